@@ -1,0 +1,113 @@
+//! Command-line arguments.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "causa",
+    version,
+    about = "Find, reproduce and explain concurrency bugs in multithreaded C programs"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the program once under a controlled scheduler.
+    Run(RunArgs),
+    /// Run the program many times under random or PCT schedules until a bug shows.
+    Test(TestArgs),
+    /// List every external function causa models, grouped by library.
+    Shims(ShimsArgs),
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Never preempt; run the lowest-numbered enabled thread.
+    First,
+    /// Pick uniformly among enabled threads at every step.
+    Random,
+    /// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010).
+    Pct,
+}
+
+/// Options shared by every command that loads a program.
+#[derive(Args, Debug, Clone)]
+pub struct ProgramArgs {
+    /// C (.c, .i), LLVM IR (.ll) or bitcode (.bc) files; several files are linked.
+    #[arg(required = true)]
+    pub program: Vec<String>,
+    /// Extra flags for clang, e.g. --cflags "-I include -D N=3".
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// Values for __VERIFIER_nondet_* calls, in order (e.g. --input 3,-1).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    pub input: Vec<i128>,
+    /// Maximum visible steps per execution.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_steps: usize,
+    /// Maximum instructions a thread may run between two visible steps.
+    #[arg(long, default_value_t = 50_000_000)]
+    pub max_local_instructions: u64,
+    /// Print one JSON document instead of human output.
+    #[arg(long)]
+    pub json: bool,
+    /// Directory where schedules of bugs are saved.
+    #[arg(long, default_value = "causa-out")]
+    pub out_dir: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub common: ProgramArgs,
+    /// Scheduling strategy.
+    #[arg(long, value_enum, default_value_t = Strategy::First)]
+    pub strategy: Strategy,
+    /// Seed for random and PCT.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// PCT bug depth.
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// Replay this schedule file exactly.
+    #[arg(long, conflicts_with = "strategy")]
+    pub schedule: Option<PathBuf>,
+    /// Write every visible event as JSON Lines to this file.
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
+    /// Arguments passed to the program (after --).
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct TestArgs {
+    #[command(flatten)]
+    pub common: ProgramArgs,
+    /// Scheduling strategy.
+    #[arg(long, value_enum, default_value_t = Strategy::Random)]
+    pub strategy: Strategy,
+    /// Number of executions.
+    #[arg(long, default_value_t = 1000)]
+    pub iterations: usize,
+    /// Seed of the first execution.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// PCT bug depth.
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// Arguments passed to the program (after --).
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShimsArgs {
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,136 @@
+//! `causa run`: one execution.
+
+use crate::args::{RunArgs, Strategy};
+use crate::load::{load, Failure, EXIT_BUG, EXIT_INPUT, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::output::{
+    outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace,
+};
+use causa_core::{Schedule, Scheduler};
+use causa_explore::{run_once, FirstScheduler, PctScheduler, RandomScheduler, ReplayScheduler};
+use causa_interp::{Config, Outcome, OutputMode};
+use std::sync::Arc;
+
+pub fn run(args: &RunArgs) -> Result<i32, Failure> {
+    let c = &args.common;
+    let prep = load(c)?;
+    let mut cfg = Config {
+        max_steps: c.max_steps,
+        max_local_instructions: c.max_local_instructions,
+        inputs: c.input.clone(),
+        input_seed: args.seed,
+        output: if c.json {
+            OutputMode::Capture
+        } else {
+            OutputMode::PassThrough
+        },
+        ..Config::default()
+    };
+    cfg.argv = std::iter::once(c.program[0].clone())
+        .chain(args.args.iter().cloned())
+        .collect();
+    let mut sched: Box<dyn Scheduler> = match (&args.schedule, args.strategy) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Failure::input(
+                    "io-error",
+                    format!("cannot read schedule {}: {e}", path.display()),
+                )
+            })?;
+            let s = Schedule::from_text(&text)
+                .map_err(|e| Failure::input("bad-schedule", format!("{}: {e}", path.display())))?;
+            if !s.fingerprint.is_empty() && s.fingerprint != prep.program.fingerprint {
+                return Err(Failure::input(
+                    "schedule-mismatch",
+                    format!(
+                        "schedule {} was made for another build of the program (fingerprint {} but the program is {}); the program or its flags changed",
+                        path.display(),
+                        s.fingerprint,
+                        prep.program.fingerprint
+                    ),
+                ));
+            }
+            if c.input.is_empty() {
+                cfg.inputs = s.inputs.clone();
+            }
+            Box::new(ReplayScheduler::new(s.steps))
+        }
+        (None, Strategy::First) => Box::new(FirstScheduler::new()),
+        (None, Strategy::Random) => Box::new(RandomScheduler::new(args.seed)),
+        (None, Strategy::Pct) => Box::new(PctScheduler::new(args.seed, args.depth)),
+    };
+    sched.begin_execution();
+    let cfg = Arc::new(cfg);
+    let ex = run_once(&prep, &cfg, sched.as_mut());
+    if let Some(path) = &args.trace {
+        write_trace(path, &ex).map_err(|e| {
+            Failure::input(
+                "io-error",
+                format!("cannot write trace {}: {e}", path.display()),
+            )
+        })?;
+    }
+    let mut schedule_path = None;
+    if let Outcome::Bug(f) = &ex.outcome {
+        let p = save_schedule(&prep, &ex, c, f.kind.code())
+            .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
+        schedule_path = Some(p);
+    }
+    let exit = match &ex.outcome {
+        Outcome::Bug(_) => EXIT_BUG,
+        Outcome::Exit(_) | Outcome::Infeasible(_) => EXIT_OK,
+        Outcome::BoundReached(_) => EXIT_UNSUPPORTED,
+        Outcome::Error(e) => Failure::from(e.clone()).exit,
+    };
+    let stats = serde_json::json!({
+        "threads": ex.names.len(),
+        "steps": ex.steps.len(),
+        "events": ex.events.len(),
+        "instructions": ex.instructions,
+        "strategy": sched.name(),
+        "exit_code": match ex.outcome { Outcome::Exit(c) => Some(c), _ => None },
+        "inputs": ex.inputs.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+        "program_stdout": String::from_utf8_lossy(&ex.stdout),
+        "program_stderr": String::from_utf8_lossy(&ex.stderr),
+    });
+    if c.json {
+        let mut r = report_for("run", c, Some(&ex), stats);
+        if let Some(p) = &schedule_path {
+            r.schedule_file = Some(p.display().to_string());
+            r.replay_command = Some(replay_command(c, p, &args.args));
+            if let Some(b) = &mut r.bug {
+                b.schedule = r.schedule_file.clone();
+            }
+        }
+        r.events = Some(ex.records.clone());
+        println!("{}", r.to_json_string());
+        return Ok(exit);
+    }
+    println!();
+    println!("causa run: {}", outcome_line(&ex.outcome));
+    println!(
+        "  threads: {}   visible steps: {}   instructions: {}   strategy: {}",
+        ex.names.len(),
+        ex.steps.len(),
+        ex.instructions,
+        sched.name()
+    );
+    if !ex.inputs.is_empty() {
+        let v: Vec<String> = ex.inputs.iter().map(|v| v.to_string()).collect();
+        println!("  program inputs: {}", v.join(","));
+    }
+    if let Outcome::Bug(f) = &ex.outcome {
+        println!();
+        print!("{}", render_bug(f, &ex));
+        if let Some(p) = &schedule_path {
+            println!();
+            println!("schedule saved to {}", p.display());
+            println!("replay with: {}", replay_command(c, p, &args.args));
+        }
+    }
+    if let Outcome::Error(e) = &ex.outcome {
+        let f = Failure::from(e.clone());
+        eprintln!("causa: {}", f.message);
+        return Ok(if exit == EXIT_OK { EXIT_INPUT } else { exit });
+    }
+    Ok(exit)
+}

@@ -1,0 +1,161 @@
+//! `causa test`: many executions under random or PCT schedules.
+
+use crate::args::{Strategy, TestArgs};
+use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule};
+use causa_core::Scheduler;
+use causa_explore::{
+    replay, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler, TestStats,
+};
+use causa_interp::{Config, Outcome, OutputMode};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+pub fn run(args: &TestArgs) -> Result<i32, Failure> {
+    let c = &args.common;
+    let prep = load(c)?;
+    let mut cfg = Config {
+        max_steps: c.max_steps,
+        max_local_instructions: c.max_local_instructions,
+        inputs: c.input.clone(),
+        input_seed: args.seed,
+        output: OutputMode::Capture,
+        max_output: 64 * 1024,
+        ..Config::default()
+    };
+    cfg.argv = std::iter::once(c.program[0].clone())
+        .chain(args.args.iter().cloned())
+        .collect();
+    let cfg = Arc::new(cfg);
+    let mut sched: Box<dyn Scheduler> = match args.strategy {
+        Strategy::Random => Box::new(RandomScheduler::new(args.seed)),
+        Strategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
+        Strategy::First => Box::new(FirstScheduler::new()),
+    };
+    let bar = if std::io::stderr().is_terminal() && !c.json {
+        let b = ProgressBar::with_draw_target(
+            Some(args.iterations as u64),
+            ProgressDrawTarget::stderr(),
+        );
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} executions  {msg}  [{elapsed_precise}]",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let mut last_draw = 0usize;
+    let mut progress = |s: &TestStats| {
+        if let Some(b) = &bar {
+            if s.executions - last_draw >= 97 || s.executions == args.iterations {
+                last_draw = s.executions;
+                b.set_position(s.executions as u64);
+                b.set_message(format!("{:.0}/s", s.executions_per_second()));
+            }
+        }
+    };
+    let result = test(&prep, &cfg, sched.as_mut(), args.iterations, &mut progress);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let st = &result.stats;
+    let mut stats = serde_json::json!({
+        "executions": st.executions,
+        "iterations": args.iterations,
+        "executions_per_second": (st.executions_per_second() * 10.0).round() / 10.0,
+        "seconds": st.elapsed.as_secs_f64(),
+        "infeasible": st.infeasible,
+        "bound_reached": st.bounded,
+        "instructions": st.instructions,
+        "strategy": sched.name(),
+        "seed": args.seed,
+    });
+    let Some((index, ex)) = result.stopped_by else {
+        if c.json {
+            let mut r = report_for("test", c, None, stats);
+            if st.bounded > 0 {
+                r.verdict = causa_report::Verdict::NoBug;
+            }
+            println!("{}", r.to_json_string());
+        } else {
+            println!(
+                "causa test: no bug found in {} executions ({} strategy, seed {})",
+                st.executions,
+                sched.name(),
+                args.seed
+            );
+            print_stats(st);
+        }
+        return Ok(if st.bounded > 0 && st.bounded == st.executions {
+            EXIT_UNSUPPORTED
+        } else {
+            EXIT_OK
+        });
+    };
+    if let Outcome::Error(e) = &ex.outcome {
+        let f = Failure::from(e.clone());
+        if c.json {
+            println!(
+                "{}",
+                report_for("test", c, Some(&ex), stats).to_json_string()
+            );
+            return Ok(f.exit);
+        }
+        return Err(f);
+    }
+    let Outcome::Bug(f) = &ex.outcome else {
+        unreachable!("the loop stops only on bugs and errors")
+    };
+    let path = save_schedule(&prep, &ex, c, f.kind.code())
+        .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
+    // Round trip: the saved schedule must reproduce the same bug at the same step.
+    let again = replay(&prep, &cfg, &schedule_of(&prep, &ex));
+    let confirmed = again.outcome.finding().is_some_and(|g| g.same_as(f));
+    stats["bug_execution"] = serde_json::json!(index + 1);
+    stats["replay_confirmed"] = serde_json::json!(confirmed);
+    if c.json {
+        let mut r = report_for("test", c, Some(&ex), stats);
+        r.schedule_file = Some(path.display().to_string());
+        r.replay_command = Some(replay_command(c, &path, &args.args));
+        if let Some(b) = &mut r.bug {
+            b.schedule = r.schedule_file.clone();
+        }
+        println!("{}", r.to_json_string());
+        return Ok(EXIT_BUG);
+    }
+    println!(
+        "causa test: {} in execution {} of {} ({} strategy, seed {})",
+        outcome_line(&ex.outcome),
+        index + 1,
+        args.iterations,
+        sched.name(),
+        args.seed
+    );
+    print_stats(st);
+    println!();
+    print!("{}", render_bug(f, &ex));
+    println!();
+    if confirmed {
+        println!("replayed the saved schedule: same bug at the same step");
+    } else {
+        println!("WARNING: replaying the saved schedule did not reproduce the bug ({}); this is a bug in causa", outcome_line(&again.outcome));
+    }
+    println!("schedule saved to {}", path.display());
+    println!("replay with: {}", replay_command(c, &path, &args.args));
+    Ok(EXIT_BUG)
+}
+
+fn print_stats(st: &TestStats) {
+    println!(
+        "  {} executions in {:.2}s ({:.0} executions/s), {} infeasible, {} stopped by a bound",
+        st.executions,
+        st.elapsed.as_secs_f64(),
+        st.executions_per_second(),
+        st.infeasible,
+        st.bounded
+    );
+}

@@ -1,0 +1,39 @@
+//! The `causa` command: argument parsing, dispatch and exit codes only; the work
+//! is done by the library crates.
+
+mod args;
+mod cmd_run;
+mod cmd_shims;
+mod cmd_test;
+mod load;
+mod output;
+
+use args::{Cli, Command};
+use clap::Parser;
+
+fn main() {
+    let cli = Cli::parse();
+    let (json, result) = match &cli.command {
+        Command::Run(a) => (a.common.json, cmd_run::run(a)),
+        Command::Test(a) => (a.common.json, cmd_test::run(a)),
+        Command::Shims(a) => (a.json, Ok(cmd_shims::run(a))),
+    };
+    let code = match result {
+        Ok(code) => code,
+        Err(f) => {
+            if json {
+                let doc = serde_json::json!({
+                    "schema": 1,
+                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Shims(_) => "shims" },
+                    "verdict": "error",
+                    "error": { "code": f.code, "message": f.message },
+                });
+                println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            } else {
+                eprintln!("causa: error[{}]: {}", f.code, f.message);
+            }
+            f.exit
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,0 +1,136 @@
+//! Rendering executions for people and for machines.
+
+use crate::args::ProgramArgs;
+use causa_core::event::EventRecord;
+use causa_core::{Finding, SourceLoc};
+use causa_explore::schedule_of;
+use causa_interp::{Execution, Outcome, Prepared};
+use causa_ir::SourceCache;
+use causa_report::{render_columns, render_finding, BugJson, ColumnOptions, Report, Verdict};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+/// Save the schedule of `ex` under the output directory; returns the path.
+pub fn save_schedule(
+    prep: &Prepared,
+    ex: &Execution,
+    args: &ProgramArgs,
+    tag: &str,
+) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(&args.out_dir)?;
+    let stem = Path::new(&args.program[0])
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("program");
+    let path = args.out_dir.join(format!("{stem}-{tag}.schedule"));
+    std::fs::write(&path, schedule_of(prep, ex).to_text())?;
+    Ok(path)
+}
+
+/// The command that replays a saved schedule.
+pub fn replay_command(args: &ProgramArgs, schedule: &Path, program_args: &[String]) -> String {
+    let mut cmd = format!("causa run {}", args.program.join(" "));
+    if let Some(c) = &args.cflags {
+        cmd.push_str(&format!(" --cflags \"{c}\""));
+    }
+    cmd.push_str(&format!(" --schedule {}", schedule.display()));
+    if !program_args.is_empty() {
+        cmd.push_str(&format!(" -- {}", program_args.join(" ")));
+    }
+    cmd
+}
+
+/// Source line lookup for the report renderers.
+pub fn source_lookup() -> impl Fn(&SourceLoc) -> Option<String> {
+    let cache = RefCell::new(SourceCache::new());
+    move |loc: &SourceLoc| cache.borrow_mut().line(loc)
+}
+
+/// The finding, then the failing execution as per-thread columns.
+pub fn render_bug(f: &Finding, ex: &Execution) -> String {
+    let src = source_lookup();
+    let mut out = render_finding(f, &src);
+    out.push('\n');
+    out.push_str("failing execution (one column per thread, one row per visible event):\n");
+    let mut records: Vec<EventRecord> = ex.records.clone();
+    // Show the failing operation itself as the last row.
+    if ex.steps.len() > ex.records.len() {
+        if let Some(t) = ex.steps.last() {
+            records.push(EventRecord {
+                seq: ex.steps.len() - 1,
+                thread: ex.names[*t as usize].clone(),
+                kind: causa_core::EventKind::Fails,
+                object: Some(f.kind.to_string()),
+                width: None,
+                value: None,
+                new_value: None,
+                other_thread: None,
+                location: f.location.clone(),
+                atomic: false,
+            });
+        }
+    }
+    let opts = ColumnOptions {
+        max_rows: Some(60),
+        ..ColumnOptions::default()
+    };
+    out.push_str(&render_columns(&records, &ex.names, &src, &opts));
+    out
+}
+
+/// One-line outcome for people.
+pub fn outcome_line(o: &Outcome) -> String {
+    match o {
+        Outcome::Exit(code) => format!("the program exited with code {code}"),
+        Outcome::Bug(f) => format!("bug found: {}", f.kind),
+        Outcome::Infeasible(r) => format!("infeasible execution ({r}); not a bug"),
+        Outcome::BoundReached(r) => format!("stopped: {r}"),
+        Outcome::Error(e) => format!("error: {e}"),
+    }
+}
+
+/// The JSON document for an execution-based command.
+pub fn report_for(
+    command: &str,
+    args: &ProgramArgs,
+    ex: Option<&Execution>,
+    stats: serde_json::Value,
+) -> Report {
+    let program = args.program.join(" ");
+    let verdict = match ex.map(|e| &e.outcome) {
+        Some(Outcome::Bug(_)) => Verdict::Bug,
+        Some(Outcome::Error(_)) => Verdict::Error,
+        Some(Outcome::BoundReached(_)) => Verdict::Unknown,
+        _ => Verdict::NoBug,
+    };
+    let mut r = Report::new(command, program, verdict);
+    r.stats = stats;
+    if let Some(ex) = ex {
+        match &ex.outcome {
+            Outcome::Bug(f) => r.bug = Some(BugJson::from(f)),
+            Outcome::Error(e) => r.error = Some(e.to_string()),
+            Outcome::BoundReached(b) => r.error = Some(b.clone()),
+            _ => {}
+        }
+    }
+    r
+}
+
+/// Write the events of an execution as JSON Lines (first line: a header with the schema).
+pub fn write_trace(path: &Path, ex: &Execution) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(
+        f,
+        "{}",
+        serde_json::json!({"schema": 1, "kind": "causa-trace", "threads": ex.names.iter().map(|n| n.to_string()).collect::<Vec<_>>()})
+    )?;
+    for r in &ex.records {
+        writeln!(
+            f,
+            "{}",
+            serde_json::to_string(r).map_err(std::io::Error::other)?
+        )?;
+    }
+    f.flush()
+}

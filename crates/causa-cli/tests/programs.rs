@@ -1,0 +1,276 @@
+//! The C program corpus under `tests/programs/`: every file states its
+//! expectation in `// causa:` header lines; this one harness checks them all.
+//!
+//! - `expect=bug:<kind>`: `causa test` (random by default, or the header's
+//!   `flags=`) must find a bug of that kind (at `at-line`, with `message`), and
+//!   replaying the saved schedule must give the same bug at the same step.
+//! - `expect=no-bug`: no execution of `causa test` may find a bug or fail, and the
+//!   non-preemptive run must print every `stdout=` line.
+//! - `expect=error:<code>`: loading the program must fail with that code.
+//!
+//! Without clang-14 the harness fails and says what to install.
+
+use causa_core::{BugKind, Schedule, Scheduler};
+use causa_explore::{
+    replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler,
+};
+use causa_interp::{prepare, Config, Outcome, OutputMode};
+use causa_ir::{load_program, CompileOptions};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+#[derive(Debug, Default)]
+struct Header {
+    expect: String,
+    at_line: Option<u32>,
+    flags: Vec<String>,
+    iterations: Option<usize>,
+    input: Vec<i128>,
+    stdout: Vec<String>,
+    message: Option<String>,
+}
+
+fn parse_header(text: &str) -> Result<Header, String> {
+    let mut h = Header::default();
+    for line in text
+        .lines()
+        .take_while(|l| l.starts_with("//") || l.trim().is_empty())
+    {
+        let Some(d) = line.strip_prefix("// causa:") else {
+            continue;
+        };
+        let d = d.trim();
+        let (k, v) = d
+            .split_once('=')
+            .ok_or_else(|| format!("bad header line `{line}`"))?;
+        match k {
+            "expect" => h.expect = v.to_string(),
+            "at-line" => h.at_line = Some(v.parse().map_err(|_| format!("bad at-line `{v}`"))?),
+            "flags" => h.flags = v.split_whitespace().map(str::to_string).collect(),
+            "iterations" => {
+                h.iterations = Some(v.parse().map_err(|_| format!("bad iterations `{v}`"))?)
+            }
+            "input" => {
+                h.input = v
+                    .split(',')
+                    .map(|x| {
+                        x.trim()
+                            .parse::<i128>()
+                            .map_err(|_| format!("bad input `{x}`"))
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            "stdout" => h.stdout.push(v.to_string()),
+            "message" => h.message = Some(v.to_string()),
+            other => return Err(format!("unknown header key `{other}`")),
+        }
+    }
+    if h.expect.is_empty() {
+        return Err("missing `// causa: expect=` header".into());
+    }
+    Ok(h)
+}
+
+fn flag<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
+    flags
+        .iter()
+        .position(|f| f == name)
+        .and_then(|i| flags.get(i + 1))
+        .map(String::as_str)
+}
+
+fn scheduler(h: &Header, seed: u64) -> Box<dyn Scheduler> {
+    let depth = flag(&h.flags, "--depth")
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    match flag(&h.flags, "--strategy") {
+        Some("pct") => Box::new(PctScheduler::new(seed, depth)),
+        Some("first") => Box::new(FirstScheduler::new()),
+        _ => Box::new(RandomScheduler::new(seed)),
+    }
+}
+
+/// Check one program; returns a description of every mismatch.
+fn check(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let h = parse_header(&text)?;
+    let name = path.display().to_string();
+    let loaded = load_program(std::slice::from_ref(&name), &CompileOptions::default())
+        .map_err(|e| (e.code().to_string(), e.to_string()))
+        .and_then(|p| prepare(p).map_err(|e| (e.code().to_string(), e.to_string())));
+    if let Some(code) = h.expect.strip_prefix("error:") {
+        return match loaded {
+            Ok(_) => Err(format!("expected error `{code}` but the program loaded")),
+            Err((c, m)) if c == code => match &h.message {
+                Some(want) if !m.contains(want.as_str()) => {
+                    Err(format!("error message `{m}` lacks `{want}`"))
+                }
+                _ => Ok(format!("error {c}")),
+            },
+            Err((c, m)) => Err(format!("expected error `{code}`, got `{c}`: {m}")),
+        };
+    }
+    let prep = Arc::new(loaded.map_err(|(c, m)| format!("failed to load ({c}): {m}"))?);
+    let cfg = Config {
+        inputs: h.input.clone(),
+        output: OutputMode::Capture,
+        max_steps: 20_000,
+        ..Config::default()
+    };
+    let cfg = Arc::new(cfg);
+    let seed: u64 = flag(&h.flags, "--seed")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if let Some(kind) = h.expect.strip_prefix("bug:") {
+        let want = BugKind::from_code(kind).ok_or_else(|| format!("unknown bug kind `{kind}`"))?;
+        let iterations = h
+            .iterations
+            .or(flag(&h.flags, "--iterations").and_then(|s| s.parse().ok()))
+            .unwrap_or(1000);
+        let mut sched = scheduler(&h, seed);
+        let r = test(&prep, &cfg, sched.as_mut(), iterations, &mut |_| {});
+        let Some((i, ex)) = r.stopped_by else {
+            return Err(format!("no bug found in {} executions", r.stats.executions));
+        };
+        let f = match &ex.outcome {
+            Outcome::Bug(f) => f,
+            other => return Err(format!("execution {i} ended with {other:?}")),
+        };
+        if f.kind != want {
+            return Err(format!(
+                "expected {want}, found {} ({}) at {:?}",
+                f.kind, f.message, f.location
+            ));
+        }
+        if let Some(line) = h.at_line {
+            let got = f.location.as_ref().map(|l| l.line);
+            if got != Some(line) {
+                return Err(format!(
+                    "expected the {want} at line {line}, found it at {got:?}: {}",
+                    f.message
+                ));
+            }
+        }
+        if let Some(m) = &h.message {
+            if !f.message.contains(m.as_str()) {
+                return Err(format!("message `{}` lacks `{m}`", f.message));
+            }
+        }
+        // Replay round trip through the text format.
+        let sched_text = schedule_of(&prep, &ex).to_text();
+        let parsed = Schedule::from_text(&sched_text)
+            .map_err(|e| format!("saved schedule does not parse: {e}"))?;
+        let again = replay(&prep, &cfg, &parsed);
+        match again.outcome.finding() {
+            Some(g) if g.same_as(f) => {}
+            _ => {
+                return Err(format!(
+                    "replay gave {:?}, expected {} at step {}",
+                    again.outcome, f.kind, f.step
+                ))
+            }
+        }
+        return Ok(format!("{want} in execution {}, replay confirmed", i + 1));
+    }
+    if h.expect != "no-bug" {
+        return Err(format!("unknown expectation `{}`", h.expect));
+    }
+    let mut first = FirstScheduler::new();
+    first.begin_execution();
+    let ex = run_once(&prep, &cfg, &mut first);
+    if !matches!(ex.outcome, Outcome::Exit(_) | Outcome::Infeasible(_)) {
+        return Err(format!("non-preemptive run ended with {:?}", ex.outcome));
+    }
+    let out = String::from_utf8_lossy(&ex.stdout);
+    for want in &h.stdout {
+        if !out.lines().any(|l| l == want) {
+            return Err(format!("stdout lacks the line `{want}`; it was:\n{out}"));
+        }
+    }
+    let iterations = h.iterations.unwrap_or(300);
+    let mut sched = scheduler(&h, seed);
+    let r = test(&prep, &cfg, sched.as_mut(), iterations, &mut |_| {});
+    if let Some((i, ex)) = r.stopped_by {
+        return Err(format!("execution {i} ended with {:?}", ex.outcome));
+    }
+    if r.stats.bounded > 0 {
+        return Err(format!("{} executions hit a bound", r.stats.bounded));
+    }
+    Ok(format!("no bug in {} executions", r.stats.executions))
+}
+
+fn corpus() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
+    let mut out = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(d) = dirs.pop() {
+        for e in
+            std::fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()))
+        {
+            let p = e.expect("dir entry").path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "c" || x == "i") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn corpus_programs_meet_their_expectations() {
+    if causa_ir::compile::find_tool("clang").is_err() {
+        panic!("clang-14 is required for the program corpus: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
+    }
+    let filter = std::env::var("CAUSA_TEST_FILTER").unwrap_or_default();
+    let files: Vec<PathBuf> = corpus()
+        .into_iter()
+        .filter(|p| p.display().to_string().contains(&filter))
+        .collect();
+    assert!(!files.is_empty(), "no programs found under tests/programs");
+    let queue = Arc::new(Mutex::new(files.clone()));
+    let results = Arc::new(Mutex::new(Vec::new()));
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            let (queue, results) = (queue.clone(), results.clone());
+            std::thread::spawn(move || loop {
+                let Some(p) = queue.lock().expect("queue").pop() else {
+                    break;
+                };
+                let r = check(&p);
+                results.lock().expect("results").push((p, r));
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().expect("worker");
+    }
+    let mut results = Arc::try_unwrap(results)
+        .expect("results")
+        .into_inner()
+        .expect("results");
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut failed = 0;
+    for (p, r) in &results {
+        let rel = p.display().to_string();
+        let rel = rel
+            .split("tests/programs/")
+            .nth(1)
+            .unwrap_or(&rel)
+            .to_string();
+        match r {
+            Ok(m) => println!("ok    {rel}: {m}"),
+            Err(m) => {
+                failed += 1;
+                println!("FAIL  {rel}: {m}");
+            }
+        }
+    }
+    println!("{} programs, {} failed", results.len(), failed);
+    assert_eq!(
+        failed, 0,
+        "{failed} corpus programs did not meet their expectations (see above)"
+    );
+}

@@ -1,0 +1,176 @@
+//! Visible events: what the interpreter reports at every scheduling point.
+//!
+//! [`Event`] is the compact form recorded on the hot path (no strings, no heap).
+//! [`EventRecord`] is the readable form built once per report: thread names,
+//! object names (`counter`, `buf[3]`, `heap#2 (malloc at bank.c:12)+8`) and source
+//! locations resolved.
+
+use crate::{SourceLoc, ThreadName, Tid};
+use serde::{Deserialize, Serialize};
+
+/// What a visible event did.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// The first event of every thread.
+    Begin,
+    /// The thread returned from its start routine or called `pthread_exit`.
+    End,
+    Read,
+    Write,
+    /// Atomic read-modify-write (`atomicrmw`, successful or failed `cmpxchg`).
+    Rmw,
+    Fence,
+    Fork,
+    Join,
+    Detach,
+    Lock,
+    /// A `trylock` that did not acquire the lock.
+    TrylockFail,
+    Unlock,
+    /// `pthread_cond_wait`: releases the mutex and waits.
+    Wait,
+    /// Return from a condition wait: re-acquires the mutex.
+    WaitReturn,
+    Signal,
+    Broadcast,
+    ReadLock,
+    WriteLock,
+    RwUnlock,
+    BarrierWait,
+    SemWait,
+    SemPost,
+    Yield,
+    Sleep,
+    Alloc,
+    Free,
+    /// Start of an uninterruptible `__VERIFIER_atomic` section.
+    AtomicBegin,
+    AtomicEnd,
+    /// A program input (`__VERIFIER_nondet_*`).
+    Input,
+    /// `once` routine start.
+    Once,
+    /// A call to `exit`/`abort` or the return from `main`.
+    Exit,
+    /// A visible external call with side effects observed by other threads (I/O).
+    Output,
+    /// The operation that failed (reports only; never recorded by the interpreter).
+    Fails,
+}
+
+impl EventKind {
+    /// Stable lower-case name used in traces and reports.
+    pub fn name(self) -> &'static str {
+        use EventKind::*;
+        match self {
+            Begin => "begin",
+            End => "end",
+            Read => "read",
+            Write => "write",
+            Rmw => "rmw",
+            Fence => "fence",
+            Fork => "fork",
+            Join => "join",
+            Detach => "detach",
+            Lock => "lock",
+            TrylockFail => "trylock-fail",
+            Unlock => "unlock",
+            Wait => "wait",
+            WaitReturn => "wait-return",
+            Signal => "signal",
+            Broadcast => "broadcast",
+            ReadLock => "rdlock",
+            WriteLock => "wrlock",
+            RwUnlock => "rwunlock",
+            BarrierWait => "barrier-wait",
+            SemWait => "sem-wait",
+            SemPost => "sem-post",
+            Yield => "yield",
+            Sleep => "sleep",
+            Alloc => "alloc",
+            Free => "free",
+            AtomicBegin => "atomic-begin",
+            AtomicEnd => "atomic-end",
+            Input => "input",
+            Once => "once",
+            Exit => "exit",
+            Output => "output",
+            Fails => "FAILS:",
+        }
+    }
+
+    /// Whether the event accesses program memory (for object naming and values).
+    pub fn is_memory_access(self) -> bool {
+        matches!(self, EventKind::Read | EventKind::Write | EventKind::Rmw)
+    }
+}
+
+/// Compact visible event as recorded during an execution.
+///
+/// Invariant: `thread` is the [`Tid`] of the execution that recorded it; `loc` is an
+/// index into the program's location table (`u32::MAX` when unknown); `addr` is the
+/// accessed address for memory events, the sync object's address for sync events,
+/// and the child/target thread's `Tid` for fork/join.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Event {
+    pub thread: Tid,
+    pub kind: EventKind,
+    pub loc: u32,
+    pub addr: u64,
+    /// Access width in bytes (0 for non-memory events).
+    pub size: u32,
+    /// Value read (read/rmw) or written (write); input value for `Input`.
+    pub value: u128,
+    /// Value written by an rmw.
+    pub value2: u128,
+    /// The access is atomic (C11 atomic, rmw or inside an atomic section).
+    pub atomic: bool,
+}
+
+/// Readable form of an [`Event`], as written to `--trace` files and reports.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EventRecord {
+    /// Position in the execution (0-based visible step).
+    pub seq: usize,
+    pub thread: ThreadName,
+    pub kind: EventKind,
+    /// The object as a person would name it, when the event touches one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_value: Option<String>,
+    /// Other thread involved (fork/join target).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_thread: Option<ThreadName>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<SourceLoc>,
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub atomic: bool,
+}
+
+impl EventRecord {
+    /// Short human description: `write counter = 2`, `lock m`, `fork 0.1`.
+    pub fn describe(&self) -> String {
+        let mut s = self.kind.name().to_string();
+        if let Some(o) = &self.other_thread {
+            s.push(' ');
+            s.push_str(&o.to_string());
+        }
+        if let Some(obj) = &self.object {
+            s.push(' ');
+            s.push_str(obj);
+        }
+        match (self.kind, &self.value, &self.new_value) {
+            (EventKind::Rmw, Some(v), Some(n)) => s.push_str(&format!(" {v}→{n}")),
+            (EventKind::Read, Some(v), _) => s.push_str(&format!(" → {v}")),
+            (_, Some(v), _) => s.push_str(&format!(" = {v}")),
+            _ => {}
+        }
+        s
+    }
+}

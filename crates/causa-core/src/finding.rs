@@ -1,0 +1,90 @@
+//! Findings: bugs in the analysed program. They are data, never tool errors.
+
+use crate::{SourceLoc, ThreadName};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The kind of bug. [`BugKind::code`] is stable: tests, JSON and file names use it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BugKind {
+    AssertionViolation,
+    Deadlock,
+    MemoryError,
+    Abort,
+    DivisionByZero,
+    InvalidPthreadUse,
+    DataRace,
+}
+
+impl BugKind {
+    pub const ALL: [BugKind; 7] = [
+        BugKind::AssertionViolation,
+        BugKind::Deadlock,
+        BugKind::MemoryError,
+        BugKind::Abort,
+        BugKind::DivisionByZero,
+        BugKind::InvalidPthreadUse,
+        BugKind::DataRace,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            BugKind::AssertionViolation => "assertion-violation",
+            BugKind::Deadlock => "deadlock",
+            BugKind::MemoryError => "memory-error",
+            BugKind::Abort => "abort",
+            BugKind::DivisionByZero => "division-by-zero",
+            BugKind::InvalidPthreadUse => "invalid-pthread-use",
+            BugKind::DataRace => "data-race",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<BugKind> {
+        BugKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+impl fmt::Display for BugKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// An additional fact attached to a finding (for a deadlock: one per blocked thread).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct FindingNote {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread: Option<ThreadName>,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<SourceLoc>,
+}
+
+/// A bug found in one execution.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Finding {
+    pub kind: BugKind,
+    pub message: String,
+    /// The thread that failed (for a deadlock: the thread that blocked last).
+    pub thread: ThreadName,
+    pub location: Option<SourceLoc>,
+    /// Number of visible steps taken before the failure.
+    pub step: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<FindingNote>,
+    /// For deadlocks: the wait-for cycle, when there is one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cycle: Vec<ThreadName>,
+}
+
+impl Finding {
+    /// Two findings are "the same bug" when kind, thread, location and step agree.
+    /// This is what replay round-trips compare.
+    pub fn same_as(&self, other: &Finding) -> bool {
+        self.kind == other.kind
+            && self.thread == other.thread
+            && self.location == other.location
+            && self.step == other.step
+    }
+}

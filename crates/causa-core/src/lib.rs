@@ -1,0 +1,27 @@
+//! Shared vocabulary of causa: the types every other crate speaks.
+//!
+//! This crate owns no behaviour of its own beyond small codecs. It defines:
+//! - [`ThreadName`]: stable thread ids from the spawn tree (`0`, `0.1`, `0.1.2`),
+//! - [`SourceLoc`]: a source location from debug info,
+//! - [`Event`] / [`EventKind`]: the visible operations the interpreter reports,
+//! - [`Finding`] / [`BugKind`]: bugs found in the analysed program (data, not errors),
+//! - [`Schedule`]: the replayable, versioned, diffable schedule file,
+//! - [`Scheduler`]: the one seam between the interpreter (which reports) and the
+//!   exploration strategies (which decide).
+//!
+//! Boundaries: no LLVM, no interpreter state, no solver. Anything here must be cheap
+//! to construct on the interpreter's hot path or only built when a report is made.
+
+pub mod event;
+pub mod finding;
+pub mod ids;
+pub mod loc;
+pub mod schedule;
+pub mod scheduler;
+
+pub use event::{Event, EventKind};
+pub use finding::{BugKind, Finding};
+pub use ids::{ThreadName, Tid};
+pub use loc::SourceLoc;
+pub use schedule::{Schedule, ScheduleError};
+pub use scheduler::{PickContext, Scheduler};

@@ -1,0 +1,62 @@
+//! The seam between the interpreter and the exploration strategies.
+//!
+//! The interpreter runs threads until each is parked at its next visible operation,
+//! computes which threads are enabled, and asks a [`Scheduler`] which one moves. It
+//! never chooses by itself. Strategies (first, random, PCT, replay, later MCR) live in
+//! `causa-explore`; metrics and recording wrap any strategy as decorators.
+
+use crate::{ScheduleError, ThreadName, Tid};
+
+/// Everything a strategy may look at to pick the next thread.
+pub struct PickContext<'a> {
+    /// Index of the visible step about to be taken (0-based).
+    pub step: usize,
+    /// Enabled threads, ascending by `Tid`; never empty.
+    pub enabled: &'a [Tid],
+    /// The thread that took the previous step, if it is still enabled: choosing it
+    /// is not a preemption.
+    pub current: Option<Tid>,
+    /// The thread that took the previous step if that step gave up the processor
+    /// (`sched_yield`, `sleep`); `current` is `None` then.
+    pub yielded: Option<Tid>,
+    /// Stable names of all threads of this execution, indexed by `Tid`.
+    pub names: &'a [ThreadName],
+}
+
+impl PickContext<'_> {
+    /// Name of a thread of this execution.
+    pub fn name(&self, tid: Tid) -> &ThreadName {
+        &self.names[tid as usize]
+    }
+}
+
+/// A scheduling strategy.
+pub trait Scheduler {
+    /// Short name for reports (`first`, `random`, `pct`, `replay`).
+    fn name(&self) -> &'static str;
+
+    /// Prepare the next execution. Returns `false` when the strategy has nothing
+    /// more to run (exhaustive strategies); sampling strategies always return `true`.
+    fn begin_execution(&mut self) -> bool;
+
+    /// Choose the thread that takes the next visible step; must be in `ctx.enabled`.
+    fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError>;
+
+    /// Called once the execution has ended, with the number of visible steps taken.
+    fn end_execution(&mut self, _steps: usize) {}
+}
+
+impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn begin_execution(&mut self) -> bool {
+        (**self).begin_execution()
+    }
+    fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
+        (**self).pick_thread(ctx)
+    }
+    fn end_execution(&mut self, steps: usize) {
+        (**self).end_execution(steps)
+    }
+}

@@ -1,0 +1,124 @@
+//! Driving executions: one run, a testing loop over many runs, and replay.
+//!
+//! Schedules saved here contain the thread of every visible step plus the
+//! program inputs, so a replay reproduces the execution exactly.
+
+use crate::strategies::ReplayScheduler;
+use causa_core::{Schedule, Scheduler};
+use causa_interp::{Config, Execution, Machine, Outcome, Prepared};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Run one execution of `prep` under `sched`.
+pub fn run_once(prep: &Arc<Prepared>, cfg: &Arc<Config>, sched: &mut dyn Scheduler) -> Execution {
+    Machine::new(prep.clone(), cfg.clone()).run(sched)
+}
+
+/// Statistics of a testing loop.
+#[derive(Clone, Debug, Default)]
+pub struct TestStats {
+    pub executions: usize,
+    pub infeasible: usize,
+    pub bounded: usize,
+    pub instructions: u64,
+    pub events: u64,
+    pub elapsed: Duration,
+}
+
+impl TestStats {
+    pub fn executions_per_second(&self) -> f64 {
+        self.executions as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Result of a testing loop: the first execution that found a bug or failed, if any.
+pub struct TestResult {
+    pub stats: TestStats,
+    /// The execution that stopped the loop (bug or tool error), with its 0-based index.
+    pub stopped_by: Option<(usize, Execution)>,
+}
+
+/// Run up to `iterations` executions, stopping at the first bug or tool error.
+/// `progress` is called after every execution with the stats so far.
+pub fn test(
+    prep: &Arc<Prepared>,
+    cfg: &Arc<Config>,
+    sched: &mut dyn Scheduler,
+    iterations: usize,
+    progress: &mut dyn FnMut(&TestStats),
+) -> TestResult {
+    let start = Instant::now();
+    let mut stats = TestStats::default();
+    for i in 0..iterations {
+        if !sched.begin_execution() {
+            break;
+        }
+        let ex = run_once(prep, cfg, sched);
+        stats.executions += 1;
+        stats.instructions += ex.instructions;
+        stats.events += ex.events.len() as u64;
+        stats.elapsed = start.elapsed();
+        match &ex.outcome {
+            Outcome::Bug(_) | Outcome::Error(_) => {
+                progress(&stats);
+                return TestResult {
+                    stats,
+                    stopped_by: Some((i, ex)),
+                };
+            }
+            Outcome::Infeasible(_) => stats.infeasible += 1,
+            Outcome::BoundReached(_) => stats.bounded += 1,
+            Outcome::Exit(_) => {}
+        }
+        progress(&stats);
+    }
+    stats.elapsed = start.elapsed();
+    TestResult {
+        stats,
+        stopped_by: None,
+    }
+}
+
+/// The schedule of an execution, with a readable comment per step.
+pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
+    let mut comments = Vec::with_capacity(ex.steps.len());
+    for (i, _) in ex.steps.iter().enumerate() {
+        let c = match ex.records.get(i) {
+            Some(r) => {
+                let at = r
+                    .location
+                    .as_ref()
+                    .map(|l| format!("  {}:{}", short(&l.file), l.line))
+                    .unwrap_or_default();
+                format!("{}{at}", r.describe())
+            }
+            None => match ex.outcome.finding() {
+                Some(f) => format!("fails: {}", f.kind),
+                None => String::new(),
+            },
+        };
+        comments.push(c);
+    }
+    Schedule {
+        program: prep.program.inputs.join(" "),
+        fingerprint: prep.program.fingerprint.clone(),
+        memory_model: "sc".into(),
+        inputs: ex.inputs.clone(),
+        steps: ex.schedule_steps(),
+        comments,
+    }
+}
+
+fn short(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Replay a schedule exactly (the schedule's inputs are used as program inputs).
+pub fn replay(prep: &Arc<Prepared>, cfg: &Config, schedule: &Schedule) -> Execution {
+    let mut cfg = cfg.clone();
+    cfg.inputs = schedule.inputs.clone();
+    let cfg = Arc::new(cfg);
+    let mut sched = ReplayScheduler::new(schedule.steps.clone());
+    sched.begin_execution();
+    run_once(prep, &cfg, &mut sched)
+}

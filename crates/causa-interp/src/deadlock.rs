@@ -1,0 +1,105 @@
+//! Explaining a deadlock: what each blocked thread waits for, who holds it, and
+//! the wait-for cycle when there is one.
+
+use crate::machine::Machine;
+use crate::thread::Pending;
+use causa_core::finding::FindingNote;
+use causa_core::Tid;
+
+/// One note per blocked thread, plus the wait-for edges (waiter, holder).
+pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Tid)>) {
+    let mut notes = Vec::new();
+    let mut edges = Vec::new();
+    for &t in blocked {
+        let th = &m.threads[t as usize];
+        let (what, holder) = match &th.pending {
+            Pending::Instr => crate::shims::pending_wait(m, t),
+            Pending::CondWait {
+                cond,
+                signalled: false,
+                ..
+            } => (
+                format!(
+                    "waits on condition variable {} that is never signalled",
+                    m.describe(*cond)
+                ),
+                None,
+            ),
+            Pending::CondWait { mutex, .. } => {
+                let owner = m.sync.mutexes.get(mutex).and_then(|x| x.owner);
+                (
+                    format!(
+                        "was signalled but waits to re-acquire mutex {}",
+                        m.describe(*mutex)
+                    ),
+                    owner,
+                )
+            }
+            Pending::Barrier { barrier, .. } => {
+                let b = m.sync.barriers.get(barrier);
+                let (arr, cnt) = b.map(|b| (b.arrived, b.count)).unwrap_or((0, 0));
+                (
+                    format!(
+                        "waits at barrier {} ({arr} of {cnt} threads arrived)",
+                        m.describe(*barrier)
+                    ),
+                    None,
+                )
+            }
+            Pending::Once { once } => (
+                format!("waits for pthread_once {} to finish", m.describe(*once)),
+                None,
+            ),
+            other => (format!("is stuck ({other:?})"), None),
+        };
+        let message = match holder {
+            Some(h) if h == t => format!("{what}, which it holds itself"),
+            Some(h) => format!("{what} held by thread {}", m.names[h as usize]),
+            None => what,
+        };
+        if let Some(h) = holder {
+            edges.push((t, h));
+        }
+        notes.push(FindingNote {
+            thread: Some(m.names[t as usize].clone()),
+            message,
+            location: m.loc_of(th.loc),
+        });
+    }
+    (notes, edges)
+}
+
+/// A cycle in the wait-for graph, starting from its smallest thread.
+pub fn find_cycle(edges: &[(Tid, Tid)]) -> Vec<Tid> {
+    let next = |t: Tid| edges.iter().find(|(w, _)| *w == t).map(|(_, h)| *h);
+    let mut starts: Vec<Tid> = edges.iter().map(|(w, _)| *w).collect();
+    starts.sort_unstable();
+    for s in starts {
+        let mut path = vec![s];
+        let mut cur = s;
+        while let Some(n) = next(cur) {
+            if n == s {
+                return path;
+            }
+            if path.contains(&n) {
+                break;
+            }
+            path.push(n);
+            cur = n;
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_cycle;
+
+    #[test]
+    fn cycles() {
+        assert_eq!(find_cycle(&[(1, 2), (2, 1)]), vec![1, 2]);
+        assert_eq!(find_cycle(&[(1, 1)]), vec![1]);
+        assert!(find_cycle(&[(1, 2)]).is_empty());
+        assert_eq!(find_cycle(&[(0, 3), (3, 2), (2, 3)]), vec![2, 3]);
+    }
+}

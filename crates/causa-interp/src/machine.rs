@@ -1,0 +1,576 @@
+//! The machine: one execution of a program under a scheduler.
+//!
+//! The run loop: every live thread is parked before its next visible operation;
+//! the machine computes the enabled set, asks the [`Scheduler`] which thread moves,
+//! performs that thread's operation (recording exactly one [`Event`]), then lets the
+//! thread run its invisible instructions until it parks again.
+
+use crate::memory::{heap_name, short_file, AllocKind, Memory};
+use crate::outcome::{Config, Execution, InterpError, Outcome, OutputMode, Stop};
+use crate::prepare::Prepared;
+use crate::sync::SyncState;
+use crate::thread::{Frame, OnReturn, Pending, Thread};
+use causa_core::event::EventRecord;
+use causa_core::{BugKind, Event, EventKind, Finding, PickContext, Scheduler, ThreadName, Tid};
+use causa_ir::{addr_alloc, addr_offset, FnId, LocId, Program, Ty, Value, NONE};
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::io::Write;
+use std::sync::Arc;
+
+pub struct Machine {
+    pub prep: Arc<Prepared>,
+    pub cfg: Arc<Config>,
+    pub mem: Memory,
+    pub threads: Vec<Thread>,
+    pub names: Vec<ThreadName>,
+    pub sync: SyncState,
+    pub events: Vec<Event>,
+    pub inputs_used: Vec<i128>,
+    input_rng: Pcg64Mcg,
+    /// State of the program's `rand()`.
+    pub rand_state: u64,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub files: crate::shims::libc::file::Files,
+    pub instructions: u64,
+    /// Thread chosen at each visible step (the schedule).
+    pub steps: Vec<Tid>,
+    /// Thread that took the previous step.
+    current: Option<Tid>,
+    enabled_buf: Vec<Tid>,
+}
+
+impl Machine {
+    pub fn new(prep: Arc<Prepared>, cfg: Arc<Config>) -> Machine {
+        let mem = Memory::new(&prep.program);
+        let seed = cfg.input_seed;
+        let mut m = Machine {
+            prep: prep.clone(),
+            cfg,
+            mem,
+            threads: Vec::new(),
+            names: Vec::new(),
+            sync: SyncState::default(),
+            events: Vec::with_capacity(256),
+            inputs_used: Vec::new(),
+            input_rng: Pcg64Mcg::seed_from_u64(seed),
+            rand_state: 1,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            files: Default::default(),
+            instructions: 0,
+            steps: Vec::with_capacity(256),
+            current: None,
+            enabled_buf: Vec::new(),
+        };
+        let main = prep.main;
+        let mut args = Vec::new();
+        let nparams = prep.program.functions[main as usize].params.len();
+        if nparams >= 2 {
+            let argv = m.build_argv();
+            args.push(Value::Int(m.cfg.argv.len() as u128));
+            args.push(Value::Int(argv as u128));
+        }
+        args.resize(nparams, Value::ZERO);
+        let frame = m.new_frame(main, args, NONE, OnReturn::ProgramExit);
+        m.names.push(ThreadName::main());
+        m.threads.push(Thread::new(ThreadName::main(), frame));
+        crate::shims::libc::file::init_std_streams(&mut m);
+        m
+    }
+
+    fn build_argv(&mut self) -> u64 {
+        let argv: Vec<String> = self.cfg.argv.clone();
+        let table = self
+            .mem
+            .alloc_heap(8 * (argv.len() as u64 + 1), NONE, "argv");
+        for (i, a) in argv.iter().enumerate() {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv");
+            let _ = self.mem.write(s, &bytes, &|_| String::new());
+            let _ = self
+                .mem
+                .write(table + 8 * i as u64, &s.to_le_bytes(), &|_| String::new());
+        }
+        table
+    }
+
+    /// A fresh frame for calling `func` with `args`.
+    pub fn new_frame(
+        &self,
+        func: FnId,
+        mut args: Vec<Value>,
+        ret_dest: u32,
+        on_return: OnReturn,
+    ) -> Frame {
+        let f = &self.prep.program.functions[func as usize];
+        let body = f.body.as_ref().expect("new_frame on a defined function");
+        let nparams = f.params.len();
+        let varargs = if args.len() > nparams {
+            args.split_off(nparams)
+        } else {
+            Vec::new()
+        };
+        args.resize(body.num_locals as usize, Value::ZERO);
+        Frame {
+            func,
+            block: 0,
+            ip: 0,
+            regs: args,
+            allocas: Vec::new(),
+            ret_dest,
+            on_return,
+            varargs,
+            atomic: self.prep.atomic_fns[func as usize],
+        }
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.prep.program
+    }
+
+    /// Create a thread running `func(arg)`; returns its Tid.
+    pub fn spawn(&mut self, parent: Tid, func: FnId, arg: Value) -> Tid {
+        let p = &mut self.threads[parent as usize];
+        p.children += 1;
+        let name = p.name.child(p.children);
+        let nparams = self.prep.program.functions[func as usize].params.len();
+        let mut args = vec![arg];
+        args.resize(nparams.max(1), Value::ZERO);
+        let frame = self.new_frame(func, args, NONE, OnReturn::ThreadEnd);
+        let tid = self.threads.len() as Tid;
+        self.names.push(name.clone());
+        self.threads.push(Thread::new(name, frame));
+        tid
+    }
+
+    /// Record the event of the current step.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(
+        &mut self,
+        thread: Tid,
+        kind: EventKind,
+        addr: u64,
+        size: u32,
+        value: u128,
+        value2: u128,
+        atomic: bool,
+    ) {
+        let loc = self.threads[thread as usize].loc;
+        let atomic = atomic || self.threads[thread as usize].atomic_depth > 0;
+        self.events.push(Event {
+            thread,
+            kind,
+            loc,
+            addr,
+            size,
+            value,
+            value2,
+            atomic,
+        });
+    }
+
+    /// Next program input: a given `--input` value, else from the seeded generator.
+    pub fn next_input(&mut self, bits: u32, signed: bool) -> u128 {
+        let i = self.inputs_used.len();
+        let raw: i128 = match self.cfg.inputs.get(i) {
+            Some(v) => *v,
+            None => {
+                let r = self.input_rng.next_u64() as u128;
+                // Small values are far more likely to matter; keep most inputs small.
+                let v = if r.is_multiple_of(4) {
+                    r >> 2
+                } else {
+                    (r >> 2) % 16
+                };
+                if signed {
+                    causa_ir::value::sext(v & causa_ir::value::mask(bits), bits)
+                } else {
+                    (v & causa_ir::value::mask(bits)) as i128
+                }
+            }
+        };
+        self.inputs_used.push(raw);
+        (raw as u128) & causa_ir::value::mask(bits)
+    }
+
+    /// Write program output.
+    pub fn output(&mut self, fd: i32, bytes: &[u8]) {
+        match self.cfg.output {
+            OutputMode::PassThrough => {
+                if fd == 2 {
+                    let _ = std::io::stderr().write_all(bytes);
+                } else {
+                    let mut out = std::io::stdout();
+                    let _ = out.write_all(bytes);
+                    let _ = out.flush();
+                }
+            }
+            OutputMode::Capture => {
+                let max = self.cfg.max_output;
+                let buf = if fd == 2 {
+                    &mut self.stderr
+                } else {
+                    &mut self.stdout
+                };
+                let room = max.saturating_sub(buf.len());
+                buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            }
+        }
+    }
+
+    /// Whether thread `t` can take a step now.
+    pub fn is_enabled(&self, t: Tid) -> bool {
+        let th = &self.threads[t as usize];
+        match &th.pending {
+            Pending::Begin | Pending::End | Pending::Exit { .. } => true,
+            Pending::Finished => false,
+            Pending::Instr => crate::shims::pending_enabled(self, t),
+            Pending::CondWait {
+                mutex,
+                timed,
+                signalled,
+                ..
+            } => {
+                (*signalled || *timed) && self.sync.mutexes.get(mutex).is_none_or(|m| m.can_lock(t))
+            }
+            Pending::Barrier { barrier, gen } => {
+                self.sync.barriers.get(barrier).is_none_or(|b| b.gen > *gen)
+            }
+            Pending::Once { once } => !matches!(
+                self.sync.onces.get(once),
+                Some(crate::sync::OnceState::Running(_))
+            ),
+        }
+    }
+
+    fn compute_enabled(&mut self) {
+        let mut buf = std::mem::take(&mut self.enabled_buf);
+        buf.clear();
+        // Inside an uninterruptible section only its thread may move (if it can).
+        if let Some(t) = self
+            .threads
+            .iter()
+            .position(|t| t.atomic_depth > 0 && !t.is_finished())
+        {
+            if self.is_enabled(t as Tid) {
+                buf.push(t as Tid);
+                self.enabled_buf = buf;
+                return;
+            }
+        }
+        for t in 0..self.threads.len() as Tid {
+            if self.is_enabled(t) {
+                buf.push(t);
+            }
+        }
+        self.enabled_buf = buf;
+    }
+
+    /// Run one execution to its end under `sched`.
+    pub fn run(mut self, sched: &mut dyn Scheduler) -> Execution {
+        let outcome = self.run_loop(sched);
+        sched.end_execution(self.steps.len());
+        self.finish(outcome)
+    }
+
+    fn run_loop(&mut self, sched: &mut dyn Scheduler) -> Outcome {
+        loop {
+            self.compute_enabled();
+            if self.enabled_buf.is_empty() {
+                if self.threads.iter().all(|t| t.is_finished()) {
+                    // main called pthread_exit and every other thread ended.
+                    return Outcome::Exit(0);
+                }
+                return self.deadlock();
+            }
+            let step = self.steps.len();
+            if step >= self.cfg.max_steps {
+                return Outcome::BoundReached(format!(
+                    "the execution reached --max-steps {}",
+                    self.cfg.max_steps
+                ));
+            }
+            let yielded = match self.events.last() {
+                Some(e)
+                    if Some(e.thread) == self.current
+                        && matches!(e.kind, EventKind::Yield | EventKind::Sleep) =>
+                {
+                    self.current
+                }
+                _ => None,
+            };
+            let current = self
+                .current
+                .filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
+            let ctx = PickContext {
+                step,
+                enabled: &self.enabled_buf,
+                current,
+                yielded,
+                names: &self.names,
+            };
+            let t = match sched.pick_thread(&ctx) {
+                Ok(t) if self.enabled_buf.contains(&t) => t,
+                Ok(t) => {
+                    let reason = format!(
+                        "strategy chose thread {} which is not enabled",
+                        self.names[t as usize]
+                    );
+                    return Outcome::Error(InterpError::Schedule(
+                        causa_core::ScheduleError::Diverged { step, reason },
+                    ));
+                }
+                Err(e) => return Outcome::Error(InterpError::Schedule(e)),
+            };
+            self.current = Some(t);
+            self.steps.push(t);
+            if let Err(stop) = self.step_thread(t) {
+                return self.stop_outcome(stop, t);
+            }
+        }
+    }
+
+    /// Perform `t`'s pending operation, then run it to its next visible operation.
+    fn step_thread(&mut self, t: Tid) -> Result<(), Stop> {
+        let before = self.events.len();
+        let pending = std::mem::replace(&mut self.threads[t as usize].pending, Pending::Instr);
+        match pending {
+            Pending::Begin => self.record(t, EventKind::Begin, 0, 0, 0, 0, false),
+            Pending::Instr => {
+                self.exec_granted(t)?;
+            }
+            Pending::End => {
+                let th = &mut self.threads[t as usize];
+                th.pending = Pending::Finished;
+                let rv = th.retval;
+                self.record(t, EventKind::End, 0, 0, rv as u128, 0, false);
+                self.release_thread_resources(t);
+                return Ok(());
+            }
+            Pending::Exit { code } => {
+                self.record(t, EventKind::Exit, 0, 0, code as u128, 0, false);
+                return Err(Stop::Exit(code));
+            }
+            Pending::CondWait {
+                cond,
+                mutex,
+                timed,
+                signalled,
+            } => {
+                crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, timed, signalled)?;
+            }
+            Pending::Barrier { barrier, .. } => {
+                self.record(t, EventKind::BarrierWait, barrier, 0, 0, 0, false);
+                crate::step::complete_call(self, t, Value::ZERO)?;
+            }
+            Pending::Once { once } => {
+                crate::shims::pthread::once::retry(self, t, once)?;
+            }
+            Pending::Finished => unreachable!("finished threads are never enabled"),
+        }
+        debug_assert_eq!(
+            self.events.len(),
+            before + 1,
+            "a step must record exactly one event"
+        );
+        if self.threads[t as usize].pending == Pending::Instr {
+            self.advance(t)?;
+        }
+        Ok(())
+    }
+
+    /// A finished thread releases nothing automatically (a mutex held at exit
+    /// stays locked, as in C); hook kept for thread-specific data.
+    fn release_thread_resources(&mut self, _t: Tid) {}
+
+    fn stop_outcome(&mut self, stop: Stop, t: Tid) -> Outcome {
+        match stop {
+            Stop::Exit(code) => Outcome::Exit(code),
+            Stop::Infeasible(r) => Outcome::Infeasible(r),
+            Stop::Bound(r) => Outcome::BoundReached(r),
+            Stop::Error(InterpError::Unsupported { what, loc: None }) => {
+                let loc = self.loc_of(self.threads[t as usize].loc);
+                Outcome::Error(InterpError::Unsupported { what, loc })
+            }
+            Stop::Error(e) => Outcome::Error(e),
+            Stop::Bug {
+                kind,
+                message,
+                notes,
+            } => {
+                let step = self.steps.len();
+                Outcome::Bug(Finding {
+                    kind,
+                    message,
+                    thread: self.names[t as usize].clone(),
+                    location: self.loc_of(self.threads[t as usize].loc),
+                    step,
+                    notes,
+                    cycle: Vec::new(),
+                })
+            }
+        }
+    }
+
+    pub fn loc_of(&self, loc: LocId) -> Option<causa_core::SourceLoc> {
+        self.prep.program.loc(loc).cloned()
+    }
+
+    fn deadlock(&mut self) -> Outcome {
+        let blocked: Vec<Tid> = (0..self.threads.len() as Tid)
+            .filter(|t| !self.threads[*t as usize].is_finished())
+            .collect();
+        let (notes, waits) = crate::deadlock::describe(self, &blocked);
+        let cycle = crate::deadlock::find_cycle(&waits)
+            .into_iter()
+            .map(|t| self.names[t as usize].clone())
+            .collect();
+        let last = self
+            .current
+            .filter(|t| blocked.contains(t))
+            .or(blocked.last().copied())
+            .unwrap_or(0);
+        let message = if blocked.len() == 1 {
+            format!(
+                "deadlock: thread {} is blocked forever",
+                self.names[last as usize]
+            )
+        } else {
+            let names: Vec<String> = blocked
+                .iter()
+                .map(|t| self.names[*t as usize].to_string())
+                .collect();
+            format!("deadlock: threads {} are all blocked", names.join(", "))
+        };
+        Outcome::Bug(Finding {
+            kind: BugKind::Deadlock,
+            message,
+            thread: self.names[last as usize].clone(),
+            location: self.loc_of(self.threads[last as usize].loc),
+            step: self.steps.len(),
+            notes,
+            cycle,
+        })
+    }
+
+    /// Build the execution record: outcome, events, readable event records.
+    pub fn finish(self, outcome: Outcome) -> Execution {
+        let records = self
+            .events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| self.event_record(i, e))
+            .collect();
+        Execution {
+            outcome,
+            events: self.events,
+            steps: self.steps,
+            names: self.names,
+            inputs: self.inputs_used,
+            instructions: self.instructions,
+            stdout: self.stdout,
+            stderr: self.stderr,
+            records,
+        }
+    }
+
+    fn event_record(&self, seq: usize, e: &Event) -> EventRecord {
+        use EventKind::*;
+        let mem = e.kind.is_memory_access();
+        let sync_obj = matches!(
+            e.kind,
+            Lock | TrylockFail
+                | Unlock
+                | Wait
+                | WaitReturn
+                | Signal
+                | Broadcast
+                | ReadLock
+                | WriteLock
+                | RwUnlock
+                | BarrierWait
+                | SemWait
+                | SemPost
+                | Free
+                | Once
+        );
+        let other = matches!(e.kind, Fork | Join | Detach)
+            .then(|| self.names.get(e.addr as usize).cloned())
+            .flatten();
+        let value = if mem || matches!(e.kind, Input | Exit) {
+            Some(crate::naming::format_value(e.value, e.size))
+        } else {
+            None
+        };
+        EventRecord {
+            seq,
+            thread: self.names[e.thread as usize].clone(),
+            kind: e.kind,
+            object: (mem || sync_obj).then(|| self.describe(e.addr)),
+            width: mem.then_some(e.size),
+            value,
+            new_value: (e.kind == Rmw).then(|| crate::naming::format_value(e.value2, e.size)),
+            other_thread: other,
+            location: self.loc_of(e.loc),
+            atomic: e.atomic,
+        }
+    }
+
+    /// The object at `addr` as a person would name it.
+    pub fn describe(&self, addr: u64) -> String {
+        let id = addr_alloc(addr) as usize;
+        let off = addr_offset(addr);
+        let prog = &self.prep.program;
+        let Some(a) = self.mem.allocs.get(id) else {
+            return format!("{addr:#x}");
+        };
+        match &a.kind {
+            AllocKind::Null => format!("{addr:#x}"),
+            AllocKind::Global { index } => {
+                let g = &prog.globals[*index as usize];
+                crate::naming::with_offset(&g.name, &g.ty, off)
+            }
+            AllocKind::Function { id } => format!("function {}", prog.functions[*id as usize].name),
+            AllocKind::Stack {
+                thread,
+                name,
+                function,
+            } => {
+                let base = match name {
+                    Some(n) => format!(
+                        "{n} (local of {function} in thread {})",
+                        self.names[*thread as usize]
+                    ),
+                    None => format!(
+                        "stack object of {function} in thread {}",
+                        self.names[*thread as usize]
+                    ),
+                };
+                crate::naming::with_offset(&base, &Ty::Void, off)
+            }
+            AllocKind::Heap { seq, site, by } => {
+                let base = heap_name(*seq, by, prog.loc(*site));
+                crate::naming::with_offset(&base, &Ty::Void, off)
+            }
+        }
+    }
+
+    /// `file:line` of a location, for messages.
+    pub fn short_loc(&self, loc: LocId) -> String {
+        match self.prep.program.loc(loc) {
+            Some(l) => format!("{}:{}", short_file(&l.file), l.line),
+            None => "an unknown location".to_string(),
+        }
+    }
+
+    /// Mark that `t` finished its start routine with `retval`.
+    pub fn thread_returned(&mut self, t: Tid, retval: u64) {
+        let th = &mut self.threads[t as usize];
+        th.retval = retval;
+        th.frames.clear();
+        th.pending = Pending::End;
+    }
+}

@@ -1,0 +1,344 @@
+//! Memory with provenance.
+//!
+//! Every object (global, function, stack slot, heap block) is an [`Alloc`] in one
+//! arena, addressed by its id; a pointer is `make_addr(id, offset)` (see
+//! `causa_ir`). Freed and dead objects keep their entry, so a later access is
+//! reported as use-after-free or dead-stack access, never as a wild read.
+
+use causa_core::{SourceLoc, Tid};
+use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program};
+use std::sync::Arc;
+
+/// What kind of object an allocation is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AllocKind {
+    /// The null page (allocation 0).
+    Null,
+    Global {
+        index: u32,
+    },
+    Function {
+        id: u32,
+    },
+    Stack {
+        thread: Tid,
+        name: Option<Arc<str>>,
+        function: Arc<str>,
+    },
+    Heap {
+        seq: u32,
+        site: LocId,
+        by: Arc<str>,
+    },
+}
+
+/// Lifetime state of an allocation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Life {
+    Live,
+    /// Freed by `thread` at `loc`.
+    Freed {
+        thread: Tid,
+        loc: LocId,
+    },
+    /// Stack object whose function returned.
+    Dead,
+}
+
+#[derive(Clone, Debug)]
+pub struct Alloc {
+    pub kind: AllocKind,
+    pub bytes: Vec<u8>,
+    pub life: Life,
+    /// A stack object whose address was stored to memory or handed to another
+    /// thread: accesses to it are visible operations.
+    pub escaped: bool,
+    pub read_only: bool,
+}
+
+/// A memory error, described for the user (becomes a `memory-error` finding).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemError(pub String);
+
+/// Access direction, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+impl Access {
+    fn word(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+        }
+    }
+}
+
+pub struct Memory {
+    pub allocs: Vec<Alloc>,
+    heap_seq: u32,
+}
+
+impl Memory {
+    /// Fresh memory for one execution of `prog`: globals initialised, functions placed.
+    pub fn new(prog: &Program) -> Memory {
+        let mut allocs = Vec::with_capacity(prog.first_dynamic_alloc() as usize + 64);
+        allocs.push(Alloc {
+            kind: AllocKind::Null,
+            bytes: Vec::new(),
+            life: Life::Live,
+            escaped: false,
+            read_only: true,
+        });
+        for (i, g) in prog.globals.iter().enumerate() {
+            allocs.push(Alloc {
+                kind: AllocKind::Global { index: i as u32 },
+                bytes: g.init.clone(),
+                life: Life::Live,
+                escaped: true,
+                read_only: g.is_const,
+            });
+        }
+        for f in 0..prog.functions.len() {
+            allocs.push(Alloc {
+                kind: AllocKind::Function { id: f as u32 },
+                bytes: Vec::new(),
+                life: Life::Live,
+                escaped: true,
+                read_only: true,
+            });
+        }
+        Memory {
+            allocs,
+            heap_seq: 0,
+        }
+    }
+
+    fn push(&mut self, kind: AllocKind, size: u64, escaped: bool) -> u64 {
+        let id = self.allocs.len() as u32;
+        self.allocs.push(Alloc {
+            kind,
+            bytes: vec![0; size as usize],
+            life: Life::Live,
+            escaped,
+            read_only: false,
+        });
+        make_addr(id, 0)
+    }
+
+    pub fn alloc_stack(
+        &mut self,
+        size: u64,
+        thread: Tid,
+        name: Option<Arc<str>>,
+        function: Arc<str>,
+    ) -> u64 {
+        self.push(
+            AllocKind::Stack {
+                thread,
+                name,
+                function,
+            },
+            size,
+            false,
+        )
+    }
+
+    pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str) -> u64 {
+        self.heap_seq += 1;
+        self.push(
+            AllocKind::Heap {
+                seq: self.heap_seq,
+                site,
+                by: by.into(),
+            },
+            size,
+            true,
+        )
+    }
+
+    /// Kill the stack objects of a returning frame.
+    pub fn kill(&mut self, addr: u64) {
+        if let Some(a) = self.allocs.get_mut(addr_alloc(addr) as usize) {
+            a.life = Life::Dead;
+            a.bytes = Vec::new();
+        }
+    }
+
+    /// Whether an access to `addr` may be observed by other threads.
+    #[inline]
+    pub fn is_shared(&self, addr: u64) -> bool {
+        match self.allocs.get(addr_alloc(addr) as usize) {
+            Some(a) => !matches!(a.kind, AllocKind::Stack { .. }) || a.escaped,
+            None => true,
+        }
+    }
+
+    /// Mark the stack object `addr` points into as escaped (no-op otherwise).
+    #[inline]
+    pub fn escape(&mut self, addr: u64) {
+        if let Some(a) = self.allocs.get_mut(addr_alloc(addr) as usize) {
+            a.escaped = true;
+        }
+    }
+
+    /// Check an access of `len` bytes and return the allocation index and offset.
+    pub fn check(
+        &self,
+        addr: u64,
+        len: u64,
+        access: Access,
+        describe: &dyn Fn(u64) -> String,
+    ) -> Result<(usize, usize), MemError> {
+        let id = addr_alloc(addr) as usize;
+        let off = addr_offset(addr);
+        let w = access.word();
+        let Some(a) = self.allocs.get(id) else {
+            return Err(MemError(format!(
+                "invalid pointer: {w} of {len} bytes at {addr:#x}, which is not inside any object"
+            )));
+        };
+        match (&a.kind, &a.life) {
+            (AllocKind::Null, _) => {
+                return Err(MemError(format!("null pointer dereference: {w} of {len} bytes at address {addr:#x}")))
+            }
+            (AllocKind::Function { .. }, _) => {
+                return Err(MemError(format!("{w} of {len} bytes through a function pointer ({})", describe(addr))))
+            }
+            (_, Life::Freed { .. }) => {
+                return Err(MemError(format!("use after free: {w} of {len} bytes in {}, which was already freed", describe(addr))))
+            }
+            (_, Life::Dead) => {
+                return Err(MemError(format!(
+                    "access to a dead stack frame: {w} of {len} bytes in {} after its function returned",
+                    describe(addr)
+                )))
+            }
+            _ => {}
+        }
+        if off
+            .checked_add(len)
+            .is_none_or(|end| end > a.bytes.len() as u64)
+        {
+            return Err(MemError(format!(
+                "out-of-bounds {w}: {len} bytes at offset {off} of {} (size {})",
+                describe(addr & !causa_ir::OFFSET_MASK),
+                a.bytes.len()
+            )));
+        }
+        if access == Access::Write && a.read_only {
+            return Err(MemError(format!(
+                "write to read-only memory {}",
+                describe(addr)
+            )));
+        }
+        Ok((id, off as usize))
+    }
+
+    pub fn read(
+        &self,
+        addr: u64,
+        len: u64,
+        describe: &dyn Fn(u64) -> String,
+    ) -> Result<&[u8], MemError> {
+        let (id, off) = self.check(addr, len, Access::Read, describe)?;
+        Ok(&self.allocs[id].bytes[off..off + len as usize])
+    }
+
+    pub fn write(
+        &mut self,
+        addr: u64,
+        data: &[u8],
+        describe: &dyn Fn(u64) -> String,
+    ) -> Result<(), MemError> {
+        let (id, off) = self.check(addr, data.len() as u64, Access::Write, describe)?;
+        self.allocs[id].bytes[off..off + data.len()].copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Mutable bytes of an object range (already checked by the caller through `check`).
+    pub fn bytes_mut(&mut self, id: usize, off: usize, len: usize) -> &mut [u8] {
+        &mut self.allocs[id].bytes[off..off + len]
+    }
+
+    /// Read a NUL-terminated string starting at `addr` (at most `max` bytes, without the NUL).
+    pub fn read_cstr(
+        &self,
+        addr: u64,
+        max: Option<usize>,
+        describe: &dyn Fn(u64) -> String,
+    ) -> Result<Vec<u8>, MemError> {
+        let (id, off) = self.check(addr, 1, Access::Read, describe)?;
+        let bytes = &self.allocs[id].bytes[off..];
+        let limit = max.unwrap_or(usize::MAX);
+        match bytes.iter().take(limit).position(|&b| b == 0) {
+            Some(n) => Ok(bytes[..n].to_vec()),
+            None if bytes.len() >= limit => Ok(bytes[..limit].to_vec()),
+            None => Err(MemError(format!(
+                "out-of-bounds read: string at {} is not NUL-terminated within its object",
+                describe(addr)
+            ))),
+        }
+    }
+
+    /// Free a heap block. Errors: double free, free of a non-heap pointer, interior pointer.
+    pub fn free(
+        &mut self,
+        addr: u64,
+        thread: Tid,
+        loc: LocId,
+        describe: &dyn Fn(u64) -> String,
+    ) -> Result<(), MemError> {
+        if addr == 0 {
+            return Ok(());
+        }
+        let id = addr_alloc(addr) as usize;
+        let Some(a) = self.allocs.get_mut(id) else {
+            return Err(MemError(format!("free of an invalid pointer {addr:#x}")));
+        };
+        if !matches!(a.kind, AllocKind::Heap { .. }) {
+            return Err(MemError(format!(
+                "free of a pointer that was not allocated on the heap: {}",
+                describe(addr)
+            )));
+        }
+        if let Life::Freed { .. } = a.life {
+            return Err(MemError(format!(
+                "double free of {}",
+                describe(addr & !causa_ir::OFFSET_MASK)
+            )));
+        }
+        if addr_offset(addr) != 0 {
+            return Err(MemError(format!(
+                "free of a pointer into the middle of {}",
+                describe(addr)
+            )));
+        }
+        a.life = Life::Freed { thread, loc };
+        a.bytes = Vec::new();
+        Ok(())
+    }
+
+    /// Size of the live object `addr` points to the start of (for realloc).
+    pub fn size_of(&self, addr: u64) -> usize {
+        self.allocs
+            .get(addr_alloc(addr) as usize)
+            .map(|a| a.bytes.len())
+            .unwrap_or(0)
+    }
+}
+
+/// Describe where a heap block came from: `heap#2 (malloc at bank.c:12)`.
+pub fn heap_name(seq: u32, by: &str, site: Option<&SourceLoc>) -> String {
+    match site {
+        Some(l) => format!("heap#{seq} ({by} at {}:{})", short_file(&l.file), l.line),
+        None => format!("heap#{seq} ({by})"),
+    }
+}
+
+/// The file name without its directories, for compact messages.
+pub fn short_file(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}

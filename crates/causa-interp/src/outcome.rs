@@ -1,0 +1,191 @@
+//! Results of an execution and the internal "stop" signal that unwinds stepping.
+
+use causa_core::finding::FindingNote;
+use causa_core::{BugKind, Event, Finding, ScheduleError, SourceLoc, ThreadName};
+
+/// Failures of the tool (not of the analysed program).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InterpError {
+    #[error("unsupported {what}{}", at(.loc))]
+    Unsupported {
+        what: String,
+        loc: Option<SourceLoc>,
+    },
+    #[error("{0}")]
+    Schedule(#[from] ScheduleError),
+    #[error("unsupported external function{} {}", if .0.len() > 1 { "s" } else { "" }, list(.0))]
+    UnsupportedExternals(Vec<(String, Vec<SourceLoc>)>),
+}
+
+fn at(loc: &Option<SourceLoc>) -> String {
+    match loc {
+        Some(l) => format!(" at {l}"),
+        None => String::new(),
+    }
+}
+
+fn list(items: &[(String, Vec<SourceLoc>)]) -> String {
+    items
+        .iter()
+        .map(|(name, locs)| {
+            let sites: Vec<String> = locs.iter().map(|l| l.to_string()).collect();
+            if sites.is_empty() {
+                format!("`{name}`")
+            } else {
+                format!("`{name}` (called at {})", sites.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl InterpError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            InterpError::Unsupported { .. } => "unsupported-instruction",
+            InterpError::Schedule(ScheduleError::Diverged { .. }) => "schedule-diverged",
+            InterpError::Schedule(_) => "bad-schedule",
+            InterpError::UnsupportedExternals(_) => "unsupported-external",
+        }
+    }
+}
+
+/// Why stepping stopped early. Findings get their thread, location and step
+/// filled in by the machine.
+#[derive(Debug, Clone)]
+pub enum Stop {
+    Bug {
+        kind: BugKind,
+        message: String,
+        notes: Vec<FindingNote>,
+    },
+    Exit(i32),
+    Infeasible(String),
+    Bound(String),
+    Error(InterpError),
+}
+
+impl Stop {
+    pub fn bug(kind: BugKind, message: impl Into<String>) -> Stop {
+        Stop::Bug {
+            kind,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn memory(message: impl Into<String>) -> Stop {
+        Stop::bug(BugKind::MemoryError, message)
+    }
+
+    pub fn pthread(message: impl Into<String>) -> Stop {
+        Stop::bug(BugKind::InvalidPthreadUse, message)
+    }
+
+    pub fn unsupported(what: impl Into<String>) -> Stop {
+        Stop::Error(InterpError::Unsupported {
+            what: what.into(),
+            loc: None,
+        })
+    }
+}
+
+impl From<crate::memory::MemError> for Stop {
+    fn from(e: crate::memory::MemError) -> Stop {
+        Stop::memory(e.0)
+    }
+}
+
+/// How one execution ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The program ended normally with this exit code.
+    Exit(i32),
+    Bug(Finding),
+    /// An assumption was false: not a real execution.
+    Infeasible(String),
+    /// A bound stopped the execution.
+    BoundReached(String),
+    Error(InterpError),
+}
+
+impl Outcome {
+    pub fn finding(&self) -> Option<&Finding> {
+        match self {
+            Outcome::Bug(f) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+/// Everything recorded about one execution.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub outcome: Outcome,
+    pub events: Vec<Event>,
+    /// Thread chosen at each visible step. Equal to the events' threads, except
+    /// that a step whose operation failed recorded no event.
+    pub steps: Vec<causa_core::Tid>,
+    /// Thread names indexed by `Tid`.
+    pub names: Vec<ThreadName>,
+    /// Program inputs read, in order.
+    pub inputs: Vec<i128>,
+    /// LLVM instructions interpreted.
+    pub instructions: u64,
+    /// Captured standard output and error (when capturing).
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// Readable event descriptions, built by [`crate::Machine::finish`].
+    pub records: Vec<causa_core::event::EventRecord>,
+}
+
+impl Execution {
+    /// The thread chosen at each visible step.
+    pub fn schedule_steps(&self) -> Vec<ThreadName> {
+        self.steps
+            .iter()
+            .map(|t| self.names[*t as usize].clone())
+            .collect()
+    }
+}
+
+/// Where program output goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputMode {
+    /// Keep it in [`Execution::stdout`]/[`Execution::stderr`].
+    Capture,
+    /// Write it to the real stdout/stderr as it happens (and keep nothing).
+    PassThrough,
+}
+
+/// Per-execution settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Bound on visible steps.
+    pub max_steps: usize,
+    /// Bound on instructions between two visible steps of one thread.
+    pub max_local_instructions: u64,
+    /// Given program inputs, used first.
+    pub inputs: Vec<i128>,
+    /// Seed for inputs beyond the given ones.
+    pub input_seed: u64,
+    pub output: OutputMode,
+    /// argv of the program (argv[0] included).
+    pub argv: Vec<String>,
+    /// Maximum bytes of captured output kept per stream.
+    pub max_output: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_steps: 100_000,
+            max_local_instructions: 50_000_000,
+            inputs: Vec::new(),
+            input_seed: 0,
+            output: OutputMode::Capture,
+            argv: vec!["prog".to_string()],
+            max_output: 1 << 20,
+        }
+    }
+}

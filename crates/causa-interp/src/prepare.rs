@@ -1,0 +1,77 @@
+//! Preparing a loaded program for execution: resolve every callee once
+//! (shim first, then the module's definition, then an error) and check at load
+//! time that every external function the program declares is supported, listing
+//! all unsupported ones at once with their call sites.
+
+use crate::outcome::InterpError;
+use crate::shims::{registry, ShimId};
+use causa_ir::{FnId, Program};
+
+/// A program ready to run: callee resolution done once.
+pub struct Prepared {
+    pub program: Program,
+    /// For each function: the shim that implements it, if any (shims take
+    /// precedence over definitions, so `reach_error` and `assume_abort_if_not`
+    /// keep their SV-COMP meaning even when the file defines them).
+    pub shims: Vec<Option<ShimId>>,
+    /// Functions named `__VERIFIER_atomic_*`: run without interruption.
+    pub atomic_fns: Vec<bool>,
+    pub main: FnId,
+}
+
+/// Functions the program may define that causa must not intercept.
+fn definition_wins(name: &str) -> bool {
+    !matches!(
+        name,
+        "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume"
+    ) && !name.starts_with("__VERIFIER_nondet_")
+}
+
+pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
+    let reg = registry();
+    let mut shims = Vec::with_capacity(program.functions.len());
+    let mut missing = Vec::new();
+    for (i, f) in program.functions.iter().enumerate() {
+        let shim = reg.lookup(&f.name);
+        if f.body.is_some() {
+            shims.push(shim.filter(|_| !definition_wins(&f.name)));
+            continue;
+        }
+        if shim.is_none() && !causa_ir::lower::is_dropped_intrinsic(&f.name) {
+            let uses = program
+                .external_uses
+                .iter()
+                .find(|(id, _)| *id as usize == i)
+                .map(|(_, sites)| {
+                    sites
+                        .iter()
+                        .filter_map(|s| program.loc(s.loc).cloned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            missing.push((f.name.to_string(), uses));
+        }
+        shims.push(shim);
+    }
+    for g in program.globals.iter().filter(|g| g.external) {
+        if !matches!(&*g.name, "stdin" | "stdout" | "stderr") {
+            let at = program.loc(g.loc).cloned().into_iter().collect();
+            missing.push((format!("{} (external variable)", g.name), at));
+        }
+    }
+    if !missing.is_empty() {
+        return Err(InterpError::UnsupportedExternals(missing));
+    }
+    let atomic_fns = program
+        .functions
+        .iter()
+        .map(|f| f.body.is_some() && f.name.starts_with("__VERIFIER_atomic_"))
+        .collect();
+    let main = program.function_by_name("main").unwrap_or(0);
+    Ok(Prepared {
+        program,
+        shims,
+        atomic_fns,
+        main,
+    })
+}

@@ -1,0 +1,67 @@
+//! malloc and friends. Heap blocks are fresh allocations with provenance; `free`
+//! is a visible operation (it conflicts with every access to the block).
+
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::EventKind;
+use causa_ir::{Ty, Value};
+
+/// Largest single allocation causa models (bytes).
+const MAX_ALLOC: u64 = 1 << 30;
+
+pub fn register(r: &mut Registry) {
+    r.add("libc", "malloc", |m, c| {
+        alloc_at(m, c, c.int(0) as u64, "malloc")
+    });
+    r.add("libc", "calloc", |m, c| {
+        alloc_at(
+            m,
+            c,
+            (c.int(0) as u64).saturating_mul(c.int(1) as u64),
+            "calloc",
+        )
+    });
+    r.add("libc", "aligned_alloc", |m, c| {
+        alloc_at(m, c, c.int(1) as u64, "aligned_alloc")
+    });
+    r.add("libc", "realloc", realloc);
+    r.add("libc", "posix_memalign", |m, c| {
+        let Ret::Value(p) = alloc_at(m, c, c.int(2) as u64, "posix_memalign")? else {
+            return ret_i32(12);
+        };
+        m.store(c.ptr(0), &Ty::Ptr, &p)?;
+        ret_i32(0)
+    });
+    r.visible("libc", "free", EventKind::Free, free);
+}
+
+fn free(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    m.free(c.ptr(0), c.t)?;
+    Ok(Ret::Value(Value::ZERO))
+}
+
+fn realloc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let (old, size) = (c.ptr(0), c.int(1) as u64);
+    let Ret::Value(new) = alloc_at(m, c, size, "realloc")? else {
+        return ret_u64(0);
+    };
+    if old != 0 {
+        let n = (m.mem.size_of(old) as u64).min(size);
+        let bytes = m.read_bytes(old, n)?;
+        m.write_bytes(new.as_addr(), &bytes)?;
+        m.free(old, c.t)?;
+    }
+    Ok(Ret::Value(new))
+}
+
+/// Allocate for the calling thread, remembering the call site.
+pub fn alloc_at(m: &mut Machine, c: &Call<'_>, size: u64, by: &str) -> Result<Ret, Stop> {
+    if size > MAX_ALLOC {
+        return ret_u64(0);
+    }
+    let loc = m.threads[c.t as usize].loc;
+    Ok(Ret::Value(Value::Int(
+        m.mem.alloc_heap(size, loc, by) as u128
+    )))
+}

@@ -1,0 +1,215 @@
+//! Reading real files named by the program (read-only, deterministic: a file's
+//! contents are read once when it is opened) and the standard streams.
+
+use super::stdio::cstr;
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_ir::{Program, Ty, Value};
+
+/// The three standard streams' `FILE` objects and the files the program opened.
+#[derive(Default)]
+pub struct Files {
+    /// Addresses of the `FILE` objects of stdin, stdout and stderr.
+    pub std: [u64; 3],
+    open: Vec<OpenFile>,
+}
+
+struct OpenFile {
+    /// Address of the `FILE` object (0 for descriptors opened with `open`).
+    stream: u64,
+    fd: i32,
+    data: Vec<u8>,
+    pos: usize,
+    closed: bool,
+}
+
+const FIRST_FD: i32 = 3;
+
+/// Give `stdin`/`stdout`/`stderr` (external globals) their `FILE` objects.
+pub fn init_std_streams(m: &mut Machine) {
+    let names = ["stdin", "stdout", "stderr"];
+    let prog: &Program = &m.prep.clone().program;
+    for (i, g) in prog.globals.iter().enumerate() {
+        if let Some(k) = names
+            .iter()
+            .position(|n| *n == &*g.name)
+            .filter(|_| g.external)
+        {
+            let file = m.mem.alloc_heap(216, causa_ir::NONE, names[k]);
+            m.files.std[k] = file;
+            let _ = m.store(Program::global_addr(i), &Ty::Ptr, &Value::Int(file as u128));
+        }
+    }
+}
+
+/// The descriptor behind a `FILE*` (1 for stdout, 2 for stderr).
+pub fn stream_fd(m: &Machine, stream: u64) -> Result<i32, Stop> {
+    if let Some(k) = m.files.std.iter().position(|a| *a == stream && stream != 0) {
+        return Ok(k as i32);
+    }
+    match m
+        .files
+        .open
+        .iter()
+        .find(|f| f.stream == stream && stream != 0)
+    {
+        Some(f) if f.closed => Err(Stop::memory(format!(
+            "use of FILE {} after fclose",
+            m.describe(stream)
+        ))),
+        Some(_) => Err(Stop::unsupported(
+            "writing to files (causa opens files read-only)",
+        )),
+        None => Err(Stop::memory(format!(
+            "invalid FILE pointer {}",
+            m.describe(stream)
+        ))),
+    }
+}
+
+pub fn register(r: &mut Registry) {
+    r.add("file", "fopen", fopen);
+    r.add("file", "fclose", |m, c| {
+        close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0)
+    });
+    r.add("file", "fgets", fgets);
+    r.add("file", "fgetc", |m, c| getc(m, c.ptr(0)));
+    r.add("file", "getc", |m, c| getc(m, c.ptr(0)));
+    r.add("file", "fread", fread);
+    r.add("file", "feof", |m, c| {
+        let f = file(m, |f| f.stream == c.ptr(0))?;
+        ret_i32((f.pos >= f.data.len()) as i32)
+    });
+    r.add("file", "open", open);
+    r.add("file", "read", read);
+    r.add("file", "close", |m, c| close(m, |f| f.fd == c.i32(0)));
+    r.add("file", "write", |m, c| {
+        let fd = c.i32(0);
+        if fd != 1 && fd != 2 {
+            return Err(Stop::unsupported(
+                "write() to a descriptor other than stdout or stderr",
+            ));
+        }
+        let data = m.read_bytes(c.ptr(1), c.int(2) as u64)?;
+        m.output(fd, &data);
+        ret_u64(data.len() as u64)
+    });
+}
+
+fn file(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<&mut OpenFile, Stop> {
+    match m.files.open.iter_mut().find(|f| pred(f)) {
+        Some(f) if !f.closed => Ok(f),
+        Some(_) => Err(Stop::memory("use of a file after it was closed")),
+        None => Err(Stop::memory("invalid FILE pointer or file descriptor")),
+    }
+}
+
+fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<Vec<u8>>, Stop> {
+    let path = String::from_utf8_lossy(&cstr(m, c.ptr(0))?).into_owned();
+    let writing = match mode_at {
+        Some(i) => cstr(m, c.ptr(i))?
+            .iter()
+            .any(|b| matches!(b, b'w' | b'a' | b'+')),
+        None => c.int(1) & 3 != 0,
+    };
+    if writing {
+        return Err(Stop::unsupported(format!(
+            "opening `{path}` for writing (causa opens files read-only)"
+        )));
+    }
+    Ok(std::fs::read(&path).ok())
+}
+
+fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let Some(data) = load(m, c, Some(1))? else {
+        return ret_u64(0);
+    };
+    let loc = m.threads[c.t as usize].loc;
+    let stream = m.mem.alloc_heap(216, loc, "fopen");
+    let fd = FIRST_FD + m.files.open.len() as i32;
+    m.files.open.push(OpenFile {
+        stream,
+        fd,
+        data,
+        pos: 0,
+        closed: false,
+    });
+    ret_u64(stream)
+}
+
+fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let Some(data) = load(m, c, None)? else {
+        return ret_i32(-1);
+    };
+    let fd = FIRST_FD + m.files.open.len() as i32;
+    m.files.open.push(OpenFile {
+        stream: 0,
+        fd,
+        data,
+        pos: 0,
+        closed: false,
+    });
+    ret_i32(fd)
+}
+
+fn close(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<Ret, Stop> {
+    let f = file(m, pred)?;
+    f.closed = true;
+    ret_i32(0)
+}
+
+fn take(f: &mut OpenFile, n: usize) -> Vec<u8> {
+    let end = (f.pos + n).min(f.data.len());
+    let out = f.data[f.pos..end].to_vec();
+    f.pos = end;
+    out
+}
+
+fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let n = c.i32(1);
+    if n <= 0 {
+        return ret_u64(0);
+    }
+    let f = file(m, |f| f.stream == c.ptr(2))?;
+    if f.pos >= f.data.len() {
+        return ret_u64(0);
+    }
+    let rest = &f.data[f.pos..];
+    let len = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| i + 1)
+        .unwrap_or(rest.len())
+        .min(n as usize - 1);
+    let mut line = take(f, len);
+    line.push(0);
+    m.write_bytes(c.ptr(0), &line)?;
+    ret_u64(c.ptr(0))
+}
+
+fn getc(m: &mut Machine, stream: u64) -> Result<Ret, Stop> {
+    let f = file(m, |f| f.stream == stream)?;
+    match take(f, 1).first() {
+        Some(b) => ret_i32(*b as i32),
+        None => ret_i32(-1),
+    }
+}
+
+fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let (size, count) = (c.int(1) as usize, c.int(2) as usize);
+    if size == 0 {
+        return ret_u64(0);
+    }
+    let f = file(m, |f| f.stream == c.ptr(3))?;
+    let data = take(f, size.saturating_mul(count));
+    m.write_bytes(c.ptr(0), &data)?;
+    ret_u64((data.len() / size) as u64)
+}
+
+fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let f = file(m, |f| f.fd == c.i32(0))?;
+    let data = take(f, c.int(2) as usize);
+    m.write_bytes(c.ptr(1), &data)?;
+    ret_u64(data.len() as u64)
+}

@@ -1,0 +1,18 @@
+//! The C library subset causa models, one file per area.
+
+pub mod alloc;
+pub mod file;
+pub mod format;
+pub mod misc;
+pub mod stdio;
+pub mod string;
+
+use super::Registry;
+
+pub fn register(r: &mut Registry) {
+    alloc::register(r);
+    string::register(r);
+    stdio::register(r);
+    misc::register(r);
+    file::register(r);
+}

@@ -1,0 +1,242 @@
+//! External functions causa models ("shims"), in one registry.
+//!
+//! Each library module supplies `register(&mut Registry)` with one row per
+//! function: name, library, handler, and — for visible operations — the event
+//! kind it records and an optional `enabled` test (a lock is enabled only when it
+//! can be acquired). Adding a shim takes two steps: write the handler, add a row.
+//!
+//! Callees are resolved once at load time (`prepare.rs`): shim first, then the
+//! module's definition, then a load-time error listing every unsupported external.
+//! LLVM intrinsics are looked up without their type suffixes
+//! (`llvm.memcpy.p0i8.p0i8.i64` → `llvm.memcpy`).
+
+pub mod intrinsics;
+pub mod libc;
+pub mod pthread;
+pub mod verifier;
+
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::thread::Pending;
+use causa_core::{EventKind, Tid};
+use causa_ir::{Op, Value};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub type ShimId = usize;
+
+/// What a shim handler did.
+pub enum Ret {
+    /// Return this value (ignored for void calls).
+    Value(Value),
+    /// The thread stays inside the call, waiting; the machine parks it with this state.
+    Park(Pending),
+    /// The handler pushed a frame (and advanced the caller past the call).
+    Pushed,
+    /// The calling thread ended (`pthread_exit`).
+    Ended,
+}
+
+/// One call of a shim.
+pub struct Call<'a> {
+    /// The calling thread.
+    pub t: Tid,
+    pub args: &'a [Value],
+    /// The callee's symbol name (intrinsics keep their type suffixes).
+    pub name: &'a str,
+    /// The call's return type.
+    pub ret: &'a causa_ir::Ty,
+    /// The caller's destination register (`NONE` if unused).
+    pub dest: u32,
+}
+
+impl Call<'_> {
+    /// Argument `i` as an integer (0 when missing).
+    #[inline]
+    pub fn int(&self, i: usize) -> u128 {
+        arg(self.args, i)
+    }
+
+    /// Argument `i` as an address.
+    #[inline]
+    pub fn ptr(&self, i: usize) -> u64 {
+        arg(self.args, i) as u64
+    }
+
+    /// Argument `i` as a C `int`.
+    #[inline]
+    pub fn i32(&self, i: usize) -> i32 {
+        arg(self.args, i) as u32 as i32
+    }
+}
+
+pub type Handler = fn(&mut Machine, &Call<'_>) -> Result<Ret, Stop>;
+pub type EnabledFn = fn(&Machine, Tid, &[Value]) -> bool;
+/// Describes what a disabled call waits for, and who holds it (for deadlock reports).
+pub type WaitFn = fn(&Machine, Tid, &[Value]) -> (String, Option<Tid>);
+
+pub struct ShimDesc {
+    pub name: &'static str,
+    pub lib: &'static str,
+    pub handler: Handler,
+    /// `Some(kind)`: a visible operation, recorded as `kind`; `None`: runs invisibly.
+    pub event: Option<EventKind>,
+    pub enabled: Option<EnabledFn>,
+    pub waits: Option<WaitFn>,
+}
+
+#[derive(Default)]
+pub struct Registry {
+    pub shims: Vec<ShimDesc>,
+    by_name: HashMap<&'static str, ShimId>,
+}
+
+impl Registry {
+    /// Add an invisible shim.
+    pub fn add(
+        &mut self,
+        lib: &'static str,
+        name: &'static str,
+        handler: Handler,
+    ) -> &mut ShimDesc {
+        self.insert(ShimDesc {
+            name,
+            lib,
+            handler,
+            event: None,
+            enabled: None,
+            waits: None,
+        })
+    }
+
+    /// Add a visible shim recorded as `kind`.
+    pub fn visible(
+        &mut self,
+        lib: &'static str,
+        name: &'static str,
+        kind: EventKind,
+        handler: Handler,
+    ) -> &mut ShimDesc {
+        self.insert(ShimDesc {
+            name,
+            lib,
+            handler,
+            event: Some(kind),
+            enabled: None,
+            waits: None,
+        })
+    }
+
+    fn insert(&mut self, d: ShimDesc) -> &mut ShimDesc {
+        let id = self.shims.len();
+        assert!(
+            self.by_name.insert(d.name, id).is_none(),
+            "shim {} registered twice",
+            d.name
+        );
+        self.shims.push(d);
+        &mut self.shims[id]
+    }
+
+    /// Find the shim for a symbol (intrinsics without their type suffixes).
+    pub fn lookup(&self, name: &str) -> Option<ShimId> {
+        if let Some(id) = self.by_name.get(name) {
+            return Some(*id);
+        }
+        if name.starts_with("llvm.") {
+            let mut n = name;
+            while let Some((head, _)) = n.rsplit_once('.') {
+                if let Some(id) = self.by_name.get(head) {
+                    return Some(*id);
+                }
+                n = head;
+            }
+        }
+        None
+    }
+}
+
+impl ShimDesc {
+    pub fn enabled_when(&mut self, f: EnabledFn, waits: WaitFn) -> &mut Self {
+        self.enabled = Some(f);
+        self.waits = Some(waits);
+        self
+    }
+}
+
+/// The registry of all shims, built once.
+pub fn registry() -> &'static Registry {
+    static REG: OnceLock<Registry> = OnceLock::new();
+    REG.get_or_init(|| {
+        let mut r = Registry::default();
+        libc::register(&mut r);
+        pthread::register(&mut r);
+        verifier::register(&mut r);
+        intrinsics::register(&mut r);
+        r
+    })
+}
+
+/// The shim call (and its argument values) a thread is parked at, if any.
+fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, Vec<Value>)> {
+    let fr = m.threads[t as usize].frames.last()?;
+    let body = m.prep.program.functions[fr.func as usize].body.as_ref()?;
+    let ins = body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?;
+    let Op::Call { callee, args, .. } = &ins.op else {
+        return None;
+    };
+    let fid = match callee {
+        causa_ir::Callee::Direct(f) => *f,
+        causa_ir::Callee::Indirect(op) => m
+            .prep
+            .program
+            .function_at(crate::step::int(&fr.regs, op) as u64)?,
+        causa_ir::Callee::Asm => return None,
+    };
+    let shim = m.prep.shims[fid as usize]?;
+    let desc = &registry().shims[shim];
+    desc.enabled?;
+    let argv = args.iter().map(|a| crate::step::val(&fr.regs, a)).collect();
+    Some((desc, argv))
+}
+
+/// Whether the visible instruction `t` is parked at can run now.
+pub fn pending_enabled(m: &Machine, t: Tid) -> bool {
+    match parked_call(m, t) {
+        Some((desc, args)) => desc.enabled.is_none_or(|f| f(m, t, &args)),
+        None => true,
+    }
+}
+
+/// What a parked, disabled thread waits for (deadlock reports).
+pub fn pending_wait(m: &Machine, t: Tid) -> (String, Option<Tid>) {
+    match parked_call(m, t) {
+        Some((desc, args)) => match desc.waits {
+            Some(f) => f(m, t, &args),
+            None => (format!("is blocked in {}", desc.name), None),
+        },
+        None => ("is blocked".to_string(), None),
+    }
+}
+
+/// Argument `i` as an integer (0 when missing).
+#[inline]
+pub fn arg(args: &[Value], i: usize) -> u128 {
+    args.get(i).map(|v| v.as_int()).unwrap_or(0)
+}
+
+/// Argument `i` as an address.
+#[inline]
+pub fn ptr(args: &[Value], i: usize) -> u64 {
+    arg(args, i) as u64
+}
+
+/// Return an `i32` result.
+pub fn ret_i32(v: i32) -> Result<Ret, Stop> {
+    Ok(Ret::Value(Value::Int(v as u32 as u128)))
+}
+
+/// Return a 64-bit result.
+pub fn ret_u64(v: u64) -> Result<Ret, Stop> {
+    Ok(Ret::Value(Value::Int(v as u128)))
+}

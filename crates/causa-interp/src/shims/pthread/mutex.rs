@@ -1,0 +1,183 @@
+//! pthread mutexes and spin locks. A mutex is created lazily the first time its
+//! address is used; its type comes from `pthread_mutex_init`'s attribute or, for
+//! static initializers, from glibc's `__kind` field (offset 16).
+
+use super::{EBUSY, EDEADLK, EPERM};
+use crate::machine::Machine;
+use crate::memory::Access;
+use crate::outcome::Stop;
+use crate::shims::{ret_i32, Call, Registry, Ret};
+use crate::sync::{Mutex, MutexKind};
+use causa_core::{EventKind, Tid};
+use causa_ir::{Ty, Value};
+
+pub fn register(r: &mut Registry) {
+    r.visible("pthread", "pthread_mutex_lock", EventKind::Lock, lock)
+        .enabled_when(lock_enabled, lock_waits);
+    r.visible("pthread", "pthread_mutex_trylock", EventKind::Lock, trylock);
+    r.visible("pthread", "pthread_mutex_unlock", EventKind::Unlock, unlock);
+    r.add("pthread", "pthread_mutex_init", init);
+    r.add("pthread", "pthread_mutex_destroy", destroy);
+    r.add("pthread", "pthread_mutexattr_init", |m, c| {
+        m.store(c.ptr(0), &Ty::Int(32), &Value::ZERO)?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_mutexattr_destroy", |_, _| ret_i32(0));
+    r.add("pthread", "pthread_mutexattr_settype", |m, c| {
+        m.store(c.ptr(0), &Ty::Int(32), &Value::Int(c.int(1)))?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_mutexattr_gettype", |m, c| {
+        let v = m.load(c.ptr(0), &Ty::Int(32))?;
+        m.store(c.ptr(1), &Ty::Int(32), &v)?;
+        ret_i32(0)
+    });
+    r.visible("pthread", "pthread_spin_lock", EventKind::Lock, lock)
+        .enabled_when(lock_enabled, lock_waits);
+    r.visible("pthread", "pthread_spin_trylock", EventKind::Lock, trylock);
+    r.visible("pthread", "pthread_spin_unlock", EventKind::Unlock, unlock);
+    r.add("pthread", "pthread_spin_init", |m, c| {
+        m.sync
+            .mutexes
+            .insert(c.ptr(0), Mutex::new(MutexKind::Normal));
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_spin_destroy", destroy);
+}
+
+fn kind_of(code: u32) -> MutexKind {
+    match code {
+        1 => MutexKind::Recursive,
+        2 => MutexKind::ErrorCheck,
+        _ => MutexKind::Normal,
+    }
+}
+
+/// The mutex at `addr`, created on first use (checking that the memory is valid).
+pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
+    if !m.sync.mutexes.contains_key(&addr) {
+        m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
+        let kind = m
+            .load(addr + 16, &Ty::Int(32))
+            .map(|v| kind_of(v.as_int() as u32))
+            .unwrap_or(MutexKind::Normal);
+        m.sync.mutexes.insert(addr, Mutex::new(kind));
+    }
+    Ok(m.sync.mutexes.get_mut(&addr).expect("just inserted"))
+}
+
+fn lock_enabled(m: &Machine, t: Tid, args: &[Value]) -> bool {
+    m.sync
+        .mutexes
+        .get(&crate::shims::ptr(args, 0))
+        .is_none_or(|x| x.can_lock(t) || (x.kind == MutexKind::ErrorCheck && x.owner == Some(t)))
+}
+
+fn lock_waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
+    let a = crate::shims::ptr(args, 0);
+    let owner = m.sync.mutexes.get(&a).and_then(|x| x.owner);
+    (format!("waits for mutex {}", m.describe(a)), owner)
+}
+
+fn acquire(m: &mut Machine, t: Tid, addr: u64) -> Result<i32, Stop> {
+    let loc = m.threads[t as usize].loc;
+    let x = mutex_at(m, addr)?;
+    match x.owner {
+        None => {
+            x.owner = Some(t);
+            x.count = 1;
+            x.locked_at = loc;
+            Ok(0)
+        }
+        Some(o) if o == t && x.kind == MutexKind::Recursive => {
+            x.count += 1;
+            Ok(0)
+        }
+        Some(o) if o == t && x.kind == MutexKind::ErrorCheck => Ok(EDEADLK),
+        Some(_) => Ok(EBUSY),
+    }
+}
+
+fn lock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    ret_i32(acquire(m, c.t, c.ptr(0))?)
+}
+
+/// Lock for a thread that the scheduler let through (used by condition waits).
+pub fn lock_for(m: &mut Machine, t: Tid, addr: u64) -> Result<(), Stop> {
+    acquire(m, t, addr).map(|_| ())
+}
+
+fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let r = acquire(m, c.t, c.ptr(0))?;
+    if r == EBUSY || r == EDEADLK {
+        if let Some(e) = m.events.last_mut() {
+            e.kind = EventKind::TrylockFail;
+        }
+        return ret_i32(EBUSY);
+    }
+    ret_i32(r)
+}
+
+/// Release `addr` held by `t`; reports unlocking a mutex one does not own.
+pub fn release(m: &mut Machine, t: Tid, addr: u64, what: &str) -> Result<i32, Stop> {
+    let x = mutex_at(m, addr)?;
+    match x.owner {
+        Some(o) if o == t => {
+            x.count -= 1;
+            if x.count == 0 {
+                x.owner = None;
+            }
+            Ok(0)
+        }
+        Some(o) if x.kind == MutexKind::Normal || x.kind == MutexKind::Recursive => {
+            let owner = m.names[o as usize].clone();
+            Err(Stop::pthread(format!(
+                "{what} of mutex {} by thread {}, but it is held by thread {owner}",
+                m.describe(addr),
+                m.names[t as usize]
+            )))
+        }
+        None if x.kind != MutexKind::ErrorCheck => Err(Stop::pthread(format!(
+            "{what} of mutex {}, which is not locked",
+            m.describe(addr)
+        ))),
+        _ => Ok(EPERM),
+    }
+}
+
+fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    ret_i32(release(m, c.t, c.ptr(0), "unlock")?)
+}
+
+fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let kind = if c.ptr(1) != 0 {
+        kind_of(m.load(c.ptr(1), &Ty::Int(32))?.as_int() as u32)
+    } else {
+        MutexKind::Normal
+    };
+    m.mem
+        .check(c.ptr(0), 4, Access::Write, &|x| m.describe(x))?;
+    if let Some(old) = m.sync.mutexes.get(&c.ptr(0)) {
+        if old.owner.is_some() {
+            return Err(Stop::pthread(format!(
+                "pthread_mutex_init of mutex {} while it is locked",
+                m.describe(c.ptr(0))
+            )));
+        }
+    }
+    m.sync.mutexes.insert(c.ptr(0), Mutex::new(kind));
+    ret_i32(0)
+}
+
+fn destroy(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    if let Some(x) = m.sync.mutexes.get(&c.ptr(0)) {
+        if x.owner.is_some() {
+            return Err(Stop::pthread(format!(
+                "destroying mutex {} while it is locked",
+                m.describe(c.ptr(0))
+            )));
+        }
+    }
+    m.sync.mutexes.remove(&c.ptr(0));
+    ret_i32(0)
+}

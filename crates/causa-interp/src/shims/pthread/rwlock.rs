@@ -1,0 +1,127 @@
+//! Read-write locks: many readers or one writer. Readers are not blocked by
+//! waiting writers (glibc's default, reader-preferring).
+
+use super::EBUSY;
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::shims::{ptr, ret_i32, Call, Registry, Ret};
+use causa_core::{EventKind, Tid};
+use causa_ir::Value;
+
+pub fn register(r: &mut Registry) {
+    r.visible(
+        "pthread",
+        "pthread_rwlock_rdlock",
+        EventKind::ReadLock,
+        |m, c| rd(m, c, false),
+    )
+    .enabled_when(rd_enabled, waits);
+    r.visible(
+        "pthread",
+        "pthread_rwlock_wrlock",
+        EventKind::WriteLock,
+        |m, c| wr(m, c, false),
+    )
+    .enabled_when(wr_enabled, waits);
+    r.visible(
+        "pthread",
+        "pthread_rwlock_tryrdlock",
+        EventKind::ReadLock,
+        |m, c| rd(m, c, true),
+    );
+    r.visible(
+        "pthread",
+        "pthread_rwlock_trywrlock",
+        EventKind::WriteLock,
+        |m, c| wr(m, c, true),
+    );
+    r.visible(
+        "pthread",
+        "pthread_rwlock_unlock",
+        EventKind::RwUnlock,
+        unlock,
+    );
+    r.add("pthread", "pthread_rwlock_init", |m, c| {
+        m.sync.rwlocks.insert(c.ptr(0), Default::default());
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_rwlock_destroy", |m, c| {
+        if m.sync
+            .rwlocks
+            .get(&c.ptr(0))
+            .is_some_and(|l| l.writer.is_some() || !l.readers.is_empty())
+        {
+            return Err(Stop::pthread(format!(
+                "destroying rwlock {} while it is held",
+                m.describe(c.ptr(0))
+            )));
+        }
+        m.sync.rwlocks.remove(&c.ptr(0));
+        ret_i32(0)
+    });
+}
+
+fn rd_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
+    m.sync
+        .rwlocks
+        .get(&ptr(args, 0))
+        .is_none_or(|l| l.writer.is_none())
+}
+
+fn wr_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
+    m.sync
+        .rwlocks
+        .get(&ptr(args, 0))
+        .is_none_or(|l| l.writer.is_none() && l.readers.is_empty())
+}
+
+fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
+    let a = ptr(args, 0);
+    let l = m.sync.rwlocks.get(&a);
+    let holder = l.and_then(|l| l.writer.or(l.readers.first().copied()));
+    (format!("waits for rwlock {}", m.describe(a)), holder)
+}
+
+fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
+    let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
+    if l.writer.is_some() {
+        if try_ {
+            return ret_i32(EBUSY);
+        }
+        return Err(Stop::pthread(
+            "rdlock granted while a writer holds the lock (internal)",
+        ));
+    }
+    l.readers.push(c.t);
+    ret_i32(0)
+}
+
+fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
+    let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
+    if l.writer.is_some() || !l.readers.is_empty() {
+        if try_ {
+            return ret_i32(EBUSY);
+        }
+        return Err(Stop::pthread(
+            "wrlock granted while the lock is held (internal)",
+        ));
+    }
+    l.writer = Some(c.t);
+    ret_i32(0)
+}
+
+fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
+    if l.writer == Some(c.t) {
+        l.writer = None;
+    } else if let Some(i) = l.readers.iter().position(|x| *x == c.t) {
+        l.readers.remove(i);
+    } else {
+        return Err(Stop::pthread(format!(
+            "pthread_rwlock_unlock of rwlock {} by thread {}, which does not hold it",
+            m.describe(c.ptr(0)),
+            m.names[c.t as usize]
+        )));
+    }
+    ret_i32(0)
+}

@@ -1,0 +1,75 @@
+//! POSIX semaphores (unnamed).
+
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::shims::{ptr, ret_i32, Call, Registry, Ret};
+use causa_core::{EventKind, Tid};
+use causa_ir::{Ty, Value};
+
+pub fn register(r: &mut Registry) {
+    r.add("sem", "sem_init", |m, c| {
+        m.mem
+            .check(c.ptr(0), 4, crate::memory::Access::Write, &|x| {
+                m.describe(x)
+            })?;
+        m.sync.sems.insert(c.ptr(0), c.int(2) as u32);
+        ret_i32(0)
+    });
+    r.add("sem", "sem_destroy", |m, c| {
+        m.sync.sems.remove(&c.ptr(0));
+        ret_i32(0)
+    });
+    r.visible("sem", "sem_wait", EventKind::SemWait, wait)
+        .enabled_when(wait_enabled, waits);
+    r.visible("sem", "sem_trywait", EventKind::SemWait, trywait);
+    r.visible("sem", "sem_post", EventKind::SemPost, post);
+    r.add("sem", "sem_getvalue", |m, c| {
+        let v = sem(m, c.ptr(0))?;
+        m.store(c.ptr(1), &Ty::Int(32), &Value::Int(v as u128))?;
+        ret_i32(0)
+    });
+}
+
+fn sem(m: &Machine, addr: u64) -> Result<u32, Stop> {
+    m.sync.sems.get(&addr).copied().ok_or_else(|| {
+        Stop::pthread(format!(
+            "semaphore {} used before sem_init",
+            m.describe(addr)
+        ))
+    })
+}
+
+fn wait_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
+    m.sync.sems.get(&ptr(args, 0)).is_none_or(|v| *v > 0)
+}
+
+fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
+    (
+        format!(
+            "waits in sem_wait on semaphore {} whose value is 0",
+            m.describe(ptr(args, 0))
+        ),
+        None,
+    )
+}
+
+fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let v = sem(m, c.ptr(0))?;
+    m.sync.sems.insert(c.ptr(0), v - 1);
+    ret_i32(0)
+}
+
+fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let v = sem(m, c.ptr(0))?;
+    if v == 0 {
+        return ret_i32(-1);
+    }
+    m.sync.sems.insert(c.ptr(0), v - 1);
+    ret_i32(0)
+}
+
+fn post(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let v = sem(m, c.ptr(0))?;
+    m.sync.sems.insert(c.ptr(0), v + 1);
+    ret_i32(0)
+}

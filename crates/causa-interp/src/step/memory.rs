@@ -1,0 +1,207 @@
+//! Memory instructions: alloca, load, store, atomics. Accesses to memory other
+//! threads can reach are visible operations and are recorded as events.
+
+use super::arith::{int, rmw, val};
+use super::Flow;
+use crate::machine::Machine;
+use crate::memory::Access;
+use crate::outcome::Stop;
+use causa_core::{EventKind, Tid};
+use causa_ir::value::{decode, encode};
+use causa_ir::{Instr, Op, Ty, Value};
+
+impl Machine {
+    pub(super) fn exec_memory(&mut self, t: Tid, ins: &Instr, granted: bool) -> Result<Flow, Stop> {
+        let fr = self.threads[t as usize].frames.last().expect("frame");
+        let v = match &ins.op {
+            Op::Alloca {
+                size, count, name, ..
+            } => {
+                let n = int(&fr.regs, count) as u64;
+                let func = self.prep.program.functions[fr.func as usize].name.clone();
+                let total = size.saturating_mul(n);
+                if total > u32::MAX as u64 {
+                    return Err(Stop::memory(format!(
+                        "stack allocation of {total} bytes is too large"
+                    )));
+                }
+                let addr = self.mem.alloc_stack(total, t, name.clone(), func);
+                self.threads[t as usize]
+                    .frames
+                    .last_mut()
+                    .expect("frame")
+                    .allocas
+                    .push(addr);
+                Value::Int(addr as u128)
+            }
+            Op::Load { addr, ty, atomic } => {
+                let a = int(&fr.regs, addr) as u64;
+                if !granted && self.mem.is_shared(a) {
+                    return Ok(Flow::Park);
+                }
+                let size = ty.store_size();
+                let bytes = self.mem.read(a, size, &|x| self.describe(x))?;
+                let v = decode(ty, bytes);
+                if granted {
+                    self.record(t, EventKind::Read, a, size as u32, v.as_int(), 0, *atomic);
+                }
+                v
+            }
+            Op::Store {
+                addr,
+                val: x,
+                ty,
+                atomic,
+            } => {
+                let a = int(&fr.regs, addr) as u64;
+                if !granted && self.mem.is_shared(a) {
+                    return Ok(Flow::Park);
+                }
+                let v = val(&fr.regs, x);
+                self.store(a, ty, &v)?;
+                if *ty == Ty::Ptr {
+                    self.mem.escape(v.as_addr());
+                }
+                if granted {
+                    self.record(
+                        t,
+                        EventKind::Write,
+                        a,
+                        ty.store_size() as u32,
+                        v.as_int(),
+                        0,
+                        *atomic,
+                    );
+                }
+                self.threads[t as usize]
+                    .frames
+                    .last_mut()
+                    .expect("frame")
+                    .ip += 1;
+                return Ok(Flow::Next);
+            }
+            Op::Rmw {
+                op,
+                addr,
+                val: x,
+                ty,
+            } => {
+                let a = int(&fr.regs, addr) as u64;
+                if !granted && self.mem.is_shared(a) {
+                    return Ok(Flow::Park);
+                }
+                let operand = val(&fr.regs, x);
+                let size = ty.store_size();
+                let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
+                let new = rmw(*op, ty, &old, &operand);
+                self.store(a, ty, &new)?;
+                if granted {
+                    self.record(
+                        t,
+                        EventKind::Rmw,
+                        a,
+                        size as u32,
+                        old.as_int(),
+                        new.as_int(),
+                        true,
+                    );
+                }
+                old
+            }
+            Op::CmpXchg {
+                addr,
+                expected,
+                new,
+                ty,
+            } => {
+                let a = int(&fr.regs, addr) as u64;
+                if !granted && self.mem.is_shared(a) {
+                    return Ok(Flow::Park);
+                }
+                let (exp, newv) = (val(&fr.regs, expected), val(&fr.regs, new));
+                let size = ty.store_size();
+                let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
+                let ok = old.as_int() == exp.as_int();
+                if ok {
+                    self.store(a, ty, &newv)?;
+                }
+                if granted {
+                    let written = if ok { newv.as_int() } else { old.as_int() };
+                    self.record(
+                        t,
+                        EventKind::Rmw,
+                        a,
+                        size as u32,
+                        old.as_int(),
+                        written,
+                        true,
+                    );
+                }
+                Value::Agg(vec![old, Value::Int(ok as u128)].into())
+            }
+            Op::Fence => Value::ZERO,
+            other => return Err(Stop::unsupported(format!("instruction {other:?}"))),
+        };
+        let fr = self.threads[t as usize].frames.last_mut().expect("frame");
+        if ins.dest != causa_ir::NONE {
+            fr.regs[ins.dest as usize] = v;
+        }
+        fr.ip += 1;
+        Ok(Flow::Next)
+    }
+
+    /// Store `v` as `ty` at `a`, with all memory checks.
+    pub fn store(&mut self, a: u64, ty: &Ty, v: &Value) -> Result<(), Stop> {
+        let size = ty.store_size() as usize;
+        let (id, off) = self
+            .mem
+            .check(a, size as u64, Access::Write, &|x| self.describe(x))?;
+        encode(ty, v, self.mem.bytes_mut(id, off, size));
+        Ok(())
+    }
+
+    /// Load a value of type `ty` from `a`, with all memory checks.
+    pub fn load(&self, a: u64, ty: &Ty) -> Result<Value, Stop> {
+        Ok(decode(
+            ty,
+            self.mem.read(a, ty.store_size(), &|x| self.describe(x))?,
+        ))
+    }
+}
+
+impl Machine {
+    /// Write raw bytes at `a`, with all memory checks.
+    pub fn write_bytes(&mut self, a: u64, data: &[u8]) -> Result<(), Stop> {
+        let (id, off) = self
+            .mem
+            .check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
+        self.mem
+            .bytes_mut(id, off, data.len())
+            .copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Read `len` raw bytes at `a`, with all memory checks.
+    pub fn read_bytes(&self, a: u64, len: u64) -> Result<Vec<u8>, Stop> {
+        Ok(self.mem.read(a, len, &|x| self.describe(x))?.to_vec())
+    }
+}
+
+impl Machine {
+    /// Free the heap block at `addr` for thread `t`.
+    pub fn free(&mut self, addr: u64, t: Tid) -> Result<(), Stop> {
+        let loc = self.threads[t as usize].loc;
+        let (at, base) = (
+            self.describe(addr),
+            self.describe(addr & !causa_ir::OFFSET_MASK),
+        );
+        self.mem.free(addr, t, loc, &|x| {
+            if x == addr {
+                at.clone()
+            } else {
+                base.clone()
+            }
+        })?;
+        Ok(())
+    }
+}

@@ -1,0 +1,77 @@
+//! Platform-neutral synchronisation semantics: owners, counters and wait queues.
+//! The pthread ABI layer (`shims::pthread`) maps C objects to these by address;
+//! nothing here knows about C layouts.
+
+use causa_core::Tid;
+use causa_ir::LocId;
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MutexKind {
+    Normal,
+    Recursive,
+    ErrorCheck,
+}
+
+#[derive(Clone, Debug)]
+pub struct Mutex {
+    pub kind: MutexKind,
+    pub owner: Option<Tid>,
+    pub count: u32,
+    /// Where the current owner locked it.
+    pub locked_at: LocId,
+    pub destroyed: bool,
+}
+
+impl Mutex {
+    pub fn new(kind: MutexKind) -> Mutex {
+        Mutex {
+            kind,
+            owner: None,
+            count: 0,
+            locked_at: causa_ir::NONE,
+            destroyed: false,
+        }
+    }
+
+    /// Whether `t` can lock it now.
+    pub fn can_lock(&self, t: Tid) -> bool {
+        match self.owner {
+            None => true,
+            Some(o) => o == t && self.kind != MutexKind::Normal,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RwLock {
+    pub readers: Vec<Tid>,
+    pub writer: Option<Tid>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Barrier {
+    pub count: u32,
+    pub arrived: u32,
+    pub gen: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnceState {
+    Running(Tid),
+    Done,
+}
+
+/// All synchronisation objects of one execution, keyed by the address of the C object.
+#[derive(Default)]
+pub struct SyncState {
+    pub mutexes: HashMap<u64, Mutex>,
+    /// Waiters of each condition variable, in arrival order.
+    pub conds: HashMap<u64, Vec<Tid>>,
+    pub rwlocks: HashMap<u64, RwLock>,
+    pub barriers: HashMap<u64, Barrier>,
+    pub sems: HashMap<u64, u32>,
+    pub onces: HashMap<u64, OnceState>,
+    /// Thread-specific-data keys created so far (destructor function addresses).
+    pub keys: Vec<u64>,
+}

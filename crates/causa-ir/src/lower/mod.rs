@@ -1,0 +1,249 @@
+//! Lowering an `llvm-ir` module into a [`Program`].
+//!
+//! Done once per load. Names are resolved to indices, types to layouts, constants
+//! (including constant expressions over globals) to values, debug locations to
+//! interned [`LocId`]s. Instructions causa cannot execute become
+//! [`Op::Unsupported`] and fail with their name and location only if reached.
+
+mod consts;
+mod func;
+
+pub use func::is_dropped_intrinsic;
+
+use crate::error::IrError;
+use crate::program::*;
+use crate::types::{StructLayout, Ty};
+use causa_core::SourceLoc;
+use llvm_ir::types::{NamedStructDef, Type, TypeRef};
+use llvm_ir::{DebugLoc, Module, Name};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Shared state while lowering one module.
+pub(crate) struct Lowerer<'m> {
+    pub module: &'m Module,
+    pub globals: HashMap<String, usize>,
+    pub functions: HashMap<String, FnId>,
+    pub aliases: HashMap<String, &'m llvm_ir::ConstantRef>,
+    types: HashMap<TypeRef, Ty>,
+    pub locs: Vec<SourceLoc>,
+    loc_ids: HashMap<(Arc<str>, u32, u32), LocId>,
+    files: HashMap<String, Arc<str>>,
+    pub num_globals: usize,
+    pub external_uses: HashMap<FnId, Vec<CallSite>>,
+}
+
+fn name_str(n: &Name) -> String {
+    match n {
+        Name::Name(s) => s.to_string(),
+        Name::Number(i) => i.to_string(),
+    }
+}
+
+/// Lower a parsed module.
+pub fn lower_module(
+    module: &Module,
+    inputs: Vec<String>,
+    fingerprint: String,
+) -> Result<Program, IrError> {
+    if let Some(dl) = module
+        .data_layout
+        .layout_str
+        .split('-')
+        .find(|p| p.starts_with("p:"))
+    {
+        if dl.starts_with("p:32") {
+            return Err(IrError::Unsupported {
+                what: "32-bit target (causa models LP64 x86-64 programs; drop -m32)".into(),
+                loc: None,
+            });
+        }
+    }
+    let mut lw = Lowerer {
+        module,
+        globals: HashMap::new(),
+        functions: HashMap::new(),
+        aliases: HashMap::new(),
+        types: HashMap::new(),
+        locs: Vec::new(),
+        loc_ids: HashMap::new(),
+        files: HashMap::new(),
+        num_globals: module.global_vars.len(),
+        external_uses: HashMap::new(),
+    };
+    for (i, g) in module.global_vars.iter().enumerate() {
+        lw.globals.insert(name_str(&g.name), i);
+    }
+    let mut fn_names: Vec<String> = module.functions.iter().map(|f| f.name.clone()).collect();
+    fn_names.extend(module.func_declarations.iter().map(|f| f.name.clone()));
+    for (i, n) in fn_names.iter().enumerate() {
+        lw.functions.insert(n.clone(), i as FnId);
+    }
+    for a in &module.global_aliases {
+        lw.aliases.insert(name_str(&a.name), &a.aliasee);
+    }
+
+    let mut globals = Vec::with_capacity(module.global_vars.len());
+    for g in &module.global_vars {
+        let vty = match g.ty.as_ref() {
+            Type::PointerType { pointee_type, .. } => pointee_type.clone(),
+            _ => g.ty.clone(),
+        };
+        let ty = lw.ty(&vty);
+        let loc = lw.loc(&g.debugloc);
+        let mut init = vec![0u8; ty.alloc_size() as usize];
+        if let Some(c) = &g.initializer {
+            let v = lw.constant(c, loc)?;
+            crate::value::encode(&ty, &v, &mut init);
+        }
+        globals.push(Global {
+            name: name_str(&g.name).into(),
+            ty,
+            init,
+            is_const: g.is_constant,
+            external: g.initializer.is_none(),
+            loc,
+        });
+    }
+
+    let mut functions = Vec::with_capacity(fn_names.len());
+    for (i, f) in module.functions.iter().enumerate() {
+        let params = f.parameters.iter().map(|p| lw.ty(&p.ty)).collect();
+        let ret = lw.ty(&f.return_type);
+        let loc = lw.loc(&f.debugloc);
+        let body = func::lower_body(&mut lw, f, i as FnId)?;
+        functions.push(Function {
+            name: f.name.as_str().into(),
+            params,
+            ret,
+            variadic: f.is_var_arg,
+            body: Some(body),
+            loc,
+        });
+    }
+    for d in &module.func_declarations {
+        let params = d.parameters.iter().map(|p| lw.ty(&p.ty)).collect();
+        let ret = lw.ty(&d.return_type);
+        functions.push(Function {
+            name: d.name.as_str().into(),
+            params,
+            ret,
+            variadic: d.is_var_arg,
+            body: None,
+            loc: NONE,
+        });
+    }
+    if !lw.functions.contains_key("main") {
+        return Err(IrError::NoMain);
+    }
+    let mut external_uses: Vec<(FnId, Vec<CallSite>)> = lw.external_uses.drain().collect();
+    external_uses.sort_by_key(|(f, _)| *f);
+    Ok(Program {
+        inputs,
+        fingerprint,
+        functions,
+        globals,
+        locs: lw.locs,
+        external_uses,
+    })
+}
+
+impl<'m> Lowerer<'m> {
+    /// Lower a type (memoised).
+    pub fn ty(&mut self, t: &TypeRef) -> Ty {
+        if let Some(ty) = self.types.get(t) {
+            return ty.clone();
+        }
+        let ty = match t.as_ref() {
+            Type::VoidType => Ty::Void,
+            Type::IntegerType { bits } => Ty::Int(*bits),
+            Type::PointerType { .. } => Ty::Ptr,
+            Type::FPType(fp) => match fp {
+                llvm_ir::types::FPType::Single => Ty::F32,
+                llvm_ir::types::FPType::Double => Ty::F64,
+                llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => Ty::F80,
+                _ => Ty::F32,
+            },
+            Type::ArrayType {
+                element_type,
+                num_elements,
+            } => Ty::Array(Arc::new(self.ty(element_type)), *num_elements as u64),
+            Type::VectorType {
+                element_type,
+                num_elements,
+                ..
+            } => Ty::Vector(Arc::new(self.ty(element_type)), *num_elements as u64),
+            Type::StructType {
+                element_types,
+                is_packed,
+            } => {
+                let fields = element_types.iter().map(|e| self.ty(e)).collect();
+                Ty::Struct(Arc::new(StructLayout::new(fields, *is_packed)))
+            }
+            Type::NamedStructType { name } => match self.module.types.named_struct_def(name) {
+                Some(NamedStructDef::Defined(inner)) => {
+                    let inner = inner.clone();
+                    self.ty(&inner)
+                }
+                _ => Ty::Struct(Arc::new(StructLayout::new(vec![], false))),
+            },
+            _ => Ty::Other,
+        };
+        self.types.insert(t.clone(), ty.clone());
+        ty
+    }
+
+    /// Intern a debug location.
+    pub fn loc(&mut self, d: &Option<DebugLoc>) -> LocId {
+        let Some(d) = d else { return NONE };
+        let file = match self.files.get(&d.filename) {
+            Some(f) => f.clone(),
+            None => {
+                let path = match &d.directory {
+                    Some(dir)
+                        if !d.filename.starts_with('/')
+                            && !std::path::Path::new(&d.filename).exists() =>
+                    {
+                        format!("{}/{}", dir.trim_end_matches('/'), d.filename)
+                    }
+                    _ => d.filename.clone(),
+                };
+                let f: Arc<str> = path.into();
+                self.files.insert(d.filename.clone(), f.clone());
+                f
+            }
+        };
+        let col = d.col.unwrap_or(0);
+        let key = (file.clone(), d.line, col);
+        if let Some(id) = self.loc_ids.get(&key) {
+            return *id;
+        }
+        let id = self.locs.len() as LocId;
+        self.locs.push(SourceLoc {
+            file,
+            line: d.line,
+            column: col,
+        });
+        self.loc_ids.insert(key, id);
+        id
+    }
+
+    pub fn loc_value(&self, id: LocId) -> Option<SourceLoc> {
+        self.locs.get(id as usize).cloned()
+    }
+
+    /// Address of the allocation standing for function `f`.
+    pub fn function_addr(&self, f: FnId) -> u64 {
+        crate::make_addr(self.num_globals as u32 + 1 + f, 0)
+    }
+
+    pub fn note_external_use(&mut self, f: FnId, caller: FnId, loc: LocId) {
+        let idx = f as usize;
+        if idx >= self.module.functions.len() {
+            self.external_uses
+                .entry(f)
+                .or_default()
+                .push(CallSite { caller, loc });
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! The lowered program: what the interpreter executes.
+//!
+//! Everything is addressed by dense indices: [`FnId`] into [`Program::functions`],
+//! block indices into [`Body::blocks`], local slots into a frame's register file,
+//! [`LocId`] into [`Program::locs`]. Phi nodes are kept per block and resolved on the
+//! edge taken.
+
+use crate::types::Ty;
+use crate::value::Value;
+use causa_core::SourceLoc;
+use std::sync::Arc;
+
+pub type FnId = u32;
+pub type LocId = u32;
+pub type BlockId = u32;
+pub type Local = u32;
+
+/// "No location" / "no destination" marker.
+pub const NONE: u32 = u32::MAX;
+
+/// An instruction operand: a local register or a pre-evaluated constant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    Local(Local),
+    Const(Value),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ICmpPred {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FCmpPred {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FpTrunc,
+    FpExt,
+    FpToUi,
+    FpToSi,
+    UiToFp,
+    SiToFp,
+    /// ptrtoint, inttoptr, bitcast and addrspacecast between same-size scalars.
+    Bits,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    FSub,
+}
+
+/// The callee of a call instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Callee {
+    /// A function of [`Program::functions`] (defined or external).
+    Direct(FnId),
+    /// A function pointer computed at run time.
+    Indirect(Operand),
+    /// Inline assembly: unsupported, reported when reached.
+    Asm,
+}
+
+/// One lowered instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    Bin {
+        op: BinOp,
+        bits: u32,
+        a: Operand,
+        b: Operand,
+    },
+    FBin {
+        op: FBinOp,
+        ty: Ty,
+        a: Operand,
+        b: Operand,
+    },
+    FNeg {
+        ty: Ty,
+        a: Operand,
+    },
+    ICmp {
+        pred: ICmpPred,
+        bits: u32,
+        a: Operand,
+        b: Operand,
+    },
+    FCmp {
+        pred: FCmpPred,
+        a: Operand,
+        b: Operand,
+    },
+    Cast {
+        op: CastOp,
+        from: Ty,
+        to: Ty,
+        a: Operand,
+    },
+    Select {
+        c: Operand,
+        a: Operand,
+        b: Operand,
+    },
+    /// Stack allocation of `size * count` bytes.
+    Alloca {
+        size: u64,
+        align: u64,
+        count: Operand,
+        name: Option<Arc<str>>,
+    },
+    Load {
+        addr: Operand,
+        ty: Ty,
+        atomic: bool,
+    },
+    Store {
+        addr: Operand,
+        val: Operand,
+        ty: Ty,
+        atomic: bool,
+    },
+    /// `base + offset + Σ index_i * scale_i` (indices sign-extended from `bits`).
+    Gep {
+        base: Operand,
+        offset: i64,
+        indices: Vec<(Operand, i64, u32)>,
+    },
+    Rmw {
+        op: RmwOp,
+        addr: Operand,
+        val: Operand,
+        ty: Ty,
+    },
+    CmpXchg {
+        addr: Operand,
+        expected: Operand,
+        new: Operand,
+        ty: Ty,
+    },
+    Fence,
+    ExtractValue {
+        agg: Operand,
+        indices: Vec<u32>,
+    },
+    InsertValue {
+        agg: Operand,
+        val: Operand,
+        indices: Vec<u32>,
+    },
+    ExtractElement {
+        vec: Operand,
+        idx: Operand,
+    },
+    InsertElement {
+        vec: Operand,
+        val: Operand,
+        idx: Operand,
+    },
+    ShuffleVector {
+        a: Operand,
+        b: Operand,
+        mask: Vec<i64>,
+    },
+    Call {
+        callee: Callee,
+        args: Vec<Operand>,
+        ret: Ty,
+    },
+    VaArg {
+        list: Operand,
+        ty: Ty,
+    },
+    /// Freeze: the value itself (causa has no poison).
+    Copy {
+        a: Operand,
+    },
+    /// An instruction causa cannot execute; fails when reached.
+    Unsupported {
+        what: Arc<str>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instr {
+    pub op: Op,
+    /// Destination register, or [`NONE`].
+    pub dest: Local,
+    pub loc: LocId,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    Ret(Option<Operand>),
+    Br(BlockId),
+    CondBr {
+        c: Operand,
+        t: BlockId,
+        f: BlockId,
+    },
+    Switch {
+        v: Operand,
+        cases: Vec<(u128, BlockId)>,
+        default: BlockId,
+    },
+    Unreachable,
+    Unsupported {
+        what: Arc<str>,
+    },
+}
+
+/// A phi node: `dest = incoming[pred]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phi {
+    pub dest: Local,
+    pub incoming: Vec<(BlockId, Operand)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub phis: Vec<Phi>,
+    pub instrs: Vec<Instr>,
+    pub term: Term,
+    pub term_loc: LocId,
+}
+
+/// Body of a defined function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    pub blocks: Vec<Block>,
+    /// Register file size; parameters occupy slots `0..params`.
+    pub num_locals: u32,
+}
+
+/// A function, defined in the module or external.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: Arc<str>,
+    pub params: Vec<Ty>,
+    pub ret: Ty,
+    pub variadic: bool,
+    pub body: Option<Body>,
+    pub loc: LocId,
+}
+
+/// A global variable with its initial bytes (pointers already resolved).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: Arc<str>,
+    pub ty: Ty,
+    pub init: Vec<u8>,
+    pub is_const: bool,
+    /// Declared but not defined in the module (`extern int x;`, `stdout`).
+    pub external: bool,
+    pub loc: LocId,
+}
+
+/// A call site of an external function (for load-time support checks).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSite {
+    pub caller: FnId,
+    pub loc: LocId,
+}
+
+/// The whole lowered program.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Paths the program was loaded from, as given.
+    pub inputs: Vec<String>,
+    /// Hex digest of the linked bitcode: replay refuses another program.
+    pub fingerprint: String,
+    pub functions: Vec<Function>,
+    pub globals: Vec<Global>,
+    pub locs: Vec<SourceLoc>,
+    /// For each external function, the places that call or reference it.
+    pub external_uses: Vec<(FnId, Vec<CallSite>)>,
+}
+
+impl Program {
+    /// Allocation id of global `g` (allocation 0 is the null page).
+    pub fn global_alloc(g: usize) -> u32 {
+        g as u32 + 1
+    }
+
+    /// Address of global `g`.
+    pub fn global_addr(g: usize) -> u64 {
+        crate::make_addr(Self::global_alloc(g), 0)
+    }
+
+    /// Allocation id that stands for function `f` (function pointers point there).
+    pub fn function_alloc(&self, f: FnId) -> u32 {
+        self.globals.len() as u32 + 1 + f
+    }
+
+    /// First allocation id available for stack and heap objects.
+    pub fn first_dynamic_alloc(&self) -> u32 {
+        self.globals.len() as u32 + 1 + self.functions.len() as u32
+    }
+
+    /// The function a function-pointer address designates, if any.
+    pub fn function_at(&self, addr: u64) -> Option<FnId> {
+        let a = crate::addr_alloc(addr);
+        let base = self.globals.len() as u32 + 1;
+        if crate::addr_offset(addr) == 0 && a >= base && a < base + self.functions.len() as u32 {
+            Some(a - base)
+        } else {
+            None
+        }
+    }
+
+    pub fn function_by_name(&self, name: &str) -> Option<FnId> {
+        self.functions
+            .iter()
+            .position(|f| &*f.name == name)
+            .map(|i| i as FnId)
+    }
+
+    /// Source location of a [`LocId`].
+    pub fn loc(&self, id: LocId) -> Option<&SourceLoc> {
+        self.locs.get(id as usize)
+    }
+
+    /// External functions (declared, not defined).
+    pub fn externals(&self) -> impl Iterator<Item = (FnId, &Function)> {
+        self.functions
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.body.is_none())
+            .map(|(i, f)| (i as FnId, f))
+    }
+}

@@ -1,0 +1,58 @@
+//! Human-readable and machine-readable rendering of executions and findings.
+//!
+//! This crate owns how causa shows its results: the failing execution as a table
+//! with one column per thread ([`render_columns`]), a finding as a compiler-style
+//! diagnostic with the offending source line and a caret ([`render_finding`]), and
+//! the versioned JSON document every command prints with `--json` ([`Report`]).
+//!
+//! Boundaries: everything here is a pure function from data to `String`. Nothing
+//! prints, reads files or looks at the terminal; source text comes in through a
+//! caller-supplied `source_line` callback, and the output is plain text without
+//! ANSI colours. Types of the shared vocabulary (events, findings, thread names)
+//! come from `causa-core`.
+
+pub mod columns;
+pub mod finding;
+pub mod json;
+
+pub use columns::{render_columns, ColumnOptions};
+pub use finding::render_finding;
+pub use json::{BugJson, LocationJson, Report, Verdict, SCHEMA_VERSION};
+
+use causa_core::SourceLoc;
+
+/// A `source_line` callback that knows no source text (locations are still shown).
+pub fn no_source(_: &SourceLoc) -> Option<String> {
+    None
+}
+
+/// `file:line`, the short form of a location used in tables and notes.
+pub(crate) fn file_line(loc: &SourceLoc) -> String {
+    format!("{}:{}", loc.file, loc.line)
+}
+
+/// Cuts `s` to at most `width` characters, ending with `…` when something was cut.
+pub(crate) fn truncate(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut t: String = s.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncate_counts_characters() {
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcd", 3), "ab…");
+        assert_eq!(truncate("→→→→", 2), "→…");
+        assert_eq!(truncate("abc", 0), "");
+    }
+}
