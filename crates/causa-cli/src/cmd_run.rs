@@ -1,7 +1,7 @@
 //! `causa run`: one execution.
 
 use crate::args::{RunArgs, Strategy};
-use crate::load::{load, Failure, EXIT_BUG, EXIT_INPUT, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{
     outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace,
 };
@@ -126,11 +126,6 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
             println!("schedule saved to {}", p.display());
             println!("replay with: {}", replay_command(c, p, &args.args));
         }
-    }
-    if let Outcome::Error(e) = &ex.outcome {
-        let f = Failure::from(e.clone());
-        eprintln!("causa: {}", f.message);
-        return Ok(if exit == EXIT_OK { EXIT_INPUT } else { exit });
     }
     Ok(exit)
 }

@@ -12,6 +12,11 @@ use args::{Cli, Command};
 use clap::Parser;
 
 fn main() {
+    // Behave like a C tool when the reader of our output goes away (`causa shims | head`).
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let (json, result) = match &cli.command {
         Command::Run(a) => (a.common.json, cmd_run::run(a)),

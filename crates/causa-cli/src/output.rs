@@ -52,7 +52,8 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
     let mut out = render_finding(f, &src);
     out.push('\n');
     out.push_str("failing execution (one column per thread, one row per visible event):\n");
-    let mut records: Vec<EventRecord> = ex.records.clone();
+    // The columns name files without their directories; the diagnostic above has the path.
+    let mut records: Vec<EventRecord> = ex.records.iter().cloned().map(short_location).collect();
     // Show the failing operation itself as the last row.
     if ex.steps.len() > ex.records.len() {
         if let Some(t) = ex.steps.last() {
@@ -68,13 +69,30 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
                 location: f.location.clone(),
                 atomic: false,
             });
+            if let Some(r) = records.pop() {
+                records.push(short_location(r));
+            }
         }
     }
     let opts = ColumnOptions {
         max_rows: Some(60),
         ..ColumnOptions::default()
     };
-    out.push_str(&render_columns(&records, &ex.names, &src, &opts));
+    let full: std::collections::HashMap<String, SourceLoc> = ex
+        .records
+        .iter()
+        .filter_map(|r| r.location.clone())
+        .chain(f.location.clone())
+        .map(|l| (l.file.rsplit('/').next().unwrap_or(&l.file).to_string(), l))
+        .collect();
+    let short_src = |l: &SourceLoc| {
+        let mut l = l.clone();
+        if let Some(f) = full.get(&*l.file) {
+            l.file = f.file.clone();
+        }
+        src(&l)
+    };
+    out.push_str(&render_columns(&records, &ex.names, &short_src, &opts));
     out
 }
 
@@ -133,4 +151,13 @@ pub fn write_trace(path: &Path, ex: &Execution) -> std::io::Result<()> {
         )?;
     }
     f.flush()
+}
+
+fn short_location(mut r: EventRecord) -> EventRecord {
+    if let Some(l) = &mut r.location {
+        if let Some((_, name)) = l.file.rsplit_once('/') {
+            l.file = name.into();
+        }
+    }
+    r
 }

@@ -52,11 +52,7 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
             ),
             other => (format!("is stuck ({other:?})"), None),
         };
-        let message = match holder {
-            Some(h) if h == t => format!("{what}, which it holds itself"),
-            Some(h) => format!("{what} held by thread {}", m.names[h as usize]),
-            None => what,
-        };
+        let message = what;
         if let Some(h) = holder {
             edges.push((t, h));
         }

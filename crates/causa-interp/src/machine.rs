@@ -443,7 +443,7 @@ impl Machine {
                 .iter()
                 .map(|t| self.names[*t as usize].to_string())
                 .collect();
-            format!("deadlock: threads {} are all blocked", names.join(", "))
+            format!("threads {} are all blocked", names.join(", "))
         };
         Outcome::Bug(Finding {
             kind: BugKind::Deadlock,

@@ -6,7 +6,7 @@
 //!    |
 //! 20 |     pthread_mutex_lock(&b);
 //!    |     ^
-//!    = thread 0.1 at step 17
+//!    = thread 0.1, after step 16
 //!    = note: thread 0.2 waits for mutex a held by thread 0.1 (at bank.c:31)
 //!    = cycle: 0.1 → 0.2 → 0.1
 //! ```
@@ -42,7 +42,7 @@ pub fn render_finding(f: &Finding, source_line: &dyn Fn(&SourceLoc) -> Option<St
             }
         }
     }
-    out.push_str(&format!("{pad} = thread {} at step {}\n", f.thread, f.step));
+    out.push_str(&format!("{pad} = {}\n", when(f)));
     for note in &f.notes {
         out.push_str(&format!("{pad} = note: {}\n", note_text(note)));
     }
@@ -148,7 +148,7 @@ error[deadlock]: all threads are blocked
    |
 20 |     pthread_mutex_lock(&b);
    |     ^
-   = thread 0.1 at step 17
+   = thread 0.1, after step 16
    = note: thread 0.2 waits for mutex a held by thread 0.1 (at bank.c:31)
    = note: thread 0.1 waits for mutex b held by thread 0.2
    = cycle: 0.1 → 0.2 → 0.1
@@ -173,12 +173,12 @@ error[assertion-violation]: assertion `x == 2` failed
   |
 7 |     assert(x == 2);
   |     ^
-  = thread 0 at step 3
+  = thread 0, after step 2
 ";
         assert_eq!(render_finding(&f, &source), expected);
         let out = render_finding(&f, &crate::no_source);
         assert_eq!(out.lines().nth(1), Some(" --> bank.c:7:2"));
-        assert_eq!(out.lines().nth(2), Some("  = thread 0 at step 3"));
+        assert_eq!(out.lines().nth(2), Some("  = thread 0, after step 2"));
     }
 
     #[test]
@@ -190,7 +190,7 @@ error[assertion-violation]: assertion `x == 2` failed
         let out = render_finding(&f, &source);
         assert_eq!(
             out,
-            "error[deadlock]: all threads are blocked\n  = thread 0.1 at step 17\n  = cycle: 0.1 → 0.2 → 0.1\n"
+            "error[deadlock]: all threads are blocked\n  = thread 0.1, after step 16\n  = cycle: 0.1 → 0.2 → 0.1\n"
         );
     }
 
@@ -199,5 +199,14 @@ error[assertion-violation]: assertion `x == 2` failed
         assert_eq!(caret_offset("ab", 99), 2);
         assert_eq!(caret_offset("é=1", 2), 0);
         assert_eq!(caret_offset("é=1", 3), 1);
+    }
+}
+
+/// Where in the execution the failure happened. `Finding::step` counts the steps
+/// taken; the step rows in reports are numbered from 0.
+fn when(f: &Finding) -> String {
+    match f.step {
+        0 => format!("thread {}, before its first step", f.thread),
+        n => format!("thread {}, after step {}", f.thread, n - 1),
     }
 }

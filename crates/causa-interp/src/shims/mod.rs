@@ -72,7 +72,8 @@ impl Call<'_> {
 
 pub type Handler = fn(&mut Machine, &Call<'_>) -> Result<Ret, Stop>;
 pub type EnabledFn = fn(&Machine, Tid, &[Value]) -> bool;
-/// Describes what a disabled call waits for, and who holds it (for deadlock reports).
+/// Describes what a disabled call waits for (a full sentence after the thread
+/// name, see [`with_holder`]) and the thread it waits for, if any (deadlock reports).
 pub type WaitFn = fn(&Machine, Tid, &[Value]) -> (String, Option<Tid>);
 
 pub struct ShimDesc {
@@ -239,4 +240,13 @@ pub fn ret_i32(v: i32) -> Result<Ret, Stop> {
 /// Return a 64-bit result.
 pub fn ret_u64(v: u64) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(v as u128)))
+}
+
+/// `what`, followed by who holds the object (for deadlock notes).
+pub fn with_holder(m: &Machine, t: Tid, what: String, holder: Option<Tid>) -> String {
+    match holder {
+        Some(h) if h == t => format!("{what}, which it holds itself"),
+        Some(h) => format!("{what} held by thread {}", m.names[h as usize]),
+        None => what,
+    }
 }

@@ -73,10 +73,13 @@ fn lock_enabled(m: &Machine, t: Tid, args: &[Value]) -> bool {
         .is_none_or(|x| x.can_lock(t) || (x.kind == MutexKind::ErrorCheck && x.owner == Some(t)))
 }
 
-fn lock_waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
+fn lock_waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     let a = crate::shims::ptr(args, 0);
     let owner = m.sync.mutexes.get(&a).and_then(|x| x.owner);
-    (format!("waits for mutex {}", m.describe(a)), owner)
+    (
+        crate::shims::with_holder(m, t, format!("waits for mutex {}", m.describe(a)), owner),
+        owner,
+    )
 }
 
 fn acquire(m: &mut Machine, t: Tid, addr: u64) -> Result<i32, Stop> {

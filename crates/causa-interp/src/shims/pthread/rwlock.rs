@@ -75,11 +75,14 @@ fn wr_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
         .is_none_or(|l| l.writer.is_none() && l.readers.is_empty())
 }
 
-fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
+fn waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     let a = ptr(args, 0);
     let l = m.sync.rwlocks.get(&a);
     let holder = l.and_then(|l| l.writer.or(l.readers.first().copied()));
-    (format!("waits for rwlock {}", m.describe(a)), holder)
+    (
+        crate::shims::with_holder(m, t, format!("waits for rwlock {}", m.describe(a)), holder),
+        holder,
+    )
 }
 
 fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
