@@ -91,6 +91,15 @@ fn note_text(note: &FindingNote) -> String {
     s
 }
 
+/// Where in the execution the failure happened. `Finding::step` counts the steps
+/// taken; the step rows in reports are numbered from 0.
+fn when(f: &Finding) -> String {
+    match f.step {
+        0 => format!("thread {}, before its first step", f.thread),
+        n => format!("thread {}, after step {}", f.thread, n - 1),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,14 +208,5 @@ error[assertion-violation]: assertion `x == 2` failed
         assert_eq!(caret_offset("ab", 99), 2);
         assert_eq!(caret_offset("é=1", 2), 0);
         assert_eq!(caret_offset("é=1", 3), 1);
-    }
-}
-
-/// Where in the execution the failure happened. `Finding::step` counts the steps
-/// taken; the step rows in reports are numbered from 0.
-fn when(f: &Finding) -> String {
-    match f.step {
-        0 => format!("thread {}, before its first step", f.thread),
-        n => format!("thread {}, after step {}", f.thread, n - 1),
     }
 }
