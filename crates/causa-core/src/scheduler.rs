@@ -17,7 +17,7 @@ pub struct PickContext<'a> {
     /// is not a preemption.
     pub current: Option<Tid>,
     /// The thread that took the previous step if that step gave up the processor
-    /// (`sched_yield`, `sleep`); `current` is `None` then.
+    /// (`sched_yield`, `sleep`, a condition wait); `current` is `None` then.
     pub yielded: Option<Tid>,
     /// Stable names of all threads of this execution, indexed by `Tid`.
     pub names: &'a [ThreadName],

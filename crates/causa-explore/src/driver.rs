@@ -34,8 +34,12 @@ impl TestStats {
 /// Result of a testing loop: the first execution that found a bug or failed, if any.
 pub struct TestResult {
     pub stats: TestStats,
-    /// The execution that stopped the loop (bug or tool error), with its 0-based index.
+    /// The execution that stopped the loop (bug or tool error), with its 0-based
+    /// index. For a bug it is the replay of the saved schedule (with readable
+    /// records) when that replay reproduced the same bug.
     pub stopped_by: Option<(usize, Execution)>,
+    /// A bug's schedule was replayed and gave the same bug at the same step.
+    pub replay_confirmed: bool,
 }
 
 /// Run up to `iterations` executions, stopping at the first bug or tool error.
@@ -49,21 +53,37 @@ pub fn test(
 ) -> TestResult {
     let start = Instant::now();
     let mut stats = TestStats::default();
+    let fast = Arc::new(Config {
+        keep_records: false,
+        ..(**cfg).clone()
+    });
     for i in 0..iterations {
         if !sched.begin_execution() {
             break;
         }
-        let ex = run_once(prep, cfg, sched);
+        let ex = run_once(prep, &fast, sched);
         stats.executions += 1;
         stats.instructions += ex.instructions;
         stats.events += ex.events.len() as u64;
         stats.elapsed = start.elapsed();
         match &ex.outcome {
-            Outcome::Bug(_) | Outcome::Error(_) => {
+            Outcome::Bug(f) => {
+                progress(&stats);
+                let again = replay(prep, cfg, &schedule_of(prep, &ex));
+                let confirmed = again.outcome.finding().is_some_and(|g| g.same_as(f));
+                let ex = if confirmed { again } else { ex };
+                return TestResult {
+                    stats,
+                    stopped_by: Some((i, ex)),
+                    replay_confirmed: confirmed,
+                };
+            }
+            Outcome::Error(_) => {
                 progress(&stats);
                 return TestResult {
                     stats,
                     stopped_by: Some((i, ex)),
+                    replay_confirmed: false,
                 };
             }
             Outcome::Infeasible(_) => stats.infeasible += 1,
@@ -76,6 +96,7 @@ pub fn test(
     TestResult {
         stats,
         stopped_by: None,
+        replay_confirmed: false,
     }
 }
 

@@ -296,7 +296,10 @@ impl Machine {
             let yielded = match self.events.last() {
                 Some(e)
                     if Some(e.thread) == self.current
-                        && matches!(e.kind, EventKind::Yield | EventKind::Sleep) =>
+                        && matches!(
+                            e.kind,
+                            EventKind::Yield | EventKind::Sleep | EventKind::Wait
+                        ) =>
                 {
                     self.current
                 }
@@ -458,12 +461,15 @@ impl Machine {
 
     /// Build the execution record: outcome, events, readable event records.
     pub fn finish(self, outcome: Outcome) -> Execution {
-        let records = self
-            .events
-            .iter()
-            .enumerate()
-            .map(|(i, e)| self.event_record(i, e))
-            .collect();
+        let records = if self.cfg.keep_records {
+            self.events
+                .iter()
+                .enumerate()
+                .map(|(i, e)| self.event_record(i, e))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Execution {
             outcome,
             events: self.events,

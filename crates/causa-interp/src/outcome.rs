@@ -135,7 +135,8 @@ pub struct Execution {
     /// Captured standard output and error (when capturing).
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
-    /// Readable event descriptions, built by [`crate::Machine::finish`].
+    /// Readable event descriptions, built by [`crate::Machine::finish`] when
+    /// [`Config::keep_records`] is set (empty otherwise).
     pub records: Vec<causa_core::event::EventRecord>,
 }
 
@@ -174,6 +175,10 @@ pub struct Config {
     pub argv: Vec<String>,
     /// Maximum bytes of captured output kept per stream.
     pub max_output: usize,
+    /// Build the readable [`Execution::records`] (object names, locations) at the
+    /// end of the execution. Testing loops turn this off and rebuild the records
+    /// by replaying the one execution they report.
+    pub keep_records: bool,
 }
 
 impl Default for Config {
@@ -186,6 +191,7 @@ impl Default for Config {
             output: OutputMode::Capture,
             argv: vec!["prog".to_string()],
             max_output: 1 << 20,
+            keep_records: true,
         }
     }
 }

@@ -151,8 +151,15 @@ pub fn cast(op: CastOp, from: &Ty, to: &Ty, v: &Value) -> Value {
         CastOp::FpTrunc | CastOp::FpExt => float_value(to, v.as_f64()),
         CastOp::FpToUi => Value::Int(fp_to_int(v.as_f64(), to_bits, false)),
         CastOp::FpToSi => Value::Int(fp_to_int(v.as_f64(), to_bits, true)),
-        CastOp::UiToFp => float_value(to, v.as_int() as f64),
-        CastOp::SiToFp => float_value(to, sext(v.as_int(), from.int_bits()) as f64),
+        // Convert straight to the target width so the value is rounded once.
+        CastOp::UiToFp => match to {
+            Ty::F32 => Value::F32(v.as_int() as f32),
+            _ => Value::F64(v.as_int() as f64),
+        },
+        CastOp::SiToFp => match to {
+            Ty::F32 => Value::F32(sext(v.as_int(), from.int_bits()) as f32),
+            _ => Value::F64(sext(v.as_int(), from.int_bits()) as f64),
+        },
         CastOp::Bits => match (from, to) {
             (Ty::F32, Ty::Int(_)) => Value::Int(v.as_f32().to_bits() as u128),
             (Ty::F64, Ty::Int(_)) => Value::Int(v.as_f64().to_bits() as u128),

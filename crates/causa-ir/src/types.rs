@@ -104,6 +104,14 @@ impl Ty {
         }
     }
 
+    /// Integer width of a scalar, or of a vector's elements.
+    pub fn lane_bits(&self) -> u32 {
+        match self {
+            Ty::Vector(e, _) => e.int_bits(),
+            other => other.int_bits(),
+        }
+    }
+
     pub fn is_float(&self) -> bool {
         matches!(self, Ty::F32 | Ty::F64 | Ty::F80)
     }

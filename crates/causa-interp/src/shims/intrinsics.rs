@@ -147,7 +147,10 @@ fn overflow(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         };
         match full {
             Some(v) => ((v as u128) & m, sext((v as u128) & m, bits) != v),
-            None => (0, true),
+            // Only at 128 bits can i128 itself overflow: the wrapped result.
+            None if op.starts_with("sadd") => (a.wrapping_add(b) & m, true),
+            None if op.starts_with("ssub") => (a.wrapping_sub(b) & m, true),
+            None => (a.wrapping_mul(b) & m, true),
         }
     } else {
         let full = if op.starts_with("uadd") {
@@ -159,7 +162,9 @@ fn overflow(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         };
         match full {
             Some(v) => (v & m, v > m),
-            None => (a.wrapping_sub(b) & m, true),
+            None if op.starts_with("uadd") => (a.wrapping_add(b) & m, true),
+            None if op.starts_with("usub") => (a.wrapping_sub(b) & m, true),
+            None => (a.wrapping_mul(b) & m, true),
         }
     };
     Ok(Ret::Value(Value::Agg(
@@ -204,12 +209,14 @@ fn bits(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         "bswap" => a.swap_bytes() >> (128 - w),
         "bitreverse" => a.reverse_bits() >> (128 - w),
         "fshl" | "fshr" => {
+            // Rotate the concatenation a:b by the shift modulo the width, without
+            // shifting a u128 by 128.
             let sh = (c.int(2) % w as u128) as u32;
-            let wide = (a << w) | b;
-            if op == "fshl" {
-                ((wide << sh) >> w) & m
-            } else {
-                (wide >> sh) & m
+            match (op, sh) {
+                ("fshl", 0) => a,
+                ("fshr", 0) => b,
+                ("fshl", _) => ((a << sh) | (b >> (w - sh))) & m,
+                _ => ((b >> sh) | (a << (w - sh))) & m,
             }
         }
         _ => return Err(Stop::unsupported(format!("intrinsic {}", c.name))),

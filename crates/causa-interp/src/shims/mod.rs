@@ -71,6 +71,7 @@ impl Call<'_> {
 }
 
 pub type Handler = fn(&mut Machine, &Call<'_>) -> Result<Ret, Stop>;
+/// Whether a parked call can proceed; sees the call's first two arguments.
 pub type EnabledFn = fn(&Machine, Tid, &[Value]) -> bool;
 /// Describes what a disabled call waits for (a full sentence after the thread
 /// name, see [`with_holder`]) and the thread it waits for, if any (deadlock reports).
@@ -178,8 +179,10 @@ pub fn registry() -> &'static Registry {
     })
 }
 
-/// The shim call (and its argument values) a thread is parked at, if any.
-fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, Vec<Value>)> {
+/// The shim call a thread is parked at, if it has an `enabled` test, with its
+/// first two argument values (all that `enabled` and `waits` tests look at; kept
+/// on the stack because this runs for every thread at every step).
+fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
     let fr = m.threads[t as usize].frames.last()?;
     let body = m.prep.program.functions[fr.func as usize].body.as_ref()?;
     let ins = body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?;
@@ -197,8 +200,12 @@ fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, Vec<Value>)> {
     let shim = m.prep.shims[fid as usize]?;
     let desc = &registry().shims[shim];
     desc.enabled?;
-    let argv = args.iter().map(|a| crate::step::val(&fr.regs, a)).collect();
-    Some((desc, argv))
+    let arg = |i: usize| {
+        args.get(i)
+            .map(|a| crate::step::val(&fr.regs, a))
+            .unwrap_or(Value::ZERO)
+    };
+    Some((desc, [arg(0), arg(1)]))
 }
 
 /// Whether the visible instruction `t` is parked at can run now.

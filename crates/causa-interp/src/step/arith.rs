@@ -122,9 +122,17 @@ pub fn eval_pure(op: &Op, regs: &[Value]) -> Option<Result<Value, Stop>> {
                 Value::Int(ops::icmp(*pred, *bits, x.as_int(), y.as_int()) as u128)
             }
         }
-        Op::FCmp { pred, a, b } => {
-            Value::Int(ops::fcmp(*pred, val(regs, a).as_f64(), val(regs, b).as_f64()) as u128)
-        }
+        Op::FCmp { pred, a, b } => match (val(regs, a), val(regs, b)) {
+            (Value::Agg(p), Value::Agg(q)) => {
+                let lanes: Vec<Value> = p
+                    .iter()
+                    .zip(q.iter())
+                    .map(|(x, y)| Value::Int(ops::fcmp(*pred, x.as_f64(), y.as_f64()) as u128))
+                    .collect();
+                Value::Agg(lanes.into())
+            }
+            (x, y) => Value::Int(ops::fcmp(*pred, x.as_f64(), y.as_f64()) as u128),
+        },
         Op::Cast { op, from, to, a } => {
             let v = val(regs, a);
             match (from, to, &v) {
@@ -144,25 +152,41 @@ pub fn eval_pure(op: &Op, regs: &[Value]) -> Option<Result<Value, Stop>> {
                 _ => ops::cast(*op, from, to, &v),
             }
         }
-        Op::Select { c, a, b } => {
-            if int(regs, c) & 1 == 1 {
-                val(regs, a)
-            } else {
-                val(regs, b)
+        Op::Select { c, a, b } => match val(regs, c) {
+            Value::Agg(lanes) => {
+                let (x, y) = (val(regs, a), val(regs, b));
+                let v: Vec<Value> = lanes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        if l.as_int() & 1 == 1 { &x } else { &y }
+                            .elements()
+                            .get(i)
+                            .cloned()
+                            .unwrap_or(Value::ZERO)
+                    })
+                    .collect();
+                Value::Agg(v.into())
             }
-        }
+            cond if cond.as_int() & 1 == 1 => val(regs, a),
+            _ => val(regs, b),
+        },
         Op::Copy { a } => val(regs, a),
         Op::Gep {
             base,
             offset,
             indices,
         } => {
-            let mut addr = (int(regs, base) as u64).wrapping_add(*offset as u64);
+            // Offsets wrap inside the 32-bit offset field, so an address computed
+            // below or far above an object keeps pointing into that object (and
+            // an access through it is reported against the right object).
+            let b = int(regs, base) as u64;
+            let mut off = causa_ir::addr_offset(b).wrapping_add(*offset as u64);
             for (idx, scale, bits) in indices {
                 let i = causa_ir::value::sext(int(regs, idx), *bits) as i64;
-                addr = addr.wrapping_add(i.wrapping_mul(*scale) as u64);
+                off = off.wrapping_add(i.wrapping_mul(*scale) as u64);
             }
-            Value::Int(addr as u128)
+            Value::Int(causa_ir::make_addr(causa_ir::addr_alloc(b), off) as u128)
         }
         Op::ExtractValue { agg, indices } => {
             let mut v = val(regs, agg);

@@ -8,6 +8,7 @@ pub use arith::{int, val};
 
 use crate::machine::Machine;
 use crate::outcome::Stop;
+use crate::prepare::Prepared;
 use crate::shims::{registry, Ret};
 use crate::thread::{OnReturn, Pending};
 use causa_core::Tid;
@@ -61,7 +62,7 @@ impl Machine {
                 if block.term_loc != NONE {
                     self.threads[t as usize].loc = block.term_loc;
                 }
-                self.terminator(t, &block.term)?;
+                self.terminator(t, &block.term, &prep)?;
             }
         }
     }
@@ -108,7 +109,7 @@ impl Machine {
         }
     }
 
-    fn terminator(&mut self, t: Tid, term: &Term) -> Result<(), Stop> {
+    fn terminator(&mut self, t: Tid, term: &Term, prep: &Prepared) -> Result<(), Stop> {
         let th = &mut self.threads[t as usize];
         let fr = th.frames.last_mut().expect("frame");
         let target = match term {
@@ -140,13 +141,12 @@ impl Machine {
             }
             Term::Unsupported { what } => return Err(Stop::unsupported(what.to_string())),
         };
-        self.jump(t, target);
+        self.jump(t, target, prep);
         Ok(())
     }
 
     /// Move to block `to`, resolving its phi nodes for the edge taken.
-    fn jump(&mut self, t: Tid, to: u32) {
-        let prep = self.prep.clone();
+    fn jump(&mut self, t: Tid, to: u32, prep: &Prepared) {
         let fr = self.threads[t as usize].frames.last_mut().expect("frame");
         let from = fr.block;
         let body = prep.program.functions[fr.func as usize]

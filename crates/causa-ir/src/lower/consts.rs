@@ -22,6 +22,12 @@ impl Lowerer<'_> {
     /// Evaluate a constant to a runtime value.
     pub fn constant(&mut self, c: &ConstantRef, loc: LocId) -> Result<Value, IrError> {
         Ok(match c.as_ref() {
+            // llvm-ir keeps 64 bits of wider constants; clang's wide constants are
+            // overwhelmingly small negative numbers, so sign-extend (a documented
+            // limitation: i128 constants outside the i64 range are not exact).
+            Constant::Int { bits, value } if *bits > 64 => {
+                Value::Int((*value as i64 as i128 as u128) & mask(*bits))
+            }
             Constant::Int { bits, value } => Value::Int((*value as u128) & mask(*bits)),
             Constant::Float(f) => match f {
                 Float::Single(x) => Value::F32(*x),

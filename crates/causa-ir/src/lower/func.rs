@@ -260,7 +260,7 @@ fn lower_instr(
 ) -> Result<Op, IrError> {
     macro_rules! bin {
         ($i:expr, $op:expr) => {{
-            let bits = op_ty(lw, &$i.operand0).int_bits();
+            let bits = op_ty(lw, &$i.operand0).lane_bits();
             Op::Bin {
                 op: $op,
                 bits,
@@ -304,7 +304,7 @@ fn lower_instr(
             a: operand(lw, cx, &i.operand, loc)?,
         },
         Instruction::ICmp(i) => {
-            let bits = op_ty(lw, &i.operand0).int_bits();
+            let bits = op_ty(lw, &i.operand0).lane_bits();
             Op::ICmp {
                 pred: icmp_pred(i.predicate),
                 bits,
