@@ -6,7 +6,7 @@ use crate::output::{
     outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace,
 };
 use causa_core::{Schedule, Scheduler};
-use causa_explore::{run_once, FirstScheduler, PctScheduler, RandomScheduler, ReplayScheduler};
+use causa_explore::{replay, run_once, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{Config, Outcome, OutputMode};
 use std::sync::Arc;
 
@@ -28,39 +28,24 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
     cfg.argv = std::iter::once(c.program[0].clone())
         .chain(args.args.iter().cloned())
         .collect();
-    let mut sched: Box<dyn Scheduler> = match (&args.schedule, args.strategy) {
-        (Some(path), _) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                Failure::input(
-                    "io-error",
-                    format!("cannot read schedule {}: {e}", path.display()),
-                )
-            })?;
-            let s = Schedule::from_text(&text)
-                .map_err(|e| Failure::input("bad-schedule", format!("{}: {e}", path.display())))?;
-            if !s.fingerprint.is_empty() && s.fingerprint != prep.program.fingerprint {
-                return Err(Failure::input(
-                    "schedule-mismatch",
-                    format!(
-                        "schedule {} was made for another build of the program (fingerprint {} but the program is {}); the program or its flags changed",
-                        path.display(),
-                        s.fingerprint,
-                        prep.program.fingerprint
-                    ),
-                ));
-            }
-            if c.input.is_empty() {
-                cfg.inputs = s.inputs.clone();
-            }
-            Box::new(ReplayScheduler::new(s.steps))
+    let (ex, strategy) = match &args.schedule {
+        Some(path) => {
+            let s = read_schedule(path, &prep.program.fingerprint)?;
+            (replay(&prep, &cfg, &s), "replay")
         }
-        (None, Strategy::First) => Box::new(FirstScheduler::new()),
-        (None, Strategy::Random) => Box::new(RandomScheduler::new(args.seed)),
-        (None, Strategy::Pct) => Box::new(PctScheduler::new(args.seed, args.depth)),
+        None => {
+            let mut sched: Box<dyn Scheduler> = match args.strategy {
+                Strategy::First => Box::new(FirstScheduler::new()),
+                Strategy::Random => Box::new(RandomScheduler::new(args.seed)),
+                Strategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
+            };
+            sched.begin_execution();
+            (
+                run_once(&prep, &Arc::new(cfg), sched.as_mut()),
+                sched.name(),
+            )
+        }
     };
-    sched.begin_execution();
-    let cfg = Arc::new(cfg);
-    let ex = run_once(&prep, &cfg, sched.as_mut());
     if let Some(path) = &args.trace {
         write_trace(path, &ex).map_err(|e| {
             Failure::input(
@@ -86,7 +71,7 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         "steps": ex.steps.len(),
         "events": ex.events.len(),
         "instructions": ex.instructions,
-        "strategy": sched.name(),
+        "strategy": strategy,
         "exit_code": match ex.outcome { Outcome::Exit(c) => Some(c), _ => None },
         "inputs": ex.inputs.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
         "program_stdout": String::from_utf8_lossy(&ex.stdout),
@@ -112,7 +97,7 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         ex.names.len(),
         ex.steps.len(),
         ex.instructions,
-        sched.name()
+        strategy
     );
     if !ex.inputs.is_empty() {
         let v: Vec<String> = ex.inputs.iter().map(|v| v.to_string()).collect();
@@ -128,4 +113,28 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         }
     }
     Ok(exit)
+}
+
+/// Read a schedule file and check that it was made for this build of the program.
+fn read_schedule(path: &std::path::Path, fingerprint: &str) -> Result<Schedule, Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Failure::input(
+            "io-error",
+            format!("cannot read schedule {}: {e}", path.display()),
+        )
+    })?;
+    let s = Schedule::from_text(&text)
+        .map_err(|e| Failure::input("bad-schedule", format!("{}: {e}", path.display())))?;
+    if !s.fingerprint.is_empty() && s.fingerprint != fingerprint {
+        return Err(Failure::input(
+            "schedule-mismatch",
+            format!(
+                "schedule {} was made for another build of the program (fingerprint {} but the program is {}); the program or its flags changed",
+                path.display(),
+                s.fingerprint,
+                fingerprint
+            ),
+        ));
+    }
+    Ok(s)
 }

@@ -75,8 +75,9 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     let Some((index, ex)) = result.stopped_by else {
         if c.json {
             let mut r = report_for("test", c, None, stats);
-            if st.bounded > 0 {
-                r.verdict = causa_report::Verdict::NoBug;
+            if st.bounded > 0 && st.bounded == st.executions {
+                // Every execution was cut short by a bound: nothing was tested to the end.
+                r.verdict = causa_report::Verdict::Unknown;
             }
             println!("{}", r.to_json_string());
         } else {

@@ -31,7 +31,8 @@ fn main() {
                     "schema": 1,
                     "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Shims(_) => "shims" },
                     "verdict": "error",
-                    "error": { "code": f.code, "message": f.message },
+                    "error": f.message,
+                    "error_code": f.code,
                 });
                 println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
             } else {

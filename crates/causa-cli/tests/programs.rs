@@ -23,7 +23,9 @@ use std::sync::{Arc, Mutex};
 struct Header {
     expect: String,
     at_line: Option<u32>,
-    flags: Vec<String>,
+    strategy: Option<String>,
+    depth: Option<u32>,
+    seed: Option<u64>,
     iterations: Option<usize>,
     input: Vec<i128>,
     stdout: Vec<String>,
@@ -46,7 +48,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
         match k {
             "expect" => h.expect = v.to_string(),
             "at-line" => h.at_line = Some(v.parse().map_err(|_| format!("bad at-line `{v}`"))?),
-            "flags" => h.flags = v.split_whitespace().map(str::to_string).collect(),
+            "flags" => parse_flags(v, &mut h)?,
             "iterations" => {
                 h.iterations = Some(v.parse().map_err(|_| format!("bad iterations `{v}`"))?)
             }
@@ -71,20 +73,43 @@ fn parse_header(text: &str) -> Result<Header, String> {
     Ok(h)
 }
 
-fn flag<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
-    flags
-        .iter()
-        .position(|f| f == name)
-        .and_then(|i| flags.get(i + 1))
-        .map(String::as_str)
+/// Parse `flags=` (the `causa test` flags a program needs): `--strategy`,
+/// `--depth`, `--seed`, `--iterations`, as `--k v` or `--k=v`. Anything else is
+/// an error, so a typo never silently changes what is tested.
+fn parse_flags(v: &str, h: &mut Header) -> Result<(), String> {
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let (key, value) = match words[i].split_once('=') {
+            Some((k, x)) => (k, x),
+            None => {
+                i += 1;
+                (
+                    words[i - 1],
+                    *words
+                        .get(i)
+                        .ok_or_else(|| format!("flag `{}` needs a value", words[i - 1]))?,
+                )
+            }
+        };
+        i += 1;
+        let bad = || format!("bad value `{value}` for `{key}`");
+        match key {
+            "--strategy" if ["random", "pct", "first"].contains(&value) => {
+                h.strategy = Some(value.to_string())
+            }
+            "--depth" => h.depth = Some(value.parse().map_err(|_| bad())?),
+            "--seed" => h.seed = Some(value.parse().map_err(|_| bad())?),
+            "--iterations" => h.iterations = Some(value.parse().map_err(|_| bad())?),
+            _ => return Err(format!("unsupported flag `{key}={value}` in `flags=`")),
+        }
+    }
+    Ok(())
 }
 
 fn scheduler(h: &Header, seed: u64) -> Box<dyn Scheduler> {
-    let depth = flag(&h.flags, "--depth")
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(3);
-    match flag(&h.flags, "--strategy") {
-        Some("pct") => Box::new(PctScheduler::new(seed, depth)),
+    match h.strategy.as_deref() {
+        Some("pct") => Box::new(PctScheduler::new(seed, h.depth.unwrap_or(3))),
         Some("first") => Box::new(FirstScheduler::new()),
         _ => Box::new(RandomScheduler::new(seed)),
     }
@@ -118,15 +143,10 @@ fn check(path: &Path) -> Result<String, String> {
         ..Config::default()
     };
     let cfg = Arc::new(cfg);
-    let seed: u64 = flag(&h.flags, "--seed")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let seed: u64 = h.seed.unwrap_or(0);
     if let Some(kind) = h.expect.strip_prefix("bug:") {
         let want = BugKind::from_code(kind).ok_or_else(|| format!("unknown bug kind `{kind}`"))?;
-        let iterations = h
-            .iterations
-            .or(flag(&h.flags, "--iterations").and_then(|s| s.parse().ok()))
-            .unwrap_or(1000);
+        let iterations = h.iterations.unwrap_or(1000);
         let mut sched = scheduler(&h, seed);
         let r = test(&prep, &cfg, sched.as_mut(), iterations, &mut |_| {});
         let Some((i, ex)) = r.stopped_by else {

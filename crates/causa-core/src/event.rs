@@ -20,10 +20,8 @@ pub enum EventKind {
     Write,
     /// Atomic read-modify-write (`atomicrmw`, successful or failed `cmpxchg`).
     Rmw,
-    Fence,
     Fork,
     Join,
-    Detach,
     Lock,
     /// A `trylock` that did not acquire the lock.
     TrylockFail,
@@ -42,19 +40,14 @@ pub enum EventKind {
     SemPost,
     Yield,
     Sleep,
-    Alloc,
     Free,
     /// Start of an uninterruptible `__VERIFIER_atomic` section.
     AtomicBegin,
     AtomicEnd,
-    /// A program input (`__VERIFIER_nondet_*`).
-    Input,
     /// `once` routine start.
     Once,
     /// A call to `exit`/`abort` or the return from `main`.
     Exit,
-    /// A visible external call with side effects observed by other threads (I/O).
-    Output,
     /// The operation that failed (reports only; never recorded by the interpreter).
     Fails,
 }
@@ -69,10 +62,8 @@ impl EventKind {
             Read => "read",
             Write => "write",
             Rmw => "rmw",
-            Fence => "fence",
             Fork => "fork",
             Join => "join",
-            Detach => "detach",
             Lock => "lock",
             TrylockFail => "trylock-fail",
             Unlock => "unlock",
@@ -88,14 +79,11 @@ impl EventKind {
             SemPost => "sem-post",
             Yield => "yield",
             Sleep => "sleep",
-            Alloc => "alloc",
             Free => "free",
             AtomicBegin => "atomic-begin",
             AtomicEnd => "atomic-end",
-            Input => "input",
             Once => "once",
             Exit => "exit",
-            Output => "output",
             Fails => "FAILS:",
         }
     }

@@ -66,7 +66,8 @@ pub struct FindingNote {
 pub struct Finding {
     pub kind: BugKind,
     pub message: String,
-    /// The thread that failed (for a deadlock: the thread that blocked last).
+    /// The thread that failed (for a deadlock: the thread that took the last
+    /// step if it is blocked, else the blocked thread created last).
     pub thread: ThreadName,
     pub location: Option<SourceLoc>,
     /// Number of visible steps taken before the failure.

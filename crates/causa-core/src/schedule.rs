@@ -141,15 +141,10 @@ impl Schedule {
                 other => return Err(syntax(&format!("unknown header key `{other}`"))),
             }
         }
-        let expected = expected
-            .ok_or(ScheduleError::Truncated {
-                expected: 0,
-                found: 0,
-            })
-            .map_err(|_| ScheduleError::Syntax {
-                line: 0,
-                message: "missing `steps:` header".into(),
-            })?;
+        let expected = expected.ok_or_else(|| ScheduleError::Syntax {
+            line: 0,
+            message: "missing `steps:` header".into(),
+        })?;
         for (i, raw) in lines {
             let (body, comment) = match raw.split_once('#') {
                 Some((b, c)) => (b.trim(), c.trim()),

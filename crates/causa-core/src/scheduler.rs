@@ -3,7 +3,8 @@
 //! The interpreter runs threads until each is parked at its next visible operation,
 //! computes which threads are enabled, and asks a [`Scheduler`] which one moves. It
 //! never chooses by itself. Strategies (first, random, PCT, replay, later MCR) live in
-//! `causa-explore`; metrics and recording wrap any strategy as decorators.
+//! `causa-explore`. The machine records the chosen thread of every step itself,
+//! so strategies never need to.
 
 use crate::{ScheduleError, ThreadName, Tid};
 

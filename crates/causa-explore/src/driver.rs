@@ -4,7 +4,7 @@
 //! program inputs, so a replay reproduces the execution exactly.
 
 use crate::strategies::ReplayScheduler;
-use causa_core::{Schedule, Scheduler};
+use causa_core::{Schedule, ScheduleError, Scheduler};
 use causa_interp::{Config, Execution, Machine, Outcome, Prepared};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -61,7 +61,11 @@ pub fn test(
         if !sched.begin_execution() {
             break;
         }
-        let ex = run_once(prep, &fast, sched);
+        // Program inputs not given explicitly vary from execution to execution
+        // (seeded); the saved schedule records the ones used.
+        let mut machine = Machine::new(prep.clone(), fast.clone());
+        machine.reseed_inputs(cfg.input_seed.wrapping_add(i as u64));
+        let ex = machine.run(sched);
         stats.executions += 1;
         stats.instructions += ex.instructions;
         stats.events += ex.events.len() as u64;
@@ -113,10 +117,11 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
                     .unwrap_or_default();
                 format!("{}{at}", r.describe())
             }
-            None => match ex.outcome.finding() {
+            None if i + 1 == ex.steps.len() => match ex.outcome.finding() {
                 Some(f) => format!("fails: {}", f.kind),
                 None => String::new(),
             },
+            None => String::new(),
         };
         comments.push(c);
     }
@@ -134,12 +139,35 @@ fn short(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
-/// Replay a schedule exactly (the schedule's inputs are used as program inputs).
+/// Replay a schedule exactly (the schedule's inputs are used as program inputs,
+/// unless `cfg` gives inputs of its own). The replay must use every step: an
+/// execution that ends before the schedule does is a divergence, like a step
+/// whose thread is not enabled.
 pub fn replay(prep: &Arc<Prepared>, cfg: &Config, schedule: &Schedule) -> Execution {
     let mut cfg = cfg.clone();
-    cfg.inputs = schedule.inputs.clone();
+    if cfg.inputs.is_empty() {
+        cfg.inputs = schedule.inputs.clone();
+    }
     let cfg = Arc::new(cfg);
     let mut sched = ReplayScheduler::new(schedule.steps.clone());
     sched.begin_execution();
-    run_once(prep, &cfg, &mut sched)
+    let mut ex = run_once(prep, &cfg, &mut sched);
+    if !sched.is_exhausted() && !matches!(ex.outcome, Outcome::Error(_)) {
+        let step = ex.steps.len();
+        let reason = format!(
+            "the execution ended after {step} steps ({}) but the schedule has {}",
+            match &ex.outcome {
+                Outcome::Bug(f) => format!("bug: {}", f.kind),
+                Outcome::Exit(c) => format!("exit code {c}"),
+                Outcome::Infeasible(_) => "infeasible".to_string(),
+                Outcome::BoundReached(b) => b.clone(),
+                Outcome::Error(_) => unreachable!("excluded above"),
+            },
+            schedule.steps.len()
+        );
+        ex.outcome = Outcome::Error(causa_interp::InterpError::Schedule(
+            ScheduleError::Diverged { step, reason },
+        ));
+    }
+    ex
 }

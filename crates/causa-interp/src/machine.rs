@@ -172,6 +172,11 @@ impl Machine {
         });
     }
 
+    /// Use `seed` for the program inputs that were not given explicitly.
+    pub fn reseed_inputs(&mut self, seed: u64) {
+        self.input_rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+
     /// Next program input: a given `--input` value, else from the seeded generator.
     pub fn next_input(&mut self, bits: u32, signed: bool) -> u128 {
         let i = self.inputs_used.len();
@@ -354,7 +359,7 @@ impl Machine {
                 return Ok(());
             }
             Pending::Exit { code } => {
-                self.record(t, EventKind::Exit, 0, 0, code as u128, 0, false);
+                self.record(t, EventKind::Exit, 0, 4, code as u32 as u128, 0, false);
                 return Err(Stop::Exit(code));
             }
             Pending::CondWait {
@@ -503,10 +508,12 @@ impl Machine {
                 | Free
                 | Once
         );
-        let other = matches!(e.kind, Fork | Join | Detach)
+        let other = matches!(e.kind, Fork | Join)
             .then(|| self.names.get(e.addr as usize).cloned())
             .flatten();
-        let value = if mem || matches!(e.kind, Input | Exit) {
+        // Bulk accesses (memcpy of a struct) show their size instead of a value.
+        let bulk = mem && e.size > 8;
+        let value = if (mem && !bulk) || matches!(e.kind, Exit) {
             Some(crate::naming::format_value(e.value, e.size))
         } else {
             None
@@ -515,7 +522,14 @@ impl Machine {
             seq,
             thread: self.names[e.thread as usize].clone(),
             kind: e.kind,
-            object: (mem || sync_obj).then(|| self.describe(e.addr)),
+            object: (mem || sync_obj).then(|| {
+                let name = self.describe(e.addr);
+                if bulk {
+                    format!("{name} ({} bytes)", e.size)
+                } else {
+                    name
+                }
+            }),
             width: mem.then_some(e.size),
             value,
             new_value: (e.kind == Rmw).then(|| crate::naming::format_value(e.value2, e.size)),

@@ -184,6 +184,19 @@ impl Memory {
         }
     }
 
+    /// Mark every stack object that an 8-byte word of `data` points into as
+    /// escaped (for bulk copies that may carry pointers).
+    pub fn escape_words(&mut self, data: &[u8]) {
+        for w in data.chunks_exact(8) {
+            let v = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+            if let Some(a) = self.allocs.get_mut(addr_alloc(v) as usize) {
+                if matches!(a.kind, AllocKind::Stack { .. }) {
+                    a.escaped = true;
+                }
+            }
+        }
+    }
+
     /// Check an access of `len` bytes and return the allocation index and offset.
     pub fn check(
         &self,

@@ -124,7 +124,8 @@ pub struct Execution {
     pub outcome: Outcome,
     pub events: Vec<Event>,
     /// Thread chosen at each visible step. Equal to the events' threads, except
-    /// that a step whose operation failed recorded no event.
+    /// that a step whose operation failed may have recorded no event (a failing
+    /// memory access does not; a failing `pthread_mutex_unlock` does).
     pub steps: Vec<causa_core::Tid>,
     /// Thread names indexed by `Tid`.
     pub names: Vec<ThreadName>,

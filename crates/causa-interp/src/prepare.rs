@@ -1,7 +1,11 @@
-//! Preparing a loaded program for execution: resolve every callee once
-//! (shim first, then the module's definition, then an error) and check at load
-//! time that every external function the program declares is supported, listing
-//! all unsupported ones at once with their call sites.
+//! Preparing a loaded program for execution: resolve every callee once and
+//! check at load time that every external function the program declares is
+//! supported, listing all unsupported ones at once with their call sites.
+//!
+//! Resolution order: the program's own definition, then a shim, then an error.
+//! The exception are the SV-COMP functions (`reach_error`, `assume_abort_if_not`,
+//! `__VERIFIER_*`): their shim wins even over a definition in the file, so that
+//! they keep their verification meaning.
 
 use crate::outcome::InterpError;
 use crate::shims::{registry, ShimId};
@@ -10,9 +14,8 @@ use causa_ir::{FnId, Program};
 /// A program ready to run: callee resolution done once.
 pub struct Prepared {
     pub program: Program,
-    /// For each function: the shim that implements it, if any (shims take
-    /// precedence over definitions, so `reach_error` and `assume_abort_if_not`
-    /// keep their SV-COMP meaning even when the file defines them).
+    /// For each function: the shim that runs when it is called, if any (see the
+    /// module docs for the resolution order).
     pub shims: Vec<Option<ShimId>>,
     /// Functions named `__VERIFIER_atomic_*`: run without interruption.
     pub atomic_fns: Vec<bool>,
@@ -67,7 +70,13 @@ pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
         .iter()
         .map(|f| f.body.is_some() && f.name.starts_with("__VERIFIER_atomic_"))
         .collect();
-    let main = program.function_by_name("main").unwrap_or(0);
+    let main = program
+        .function_by_name("main")
+        .filter(|f| program.functions[*f as usize].body.is_some())
+        .ok_or_else(|| InterpError::Unsupported {
+            what: "program without a `main` function".into(),
+            loc: None,
+        })?;
     Ok(Prepared {
         program,
         shims,

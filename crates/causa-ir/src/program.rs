@@ -339,7 +339,7 @@ pub struct Program {
     pub functions: Vec<Function>,
     pub globals: Vec<Global>,
     pub locs: Vec<SourceLoc>,
-    /// For each external function, the places that call or reference it.
+    /// For each external function, the places that call it directly.
     pub external_uses: Vec<(FnId, Vec<CallSite>)>,
 }
 

@@ -42,7 +42,7 @@ impl Verdict {
 pub struct Report {
     /// Always [`SCHEMA_VERSION`] when produced by this version.
     pub schema: u32,
-    /// The subcommand (`explore`, `replay`, …).
+    /// The subcommand (`run`, `test`, …).
     pub command: String,
     /// The analysed program, as given on the command line.
     pub program: String,
@@ -102,7 +102,7 @@ pub struct BugJson {
     pub notes: Vec<FindingNote>,
     #[serde(default)]
     pub cycle: Vec<ThreadName>,
-    /// The failing schedule in its text form, when included.
+    /// Path of the saved schedule file that replays this bug.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schedule: Option<String>,
 }

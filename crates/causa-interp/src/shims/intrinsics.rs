@@ -3,16 +3,24 @@
 
 use crate::machine::Machine;
 use crate::outcome::Stop;
+use crate::shims::libc::string::{copy_bytes, set_bytes};
 use crate::shims::{ret_u64, Call, Registry, Ret};
 use causa_core::BugKind;
+use causa_core::EventKind;
 use causa_ir::value::{mask, sext};
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
-    r.add("llvm", "llvm.memcpy", mem_copy);
-    r.add("llvm", "llvm.memmove", mem_copy);
-    r.add("llvm", "llvm.memset", |m, c| {
-        m.write_bytes(c.ptr(0), &vec![c.int(1) as u8; c.int(2) as usize])?;
+    r.visible_if_shared("llvm", "llvm.memcpy", EventKind::Write, &[0, 1], |m, c| {
+        copy_bytes(m, c)?;
+        void()
+    });
+    r.visible_if_shared("llvm", "llvm.memmove", EventKind::Write, &[0, 1], |m, c| {
+        copy_bytes(m, c)?;
+        void()
+    });
+    r.visible_if_shared("llvm", "llvm.memset", EventKind::Write, &[0], |m, c| {
+        set_bytes(m, c)?;
         void()
     });
     r.add("llvm", "llvm.stacksave", |_, _| ret_u64(0));
@@ -84,15 +92,6 @@ pub fn register(r: &mut Registry) {
 
 fn void() -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::ZERO))
-}
-
-fn mem_copy(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let n = c.int(2) as u64;
-    if n > 0 {
-        let data = m.read_bytes(c.ptr(1), n)?;
-        m.write_bytes(c.ptr(0), &data)?;
-    }
-    void()
 }
 
 /// x86-64 `va_start`: all variadic arguments are placed in the overflow area

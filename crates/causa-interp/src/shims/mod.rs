@@ -5,8 +5,9 @@
 //! kind it records and an optional `enabled` test (a lock is enabled only when it
 //! can be acquired). Adding a shim takes two steps: write the handler, add a row.
 //!
-//! Callees are resolved once at load time (`prepare.rs`): shim first, then the
-//! module's definition, then a load-time error listing every unsupported external.
+//! Callees are resolved once at load time (`prepare.rs`): the module's own
+//! definition, then a shim, then a load-time error listing every unsupported
+//! external (SV-COMP functions always take their shim).
 //! LLVM intrinsics are looked up without their type suffixes
 //! (`llvm.memcpy.p0i8.p0i8.i64` → `llvm.memcpy`).
 
@@ -48,6 +49,9 @@ pub struct Call<'a> {
     pub ret: &'a causa_ir::Ty,
     /// The caller's destination register (`NONE` if unused).
     pub dest: u32,
+    /// The call is a visible operation whose event was just recorded (the
+    /// handler may refine that event through `Machine::events.last_mut()`).
+    pub visible: bool,
 }
 
 impl Call<'_> {
@@ -85,6 +89,9 @@ pub struct ShimDesc {
     pub event: Option<EventKind>,
     pub enabled: Option<EnabledFn>,
     pub waits: Option<WaitFn>,
+    /// For memory functions: the call is visible only when one of these pointer
+    /// arguments points to memory other threads can reach (empty: always visible).
+    pub shared_args: &'static [usize],
 }
 
 #[derive(Default)]
@@ -108,6 +115,7 @@ impl Registry {
             event: None,
             enabled: None,
             waits: None,
+            shared_args: &[],
         })
     }
 
@@ -124,9 +132,25 @@ impl Registry {
             lib,
             handler,
             event: Some(kind),
+            shared_args: &[],
             enabled: None,
             waits: None,
         })
+    }
+
+    /// Add a memory function that is visible (recorded as `kind`) only when one
+    /// of the pointer arguments `shared_args` points to shared memory.
+    pub fn visible_if_shared(
+        &mut self,
+        lib: &'static str,
+        name: &'static str,
+        kind: EventKind,
+        shared_args: &'static [usize],
+        handler: Handler,
+    ) -> &mut ShimDesc {
+        let d = self.visible(lib, name, kind, handler);
+        d.shared_args = shared_args;
+        d
     }
 
     fn insert(&mut self, d: ShimDesc) -> &mut ShimDesc {

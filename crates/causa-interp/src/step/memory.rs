@@ -59,8 +59,16 @@ impl Machine {
                 }
                 let v = val(&fr.regs, x);
                 self.store(a, ty, &v)?;
-                if *ty == Ty::Ptr {
-                    self.mem.escape(v.as_addr());
+                // A pointer to a stack object stored anywhere (also as an integer,
+                // or inside a struct) makes that object reachable by other threads.
+                match ty {
+                    Ty::Ptr | Ty::Int(64) => self.mem.escape(v.as_addr()),
+                    Ty::Struct(_) | Ty::Array(..) | Ty::Vector(..) => {
+                        let mut buf = vec![0u8; ty.store_size() as usize];
+                        causa_ir::value::encode(ty, &v, &mut buf);
+                        self.mem.escape_words(&buf);
+                    }
+                    _ => {}
                 }
                 if granted {
                     self.record(

@@ -243,11 +243,17 @@ impl Machine {
         let f = &prep.program.functions[fid as usize];
         if let Some(shim) = prep.shims[fid as usize] {
             let desc = &registry().shims[shim];
-            if desc.event.is_some() && !granted {
+            let visible = desc.event.is_some()
+                && (desc.shared_args.is_empty()
+                    || desc.shared_args.iter().any(|i| {
+                        argv.get(*i)
+                            .is_some_and(|p| self.mem.is_shared(p.as_addr()))
+                    }));
+            if visible && !granted {
                 self.threads[t as usize].pending = Pending::Instr;
                 return Ok(Flow::Park);
             }
-            if let Some(kind) = desc.event {
+            if let Some(kind) = desc.event.filter(|_| visible) {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.record(t, kind, addr, 0, 0, 0, false);
             }
@@ -257,6 +263,7 @@ impl Machine {
                 name: &f.name,
                 ret,
                 dest,
+                visible,
             };
             return match (desc.handler)(self, &call)? {
                 Ret::Value(v) => {

@@ -20,7 +20,6 @@ pub struct Mutex {
     pub count: u32,
     /// Where the current owner locked it.
     pub locked_at: LocId,
-    pub destroyed: bool,
 }
 
 impl Mutex {
@@ -30,7 +29,6 @@ impl Mutex {
             owner: None,
             count: 0,
             locked_at: causa_ir::NONE,
-            destroyed: false,
         }
     }
 

@@ -120,8 +120,17 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
                 let mut incoming = Vec::with_capacity(p.incoming_values.len());
                 for (op, from) in &p.incoming_values {
                     let b = cx.blocks.get(from).copied().unwrap_or(NONE);
-                    let o = operand(lw, &mut cx, op, loc).unwrap_or(Operand::Const(Value::ZERO));
-                    incoming.push((b, o));
+                    match operand(lw, &mut cx, op, loc) {
+                        Ok(o) => incoming.push((b, o)),
+                        // Fails when the block is reached, never silently.
+                        Err(e) => instrs.push(Instr {
+                            op: Op::Unsupported {
+                                what: format!("phi operand: {e}").into(),
+                            },
+                            dest: NONE,
+                            loc,
+                        }),
+                    }
                 }
                 phis.push(Phi { dest, incoming });
                 continue;
@@ -353,18 +362,22 @@ fn lower_instr(
         }
         Instruction::Load(i) => {
             let t = lw.module.types.type_of(inst);
+            let ty = storable(lw.ty(&t), &t)?;
             Op::Load {
                 addr: operand(lw, cx, &i.address, loc)?,
-                ty: lw.ty(&t),
+                ty,
                 atomic: i.atomicity.is_some(),
             }
         }
-        Instruction::Store(i) => Op::Store {
-            addr: operand(lw, cx, &i.address, loc)?,
-            ty: op_ty(lw, &i.value),
-            val: operand(lw, cx, &i.value, loc)?,
-            atomic: i.atomicity.is_some(),
-        },
+        Instruction::Store(i) => {
+            let t = lw.module.types.type_of(&i.value);
+            Op::Store {
+                addr: operand(lw, cx, &i.address, loc)?,
+                ty: storable(lw.ty(&t), &t)?,
+                val: operand(lw, cx, &i.value, loc)?,
+                atomic: i.atomicity.is_some(),
+            }
+        }
         Instruction::Fence(_) => Op::Fence,
         Instruction::AtomicRMW(i) => {
             let op = rmw_op(i.operation).ok_or_else(|| IrError::Unsupported {
@@ -433,6 +446,18 @@ fn lower_instr(
             });
         }
     })
+}
+
+/// A type causa can load and store (floating-point formats it does not model are
+/// reported by name).
+fn storable(ty: Ty, t: &llvm_ir::TypeRef) -> Result<Ty, IrError> {
+    match ty {
+        Ty::Other => Err(IrError::Unsupported {
+            what: format!("memory access of type `{t}`"),
+            loc: None,
+        }),
+        ty => Ok(ty),
+    }
 }
 
 fn gep(

@@ -162,7 +162,9 @@ impl<'m> Lowerer<'m> {
                 llvm_ir::types::FPType::Single => Ty::F32,
                 llvm_ir::types::FPType::Double => Ty::F64,
                 llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => Ty::F80,
-                _ => Ty::F32,
+                // half, bfloat, ppc_fp128: not modelled; memory accesses of these
+                // types are reported as unsupported when reached.
+                _ => Ty::Other,
             },
             Type::ArrayType {
                 element_type,

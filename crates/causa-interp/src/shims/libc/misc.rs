@@ -7,15 +7,9 @@ use causa_core::{BugKind, EventKind};
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
-    r.visible("libc", "exit", EventKind::Exit, |_, c| {
-        Err(Stop::Exit(c.i32(0)))
-    });
-    r.visible("libc", "_exit", EventKind::Exit, |_, c| {
-        Err(Stop::Exit(c.i32(0)))
-    });
-    r.visible("libc", "_Exit", EventKind::Exit, |_, c| {
-        Err(Stop::Exit(c.i32(0)))
-    });
+    r.visible("libc", "exit", EventKind::Exit, exit);
+    r.visible("libc", "_exit", EventKind::Exit, exit);
+    r.visible("libc", "_Exit", EventKind::Exit, exit);
     r.add("libc", "abort", |_, _| {
         Err(Stop::bug(BugKind::Abort, "abort() was called"))
     });
@@ -49,6 +43,16 @@ pub fn register(r: &mut Registry) {
     });
     r.add("libc", "getpid", |_, _| ret_i32(4242));
     r.add("libc", "__errno_location", errno_location);
+}
+
+/// End the program; the `exit` event carries the status (like main's return).
+fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    if let Some(e) = m.events.last_mut() {
+        e.addr = 0;
+        e.value = c.i32(0) as u32 as u128;
+        e.size = 4;
+    }
+    Err(Stop::Exit(c.i32(0)))
 }
 
 fn assert_fail(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {

@@ -5,14 +5,20 @@ use super::stdio::cstr;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::EventKind;
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
-    r.add("string", "memcpy", |m, c| copy(m, c, "memcpy"));
-    r.add("string", "memmove", |m, c| copy(m, c, "memmove"));
-    r.add("string", "memset", |m, c| {
-        let n = c.int(2) as usize;
-        m.write_bytes(c.ptr(0), &vec![c.int(1) as u8; n])?;
+    r.visible_if_shared("string", "memcpy", EventKind::Write, &[0, 1], |m, c| {
+        copy_bytes(m, c)?;
+        ret_u64(c.ptr(0))
+    });
+    r.visible_if_shared("string", "memmove", EventKind::Write, &[0, 1], |m, c| {
+        copy_bytes(m, c)?;
+        ret_u64(c.ptr(0))
+    });
+    r.visible_if_shared("string", "memset", EventKind::Write, &[0], |m, c| {
+        set_bytes(m, c)?;
         ret_u64(c.ptr(0))
     });
     r.add("string", "memcmp", |m, c| {
@@ -146,13 +152,39 @@ fn compare(a: &[u8], b: &[u8]) -> i32 {
     .signum()
 }
 
-fn copy(m: &mut Machine, c: &Call<'_>, _name: &str) -> Result<Ret, Stop> {
-    let n = c.int(2) as u64;
-    if n > 0 {
-        let data = m.read_bytes(c.ptr(1), n)?;
-        m.write_bytes(c.ptr(0), &data)?;
+/// `memcpy`/`memmove(dest, src, n)` (also `llvm.memcpy`/`llvm.memmove`). When the
+/// call is visible, its event is a write of `n` bytes at `dest`, or a read at
+/// `src` when only the source is shared. Stack pointers copied along escape.
+pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
+    let (dest, src, n) = (c.ptr(0), c.ptr(1), c.int(2) as u64);
+    if c.visible {
+        let dest_shared = m.mem.is_shared(dest);
+        if let Some(e) = m.events.last_mut() {
+            e.size = n.min(u32::MAX as u64) as u32;
+            if !dest_shared {
+                e.kind = EventKind::Read;
+                e.addr = src;
+            }
+        }
     }
-    ret_u64(c.ptr(0))
+    if n > 0 {
+        let data = m.read_bytes(src, n)?;
+        m.write_bytes(dest, &data)?;
+        m.mem.escape_words(&data);
+    }
+    Ok(())
+}
+
+/// `memset(dest, byte, n)` (also `llvm.memset`); visible as a write of `n` bytes.
+pub fn set_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
+    let n = c.int(2) as u64;
+    if c.visible {
+        if let Some(e) = m.events.last_mut() {
+            e.size = n.min(u32::MAX as u64) as u32;
+            e.value = c.int(1) as u8 as u128;
+        }
+    }
+    m.write_bytes(c.ptr(0), &vec![c.int(1) as u8; n as usize])
 }
 
 fn dup(m: &mut Machine, c: &Call<'_>, mut s: Vec<u8>) -> Result<Ret, Stop> {

@@ -32,10 +32,29 @@ pub fn register(r: &mut Registry) {
         m.store(c.ptr(1), &Ty::Int(32), &v)?;
         ret_i32(0)
     });
-    r.visible("pthread", "pthread_spin_lock", EventKind::Lock, lock)
-        .enabled_when(lock_enabled, lock_waits);
-    r.visible("pthread", "pthread_spin_trylock", EventKind::Lock, trylock);
-    r.visible("pthread", "pthread_spin_unlock", EventKind::Unlock, unlock);
+    r.visible("pthread", "pthread_spin_lock", EventKind::Lock, |m, c| {
+        spin_at(m, c.ptr(0))?;
+        lock(m, c)
+    })
+    .enabled_when(lock_enabled, lock_waits);
+    r.visible(
+        "pthread",
+        "pthread_spin_trylock",
+        EventKind::Lock,
+        |m, c| {
+            spin_at(m, c.ptr(0))?;
+            trylock(m, c)
+        },
+    );
+    r.visible(
+        "pthread",
+        "pthread_spin_unlock",
+        EventKind::Unlock,
+        |m, c| {
+            spin_at(m, c.ptr(0))?;
+            unlock(m, c)
+        },
+    );
     r.add("pthread", "pthread_spin_init", |m, c| {
         m.sync
             .mutexes
@@ -51,6 +70,16 @@ fn kind_of(code: u32) -> MutexKind {
         2 => MutexKind::ErrorCheck,
         _ => MutexKind::Normal,
     }
+}
+
+/// A spin lock is a plain (non-recursive) lock: unlike a mutex, its type is
+/// never read from the C object, which is only an `int`.
+fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
+    if !m.sync.mutexes.contains_key(&addr) {
+        m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
+        m.sync.mutexes.insert(addr, Mutex::new(MutexKind::Normal));
+    }
+    Ok(())
 }
 
 /// The mutex at `addr`, created on first use (checking that the memory is valid).

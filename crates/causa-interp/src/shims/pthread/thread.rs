@@ -123,12 +123,8 @@ fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
             m.mem.kill(*a);
         }
     }
-    if c.t == 0 {
-        // main's pthread_exit: main ends, the program goes on until the others end.
-        m.thread_returned(0, c.ptr(0));
-    } else {
-        m.thread_returned(c.t, c.ptr(0));
-    }
+    // For main too: main ends and the program goes on until the other threads end.
+    m.thread_returned(c.t, c.ptr(0));
     Ok(Ret::Ended)
 }
 
