@@ -8,6 +8,10 @@
 //!   non-preemptive run must print every `stdout=` line.
 //! - `expect=error:<code>`: loading the program must fail with that code.
 //!
+//! Other header lines: `at-line=`, `message=`, `stdout=` (repeatable), `input=`,
+//! `iterations=`, `flags=` (`--strategy`, `--depth`, `--seed`, `--iterations`) and
+//! `cflags=` (extra clang flags, e.g. `-m32`).
+//!
 //! Without clang-14 the harness fails and says what to install.
 
 use causa_core::{BugKind, Schedule, Scheduler};
@@ -30,6 +34,7 @@ struct Header {
     input: Vec<i128>,
     stdout: Vec<String>,
     message: Option<String>,
+    cflags: Vec<String>,
 }
 
 fn parse_header(text: &str) -> Result<Header, String> {
@@ -64,6 +69,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
             }
             "stdout" => h.stdout.push(v.to_string()),
             "message" => h.message = Some(v.to_string()),
+            "cflags" => h.cflags = v.split_whitespace().map(str::to_string).collect(),
             other => return Err(format!("unknown header key `{other}`")),
         }
     }
@@ -120,9 +126,14 @@ fn check(path: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let h = parse_header(&text)?;
     let name = path.display().to_string();
-    let loaded = load_program(std::slice::from_ref(&name), &CompileOptions::default())
-        .map_err(|e| (e.code().to_string(), e.to_string()))
-        .and_then(|p| prepare(p).map_err(|e| (e.code().to_string(), e.to_string())));
+    let loaded = load_program(
+        std::slice::from_ref(&name),
+        &CompileOptions {
+            cflags: h.cflags.clone(),
+        },
+    )
+    .map_err(|e| (e.code().to_string(), e.to_string()))
+    .and_then(|p| prepare(p).map_err(|e| (e.code().to_string(), e.to_string())));
     if let Some(code) = h.expect.strip_prefix("error:") {
         return match loaded {
             Ok(_) => Err(format!("expected error `{code}` but the program loaded")),

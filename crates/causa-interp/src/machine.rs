@@ -12,7 +12,7 @@ use crate::sync::SyncState;
 use crate::thread::{Frame, OnReturn, Pending, Thread};
 use causa_core::event::EventRecord;
 use causa_core::{BugKind, Event, EventKind, Finding, PickContext, Scheduler, ThreadName, Tid};
-use causa_ir::{addr_alloc, addr_offset, FnId, LocId, Program, Ty, Value, NONE};
+use causa_ir::{FnId, LocId, Program, Ty, Value, NONE};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::io::Write;
@@ -82,17 +82,19 @@ impl Machine {
 
     fn build_argv(&mut self) -> u64 {
         let argv: Vec<String> = self.cfg.argv.clone();
+        let word = self.prep.program.space.layout.ptr_bytes;
         let table = self
             .mem
-            .alloc_heap(8 * (argv.len() as u64 + 1), NONE, "argv");
+            .alloc_heap(word * (argv.len() as u64 + 1), NONE, "argv");
         for (i, a) in argv.iter().enumerate() {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
             let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv");
             let _ = self.mem.write(s, &bytes, &|_| String::new());
+            let ptr = &s.to_le_bytes()[..word as usize];
             let _ = self
                 .mem
-                .write(table + 8 * i as u64, &s.to_le_bytes(), &|_| String::new());
+                .write(table + word * i as u64, ptr, &|_| String::new());
         }
         table
     }
@@ -124,6 +126,14 @@ impl Machine {
             on_return,
             varargs,
             atomic: self.prep.atomic_fns[func as usize],
+        }
+    }
+
+    /// The type of a pointer-sized value (`Ptr`, or `i32` in a 32-bit program).
+    pub fn ptr_ty(&self) -> Ty {
+        match self.prep.program.space.layout.ptr_bytes {
+            4 => Ty::Int(32),
+            _ => Ty::Ptr,
         }
     }
 
@@ -541,8 +551,7 @@ impl Machine {
 
     /// The object at `addr` as a person would name it.
     pub fn describe(&self, addr: u64) -> String {
-        let id = addr_alloc(addr) as usize;
-        let off = addr_offset(addr);
+        let (id, off) = self.mem.locate(addr);
         let prog = &self.prep.program;
         let Some(a) = self.mem.allocs.get(id) else {
             return format!("{addr:#x}");

@@ -6,7 +6,8 @@
 //! reported as use-after-free or dead-stack access, never as a wild read.
 
 use causa_core::{SourceLoc, Tid};
-use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program};
+use causa_ir::space::{align16, FLAT_GAP};
+use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program, OFFSET_MASK};
 use std::sync::Arc;
 
 /// What kind of object an allocation is.
@@ -79,12 +80,22 @@ impl Access {
 pub struct Memory {
     pub allocs: Vec<Alloc>,
     heap_seq: u32,
+    /// Tagged (64-bit) or flat (32-bit) addresses; see `causa_ir::space`.
+    tagged: bool,
+    /// Flat mode: base address of every allocation, ascending.
+    bases: Vec<u64>,
+    /// Flat mode: where the next allocation may start.
+    next_base: u64,
+    /// Flat mode: end of the address space.
+    limit: u64,
 }
 
 impl Memory {
     /// Fresh memory for one execution of `prog`: globals initialised, functions placed.
     pub fn new(prog: &Program) -> Memory {
-        let mut allocs = Vec::with_capacity(prog.first_dynamic_alloc() as usize + 64);
+        let space = &prog.space;
+        let statics = 1 + prog.globals.len() + prog.functions.len();
+        let mut allocs = Vec::with_capacity(statics + 64);
         allocs.push(Alloc {
             kind: AllocKind::Null,
             bytes: Vec::new(),
@@ -113,11 +124,30 @@ impl Memory {
         Memory {
             allocs,
             heap_seq: 0,
+            tagged: space.tagged(),
+            bases: space.static_bases.clone(),
+            next_base: space.first_dynamic_base,
+            limit: space.ptr_mask(),
         }
     }
 
-    fn push(&mut self, kind: AllocKind, size: u64, escaped: bool) -> u64 {
+    /// Add an allocation; `None` when the address space is exhausted.
+    fn push(&mut self, kind: AllocKind, size: u64, escaped: bool) -> Option<u64> {
         let id = self.allocs.len() as u32;
+        let addr = if self.tagged {
+            if id == u32::MAX || size > OFFSET_MASK {
+                return None;
+            }
+            make_addr(id, 0)
+        } else {
+            let base = align16(self.next_base);
+            let next = base
+                .checked_add(size.max(1) + FLAT_GAP)
+                .filter(|n| *n <= self.limit)?;
+            self.next_base = next;
+            self.bases.push(base);
+            base
+        };
         self.allocs.push(Alloc {
             kind,
             bytes: vec![0; size as usize],
@@ -125,16 +155,35 @@ impl Memory {
             escaped,
             read_only: false,
         });
-        make_addr(id, 0)
+        Some(addr)
     }
 
+    /// The allocation `addr` falls in, and the offset into it. Every address
+    /// falls in some allocation (the null page, or the object below it), so a
+    /// wild address is reported as out of bounds of a named object.
+    #[inline]
+    pub fn locate(&self, addr: u64) -> (usize, u64) {
+        if self.tagged {
+            (addr_alloc(addr) as usize, addr_offset(addr))
+        } else {
+            let i = self.bases.partition_point(|b| *b <= addr).saturating_sub(1);
+            (i, addr - self.bases[i])
+        }
+    }
+
+    /// Address of the start of the object `addr` falls in.
+    pub fn base_of(&self, addr: u64) -> u64 {
+        addr.wrapping_sub(self.locate(addr).1)
+    }
+
+    /// A stack object for `thread` (`None` when the address space is exhausted).
     pub fn alloc_stack(
         &mut self,
         size: u64,
         thread: Tid,
         name: Option<Arc<str>>,
         function: Arc<str>,
-    ) -> u64 {
+    ) -> Option<u64> {
         self.push(
             AllocKind::Stack {
                 thread,
@@ -146,6 +195,8 @@ impl Memory {
         )
     }
 
+    /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the
+    /// address space is exhausted.
     pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str) -> u64 {
         self.heap_seq += 1;
         self.push(
@@ -157,11 +208,13 @@ impl Memory {
             size,
             true,
         )
+        .unwrap_or(0)
     }
 
     /// Kill the stack objects of a returning frame.
     pub fn kill(&mut self, addr: u64) {
-        if let Some(a) = self.allocs.get_mut(addr_alloc(addr) as usize) {
+        let id = self.locate(addr).0;
+        if let Some(a) = self.allocs.get_mut(id) {
             a.life = Life::Dead;
             a.bytes = Vec::new();
         }
@@ -170,7 +223,7 @@ impl Memory {
     /// Whether an access to `addr` may be observed by other threads.
     #[inline]
     pub fn is_shared(&self, addr: u64) -> bool {
-        match self.allocs.get(addr_alloc(addr) as usize) {
+        match self.allocs.get(self.locate(addr).0) {
             Some(a) => !matches!(a.kind, AllocKind::Stack { .. }) || a.escaped,
             None => true,
         }
@@ -179,17 +232,21 @@ impl Memory {
     /// Mark the stack object `addr` points into as escaped (no-op otherwise).
     #[inline]
     pub fn escape(&mut self, addr: u64) {
-        if let Some(a) = self.allocs.get_mut(addr_alloc(addr) as usize) {
+        let id = self.locate(addr).0;
+        if let Some(a) = self.allocs.get_mut(id) {
             a.escaped = true;
         }
     }
 
-    /// Mark every stack object that an 8-byte word of `data` points into as
-    /// escaped (for bulk copies that may carry pointers).
+    /// Mark every stack object that a pointer-sized word of `data` points into
+    /// as escaped (for bulk copies that may carry pointers).
     pub fn escape_words(&mut self, data: &[u8]) {
-        for w in data.chunks_exact(8) {
-            let v = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
-            if let Some(a) = self.allocs.get_mut(addr_alloc(v) as usize) {
+        let word = if self.tagged { 8 } else { 4 };
+        for w in data.chunks_exact(word) {
+            let mut b = [0u8; 8];
+            b[..word].copy_from_slice(w);
+            let id = self.locate(u64::from_le_bytes(b)).0;
+            if let Some(a) = self.allocs.get_mut(id) {
                 if matches!(a.kind, AllocKind::Stack { .. }) {
                     a.escaped = true;
                 }
@@ -205,8 +262,7 @@ impl Memory {
         access: Access,
         describe: &dyn Fn(u64) -> String,
     ) -> Result<(usize, usize), MemError> {
-        let id = addr_alloc(addr) as usize;
-        let off = addr_offset(addr);
+        let (id, off) = self.locate(addr);
         let w = access.word();
         let Some(a) = self.allocs.get(id) else {
             return Err(MemError(format!(
@@ -237,7 +293,7 @@ impl Memory {
         {
             return Err(MemError(format!(
                 "out-of-bounds {w}: {len} bytes at offset {off} of {} (size {})",
-                describe(addr & !causa_ir::OFFSET_MASK),
+                describe(self.base_of(addr)),
                 a.bytes.len()
             )));
         }
@@ -307,7 +363,7 @@ impl Memory {
         if addr == 0 {
             return Ok(());
         }
-        let id = addr_alloc(addr) as usize;
+        let (id, off) = self.locate(addr);
         let Some(a) = self.allocs.get_mut(id) else {
             return Err(MemError(format!("free of an invalid pointer {addr:#x}")));
         };
@@ -320,10 +376,10 @@ impl Memory {
         if let Life::Freed { .. } = a.life {
             return Err(MemError(format!(
                 "double free of {}",
-                describe(addr & !causa_ir::OFFSET_MASK)
+                describe(self.base_of(addr))
             )));
         }
-        if addr_offset(addr) != 0 {
+        if off != 0 {
             return Err(MemError(format!(
                 "free of a pointer into the middle of {}",
                 describe(addr)
@@ -337,7 +393,7 @@ impl Memory {
     /// Size of the live object `addr` points to the start of (for realloc).
     pub fn size_of(&self, addr: u64) -> usize {
         self.allocs
-            .get(addr_alloc(addr) as usize)
+            .get(self.locate(addr).0)
             .map(|a| a.bytes.len())
             .unwrap_or(0)
     }

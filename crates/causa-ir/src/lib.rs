@@ -10,10 +10,10 @@
 //!   every instruction carries an interned source location.
 //! - [`SourceCache`]: source line text for reports.
 //!
-//! Addresses: causa uses a provenance-carrying address space in which pointer
-//! `p` points into allocation `p >> ADDR_SHIFT` at offset `p & OFFSET_MASK`.
-//! Allocation 0 is the null page; globals and functions get fixed allocation ids at
-//! load time (see [`Program::global_addr`]), so constant pointers are plain integers.
+//! Addresses: see [`space`]. 64-bit programs use a provenance-carrying tagged
+//! encoding (allocation id in the high 32 bits); 32-bit (`-m32`) programs use a flat
+//! space. Globals and functions get fixed addresses at load time
+//! ([`AddrSpace::global_addr`]), so constant pointers are plain integers.
 //!
 //! Boundaries: no execution, no threads, no shims. Which externals are supported is
 //! decided by `causa-interp`, which checks [`Program::externals`] at load time.
@@ -24,6 +24,7 @@ pub mod lower;
 pub mod ops;
 pub mod program;
 pub mod source;
+pub mod space;
 pub mod types;
 pub mod value;
 
@@ -34,24 +35,21 @@ pub use source::SourceCache;
 pub use types::Ty;
 pub use value::Value;
 
-/// Bits of an address that hold the offset inside an allocation.
-pub const ADDR_SHIFT: u32 = 32;
-/// Mask of the offset part of an address.
-pub const OFFSET_MASK: u64 = (1u64 << ADDR_SHIFT) - 1;
+pub use space::{AddrSpace, Layout, ADDR_SHIFT, OFFSET_MASK};
 
-/// Address of `offset` inside allocation `alloc`.
+/// Tagged address of `offset` inside allocation `alloc` (64-bit programs).
 #[inline]
 pub fn make_addr(alloc: u32, offset: u64) -> u64 {
     ((alloc as u64) << ADDR_SHIFT) | (offset & OFFSET_MASK)
 }
 
-/// Allocation id of an address.
+/// Allocation id of a tagged address.
 #[inline]
 pub fn addr_alloc(addr: u64) -> u32 {
     (addr >> ADDR_SHIFT) as u32
 }
 
-/// Offset part of an address.
+/// Offset part of a tagged address.
 #[inline]
 pub fn addr_offset(addr: u64) -> u64 {
     addr & OFFSET_MASK

@@ -341,38 +341,19 @@ pub struct Program {
     pub locs: Vec<SourceLoc>,
     /// For each external function, the places that call it directly.
     pub external_uses: Vec<(FnId, Vec<CallSite>)>,
+    /// Data layout and the addresses of static objects.
+    pub space: crate::space::AddrSpace,
 }
 
 impl Program {
-    /// Allocation id of global `g` (allocation 0 is the null page).
-    pub fn global_alloc(g: usize) -> u32 {
-        g as u32 + 1
-    }
-
     /// Address of global `g`.
-    pub fn global_addr(g: usize) -> u64 {
-        crate::make_addr(Self::global_alloc(g), 0)
-    }
-
-    /// Allocation id that stands for function `f` (function pointers point there).
-    pub fn function_alloc(&self, f: FnId) -> u32 {
-        self.globals.len() as u32 + 1 + f
-    }
-
-    /// First allocation id available for stack and heap objects.
-    pub fn first_dynamic_alloc(&self) -> u32 {
-        self.globals.len() as u32 + 1 + self.functions.len() as u32
+    pub fn global_addr(&self, g: usize) -> u64 {
+        self.space.global_addr(g)
     }
 
     /// The function a function-pointer address designates, if any.
     pub fn function_at(&self, addr: u64) -> Option<FnId> {
-        let a = crate::addr_alloc(addr);
-        let base = self.globals.len() as u32 + 1;
-        if crate::addr_offset(addr) == 0 && a >= base && a < base + self.functions.len() as u32 {
-            Some(a - base)
-        } else {
-            None
-        }
+        self.space.function_at(addr)
     }
 
     pub fn function_by_name(&self, name: &str) -> Option<FnId> {

@@ -1,5 +1,6 @@
 //! Lowered types with their x86-64 (LP64) memory layout.
 
+use crate::space::Layout;
 use std::sync::Arc;
 
 /// A first-class type as the interpreter needs it: enough to load, store and
@@ -10,9 +11,10 @@ pub enum Ty {
     Int(u32),
     F32,
     F64,
-    /// x86 `long double`; causa computes in f64 precision but keeps the 16-byte
-    /// memory footprint (a documented limitation).
-    F80,
+    /// x86 `long double` with its ABI alignment (16 on x86-64, 4 on i386); causa
+    /// computes in f64 precision but keeps the memory footprint (a documented
+    /// limitation).
+    F80(u64),
     Ptr,
     Array(Arc<Ty>, u64),
     Vector(Arc<Ty>, u64),
@@ -31,12 +33,14 @@ pub struct StructLayout {
 }
 
 impl StructLayout {
-    pub fn new(fields: Vec<Ty>, packed: bool) -> StructLayout {
+    /// Lay out `fields` in order, each at its ABI alignment under `layout`
+    /// (alignment 1 when packed), the size rounded to the largest alignment.
+    pub fn new(fields: Vec<Ty>, packed: bool, layout: &Layout) -> StructLayout {
         let mut off = 0u64;
         let mut align = 1u64;
         let mut offsets = Vec::with_capacity(fields.len());
         for f in &fields {
-            let a = if packed { 1 } else { f.align() };
+            let a = if packed { 1 } else { layout.align_of(f) };
             off = off.div_ceil(a) * a;
             offsets.push(off);
             off += f.alloc_size();
@@ -66,7 +70,7 @@ impl Ty {
             },
             Ty::F32 => 4,
             Ty::F64 | Ty::Ptr => 8,
-            Ty::F80 => 16,
+            Ty::F80(align) => *align,
             Ty::Array(e, _) => e.align(),
             Ty::Vector(e, n) => (e.store_size() * n).next_power_of_two().max(1),
             Ty::Struct(s) => s.align,
@@ -80,7 +84,7 @@ impl Ty {
             Ty::Int(b) => (*b as u64).div_ceil(8),
             Ty::F32 => 4,
             Ty::F64 | Ty::Ptr => 8,
-            Ty::F80 => 10,
+            Ty::F80(_) => 10,
             Ty::Array(e, n) => e.alloc_size() * n,
             Ty::Vector(e, n) => (e.store_size() * n).max(1),
             Ty::Struct(s) => s.size,
@@ -113,7 +117,7 @@ impl Ty {
     }
 
     pub fn is_float(&self) -> bool {
-        matches!(self, Ty::F32 | Ty::F64 | Ty::F80)
+        matches!(self, Ty::F32 | Ty::F64 | Ty::F80(_))
     }
 
     /// Element type of an array or vector; field `i` of a struct.
@@ -163,20 +167,31 @@ mod tests {
         let s = StructLayout::new(
             vec![Ty::Int(8), Ty::Int(64), Ty::Array(Arc::new(Ty::Int(32)), 3)],
             false,
+            &Layout::X86_64,
         );
         assert_eq!(s.offsets, vec![0, 8, 16]);
         assert_eq!(s.size, 32);
         assert_eq!(s.align, 8);
-        let p = StructLayout::new(vec![Ty::Int(8), Ty::Int(32)], true);
+        let p = StructLayout::new(vec![Ty::Int(8), Ty::Int(32)], true, &Layout::X86_64);
         assert_eq!(p.offsets, vec![0, 1]);
         assert_eq!(p.size, 5);
+        // i386: long long is 4-aligned inside structs.
+        let i386 = Layout {
+            ptr_bytes: 4,
+            i64_align: 4,
+            f64_align: 4,
+            f80_align: 4,
+        };
+        let q = StructLayout::new(vec![Ty::Int(8), Ty::Int(64)], false, &i386);
+        assert_eq!((q.offsets[1], q.size), (4, 12));
     }
 
     #[test]
     fn scalar_sizes() {
         assert_eq!(Ty::Int(1).store_size(), 1);
         assert_eq!(Ty::Int(128).alloc_size(), 16);
-        assert_eq!(Ty::F80.alloc_size(), 16);
+        assert_eq!(Ty::F80(16).alloc_size(), 16);
+        assert_eq!(Ty::F80(4).alloc_size(), 12);
         assert_eq!(Ty::Ptr.align(), 8);
     }
 }

@@ -95,7 +95,7 @@ pub fn encode(ty: &Ty, v: &Value, out: &mut [u8]) {
         }
         Ty::F32 => out[..4].copy_from_slice(&v.as_f32().to_le_bytes()),
         Ty::F64 => out[..8].copy_from_slice(&v.as_f64().to_le_bytes()),
-        Ty::F80 => {
+        Ty::F80(_) => {
             out[..8].copy_from_slice(&v.as_f64().to_le_bytes());
             out[8..10].fill(0);
         }
@@ -129,7 +129,7 @@ pub fn decode(ty: &Ty, bytes: &[u8]) -> Value {
             Value::Int(u64::from_le_bytes(b) as u128)
         }
         Ty::F32 => Value::F32(f32::from_le_bytes(bytes[..4].try_into().unwrap_or([0; 4]))),
-        Ty::F64 | Ty::F80 => {
+        Ty::F64 | Ty::F80(_) => {
             Value::F64(f64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8])))
         }
         Ty::Array(..) | Ty::Vector(..) | Ty::Struct(_) => {
@@ -165,6 +165,7 @@ mod tests {
         let ty = Ty::Struct(Arc::new(StructLayout::new(
             vec![Ty::Int(8), Ty::F64, Ty::Ptr],
             false,
+            &crate::space::Layout::X86_64,
         )));
         let v = Value::Agg(vec![Value::Int(7), Value::F64(2.5), Value::Int(0x5_0000_0010)].into());
         let mut buf = vec![0u8; ty.alloc_size() as usize];

@@ -39,7 +39,12 @@ pub fn register(r: &mut Registry) {
     r.add("llvm", "llvm.va_start", va_start);
     r.add("llvm", "llvm.va_end", |_, _| void());
     r.add("llvm", "llvm.va_copy", |m, c| {
-        let data = m.read_bytes(c.ptr(1), 24)?;
+        let size = if m.program().space.layout.ptr_bytes == 4 {
+            4
+        } else {
+            24
+        };
+        let data = m.read_bytes(c.ptr(1), size)?;
         m.write_bytes(c.ptr(0), &data)?;
         void()
     });
@@ -94,26 +99,37 @@ fn void() -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::ZERO))
 }
 
-/// x86-64 `va_start`: all variadic arguments are placed in the overflow area
-/// (gp_offset = 48, fp_offset = 304 mark the register save area as used up), so
-/// clang's inline `va_arg` code reads them from there, 8 bytes per argument.
+/// `va_start`. The variadic arguments are laid out in an "overflow area" object.
+/// x86-64: the `va_list` struct gets gp_offset = 48 and fp_offset = 304 (register
+/// save area used up), so clang's inline `va_arg` code reads every argument from
+/// the overflow area, 8 bytes each. i386: the `va_list` is a plain pointer to the
+/// area, arguments in 4-byte slots (8 for 64-bit values).
 fn va_start(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let th = &m.threads[c.t as usize];
     let fr = th.frames.last().expect("va_start inside a function");
     let varargs = fr.varargs.clone();
     let func = m.program().functions[fr.func as usize].name.clone();
+    let word = m.program().space.layout.ptr_bytes as usize;
     let mut area = Vec::with_capacity(varargs.len() * 8);
     for v in &varargs {
-        let bits: u64 = match v {
-            Value::F32(f) => (*f as f64).to_bits(),
-            Value::F64(f) => f.to_bits(),
-            other => other.as_int() as u64,
+        let (bits, len): (u64, usize) = match v {
+            Value::F32(f) => ((*f as f64).to_bits(), 8),
+            Value::F64(f) => (f.to_bits(), 8),
+            other => (
+                other.as_int() as u64,
+                if word == 4 && other.as_int() > u32::MAX as u128 {
+                    8
+                } else {
+                    word
+                },
+            ),
         };
-        area.extend_from_slice(&bits.to_le_bytes());
+        area.extend_from_slice(&bits.to_le_bytes()[..len]);
     }
     let overflow = m
         .mem
-        .alloc_stack(area.len().max(8) as u64, c.t, Some("va_args".into()), func);
+        .alloc_stack(area.len().max(8) as u64, c.t, Some("va_args".into()), func)
+        .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
     m.threads[c.t as usize]
         .frames
         .last_mut()
@@ -121,11 +137,16 @@ fn va_start(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         .allocas
         .push(overflow);
     m.write_bytes(overflow, &area)?;
-    let mut list = Vec::with_capacity(24);
-    list.extend_from_slice(&48u32.to_le_bytes());
-    list.extend_from_slice(&304u32.to_le_bytes());
-    list.extend_from_slice(&overflow.to_le_bytes());
-    list.extend_from_slice(&0u64.to_le_bytes());
+    let list: Vec<u8> = if word == 4 {
+        (overflow as u32).to_le_bytes().to_vec()
+    } else {
+        let mut l = Vec::with_capacity(24);
+        l.extend_from_slice(&48u32.to_le_bytes());
+        l.extend_from_slice(&304u32.to_le_bytes());
+        l.extend_from_slice(&overflow.to_le_bytes());
+        l.extend_from_slice(&0u64.to_le_bytes());
+        l
+    };
     m.write_bytes(c.ptr(0), &list)?;
     void()
 }

@@ -84,7 +84,8 @@ fn bin(op: causa_ir::BinOp, bits: u32, a: &Value, b: &Value) -> Result<Value, St
 }
 
 /// Evaluate a pure instruction. Returns `None` for instructions that are not pure.
-pub fn eval_pure(op: &Op, regs: &[Value]) -> Option<Result<Value, Stop>> {
+/// `tagged`: the program uses tagged (64-bit) addresses, see `causa_ir::space`.
+pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, Stop>> {
     Some(Ok(match op {
         Op::Bin { op, bits, a, b } => {
             let (x, y) = (val(regs, a), val(regs, b));
@@ -177,16 +178,21 @@ pub fn eval_pure(op: &Op, regs: &[Value]) -> Option<Result<Value, Stop>> {
             offset,
             indices,
         } => {
-            // Offsets wrap inside the 32-bit offset field, so an address computed
-            // below or far above an object keeps pointing into that object (and
-            // an access through it is reported against the right object).
             let b = int(regs, base) as u64;
-            let mut off = causa_ir::addr_offset(b).wrapping_add(*offset as u64);
+            let mut delta = *offset as u64;
             for (idx, scale, bits) in indices {
                 let i = causa_ir::value::sext(int(regs, idx), *bits) as i64;
-                off = off.wrapping_add(i.wrapping_mul(*scale) as u64);
+                delta = delta.wrapping_add(i.wrapping_mul(*scale) as u64);
             }
-            Value::Int(causa_ir::make_addr(causa_ir::addr_alloc(b), off) as u128)
+            if tagged {
+                // Offsets wrap inside the 32-bit offset field, so an address computed
+                // below or far above an object keeps pointing into that object (and
+                // an access through it is reported against the right object).
+                let off = causa_ir::addr_offset(b).wrapping_add(delta);
+                Value::Int(causa_ir::make_addr(causa_ir::addr_alloc(b), off) as u128)
+            } else {
+                Value::Int(b.wrapping_add(delta) as u32 as u128)
+            }
         }
         Op::ExtractValue { agg, indices } => {
             let mut v = val(regs, agg);

@@ -25,7 +25,12 @@ impl Machine {
                         "stack allocation of {total} bytes is too large"
                     )));
                 }
-                let addr = self.mem.alloc_stack(total, t, name.clone(), func);
+                let addr = self
+                    .mem
+                    .alloc_stack(total, t, name.clone(), func)
+                    .ok_or_else(|| {
+                        Stop::Bound("the program's address space is exhausted".into())
+                    })?;
                 self.threads[t as usize]
                     .frames
                     .last_mut()
@@ -62,7 +67,7 @@ impl Machine {
                 // A pointer to a stack object stored anywhere (also as an integer,
                 // or inside a struct) makes that object reachable by other threads.
                 match ty {
-                    Ty::Ptr | Ty::Int(64) => self.mem.escape(v.as_addr()),
+                    Ty::Ptr | Ty::Int(32 | 64) => self.mem.escape(v.as_addr()),
                     Ty::Struct(_) | Ty::Array(..) | Ty::Vector(..) => {
                         let mut buf = vec![0u8; ty.store_size() as usize];
                         causa_ir::value::encode(ty, &v, &mut buf);

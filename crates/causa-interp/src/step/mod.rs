@@ -92,8 +92,9 @@ impl Machine {
     }
 
     fn exec(&mut self, t: Tid, ins: &Instr, granted: bool) -> Result<Flow, Stop> {
+        let tagged = self.prep.program.space.tagged();
         let fr = self.threads[t as usize].frames.last_mut().expect("frame");
-        if let Some(r) = arith::eval_pure(&ins.op, &fr.regs) {
+        if let Some(r) = arith::eval_pure(&ins.op, &fr.regs, tagged) {
             let v = r?;
             if ins.dest != NONE {
                 fr.regs[ins.dest as usize] = v;

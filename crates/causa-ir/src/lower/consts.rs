@@ -182,10 +182,10 @@ impl Lowerer<'_> {
             Name::Number(i) => i.to_string(),
         };
         if let Some(g) = self.globals.get(&s) {
-            return Ok(crate::program::Program::global_addr(*g));
+            return Ok(self.space.global_addr(*g));
         }
         if let Some(f) = self.functions.get(&s).copied() {
-            return Ok(self.function_addr(f));
+            return Ok(self.space.function_addr(f));
         }
         if let Some(a) = self.aliases.get(&s).copied() {
             let a = a.clone();
@@ -199,7 +199,7 @@ impl Lowerer<'_> {
 pub fn zero_of(ty: &Ty) -> Value {
     match ty {
         Ty::F32 => Value::F32(0.0),
-        Ty::F64 | Ty::F80 => Value::F64(0.0),
+        Ty::F64 | Ty::F80(_) => Value::F64(0.0),
         Ty::Array(..) | Ty::Vector(..) | Ty::Struct(_) => {
             let v: Vec<Value> = (0..ty.len())
                 .map(|i| zero_of(ty.element(i as usize).unwrap_or(&Ty::Void)))

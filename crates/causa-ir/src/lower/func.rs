@@ -534,17 +534,12 @@ fn call(
         Either::Left(_) => Callee::Asm,
         Either::Right(LOperand::ConstantOperand(k)) => {
             let addr = lw.constant(k, loc)?.as_int() as u64;
-            let base = lw.num_globals as u32 + 1;
-            let a = crate::addr_alloc(addr);
-            if crate::addr_offset(addr) == 0
-                && a >= base
-                && ((a - base) as usize) < lw.functions.len()
-            {
-                let f = a - base;
-                lw.note_external_use(f, fid, loc);
-                Callee::Direct(f)
-            } else {
-                Callee::Indirect(Operand::Const(Value::Int(addr as u128)))
+            match lw.space.function_at(addr) {
+                Some(f) => {
+                    lw.note_external_use(f, fid, loc);
+                    Callee::Direct(f)
+                }
+                None => Callee::Indirect(Operand::Const(Value::Int(addr as u128))),
             }
         }
         Either::Right(op) => Callee::Indirect(operand(lw, cx, op, loc)?),

@@ -12,6 +12,7 @@ pub use func::is_dropped_intrinsic;
 
 use crate::error::IrError;
 use crate::program::*;
+use crate::space::{AddrSpace, Layout};
 use crate::types::{StructLayout, Ty};
 use causa_core::SourceLoc;
 use llvm_ir::types::{NamedStructDef, Type, TypeRef};
@@ -29,8 +30,9 @@ pub(crate) struct Lowerer<'m> {
     pub locs: Vec<SourceLoc>,
     loc_ids: HashMap<(Arc<str>, u32, u32), LocId>,
     files: HashMap<String, Arc<str>>,
-    pub num_globals: usize,
     pub external_uses: HashMap<FnId, Vec<CallSite>>,
+    pub layout: Layout,
+    pub space: AddrSpace,
 }
 
 fn name_str(n: &Name) -> String {
@@ -46,19 +48,7 @@ pub fn lower_module(
     inputs: Vec<String>,
     fingerprint: String,
 ) -> Result<Program, IrError> {
-    if let Some(dl) = module
-        .data_layout
-        .layout_str
-        .split('-')
-        .find(|p| p.starts_with("p:"))
-    {
-        if dl.starts_with("p:32") {
-            return Err(IrError::Unsupported {
-                what: "32-bit target (causa models LP64 x86-64 programs; drop -m32)".into(),
-                loc: None,
-            });
-        }
-    }
+    let layout = Layout::parse(&module.data_layout.layout_str);
     let mut lw = Lowerer {
         module,
         globals: HashMap::new(),
@@ -68,8 +58,9 @@ pub fn lower_module(
         locs: Vec::new(),
         loc_ids: HashMap::new(),
         files: HashMap::new(),
-        num_globals: module.global_vars.len(),
         external_uses: HashMap::new(),
+        layout,
+        space: AddrSpace::new(layout, &[], 0),
     };
     for (i, g) in module.global_vars.iter().enumerate() {
         lw.globals.insert(name_str(&g.name), i);
@@ -83,13 +74,20 @@ pub fn lower_module(
         lw.aliases.insert(name_str(&a.name), &a.aliasee);
     }
 
+    // Global types first: their sizes fix every static address.
+    let global_tys: Vec<Ty> = module
+        .global_vars
+        .iter()
+        .map(|g| match g.ty.as_ref() {
+            Type::PointerType { pointee_type, .. } => lw.ty(pointee_type),
+            _ => lw.ty(&g.ty),
+        })
+        .collect();
+    let sizes: Vec<u64> = global_tys.iter().map(Ty::alloc_size).collect();
+    lw.space = AddrSpace::new(layout, &sizes, fn_names.len());
+
     let mut globals = Vec::with_capacity(module.global_vars.len());
-    for g in &module.global_vars {
-        let vty = match g.ty.as_ref() {
-            Type::PointerType { pointee_type, .. } => pointee_type.clone(),
-            _ => g.ty.clone(),
-        };
-        let ty = lw.ty(&vty);
+    for (g, ty) in module.global_vars.iter().zip(global_tys) {
         let loc = lw.loc(&g.debugloc);
         let mut init = vec![0u8; ty.alloc_size() as usize];
         if let Some(c) = &g.initializer {
@@ -145,6 +143,7 @@ pub fn lower_module(
         globals,
         locs: lw.locs,
         external_uses,
+        space: lw.space,
     })
 }
 
@@ -157,11 +156,15 @@ impl<'m> Lowerer<'m> {
         let ty = match t.as_ref() {
             Type::VoidType => Ty::Void,
             Type::IntegerType { bits } => Ty::Int(*bits),
+            // 32-bit pointers are plain 32-bit integers (flat address space).
+            Type::PointerType { .. } if self.layout.ptr_bytes == 4 => Ty::Int(32),
             Type::PointerType { .. } => Ty::Ptr,
             Type::FPType(fp) => match fp {
                 llvm_ir::types::FPType::Single => Ty::F32,
                 llvm_ir::types::FPType::Double => Ty::F64,
-                llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => Ty::F80,
+                llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => {
+                    Ty::F80(self.layout.f80_align)
+                }
                 // half, bfloat, ppc_fp128: not modelled; memory accesses of these
                 // types are reported as unsupported when reached.
                 _ => Ty::Other,
@@ -180,14 +183,18 @@ impl<'m> Lowerer<'m> {
                 is_packed,
             } => {
                 let fields = element_types.iter().map(|e| self.ty(e)).collect();
-                Ty::Struct(Arc::new(StructLayout::new(fields, *is_packed)))
+                Ty::Struct(Arc::new(StructLayout::new(
+                    fields,
+                    *is_packed,
+                    &self.layout,
+                )))
             }
             Type::NamedStructType { name } => match self.module.types.named_struct_def(name) {
                 Some(NamedStructDef::Defined(inner)) => {
                     let inner = inner.clone();
                     self.ty(&inner)
                 }
-                _ => Ty::Struct(Arc::new(StructLayout::new(vec![], false))),
+                _ => Ty::Struct(Arc::new(StructLayout::new(vec![], false, &self.layout))),
             },
             _ => Ty::Other,
         };
@@ -232,11 +239,6 @@ impl<'m> Lowerer<'m> {
 
     pub fn loc_value(&self, id: LocId) -> Option<SourceLoc> {
         self.locs.get(id as usize).cloned()
-    }
-
-    /// Address of the allocation standing for function `f`.
-    pub fn function_addr(&self, f: FnId) -> u64 {
-        crate::make_addr(self.num_globals as u32 + 1 + f, 0)
     }
 
     pub fn note_external_use(&mut self, f: FnId, caller: FnId, loc: LocId) {

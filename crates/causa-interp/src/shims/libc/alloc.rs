@@ -5,7 +5,7 @@ use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_core::EventKind;
-use causa_ir::{Ty, Value};
+use causa_ir::Value;
 
 /// Largest single allocation causa models (bytes).
 const MAX_ALLOC: u64 = 1 << 30;
@@ -30,7 +30,7 @@ pub fn register(r: &mut Registry) {
         let Ret::Value(p) = alloc_at(m, c, c.int(2) as u64, "posix_memalign")? else {
             return ret_i32(12);
         };
-        m.store(c.ptr(0), &Ty::Ptr, &p)?;
+        m.store(c.ptr(0), &m.ptr_ty(), &p)?;
         ret_i32(0)
     });
     r.visible("libc", "free", EventKind::Free, free);

@@ -5,7 +5,7 @@ use super::stdio::cstr;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
-use causa_ir::{Program, Ty, Value};
+use causa_ir::{Program, Value};
 
 /// The three standard streams' `FILE` objects and the files the program opened.
 #[derive(Default)]
@@ -38,7 +38,7 @@ pub fn init_std_streams(m: &mut Machine) {
         {
             let file = m.mem.alloc_heap(216, causa_ir::NONE, names[k]);
             m.files.std[k] = file;
-            let _ = m.store(Program::global_addr(i), &Ty::Ptr, &Value::Int(file as u128));
+            let _ = m.store(prog.global_addr(i), &m.ptr_ty(), &Value::Int(file as u128));
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_core::{BugKind, EventKind};
-use causa_ir::{Ty, Value};
+use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
     r.visible("libc", "exit", EventKind::Exit, exit);
@@ -37,7 +37,7 @@ pub fn register(r: &mut Registry) {
     r.visible("libc", "nanosleep", EventKind::Sleep, |_, _| ret_i32(0));
     r.add("libc", "time", |m, c| {
         if c.ptr(0) != 0 {
-            m.store(c.ptr(0), &Ty::Int(64), &Value::ZERO)?;
+            m.store(c.ptr(0), &m.ptr_ty(), &Value::ZERO)?;
         }
         ret_u64(0)
     });

@@ -6,7 +6,7 @@ use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_core::EventKind;
-use causa_ir::{Ty, Value};
+use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
     r.visible_if_shared("string", "memcpy", EventKind::Write, &[0, 1], |m, c| {
@@ -236,7 +236,7 @@ fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if c.ptr(1) != 0 {
         m.store(
             c.ptr(1),
-            &Ty::Ptr,
+            &m.ptr_ty(),
             &Value::Int((c.ptr(0) + used as u64) as u128),
         )?;
     }

@@ -1,6 +1,6 @@
 //! pthread mutexes and spin locks. A mutex is created lazily the first time its
 //! address is used; its type comes from `pthread_mutex_init`'s attribute or, for
-//! static initializers, from glibc's `__kind` field (offset 16).
+//! static initializers, from glibc's `__kind` field (offset 16; 12 in 32-bit programs).
 
 use super::{EBUSY, EDEADLK, EPERM};
 use crate::machine::Machine;
@@ -86,8 +86,14 @@ fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
 pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
         m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
+        // glibc's __kind: after __lock, __count, __owner (and __nusers on 64-bit).
+        let kind_at = if m.program().space.layout.ptr_bytes == 4 {
+            12
+        } else {
+            16
+        };
         let kind = m
-            .load(addr + 16, &Ty::Int(32))
+            .load(addr + kind_at, &Ty::Int(32))
             .map(|v| kind_of(v.as_int() as u32))
             .unwrap_or(MutexKind::Normal);
         m.sync.mutexes.insert(addr, Mutex::new(kind));

@@ -6,7 +6,7 @@ use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_core::{EventKind, Tid};
-use causa_ir::{Ty, Value};
+use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_create", EventKind::Fork, create);
@@ -56,7 +56,8 @@ fn create(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
     m.mem.escape(arg.as_addr());
     let child = m.spawn(c.t, func, arg);
-    m.store(c.ptr(0), &Ty::Int(64), &Value::Int(child as u128 + 1))?;
+    // pthread_t is an unsigned long: pointer-sized.
+    m.store(c.ptr(0), &m.ptr_ty(), &Value::Int(child as u128 + 1))?;
     if let Some(e) = m.events.last_mut() {
         e.addr = child as u64;
     }
@@ -111,7 +112,7 @@ fn join(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     }
     if c.ptr(1) != 0 {
         let rv = m.threads[x as usize].retval;
-        m.store(c.ptr(1), &Ty::Ptr, &Value::Int(rv as u128))?;
+        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int(rv as u128))?;
     }
     ret_i32(0)
 }
