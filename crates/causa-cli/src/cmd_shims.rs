@@ -36,6 +36,6 @@ pub fn run(args: &ShimsArgs) -> i32 {
         }
         println!("{line}");
     }
-    println!("\nLLVM intrinsics are matched without their type suffixes (llvm.memcpy.p0i8.p0i8.i64 is llvm.memcpy).");
+    println!("\nLLVM intrinsics are matched without their type suffixes (llvm.memcpy.p0i8.p0i8.i64 is llvm.memcpy),\nand every __VERIFIER_nondet_<type> is an input of its return type.");
     0
 }

@@ -86,11 +86,21 @@ fn assume(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::ZERO))
 }
 
+/// Any `__VERIFIER_nondet_*`: the next program input, of the call's return type
+/// (unsigned names, `bool`, pointers and sizes give non-negative values).
 fn nondet(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let signed = !c.name.contains("_u")
-        && !c.name.ends_with("bool")
-        && !c.name.ends_with("pointer")
-        && !c.name.ends_with("size_t");
+    let kind = c.name.trim_start_matches("__VERIFIER_nondet_");
+    let signed = !kind.starts_with('u')
+        && !matches!(
+            kind,
+            "bool"
+                | "pointer"
+                | "size_t"
+                | "pchar"
+                | "pthread_t"
+                | "sector_t"
+                | "const_char_pointer"
+        );
     let v = match c.ret {
         Ty::Int(1) => m.next_input(1, false),
         Ty::Int(bits) => m.next_input(*bits, signed),
