@@ -108,9 +108,11 @@ pub struct Event {
     pub addr: u64,
     /// Access width in bytes (0 for non-memory events).
     pub size: u32,
-    /// Value read (read/rmw) or written (write); input value for `Input`.
+    /// Value read (read/rmw) or written (write); `1` for a `wait-return` that was
+    /// signalled (`0`: a timed wait that timed out); exit status for `exit`.
     pub value: u128,
-    /// Value written by an rmw.
+    /// Value written by an rmw; the value a write overwrote; the mutex of a
+    /// `wait` or `wait-return`.
     pub value2: u128,
     /// The access is atomic (C11 atomic, rmw or inside an atomic section).
     pub atomic: bool,

@@ -63,6 +63,13 @@ impl Machine {
                     return Ok(Flow::Park);
                 }
                 let v = val(&fr.regs, x);
+                // A visible write remembers the value it overwrote: the value of
+                // the location before its first write is its initial value.
+                let old = if granted {
+                    self.load(a, ty)?.as_int()
+                } else {
+                    0
+                };
                 self.store(a, ty, &v)?;
                 // A pointer to a stack object stored anywhere (also as an integer,
                 // or inside a struct) makes that object reachable by other threads.
@@ -82,7 +89,7 @@ impl Machine {
                         a,
                         ty.store_size() as u32,
                         v.as_int(),
-                        0,
+                        old,
                         *atomic,
                     );
                 }

@@ -57,6 +57,9 @@ fn wait(m: &mut Machine, c: &Call<'_>, timed: bool) -> Result<Ret, Stop> {
         .check(cond, 4, crate::memory::Access::Read, &|x| m.describe(x))?;
     mutex::release(m, c.t, mx, "pthread_cond_wait's unlock")?;
     m.sync.conds.entry(cond).or_default().push(c.t);
+    if let Some(e) = m.events.last_mut() {
+        e.value2 = mx as u128; // the mutex the wait releases
+    }
     Ok(Ret::Park(Pending::CondWait {
         cond,
         mutex: mx,
@@ -97,7 +100,7 @@ pub fn finish_wait(
         cond,
         0,
         signalled as u128,
-        0,
+        mx as u128, // the mutex it re-acquires
         false,
     );
     if let Some(w) = m.sync.conds.get_mut(&cond) {

@@ -1,0 +1,420 @@
+//! MCR's encoding (Huang, PLDI'15; dissertation §1.4): must-happen-before, lock
+//! mutual exclusion, data validity and the new-state query, over a [`Trace`].
+
+use crate::formula::{DefId, Defs, Ev, Formula};
+use crate::trace::{Op, Trace};
+use std::collections::HashMap;
+
+/// A satisfiability question over the trace's order variables.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub goal: Formula,
+}
+
+/// Builds formulas for one trace, memoising validity per event.
+pub struct Encoder<'t> {
+    pub trace: &'t Trace,
+    pub defs: Defs,
+    /// Previous event of the same thread.
+    po_pred: Vec<Option<Ev>>,
+    /// Other must-happen-before predecessors: fork → begin, end → join.
+    extra_pred: Vec<Option<Ev>>,
+    /// Writes (and rmws) per location, in trace order.
+    writes: HashMap<u64, Vec<Ev>>,
+    /// Memo: Φ_validity(e) ("every read that must happen before e reads its value").
+    valid: Vec<Option<DefId>>,
+    /// Memo: e's own observation holds (its read value, its wake-up, …).
+    observed: Vec<Option<DefId>>,
+    /// Memo: Φ_value(r, v).
+    values: HashMap<(Ev, u128), DefId>,
+    /// Lock/unlock pairs per mutex: (acquire, release if any), per thread in order.
+    lock_pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>>,
+}
+
+impl<'t> Encoder<'t> {
+    pub fn new(trace: &'t Trace) -> Encoder<'t> {
+        let n = trace.len();
+        let mut po_pred = vec![None; n];
+        let mut extra_pred = vec![None; n];
+        let mut last: HashMap<u32, Ev> = HashMap::new();
+        let mut fork_of: HashMap<u32, Ev> = HashMap::new();
+        let mut end_of: HashMap<u32, Ev> = HashMap::new();
+        let mut writes: HashMap<u64, Vec<Ev>> = HashMap::new();
+        for (i, e) in trace.events.iter().enumerate() {
+            po_pred[i] = last.insert(e.thread, i);
+            match e.op {
+                Op::Fork { child } => {
+                    fork_of.insert(child, i);
+                }
+                Op::End => {
+                    end_of.insert(e.thread, i);
+                }
+                _ => {}
+            }
+            if let Some((loc, _)) = e.op.writes() {
+                writes.entry(loc).or_default().push(i);
+            }
+        }
+        for (i, e) in trace.events.iter().enumerate() {
+            extra_pred[i] = match e.op {
+                Op::Begin => fork_of.get(&e.thread).copied(),
+                Op::Join { child } => end_of.get(&child).copied(),
+                _ => None,
+            };
+        }
+        let lock_pairs = lock_pairs(trace);
+        Encoder {
+            trace,
+            defs: Defs::default(),
+            po_pred,
+            extra_pred,
+            writes,
+            valid: vec![None; n],
+            observed: vec![None; n],
+            values: HashMap::new(),
+            lock_pairs,
+        }
+    }
+
+    /// Immediate must-happen-before predecessors of `e`.
+    pub fn preds(&self, e: Ev) -> impl Iterator<Item = Ev> + '_ {
+        self.po_pred[e].into_iter().chain(self.extra_pred[e])
+    }
+
+    /// Φ_mhb: program order, fork → begin, end → join.
+    pub fn mhb(&self) -> Formula {
+        let mut v = Vec::new();
+        for e in 0..self.trace.len() {
+            for p in self.preds(e) {
+                v.push(Formula::Before(p, e));
+            }
+        }
+        Formula::and(v)
+    }
+
+    /// The prefix keeps its order and precedes every other event.
+    pub fn prefix_order(&self) -> Formula {
+        let p = self.trace.prefix_len;
+        let mut v: Vec<Formula> = (1..p).map(|i| Formula::Before(i - 1, i)).collect();
+        if p > 0 {
+            v.extend((p..self.trace.len()).map(|e| Formula::Before(p - 1, e)));
+        }
+        Formula::and(v)
+    }
+
+    /// Φ_lock: two critical sections on one mutex do not overlap. A section whose
+    /// release is not in the trace extends to the end.
+    pub fn locks(&self) -> Formula {
+        let mut v = Vec::new();
+        for pairs in self.lock_pairs.values() {
+            for (i, &(l1, u1)) in pairs.iter().enumerate() {
+                for &(l2, u2) in &pairs[i + 1..] {
+                    if self.trace.events[l1].thread == self.trace.events[l2].thread {
+                        continue; // program order already separates them
+                    }
+                    let first = u1.map(|u| Formula::Before(u, l2)).unwrap_or(Formula::False);
+                    let second = u2.map(|u| Formula::Before(u, l1)).unwrap_or(Formula::False);
+                    v.push(Formula::or(vec![first, second]));
+                }
+            }
+        }
+        Formula::and(v)
+    }
+
+    /// Operations modelled only approximately keep their original relative order
+    /// per object.
+    pub fn ordered_objects(&self) -> Formula {
+        let mut last: HashMap<u64, Ev> = HashMap::new();
+        let mut v = Vec::new();
+        for (i, e) in self.trace.events.iter().enumerate() {
+            if let Op::Ordered { object } = e.op {
+                if let Some(p) = last.insert(object, i) {
+                    v.push(Formula::Before(p, i));
+                }
+            }
+        }
+        Formula::and(v)
+    }
+
+    /// Everything every query shares: Φ_mhb ∧ Φ_lock ∧ prefix ∧ approximations.
+    pub fn base(&self) -> Formula {
+        Formula::and(vec![
+            self.mhb(),
+            self.locks(),
+            self.prefix_order(),
+            self.ordered_objects(),
+        ])
+    }
+
+    /// Φ_validity(e): every read that must happen before `e` returns the value it
+    /// returned in the trace (and every earlier observation holds), so the thread
+    /// reaches `e` along the same path.
+    pub fn validity(&mut self, e: Ev) -> Formula {
+        if let Some(d) = self.valid[e] {
+            return Formula::Def(d);
+        }
+        let d = self.defs.reserve();
+        self.valid[e] = Some(d);
+        let preds: Vec<Ev> = self.preds(e).collect();
+        let mut parts = Vec::with_capacity(preds.len() * 2);
+        for p in preds {
+            parts.push(self.validity(p));
+            parts.push(self.observation(p));
+        }
+        let f = Formula::and(parts);
+        self.defs.set(d, f);
+        Formula::Def(d)
+    }
+
+    /// `e`'s own observation of shared state holds: a read (or rmw) reads its
+    /// value, a signalled wait-return is woken by a signal, a failed trylock finds
+    /// the mutex held.
+    pub fn observation(&mut self, e: Ev) -> Formula {
+        if let Some(d) = self.observed[e] {
+            return Formula::Def(d);
+        }
+        let d = self.defs.reserve();
+        self.observed[e] = Some(d);
+        let f = match self.trace.events[e].op {
+            Op::Read { value, .. } | Op::Rmw { old: value, .. } => self.value(e, value),
+            Op::WaitReturn {
+                cond,
+                signalled: true,
+                ..
+            } => self.woken(e, cond),
+            Op::TrylockFail { mutex } => self.held(e, mutex),
+            _ => Formula::True,
+        };
+        self.defs.set(d, f);
+        Formula::Def(d)
+    }
+
+    /// Φ_value(r, v): `r` reads `v` — from a valid write of `v` with no other write
+    /// to the location in between, or from the initial value with every write after.
+    pub fn value(&mut self, r: Ev, v: u128) -> Formula {
+        if let Some(d) = self.values.get(&(r, v)) {
+            return Formula::Def(*d);
+        }
+        let d = self.defs.reserve();
+        self.values.insert((r, v), d);
+        let Some((loc, _)) = self.trace.events[r].op.reads() else {
+            self.defs.set(d, Formula::False);
+            return Formula::Def(d);
+        };
+        let ws: Vec<Ev> = self
+            .writes
+            .get(&loc)
+            .map(|w| w.iter().copied().filter(|w| *w != r).collect())
+            .unwrap_or_default();
+        let mut alts = Vec::new();
+        for &w in &ws {
+            if self.trace.events[w].op.writes().map(|(_, x)| x) != Some(v) {
+                continue;
+            }
+            let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
+            for &w2 in &ws {
+                if w2 != w {
+                    parts.push(Formula::or(vec![
+                        Formula::Before(w2, w),
+                        Formula::Before(r, w2),
+                    ]));
+                }
+            }
+            alts.push(Formula::and(parts));
+        }
+        let init = self.trace.initial.get(&loc).copied();
+        if init == Some(v) || (init.is_none() && ws.is_empty()) {
+            alts.push(Formula::and(
+                ws.iter().map(|&w| Formula::Before(r, w)).collect(),
+            ));
+        }
+        let f = Formula::or(alts);
+        self.defs.set(d, f);
+        Formula::Def(d)
+    }
+
+    /// A signalled wait-return `ret` (of a wait on `cond`) is woken by a signal or
+    /// broadcast between its wait and itself. (Several waiters may be credited to
+    /// one `signal` here; such a prefix fails to replay and is reported.)
+    fn woken(&mut self, ret: Ev, cond: u64) -> Formula {
+        let Some(wait) = self.po_pred[ret] else {
+            return Formula::False;
+        };
+        let mut alts = Vec::new();
+        for s in 0..self.trace.len() {
+            if matches!(self.trace.events[s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond)
+            {
+                alts.push(Formula::and(vec![
+                    self.validity(s),
+                    Formula::Before(wait, s),
+                    Formula::Before(s, ret),
+                ]));
+            }
+        }
+        Formula::or(alts)
+    }
+
+    /// At `e`, another thread holds `mutex`.
+    fn held(&mut self, e: Ev, mutex: u64) -> Formula {
+        let me = self.trace.events[e].thread;
+        let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
+        let mut alts = Vec::new();
+        for (l, u) in pairs {
+            if self.trace.events[l].thread == me {
+                continue;
+            }
+            let mut parts = vec![self.validity(l), Formula::Before(l, e)];
+            if let Some(u) = u {
+                parts.push(Formula::Before(e, u));
+            }
+            alts.push(Formula::and(parts));
+        }
+        Formula::or(alts)
+    }
+
+    /// The new-state query for read `r` and a value `v` it did not read:
+    /// Φ_validity(r) ∧ Φ_value(r, v) (the shared base is asserted separately).
+    pub fn new_state(&mut self, r: Ev, v: u128) -> Query {
+        let goal = Formula::and(vec![self.validity(r), self.value(r, v)]);
+        Query { goal }
+    }
+
+    /// Values a read could return that differ from the one it returned: the
+    /// distinct values written to its location in the trace, and the initial one.
+    pub fn other_values(&self, r: Ev) -> Vec<u128> {
+        let Some((loc, seen)) = self.trace.events[r].op.reads() else {
+            return Vec::new();
+        };
+        let mut vals: Vec<u128> = self
+            .writes
+            .get(&loc)
+            .map(|ws| {
+                ws.iter()
+                    .filter(|w| **w != r)
+                    .filter_map(|w| self.trace.events[*w].op.writes())
+                    .map(|(_, v)| v)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(i) = self.trace.initial.get(&loc) {
+            vals.push(*i);
+        }
+        vals.sort_unstable();
+        vals.dedup();
+        vals.retain(|v| *v != seen);
+        vals
+    }
+
+    /// Writes to `loc` (for schedule extraction).
+    pub fn writes_to(&self, loc: u64) -> &[Ev] {
+        self.writes.get(&loc).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    pub fn lock_pairs_of(&self, mutex: u64) -> &[(Ev, Option<Ev>)] {
+        self.lock_pairs
+            .get(&mutex)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// The events a schedule reaching `target` under `pos` must contain: the
+    /// must-happen-before closure of `target`, the writes its reads read from (and
+    /// theirs), the releases that let its acquisitions happen, the signals that
+    /// wake its waits, and the whole prefix. Returned sorted by position.
+    pub fn relevant_events(&self, target: Ev, pos: &[i64]) -> Vec<Ev> {
+        let n = self.trace.len();
+        let mut inside = vec![false; n];
+        let mut stack: Vec<Ev> = (0..self.trace.prefix_len)
+            .chain(std::iter::once(target))
+            .collect();
+        while let Some(e) = stack.pop() {
+            if inside[e] {
+                continue;
+            }
+            inside[e] = true;
+            stack.extend(self.preds(e));
+            let ev = &self.trace.events[e];
+            if let Some((loc, _)) = ev.op.reads() {
+                // The write it reads from: the last write to loc placed before it.
+                let src = self
+                    .writes_to(loc)
+                    .iter()
+                    .copied()
+                    .filter(|w| *w != e && pos[*w] < pos[e])
+                    .max_by_key(|w| pos[*w]);
+                stack.extend(src);
+            }
+            match ev.op {
+                Op::Lock { mutex } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } => {
+                    // Every earlier critical section of another thread must be closed.
+                    for &(l, u) in self.lock_pairs_of(mutex) {
+                        if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread {
+                            stack.push(l);
+                            if let Some(u) = u.filter(|u| pos[*u] < pos[e]) {
+                                stack.push(u);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if let Op::WaitReturn {
+                cond,
+                signalled: true,
+                ..
+            } = ev.op
+            {
+                let wait = self.po_pred[e];
+                let sig = (0..n)
+                    .filter(|s| matches!(self.trace.events[*s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond))
+                    .filter(|s| pos[*s] < pos[e] && wait.is_none_or(|w| pos[w] < pos[*s]))
+                    .min_by_key(|s| pos[*s]);
+                stack.extend(sig);
+            }
+            if let Op::Ordered { object } = ev.op {
+                // Keep every earlier operation on the same object.
+                stack.extend((0..e).filter(|x| matches!(self.trace.events[*x].op, Op::Ordered { object: o } if o == object)));
+            }
+        }
+        let mut v: Vec<Ev> = (0..n).filter(|e| inside[*e]).collect();
+        v.sort_by_key(|e| (pos[*e], *e));
+        v
+    }
+}
+
+/// Critical sections per mutex: each acquisition (lock, wait-return) with the
+/// release (unlock, wait) that ends it in the same thread, if any. Recursive
+/// re-acquisitions by the holder are nested and not separate sections.
+fn lock_pairs(trace: &Trace) -> HashMap<u64, Vec<(Ev, Option<Ev>)>> {
+    let mut pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>> = HashMap::new();
+    let mut open: HashMap<(u32, u64), (Ev, u32)> = HashMap::new();
+    for (i, e) in trace.events.iter().enumerate() {
+        match e.op {
+            Op::Lock { mutex } | Op::WaitReturn { mutex, .. } => {
+                open.entry((e.thread, mutex))
+                    .and_modify(|(_, depth)| *depth += 1)
+                    .or_insert((i, 1));
+            }
+            Op::Unlock { mutex } | Op::Wait { mutex, .. } => {
+                if let Some((l, depth)) = open.get_mut(&(e.thread, mutex)) {
+                    *depth -= 1;
+                    if *depth == 0 {
+                        let l = *l;
+                        open.remove(&(e.thread, mutex));
+                        pairs.entry(mutex).or_default().push((l, Some(i)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut still: Vec<((u32, u64), (Ev, u32))> = open.into_iter().collect();
+    still.sort_by_key(|(_, (l, _))| *l);
+    for ((_, mutex), (l, _)) in still {
+        pairs.entry(mutex).or_default().push((l, None));
+    }
+    for v in pairs.values_mut() {
+        v.sort_by_key(|(l, _)| *l);
+    }
+    pairs
+}

@@ -1,0 +1,133 @@
+//! A small formula language over event order variables.
+
+/// Index of an event in its [`crate::Trace`]; `O(e)` is its order variable.
+pub type Ev = usize;
+/// Index of a named sub-formula (see [`Formula::Def`]).
+pub type DefId = usize;
+
+/// A Boolean formula over order variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Formula {
+    True,
+    False,
+    /// `O(a) < O(b)`
+    Before(Ev, Ev),
+    And(Vec<Formula>),
+    Or(Vec<Formula>),
+    /// A shared sub-formula, defined once in [`Defs`] (memoisation: the
+    /// recursive validity constraints refer to each other through these).
+    Def(DefId),
+}
+
+impl Formula {
+    pub fn and(parts: Vec<Formula>) -> Formula {
+        let mut v = Vec::with_capacity(parts.len());
+        for p in parts {
+            match p {
+                Formula::True => {}
+                Formula::False => return Formula::False,
+                Formula::And(inner) => v.extend(inner),
+                other => v.push(other),
+            }
+        }
+        match v.len() {
+            0 => Formula::True,
+            1 => v.pop().unwrap_or(Formula::True),
+            _ => Formula::And(v),
+        }
+    }
+
+    pub fn or(parts: Vec<Formula>) -> Formula {
+        let mut v = Vec::with_capacity(parts.len());
+        for p in parts {
+            match p {
+                Formula::False => {}
+                Formula::True => return Formula::True,
+                Formula::Or(inner) => v.extend(inner),
+                other => v.push(other),
+            }
+        }
+        match v.len() {
+            0 => Formula::False,
+            1 => v.pop().unwrap_or(Formula::False),
+            _ => Formula::Or(v),
+        }
+    }
+
+    /// Evaluate under the order `pos` (`pos[e]` = position of event `e`).
+    pub fn eval(&self, pos: &[i64], defs: &Defs) -> bool {
+        match self {
+            Formula::True => true,
+            Formula::False => false,
+            Formula::Before(a, b) => pos[*a] < pos[*b],
+            Formula::And(v) => v.iter().all(|f| f.eval(pos, defs)),
+            Formula::Or(v) => v.iter().any(|f| f.eval(pos, defs)),
+            Formula::Def(d) => defs.get(*d).eval(pos, defs),
+        }
+    }
+
+    /// Number of nodes (for statistics).
+    pub fn size(&self) -> usize {
+        match self {
+            Formula::And(v) | Formula::Or(v) => 1 + v.iter().map(Formula::size).sum::<usize>(),
+            _ => 1,
+        }
+    }
+}
+
+/// The shared sub-formulas a formula may refer to.
+#[derive(Clone, Debug, Default)]
+pub struct Defs {
+    defs: Vec<Formula>,
+}
+
+impl Defs {
+    pub fn add(&mut self, f: Formula) -> DefId {
+        self.defs.push(f);
+        self.defs.len() - 1
+    }
+
+    /// Reserve a definition to fill in later with [`Defs::set`] (lets recursive
+    /// definitions refer to themselves while they are being built).
+    pub fn reserve(&mut self) -> DefId {
+        self.add(Formula::False)
+    }
+
+    pub fn set(&mut self, d: DefId, f: Formula) {
+        self.defs[d] = f;
+    }
+
+    pub fn get(&self, d: DefId) -> &Formula {
+        &self.defs[d]
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simplification_and_evaluation() {
+        assert_eq!(
+            Formula::and(vec![Formula::True, Formula::True]),
+            Formula::True
+        );
+        assert_eq!(Formula::or(vec![Formula::False]), Formula::False);
+        let mut defs = Defs::default();
+        let d = defs.add(Formula::Before(0, 1));
+        let f = Formula::and(vec![
+            Formula::Def(d),
+            Formula::or(vec![Formula::Before(2, 1), Formula::False]),
+        ]);
+        assert!(f.eval(&[0, 2, 1], &defs));
+        assert!(!f.eval(&[1, 0, 2], &defs));
+    }
+}

@@ -1,0 +1,133 @@
+//! Solving order formulas. The [`OrderSolver`] trait keeps Z3 behind a small
+//! interface, so encodings can be tested without it and the solver swapped.
+
+use crate::formula::{Defs, Formula};
+use std::time::{Duration, Instant};
+use z3::ast::{Bool, Int};
+use z3::{SatResult, Solver};
+
+/// The answer to a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    /// A position for every event (smaller comes first).
+    Sat(Vec<i64>),
+    Unsat,
+    /// The solver gave up (timeout or incompleteness).
+    Unknown,
+}
+
+/// Solves queries over the order variables of one trace.
+pub trait OrderSolver {
+    /// Start a new trace with `events` order variables and the constraints every
+    /// query shares.
+    fn reset(&mut self, events: usize, base: &Formula, defs: &Defs);
+    /// Is `base ∧ goal` satisfiable? `defs` may have grown since `reset`.
+    fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult;
+    /// Queries answered and time spent so far.
+    fn stats(&self) -> (u64, Duration);
+}
+
+/// Z3 in process, one (thread-local) context for the whole run, one solver per
+/// trace with `push`/`pop` per query. Shared sub-formulas become Boolean
+/// constants `d_i` with `d_i → body`: they occur only positively, so the
+/// implication is equivalent to a definition.
+pub struct Z3Solver {
+    solver: Solver,
+    order: Vec<Int>,
+    defs: Vec<Bool>,
+    asserted_defs: usize,
+    queries: u64,
+    time: Duration,
+}
+
+impl Default for Z3Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Z3Solver {
+    pub fn new() -> Z3Solver {
+        Z3Solver {
+            solver: Solver::new(),
+            order: Vec::new(),
+            defs: Vec::new(),
+            asserted_defs: 0,
+            queries: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    fn lower(&self, f: &Formula) -> Bool {
+        match f {
+            Formula::True => Bool::from_bool(true),
+            Formula::False => Bool::from_bool(false),
+            Formula::Before(a, b) => self.order[*a].lt(&self.order[*b]),
+            Formula::And(v) => {
+                let parts: Vec<Bool> = v.iter().map(|x| self.lower(x)).collect();
+                Bool::and(&parts)
+            }
+            Formula::Or(v) => {
+                let parts: Vec<Bool> = v.iter().map(|x| self.lower(x)).collect();
+                Bool::or(&parts)
+            }
+            Formula::Def(d) => self.defs[*d].clone(),
+        }
+    }
+
+    fn sync_defs(&mut self, defs: &Defs) {
+        while self.defs.len() < defs.len() {
+            let i = self.defs.len();
+            self.defs.push(Bool::new_const(format!("d{i}")));
+        }
+        while self.asserted_defs < defs.len() {
+            let i = self.asserted_defs;
+            let body = self.lower(defs.get(i));
+            self.solver.assert(self.defs[i].implies(&body));
+            self.asserted_defs += 1;
+        }
+    }
+}
+
+impl OrderSolver for Z3Solver {
+    fn reset(&mut self, events: usize, base: &Formula, defs: &Defs) {
+        self.solver = Solver::new();
+        self.order = (0..events)
+            .map(|i| Int::new_const(format!("o{i}")))
+            .collect();
+        self.defs.clear();
+        self.asserted_defs = 0;
+        self.sync_defs(defs);
+        let b = self.lower(base);
+        self.solver.assert(&b);
+    }
+
+    fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult {
+        let start = Instant::now();
+        self.sync_defs(defs);
+        self.solver.push();
+        let g = self.lower(goal);
+        self.solver.assert(&g);
+        let r = match self.solver.check() {
+            SatResult::Sat => match self.solver.get_model() {
+                Some(m) => SolveResult::Sat(
+                    self.order
+                        .iter()
+                        .map(|o| m.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0))
+                        .collect(),
+                ),
+                None => SolveResult::Unknown,
+            },
+            SatResult::Unsat => SolveResult::Unsat,
+            SatResult::Unknown => SolveResult::Unknown,
+        };
+        self.solver.pop(1);
+        self.queries += 1;
+        self.time += start.elapsed();
+        r
+    }
+
+    fn stats(&self) -> (u64, Duration) {
+        (self.queries, self.time)
+    }
+}

@@ -1,0 +1,199 @@
+//! The trace the encodings talk about: one execution's visible events, with the
+//! meaning each has for ordering.
+
+use causa_core::{Event, EventKind, Tid};
+use std::collections::HashMap;
+
+/// What an event does, for the constraint model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Begin,
+    End,
+    Read {
+        loc: u64,
+        value: u128,
+    },
+    Write {
+        loc: u64,
+        value: u128,
+    },
+    /// Atomic read-modify-write: reads `old` and writes `new` at one instant.
+    Rmw {
+        loc: u64,
+        old: u128,
+        new: u128,
+    },
+    Lock {
+        mutex: u64,
+    },
+    Unlock {
+        mutex: u64,
+    },
+    /// A trylock that found the mutex held by another thread.
+    TrylockFail {
+        mutex: u64,
+    },
+    Fork {
+        child: Tid,
+    },
+    Join {
+        child: Tid,
+    },
+    /// `pthread_cond_wait`: releases `mutex`.
+    Wait {
+        cond: u64,
+        mutex: u64,
+    },
+    /// Return from a condition wait: re-acquires `mutex`.
+    WaitReturn {
+        cond: u64,
+        mutex: u64,
+        signalled: bool,
+    },
+    Signal {
+        cond: u64,
+    },
+    Broadcast {
+        cond: u64,
+    },
+    /// An operation the model keeps in its original order relative to the other
+    /// operations on the same object (barriers, semaphores, read-write locks,
+    /// `once`, `free`): sound but not complete (see [`Trace::approximate`]).
+    Ordered {
+        object: u64,
+    },
+    /// No ordering meaning (yield, sleep, exit, atomic-section markers).
+    Local,
+}
+
+impl Op {
+    pub fn reads(&self) -> Option<(u64, u128)> {
+        match *self {
+            Op::Read { loc, value } => Some((loc, value)),
+            Op::Rmw { loc, old, .. } => Some((loc, old)),
+            _ => None,
+        }
+    }
+
+    pub fn writes(&self) -> Option<(u64, u128)> {
+        match *self {
+            Op::Write { loc, value } => Some((loc, value)),
+            Op::Rmw { loc, new, .. } => Some((loc, new)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceEvent {
+    pub thread: Tid,
+    pub op: Op,
+}
+
+/// One execution as seen by the constraint model.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    pub events: Vec<TraceEvent>,
+    /// The first `prefix_len` events keep their order and come first (they are
+    /// the schedule prefix this execution was forced to follow).
+    pub prefix_len: usize,
+    /// Value of each written location before its first write in the trace.
+    pub initial: HashMap<u64, u128>,
+    /// Some events are modelled only by keeping their original order.
+    pub approximate: bool,
+}
+
+impl Trace {
+    /// Build from the interpreter's events (`causa_core::Event`).
+    pub fn from_events(events: &[Event], prefix_len: usize) -> Trace {
+        let mut t = Trace {
+            prefix_len: prefix_len.min(events.len()),
+            ..Trace::default()
+        };
+        for e in events {
+            let op = match e.kind {
+                EventKind::Begin => Op::Begin,
+                EventKind::End => Op::End,
+                EventKind::Read => Op::Read {
+                    loc: e.addr,
+                    value: e.value,
+                },
+                EventKind::Write => {
+                    t.initial.entry(e.addr).or_insert(e.value2);
+                    Op::Write {
+                        loc: e.addr,
+                        value: e.value,
+                    }
+                }
+                EventKind::Rmw => {
+                    t.initial.entry(e.addr).or_insert(e.value);
+                    Op::Rmw {
+                        loc: e.addr,
+                        old: e.value,
+                        new: e.value2,
+                    }
+                }
+                EventKind::Lock => Op::Lock { mutex: e.addr },
+                EventKind::Unlock => Op::Unlock { mutex: e.addr },
+                EventKind::TrylockFail => Op::TrylockFail { mutex: e.addr },
+                EventKind::Fork => Op::Fork {
+                    child: e.addr as Tid,
+                },
+                EventKind::Join => Op::Join {
+                    child: e.addr as Tid,
+                },
+                EventKind::Wait => Op::Wait {
+                    cond: e.addr,
+                    mutex: e.value2 as u64,
+                },
+                EventKind::WaitReturn => Op::WaitReturn {
+                    cond: e.addr,
+                    mutex: e.value2 as u64,
+                    signalled: e.value != 0,
+                },
+                EventKind::Signal => Op::Signal { cond: e.addr },
+                EventKind::Broadcast => Op::Broadcast { cond: e.addr },
+                EventKind::ReadLock
+                | EventKind::WriteLock
+                | EventKind::RwUnlock
+                | EventKind::BarrierWait
+                | EventKind::SemWait
+                | EventKind::SemPost
+                | EventKind::Once
+                | EventKind::Free => {
+                    t.approximate = true;
+                    Op::Ordered { object: e.addr }
+                }
+                EventKind::Yield
+                | EventKind::Sleep
+                | EventKind::AtomicBegin
+                | EventKind::AtomicEnd
+                | EventKind::Exit
+                | EventKind::Fails => Op::Local,
+            };
+            t.events.push(TraceEvent {
+                thread: e.thread,
+                op,
+            });
+        }
+        t
+    }
+
+    /// A trace from explicit events (tests).
+    pub fn new(events: Vec<TraceEvent>, initial: HashMap<u64, u128>) -> Trace {
+        Trace {
+            events,
+            prefix_len: 0,
+            initial,
+            approximate: false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+}
