@@ -12,11 +12,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 fn load(name: &str) -> Arc<Prepared> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../bench/programs")
-        .join(name);
-    let program = load_program(&[path.display().to_string()], &CompileOptions::default())
-        .expect("bench program compiles");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/programs").join(name);
+    let program =
+        load_program(&[path.display().to_string()], &CompileOptions::default()).expect("bench program compiles");
     Arc::new(prepare(program).expect("bench program is supported"))
 }
 
@@ -37,18 +35,11 @@ fn main() {
         let t = Instant::now();
         let ex = run_once(&cpu, &cfg, &mut s);
         let secs = t.elapsed().as_secs_f64();
-        assert!(
-            matches!(ex.outcome, Outcome::Exit(0)),
-            "cpu.c: {:?}",
-            ex.outcome
-        );
+        assert!(matches!(ex.outcome, Outcome::Exit(0)), "cpu.c: {:?}", ex.outcome);
         instructions = ex.instructions;
         rates.push(ex.instructions as f64 / secs);
     }
-    println!(
-        "cpu.c: {instructions} instructions per run, {:.1} M instructions/s (median of 5)",
-        median(rates) / 1e6
-    );
+    println!("cpu.c: {instructions} instructions per run, {:.1} M instructions/s (median of 5)", median(rates) / 1e6);
 
     let two = load("two_threads.c");
     let mut s = FirstScheduler::new();
@@ -61,5 +52,8 @@ fn main() {
         assert!(r.stopped_by.is_none(), "two_threads.c must not fail");
         rates.push(r.stats.executions_per_second());
     }
-    println!("two_threads.c: {events} visible events per execution, {:.0} executions/s (median of 5 x 20000)", median(rates));
+    println!(
+        "two_threads.c: {events} visible events per execution, {:.0} executions/s (median of 5 x 20000)",
+        median(rates)
+    );
 }

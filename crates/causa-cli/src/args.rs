@@ -4,11 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "causa",
-    version,
-    about = "Find, reproduce and explain concurrency bugs in multithreaded C programs"
-)]
+#[command(name = "causa", version, about = "Find, reproduce and explain concurrency bugs in multithreaded C programs")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -20,6 +16,8 @@ pub enum Command {
     Run(RunArgs),
     /// Run the program many times under random or PCT schedules until a bug shows.
     Test(TestArgs),
+    /// Explore every reachable state (Maximal Causality Reduction): bug, verified or unknown.
+    Check(CheckArgs),
     /// List every external function causa models, grouped by library.
     Shims(ShimsArgs),
 }
@@ -100,6 +98,24 @@ pub struct TestArgs {
     /// PCT bug depth.
     #[arg(long, default_value_t = 3)]
     pub depth: u32,
+    /// Arguments passed to the program (after --).
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub common: ProgramArgs,
+    /// Stop after this many executions (verdict: unknown).
+    #[arg(long)]
+    pub max_executions: Option<usize>,
+    /// Stop after this many seconds (verdict: unknown).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Seed for program inputs (`__VERIFIER_nondet_*`), fixed for the whole check.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]
     pub args: Vec<String>,

@@ -2,9 +2,7 @@
 
 use crate::args::{RunArgs, Strategy};
 use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
-use crate::output::{
-    outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace,
-};
+use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace};
 use causa_core::{Schedule, Scheduler};
 use causa_explore::{replay, run_once, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{Config, Outcome, OutputMode};
@@ -18,16 +16,10 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         max_local_instructions: c.max_local_instructions,
         inputs: c.input.clone(),
         input_seed: args.seed,
-        output: if c.json {
-            OutputMode::Capture
-        } else {
-            OutputMode::PassThrough
-        },
+        output: if c.json { OutputMode::Capture } else { OutputMode::PassThrough },
         ..Config::default()
     };
-    cfg.argv = std::iter::once(c.program[0].clone())
-        .chain(args.args.iter().cloned())
-        .collect();
+    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
     let (ex, strategy) = match &args.schedule {
         Some(path) => {
             let s = read_schedule(path, &prep.program.fingerprint)?;
@@ -40,19 +32,12 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
                 Strategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
             };
             sched.begin_execution();
-            (
-                run_once(&prep, &Arc::new(cfg), sched.as_mut()),
-                sched.name(),
-            )
+            (run_once(&prep, &Arc::new(cfg), sched.as_mut()), sched.name())
         }
     };
     if let Some(path) = &args.trace {
-        write_trace(path, &ex).map_err(|e| {
-            Failure::input(
-                "io-error",
-                format!("cannot write trace {}: {e}", path.display()),
-            )
-        })?;
+        write_trace(path, &ex)
+            .map_err(|e| Failure::input("io-error", format!("cannot write trace {}: {e}", path.display())))?;
     }
     let mut schedule_path = None;
     if let Outcome::Bug(f) = &ex.outcome {
@@ -117,14 +102,10 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
 
 /// Read a schedule file and check that it was made for this build of the program.
 fn read_schedule(path: &std::path::Path, fingerprint: &str) -> Result<Schedule, Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Failure::input(
-            "io-error",
-            format!("cannot read schedule {}: {e}", path.display()),
-        )
-    })?;
-    let s = Schedule::from_text(&text)
-        .map_err(|e| Failure::input("bad-schedule", format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::input("io-error", format!("cannot read schedule {}: {e}", path.display())))?;
+    let s =
+        Schedule::from_text(&text).map_err(|e| Failure::input("bad-schedule", format!("{}: {e}", path.display())))?;
     if !s.fingerprint.is_empty() && s.fingerprint != fingerprint {
         return Err(Failure::input(
             "schedule-mismatch",

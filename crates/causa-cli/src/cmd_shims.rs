@@ -14,10 +14,8 @@ pub fn run(args: &ShimsArgs) -> i32 {
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(
-                &serde_json::json!({"schema": 1, "command": "shims", "libraries": by_lib})
-            )
-            .unwrap_or_default()
+            serde_json::to_string_pretty(&serde_json::json!({"schema": 1, "command": "shims", "libraries": by_lib}))
+                .unwrap_or_default()
         );
         return 0;
     }

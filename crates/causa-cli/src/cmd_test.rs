@@ -22,9 +22,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         max_output: 64 * 1024,
         ..Config::default()
     };
-    cfg.argv = std::iter::once(c.program[0].clone())
-        .chain(args.args.iter().cloned())
-        .collect();
+    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
     let cfg = Arc::new(cfg);
     let mut sched: Box<dyn Scheduler> = match args.strategy {
         Strategy::Random => Box::new(RandomScheduler::new(args.seed)),
@@ -32,15 +30,10 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         Strategy::First => Box::new(FirstScheduler::new()),
     };
     let bar = if std::io::stderr().is_terminal() && !c.json {
-        let b = ProgressBar::with_draw_target(
-            Some(args.iterations as u64),
-            ProgressDrawTarget::stderr(),
-        );
+        let b = ProgressBar::with_draw_target(Some(args.iterations as u64), ProgressDrawTarget::stderr());
         b.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} executions  {msg}  [{elapsed_precise}]",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:30} {pos}/{len} executions  {msg}  [{elapsed_precise}]")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         Some(b)
     } else {
@@ -89,26 +82,17 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
             );
             print_stats(st);
         }
-        return Ok(if st.bounded > 0 && st.bounded == st.executions {
-            EXIT_UNSUPPORTED
-        } else {
-            EXIT_OK
-        });
+        return Ok(if st.bounded > 0 && st.bounded == st.executions { EXIT_UNSUPPORTED } else { EXIT_OK });
     };
     if let Outcome::Error(e) = &ex.outcome {
         let f = Failure::from(e.clone());
         if c.json {
-            println!(
-                "{}",
-                report_for("test", c, Some(&ex), stats).to_json_string()
-            );
+            println!("{}", report_for("test", c, Some(&ex), stats).to_json_string());
             return Ok(f.exit);
         }
         return Err(f);
     }
-    let Outcome::Bug(f) = &ex.outcome else {
-        unreachable!("the loop stops only on bugs and errors")
-    };
+    let Outcome::Bug(f) = &ex.outcome else { unreachable!("the loop stops only on bugs and errors") };
     let path = save_schedule(&prep, &ex, c, f.kind.code())
         .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
     // Round trip: the saved schedule reproduced the same bug at the same step.

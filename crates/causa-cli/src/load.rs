@@ -21,11 +21,7 @@ pub struct Failure {
 
 impl Failure {
     pub fn input(code: &'static str, message: impl Into<String>) -> Failure {
-        Failure {
-            exit: EXIT_INPUT,
-            code,
-            message: message.into(),
-        }
+        Failure { exit: EXIT_INPUT, code, message: message.into() }
     }
 }
 
@@ -35,11 +31,7 @@ impl From<IrError> for Failure {
             IrError::Unsupported { .. } => EXIT_UNSUPPORTED,
             _ => EXIT_INPUT,
         };
-        Failure {
-            exit,
-            code: e.code(),
-            message: e.to_string(),
-        }
+        Failure { exit, code: e.code(), message: e.to_string() }
     }
 }
 
@@ -49,21 +41,13 @@ impl From<InterpError> for Failure {
             InterpError::Schedule(_) => EXIT_INPUT,
             _ => EXIT_UNSUPPORTED,
         };
-        Failure {
-            exit,
-            code: e.code(),
-            message: e.to_string(),
-        }
+        Failure { exit, code: e.code(), message: e.to_string() }
     }
 }
 
 /// Compile, load and prepare the program.
 pub fn load(args: &ProgramArgs) -> Result<Arc<Prepared>, Failure> {
-    let cflags = args
-        .cflags
-        .as_deref()
-        .map(|s| s.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default();
+    let cflags = args.cflags.as_deref().map(|s| s.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
     let program = causa_ir::load_program(&args.program, &CompileOptions { cflags })?;
     Ok(Arc::new(prepare(program)?))
 }

@@ -2,6 +2,7 @@
 //! is done by the library crates.
 
 mod args;
+mod cmd_check;
 mod cmd_run;
 mod cmd_shims;
 mod cmd_test;
@@ -21,6 +22,7 @@ fn main() {
     let (json, result) = match &cli.command {
         Command::Run(a) => (a.common.json, cmd_run::run(a)),
         Command::Test(a) => (a.common.json, cmd_test::run(a)),
+        Command::Check(a) => (a.common.json, cmd_check::run(a)),
         Command::Shims(a) => (a.json, Ok(cmd_shims::run(a))),
     };
     let code = match result {
@@ -29,7 +31,7 @@ fn main() {
             if json {
                 let doc = serde_json::json!({
                     "schema": 1,
-                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Shims(_) => "shims" },
+                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims" },
                     "verdict": "error",
                     "error": f.message,
                     "error_code": f.code,

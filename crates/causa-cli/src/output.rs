@@ -11,17 +11,9 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 /// Save the schedule of `ex` under the output directory; returns the path.
-pub fn save_schedule(
-    prep: &Prepared,
-    ex: &Execution,
-    args: &ProgramArgs,
-    tag: &str,
-) -> std::io::Result<PathBuf> {
+pub fn save_schedule(prep: &Prepared, ex: &Execution, args: &ProgramArgs, tag: &str) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(&args.out_dir)?;
-    let stem = Path::new(&args.program[0])
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("program");
+    let stem = Path::new(&args.program[0]).file_stem().and_then(|s| s.to_str()).unwrap_or("program");
     let path = args.out_dir.join(format!("{stem}-{tag}.schedule"));
     std::fs::write(&path, schedule_of(prep, ex).to_text())?;
     Ok(path)
@@ -74,10 +66,7 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
             }
         }
     }
-    let opts = ColumnOptions {
-        max_rows: Some(60),
-        ..ColumnOptions::default()
-    };
+    let opts = ColumnOptions { max_rows: Some(60), ..ColumnOptions::default() };
     let full: std::collections::HashMap<String, SourceLoc> = ex
         .records
         .iter()
@@ -108,12 +97,7 @@ pub fn outcome_line(o: &Outcome) -> String {
 }
 
 /// The JSON document for an execution-based command.
-pub fn report_for(
-    command: &str,
-    args: &ProgramArgs,
-    ex: Option<&Execution>,
-    stats: serde_json::Value,
-) -> Report {
+pub fn report_for(command: &str, args: &ProgramArgs, ex: Option<&Execution>, stats: serde_json::Value) -> Report {
     let program = args.program.join(" ");
     let verdict = match ex.map(|e| &e.outcome) {
         Some(Outcome::Bug(_)) => Verdict::Bug,
@@ -144,11 +128,7 @@ pub fn write_trace(path: &Path, ex: &Execution) -> std::io::Result<()> {
         serde_json::json!({"schema": 1, "kind": "causa-trace", "threads": ex.names.iter().map(|n| n.to_string()).collect::<Vec<_>>()})
     )?;
     for r in &ex.records {
-        writeln!(
-            f,
-            "{}",
-            serde_json::to_string(r).map_err(std::io::Error::other)?
-        )?;
+        writeln!(f, "{}", serde_json::to_string(r).map_err(std::io::Error::other)?)?;
     }
     f.flush()
 }

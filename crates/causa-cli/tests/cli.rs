@@ -30,34 +30,19 @@ fn json(s: &str) -> serde_json::Value {
 #[test]
 fn test_finds_the_bank_bug_saves_and_replays_it() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (code, out, err) = causa(
-        &["test", "examples/bank.c", "--seed", "1", "--json"],
-        dir.path(),
-    );
+    let (code, out, err) = causa(&["test", "examples/bank.c", "--seed", "1", "--json"], dir.path());
     assert_eq!(code, 1, "exit code 1 for a bug; stderr: {err}");
     let doc = json(&out);
     assert_eq!(doc["schema"], 1);
     assert_eq!(doc["command"], "test");
     assert_eq!(doc["verdict"], "bug");
     assert_eq!(doc["bug"]["kind"], "assertion-violation");
-    assert_eq!(
-        doc["bug"]["location"]["line"], 48,
-        "the line of `assert(balance == 120)`"
-    );
+    assert_eq!(doc["bug"]["location"]["line"], 48, "the line of `assert(balance == 120)`");
     assert_eq!(doc["stats"]["replay_confirmed"], true);
-    let schedule = doc["schedule_file"]
-        .as_str()
-        .expect("schedule path")
-        .to_string();
-    assert!(doc["replay_command"]
-        .as_str()
-        .expect("replay command")
-        .contains(&schedule));
+    let schedule = doc["schedule_file"].as_str().expect("schedule path").to_string();
+    assert!(doc["replay_command"].as_str().expect("replay command").contains(&schedule));
 
-    let (code, out, _) = causa(
-        &["run", "examples/bank.c", "--schedule", &schedule, "--json"],
-        dir.path(),
-    );
+    let (code, out, _) = causa(&["run", "examples/bank.c", "--schedule", &schedule, "--json"], dir.path());
     assert_eq!(code, 1);
     let replayed = json(&out);
     assert_eq!(replayed["bug"]["kind"], doc["bug"]["kind"]);
@@ -67,10 +52,7 @@ fn test_finds_the_bank_bug_saves_and_replays_it() {
 
 #[test]
 fn same_seed_gives_the_same_result_byte_for_byte() {
-    let (d1, d2) = (
-        tempfile::tempdir().expect("tempdir"),
-        tempfile::tempdir().expect("tempdir"),
-    );
+    let (d1, d2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
     let strip = |s: &str| {
         let mut v = json(s);
         for k in ["seconds", "executions_per_second"] {
@@ -82,42 +64,20 @@ fn same_seed_gives_the_same_result_byte_for_byte() {
         v
     };
     for strategy in ["random", "pct"] {
-        let args = [
-            "test",
-            "examples/bank.c",
-            "--strategy",
-            strategy,
-            "--seed",
-            "7",
-            "--json",
-        ];
+        let args = ["test", "examples/bank.c", "--strategy", strategy, "--seed", "7", "--json"];
         let (_, a, _) = causa(&args, d1.path());
         let (_, b, _) = causa(&args, d2.path());
-        assert_eq!(
-            strip(&a),
-            strip(&b),
-            "{strategy}: two runs with the same seed differ"
-        );
+        assert_eq!(strip(&a), strip(&b), "{strategy}: two runs with the same seed differ");
         let name = "bank-assertion-violation.schedule";
-        let (s1, s2) = (
-            std::fs::read(d1.path().join(name)),
-            std::fs::read(d2.path().join(name)),
-        );
-        assert_eq!(
-            s1.expect("schedule 1"),
-            s2.expect("schedule 2"),
-            "{strategy}: schedules differ"
-        );
+        let (s1, s2) = (std::fs::read(d1.path().join(name)), std::fs::read(d2.path().join(name)));
+        assert_eq!(s1.expect("schedule 1"), s2.expect("schedule 2"), "{strategy}: schedules differ");
     }
 }
 
 #[test]
 fn exit_codes_follow_the_conventions() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (code, _, _) = causa(
-        &["run", "tests/programs/pass/mutex/locked_counter.c"],
-        dir.path(),
-    );
+    let (code, _, _) = causa(&["run", "tests/programs/pass/mutex/locked_counter.c"], dir.path());
     assert_eq!(code, 0, "no bug");
     let (code, _, err) = causa(&["run", "tests/programs/does-not-exist.c"], dir.path());
     assert_eq!(code, 2, "missing input is an input error");
@@ -125,25 +85,14 @@ fn exit_codes_follow_the_conventions() {
     let (code, _, err) = causa(&["run", "tests/programs/error/compile_error.c"], dir.path());
     assert_eq!(code, 2, "compile error");
     assert!(err.contains("error"), "shows clang's diagnostics: {err}");
-    let (code, _, err) = causa(
-        &["run", "tests/programs/error/unsupported_socket.c"],
-        dir.path(),
-    );
+    let (code, _, err) = causa(&["run", "tests/programs/error/unsupported_socket.c"], dir.path());
     assert_eq!(code, 3, "unsupported external");
     assert!(
         err.contains("`socket`") && err.contains("unsupported_socket.c:"),
         "names the function and call site: {err}"
     );
-    let (code, out, _) = causa(
-        &[
-            "run",
-            "tests/programs/pass/atomics/yield_spin_wait.c",
-            "--max-steps",
-            "5",
-            "--json",
-        ],
-        dir.path(),
-    );
+    let (code, out, _) =
+        causa(&["run", "tests/programs/pass/atomics/yield_spin_wait.c", "--max-steps", "5", "--json"], dir.path());
     assert_eq!(code, 3, "a bound stops the run");
     assert_eq!(json(&out)["verdict"], "unknown");
 }
@@ -152,102 +101,44 @@ fn exit_codes_follow_the_conventions() {
 fn bad_schedules_are_rejected_clearly() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bad = dir.path().join("bad.schedule");
-    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: 0000\nmemory-model: sc\ninputs: \nsteps: 1\n0\n").expect("write");
-    let (code, _, err) = causa(
-        &[
-            "run",
-            "examples/bank.c",
-            "--schedule",
-            bad.to_str().expect("utf8"),
-        ],
-        dir.path(),
-    );
+    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: 0000\nmemory-model: sc\ninputs: \nsteps: 1\n0\n")
+        .expect("write");
+    let (code, _, err) = causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8")], dir.path());
     assert_eq!(code, 2);
     assert!(err.contains("another build"), "{err}");
-    std::fs::write(
-        &bad,
-        "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 3\n0\n",
-    )
-    .expect("write");
-    let (code, _, err) = causa(
-        &[
-            "run",
-            "examples/bank.c",
-            "--schedule",
-            bad.to_str().expect("utf8"),
-        ],
-        dir.path(),
-    );
+    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 3\n0\n")
+        .expect("write");
+    let (code, _, err) = causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8")], dir.path());
     assert_eq!(code, 2);
     assert!(err.contains("truncated"), "{err}");
-    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 2\n0\n0.3\n").expect("write");
-    let (code, out, _) = causa(
-        &[
-            "run",
-            "examples/bank.c",
-            "--schedule",
-            bad.to_str().expect("utf8"),
-            "--json",
-        ],
-        dir.path(),
-    );
-    assert_eq!(
-        code, 2,
-        "a schedule that does not fit the program is an input error"
-    );
-    assert!(
-        json(&out)["error"]
-            .as_str()
-            .expect("error")
-            .contains("schedule diverged at step 1"),
-        "{out}"
-    );
+    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 2\n0\n0.3\n")
+        .expect("write");
+    let (code, out, _) =
+        causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8"), "--json"], dir.path());
+    assert_eq!(code, 2, "a schedule that does not fit the program is an input error");
+    assert!(json(&out)["error"].as_str().expect("error").contains("schedule diverged at step 1"), "{out}");
 }
 
 #[test]
 fn trace_and_shims() {
     let dir = tempfile::tempdir().expect("tempdir");
     let trace = dir.path().join("t.jsonl");
-    let (code, _, _) = causa(
-        &[
-            "run",
-            "examples/bank.c",
-            "--trace",
-            trace.to_str().expect("utf8"),
-        ],
-        dir.path(),
-    );
+    let (code, _, _) = causa(&["run", "examples/bank.c", "--trace", trace.to_str().expect("utf8")], dir.path());
     assert!(code == 0 || code == 1);
     let text = std::fs::read_to_string(&trace).expect("trace written");
     let mut lines = text.lines();
     assert_eq!(json(lines.next().expect("header"))["schema"], 1);
     let events: Vec<serde_json::Value> = lines.map(json).collect();
-    assert!(
-        events
-            .iter()
-            .any(|e| e["kind"] == "write" && e["object"] == "balance"),
-        "names the global: {text}"
-    );
+    assert!(events.iter().any(|e| e["kind"] == "write" && e["object"] == "balance"), "names the global: {text}");
     let (code, out, _) = Command::new(env!("CARGO_BIN_EXE_causa"))
         .arg("shims")
         .output()
-        .map(|o| {
-            (
-                o.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&o.stdout).into_owned(),
-                (),
-            )
-        })
+        .map(|o| (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), ()))
         .expect("runs");
     assert_eq!(code, 0);
-    for f in [
-        "pthread_mutex_lock",
-        "pthread_cond_timedwait",
-        "sem_post",
-        "__VERIFIER_nondet_int",
-        "printf",
-        "llvm.memcpy",
-    ] {
+    for f in
+        ["pthread_mutex_lock", "pthread_cond_timedwait", "sem_post", "__VERIFIER_nondet_int", "printf", "llvm.memcpy"]
+    {
         assert!(out.contains(f), "`causa shims` lists {f}");
     }
 }

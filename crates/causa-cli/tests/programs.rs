@@ -15,9 +15,7 @@
 //! Without clang-14 the harness fails and says what to install.
 
 use causa_core::{BugKind, Schedule, Scheduler};
-use causa_explore::{
-    replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler,
-};
+use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Outcome, OutputMode};
 use causa_ir::{load_program, CompileOptions};
 use std::path::{Path, PathBuf};
@@ -39,32 +37,21 @@ struct Header {
 
 fn parse_header(text: &str) -> Result<Header, String> {
     let mut h = Header::default();
-    for line in text
-        .lines()
-        .take_while(|l| l.starts_with("//") || l.trim().is_empty())
-    {
+    for line in text.lines().take_while(|l| l.starts_with("//") || l.trim().is_empty()) {
         let Some(d) = line.strip_prefix("// causa:") else {
             continue;
         };
         let d = d.trim();
-        let (k, v) = d
-            .split_once('=')
-            .ok_or_else(|| format!("bad header line `{line}`"))?;
+        let (k, v) = d.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
         match k {
             "expect" => h.expect = v.to_string(),
             "at-line" => h.at_line = Some(v.parse().map_err(|_| format!("bad at-line `{v}`"))?),
             "flags" => parse_flags(v, &mut h)?,
-            "iterations" => {
-                h.iterations = Some(v.parse().map_err(|_| format!("bad iterations `{v}`"))?)
-            }
+            "iterations" => h.iterations = Some(v.parse().map_err(|_| format!("bad iterations `{v}`"))?),
             "input" => {
                 h.input = v
                     .split(',')
-                    .map(|x| {
-                        x.trim()
-                            .parse::<i128>()
-                            .map_err(|_| format!("bad input `{x}`"))
-                    })
+                    .map(|x| x.trim().parse::<i128>().map_err(|_| format!("bad input `{x}`")))
                     .collect::<Result<_, _>>()?
             }
             "stdout" => h.stdout.push(v.to_string()),
@@ -90,20 +77,13 @@ fn parse_flags(v: &str, h: &mut Header) -> Result<(), String> {
             Some((k, x)) => (k, x),
             None => {
                 i += 1;
-                (
-                    words[i - 1],
-                    *words
-                        .get(i)
-                        .ok_or_else(|| format!("flag `{}` needs a value", words[i - 1]))?,
-                )
+                (words[i - 1], *words.get(i).ok_or_else(|| format!("flag `{}` needs a value", words[i - 1]))?)
             }
         };
         i += 1;
         let bad = || format!("bad value `{value}` for `{key}`");
         match key {
-            "--strategy" if ["random", "pct", "first"].contains(&value) => {
-                h.strategy = Some(value.to_string())
-            }
+            "--strategy" if ["random", "pct", "first"].contains(&value) => h.strategy = Some(value.to_string()),
             "--depth" => h.depth = Some(value.parse().map_err(|_| bad())?),
             "--seed" => h.seed = Some(value.parse().map_err(|_| bad())?),
             "--iterations" => h.iterations = Some(value.parse().map_err(|_| bad())?),
@@ -126,33 +106,21 @@ fn check(path: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let h = parse_header(&text)?;
     let name = path.display().to_string();
-    let loaded = load_program(
-        std::slice::from_ref(&name),
-        &CompileOptions {
-            cflags: h.cflags.clone(),
-        },
-    )
-    .map_err(|e| (e.code().to_string(), e.to_string()))
-    .and_then(|p| prepare(p).map_err(|e| (e.code().to_string(), e.to_string())));
+    let loaded = load_program(std::slice::from_ref(&name), &CompileOptions { cflags: h.cflags.clone() })
+        .map_err(|e| (e.code().to_string(), e.to_string()))
+        .and_then(|p| prepare(p).map_err(|e| (e.code().to_string(), e.to_string())));
     if let Some(code) = h.expect.strip_prefix("error:") {
         return match loaded {
             Ok(_) => Err(format!("expected error `{code}` but the program loaded")),
             Err((c, m)) if c == code => match &h.message {
-                Some(want) if !m.contains(want.as_str()) => {
-                    Err(format!("error message `{m}` lacks `{want}`"))
-                }
+                Some(want) if !m.contains(want.as_str()) => Err(format!("error message `{m}` lacks `{want}`")),
                 _ => Ok(format!("error {c}")),
             },
             Err((c, m)) => Err(format!("expected error `{code}`, got `{c}`: {m}")),
         };
     }
     let prep = Arc::new(loaded.map_err(|(c, m)| format!("failed to load ({c}): {m}"))?);
-    let cfg = Config {
-        inputs: h.input.clone(),
-        output: OutputMode::Capture,
-        max_steps: 20_000,
-        ..Config::default()
-    };
+    let cfg = Config { inputs: h.input.clone(), output: OutputMode::Capture, max_steps: 20_000, ..Config::default() };
     let cfg = Arc::new(cfg);
     let seed: u64 = h.seed.unwrap_or(0);
     if let Some(kind) = h.expect.strip_prefix("bug:") {
@@ -168,18 +136,12 @@ fn check(path: &Path) -> Result<String, String> {
             other => return Err(format!("execution {i} ended with {other:?}")),
         };
         if f.kind != want {
-            return Err(format!(
-                "expected {want}, found {} ({}) at {:?}",
-                f.kind, f.message, f.location
-            ));
+            return Err(format!("expected {want}, found {} ({}) at {:?}", f.kind, f.message, f.location));
         }
         if let Some(line) = h.at_line {
             let got = f.location.as_ref().map(|l| l.line);
             if got != Some(line) {
-                return Err(format!(
-                    "expected the {want} at line {line}, found it at {got:?}: {}",
-                    f.message
-                ));
+                return Err(format!("expected the {want} at line {line}, found it at {got:?}: {}", f.message));
             }
         }
         if let Some(m) = &h.message {
@@ -189,17 +151,11 @@ fn check(path: &Path) -> Result<String, String> {
         }
         // Replay round trip through the text format.
         let sched_text = schedule_of(&prep, &ex).to_text();
-        let parsed = Schedule::from_text(&sched_text)
-            .map_err(|e| format!("saved schedule does not parse: {e}"))?;
+        let parsed = Schedule::from_text(&sched_text).map_err(|e| format!("saved schedule does not parse: {e}"))?;
         let again = replay(&prep, &cfg, &parsed);
         match again.outcome.finding() {
             Some(g) if g.same_as(f) => {}
-            _ => {
-                return Err(format!(
-                    "replay gave {:?}, expected {} at step {}",
-                    again.outcome, f.kind, f.step
-                ))
-            }
+            _ => return Err(format!("replay gave {:?}, expected {} at step {}", again.outcome, f.kind, f.step)),
         }
         return Ok(format!("{want} in execution {}, replay confirmed", i + 1));
     }
@@ -235,9 +191,7 @@ fn corpus() -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut dirs = vec![root];
     while let Some(d) = dirs.pop() {
-        for e in
-            std::fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()))
-        {
+        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display())) {
             let p = e.expect("dir entry").path();
             if p.is_dir() {
                 dirs.push(p);
@@ -256,10 +210,7 @@ fn corpus_programs_meet_their_expectations() {
         panic!("clang-14 is required for the program corpus: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
     }
     let filter = std::env::var("CAUSA_TEST_FILTER").unwrap_or_default();
-    let files: Vec<PathBuf> = corpus()
-        .into_iter()
-        .filter(|p| p.display().to_string().contains(&filter))
-        .collect();
+    let files: Vec<PathBuf> = corpus().into_iter().filter(|p| p.display().to_string().contains(&filter)).collect();
     assert!(!files.is_empty(), "no programs found under tests/programs");
     let queue = Arc::new(Mutex::new(files.clone()));
     let results = Arc::new(Mutex::new(Vec::new()));
@@ -278,19 +229,12 @@ fn corpus_programs_meet_their_expectations() {
     for w in workers {
         w.join().expect("worker");
     }
-    let mut results = Arc::try_unwrap(results)
-        .expect("results")
-        .into_inner()
-        .expect("results");
+    let mut results = Arc::try_unwrap(results).expect("results").into_inner().expect("results");
     results.sort_by(|a, b| a.0.cmp(&b.0));
     let mut failed = 0;
     for (p, r) in &results {
         let rel = p.display().to_string();
-        let rel = rel
-            .split("tests/programs/")
-            .nth(1)
-            .unwrap_or(&rel)
-            .to_string();
+        let rel = rel.split("tests/programs/").nth(1).unwrap_or(&rel).to_string();
         match r {
             Ok(m) => println!("ok    {rel}: {m}"),
             Err(m) => {
@@ -300,8 +244,5 @@ fn corpus_programs_meet_their_expectations() {
         }
     }
     println!("{} programs, {} failed", results.len(), failed);
-    assert_eq!(
-        failed, 0,
-        "{failed} corpus programs did not meet their expectations (see above)"
-    );
+    assert_eq!(failed, 0, "{failed} corpus programs did not meet their expectations (see above)");
 }

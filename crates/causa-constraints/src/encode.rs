@@ -105,6 +105,14 @@ impl<'t> Encoder<'t> {
     /// Φ_lock: two critical sections on one mutex do not overlap. A section whose
     /// release is not in the trace extends to the end.
     pub fn locks(&self) -> Formula {
+        self.locks_until(None)
+    }
+
+    /// Φ_lock for the events that happen up to `cut` (an event after the cut does
+    /// not happen in the schedule being built, so it constrains nothing: a section
+    /// may still be open at the cut, which is how a deadlock is reached).
+    pub fn locks_until(&self, cut: Option<Ev>) -> Formula {
+        let after = |e: Ev| cut.map(|c| Formula::Before(c, e)).unwrap_or(Formula::False);
         let mut v = Vec::new();
         for pairs in self.lock_pairs.values() {
             for (i, &(l1, u1)) in pairs.iter().enumerate() {
@@ -114,7 +122,7 @@ impl<'t> Encoder<'t> {
                     }
                     let first = u1.map(|u| Formula::Before(u, l2)).unwrap_or(Formula::False);
                     let second = u2.map(|u| Formula::Before(u, l1)).unwrap_or(Formula::False);
-                    v.push(Formula::or(vec![first, second]));
+                    v.push(Formula::or(vec![first, second, after(l1), after(l2)]));
                 }
             }
         }
@@ -122,28 +130,29 @@ impl<'t> Encoder<'t> {
     }
 
     /// Operations modelled only approximately keep their original relative order
-    /// per object.
-    pub fn ordered_objects(&self) -> Formula {
+    /// per object (for the events that happen up to `cut`).
+    pub fn ordered_objects(&self, cut: Option<Ev>) -> Formula {
         let mut last: HashMap<u64, Ev> = HashMap::new();
         let mut v = Vec::new();
         for (i, e) in self.trace.events.iter().enumerate() {
             if let Op::Ordered { object } = e.op {
                 if let Some(p) = last.insert(object, i) {
-                    v.push(Formula::Before(p, i));
+                    let after = cut.map(|c| Formula::Before(c, i)).unwrap_or(Formula::False);
+                    v.push(Formula::or(vec![Formula::Before(p, i), after]));
                 }
             }
         }
         Formula::and(v)
     }
 
-    /// Everything every query shares: Φ_mhb ∧ Φ_lock ∧ prefix ∧ approximations.
+    /// What every query on this trace shares: Φ_mhb and the fixed prefix.
     pub fn base(&self) -> Formula {
-        Formula::and(vec![
-            self.mhb(),
-            self.locks(),
-            self.prefix_order(),
-            self.ordered_objects(),
-        ])
+        Formula::and(vec![self.mhb(), self.prefix_order()])
+    }
+
+    /// The constraints of a complete reordering of the trace (every event happens).
+    pub fn complete(&self) -> Formula {
+        Formula::and(vec![self.base(), self.locks(), self.ordered_objects(None)])
     }
 
     /// Φ_validity(e): every read that must happen before `e` returns the value it
@@ -177,11 +186,7 @@ impl<'t> Encoder<'t> {
         self.observed[e] = Some(d);
         let f = match self.trace.events[e].op {
             Op::Read { value, .. } | Op::Rmw { old: value, .. } => self.value(e, value),
-            Op::WaitReturn {
-                cond,
-                signalled: true,
-                ..
-            } => self.woken(e, cond),
+            Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::TrylockFail { mutex } => self.held(e, mutex),
             _ => Formula::True,
         };
@@ -201,11 +206,8 @@ impl<'t> Encoder<'t> {
             self.defs.set(d, Formula::False);
             return Formula::Def(d);
         };
-        let ws: Vec<Ev> = self
-            .writes
-            .get(&loc)
-            .map(|w| w.iter().copied().filter(|w| *w != r).collect())
-            .unwrap_or_default();
+        let ws: Vec<Ev> =
+            self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default();
         let mut alts = Vec::new();
         for &w in &ws {
             if self.trace.events[w].op.writes().map(|(_, x)| x) != Some(v) {
@@ -214,19 +216,14 @@ impl<'t> Encoder<'t> {
             let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
             for &w2 in &ws {
                 if w2 != w {
-                    parts.push(Formula::or(vec![
-                        Formula::Before(w2, w),
-                        Formula::Before(r, w2),
-                    ]));
+                    parts.push(Formula::or(vec![Formula::Before(w2, w), Formula::Before(r, w2)]));
                 }
             }
             alts.push(Formula::and(parts));
         }
         let init = self.trace.initial.get(&loc).copied();
         if init == Some(v) || (init.is_none() && ws.is_empty()) {
-            alts.push(Formula::and(
-                ws.iter().map(|&w| Formula::Before(r, w)).collect(),
-            ));
+            alts.push(Formula::and(ws.iter().map(|&w| Formula::Before(r, w)).collect()));
         }
         let f = Formula::or(alts);
         self.defs.set(d, f);
@@ -242,13 +239,8 @@ impl<'t> Encoder<'t> {
         };
         let mut alts = Vec::new();
         for s in 0..self.trace.len() {
-            if matches!(self.trace.events[s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond)
-            {
-                alts.push(Formula::and(vec![
-                    self.validity(s),
-                    Formula::Before(wait, s),
-                    Formula::Before(s, ret),
-                ]));
+            if matches!(self.trace.events[s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond) {
+                alts.push(Formula::and(vec![self.validity(s), Formula::Before(wait, s), Formula::Before(s, ret)]));
             }
         }
         Formula::or(alts)
@@ -273,9 +265,15 @@ impl<'t> Encoder<'t> {
     }
 
     /// The new-state query for read `r` and a value `v` it did not read:
-    /// Φ_validity(r) ∧ Φ_value(r, v) (the shared base is asserted separately).
+    /// Φ_validity(r) ∧ Φ_value(r, v) ∧ Φ_lock up to `r` (the shared base is
+    /// asserted separately). The schedule it yields ends at `r`.
     pub fn new_state(&mut self, r: Ev, v: u128) -> Query {
-        let goal = Formula::and(vec![self.validity(r), self.value(r, v)]);
+        let goal = Formula::and(vec![
+            self.validity(r),
+            self.value(r, v),
+            self.locks_until(Some(r)),
+            self.ordered_objects(Some(r)),
+        ]);
         Query { goal }
     }
 
@@ -311,10 +309,7 @@ impl<'t> Encoder<'t> {
     }
 
     pub fn lock_pairs_of(&self, mutex: u64) -> &[(Ev, Option<Ev>)] {
-        self.lock_pairs
-            .get(&mutex)
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+        self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The events a schedule reaching `target` under `pos` must contain: the
@@ -324,9 +319,7 @@ impl<'t> Encoder<'t> {
     pub fn relevant_events(&self, target: Ev, pos: &[i64]) -> Vec<Ev> {
         let n = self.trace.len();
         let mut inside = vec![false; n];
-        let mut stack: Vec<Ev> = (0..self.trace.prefix_len)
-            .chain(std::iter::once(target))
-            .collect();
+        let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(std::iter::once(target)).collect();
         while let Some(e) = stack.pop() {
             if inside[e] {
                 continue;
@@ -336,16 +329,12 @@ impl<'t> Encoder<'t> {
             let ev = &self.trace.events[e];
             if let Some((loc, _)) = ev.op.reads() {
                 // The write it reads from: the last write to loc placed before it.
-                let src = self
-                    .writes_to(loc)
-                    .iter()
-                    .copied()
-                    .filter(|w| *w != e && pos[*w] < pos[e])
-                    .max_by_key(|w| pos[*w]);
+                let src =
+                    self.writes_to(loc).iter().copied().filter(|w| *w != e && pos[*w] < pos[e]).max_by_key(|w| pos[*w]);
                 stack.extend(src);
             }
             match ev.op {
-                Op::Lock { mutex } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } => {
+                Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } => {
                     // Every earlier critical section of another thread must be closed.
                     for &(l, u) in self.lock_pairs_of(mutex) {
                         if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread {
@@ -358,12 +347,7 @@ impl<'t> Encoder<'t> {
                 }
                 _ => {}
             }
-            if let Op::WaitReturn {
-                cond,
-                signalled: true,
-                ..
-            } = ev.op
-            {
+            if let Op::WaitReturn { cond, signalled: true, .. } = ev.op {
                 let wait = self.po_pred[e];
                 let sig = (0..n)
                     .filter(|s| matches!(self.trace.events[*s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond))
@@ -373,7 +357,9 @@ impl<'t> Encoder<'t> {
             }
             if let Op::Ordered { object } = ev.op {
                 // Keep every earlier operation on the same object.
-                stack.extend((0..e).filter(|x| matches!(self.trace.events[*x].op, Op::Ordered { object: o } if o == object)));
+                stack.extend(
+                    (0..e).filter(|x| matches!(self.trace.events[*x].op, Op::Ordered { object: o } if o == object)),
+                );
             }
         }
         let mut v: Vec<Ev> = (0..n).filter(|e| inside[*e]).collect();
@@ -390,10 +376,8 @@ fn lock_pairs(trace: &Trace) -> HashMap<u64, Vec<(Ev, Option<Ev>)>> {
     let mut open: HashMap<(u32, u64), (Ev, u32)> = HashMap::new();
     for (i, e) in trace.events.iter().enumerate() {
         match e.op {
-            Op::Lock { mutex } | Op::WaitReturn { mutex, .. } => {
-                open.entry((e.thread, mutex))
-                    .and_modify(|(_, depth)| *depth += 1)
-                    .or_insert((i, 1));
+            Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } => {
+                open.entry((e.thread, mutex)).and_modify(|(_, depth)| *depth += 1).or_insert((i, 1));
             }
             Op::Unlock { mutex } | Op::Wait { mutex, .. } => {
                 if let Some((l, depth)) = open.get_mut(&(e.thread, mutex)) {

@@ -116,17 +116,11 @@ mod tests {
 
     #[test]
     fn simplification_and_evaluation() {
-        assert_eq!(
-            Formula::and(vec![Formula::True, Formula::True]),
-            Formula::True
-        );
+        assert_eq!(Formula::and(vec![Formula::True, Formula::True]), Formula::True);
         assert_eq!(Formula::or(vec![Formula::False]), Formula::False);
         let mut defs = Defs::default();
         let d = defs.add(Formula::Before(0, 1));
-        let f = Formula::and(vec![
-            Formula::Def(d),
-            Formula::or(vec![Formula::Before(2, 1), Formula::False]),
-        ]);
+        let f = Formula::and(vec![Formula::Def(d), Formula::or(vec![Formula::Before(2, 1), Formula::False])]);
         assert!(f.eval(&[0, 2, 1], &defs));
         assert!(!f.eval(&[1, 0, 2], &defs));
     }

@@ -92,9 +92,7 @@ impl Z3Solver {
 impl OrderSolver for Z3Solver {
     fn reset(&mut self, events: usize, base: &Formula, defs: &Defs) {
         self.solver = Solver::new();
-        self.order = (0..events)
-            .map(|i| Int::new_const(format!("o{i}")))
-            .collect();
+        self.order = (0..events).map(|i| Int::new_const(format!("o{i}"))).collect();
         self.defs.clear();
         self.asserted_defs = 0;
         self.sync_defs(defs);
@@ -111,10 +109,7 @@ impl OrderSolver for Z3Solver {
         let r = match self.solver.check() {
             SatResult::Sat => match self.solver.get_model() {
                 Some(m) => SolveResult::Sat(
-                    self.order
-                        .iter()
-                        .map(|o| m.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0))
-                        .collect(),
+                    self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0)).collect(),
                 ),
                 None => SolveResult::Unknown,
             },

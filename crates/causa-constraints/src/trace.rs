@@ -23,8 +23,14 @@ pub enum Op {
         old: u128,
         new: u128,
     },
+    /// An acquisition of `mutex`; `index` counts the acquisitions of the mutex
+    /// before it in the trace. The model treats the acquisition as reading the
+    /// mutex's acquisition count and writing `index + 1`, so MCR explores the
+    /// orders in which threads acquire a lock (that is how lock-order deadlocks
+    /// are found).
     Lock {
         mutex: u64,
+        index: u128,
     },
     Unlock {
         mutex: u64,
@@ -44,11 +50,12 @@ pub enum Op {
         cond: u64,
         mutex: u64,
     },
-    /// Return from a condition wait: re-acquires `mutex`.
+    /// Return from a condition wait: re-acquires `mutex` (acquisition `index`).
     WaitReturn {
         cond: u64,
         mutex: u64,
         signalled: bool,
+        index: u128,
     },
     Signal {
         cond: u64,
@@ -67,18 +74,23 @@ pub enum Op {
 }
 
 impl Op {
+    /// The location and value this event reads (acquisitions read their
+    /// mutex's acquisition count, at [`lock_loc`]).
     pub fn reads(&self) -> Option<(u64, u128)> {
         match *self {
             Op::Read { loc, value } => Some((loc, value)),
             Op::Rmw { loc, old, .. } => Some((loc, old)),
+            Op::Lock { mutex, index } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
             _ => None,
         }
     }
 
+    /// The location and value this event writes.
     pub fn writes(&self) -> Option<(u64, u128)> {
         match *self {
             Op::Write { loc, value } => Some((loc, value)),
             Op::Rmw { loc, new, .. } => Some((loc, new)),
+            Op::Lock { mutex, index } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
             _ => None,
         }
     }
@@ -88,6 +100,12 @@ impl Op {
 pub struct TraceEvent {
     pub thread: Tid,
     pub op: Op,
+}
+
+/// The pseudo-location holding a mutex's acquisition count (distinct from every
+/// program address: causa's addresses never have the top bit set).
+pub fn lock_loc(mutex: u64) -> u64 {
+    mutex | (1 << 63)
 }
 
 /// One execution as seen by the constraint model.
@@ -106,50 +124,37 @@ pub struct Trace {
 impl Trace {
     /// Build from the interpreter's events (`causa_core::Event`).
     pub fn from_events(events: &[Event], prefix_len: usize) -> Trace {
-        let mut t = Trace {
-            prefix_len: prefix_len.min(events.len()),
-            ..Trace::default()
+        let mut t = Trace { prefix_len: prefix_len.min(events.len()), ..Trace::default() };
+        let mut acquisitions: HashMap<u64, u128> = HashMap::new();
+        let mut acquire = |m: u64| {
+            let n = acquisitions.entry(m).or_insert(0);
+            *n += 1;
+            *n - 1
         };
         for e in events {
             let op = match e.kind {
                 EventKind::Begin => Op::Begin,
                 EventKind::End => Op::End,
-                EventKind::Read => Op::Read {
-                    loc: e.addr,
-                    value: e.value,
-                },
+                EventKind::Read => Op::Read { loc: e.addr, value: e.value },
                 EventKind::Write => {
                     t.initial.entry(e.addr).or_insert(e.value2);
-                    Op::Write {
-                        loc: e.addr,
-                        value: e.value,
-                    }
+                    Op::Write { loc: e.addr, value: e.value }
                 }
                 EventKind::Rmw => {
                     t.initial.entry(e.addr).or_insert(e.value);
-                    Op::Rmw {
-                        loc: e.addr,
-                        old: e.value,
-                        new: e.value2,
-                    }
+                    Op::Rmw { loc: e.addr, old: e.value, new: e.value2 }
                 }
-                EventKind::Lock => Op::Lock { mutex: e.addr },
+                EventKind::Lock => Op::Lock { mutex: e.addr, index: acquire(e.addr) },
                 EventKind::Unlock => Op::Unlock { mutex: e.addr },
                 EventKind::TrylockFail => Op::TrylockFail { mutex: e.addr },
-                EventKind::Fork => Op::Fork {
-                    child: e.addr as Tid,
-                },
-                EventKind::Join => Op::Join {
-                    child: e.addr as Tid,
-                },
-                EventKind::Wait => Op::Wait {
-                    cond: e.addr,
-                    mutex: e.value2 as u64,
-                },
+                EventKind::Fork => Op::Fork { child: e.addr as Tid },
+                EventKind::Join => Op::Join { child: e.addr as Tid },
+                EventKind::Wait => Op::Wait { cond: e.addr, mutex: e.value2 as u64 },
                 EventKind::WaitReturn => Op::WaitReturn {
                     cond: e.addr,
                     mutex: e.value2 as u64,
                     signalled: e.value != 0,
+                    index: acquire(e.value2 as u64),
                 },
                 EventKind::Signal => Op::Signal { cond: e.addr },
                 EventKind::Broadcast => Op::Broadcast { cond: e.addr },
@@ -171,22 +176,17 @@ impl Trace {
                 | EventKind::Exit
                 | EventKind::Fails => Op::Local,
             };
-            t.events.push(TraceEvent {
-                thread: e.thread,
-                op,
-            });
+            t.events.push(TraceEvent { thread: e.thread, op });
+        }
+        for m in acquisitions.keys() {
+            t.initial.insert(lock_loc(*m), 0);
         }
         t
     }
 
     /// A trace from explicit events (tests).
     pub fn new(events: Vec<TraceEvent>, initial: HashMap<u64, u128>) -> Trace {
-        Trace {
-            events,
-            prefix_len: 0,
-            initial,
-            approximate: false,
-        }
+        Trace { events, prefix_len: 0, initial, approximate: false }
     }
 
     pub fn len(&self) -> usize {

@@ -39,9 +39,7 @@ fn orders(n: usize) -> Vec<Vec<i64>> {
 }
 
 fn brute(base: &Formula, goal: &Formula, defs: &Defs, n: usize) -> bool {
-    orders(n)
-        .iter()
-        .any(|p| base.eval(p, defs) && goal.eval(p, defs))
+    orders(n).iter().any(|p| base.eval(p, defs) && goal.eval(p, defs))
 }
 
 /// Solve with Z3 and check the answer against brute force and against the formula.
@@ -56,10 +54,7 @@ fn solve(trace: &Trace, r: usize, v: u128) -> Option<Vec<i64>> {
     match res {
         SolveResult::Sat(pos) => {
             assert!(expected, "Z3 says sat, brute force says unsat");
-            assert!(
-                base.eval(&pos, &enc.defs) && q.goal.eval(&pos, &enc.defs),
-                "Z3's model violates the formula"
-            );
+            assert!(base.eval(&pos, &enc.defs) && q.goal.eval(&pos, &enc.defs), "Z3's model violates the formula");
             Some(pos)
         }
         SolveResult::Unsat => {
@@ -94,11 +89,7 @@ fn fig_3_5a_new_states() {
     assert!(pos[2] < pos[1]);
     let enc = Encoder::new(&t);
     let relevant = enc.relevant_events(1, &pos);
-    assert_eq!(
-        relevant.last(),
-        Some(&1),
-        "the schedule ends with the target read"
-    );
+    assert_eq!(relevant.last(), Some(&1), "the schedule ends with the target read");
     assert!(relevant.contains(&2) && relevant.contains(&0));
     // b reads 0: the read of x comes before the write of x.
     let pos = solve(&t, 3, 0).expect("b = 0 is reachable");
@@ -110,8 +101,8 @@ fn fig_3_1_validity_keeps_the_branch() {
     // p: if (x == 0) r := x   ‖   q: x := 1; run p, p, q.
     let t = Trace::new(
         vec![
-            ev(1, Op::Read { loc: X, value: 0 }), // p1: the branch condition
-            ev(1, Op::Read { loc: X, value: 0 }), // p2: r := x
+            ev(1, Op::Read { loc: X, value: 0 }),  // p1: the branch condition
+            ev(1, Op::Read { loc: X, value: 0 }),  // p2: r := x
             ev(2, Op::Write { loc: X, value: 1 }), // q
         ],
         HashMap::from([(X, 0)]),
@@ -128,20 +119,17 @@ fn locks_exclude_reading_a_value_inside_a_critical_section() {
     let m = 0x900;
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m }),
+            ev(1, Op::Lock { mutex: m, index: 0 }),
             ev(1, Op::Write { loc: X, value: 1 }),
             ev(1, Op::Write { loc: X, value: 2 }),
             ev(1, Op::Unlock { mutex: m }),
-            ev(2, Op::Lock { mutex: m }),
+            ev(2, Op::Lock { mutex: m, index: 1 }),
             ev(2, Op::Read { loc: X, value: 2 }),
             ev(2, Op::Unlock { mutex: m }),
         ],
         HashMap::from([(X, 0)]),
     );
-    assert!(
-        solve(&t, 5, 1).is_none(),
-        "the intermediate value is never visible"
-    );
+    assert!(solve(&t, 5, 1).is_none(), "the intermediate value is never visible");
     assert!(solve(&t, 5, 0).is_some(), "T2 can run first");
 }
 
@@ -153,23 +141,9 @@ fn rmw_is_atomic_and_join_orders_end() {
             ev(0, Op::Begin),
             ev(0, Op::Fork { child: 1 }),
             ev(1, Op::Begin),
-            ev(
-                1,
-                Op::Rmw {
-                    loc: X,
-                    old: 0,
-                    new: 1,
-                },
-            ),
+            ev(1, Op::Rmw { loc: X, old: 0, new: 1 }),
             ev(1, Op::End),
-            ev(
-                0,
-                Op::Rmw {
-                    loc: X,
-                    old: 1,
-                    new: 2,
-                },
-            ),
+            ev(0, Op::Rmw { loc: X, old: 1, new: 2 }),
             ev(0, Op::Join { child: 1 }),
             ev(0, Op::Read { loc: X, value: 2 }),
         ],
@@ -187,18 +161,11 @@ fn signalled_wait_needs_a_signal_in_between() {
     // T1: lock; wait(c); [woken] return; read x; unlock   ‖   T2: x = 1; signal(c)
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m }),
+            ev(1, Op::Lock { mutex: m, index: 0 }),
             ev(1, Op::Wait { cond: c, mutex: m }),
             ev(2, Op::Write { loc: X, value: 1 }),
             ev(2, Op::Signal { cond: c }),
-            ev(
-                1,
-                Op::WaitReturn {
-                    cond: c,
-                    mutex: m,
-                    signalled: true,
-                },
-            ),
+            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, index: 1 }),
             ev(1, Op::Read { loc: X, value: 1 }),
             ev(1, Op::Unlock { mutex: m }),
         ],

@@ -66,11 +66,7 @@ impl Schedule {
         let _ = writeln!(s, "{MAGIC} {SCHEDULE_VERSION}");
         let _ = writeln!(s, "program: {}", self.program);
         let _ = writeln!(s, "fingerprint: {}", self.fingerprint);
-        let mm = if self.memory_model.is_empty() {
-            "sc"
-        } else {
-            &self.memory_model
-        };
+        let mm = if self.memory_model.is_empty() { "sc" } else { &self.memory_model };
         let _ = writeln!(s, "memory-model: {mm}");
         let inputs: Vec<String> = self.inputs.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(s, "inputs: {}", inputs.join(","));
@@ -93,10 +89,7 @@ impl Schedule {
     pub fn from_text(text: &str) -> Result<Schedule, ScheduleError> {
         let mut lines = text.lines().enumerate();
         let first = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
-        let version = first
-            .strip_prefix(MAGIC)
-            .ok_or(ScheduleError::NotASchedule)?
-            .trim();
+        let version = first.strip_prefix(MAGIC).ok_or(ScheduleError::NotASchedule)?.trim();
         if version != SCHEDULE_VERSION.to_string() {
             return Err(ScheduleError::Version(version.to_string()));
         }
@@ -107,13 +100,8 @@ impl Schedule {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let syntax = |m: &str| ScheduleError::Syntax {
-                line: i + 1,
-                message: m.to_string(),
-            };
-            let (key, value) = line
-                .split_once(':')
-                .ok_or_else(|| syntax("expected `key: value`"))?;
+            let syntax = |m: &str| ScheduleError::Syntax { line: i + 1, message: m.to_string() };
+            let (key, value) = line.split_once(':').ok_or_else(|| syntax("expected `key: value`"))?;
             let value = value.trim();
             match key.trim() {
                 "program" => sched.program = value.to_string(),
@@ -124,27 +112,18 @@ impl Schedule {
                         .split(',')
                         .map(str::trim)
                         .filter(|v| !v.is_empty())
-                        .map(|v| {
-                            v.parse::<i128>()
-                                .map_err(|_| syntax(&format!("bad input value `{v}`")))
-                        })
+                        .map(|v| v.parse::<i128>().map_err(|_| syntax(&format!("bad input value `{v}`"))))
                         .collect::<Result<_, _>>()?;
                 }
                 "steps" => {
-                    expected = Some(
-                        value
-                            .parse::<usize>()
-                            .map_err(|_| syntax("bad step count"))?,
-                    );
+                    expected = Some(value.parse::<usize>().map_err(|_| syntax("bad step count"))?);
                     break;
                 }
                 other => return Err(syntax(&format!("unknown header key `{other}`"))),
             }
         }
-        let expected = expected.ok_or_else(|| ScheduleError::Syntax {
-            line: 0,
-            message: "missing `steps:` header".into(),
-        })?;
+        let expected =
+            expected.ok_or_else(|| ScheduleError::Syntax { line: 0, message: "missing `steps:` header".into() })?;
         for (i, raw) in lines {
             let (body, comment) = match raw.split_once('#') {
                 Some((b, c)) => (b.trim(), c.trim()),
@@ -155,18 +134,12 @@ impl Schedule {
             }
             let t = body
                 .parse::<ThreadName>()
-                .map_err(|e| ScheduleError::Syntax {
-                    line: i + 1,
-                    message: e.to_string(),
-                })?;
+                .map_err(|e| ScheduleError::Syntax { line: i + 1, message: e.to_string() })?;
             sched.steps.push(t);
             sched.comments.push(comment.to_string());
         }
         if sched.steps.len() != expected {
-            return Err(ScheduleError::Truncated {
-                expected,
-                found: sched.steps.len(),
-            });
+            return Err(ScheduleError::Truncated { expected, found: sched.steps.len() });
         }
         if sched.comments.iter().all(|c| c.is_empty()) {
             sched.comments.clear();
@@ -181,8 +154,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn name_strategy() -> impl Strategy<Value = ThreadName> {
-        proptest::collection::vec(1u32..5, 0..3)
-            .prop_map(|v| v.into_iter().fold(ThreadName::main(), |n, o| n.child(o)))
+        proptest::collection::vec(1u32..5, 0..3).prop_map(|v| v.into_iter().fold(ThreadName::main(), |n, o| n.child(o)))
     }
 
     proptest! {
@@ -212,31 +184,13 @@ mod tests {
 
     #[test]
     fn truncated_and_garbage_are_errors() {
-        let s = Schedule {
-            steps: vec![ThreadName::main(); 3],
-            ..Default::default()
-        };
+        let s = Schedule { steps: vec![ThreadName::main(); 3], ..Default::default() };
         let text = s.to_text();
         let cut: String = text.lines().take(7).map(|l| format!("{l}\n")).collect();
-        assert!(matches!(
-            Schedule::from_text(&cut),
-            Err(ScheduleError::Truncated {
-                expected: 3,
-                found: 1
-            })
-        ));
-        assert_eq!(
-            Schedule::from_text("hello"),
-            Err(ScheduleError::NotASchedule)
-        );
-        assert!(matches!(
-            Schedule::from_text("causa-schedule 9\n"),
-            Err(ScheduleError::Version(_))
-        ));
+        assert!(matches!(Schedule::from_text(&cut), Err(ScheduleError::Truncated { expected: 3, found: 1 })));
+        assert_eq!(Schedule::from_text("hello"), Err(ScheduleError::NotASchedule));
+        assert!(matches!(Schedule::from_text("causa-schedule 9\n"), Err(ScheduleError::Version(_))));
         let bad = text.replace("steps: 3\n0\n", "steps: 3\nzz\n");
-        assert!(matches!(
-            Schedule::from_text(&bad),
-            Err(ScheduleError::Syntax { .. })
-        ));
+        assert!(matches!(Schedule::from_text(&bad), Err(ScheduleError::Syntax { .. })));
     }
 }

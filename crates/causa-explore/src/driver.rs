@@ -53,10 +53,7 @@ pub fn test(
 ) -> TestResult {
     let start = Instant::now();
     let mut stats = TestStats::default();
-    let fast = Arc::new(Config {
-        keep_records: false,
-        ..(**cfg).clone()
-    });
+    let fast = Arc::new(Config { keep_records: false, ..(**cfg).clone() });
     for i in 0..iterations {
         if !sched.begin_execution() {
             break;
@@ -76,19 +73,11 @@ pub fn test(
                 let again = replay(prep, cfg, &schedule_of(prep, &ex));
                 let confirmed = again.outcome.finding().is_some_and(|g| g.same_as(f));
                 let ex = if confirmed { again } else { ex };
-                return TestResult {
-                    stats,
-                    stopped_by: Some((i, ex)),
-                    replay_confirmed: confirmed,
-                };
+                return TestResult { stats, stopped_by: Some((i, ex)), replay_confirmed: confirmed };
             }
             Outcome::Error(_) => {
                 progress(&stats);
-                return TestResult {
-                    stats,
-                    stopped_by: Some((i, ex)),
-                    replay_confirmed: false,
-                };
+                return TestResult { stats, stopped_by: Some((i, ex)), replay_confirmed: false };
             }
             Outcome::Infeasible(_) => stats.infeasible += 1,
             Outcome::BoundReached(_) => stats.bounded += 1,
@@ -97,11 +86,7 @@ pub fn test(
         progress(&stats);
     }
     stats.elapsed = start.elapsed();
-    TestResult {
-        stats,
-        stopped_by: None,
-        replay_confirmed: false,
-    }
+    TestResult { stats, stopped_by: None, replay_confirmed: false }
 }
 
 /// The schedule of an execution, with a readable comment per step.
@@ -110,11 +95,7 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
     for (i, _) in ex.steps.iter().enumerate() {
         let c = match ex.records.get(i) {
             Some(r) => {
-                let at = r
-                    .location
-                    .as_ref()
-                    .map(|l| format!("  {}:{}", short(&l.file), l.line))
-                    .unwrap_or_default();
+                let at = r.location.as_ref().map(|l| format!("  {}:{}", short(&l.file), l.line)).unwrap_or_default();
                 format!("{}{at}", r.describe())
             }
             None if i + 1 == ex.steps.len() => match ex.outcome.finding() {
@@ -165,9 +146,7 @@ pub fn replay(prep: &Arc<Prepared>, cfg: &Config, schedule: &Schedule) -> Execut
             },
             schedule.steps.len()
         );
-        ex.outcome = Outcome::Error(causa_interp::InterpError::Schedule(
-            ScheduleError::Diverged { step, reason },
-        ));
+        ex.outcome = Outcome::Error(causa_interp::InterpError::Schedule(ScheduleError::Diverged { step, reason }));
     }
     ex
 }

@@ -5,12 +5,14 @@
 //! crate provides those strategies: [`FirstScheduler`] (deterministic, never
 //! preempts), [`RandomScheduler`] (uniform random walk), [`PctScheduler`]
 //! (probabilistic concurrency testing with a bug-depth guarantee) and
-//! [`ReplayScheduler`] (follows a recorded [`causa_core::Schedule`]). Sampling
+//! [`ReplayScheduler`] (follows a recorded [`causa_core::Schedule`]) and
+//! [`DfsScheduler`] (every interleaving, exhaustively; a test oracle). Sampling
 //! strategies are seeded and derive a fresh random stream per execution, so any
 //! execution can be reproduced from its seed alone.
 
 pub mod driver;
+pub mod mcr;
 pub mod strategies;
 
 pub use driver::{replay, run_once, schedule_of, test, TestResult, TestStats};
-pub use strategies::{FirstScheduler, PctScheduler, RandomScheduler, ReplayScheduler};
+pub use strategies::{DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler, ReplayScheduler};

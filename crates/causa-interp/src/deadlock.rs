@@ -14,53 +14,26 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
         let th = &m.threads[t as usize];
         let (what, holder) = match &th.pending {
             Pending::Instr => crate::shims::pending_wait(m, t),
-            Pending::CondWait {
-                cond,
-                signalled: false,
-                ..
-            } => (
-                format!(
-                    "waits on condition variable {} that is never signalled",
-                    m.describe(*cond)
-                ),
-                None,
-            ),
+            Pending::CondWait { cond, signalled: false, .. } => {
+                (format!("waits on condition variable {} that is never signalled", m.describe(*cond)), None)
+            }
             Pending::CondWait { mutex, .. } => {
                 let owner = m.sync.mutexes.get(mutex).and_then(|x| x.owner);
-                (
-                    format!(
-                        "was signalled but waits to re-acquire mutex {}",
-                        m.describe(*mutex)
-                    ),
-                    owner,
-                )
+                (format!("was signalled but waits to re-acquire mutex {}", m.describe(*mutex)), owner)
             }
             Pending::Barrier { barrier, .. } => {
                 let b = m.sync.barriers.get(barrier);
                 let (arr, cnt) = b.map(|b| (b.arrived, b.count)).unwrap_or((0, 0));
-                (
-                    format!(
-                        "waits at barrier {} ({arr} of {cnt} threads arrived)",
-                        m.describe(*barrier)
-                    ),
-                    None,
-                )
+                (format!("waits at barrier {} ({arr} of {cnt} threads arrived)", m.describe(*barrier)), None)
             }
-            Pending::Once { once } => (
-                format!("waits for pthread_once {} to finish", m.describe(*once)),
-                None,
-            ),
+            Pending::Once { once } => (format!("waits for pthread_once {} to finish", m.describe(*once)), None),
             other => (format!("is stuck ({other:?})"), None),
         };
         let message = what;
         if let Some(h) = holder {
             edges.push((t, h));
         }
-        notes.push(FindingNote {
-            thread: Some(m.names[t as usize].clone()),
-            message,
-            location: m.loc_of(th.loc),
-        });
+        notes.push(FindingNote { thread: Some(m.names[t as usize].clone()), message, location: m.loc_of(th.loc) });
     }
     (notes, edges)
 }

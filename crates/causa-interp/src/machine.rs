@@ -83,38 +83,24 @@ impl Machine {
     fn build_argv(&mut self) -> u64 {
         let argv: Vec<String> = self.cfg.argv.clone();
         let word = self.prep.program.space.layout.ptr_bytes;
-        let table = self
-            .mem
-            .alloc_heap(word * (argv.len() as u64 + 1), NONE, "argv");
+        let table = self.mem.alloc_heap(word * (argv.len() as u64 + 1), NONE, "argv");
         for (i, a) in argv.iter().enumerate() {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
             let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv");
             let _ = self.mem.write(s, &bytes, &|_| String::new());
             let ptr = &s.to_le_bytes()[..word as usize];
-            let _ = self
-                .mem
-                .write(table + word * i as u64, ptr, &|_| String::new());
+            let _ = self.mem.write(table + word * i as u64, ptr, &|_| String::new());
         }
         table
     }
 
     /// A fresh frame for calling `func` with `args`.
-    pub fn new_frame(
-        &self,
-        func: FnId,
-        mut args: Vec<Value>,
-        ret_dest: u32,
-        on_return: OnReturn,
-    ) -> Frame {
+    pub fn new_frame(&self, func: FnId, mut args: Vec<Value>, ret_dest: u32, on_return: OnReturn) -> Frame {
         let f = &self.prep.program.functions[func as usize];
         let body = f.body.as_ref().expect("new_frame on a defined function");
         let nparams = f.params.len();
-        let varargs = if args.len() > nparams {
-            args.split_off(nparams)
-        } else {
-            Vec::new()
-        };
+        let varargs = if args.len() > nparams { args.split_off(nparams) } else { Vec::new() };
         args.resize(body.num_locals as usize, Value::ZERO);
         Frame {
             func,
@@ -170,16 +156,7 @@ impl Machine {
     ) {
         let loc = self.threads[thread as usize].loc;
         let atomic = atomic || self.threads[thread as usize].atomic_depth > 0;
-        self.events.push(Event {
-            thread,
-            kind,
-            loc,
-            addr,
-            size,
-            value,
-            value2,
-            atomic,
-        });
+        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic });
     }
 
     /// Use `seed` for the program inputs that were not given explicitly.
@@ -195,11 +172,7 @@ impl Machine {
             None => {
                 let r = self.input_rng.next_u64() as u128;
                 // Small values are far more likely to matter; keep most inputs small.
-                let v = if r.is_multiple_of(4) {
-                    r >> 2
-                } else {
-                    (r >> 2) % 16
-                };
+                let v = if r.is_multiple_of(4) { r >> 2 } else { (r >> 2) % 16 };
                 if signed {
                     causa_ir::value::sext(v & causa_ir::value::mask(bits), bits)
                 } else {
@@ -225,11 +198,7 @@ impl Machine {
             }
             OutputMode::Capture => {
                 let max = self.cfg.max_output;
-                let buf = if fd == 2 {
-                    &mut self.stderr
-                } else {
-                    &mut self.stdout
-                };
+                let buf = if fd == 2 { &mut self.stderr } else { &mut self.stdout };
                 let room = max.saturating_sub(buf.len());
                 buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
             }
@@ -243,21 +212,11 @@ impl Machine {
             Pending::Begin | Pending::End | Pending::Exit { .. } => true,
             Pending::Finished => false,
             Pending::Instr => crate::shims::pending_enabled(self, t),
-            Pending::CondWait {
-                mutex,
-                timed,
-                signalled,
-                ..
-            } => {
+            Pending::CondWait { mutex, timed, signalled, .. } => {
                 (*signalled || *timed) && self.sync.mutexes.get(mutex).is_none_or(|m| m.can_lock(t))
             }
-            Pending::Barrier { barrier, gen } => {
-                self.sync.barriers.get(barrier).is_none_or(|b| b.gen > *gen)
-            }
-            Pending::Once { once } => !matches!(
-                self.sync.onces.get(once),
-                Some(crate::sync::OnceState::Running(_))
-            ),
+            Pending::Barrier { barrier, gen } => self.sync.barriers.get(barrier).is_none_or(|b| b.gen > *gen),
+            Pending::Once { once } => !matches!(self.sync.onces.get(once), Some(crate::sync::OnceState::Running(_))),
         }
     }
 
@@ -265,11 +224,7 @@ impl Machine {
         let mut buf = std::mem::take(&mut self.enabled_buf);
         buf.clear();
         // Inside an uninterruptible section only its thread may move (if it can).
-        if let Some(t) = self
-            .threads
-            .iter()
-            .position(|t| t.atomic_depth > 0 && !t.is_finished())
-        {
+        if let Some(t) = self.threads.iter().position(|t| t.atomic_depth > 0 && !t.is_finished()) {
             if self.is_enabled(t as Tid) {
                 buf.push(t as Tid);
                 self.enabled_buf = buf;
@@ -303,43 +258,24 @@ impl Machine {
             }
             let step = self.steps.len();
             if step >= self.cfg.max_steps {
-                return Outcome::BoundReached(format!(
-                    "the execution reached --max-steps {}",
-                    self.cfg.max_steps
-                ));
+                return Outcome::BoundReached(format!("the execution reached --max-steps {}", self.cfg.max_steps));
             }
             let yielded = match self.events.last() {
                 Some(e)
                     if Some(e.thread) == self.current
-                        && matches!(
-                            e.kind,
-                            EventKind::Yield | EventKind::Sleep | EventKind::Wait
-                        ) =>
+                        && matches!(e.kind, EventKind::Yield | EventKind::Sleep | EventKind::Wait) =>
                 {
                     self.current
                 }
                 _ => None,
             };
-            let current = self
-                .current
-                .filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
-            let ctx = PickContext {
-                step,
-                enabled: &self.enabled_buf,
-                current,
-                yielded,
-                names: &self.names,
-            };
+            let current = self.current.filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
+            let ctx = PickContext { step, enabled: &self.enabled_buf, current, yielded, names: &self.names };
             let t = match sched.pick_thread(&ctx) {
                 Ok(t) if self.enabled_buf.contains(&t) => t,
                 Ok(t) => {
-                    let reason = format!(
-                        "strategy chose thread {} which is not enabled",
-                        self.names[t as usize]
-                    );
-                    return Outcome::Error(InterpError::Schedule(
-                        causa_core::ScheduleError::Diverged { step, reason },
-                    ));
+                    let reason = format!("strategy chose thread {} which is not enabled", self.names[t as usize]);
+                    return Outcome::Error(InterpError::Schedule(causa_core::ScheduleError::Diverged { step, reason }));
                 }
                 Err(e) => return Outcome::Error(InterpError::Schedule(e)),
             };
@@ -372,12 +308,7 @@ impl Machine {
                 self.record(t, EventKind::Exit, 0, 4, code as u32 as u128, 0, false);
                 return Err(Stop::Exit(code));
             }
-            Pending::CondWait {
-                cond,
-                mutex,
-                timed,
-                signalled,
-            } => {
+            Pending::CondWait { cond, mutex, timed, signalled } => {
                 crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, timed, signalled)?;
             }
             Pending::Barrier { barrier, .. } => {
@@ -389,11 +320,7 @@ impl Machine {
             }
             Pending::Finished => unreachable!("finished threads are never enabled"),
         }
-        debug_assert_eq!(
-            self.events.len(),
-            before + 1,
-            "a step must record exactly one event"
-        );
+        debug_assert_eq!(self.events.len(), before + 1, "a step must record exactly one event");
         if self.threads[t as usize].pending == Pending::Instr {
             self.advance(t)?;
         }
@@ -414,11 +341,7 @@ impl Machine {
                 Outcome::Error(InterpError::Unsupported { what, loc })
             }
             Stop::Error(e) => Outcome::Error(e),
-            Stop::Bug {
-                kind,
-                message,
-                notes,
-            } => {
+            Stop::Bug { kind, message, notes } => {
                 let step = self.steps.len();
                 Outcome::Bug(Finding {
                     kind,
@@ -438,29 +361,15 @@ impl Machine {
     }
 
     fn deadlock(&mut self) -> Outcome {
-        let blocked: Vec<Tid> = (0..self.threads.len() as Tid)
-            .filter(|t| !self.threads[*t as usize].is_finished())
-            .collect();
+        let blocked: Vec<Tid> =
+            (0..self.threads.len() as Tid).filter(|t| !self.threads[*t as usize].is_finished()).collect();
         let (notes, waits) = crate::deadlock::describe(self, &blocked);
-        let cycle = crate::deadlock::find_cycle(&waits)
-            .into_iter()
-            .map(|t| self.names[t as usize].clone())
-            .collect();
-        let last = self
-            .current
-            .filter(|t| blocked.contains(t))
-            .or(blocked.last().copied())
-            .unwrap_or(0);
+        let cycle = crate::deadlock::find_cycle(&waits).into_iter().map(|t| self.names[t as usize].clone()).collect();
+        let last = self.current.filter(|t| blocked.contains(t)).or(blocked.last().copied()).unwrap_or(0);
         let message = if blocked.len() == 1 {
-            format!(
-                "deadlock: thread {} is blocked forever",
-                self.names[last as usize]
-            )
+            format!("deadlock: thread {} is blocked forever", self.names[last as usize])
         } else {
-            let names: Vec<String> = blocked
-                .iter()
-                .map(|t| self.names[*t as usize].to_string())
-                .collect();
+            let names: Vec<String> = blocked.iter().map(|t| self.names[*t as usize].to_string()).collect();
             format!("threads {} are all blocked", names.join(", "))
         };
         Outcome::Bug(Finding {
@@ -477,16 +386,14 @@ impl Machine {
     /// Build the execution record: outcome, events, readable event records.
     pub fn finish(self, outcome: Outcome) -> Execution {
         let records = if self.cfg.keep_records {
-            self.events
-                .iter()
-                .enumerate()
-                .map(|(i, e)| self.event_record(i, e))
-                .collect()
+            self.events.iter().enumerate().map(|(i, e)| self.event_record(i, e)).collect()
         } else {
             Vec::new()
         };
+        let final_state = self.cfg.final_state.then(|| self.globals_digest());
         Execution {
             outcome,
+            final_state,
             events: self.events,
             steps: self.steps,
             names: self.names,
@@ -518,9 +425,7 @@ impl Machine {
                 | Free
                 | Once
         );
-        let other = matches!(e.kind, Fork | Join)
-            .then(|| self.names.get(e.addr as usize).cloned())
-            .flatten();
+        let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
         let bulk = mem && e.size > 8;
         let value = if (mem && !bulk) || matches!(e.kind, Exit) {
@@ -549,6 +454,17 @@ impl Machine {
         }
     }
 
+    /// FNV-1a digest of the bytes of every global variable.
+    fn globals_digest(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for a in self.mem.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Global { .. })) {
+            for b in &a.bytes {
+                h = (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        h
+    }
+
     /// The object at `addr` as a person would name it.
     pub fn describe(&self, addr: u64) -> String {
         let (id, off) = self.mem.locate(addr);
@@ -563,20 +479,10 @@ impl Machine {
                 crate::naming::with_offset(&g.name, &g.ty, off)
             }
             AllocKind::Function { id } => format!("function {}", prog.functions[*id as usize].name),
-            AllocKind::Stack {
-                thread,
-                name,
-                function,
-            } => {
+            AllocKind::Stack { thread, name, function } => {
                 let base = match name {
-                    Some(n) => format!(
-                        "{n} (local of {function} in thread {})",
-                        self.names[*thread as usize]
-                    ),
-                    None => format!(
-                        "stack object of {function} in thread {}",
-                        self.names[*thread as usize]
-                    ),
+                    Some(n) => format!("{n} (local of {function} in thread {})", self.names[*thread as usize]),
+                    None => format!("stack object of {function} in thread {}", self.names[*thread as usize]),
                 };
                 crate::naming::with_offset(&base, &Ty::Void, off)
             }

@@ -141,20 +141,12 @@ impl Memory {
             make_addr(id, 0)
         } else {
             let base = align16(self.next_base);
-            let next = base
-                .checked_add(size.max(1) + FLAT_GAP)
-                .filter(|n| *n <= self.limit)?;
+            let next = base.checked_add(size.max(1) + FLAT_GAP).filter(|n| *n <= self.limit)?;
             self.next_base = next;
             self.bases.push(base);
             base
         };
-        self.allocs.push(Alloc {
-            kind,
-            bytes: vec![0; size as usize],
-            life: Life::Live,
-            escaped,
-            read_only: false,
-        });
+        self.allocs.push(Alloc { kind, bytes: vec![0; size as usize], life: Life::Live, escaped, read_only: false });
         Some(addr)
     }
 
@@ -177,38 +169,15 @@ impl Memory {
     }
 
     /// A stack object for `thread` (`None` when the address space is exhausted).
-    pub fn alloc_stack(
-        &mut self,
-        size: u64,
-        thread: Tid,
-        name: Option<Arc<str>>,
-        function: Arc<str>,
-    ) -> Option<u64> {
-        self.push(
-            AllocKind::Stack {
-                thread,
-                name,
-                function,
-            },
-            size,
-            false,
-        )
+    pub fn alloc_stack(&mut self, size: u64, thread: Tid, name: Option<Arc<str>>, function: Arc<str>) -> Option<u64> {
+        self.push(AllocKind::Stack { thread, name, function }, size, false)
     }
 
     /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the
     /// address space is exhausted.
     pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str) -> u64 {
         self.heap_seq += 1;
-        self.push(
-            AllocKind::Heap {
-                seq: self.heap_seq,
-                site,
-                by: by.into(),
-            },
-            size,
-            true,
-        )
-        .unwrap_or(0)
+        self.push(AllocKind::Heap { seq: self.heap_seq, site, by: by.into() }, size, true).unwrap_or(0)
     }
 
     /// Kill the stack objects of a returning frame.
@@ -277,7 +246,10 @@ impl Memory {
                 return Err(MemError(format!("{w} of {len} bytes through a function pointer ({})", describe(addr))))
             }
             (_, Life::Freed { .. }) => {
-                return Err(MemError(format!("use after free: {w} of {len} bytes in {}, which was already freed", describe(addr))))
+                return Err(MemError(format!(
+                    "use after free: {w} of {len} bytes in {}, which was already freed",
+                    describe(addr)
+                )))
             }
             (_, Life::Dead) => {
                 return Err(MemError(format!(
@@ -287,10 +259,7 @@ impl Memory {
             }
             _ => {}
         }
-        if off
-            .checked_add(len)
-            .is_none_or(|end| end > a.bytes.len() as u64)
-        {
+        if off.checked_add(len).is_none_or(|end| end > a.bytes.len() as u64) {
             return Err(MemError(format!(
                 "out-of-bounds {w}: {len} bytes at offset {off} of {} (size {})",
                 describe(self.base_of(addr)),
@@ -298,30 +267,17 @@ impl Memory {
             )));
         }
         if access == Access::Write && a.read_only {
-            return Err(MemError(format!(
-                "write to read-only memory {}",
-                describe(addr)
-            )));
+            return Err(MemError(format!("write to read-only memory {}", describe(addr))));
         }
         Ok((id, off as usize))
     }
 
-    pub fn read(
-        &self,
-        addr: u64,
-        len: u64,
-        describe: &dyn Fn(u64) -> String,
-    ) -> Result<&[u8], MemError> {
+    pub fn read(&self, addr: u64, len: u64, describe: &dyn Fn(u64) -> String) -> Result<&[u8], MemError> {
         let (id, off) = self.check(addr, len, Access::Read, describe)?;
         Ok(&self.allocs[id].bytes[off..off + len as usize])
     }
 
-    pub fn write(
-        &mut self,
-        addr: u64,
-        data: &[u8],
-        describe: &dyn Fn(u64) -> String,
-    ) -> Result<(), MemError> {
+    pub fn write(&mut self, addr: u64, data: &[u8], describe: &dyn Fn(u64) -> String) -> Result<(), MemError> {
         let (id, off) = self.check(addr, data.len() as u64, Access::Write, describe)?;
         self.allocs[id].bytes[off..off + data.len()].copy_from_slice(data);
         Ok(())
@@ -368,22 +324,13 @@ impl Memory {
             return Err(MemError(format!("free of an invalid pointer {addr:#x}")));
         };
         if !matches!(a.kind, AllocKind::Heap { .. }) {
-            return Err(MemError(format!(
-                "free of a pointer that was not allocated on the heap: {}",
-                describe(addr)
-            )));
+            return Err(MemError(format!("free of a pointer that was not allocated on the heap: {}", describe(addr))));
         }
         if let Life::Freed { .. } = a.life {
-            return Err(MemError(format!(
-                "double free of {}",
-                describe(self.base_of(addr))
-            )));
+            return Err(MemError(format!("double free of {}", describe(self.base_of(addr)))));
         }
         if off != 0 {
-            return Err(MemError(format!(
-                "free of a pointer into the middle of {}",
-                describe(addr)
-            )));
+            return Err(MemError(format!("free of a pointer into the middle of {}", describe(addr))));
         }
         a.life = Life::Freed { thread, loc };
         a.bytes = Vec::new();
@@ -392,10 +339,7 @@ impl Memory {
 
     /// Size of the live object `addr` points to the start of (for realloc).
     pub fn size_of(&self, addr: u64) -> usize {
-        self.allocs
-            .get(self.locate(addr).0)
-            .map(|a| a.bytes.len())
-            .unwrap_or(0)
+        self.allocs.get(self.locate(addr).0).map(|a| a.bytes.len()).unwrap_or(0)
     }
 }
 

@@ -7,10 +7,7 @@ use causa_core::{BugKind, Event, Finding, ScheduleError, SourceLoc, ThreadName};
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum InterpError {
     #[error("unsupported {what}{}", at(.loc))]
-    Unsupported {
-        what: String,
-        loc: Option<SourceLoc>,
-    },
+    Unsupported { what: String, loc: Option<SourceLoc> },
     #[error("{0}")]
     Schedule(#[from] ScheduleError),
     #[error("unsupported external function{} {}", if .0.len() > 1 { "s" } else { "" }, list(.0))]
@@ -54,11 +51,7 @@ impl InterpError {
 /// filled in by the machine.
 #[derive(Debug, Clone)]
 pub enum Stop {
-    Bug {
-        kind: BugKind,
-        message: String,
-        notes: Vec<FindingNote>,
-    },
+    Bug { kind: BugKind, message: String, notes: Vec<FindingNote> },
     Exit(i32),
     Infeasible(String),
     Bound(String),
@@ -67,11 +60,7 @@ pub enum Stop {
 
 impl Stop {
     pub fn bug(kind: BugKind, message: impl Into<String>) -> Stop {
-        Stop::Bug {
-            kind,
-            message: message.into(),
-            notes: Vec::new(),
-        }
+        Stop::Bug { kind, message: message.into(), notes: Vec::new() }
     }
 
     pub fn memory(message: impl Into<String>) -> Stop {
@@ -83,10 +72,7 @@ impl Stop {
     }
 
     pub fn unsupported(what: impl Into<String>) -> Stop {
-        Stop::Error(InterpError::Unsupported {
-            what: what.into(),
-            loc: None,
-        })
+        Stop::Error(InterpError::Unsupported { what: what.into(), loc: None })
     }
 }
 
@@ -136,6 +122,10 @@ pub struct Execution {
     /// Captured standard output and error (when capturing).
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// Digest of every global variable's bytes when the execution ended (when
+    /// [`Config::final_state`] is set): two executions with the same digest and
+    /// outcome ended in the same state.
+    pub final_state: Option<u64>,
     /// Readable event descriptions, built by [`crate::Machine::finish`] when
     /// [`Config::keep_records`] is set (empty otherwise).
     pub records: Vec<causa_core::event::EventRecord>,
@@ -144,10 +134,7 @@ pub struct Execution {
 impl Execution {
     /// The thread chosen at each visible step.
     pub fn schedule_steps(&self) -> Vec<ThreadName> {
-        self.steps
-            .iter()
-            .map(|t| self.names[*t as usize].clone())
-            .collect()
+        self.steps.iter().map(|t| self.names[*t as usize].clone()).collect()
     }
 }
 
@@ -180,6 +167,8 @@ pub struct Config {
     /// end of the execution. Testing loops turn this off and rebuild the records
     /// by replaying the one execution they report.
     pub keep_records: bool,
+    /// Compute [`Execution::final_state`] (a digest of all globals at the end).
+    pub final_state: bool,
 }
 
 impl Default for Config {
@@ -193,6 +182,7 @@ impl Default for Config {
             argv: vec!["prog".to_string()],
             max_output: 1 << 20,
             keep_records: true,
+            final_state: false,
         }
     }
 }

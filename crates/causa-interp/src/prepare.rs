@@ -24,10 +24,8 @@ pub struct Prepared {
 
 /// Functions the program may define that causa must not intercept.
 fn definition_wins(name: &str) -> bool {
-    !matches!(
-        name,
-        "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume"
-    ) && !name.starts_with("__VERIFIER_nondet_")
+    !matches!(name, "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume")
+        && !name.starts_with("__VERIFIER_nondet_")
 }
 
 pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
@@ -45,12 +43,7 @@ pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
                 .external_uses
                 .iter()
                 .find(|(id, _)| *id as usize == i)
-                .map(|(_, sites)| {
-                    sites
-                        .iter()
-                        .filter_map(|s| program.loc(s.loc).cloned())
-                        .collect()
-                })
+                .map(|(_, sites)| sites.iter().filter_map(|s| program.loc(s.loc).cloned()).collect())
                 .unwrap_or_default();
             missing.push((f.name.to_string(), uses));
         }
@@ -65,22 +58,11 @@ pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
     if !missing.is_empty() {
         return Err(InterpError::UnsupportedExternals(missing));
     }
-    let atomic_fns = program
-        .functions
-        .iter()
-        .map(|f| f.body.is_some() && f.name.starts_with("__VERIFIER_atomic_"))
-        .collect();
+    let atomic_fns =
+        program.functions.iter().map(|f| f.body.is_some() && f.name.starts_with("__VERIFIER_atomic_")).collect();
     let main = program
         .function_by_name("main")
         .filter(|f| program.functions[*f as usize].body.is_some())
-        .ok_or_else(|| InterpError::Unsupported {
-            what: "program without a `main` function".into(),
-            loc: None,
-        })?;
-    Ok(Prepared {
-        program,
-        shims,
-        atomic_fns,
-        main,
-    })
+        .ok_or_else(|| InterpError::Unsupported { what: "program without a `main` function".into(), loc: None })?;
+    Ok(Prepared { program, shims, atomic_fns, main })
 }

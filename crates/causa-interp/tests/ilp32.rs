@@ -6,7 +6,8 @@ mod common;
 use causa_core::BugKind;
 use common::{exit_code, expect_bug};
 
-const I386: &str = "target datalayout = \"e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128\"\n";
+const I386: &str =
+    "target datalayout = \"e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128\"\n";
 
 fn ir(body: &str) -> String {
     format!("{I386}{body}")

@@ -216,9 +216,7 @@ define i32 @main() {
 /// A program returning a mask with bit `i` set when the `i`-th predicate of
 /// eq, ne, ugt, uge, ult, ule, sgt, sge, slt, sle holds for `a` and `b`.
 fn icmp_mask_program(ty: &str, a: i64, b: i64) -> String {
-    let preds = [
-        "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
-    ];
+    let preds = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
     let mut body = String::from("  %acc0 = add i32 0, 0\n");
     for (i, p) in preds.iter().enumerate() {
         body += &format!(
@@ -231,18 +229,7 @@ fn icmp_mask_program(ty: &str, a: i64, b: i64) -> String {
 
 fn icmp_mask(a: i64, b: i64, unsigned: fn(i64) -> u64) -> i32 {
     let (ua, ub) = (unsigned(a), unsigned(b));
-    let bits = [
-        a == b,
-        a != b,
-        ua > ub,
-        ua >= ub,
-        ua < ub,
-        ua <= ub,
-        a > b,
-        a >= b,
-        a < b,
-        a <= b,
-    ];
+    let bits = [a == b, a != b, ua > ub, ua >= ub, ua < ub, ua <= ub, a > b, a >= b, a < b, a <= b];
     bits.iter().enumerate().map(|(i, &b)| (b as i32) << i).sum()
 }
 
@@ -615,15 +602,8 @@ fn fcmp_ordered_and_unordered_with_nan() {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     ir += &pack_bits(&refs);
     ir += "}\n";
-    let expected = [
-        false, true, false, true, true, false, false, true, true, true, false, false, true, true,
-        false,
-    ];
-    let mask: i32 = expected
-        .iter()
-        .enumerate()
-        .map(|(i, &b)| (b as i32) << i)
-        .sum();
+    let expected = [false, true, false, true, true, false, false, true, true, true, false, false, true, true, false];
+    let mask: i32 = expected.iter().enumerate().map(|(i, &b)| (b as i32) << i).sum();
     assert_eq!(exit_code(&ir), mask);
 }
 

@@ -19,8 +19,7 @@ pub struct CompileOptions {
     pub cflags: Vec<String>,
 }
 
-const INSTALL_HINT: &str =
-    "install it with `apt-get install clang-14 llvm-14` (or run `make setup` as root)";
+const INSTALL_HINT: &str = "install it with `apt-get install clang-14 llvm-14` (or run `make setup` as root)";
 
 /// Find an LLVM 14 tool: `NAME-14` on PATH, then `/usr/lib/llvm-14/bin/NAME`.
 pub fn find_tool(name: &str) -> Result<PathBuf, IrError> {
@@ -37,17 +36,11 @@ pub fn find_tool(name: &str) -> Result<PathBuf, IrError> {
     if p.is_file() {
         return Ok(p);
     }
-    Err(IrError::ToolMissing {
-        tool: versioned,
-        hint: INSTALL_HINT.to_string(),
-    })
+    Err(IrError::ToolMissing { tool: versioned, hint: INSTALL_HINT.to_string() })
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<(), IrError> {
-    let out = cmd.output().map_err(|e| IrError::Io {
-        path: PathBuf::from(what),
-        source: e,
-    })?;
+    let out = cmd.output().map_err(|e| IrError::Io { path: PathBuf::from(what), source: e })?;
     if out.status.success() {
         Ok(())
     } else {
@@ -63,10 +56,7 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
     let dir = tempfile::Builder::new()
         .prefix("causa-")
         .tempdir()
-        .map_err(|e| IrError::Io {
-            path: std::env::temp_dir(),
-            source: e,
-        })?;
+        .map_err(|e| IrError::Io { path: std::env::temp_dir(), source: e })?;
     let mut bitcode = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let path = Path::new(input);
@@ -80,11 +70,7 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         match ext {
             "c" | "i" => bitcode.push(compile_c(path, &dir.path().join(format!("{i}.bc")), opts)?),
             "ll" | "bc" => bitcode.push(path.to_path_buf()),
-            _ => {
-                return Err(IrError::UnknownInput {
-                    path: input.clone(),
-                })
-            }
+            _ => return Err(IrError::UnknownInput { path: input.clone() }),
         }
     }
     let linked = if bitcode.len() == 1 {
@@ -96,39 +82,26 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         run(&mut cmd, "llvm-link")?;
         out
     };
-    let bytes = std::fs::read(&linked).map_err(|e| IrError::Io {
-        path: linked.clone(),
-        source: e,
-    })?;
+    let bytes = std::fs::read(&linked).map_err(|e| IrError::Io { path: linked.clone(), source: e })?;
     let fingerprint = fingerprint(&bytes);
     let module = if linked.extension().and_then(|e| e.to_str()) == Some("ll") {
         llvm_ir::Module::from_ir_path(&linked)
     } else {
         llvm_ir::Module::from_bc_path(&linked)
     }
-    .map_err(|message| IrError::Parse {
-        path: linked.display().to_string(),
-        message,
-    })?;
+    .map_err(|message| IrError::Parse { path: linked.display().to_string(), message })?;
     crate::lower::lower_module(&module, inputs.to_vec(), fingerprint)
 }
 
 fn compile_c(src: &Path, out: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
     let raw = out.with_extension("raw.bc");
     let mut cmd = Command::new(find_tool("clang")?);
-    cmd.args([
-        "-O0",
-        "-g",
-        "-Xclang",
-        "-disable-O0-optnone",
-        "-emit-llvm",
-        "-c",
-    ])
-    .args(["-fno-discard-value-names", "-Wno-everything"])
-    .args(&opts.cflags)
-    .arg(src)
-    .arg("-o")
-    .arg(&raw);
+    cmd.args(["-O0", "-g", "-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c"])
+        .args(["-fno-discard-value-names", "-Wno-everything"])
+        .args(&opts.cflags)
+        .arg(src)
+        .arg("-o")
+        .arg(&raw);
     run(&mut cmd, &src.display().to_string())?;
     let mut opt = Command::new(find_tool("opt")?);
     opt.args(["-mem2reg"]).arg(&raw).arg("-o").arg(out);

@@ -10,19 +10,13 @@ pub enum IrError {
     #[error("could not compile {file}:\n{diagnostics}")]
     Compile { file: String, diagnostics: String },
     #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("could not read LLVM IR from {path}: {message}")]
     Parse { path: String, message: String },
     #[error("unsupported input file {path}: expected a .c, .i, .ll or .bc file")]
     UnknownInput { path: String },
     #[error("unsupported {what}{}", at(.loc))]
-    Unsupported {
-        what: String,
-        loc: Option<SourceLoc>,
-    },
+    Unsupported { what: String, loc: Option<SourceLoc> },
     #[error("the program has no `main` function")]
     NoMain,
 }

@@ -66,11 +66,7 @@ pub fn int_binop(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, IntOpEr
                 return Err(IntOpError::DivisionByZero);
             }
             let (sa, sb) = (sext(a, bits), sext(b, bits));
-            let min = if bits >= 128 {
-                i128::MIN
-            } else {
-                -(1i128 << (bits - 1))
-            };
+            let min = if bits >= 128 { i128::MIN } else { -(1i128 << (bits - 1)) };
             if sa == min && sb == -1 {
                 return Err(IntOpError::Overflow);
             }
@@ -134,11 +130,7 @@ fn fp_to_int(f: f64, bits: u32, signed: bool) -> u128 {
     if f.is_nan() {
         return 0;
     }
-    let v = if signed {
-        (f as i128) as u128
-    } else {
-        f as u128
-    };
+    let v = if signed { (f as i128) as u128 } else { f as u128 };
     v & mask(bits)
 }
 
@@ -177,22 +169,10 @@ mod tests {
 
     #[test]
     fn signed_division_and_shifts() {
-        assert_eq!(
-            int_binop(BinOp::SDiv, 32, (-7i32) as u32 as u128, 2),
-            Ok((-3i32) as u32 as u128)
-        );
-        assert_eq!(
-            int_binop(BinOp::SRem, 32, (-7i32) as u32 as u128, 2),
-            Ok((-1i32) as u32 as u128)
-        );
-        assert_eq!(
-            int_binop(BinOp::UDiv, 8, 7, 0),
-            Err(IntOpError::DivisionByZero)
-        );
-        assert_eq!(
-            int_binop(BinOp::SDiv, 8, 0x80, 0xff),
-            Err(IntOpError::Overflow)
-        );
+        assert_eq!(int_binop(BinOp::SDiv, 32, (-7i32) as u32 as u128, 2), Ok((-3i32) as u32 as u128));
+        assert_eq!(int_binop(BinOp::SRem, 32, (-7i32) as u32 as u128, 2), Ok((-1i32) as u32 as u128));
+        assert_eq!(int_binop(BinOp::UDiv, 8, 7, 0), Err(IntOpError::DivisionByZero));
+        assert_eq!(int_binop(BinOp::SDiv, 8, 0x80, 0xff), Err(IntOpError::Overflow));
         assert_eq!(int_binop(BinOp::AShr, 8, 0x80, 7), Ok(0xff));
         assert_eq!(int_binop(BinOp::Add, 8, 0xff, 1), Ok(0));
         assert_eq!(int_binop(BinOp::Mul, 128, u128::MAX, 2), Ok(u128::MAX - 1));
@@ -206,12 +186,7 @@ mod tests {
         assert!(!fcmp(FCmpPred::Oeq, f64::NAN, f64::NAN));
         let v = cast(CastOp::SExt, &Ty::Int(8), &Ty::Int(32), &Value::Int(0x80));
         assert_eq!(v, Value::Int(0xffff_ff80));
-        let f = cast(
-            CastOp::SiToFp,
-            &Ty::Int(32),
-            &Ty::F64,
-            &Value::Int(0xffff_fffe),
-        );
+        let f = cast(CastOp::SiToFp, &Ty::Int(32), &Ty::F64, &Value::Int(0xffff_fffe));
         assert_eq!(f, Value::F64(-2.0));
     }
 }

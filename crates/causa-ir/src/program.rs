@@ -260,20 +260,10 @@ pub struct Instr {
 pub enum Term {
     Ret(Option<Operand>),
     Br(BlockId),
-    CondBr {
-        c: Operand,
-        t: BlockId,
-        f: BlockId,
-    },
-    Switch {
-        v: Operand,
-        cases: Vec<(u128, BlockId)>,
-        default: BlockId,
-    },
+    CondBr { c: Operand, t: BlockId, f: BlockId },
+    Switch { v: Operand, cases: Vec<(u128, BlockId)>, default: BlockId },
     Unreachable,
-    Unsupported {
-        what: Arc<str>,
-    },
+    Unsupported { what: Arc<str> },
 }
 
 /// A phi node: `dest = incoming[pred]`.
@@ -357,10 +347,7 @@ impl Program {
     }
 
     pub fn function_by_name(&self, name: &str) -> Option<FnId> {
-        self.functions
-            .iter()
-            .position(|f| &*f.name == name)
-            .map(|i| i as FnId)
+        self.functions.iter().position(|f| &*f.name == name).map(|i| i as FnId)
     }
 
     /// Source location of a [`LocId`].
@@ -370,10 +357,6 @@ impl Program {
 
     /// External functions (declared, not defined).
     pub fn externals(&self) -> impl Iterator<Item = (FnId, &Function)> {
-        self.functions
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.body.is_none())
-            .map(|(i, f)| (i as FnId, f))
+        self.functions.iter().enumerate().filter(|(_, f)| f.body.is_none()).map(|(i, f)| (i as FnId, f))
     }
 }

@@ -18,12 +18,7 @@ impl SourceCache {
     /// The text of the line at `loc` (trailing space removed), if the file can be read.
     pub fn line(&mut self, loc: &SourceLoc) -> Option<String> {
         let lines = self.files.entry(loc.file.clone()).or_insert_with(|| {
-            std::fs::read(&*loc.file).ok().map(|b| {
-                String::from_utf8_lossy(&b)
-                    .lines()
-                    .map(str::to_string)
-                    .collect()
-            })
+            std::fs::read(&*loc.file).ok().map(|b| String::from_utf8_lossy(&b).lines().map(str::to_string).collect())
         });
         let idx = (loc.line as usize).checked_sub(1)?;
         lines.as_ref()?.get(idx).map(|l| l.trim_end().to_string())

@@ -27,12 +27,7 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub const X86_64: Layout = Layout {
-        ptr_bytes: 8,
-        i64_align: 8,
-        f64_align: 8,
-        f80_align: 16,
-    };
+    pub const X86_64: Layout = Layout { ptr_bytes: 8, i64_align: 8, f64_align: 8, f80_align: 16 };
 
     /// Parse an LLVM data layout string (missing entries take LLVM's defaults).
     /// A module without a data layout is taken to be x86-64, the target causa
@@ -42,20 +37,10 @@ impl Layout {
             return Layout::X86_64;
         }
         // LLVM defaults: p:64:64, i64:32:64, f64:64:64, f80:128.
-        let mut l = Layout {
-            ptr_bytes: 8,
-            i64_align: 4,
-            f64_align: 8,
-            f80_align: 16,
-        };
+        let mut l = Layout { ptr_bytes: 8, i64_align: 4, f64_align: 8, f80_align: 16 };
         for spec in s.split('-') {
             let parts: Vec<&str> = spec.split(':').collect();
-            let abi = |i: usize| {
-                parts
-                    .get(i)
-                    .and_then(|x| x.parse::<u64>().ok())
-                    .map(|b| (b / 8).max(1))
-            };
+            let abi = |i: usize| parts.get(i).and_then(|x| x.parse::<u64>().ok()).map(|b| (b / 8).max(1));
             match parts[0] {
                 "p" | "p0" => {
                     if let Some(sz) = abi(1) {
@@ -123,10 +108,7 @@ impl AddrSpace {
         if !s.tagged() {
             let mut next = FLAT_START;
             s.static_bases.push(0);
-            let sizes = global_sizes
-                .iter()
-                .copied()
-                .chain(std::iter::repeat_n(1, num_functions));
+            let sizes = global_sizes.iter().copied().chain(std::iter::repeat_n(1, num_functions));
             for size in sizes {
                 let base = align16(next);
                 s.static_bases.push(base);
@@ -188,33 +170,15 @@ mod tests {
 
     #[test]
     fn layouts_of_both_targets() {
-        let x64 =
-            Layout::parse("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128");
+        let x64 = Layout::parse("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128");
         assert_eq!(x64, Layout::X86_64);
-        let i386 = Layout::parse(
-            "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128",
-        );
-        assert_eq!(
-            i386,
-            Layout {
-                ptr_bytes: 4,
-                i64_align: 4,
-                f64_align: 4,
-                f80_align: 4
-            }
-        );
+        let i386 = Layout::parse("e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128");
+        assert_eq!(i386, Layout { ptr_bytes: 4, i64_align: 4, f64_align: 4, f80_align: 4 });
     }
 
     #[test]
     fn flat_addresses_are_separated_and_found() {
-        let s = AddrSpace::new(
-            Layout {
-                ptr_bytes: 4,
-                ..Layout::X86_64
-            },
-            &[4, 100],
-            2,
-        );
+        let s = AddrSpace::new(Layout { ptr_bytes: 4, ..Layout::X86_64 }, &[4, 100], 2);
         assert_eq!(s.global_addr(0), FLAT_START);
         assert!(s.global_addr(1) >= s.global_addr(0) + 4 + FLAT_GAP);
         let f1 = s.function_addr(1);

@@ -47,12 +47,7 @@ impl StructLayout {
             align = align.max(a);
         }
         let size = off.div_ceil(align) * align;
-        StructLayout {
-            fields,
-            offsets,
-            size,
-            align,
-        }
+        StructLayout { fields, offsets, size, align }
     }
 }
 
@@ -176,12 +171,7 @@ mod tests {
         assert_eq!(p.offsets, vec![0, 1]);
         assert_eq!(p.size, 5);
         // i386: long long is 4-aligned inside structs.
-        let i386 = Layout {
-            ptr_bytes: 4,
-            i64_align: 4,
-            f64_align: 4,
-            f80_align: 4,
-        };
+        let i386 = Layout { ptr_bytes: 4, i64_align: 4, f64_align: 4, f80_align: 4 };
         let q = StructLayout::new(vec![Ty::Int(8), Ty::Int(64)], false, &i386);
         assert_eq!((q.offsets[1], q.size), (4, 12));
     }

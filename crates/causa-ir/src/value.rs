@@ -129,9 +129,7 @@ pub fn decode(ty: &Ty, bytes: &[u8]) -> Value {
             Value::Int(u64::from_le_bytes(b) as u128)
         }
         Ty::F32 => Value::F32(f32::from_le_bytes(bytes[..4].try_into().unwrap_or([0; 4]))),
-        Ty::F64 | Ty::F80(_) => {
-            Value::F64(f64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8])))
-        }
+        Ty::F64 | Ty::F80(_) => Value::F64(f64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8]))),
         Ty::Array(..) | Ty::Vector(..) | Ty::Struct(_) => {
             let mut elems = Vec::with_capacity(ty.len() as usize);
             for i in 0..ty.len() {

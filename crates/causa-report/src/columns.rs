@@ -43,21 +43,12 @@ pub struct ColumnOptions {
 impl Default for ColumnOptions {
     /// 160 columns, all rows, last event highlighted.
     fn default() -> Self {
-        ColumnOptions {
-            max_width: 160,
-            max_rows: None,
-            highlight_last: true,
-        }
+        ColumnOptions { max_width: 160, max_rows: None, highlight_last: true }
     }
 }
 
 enum Row<'a> {
-    Event {
-        ev: &'a EventRecord,
-        last: bool,
-        loc: String,
-        src: String,
-    },
+    Event { ev: &'a EventRecord, last: bool, loc: String, src: String },
     Omitted(usize),
 }
 
@@ -98,20 +89,10 @@ fn select_rows<'a>(
     let event_row = |i: usize| {
         let ev = &events[i];
         let (loc, src) = match &ev.location {
-            Some(l) => (
-                file_line(l),
-                source_line(l)
-                    .map(|s| s.trim().to_string())
-                    .unwrap_or_default(),
-            ),
+            Some(l) => (file_line(l), source_line(l).map(|s| s.trim().to_string()).unwrap_or_default()),
             None => (String::new(), String::new()),
         };
-        Row::Event {
-            ev,
-            last: i + 1 == n,
-            loc,
-            src,
-        }
+        Row::Event { ev, last: i + 1 == n, loc, src }
     };
     match max_rows {
         Some(m) if n > m => {
@@ -158,10 +139,7 @@ impl Layout {
     fn new(rows: &[Row], opts: &ColumnOptions) -> Layout {
         let (mut step, mut loc, mut src) = (width("step"), 0, 0);
         for r in rows {
-            if let Row::Event {
-                ev, loc: l, src: s, ..
-            } = r
-            {
+            if let Row::Event { ev, loc: l, src: s, .. } = r {
                 step = step.max(ev.seq.to_string().len());
                 loc = loc.max(width(l));
                 src = src.max(width(s));
@@ -170,12 +148,7 @@ impl Layout {
         if loc > 0 {
             loc = loc.max(width("location")).min(MAX_LOCATION);
         }
-        Layout {
-            marker: if opts.highlight_last { 3 } else { 0 },
-            step,
-            loc,
-            src,
-        }
+        Layout { marker: if opts.highlight_last { 3 } else { 0 }, step, loc, src }
     }
 
     /// Marker and step number.
@@ -204,12 +177,7 @@ fn cell(s: &str, w: usize) -> String {
 }
 
 /// Thread column widths, or `None` when the threads do not fit.
-fn column_widths(
-    rows: &[Row],
-    columns: &[ThreadName],
-    layout: &Layout,
-    max_width: usize,
-) -> Option<Vec<usize>> {
+fn column_widths(rows: &[Row], columns: &[ThreadName], layout: &Layout, max_width: usize) -> Option<Vec<usize>> {
     if columns.is_empty() {
         return None;
     }
@@ -259,11 +227,7 @@ fn column_lines(
             Row::Event { ev, last, loc, src } => {
                 let mut l = layout.prefix(*last, &ev.seq.to_string());
                 for (t, w) in columns.iter().zip(widths) {
-                    let text = if *t == ev.thread {
-                        ev.describe()
-                    } else {
-                        String::new()
-                    };
+                    let text = if *t == ev.thread { ev.describe() } else { String::new() };
                     l.push_str(SEP);
                     l.push_str(&cell(&text, *w));
                 }
@@ -299,14 +263,7 @@ fn list_lines(rows: &[Row], layout: &Layout, max_width: usize) -> Vec<String> {
         match r {
             Row::Event { ev, last, loc, src } => {
                 let t = ev.thread.to_string();
-                lines.push(line(
-                    *last,
-                    &ev.seq.to_string(),
-                    &t,
-                    &ev.describe(),
-                    loc,
-                    src,
-                ));
+                lines.push(line(*last, &ev.seq.to_string(), &t, &ev.describe(), loc, src));
             }
             Row::Omitted(n) => lines.push(omitted(layout, *n)),
         }

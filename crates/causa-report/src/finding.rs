@@ -62,10 +62,7 @@ fn caret_offset(text: &str, column: u32) -> usize {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    text[..end]
-        .chars()
-        .map(|c| if c == '\t' { TAB.len() } else { 1 })
-        .sum()
+    text[..end].chars().map(|c| if c == '\t' { TAB.len() } else { 1 }).sum()
 }
 
 /// `thread T message (at file:line)`. The message is written to follow the thread
@@ -75,10 +72,8 @@ fn note_text(note: &FindingNote) -> String {
     let mut s = String::new();
     if let Some(t) = &note.thread {
         let name = format!("thread {t}");
-        let named = note
-            .message
-            .strip_prefix(&name)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ':', ',']));
+        let named =
+            note.message.strip_prefix(&name).is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ':', ',']));
         if !named {
             s.push_str(&name);
             s.push(' ');
@@ -111,11 +106,7 @@ mod tests {
     }
 
     fn loc(line: u32, column: u32) -> SourceLoc {
-        SourceLoc {
-            file: Arc::from("bank.c"),
-            line,
-            column,
-        }
+        SourceLoc { file: Arc::from("bank.c"), line, column }
     }
 
     fn deadlock() -> Finding {

@@ -117,11 +117,7 @@ pub struct LocationJson {
 
 impl From<&SourceLoc> for LocationJson {
     fn from(l: &SourceLoc) -> Self {
-        LocationJson {
-            file: l.file.to_string(),
-            line: l.line,
-            column: l.column,
-        }
+        LocationJson { file: l.file.to_string(), line: l.line, column: l.column }
     }
 }
 
@@ -157,17 +153,9 @@ mod tests {
             kind: BugKind::DataRace,
             message: "data race on `balance`".into(),
             thread: t("0.2"),
-            location: Some(SourceLoc {
-                file: Arc::from("bank.c"),
-                line: 14,
-                column: 9,
-            }),
+            location: Some(SourceLoc { file: Arc::from("bank.c"), line: 14, column: 9 }),
             step: 5,
-            notes: vec![FindingNote {
-                thread: Some(t("0.1")),
-                message: "read balance".into(),
-                location: None,
-            }],
+            notes: vec![FindingNote { thread: Some(t("0.1")), message: "read balance".into(), location: None }],
             cycle: vec![],
         }
     }
@@ -216,10 +204,7 @@ mod tests {
         assert_eq!(v["schema"], 1);
         assert_eq!(v["verdict"], "bug");
         assert_eq!(v["bug"]["thread"], "0.2");
-        assert_eq!(
-            v["bug"]["location"],
-            json!({ "file": "bank.c", "line": 14, "column": 9 })
-        );
+        assert_eq!(v["bug"]["location"], json!({ "file": "bank.c", "line": 14, "column": 9 }));
         assert_eq!(v["bug"]["cycle"], json!([]));
         assert_eq!(v["stats"]["executions"], 12);
         let back: Report = serde_json::from_value(v).unwrap();

@@ -39,12 +39,7 @@ impl Scheduler for FirstScheduler {
         }
         match ctx.current.filter(|t| ctx.enabled.contains(t)) {
             Some(t) => Ok(t),
-            None => ctx
-                .enabled
-                .iter()
-                .copied()
-                .min()
-                .ok_or_else(|| nothing_enabled(ctx)),
+            None => ctx.enabled.iter().copied().min().ok_or_else(|| nothing_enabled(ctx)),
         }
     }
 }
@@ -98,9 +93,7 @@ mod tests {
     #[test]
     fn empty_enabled_set_is_an_error_not_a_panic() {
         let names = names(1);
-        let err = FirstScheduler::new()
-            .pick_thread(&ctx(7, &[], None, &names))
-            .unwrap_err();
+        let err = FirstScheduler::new().pick_thread(&ctx(7, &[], None, &names)).unwrap_err();
         assert!(matches!(err, ScheduleError::Diverged { step: 7, .. }));
         assert_eq!(FirstScheduler::new().name(), "first");
     }

@@ -6,6 +6,7 @@
 //! | [`RandomScheduler`] | `random` | unlimited, seeded | cheap random sampling of interleavings |
 //! | [`PctScheduler`] | `pct` | unlimited, seeded | sampling with a probabilistic guarantee for bugs of small depth |
 //! | [`ReplayScheduler`] | `replay` | one | following a recorded schedule, step by step |
+//! | [`DfsScheduler`] | `dfs` | every interleaving, then stops | exhaustive oracle for small programs |
 //!
 //! Threads are told apart across executions only by their [`causa_core::ThreadName`]:
 //! `Tid`s are indices of one execution and may differ between executions.
@@ -17,6 +18,7 @@
 //! the seed reported for execution `k` replays executions `k, k+1, …` of the original
 //! run, starting with `k`.
 
+mod dfs;
 mod first;
 mod pct;
 mod random;
@@ -24,6 +26,7 @@ mod replay;
 #[cfg(test)]
 mod testutil;
 
+pub use dfs::DfsScheduler;
 pub use first::FirstScheduler;
 pub use pct::PctScheduler;
 pub use random::RandomScheduler;
@@ -46,11 +49,7 @@ pub(crate) struct ExecutionSeeds {
 
 impl ExecutionSeeds {
     pub(crate) fn new(base: u64) -> Self {
-        ExecutionSeeds {
-            base,
-            index: 0,
-            started: false,
-        }
+        ExecutionSeeds { base, index: 0, started: false }
     }
 
     /// Move to the next execution (the first call stays on execution 0).
@@ -79,8 +78,5 @@ impl ExecutionSeeds {
 
 /// Error for a context that breaks the "never empty" contract of `enabled`.
 pub(crate) fn nothing_enabled(ctx: &PickContext<'_>) -> ScheduleError {
-    ScheduleError::Diverged {
-        step: ctx.step,
-        reason: "no thread is enabled".to_string(),
-    }
+    ScheduleError::Diverged { step: ctx.step, reason: "no thread is enabled".to_string() }
 }

@@ -113,12 +113,8 @@ impl PctScheduler {
     /// Give the enabled threads not seen yet their random initial priority: a uniformly
     /// random rank among all the threads seen so far, above `depth`.
     fn learn(&mut self, ctx: &PickContext<'_>) {
-        let mut new: Vec<&ThreadName> = ctx
-            .enabled
-            .iter()
-            .map(|&t| ctx.name(t))
-            .filter(|n| !self.priorities.contains_key(*n))
-            .collect();
+        let mut new: Vec<&ThreadName> =
+            ctx.enabled.iter().map(|&t| ctx.name(t)).filter(|n| !self.priorities.contains_key(*n)).collect();
         new.sort();
         let floor = u64::from(self.depth.max(1));
         for name in new {
@@ -133,11 +129,7 @@ impl PctScheduler {
     }
 
     fn highest(&self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
-        ctx.enabled
-            .iter()
-            .copied()
-            .max_by_key(|&t| self.priorities[ctx.name(t)])
-            .ok_or_else(|| nothing_enabled(ctx))
+        ctx.enabled.iter().copied().max_by_key(|&t| self.priorities[ctx.name(t)]).ok_or_else(|| nothing_enabled(ctx))
     }
 }
 
@@ -157,10 +149,7 @@ impl Scheduler for PctScheduler {
         let mut chosen = self.highest(ctx)?;
         for i in 0..self.change_points.len() {
             if self.change_points[i] == ctx.step {
-                let p = self
-                    .priorities
-                    .get_mut(ctx.name(chosen))
-                    .expect("enabled threads have priorities");
+                let p = self.priorities.get_mut(ctx.name(chosen)).expect("enabled threads have priorities");
                 *p = i as u64 + 1;
                 chosen = self.highest(ctx)?;
             }
@@ -205,10 +194,7 @@ mod tests {
                 // Highest priority first, each to completion: exactly n − 1 switches,
                 // none of them a preemption.
                 assert_eq!(preemptions(run, &BUDGETS), 0, "seed {seed}: {run:?}");
-                assert_eq!(
-                    run.windows(2).filter(|w| w[0] != w[1]).count(),
-                    BUDGETS.len() - 1
-                );
+                assert_eq!(run.windows(2).filter(|w| w[0] != w[1]).count(), BUDGETS.len() - 1);
             }
         }
     }
@@ -225,10 +211,7 @@ mod tests {
         let rest: Vec<Tid> = (0..3).filter(|&t| t != all).collect();
         let second = s.pick_thread(&ctx(1, &rest, None, &names)).unwrap();
         assert_eq!(second, *rest.iter().max_by_key(|&&t| order(&s, t)).unwrap());
-        assert_eq!(
-            s.pick_thread(&ctx(2, &[0, 1, 2], Some(second), &names)),
-            Ok(all)
-        );
+        assert_eq!(s.pick_thread(&ctx(2, &[0, 1, 2], Some(second), &names)), Ok(all));
     }
 
     #[test]
@@ -266,15 +249,9 @@ mod tests {
         assert_eq!(s.change_points, vec![1]);
         let top = s.pick_thread(&ctx(0, &[0, 1], None, &names)).unwrap();
         let other = 1 - top;
-        assert_eq!(
-            s.pick_thread(&ctx(1, &[0, 1], Some(top), &names)),
-            Ok(other)
-        );
+        assert_eq!(s.pick_thread(&ctx(1, &[0, 1], Some(top), &names)), Ok(other));
         assert_eq!(s.priorities[&names[top as usize]], 1);
-        assert_eq!(
-            s.pick_thread(&ctx(2, &[0, 1], Some(other), &names)),
-            Ok(other)
-        );
+        assert_eq!(s.pick_thread(&ctx(2, &[0, 1], Some(other), &names)), Ok(other));
     }
 
     #[test]
@@ -296,11 +273,7 @@ mod tests {
         let mut s = PctScheduler::new(8, 3);
         let runs = simulate(&mut s, &BUDGETS, 3);
         // Execution 2 began with the estimate left by executions 0 and 1.
-        let again = simulate(
-            &mut PctScheduler::new(s.execution_seed(), 3).with_length_estimate(36),
-            &BUDGETS,
-            1,
-        );
+        let again = simulate(&mut PctScheduler::new(s.execution_seed(), 3).with_length_estimate(36), &BUDGETS, 1);
         assert_eq!(again[0], runs[2]);
     }
 }

@@ -107,9 +107,7 @@ mod tests {
     #[test]
     fn every_enabled_thread_gets_picked() {
         let runs = simulate(&mut RandomScheduler::new(3), &[50, 50, 50], 1);
-        let firsts: Vec<usize> = (0..3)
-            .map(|t| runs[0].iter().position(|&p| p == t).unwrap())
-            .collect();
+        let firsts: Vec<usize> = (0..3).map(|t| runs[0].iter().position(|&p| p == t).unwrap()).collect();
         // With a uniform walk all three threads run early, not one after the other.
         assert!(firsts.iter().all(|&i| i < 50), "first picks at {firsts:?}");
         assert_eq!(RandomScheduler::new(0).name(), "random");

@@ -24,12 +24,7 @@ pub struct ReplayScheduler {
 impl ReplayScheduler {
     /// Replay `steps`: `steps[i]` names the thread that takes visible step `i`.
     pub fn new(steps: Vec<ThreadName>) -> Self {
-        ReplayScheduler {
-            steps,
-            consumed: 0,
-            started: false,
-            fallback: None,
-        }
+        ReplayScheduler { steps, consumed: 0, started: false, fallback: None }
     }
 
     /// Let `fallback` choose once the steps run out, instead of reporting a divergence.
@@ -87,32 +82,19 @@ impl Scheduler for ReplayScheduler {
                 Some(f) => f.pick_thread(ctx),
                 None => Err(Self::diverged(
                     step,
-                    format!(
-                        "the schedule ended after {} steps but the program continues",
-                        self.steps.len()
-                    ),
+                    format!("the schedule ended after {} steps but the program continues", self.steps.len()),
                 )),
             };
         };
         let Some(tid) = ctx.names.iter().position(|n| n == want) else {
-            return Err(Self::diverged(
-                step,
-                format!("thread {want} does not exist"),
-            ));
+            return Err(Self::diverged(step, format!("thread {want} does not exist")));
         };
         let tid = tid as Tid;
         if !ctx.enabled.contains(&tid) {
-            let enabled: Vec<String> = ctx
-                .enabled
-                .iter()
-                .map(|&t| ctx.name(t).to_string())
-                .collect();
+            let enabled: Vec<String> = ctx.enabled.iter().map(|&t| ctx.name(t).to_string()).collect();
             return Err(Self::diverged(
                 step,
-                format!(
-                    "thread {want} is not enabled (enabled: {})",
-                    enabled.join(", ")
-                ),
+                format!("thread {want} is not enabled (enabled: {})", enabled.join(", ")),
             ));
         }
         self.consumed = self.consumed.max(step + 1);
@@ -142,9 +124,7 @@ mod tests {
         let mut s = ReplayScheduler::new(parse("0 0.2 0.1 0.2"));
         assert_eq!(s.name(), "replay");
         assert!(s.begin_execution());
-        let picks: Vec<Tid> = (0..4)
-            .map(|i| s.pick_thread(&ctx(i, &[0, 1, 2], None, &names)).unwrap())
-            .collect();
+        let picks: Vec<Tid> = (0..4).map(|i| s.pick_thread(&ctx(i, &[0, 1, 2], None, &names)).unwrap()).collect();
         assert_eq!(picks, vec![0, 2, 1, 2]);
         assert!(s.is_exhausted());
         assert!(!s.begin_execution());
@@ -166,15 +146,10 @@ mod tests {
         let names = names(3);
         let mut s = ReplayScheduler::new(parse("0 0.1"));
         assert_eq!(s.pick_thread(&ctx(0, &[0, 1, 2], None, &names)), Ok(0));
-        let err = s
-            .pick_thread(&ctx(1, &[0, 2], Some(0), &names))
-            .unwrap_err();
+        let err = s.pick_thread(&ctx(1, &[0, 2], Some(0), &names)).unwrap_err();
         assert_eq!(
             err,
-            ScheduleError::Diverged {
-                step: 1,
-                reason: "thread 0.1 is not enabled (enabled: 0, 0.2)".into()
-            }
+            ScheduleError::Diverged { step: 1, reason: "thread 0.1 is not enabled (enabled: 0, 0.2)".into() }
         );
         assert!(!s.is_exhausted());
     }
@@ -183,16 +158,8 @@ mod tests {
     fn unknown_thread_is_a_divergence() {
         let names = names(3);
         let mut s = ReplayScheduler::new(parse("0.3"));
-        let err = s
-            .pick_thread(&ctx(0, &[0, 1, 2], None, &names))
-            .unwrap_err();
-        assert_eq!(
-            err,
-            ScheduleError::Diverged {
-                step: 0,
-                reason: "thread 0.3 does not exist".into()
-            }
-        );
+        let err = s.pick_thread(&ctx(0, &[0, 1, 2], None, &names)).unwrap_err();
+        assert_eq!(err, ScheduleError::Diverged { step: 0, reason: "thread 0.3 does not exist".into() });
     }
 
     #[test]
@@ -209,8 +176,7 @@ mod tests {
     #[test]
     fn fallback_takes_over_when_the_steps_run_out() {
         let names = names(3);
-        let mut s =
-            ReplayScheduler::new(parse("0.2")).with_fallback(Box::new(FirstScheduler::new()));
+        let mut s = ReplayScheduler::new(parse("0.2")).with_fallback(Box::new(FirstScheduler::new()));
         assert!(s.begin_execution());
         assert_eq!(s.pick_thread(&ctx(0, &[0, 1, 2], None, &names)), Ok(2));
         // `first` keeps the current thread, then takes the lowest enabled one.

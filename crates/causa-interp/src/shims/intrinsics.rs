@@ -25,32 +25,19 @@ pub fn register(r: &mut Registry) {
     });
     r.add("llvm", "llvm.stacksave", |_, _| ret_u64(0));
     r.add("llvm", "llvm.stackrestore", |_, _| void());
-    r.add("llvm", "llvm.expect", |_, c| {
-        Ok(Ret::Value(c.args[0].clone()))
-    });
-    r.add("llvm", "llvm.trap", |_, _| {
-        Err(Stop::bug(
-            BugKind::Abort,
-            "llvm.trap (__builtin_trap) was reached",
-        ))
-    });
+    r.add("llvm", "llvm.expect", |_, c| Ok(Ret::Value(c.args[0].clone())));
+    r.add("llvm", "llvm.trap", |_, _| Err(Stop::bug(BugKind::Abort, "llvm.trap (__builtin_trap) was reached")));
     r.add("llvm", "llvm.debugtrap", |_, _| void());
     r.add("llvm", "llvm.prefetch", |_, _| void());
     r.add("llvm", "llvm.va_start", va_start);
     r.add("llvm", "llvm.va_end", |_, _| void());
     r.add("llvm", "llvm.va_copy", |m, c| {
-        let size = if m.program().space.layout.ptr_bytes == 4 {
-            4
-        } else {
-            24
-        };
+        let size = if m.program().space.layout.ptr_bytes == 4 { 4 } else { 24 };
         let data = m.read_bytes(c.ptr(1), size)?;
         m.write_bytes(c.ptr(0), &data)?;
         void()
     });
-    r.add("llvm", "llvm.objectsize", |_, c| {
-        ret_u64(if c.int(1) & 1 == 1 { 0 } else { u64::MAX })
-    });
+    r.add("llvm", "llvm.objectsize", |_, c| ret_u64(if c.int(1) & 1 == 1 { 0 } else { u64::MAX }));
     for name in [
         "llvm.sadd.with.overflow",
         "llvm.uadd.with.overflow",
@@ -115,14 +102,7 @@ fn va_start(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         let (bits, len): (u64, usize) = match v {
             Value::F32(f) => ((*f as f64).to_bits(), 8),
             Value::F64(f) => (f.to_bits(), 8),
-            other => (
-                other.as_int() as u64,
-                if word == 4 && other.as_int() > u32::MAX as u128 {
-                    8
-                } else {
-                    word
-                },
-            ),
+            other => (other.as_int() as u64, if word == 4 && other.as_int() > u32::MAX as u128 { 8 } else { word }),
         };
         area.extend_from_slice(&bits.to_le_bytes()[..len]);
     }
@@ -130,12 +110,7 @@ fn va_start(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         .mem
         .alloc_stack(area.len().max(8) as u64, c.t, Some("va_args".into()), func)
         .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
-    m.threads[c.t as usize]
-        .frames
-        .last_mut()
-        .expect("frame")
-        .allocas
-        .push(overflow);
+    m.threads[c.t as usize].frames.last_mut().expect("frame").allocas.push(overflow);
     m.write_bytes(overflow, &area)?;
     let list: Vec<u8> = if word == 4 {
         (overflow as u32).to_le_bytes().to_vec()
@@ -187,9 +162,7 @@ fn overflow(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
             None => (a.wrapping_mul(b) & m, true),
         }
     };
-    Ok(Ret::Value(Value::Agg(
-        vec![Value::Int(res), Value::Int(ovf as u128)].into(),
-    )))
+    Ok(Ret::Value(Value::Agg(vec![Value::Int(res), Value::Int(ovf as u128)].into())))
 }
 
 fn bits(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {

@@ -102,21 +102,8 @@ pub struct Registry {
 
 impl Registry {
     /// Add an invisible shim.
-    pub fn add(
-        &mut self,
-        lib: &'static str,
-        name: &'static str,
-        handler: Handler,
-    ) -> &mut ShimDesc {
-        self.insert(ShimDesc {
-            name,
-            lib,
-            handler,
-            event: None,
-            enabled: None,
-            waits: None,
-            shared_args: &[],
-        })
+    pub fn add(&mut self, lib: &'static str, name: &'static str, handler: Handler) -> &mut ShimDesc {
+        self.insert(ShimDesc { name, lib, handler, event: None, enabled: None, waits: None, shared_args: &[] })
     }
 
     /// Add a visible shim recorded as `kind`.
@@ -127,15 +114,7 @@ impl Registry {
         kind: EventKind,
         handler: Handler,
     ) -> &mut ShimDesc {
-        self.insert(ShimDesc {
-            name,
-            lib,
-            handler,
-            event: Some(kind),
-            shared_args: &[],
-            enabled: None,
-            waits: None,
-        })
+        self.insert(ShimDesc { name, lib, handler, event: Some(kind), shared_args: &[], enabled: None, waits: None })
     }
 
     /// Add a memory function that is visible (recorded as `kind`) only when one
@@ -155,11 +134,7 @@ impl Registry {
 
     fn insert(&mut self, d: ShimDesc) -> &mut ShimDesc {
         let id = self.shims.len();
-        assert!(
-            self.by_name.insert(d.name, id).is_none(),
-            "shim {} registered twice",
-            d.name
-        );
+        assert!(self.by_name.insert(d.name, id).is_none(), "shim {} registered twice", d.name);
         self.shims.push(d);
         &mut self.shims[id]
     }
@@ -220,20 +195,13 @@ fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
     };
     let fid = match callee {
         causa_ir::Callee::Direct(f) => *f,
-        causa_ir::Callee::Indirect(op) => m
-            .prep
-            .program
-            .function_at(crate::step::int(&fr.regs, op) as u64)?,
+        causa_ir::Callee::Indirect(op) => m.prep.program.function_at(crate::step::int(&fr.regs, op) as u64)?,
         causa_ir::Callee::Asm => return None,
     };
     let shim = m.prep.shims[fid as usize]?;
     let desc = &registry().shims[shim];
     desc.enabled?;
-    let arg = |i: usize| {
-        args.get(i)
-            .map(|a| crate::step::val(&fr.regs, a))
-            .unwrap_or(Value::ZERO)
-    };
+    let arg = |i: usize| args.get(i).map(|a| crate::step::val(&fr.regs, a)).unwrap_or(Value::ZERO);
     Some((desc, [arg(0), arg(1)]))
 }
 

@@ -10,44 +10,24 @@ use causa_core::{BugKind, EventKind};
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
-    r.add("verifier", "reach_error", |_, _| {
-        Err(Stop::bug(
-            BugKind::AssertionViolation,
-            "reach_error() is reachable",
-        ))
-    });
+    r.add("verifier", "reach_error", |_, _| Err(Stop::bug(BugKind::AssertionViolation, "reach_error() is reachable")));
     r.add("verifier", "__VERIFIER_error", |_, _| {
-        Err(Stop::bug(
-            BugKind::AssertionViolation,
-            "__VERIFIER_error() is reachable",
-        ))
+        Err(Stop::bug(BugKind::AssertionViolation, "__VERIFIER_error() is reachable"))
     });
     r.add("verifier", "__VERIFIER_assume", assume);
     r.add("verifier", "assume_abort_if_not", assume);
-    r.visible(
-        "verifier",
-        "__VERIFIER_atomic_begin",
-        EventKind::AtomicBegin,
-        |m, c| {
-            m.threads[c.t as usize].atomic_depth += 1;
-            Ok(Ret::Value(Value::ZERO))
-        },
-    );
-    r.visible(
-        "verifier",
-        "__VERIFIER_atomic_end",
-        EventKind::AtomicEnd,
-        |m, c| {
-            let th = &mut m.threads[c.t as usize];
-            if th.atomic_depth == 0 {
-                return Err(Stop::pthread(
-                    "__VERIFIER_atomic_end without a matching __VERIFIER_atomic_begin",
-                ));
-            }
-            th.atomic_depth -= 1;
-            Ok(Ret::Value(Value::ZERO))
-        },
-    );
+    r.visible("verifier", "__VERIFIER_atomic_begin", EventKind::AtomicBegin, |m, c| {
+        m.threads[c.t as usize].atomic_depth += 1;
+        Ok(Ret::Value(Value::ZERO))
+    });
+    r.visible("verifier", "__VERIFIER_atomic_end", EventKind::AtomicEnd, |m, c| {
+        let th = &mut m.threads[c.t as usize];
+        if th.atomic_depth == 0 {
+            return Err(Stop::pthread("__VERIFIER_atomic_end without a matching __VERIFIER_atomic_begin"));
+        }
+        th.atomic_depth -= 1;
+        Ok(Ret::Value(Value::ZERO))
+    });
     for name in NONDET {
         r.add("verifier", name, nondet);
     }
@@ -78,10 +58,7 @@ const NONDET: [&str; 20] = [
 
 fn assume(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if c.int(0) == 0 {
-        return Err(Stop::Infeasible(format!(
-            "{}(0): the assumption does not hold",
-            c.name
-        )));
+        return Err(Stop::Infeasible(format!("{}(0): the assumption does not hold", c.name)));
     }
     Ok(Ret::Value(Value::ZERO))
 }
@@ -91,16 +68,7 @@ fn assume(_: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn nondet(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let kind = c.name.trim_start_matches("__VERIFIER_nondet_");
     let signed = !kind.starts_with('u')
-        && !matches!(
-            kind,
-            "bool"
-                | "pointer"
-                | "size_t"
-                | "pchar"
-                | "pthread_t"
-                | "sector_t"
-                | "const_char_pointer"
-        );
+        && !matches!(kind, "bool" | "pointer" | "size_t" | "pchar" | "pthread_t" | "sector_t" | "const_char_pointer");
     let v = match c.ret {
         Ty::Int(1) => m.next_input(1, false),
         Ty::Int(bits) => m.next_input(*bits, signed),

@@ -30,12 +30,7 @@ fn float_of(ty: &Ty, f: f64) -> Value {
 
 fn fbin(op: FBinOp, ty: &Ty, a: &Value, b: &Value) -> Value {
     if let Ty::Vector(e, _) = ty {
-        let v: Vec<Value> = a
-            .elements()
-            .iter()
-            .zip(b.elements())
-            .map(|(x, y)| fbin(op, e, x, y))
-            .collect();
+        let v: Vec<Value> = a.elements().iter().zip(b.elements()).map(|(x, y)| fbin(op, e, x, y)).collect();
         return Value::Agg(v.into());
     }
     if *ty == Ty::F32 {
@@ -64,22 +59,13 @@ fn fbin(op: FBinOp, ty: &Ty, a: &Value, b: &Value) -> Value {
 /// Apply a binary integer op, element-wise on vectors.
 fn bin(op: causa_ir::BinOp, bits: u32, a: &Value, b: &Value) -> Result<Value, Stop> {
     if let (Value::Agg(x), Value::Agg(y)) = (a, b) {
-        let v: Result<Vec<Value>, Stop> = x
-            .iter()
-            .zip(y.iter())
-            .map(|(p, q)| bin(op, bits, p, q))
-            .collect();
+        let v: Result<Vec<Value>, Stop> = x.iter().zip(y.iter()).map(|(p, q)| bin(op, bits, p, q)).collect();
         return Ok(Value::Agg(v?.into()));
     }
     match ops::int_binop(op, bits, a.as_int(), b.as_int()) {
         Ok(v) => Ok(Value::Int(v)),
-        Err(IntOpError::DivisionByZero) => {
-            Err(Stop::bug(BugKind::DivisionByZero, "division by zero"))
-        }
-        Err(IntOpError::Overflow) => Err(Stop::bug(
-            BugKind::DivisionByZero,
-            "signed division overflow (INT_MIN / -1)",
-        )),
+        Err(IntOpError::DivisionByZero) => Err(Stop::bug(BugKind::DivisionByZero, "division by zero")),
+        Err(IntOpError::Overflow) => Err(Stop::bug(BugKind::DivisionByZero, "signed division overflow (INT_MIN / -1)")),
     }
 }
 
@@ -100,12 +86,7 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
         Op::FBin { op, ty, a, b } => fbin(*op, ty, &val(regs, a), &val(regs, b)),
         Op::FNeg { ty, a } => match val(regs, a) {
             Value::F32(f) => Value::F32(-f),
-            Value::Agg(v) => Value::Agg(
-                v.iter()
-                    .map(|x| float_of(ty, -x.as_f64()))
-                    .collect::<Vec<_>>()
-                    .into(),
-            ),
+            Value::Agg(v) => Value::Agg(v.iter().map(|x| float_of(ty, -x.as_f64())).collect::<Vec<_>>().into()),
             other => float_of(ty, -other.as_f64()),
         },
         Op::ICmp { pred, bits, a, b } => {
@@ -114,9 +95,7 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
                 let v: Vec<Value> = p
                     .iter()
                     .zip(q.iter())
-                    .map(|(m, n)| {
-                        Value::Int(ops::icmp(*pred, *bits, m.as_int(), n.as_int()) as u128)
-                    })
+                    .map(|(m, n)| Value::Int(ops::icmp(*pred, *bits, m.as_int(), n.as_int()) as u128))
                     .collect();
                 Value::Agg(v.into())
             } else {
@@ -137,13 +116,9 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
         Op::Cast { op, from, to, a } => {
             let v = val(regs, a);
             match (from, to, &v) {
-                (Ty::Vector(fe, _), Ty::Vector(te, _), Value::Agg(items)) => Value::Agg(
-                    items
-                        .iter()
-                        .map(|x| ops::cast(*op, fe, te, x))
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
+                (Ty::Vector(fe, _), Ty::Vector(te, _), Value::Agg(items)) => {
+                    Value::Agg(items.iter().map(|x| ops::cast(*op, fe, te, x)).collect::<Vec<_>>().into())
+                }
                 _ if from.is_aggregate() || to.is_aggregate() => {
                     // Bitcast between a vector and a scalar of the same size.
                     let mut buf = vec![0u8; from.alloc_size().max(to.alloc_size()) as usize];
@@ -160,11 +135,7 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
                     .iter()
                     .enumerate()
                     .map(|(i, l)| {
-                        if l.as_int() & 1 == 1 { &x } else { &y }
-                            .elements()
-                            .get(i)
-                            .cloned()
-                            .unwrap_or(Value::ZERO)
+                        if l.as_int() & 1 == 1 { &x } else { &y }.elements().get(i).cloned().unwrap_or(Value::ZERO)
                     })
                     .collect();
                 Value::Agg(v.into())
@@ -173,11 +144,7 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
             _ => val(regs, b),
         },
         Op::Copy { a } => val(regs, a),
-        Op::Gep {
-            base,
-            offset,
-            indices,
-        } => {
+        Op::Gep { base, offset, indices } => {
             let b = int(regs, base) as u64;
             let mut delta = *offset as u64;
             for (idx, scale, bits) in indices {
@@ -197,27 +164,15 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
         Op::ExtractValue { agg, indices } => {
             let mut v = val(regs, agg);
             for i in indices {
-                v = v
-                    .elements()
-                    .get(*i as usize)
-                    .cloned()
-                    .unwrap_or(Value::ZERO);
+                v = v.elements().get(*i as usize).cloned().unwrap_or(Value::ZERO);
             }
             v
         }
-        Op::InsertValue {
-            agg,
-            val: x,
-            indices,
-        } => insert(&val(regs, agg), indices, val(regs, x)),
-        Op::ExtractElement { vec, idx } => val(regs, vec)
-            .elements()
-            .get(int(regs, idx) as usize)
-            .cloned()
-            .unwrap_or(Value::ZERO),
-        Op::InsertElement { vec, val: x, idx } => {
-            insert(&val(regs, vec), &[int(regs, idx) as u32], val(regs, x))
+        Op::InsertValue { agg, val: x, indices } => insert(&val(regs, agg), indices, val(regs, x)),
+        Op::ExtractElement { vec, idx } => {
+            val(regs, vec).elements().get(int(regs, idx) as usize).cloned().unwrap_or(Value::ZERO)
         }
+        Op::InsertElement { vec, val: x, idx } => insert(&val(regs, vec), &[int(regs, idx) as u32], val(regs, x)),
         Op::ShuffleVector { a, b, mask } => {
             let (x, y) = (val(regs, a), val(regs, b));
             let n = x.elements().len() as i64;
@@ -229,10 +184,7 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
                     } else if m < n {
                         x.elements()[m as usize].clone()
                     } else {
-                        y.elements()
-                            .get((m - n) as usize)
-                            .cloned()
-                            .unwrap_or(Value::ZERO)
+                        y.elements().get((m - n) as usize).cloned().unwrap_or(Value::ZERO)
                     }
                 })
                 .collect();

@@ -14,29 +14,18 @@ impl Machine {
     pub(super) fn exec_memory(&mut self, t: Tid, ins: &Instr, granted: bool) -> Result<Flow, Stop> {
         let fr = self.threads[t as usize].frames.last().expect("frame");
         let v = match &ins.op {
-            Op::Alloca {
-                size, count, name, ..
-            } => {
+            Op::Alloca { size, count, name, .. } => {
                 let n = int(&fr.regs, count) as u64;
                 let func = self.prep.program.functions[fr.func as usize].name.clone();
                 let total = size.saturating_mul(n);
                 if total > u32::MAX as u64 {
-                    return Err(Stop::memory(format!(
-                        "stack allocation of {total} bytes is too large"
-                    )));
+                    return Err(Stop::memory(format!("stack allocation of {total} bytes is too large")));
                 }
                 let addr = self
                     .mem
                     .alloc_stack(total, t, name.clone(), func)
-                    .ok_or_else(|| {
-                        Stop::Bound("the program's address space is exhausted".into())
-                    })?;
-                self.threads[t as usize]
-                    .frames
-                    .last_mut()
-                    .expect("frame")
-                    .allocas
-                    .push(addr);
+                    .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
+                self.threads[t as usize].frames.last_mut().expect("frame").allocas.push(addr);
                 Value::Int(addr as u128)
             }
             Op::Load { addr, ty, atomic } => {
@@ -52,12 +41,7 @@ impl Machine {
                 }
                 v
             }
-            Op::Store {
-                addr,
-                val: x,
-                ty,
-                atomic,
-            } => {
+            Op::Store { addr, val: x, ty, atomic } => {
                 let a = int(&fr.regs, addr) as u64;
                 if !granted && self.mem.is_shared(a) {
                     return Ok(Flow::Park);
@@ -66,6 +50,7 @@ impl Machine {
                 // A visible write remembers the value it overwrote: the value of
                 // the location before its first write is its initial value.
                 let old = if granted {
+                    self.mem.check(a, ty.store_size(), Access::Write, &|x| self.describe(x))?;
                     self.load(a, ty)?.as_int()
                 } else {
                     0
@@ -83,29 +68,12 @@ impl Machine {
                     _ => {}
                 }
                 if granted {
-                    self.record(
-                        t,
-                        EventKind::Write,
-                        a,
-                        ty.store_size() as u32,
-                        v.as_int(),
-                        old,
-                        *atomic,
-                    );
+                    self.record(t, EventKind::Write, a, ty.store_size() as u32, v.as_int(), old, *atomic);
                 }
-                self.threads[t as usize]
-                    .frames
-                    .last_mut()
-                    .expect("frame")
-                    .ip += 1;
+                self.threads[t as usize].frames.last_mut().expect("frame").ip += 1;
                 return Ok(Flow::Next);
             }
-            Op::Rmw {
-                op,
-                addr,
-                val: x,
-                ty,
-            } => {
+            Op::Rmw { op, addr, val: x, ty } => {
                 let a = int(&fr.regs, addr) as u64;
                 if !granted && self.mem.is_shared(a) {
                     return Ok(Flow::Park);
@@ -116,24 +84,11 @@ impl Machine {
                 let new = rmw(*op, ty, &old, &operand);
                 self.store(a, ty, &new)?;
                 if granted {
-                    self.record(
-                        t,
-                        EventKind::Rmw,
-                        a,
-                        size as u32,
-                        old.as_int(),
-                        new.as_int(),
-                        true,
-                    );
+                    self.record(t, EventKind::Rmw, a, size as u32, old.as_int(), new.as_int(), true);
                 }
                 old
             }
-            Op::CmpXchg {
-                addr,
-                expected,
-                new,
-                ty,
-            } => {
+            Op::CmpXchg { addr, expected, new, ty } => {
                 let a = int(&fr.regs, addr) as u64;
                 if !granted && self.mem.is_shared(a) {
                     return Ok(Flow::Park);
@@ -147,15 +102,7 @@ impl Machine {
                 }
                 if granted {
                     let written = if ok { newv.as_int() } else { old.as_int() };
-                    self.record(
-                        t,
-                        EventKind::Rmw,
-                        a,
-                        size as u32,
-                        old.as_int(),
-                        written,
-                        true,
-                    );
+                    self.record(t, EventKind::Rmw, a, size as u32, old.as_int(), written, true);
                 }
                 Value::Agg(vec![old, Value::Int(ok as u128)].into())
             }
@@ -173,31 +120,22 @@ impl Machine {
     /// Store `v` as `ty` at `a`, with all memory checks.
     pub fn store(&mut self, a: u64, ty: &Ty, v: &Value) -> Result<(), Stop> {
         let size = ty.store_size() as usize;
-        let (id, off) = self
-            .mem
-            .check(a, size as u64, Access::Write, &|x| self.describe(x))?;
+        let (id, off) = self.mem.check(a, size as u64, Access::Write, &|x| self.describe(x))?;
         encode(ty, v, self.mem.bytes_mut(id, off, size));
         Ok(())
     }
 
     /// Load a value of type `ty` from `a`, with all memory checks.
     pub fn load(&self, a: u64, ty: &Ty) -> Result<Value, Stop> {
-        Ok(decode(
-            ty,
-            self.mem.read(a, ty.store_size(), &|x| self.describe(x))?,
-        ))
+        Ok(decode(ty, self.mem.read(a, ty.store_size(), &|x| self.describe(x))?))
     }
 }
 
 impl Machine {
     /// Write raw bytes at `a`, with all memory checks.
     pub fn write_bytes(&mut self, a: u64, data: &[u8]) -> Result<(), Stop> {
-        let (id, off) = self
-            .mem
-            .check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
-        self.mem
-            .bytes_mut(id, off, data.len())
-            .copy_from_slice(data);
+        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
+        self.mem.bytes_mut(id, off, data.len()).copy_from_slice(data);
         Ok(())
     }
 
@@ -211,10 +149,7 @@ impl Machine {
     /// Free the heap block at `addr` for thread `t`.
     pub fn free(&mut self, addr: u64, t: Tid) -> Result<(), Stop> {
         let loc = self.threads[t as usize].loc;
-        let (at, base) = (
-            self.describe(addr),
-            self.describe(addr & !causa_ir::OFFSET_MASK),
-        );
+        let (at, base) = (self.describe(addr), self.describe(addr & !causa_ir::OFFSET_MASK));
         self.mem.free(addr, t, loc, &|x| {
             if x == addr {
                 at.clone()

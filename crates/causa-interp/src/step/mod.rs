@@ -36,10 +36,7 @@ impl Machine {
             let Some(fr) = th.frames.last() else {
                 return Ok(());
             };
-            let body = prep.program.functions[fr.func as usize]
-                .body
-                .as_ref()
-                .expect("frames run defined functions");
+            let body = prep.program.functions[fr.func as usize].body.as_ref().expect("frames run defined functions");
             let block = &body.blocks[fr.block as usize];
             executed += 1;
             self.instructions += 1;
@@ -70,14 +67,8 @@ impl Machine {
     /// Execute the visible instruction `t` is parked at (the scheduler chose it).
     pub(crate) fn exec_granted(&mut self, t: Tid) -> Result<(), Stop> {
         let prep = self.prep.clone();
-        let fr = self.threads[t as usize]
-            .frames
-            .last()
-            .expect("parked thread has a frame");
-        let body = prep.program.functions[fr.func as usize]
-            .body
-            .as_ref()
-            .expect("defined");
+        let fr = self.threads[t as usize].frames.last().expect("parked thread has a frame");
+        let body = prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
         let ins = &body.blocks[fr.block as usize].instrs[fr.ip as usize];
         match self.exec(t, ins, true)? {
             Flow::Next | Flow::Park => Ok(()),
@@ -124,22 +115,13 @@ impl Machine {
             }
             Term::Switch { v, cases, default } => {
                 let x = int(&fr.regs, v);
-                cases
-                    .iter()
-                    .find(|(c, _)| *c == x)
-                    .map(|(_, b)| *b)
-                    .unwrap_or(*default)
+                cases.iter().find(|(c, _)| *c == x).map(|(_, b)| *b).unwrap_or(*default)
             }
             Term::Ret(v) => {
                 let rv = v.as_ref().map(|o| val(&fr.regs, o)).unwrap_or(Value::ZERO);
                 return self.ret(t, rv);
             }
-            Term::Unreachable => {
-                return Err(Stop::bug(
-                    causa_core::BugKind::Abort,
-                    "reached `unreachable` code",
-                ))
-            }
+            Term::Unreachable => return Err(Stop::bug(causa_core::BugKind::Abort, "reached `unreachable` code")),
             Term::Unsupported { what } => return Err(Stop::unsupported(what.to_string())),
         };
         self.jump(t, target, prep);
@@ -150,10 +132,7 @@ impl Machine {
     fn jump(&mut self, t: Tid, to: u32, prep: &Prepared) {
         let fr = self.threads[t as usize].frames.last_mut().expect("frame");
         let from = fr.block;
-        let body = prep.program.functions[fr.func as usize]
-            .body
-            .as_ref()
-            .expect("defined");
+        let body = prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
         let block = &body.blocks[to as usize];
         if !block.phis.is_empty() {
             let vals: Vec<(u32, Value)> = block
@@ -196,9 +175,7 @@ impl Machine {
             OnReturn::ProgramExit => {
                 let th = &mut self.threads[t as usize];
                 th.frames.clear();
-                th.pending = Pending::Exit {
-                    code: rv.as_int() as u32 as i32,
-                };
+                th.pending = Pending::Exit { code: rv.as_int() as u32 as i32 };
             }
             OnReturn::OnceDone(once) => {
                 self.sync.onces.insert(once, crate::sync::OnceState::Done);
@@ -246,10 +223,7 @@ impl Machine {
             let desc = &registry().shims[shim];
             let visible = desc.event.is_some()
                 && (desc.shared_args.is_empty()
-                    || desc.shared_args.iter().any(|i| {
-                        argv.get(*i)
-                            .is_some_and(|p| self.mem.is_shared(p.as_addr()))
-                    }));
+                    || desc.shared_args.iter().any(|i| argv.get(*i).is_some_and(|p| self.mem.is_shared(p.as_addr()))));
             if visible && !granted {
                 self.threads[t as usize].pending = Pending::Instr;
                 return Ok(Flow::Park);
@@ -258,21 +232,12 @@ impl Machine {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.record(t, kind, addr, 0, 0, 0, false);
             }
-            let call = crate::shims::Call {
-                t,
-                args: &argv,
-                name: &f.name,
-                ret,
-                dest,
-                visible,
-            };
+            let call = crate::shims::Call { t, args: &argv, name: &f.name, ret, dest, visible };
             return match (desc.handler)(self, &call)? {
                 Ret::Value(v) => {
                     let bits = ret.int_bits();
                     let v = match v {
-                        Value::Int(x) if bits > 0 && bits < 128 => {
-                            Value::Int(x & causa_ir::value::mask(bits))
-                        }
+                        Value::Int(x) if bits > 0 && bits < 128 => Value::Int(x & causa_ir::value::mask(bits)),
                         other => other,
                     };
                     self.advance_ip(t);
@@ -302,14 +267,7 @@ impl Machine {
     }
 
     /// Push a frame calling `fid` on thread `t` (the caller's ip must already be past the call).
-    pub(crate) fn push_call(
-        &mut self,
-        t: Tid,
-        fid: u32,
-        args: Vec<Value>,
-        dest: u32,
-        on_return: OnReturn,
-    ) {
+    pub(crate) fn push_call(&mut self, t: Tid, fid: u32, args: Vec<Value>, dest: u32, on_return: OnReturn) {
         let frame = self.new_frame(fid, args, dest, on_return);
         let th = &mut self.threads[t as usize];
         if frame.atomic {
@@ -325,10 +283,7 @@ pub(crate) fn complete_call(m: &mut Machine, t: Tid, v: Value) -> Result<(), Sto
     let th = &mut m.threads[t as usize];
     th.pending = Pending::Instr;
     let fr = th.frames.last_mut().expect("parked call has a frame");
-    let body = prep.program.functions[fr.func as usize]
-        .body
-        .as_ref()
-        .expect("defined");
+    let body = prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
     let ins = &body.blocks[fr.block as usize].instrs[fr.ip as usize];
     let bits = match &ins.op {
         Op::Call { ret, .. } => ret.int_bits(),

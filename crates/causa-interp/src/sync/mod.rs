@@ -24,12 +24,7 @@ pub struct Mutex {
 
 impl Mutex {
     pub fn new(kind: MutexKind) -> Mutex {
-        Mutex {
-            kind,
-            owner: None,
-            count: 0,
-            locked_at: causa_ir::NONE,
-        }
+        Mutex { kind, owner: None, count: 0, locked_at: causa_ir::NONE }
     }
 
     /// Whether `t` can lock it now.

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 /// Parse, lower, prepare and run `ir` once; panics if any stage before running fails.
 pub fn run_ir(ir: &str) -> Execution {
-    let module = llvm_ir::Module::from_ir_str(ir)
-        .unwrap_or_else(|e| panic!("IR does not parse: {e}\n--- IR ---\n{ir}"));
+    let module =
+        llvm_ir::Module::from_ir_str(ir).unwrap_or_else(|e| panic!("IR does not parse: {e}\n--- IR ---\n{ir}"));
     let program = causa_ir::lower::lower_module(&module, vec!["test.ll".into()], "test".into())
         .unwrap_or_else(|e| panic!("lowering failed: {e}"));
     let prep = prepare(program).unwrap_or_else(|e| panic!("prepare failed: {e}"));
@@ -42,10 +42,6 @@ pub fn finding(ir: &str, kind: BugKind) -> Finding {
 /// Run `ir`, expect a bug of `kind` whose message contains `needle`.
 pub fn expect_bug(ir: &str, kind: BugKind, needle: &str) -> Finding {
     let f = finding(ir, kind);
-    assert!(
-        f.message.contains(needle),
-        "message {:?} does not contain {needle:?}",
-        f.message
-    );
+    assert!(f.message.contains(needle), "message {:?} does not contain {needle:?}", f.message);
     f
 }

@@ -13,10 +13,7 @@ use llvm_ir::{Constant, ConstantRef, Name};
 
 impl Lowerer<'_> {
     fn unsupported(&self, what: String, loc: LocId) -> IrError {
-        IrError::Unsupported {
-            what,
-            loc: self.loc_value(loc),
-        }
+        IrError::Unsupported { what, loc: self.loc_value(loc) }
     }
 
     /// Evaluate a constant to a runtime value.
@@ -25,16 +22,12 @@ impl Lowerer<'_> {
             // llvm-ir keeps 64 bits of wider constants; clang's wide constants are
             // overwhelmingly small negative numbers, so sign-extend (a documented
             // limitation: i128 constants outside the i64 range are not exact).
-            Constant::Int { bits, value } if *bits > 64 => {
-                Value::Int((*value as i64 as i128 as u128) & mask(*bits))
-            }
+            Constant::Int { bits, value } if *bits > 64 => Value::Int((*value as i64 as i128 as u128) & mask(*bits)),
             Constant::Int { bits, value } => Value::Int((*value as u128) & mask(*bits)),
             Constant::Float(f) => match f {
                 Float::Single(x) => Value::F32(*x),
                 Float::Double(x) => Value::F64(*x),
-                other => {
-                    return Err(self.unsupported(format!("floating-point constant {other:?}"), loc))
-                }
+                other => return Err(self.unsupported(format!("floating-point constant {other:?}"), loc)),
             },
             Constant::Null(_) | Constant::TokenNone => Value::ZERO,
             Constant::AggregateZero(t) | Constant::Undef(t) | Constant::Poison(t) => {
@@ -53,12 +46,8 @@ impl Lowerer<'_> {
                 let v: Result<Vec<_>, _> = elements.iter().map(|e| self.constant(e, loc)).collect();
                 Value::Agg(v?.into())
             }
-            Constant::GlobalReference { name, .. } => {
-                Value::Int(self.global_ref(name, loc)? as u128)
-            }
-            Constant::BlockAddress => {
-                return Err(self.unsupported("blockaddress constant".into(), loc))
-            }
+            Constant::GlobalReference { name, .. } => Value::Int(self.global_ref(name, loc)? as u128),
+            Constant::BlockAddress => return Err(self.unsupported("blockaddress constant".into(), loc)),
             Constant::GetElementPtr(g) => {
                 let base = self.constant(&g.address, loc)?.as_int() as u64;
                 let pty = self.module.types.type_of(&*g.address);
@@ -90,9 +79,7 @@ impl Lowerer<'_> {
                 let to = self.ty(&p.to_type);
                 Value::Int(self.constant(&p.operand, loc)?.as_int() & mask(to.int_bits()))
             }
-            Constant::IntToPtr(p) => {
-                Value::Int(self.constant(&p.operand, loc)?.as_int() & mask(64))
-            }
+            Constant::IntToPtr(p) => Value::Int(self.constant(&p.operand, loc)?.as_int() & mask(64)),
             Constant::Trunc(t) => self.const_cast(CastOp::Trunc, &t.operand, &t.to_type, loc)?,
             Constant::ZExt(t) => self.const_cast(CastOp::ZExt, &t.operand, &t.to_type, loc)?,
             Constant::SExt(t) => self.const_cast(CastOp::SExt, &t.operand, &t.to_type, loc)?,
@@ -125,11 +112,7 @@ impl Lowerer<'_> {
             Constant::ExtractValue(e) => {
                 let mut v = self.constant(&e.aggregate, loc)?;
                 for i in &e.indices {
-                    v = v
-                        .elements()
-                        .get(*i as usize)
-                        .cloned()
-                        .unwrap_or(Value::ZERO);
+                    v = v.elements().get(*i as usize).cloned().unwrap_or(Value::ZERO);
                 }
                 v
             }
@@ -144,30 +127,15 @@ impl Lowerer<'_> {
         }
     }
 
-    fn const_bin(
-        &mut self,
-        op: BinOp,
-        a: &ConstantRef,
-        b: &ConstantRef,
-        loc: LocId,
-    ) -> Result<Value, IrError> {
+    fn const_bin(&mut self, op: BinOp, a: &ConstantRef, b: &ConstantRef, loc: LocId) -> Result<Value, IrError> {
         let bits = self.const_bits(a);
-        let (x, y) = (
-            self.constant(a, loc)?.as_int(),
-            self.constant(b, loc)?.as_int(),
-        );
+        let (x, y) = (self.constant(a, loc)?.as_int(), self.constant(b, loc)?.as_int());
         ops::int_binop(op, bits, x, y)
             .map(Value::Int)
             .map_err(|_| self.unsupported("constant expression dividing by zero".into(), loc))
     }
 
-    fn const_cast(
-        &mut self,
-        op: CastOp,
-        a: &ConstantRef,
-        to: &llvm_ir::TypeRef,
-        loc: LocId,
-    ) -> Result<Value, IrError> {
+    fn const_cast(&mut self, op: CastOp, a: &ConstantRef, to: &llvm_ir::TypeRef, loc: LocId) -> Result<Value, IrError> {
         let from_t = self.module.types.type_of(&**a);
         let from = self.ty(&from_t);
         let to = self.ty(to);
@@ -201,9 +169,7 @@ pub fn zero_of(ty: &Ty) -> Value {
         Ty::F32 => Value::F32(0.0),
         Ty::F64 | Ty::F80(_) => Value::F64(0.0),
         Ty::Array(..) | Ty::Vector(..) | Ty::Struct(_) => {
-            let v: Vec<Value> = (0..ty.len())
-                .map(|i| zero_of(ty.element(i as usize).unwrap_or(&Ty::Void)))
-                .collect();
+            let v: Vec<Value> = (0..ty.len()).map(|i| zero_of(ty.element(i as usize).unwrap_or(&Ty::Void))).collect();
             Value::Agg(v.into())
         }
         _ => Value::ZERO,

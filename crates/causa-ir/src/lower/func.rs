@@ -98,11 +98,7 @@ pub fn is_dropped_intrinsic(name: &str) -> bool {
 }
 
 pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Result<Body, IrError> {
-    let mut cx = FnCtx {
-        locals: HashMap::new(),
-        blocks: HashMap::new(),
-        next: 0,
-    };
+    let mut cx = FnCtx { locals: HashMap::new(), blocks: HashMap::new(), next: 0 };
     for p in &f.parameters {
         cx.local(&p.name);
     }
@@ -124,9 +120,7 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
                         Ok(o) => incoming.push((b, o)),
                         // Fails when the block is reached, never silently.
                         Err(e) => instrs.push(Instr {
-                            op: Op::Unsupported {
-                                what: format!("phi operand: {e}").into(),
-                            },
+                            op: Op::Unsupported { what: format!("phi operand: {e}").into() },
                             dest: NONE,
                             loc,
                         }),
@@ -137,11 +131,7 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
             }
             if let Instruction::Call(c) = inst {
                 if let Either::Right(LOperand::ConstantOperand(k)) = &c.function {
-                    if let llvm_ir::Constant::GlobalReference {
-                        name: Name::Name(n),
-                        ..
-                    } = k.as_ref()
-                    {
+                    if let llvm_ir::Constant::GlobalReference { name: Name::Name(n), .. } = k.as_ref() {
                         if is_dropped_intrinsic(n) {
                             continue;
                         }
@@ -162,25 +152,12 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
             Err(IrError::Unsupported { what, .. }) => Term::Unsupported { what: what.into() },
             Err(e) => return Err(e),
         };
-        blocks.push(Block {
-            phis,
-            instrs,
-            term,
-            term_loc,
-        });
+        blocks.push(Block { phis, instrs, term, term_loc });
     }
-    Ok(Body {
-        blocks,
-        num_locals: cx.next,
-    })
+    Ok(Body { blocks, num_locals: cx.next })
 }
 
-fn operand(
-    lw: &mut Lowerer<'_>,
-    cx: &mut FnCtx,
-    op: &LOperand,
-    loc: LocId,
-) -> Result<Operand, IrError> {
+fn operand(lw: &mut Lowerer<'_>, cx: &mut FnCtx, op: &LOperand, loc: LocId) -> Result<Operand, IrError> {
     match op {
         LOperand::LocalOperand { name, .. } => Ok(Operand::Local(cx.local(name))),
         LOperand::ConstantOperand(c) => Ok(Operand::Const(lw.constant(c, loc)?)),
@@ -197,12 +174,7 @@ fn block(cx: &FnCtx, n: &Name) -> BlockId {
     cx.blocks.get(n).copied().unwrap_or(NONE)
 }
 
-fn lower_term(
-    lw: &mut Lowerer<'_>,
-    cx: &mut FnCtx,
-    t: &Terminator,
-    loc: LocId,
-) -> Result<Term, IrError> {
+fn lower_term(lw: &mut Lowerer<'_>, cx: &mut FnCtx, t: &Terminator, loc: LocId) -> Result<Term, IrError> {
     Ok(match t {
         Terminator::Ret(r) => Term::Ret(match &r.return_operand {
             Some(o) => Some(operand(lw, cx, o, loc)?),
@@ -220,24 +192,13 @@ fn lower_term(
             for (c, d) in &s.dests {
                 cases.push((lw.constant(c, loc)?.as_int(), block(cx, d)));
             }
-            Term::Switch {
-                v,
-                cases,
-                default: block(cx, &s.default_dest),
-            }
+            Term::Switch { v, cases, default: block(cx, &s.default_dest) }
         }
         Terminator::Unreachable(_) => Term::Unreachable,
         other => {
             let text = other.to_string();
-            let what = text
-                .split_whitespace()
-                .next()
-                .unwrap_or("terminator")
-                .to_string();
-            return Err(IrError::Unsupported {
-                what: format!("instruction `{what}`"),
-                loc: None,
-            });
+            let what = text.split_whitespace().next().unwrap_or("terminator").to_string();
+            return Err(IrError::Unsupported { what: format!("instruction `{what}`"), loc: None });
         }
     })
 }
@@ -252,41 +213,20 @@ fn cast(
 ) -> Result<Op, IrError> {
     let from = op_ty(lw, a);
     let to = lw.ty(to);
-    Ok(Op::Cast {
-        op,
-        from,
-        to,
-        a: operand(lw, cx, a, loc)?,
-    })
+    Ok(Op::Cast { op, from, to, a: operand(lw, cx, a, loc)? })
 }
 
-fn lower_instr(
-    lw: &mut Lowerer<'_>,
-    cx: &mut FnCtx,
-    inst: &Instruction,
-    loc: LocId,
-    fid: FnId,
-) -> Result<Op, IrError> {
+fn lower_instr(lw: &mut Lowerer<'_>, cx: &mut FnCtx, inst: &Instruction, loc: LocId, fid: FnId) -> Result<Op, IrError> {
     macro_rules! bin {
         ($i:expr, $op:expr) => {{
             let bits = op_ty(lw, &$i.operand0).lane_bits();
-            Op::Bin {
-                op: $op,
-                bits,
-                a: operand(lw, cx, &$i.operand0, loc)?,
-                b: operand(lw, cx, &$i.operand1, loc)?,
-            }
+            Op::Bin { op: $op, bits, a: operand(lw, cx, &$i.operand0, loc)?, b: operand(lw, cx, &$i.operand1, loc)? }
         }};
     }
     macro_rules! fbin {
         ($i:expr, $op:expr) => {{
             let ty = op_ty(lw, &$i.operand0);
-            Op::FBin {
-                op: $op,
-                ty,
-                a: operand(lw, cx, &$i.operand0, loc)?,
-                b: operand(lw, cx, &$i.operand1, loc)?,
-            }
+            Op::FBin { op: $op, ty, a: operand(lw, cx, &$i.operand0, loc)?, b: operand(lw, cx, &$i.operand1, loc)? }
         }};
     }
     Ok(match inst {
@@ -308,10 +248,7 @@ fn lower_instr(
         Instruction::FMul(i) => fbin!(i, FBinOp::Mul),
         Instruction::FDiv(i) => fbin!(i, FBinOp::Div),
         Instruction::FRem(i) => fbin!(i, FBinOp::Rem),
-        Instruction::FNeg(i) => Op::FNeg {
-            ty: op_ty(lw, &i.operand),
-            a: operand(lw, cx, &i.operand, loc)?,
-        },
+        Instruction::FNeg(i) => Op::FNeg { ty: op_ty(lw, &i.operand), a: operand(lw, cx, &i.operand, loc)? },
         Instruction::ICmp(i) => {
             let bits = op_ty(lw, &i.operand0).lane_bits();
             Op::ICmp {
@@ -344,9 +281,7 @@ fn lower_instr(
             a: operand(lw, cx, &i.true_value, loc)?,
             b: operand(lw, cx, &i.false_value, loc)?,
         },
-        Instruction::Freeze(i) => Op::Copy {
-            a: operand(lw, cx, &i.operand, loc)?,
-        },
+        Instruction::Freeze(i) => Op::Copy { a: operand(lw, cx, &i.operand, loc)? },
         Instruction::Alloca(i) => {
             let ty = lw.ty(&i.allocated_type);
             let name = match &i.dest {
@@ -363,11 +298,7 @@ fn lower_instr(
         Instruction::Load(i) => {
             let t = lw.module.types.type_of(inst);
             let ty = storable(lw.ty(&t), &t)?;
-            Op::Load {
-                addr: operand(lw, cx, &i.address, loc)?,
-                ty,
-                atomic: i.atomicity.is_some(),
-            }
+            Op::Load { addr: operand(lw, cx, &i.address, loc)?, ty, atomic: i.atomicity.is_some() }
         }
         Instruction::Store(i) => {
             let t = lw.module.types.type_of(&i.value);
@@ -380,10 +311,8 @@ fn lower_instr(
         }
         Instruction::Fence(_) => Op::Fence,
         Instruction::AtomicRMW(i) => {
-            let op = rmw_op(i.operation).ok_or_else(|| IrError::Unsupported {
-                what: format!("atomicrmw {:?}", i.operation),
-                loc: None,
-            })?;
+            let op = rmw_op(i.operation)
+                .ok_or_else(|| IrError::Unsupported { what: format!("atomicrmw {:?}", i.operation), loc: None })?;
             Op::Rmw {
                 op,
                 ty: op_ty(lw, &i.value),
@@ -398,19 +327,17 @@ fn lower_instr(
             new: operand(lw, cx, &i.replacement, loc)?,
         },
         Instruction::GetElementPtr(g) => gep(lw, cx, g, loc)?,
-        Instruction::ExtractValue(i) => Op::ExtractValue {
-            agg: operand(lw, cx, &i.aggregate, loc)?,
-            indices: i.indices.clone(),
-        },
+        Instruction::ExtractValue(i) => {
+            Op::ExtractValue { agg: operand(lw, cx, &i.aggregate, loc)?, indices: i.indices.clone() }
+        }
         Instruction::InsertValue(i) => Op::InsertValue {
             agg: operand(lw, cx, &i.aggregate, loc)?,
             val: operand(lw, cx, &i.element, loc)?,
             indices: i.indices.clone(),
         },
-        Instruction::ExtractElement(i) => Op::ExtractElement {
-            vec: operand(lw, cx, &i.vector, loc)?,
-            idx: operand(lw, cx, &i.index, loc)?,
-        },
+        Instruction::ExtractElement(i) => {
+            Op::ExtractElement { vec: operand(lw, cx, &i.vector, loc)?, idx: operand(lw, cx, &i.index, loc)? }
+        }
         Instruction::InsertElement(i) => Op::InsertElement {
             vec: operand(lw, cx, &i.vector, loc)?,
             val: operand(lw, cx, &i.element, loc)?,
@@ -419,31 +346,14 @@ fn lower_instr(
         Instruction::ShuffleVector(i) => {
             let m = lw.constant(&i.mask, loc)?;
             let mask = m.elements().iter().map(|e| e.as_int() as i64).collect();
-            Op::ShuffleVector {
-                a: operand(lw, cx, &i.operand0, loc)?,
-                b: operand(lw, cx, &i.operand1, loc)?,
-                mask,
-            }
+            Op::ShuffleVector { a: operand(lw, cx, &i.operand0, loc)?, b: operand(lw, cx, &i.operand1, loc)?, mask }
         }
         Instruction::Call(c) => call(lw, cx, c, loc, fid)?,
-        Instruction::VAArg(v) => Op::VaArg {
-            list: operand(lw, cx, &v.arg_list, loc)?,
-            ty: lw.ty(&v.cur_type),
-        },
+        Instruction::VAArg(v) => Op::VaArg { list: operand(lw, cx, &v.arg_list, loc)?, ty: lw.ty(&v.cur_type) },
         other => {
             let text = other.to_string();
-            let what = text
-                .split('=')
-                .next_back()
-                .unwrap_or("")
-                .split_whitespace()
-                .next()
-                .unwrap_or("?")
-                .to_string();
-            return Err(IrError::Unsupported {
-                what: format!("instruction `{what}`"),
-                loc: None,
-            });
+            let what = text.split('=').next_back().unwrap_or("").split_whitespace().next().unwrap_or("?").to_string();
+            return Err(IrError::Unsupported { what: format!("instruction `{what}`"), loc: None });
         }
     })
 }
@@ -452,41 +362,25 @@ fn lower_instr(
 /// reported by name).
 fn storable(ty: Ty, t: &llvm_ir::TypeRef) -> Result<Ty, IrError> {
     match ty {
-        Ty::Other => Err(IrError::Unsupported {
-            what: format!("memory access of type `{t}`"),
-            loc: None,
-        }),
+        Ty::Other => Err(IrError::Unsupported { what: format!("memory access of type `{t}`"), loc: None }),
         ty => Ok(ty),
     }
 }
 
-fn gep(
-    lw: &mut Lowerer<'_>,
-    cx: &mut FnCtx,
-    g: &li::GetElementPtr,
-    loc: LocId,
-) -> Result<Op, IrError> {
+fn gep(lw: &mut Lowerer<'_>, cx: &mut FnCtx, g: &li::GetElementPtr, loc: LocId) -> Result<Op, IrError> {
     let mut ty = lw.ty(&g.source_element_type);
     let mut offset: i64 = 0;
     let mut indices = Vec::new();
     for (i, idx) in g.indices.iter().enumerate() {
         let bits = match lw.module.types.type_of(idx).as_ref() {
             Type::IntegerType { bits } => *bits,
-            _ => {
-                return Err(IrError::Unsupported {
-                    what: "vector getelementptr".into(),
-                    loc: None,
-                })
-            }
+            _ => return Err(IrError::Unsupported { what: "vector getelementptr".into(), loc: None }),
         };
         let o = operand(lw, cx, idx, loc)?;
         if i == 0 {
             let scale = ty.alloc_size() as i64;
             match &o {
-                Operand::Const(v) => {
-                    offset =
-                        offset.wrapping_add(crate::value::sext(v.as_int(), bits) as i64 * scale)
-                }
+                Operand::Const(v) => offset = offset.wrapping_add(crate::value::sext(v.as_int(), bits) as i64 * scale),
                 Operand::Local(_) => indices.push((o, scale, bits)),
             }
             continue;
@@ -501,8 +395,7 @@ fn gep(
                 let scale = ty.element_offset(1) as i64;
                 match &o {
                     Operand::Const(v) => {
-                        offset =
-                            offset.wrapping_add(crate::value::sext(v.as_int(), bits) as i64 * scale)
+                        offset = offset.wrapping_add(crate::value::sext(v.as_int(), bits) as i64 * scale)
                     }
                     Operand::Local(_) => indices.push((o.clone(), scale, bits)),
                 }
@@ -516,20 +409,10 @@ fn gep(
             }
         }
     }
-    Ok(Op::Gep {
-        base: operand(lw, cx, &g.address, loc)?,
-        offset,
-        indices,
-    })
+    Ok(Op::Gep { base: operand(lw, cx, &g.address, loc)?, offset, indices })
 }
 
-fn call(
-    lw: &mut Lowerer<'_>,
-    cx: &mut FnCtx,
-    c: &li::Call,
-    loc: LocId,
-    fid: FnId,
-) -> Result<Op, IrError> {
+fn call(lw: &mut Lowerer<'_>, cx: &mut FnCtx, c: &li::Call, loc: LocId, fid: FnId) -> Result<Op, IrError> {
     let callee = match &c.function {
         Either::Left(_) => Callee::Asm,
         Either::Right(LOperand::ConstantOperand(k)) => {

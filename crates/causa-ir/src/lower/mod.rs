@@ -43,11 +43,7 @@ fn name_str(n: &Name) -> String {
 }
 
 /// Lower a parsed module.
-pub fn lower_module(
-    module: &Module,
-    inputs: Vec<String>,
-    fingerprint: String,
-) -> Result<Program, IrError> {
+pub fn lower_module(module: &Module, inputs: Vec<String>, fingerprint: String) -> Result<Program, IrError> {
     let layout = Layout::parse(&module.data_layout.layout_str);
     let mut lw = Lowerer {
         module,
@@ -136,15 +132,7 @@ pub fn lower_module(
     }
     let mut external_uses: Vec<(FnId, Vec<CallSite>)> = lw.external_uses.drain().collect();
     external_uses.sort_by_key(|(f, _)| *f);
-    Ok(Program {
-        inputs,
-        fingerprint,
-        functions,
-        globals,
-        locs: lw.locs,
-        external_uses,
-        space: lw.space,
-    })
+    Ok(Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space })
 }
 
 impl<'m> Lowerer<'m> {
@@ -162,32 +150,20 @@ impl<'m> Lowerer<'m> {
             Type::FPType(fp) => match fp {
                 llvm_ir::types::FPType::Single => Ty::F32,
                 llvm_ir::types::FPType::Double => Ty::F64,
-                llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => {
-                    Ty::F80(self.layout.f80_align)
-                }
+                llvm_ir::types::FPType::X86_FP80 | llvm_ir::types::FPType::FP128 => Ty::F80(self.layout.f80_align),
                 // half, bfloat, ppc_fp128: not modelled; memory accesses of these
                 // types are reported as unsupported when reached.
                 _ => Ty::Other,
             },
-            Type::ArrayType {
-                element_type,
-                num_elements,
-            } => Ty::Array(Arc::new(self.ty(element_type)), *num_elements as u64),
-            Type::VectorType {
-                element_type,
-                num_elements,
-                ..
-            } => Ty::Vector(Arc::new(self.ty(element_type)), *num_elements as u64),
-            Type::StructType {
-                element_types,
-                is_packed,
-            } => {
+            Type::ArrayType { element_type, num_elements } => {
+                Ty::Array(Arc::new(self.ty(element_type)), *num_elements as u64)
+            }
+            Type::VectorType { element_type, num_elements, .. } => {
+                Ty::Vector(Arc::new(self.ty(element_type)), *num_elements as u64)
+            }
+            Type::StructType { element_types, is_packed } => {
                 let fields = element_types.iter().map(|e| self.ty(e)).collect();
-                Ty::Struct(Arc::new(StructLayout::new(
-                    fields,
-                    *is_packed,
-                    &self.layout,
-                )))
+                Ty::Struct(Arc::new(StructLayout::new(fields, *is_packed, &self.layout)))
             }
             Type::NamedStructType { name } => match self.module.types.named_struct_def(name) {
                 Some(NamedStructDef::Defined(inner)) => {
@@ -209,10 +185,7 @@ impl<'m> Lowerer<'m> {
             Some(f) => f.clone(),
             None => {
                 let path = match &d.directory {
-                    Some(dir)
-                        if !d.filename.starts_with('/')
-                            && !std::path::Path::new(&d.filename).exists() =>
-                    {
+                    Some(dir) if !d.filename.starts_with('/') && !std::path::Path::new(&d.filename).exists() => {
                         format!("{}/{}", dir.trim_end_matches('/'), d.filename)
                     }
                     _ => d.filename.clone(),
@@ -228,11 +201,7 @@ impl<'m> Lowerer<'m> {
             return *id;
         }
         let id = self.locs.len() as LocId;
-        self.locs.push(SourceLoc {
-            file,
-            line: d.line,
-            column: col,
-        });
+        self.locs.push(SourceLoc { file, line: d.line, column: col });
         self.loc_ids.insert(key, id);
         id
     }
@@ -244,10 +213,7 @@ impl<'m> Lowerer<'m> {
     pub fn note_external_use(&mut self, f: FnId, caller: FnId, loc: LocId) {
         let idx = f as usize;
         if idx >= self.module.functions.len() {
-            self.external_uses
-                .entry(f)
-                .or_default()
-                .push(CallSite { caller, loc });
+            self.external_uses.entry(f).or_default().push(CallSite { caller, loc });
         }
     }
 }

@@ -18,11 +18,7 @@ fn ev(seq: usize, thread: &str, kind: EventKind, object: Option<&str>) -> EventR
         value: None,
         new_value: None,
         other_thread: None,
-        location: Some(SourceLoc {
-            file: Arc::from("bank.c"),
-            line: 10 + seq as u32,
-            column: 5,
-        }),
+        location: Some(SourceLoc { file: Arc::from("bank.c"), line: 10 + seq as u32, column: 5 }),
         atomic: false,
     }
 }
@@ -62,10 +58,7 @@ fn col(line: &str, needle: &str) -> usize {
 fn header_line_is_exact() {
     let out = render_columns(&sample(), &threads(), &src, &ColumnOptions::default());
     let head = out.lines().next().unwrap();
-    assert_eq!(
-        head,
-        "   step  thread 0      thread 0.1          thread 0.2          location   source"
-    );
+    assert_eq!(head, "   step  thread 0      thread 0.1          thread 0.2          location   source");
     assert!(!out.contains('\u{1b}'));
     assert_eq!(out.lines().count(), 7);
 }
@@ -94,10 +87,7 @@ fn last_event_is_marked() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[6].starts_with(">>    5  "));
     assert_eq!(out.matches(">>").count(), 1);
-    let plain = ColumnOptions {
-        highlight_last: false,
-        ..ColumnOptions::default()
-    };
+    let plain = ColumnOptions { highlight_last: false, ..ColumnOptions::default() };
     let out = render_columns(&sample(), &threads(), &src, &plain);
     assert!(!out.contains(">>"));
     assert!(out.lines().nth(6).unwrap().starts_with("   5  "));
@@ -107,10 +97,7 @@ fn last_event_is_marked() {
 fn long_descriptions_are_truncated() {
     let mut events = sample();
     events[3].object = Some("a_really_long_lock_name_in_a_struct.field".into());
-    let opts = ColumnOptions {
-        max_width: 90,
-        ..ColumnOptions::default()
-    };
+    let opts = ColumnOptions { max_width: 90, ..ColumnOptions::default() };
     let out = render_columns(&events, &threads(), &src, &opts);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines.iter().all(|l| width(l) <= 90), "{out}");
@@ -123,20 +110,9 @@ fn long_descriptions_are_truncated() {
 
 #[test]
 fn long_executions_keep_head_and_tail() {
-    let events: Vec<EventRecord> = (0..40)
-        .map(|i| {
-            ev(
-                i,
-                if i % 2 == 0 { "0" } else { "0.1" },
-                EventKind::Yield,
-                None,
-            )
-        })
-        .collect();
-    let opts = ColumnOptions {
-        max_rows: Some(10),
-        ..ColumnOptions::default()
-    };
+    let events: Vec<EventRecord> =
+        (0..40).map(|i| ev(i, if i % 2 == 0 { "0" } else { "0.1" }, EventKind::Yield, None)).collect();
+    let opts = ColumnOptions { max_rows: Some(10), ..ColumnOptions::default() };
     let out = render_columns(&events, &threads()[..2], &src, &opts);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 1 + 10 + 1);
@@ -170,12 +146,7 @@ fn module_doc_example() {
     fork.other_thread = Some(t("0.1"));
     let mut write = ev(3, "0.1", EventKind::Write, Some("x"));
     write.value = Some("1".into());
-    let mut events = vec![
-        ev(0, "0", EventKind::Begin, None),
-        fork,
-        ev(2, "0.1", EventKind::Begin, None),
-        write,
-    ];
+    let mut events = vec![ev(0, "0", EventKind::Begin, None), fork, ev(2, "0.1", EventKind::Begin, None), write];
     for (e, line) in events.iter_mut().zip([5, 8, 2, 3]) {
         e.location.as_mut().unwrap().line = line;
     }

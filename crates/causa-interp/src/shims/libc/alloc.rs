@@ -11,20 +11,9 @@ use causa_ir::Value;
 const MAX_ALLOC: u64 = 1 << 30;
 
 pub fn register(r: &mut Registry) {
-    r.add("libc", "malloc", |m, c| {
-        alloc_at(m, c, c.int(0) as u64, "malloc")
-    });
-    r.add("libc", "calloc", |m, c| {
-        alloc_at(
-            m,
-            c,
-            (c.int(0) as u64).saturating_mul(c.int(1) as u64),
-            "calloc",
-        )
-    });
-    r.add("libc", "aligned_alloc", |m, c| {
-        alloc_at(m, c, c.int(1) as u64, "aligned_alloc")
-    });
+    r.add("libc", "malloc", |m, c| alloc_at(m, c, c.int(0) as u64, "malloc"));
+    r.add("libc", "calloc", |m, c| alloc_at(m, c, (c.int(0) as u64).saturating_mul(c.int(1) as u64), "calloc"));
+    r.add("libc", "aligned_alloc", |m, c| alloc_at(m, c, c.int(1) as u64, "aligned_alloc"));
     r.add("libc", "realloc", realloc);
     r.add("libc", "posix_memalign", |m, c| {
         let Ret::Value(p) = alloc_at(m, c, c.int(2) as u64, "posix_memalign")? else {
@@ -61,7 +50,5 @@ pub fn alloc_at(m: &mut Machine, c: &Call<'_>, size: u64, by: &str) -> Result<Re
         return ret_u64(0);
     }
     let loc = m.threads[c.t as usize].loc;
-    Ok(Ret::Value(Value::Int(
-        m.mem.alloc_heap(size, loc, by) as u128
-    )))
+    Ok(Ret::Value(Value::Int(m.mem.alloc_heap(size, loc, by) as u128)))
 }

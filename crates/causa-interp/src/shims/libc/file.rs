@@ -31,11 +31,7 @@ pub fn init_std_streams(m: &mut Machine) {
     let names = ["stdin", "stdout", "stderr"];
     let prog: &Program = &m.prep.clone().program;
     for (i, g) in prog.globals.iter().enumerate() {
-        if let Some(k) = names
-            .iter()
-            .position(|n| *n == &*g.name)
-            .filter(|_| g.external)
-        {
+        if let Some(k) = names.iter().position(|n| *n == &*g.name).filter(|_| g.external) {
             let file = m.mem.alloc_heap(216, causa_ir::NONE, names[k]);
             m.files.std[k] = file;
             let _ = m.store(prog.global_addr(i), &m.ptr_ty(), &Value::Int(file as u128));
@@ -48,31 +44,16 @@ pub fn stream_fd(m: &Machine, stream: u64) -> Result<i32, Stop> {
     if let Some(k) = m.files.std.iter().position(|a| *a == stream && stream != 0) {
         return Ok(k as i32);
     }
-    match m
-        .files
-        .open
-        .iter()
-        .find(|f| f.stream == stream && stream != 0)
-    {
-        Some(f) if f.closed => Err(Stop::memory(format!(
-            "use of FILE {} after fclose",
-            m.describe(stream)
-        ))),
-        Some(_) => Err(Stop::unsupported(
-            "writing to files (causa opens files read-only)",
-        )),
-        None => Err(Stop::memory(format!(
-            "invalid FILE pointer {}",
-            m.describe(stream)
-        ))),
+    match m.files.open.iter().find(|f| f.stream == stream && stream != 0) {
+        Some(f) if f.closed => Err(Stop::memory(format!("use of FILE {} after fclose", m.describe(stream)))),
+        Some(_) => Err(Stop::unsupported("writing to files (causa opens files read-only)")),
+        None => Err(Stop::memory(format!("invalid FILE pointer {}", m.describe(stream)))),
     }
 }
 
 pub fn register(r: &mut Registry) {
     r.add("file", "fopen", fopen);
-    r.add("file", "fclose", |m, c| {
-        close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0)
-    });
+    r.add("file", "fclose", |m, c| close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0));
     r.add("file", "fgets", fgets);
     r.add("file", "fgetc", |m, c| getc(m, c.ptr(0)));
     r.add("file", "getc", |m, c| getc(m, c.ptr(0)));
@@ -87,9 +68,7 @@ pub fn register(r: &mut Registry) {
     r.add("file", "write", |m, c| {
         let fd = c.i32(0);
         if fd != 1 && fd != 2 {
-            return Err(Stop::unsupported(
-                "write() to a descriptor other than stdout or stderr",
-            ));
+            return Err(Stop::unsupported("write() to a descriptor other than stdout or stderr"));
         }
         let data = m.read_bytes(c.ptr(1), c.int(2) as u64)?;
         m.output(fd, &data);
@@ -108,15 +87,11 @@ fn file(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<&mut OpenFi
 fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<Vec<u8>>, Stop> {
     let path = String::from_utf8_lossy(&cstr(m, c.ptr(0))?).into_owned();
     let writing = match mode_at {
-        Some(i) => cstr(m, c.ptr(i))?
-            .iter()
-            .any(|b| matches!(b, b'w' | b'a' | b'+')),
+        Some(i) => cstr(m, c.ptr(i))?.iter().any(|b| matches!(b, b'w' | b'a' | b'+')),
         None => c.int(1) & 3 != 0,
     };
     if writing {
-        return Err(Stop::unsupported(format!(
-            "opening `{path}` for writing (causa opens files read-only)"
-        )));
+        return Err(Stop::unsupported(format!("opening `{path}` for writing (causa opens files read-only)")));
     }
     Ok(std::fs::read(&path).ok())
 }
@@ -128,13 +103,7 @@ fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let loc = m.threads[c.t as usize].loc;
     let stream = m.mem.alloc_heap(216, loc, "fopen");
     let fd = FIRST_FD + m.files.open.len() as i32;
-    m.files.open.push(OpenFile {
-        stream,
-        fd,
-        data,
-        pos: 0,
-        closed: false,
-    });
+    m.files.open.push(OpenFile { stream, fd, data, pos: 0, closed: false });
     ret_u64(stream)
 }
 
@@ -143,13 +112,7 @@ fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         return ret_i32(-1);
     };
     let fd = FIRST_FD + m.files.open.len() as i32;
-    m.files.open.push(OpenFile {
-        stream: 0,
-        fd,
-        data,
-        pos: 0,
-        closed: false,
-    });
+    m.files.open.push(OpenFile { stream: 0, fd, data, pos: 0, closed: false });
     ret_i32(fd)
 }
 
@@ -176,12 +139,7 @@ fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         return ret_u64(0);
     }
     let rest = &f.data[f.pos..];
-    let len = rest
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|i| i + 1)
-        .unwrap_or(rest.len())
-        .min(n as usize - 1);
+    let len = rest.iter().position(|&b| b == b'\n').map(|i| i + 1).unwrap_or(rest.len()).min(n as usize - 1);
     let mut line = take(f, len);
     line.push(0);
     m.write_bytes(c.ptr(0), &line)?;

@@ -46,11 +46,7 @@ pub enum FormatError {
     /// consumed so far); meant to be returned by the `next_arg` callback.
     MissingArgument { index: usize },
     /// Argument `index` has the wrong kind (e.g. a float for `%d`).
-    ArgTypeMismatch {
-        index: usize,
-        expected: ArgClass,
-        found: &'static str,
-    },
+    ArgTypeMismatch { index: usize, expected: ArgClass, found: &'static str },
     /// `read_str` failed for the `%s` argument number `index`.
     BadString { index: usize, message: String },
     /// A field width or precision does not fit in an `int` (glibc: EOVERFLOW).
@@ -72,22 +68,18 @@ impl fmt::Display for FormatError {
             FormatError::MissingArgument { index } => {
                 write!(f, "format string requires argument #{index}, which was not passed")
             }
-            FormatError::ArgTypeMismatch {
-                index,
-                expected,
-                found,
-            } => write!(f, "argument #{index} should be {expected:?} but is {found}"),
+            FormatError::ArgTypeMismatch { index, expected, found } => {
+                write!(f, "argument #{index} should be {expected:?} but is {found}")
+            }
             FormatError::BadString { index, message } => {
                 write!(f, "invalid string for argument #{index}: {message}")
             }
-            FormatError::Overflow { offset } => write!(
-                f,
-                "field width or precision at offset {offset} of the format string overflows int"
-            ),
-            FormatError::BadWideChar { offset, value } => write!(
-                f,
-                "%lc at offset {offset}: wide character {value:#x} is not representable in the C locale"
-            ),
+            FormatError::Overflow { offset } => {
+                write!(f, "field width or precision at offset {offset} of the format string overflows int")
+            }
+            FormatError::BadWideChar { offset, value } => {
+                write!(f, "%lc at offset {offset}: wide character {value:#x} is not representable in the C locale")
+            }
             FormatError::Other(msg) => f.write_str(msg),
         }
     }
@@ -115,17 +107,11 @@ pub fn format_c(
     read_str: &mut dyn FnMut(u64, Option<usize>) -> Result<Vec<u8>, String>,
 ) -> Result<Vec<u8>, FormatError> {
     let mut out = Vec::with_capacity(fmt.len() + 16);
-    let mut args = Args {
-        next: next_arg,
-        index: 0,
-    };
+    let mut args = Args { next: next_arg, index: 0 };
     let mut i = 0;
     while i < fmt.len() {
         if fmt[i] != b'%' {
-            let end = fmt[i..]
-                .iter()
-                .position(|&c| c == b'%')
-                .map_or(fmt.len(), |p| i + p);
+            let end = fmt[i..].iter().position(|&c| c == b'%').map_or(fmt.len(), |p| i + p);
             out.extend_from_slice(&fmt[i..end]);
             i = end;
             continue;
@@ -155,11 +141,7 @@ impl Args<'_> {
             FmtArg::Float(_) => "a floating-point value",
             FmtArg::Ptr(_) => "a pointer",
         };
-        FormatError::ArgTypeMismatch {
-            index,
-            expected,
-            found,
-        }
+        FormatError::ArgTypeMismatch { index, expected, found }
     }
 
     /// An integer argument of `bytes` bytes, truncated to that width.
@@ -170,11 +152,7 @@ impl Args<'_> {
             (_, FmtArg::Ptr(p)) => p,
             (index, arg) => return Err(Self::mismatch(index, class, arg)),
         };
-        Ok(if bytes >= 8 {
-            raw
-        } else {
-            raw & ((1u64 << (bytes * 8)) - 1)
-        })
+        Ok(if bytes >= 8 { raw } else { raw & ((1u64 << (bytes * 8)) - 1) })
     }
 
     /// A C `int` (for `*` widths and precisions).
@@ -364,10 +342,7 @@ fn convert(
             let byte = if s.len == Length::Long {
                 let wc = v as u32;
                 if wc >= 0x80 {
-                    return Err(FormatError::BadWideChar {
-                        offset: span.start,
-                        value: wc,
-                    });
+                    return Err(FormatError::BadWideChar { offset: span.start, value: wc });
                 }
                 wc as u8
             } else {
@@ -387,8 +362,7 @@ fn convert(
                     Vec::new()
                 }
             } else {
-                let mut b = read_str(addr, s.prec)
-                    .map_err(|message| FormatError::BadString { index, message })?;
+                let mut b = read_str(addr, s.prec).map_err(|message| FormatError::BadString { index, message })?;
                 if let Some(p) = s.prec {
                     b.truncate(p);
                 }
@@ -404,11 +378,7 @@ fn convert(
             if addr == 0 {
                 pad(out, b"", b"(nil)", s.width, s.left, false);
             } else {
-                let ps = Spec {
-                    alt: true,
-                    conv: b'x',
-                    ..*s
-                };
+                let ps = Spec { alt: true, conv: b'x', ..*s };
                 fmt_int(out, &ps, addr, false, true);
             }
         }
@@ -476,14 +446,7 @@ fn fmt_int(out: &mut Vec<u8>, s: &Spec, mag: u64, neg: bool, signed: bool) {
         prefix.push(s.conv as char);
     }
     let zero = s.zero && !s.left && s.prec.is_none();
-    pad(
-        out,
-        prefix.as_bytes(),
-        digits.as_bytes(),
-        s.width,
-        s.left,
-        zero,
-    );
+    pad(out, prefix.as_bytes(), digits.as_bytes(), s.width, s.left, zero);
 }
 
 /// Remove trailing fractional zeros and a then-trailing decimal point.
@@ -621,11 +584,7 @@ fn hex_float(a: f64, prec: Option<usize>, alt: bool) -> String {
                 keep += 1;
             }
             let kept = keep & ((1u64 << (p * 4)) - 1);
-            let digits = if p == 0 {
-                String::new()
-            } else {
-                format!("{kept:0p$x}")
-            };
+            let digits = if p == 0 { String::new() } else { format!("{kept:0p$x}") };
             (keep >> (p * 4), digits)
         }
     };
@@ -661,9 +620,7 @@ mod tests {
         let mut pos = 0;
         let mut classes = Vec::new();
         let mut next = |class: ArgClass| {
-            let arg = *args
-                .get(pos)
-                .ok_or(FormatError::MissingArgument { index: pos })?;
+            let arg = *args.get(pos).ok_or(FormatError::MissingArgument { index: pos })?;
             pos += 1;
             classes.push(class);
             Ok(match (arg, class) {
@@ -677,9 +634,7 @@ mod tests {
         };
         let mut read = |addr: u64, max: Option<usize>| {
             let idx = ((addr - 0x1000) / 0x100) as usize - 1;
-            let S(Some(s)) = args[idx] else {
-                panic!("bad address {addr:#x}")
-            };
+            let S(Some(s)) = args[idx] else { panic!("bad address {addr:#x}") };
             let b = s.as_bytes();
             Ok(b[..max.map_or(b.len(), |m| m.min(b.len()))].to_vec())
         };
@@ -808,12 +763,7 @@ mod tests {
                 got => failures.push(format!("{fmt:?} {args:?}: want {want:?}, got {got:?}")),
             }
         }
-        assert!(
-            failures.is_empty(),
-            "{} failures:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
     }
 
     fn classes(fmt: &str) -> Vec<ArgClass> {
@@ -874,10 +824,7 @@ mod tests {
         let bad = |fmt: &str, spec: &str, offset| {
             assert_eq!(
                 run(fmt, &[I(1), I(2)]),
-                Err(FormatError::BadConversion {
-                    spec: spec.into(),
-                    offset
-                }),
+                Err(FormatError::BadConversion { spec: spec.into(), offset }),
                 "{fmt:?}"
             );
         };
@@ -889,25 +836,10 @@ mod tests {
         bad("%5", "%5", 0);
         bad("%", "%", 0);
         bad("%ls", "%ls", 0);
-        assert_eq!(
-            run("%d %d", &[I(1)]),
-            Err(FormatError::MissingArgument { index: 1 })
-        );
-        assert_eq!(
-            run("%99999999999d", &[I(1)]),
-            Err(FormatError::Overflow { offset: 0 })
-        );
-        assert_eq!(
-            run("%*d", &[I(i64::from(i32::MIN)), I(1)]),
-            Err(FormatError::Overflow { offset: 0 })
-        );
-        assert_eq!(
-            run("%lc", &[I(0x100)]),
-            Err(FormatError::BadWideChar {
-                offset: 0,
-                value: 0x100
-            })
-        );
+        assert_eq!(run("%d %d", &[I(1)]), Err(FormatError::MissingArgument { index: 1 }));
+        assert_eq!(run("%99999999999d", &[I(1)]), Err(FormatError::Overflow { offset: 0 }));
+        assert_eq!(run("%*d", &[I(i64::from(i32::MIN)), I(1)]), Err(FormatError::Overflow { offset: 0 }));
+        assert_eq!(run("%lc", &[I(0x100)]), Err(FormatError::BadWideChar { offset: 0, value: 0x100 }));
         let mut next = |_| Ok(FmtArg::Float(1.0));
         let err = format_c(b"%d", &mut next, &mut |_, _| Ok(Vec::new())).unwrap_err();
         assert!(matches!(err, FormatError::ArgTypeMismatch { index: 0, .. }));
@@ -916,13 +848,7 @@ mod tests {
         assert!(matches!(err, FormatError::ArgTypeMismatch { .. }));
         let mut next = |_| Ok(FmtArg::Ptr(8));
         let err = format_c(b"%s", &mut next, &mut |_, _| Err("unmapped".into())).unwrap_err();
-        assert_eq!(
-            err,
-            FormatError::BadString {
-                index: 0,
-                message: "unmapped".into()
-            }
-        );
+        assert_eq!(err, FormatError::BadString { index: 0, message: "unmapped".into() });
         assert!(err.to_string().contains("unmapped"));
     }
 

@@ -10,9 +10,7 @@ pub fn register(r: &mut Registry) {
     r.visible("libc", "exit", EventKind::Exit, exit);
     r.visible("libc", "_exit", EventKind::Exit, exit);
     r.visible("libc", "_Exit", EventKind::Exit, exit);
-    r.add("libc", "abort", |_, _| {
-        Err(Stop::bug(BugKind::Abort, "abort() was called"))
-    });
+    r.add("libc", "abort", |_, _| Err(Stop::bug(BugKind::Abort, "abort() was called")));
     r.add("libc", "__assert_fail", assert_fail);
     r.add("libc", "__assert", assert_fail);
     r.add("libc", "rand", |m, _| ret_i32(next_rand(m)));
@@ -26,12 +24,8 @@ pub fn register(r: &mut Registry) {
         Ok(Ret::Value(Value::ZERO))
     });
     r.add("libc", "abs", |_, c| ret_i32(c.i32(0).wrapping_abs()));
-    r.add("libc", "labs", |_, c| {
-        ret_u64((c.int(0) as u64 as i64).wrapping_abs() as u64)
-    });
-    r.add("libc", "llabs", |_, c| {
-        ret_u64((c.int(0) as u64 as i64).wrapping_abs() as u64)
-    });
+    r.add("libc", "labs", |_, c| ret_u64((c.int(0) as u64 as i64).wrapping_abs() as u64));
+    r.add("libc", "llabs", |_, c| ret_u64((c.int(0) as u64 as i64).wrapping_abs() as u64));
     r.visible("libc", "sleep", EventKind::Sleep, |_, _| ret_i32(0));
     r.visible("libc", "usleep", EventKind::Sleep, |_, _| ret_i32(0));
     r.visible("libc", "nanosleep", EventKind::Sleep, |_, _| ret_i32(0));
@@ -56,11 +50,8 @@ fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 }
 
 fn assert_fail(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let text = |p: u64| {
-        m.mem
-            .read_cstr(p, Some(256), &|_| String::new())
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-    };
+    let text =
+        |p: u64| m.mem.read_cstr(p, Some(256), &|_| String::new()).map(|b| String::from_utf8_lossy(&b).into_owned());
     let expr = text(c.ptr(0)).unwrap_or_else(|_| "?".into());
     let func = text(c.ptr(3)).unwrap_or_default();
     let msg = if func.is_empty() {

@@ -16,9 +16,7 @@ pub fn register(r: &mut Registry) {
         print_to(m, c, fd, 1)
     });
     r.add("stdio", "sprintf", |m, c| format_into(m, c, None, 1));
-    r.add("stdio", "snprintf", |m, c| {
-        format_into(m, c, Some(c.int(1) as usize), 2)
-    });
+    r.add("stdio", "snprintf", |m, c| format_into(m, c, Some(c.int(1) as usize), 2));
     r.add("stdio", "puts", |m, c| {
         let mut s = cstr(m, c.ptr(0))?;
         s.push(b'\n');
@@ -45,11 +43,7 @@ pub fn register(r: &mut Registry) {
     r.add("stdio", "fflush", |_, _| ret_i32(0));
     r.add("stdio", "setvbuf", |_, _| ret_i32(0));
     r.add("stdio", "perror", |m, c| {
-        let mut s = if c.ptr(0) != 0 {
-            cstr(m, c.ptr(0))?
-        } else {
-            Vec::new()
-        };
+        let mut s = if c.ptr(0) != 0 { cstr(m, c.ptr(0))? } else { Vec::new() };
         s.extend_from_slice(b": error\n");
         m.output(2, &s);
         Ok(Ret::Value(Value::ZERO))
@@ -68,9 +62,7 @@ pub fn format(m: &Machine, c: &Call<'_>, fmt_at: usize) -> Result<Vec<u8>, Stop>
     let args = c.args;
     let mut next_arg = |class: ArgClass| -> Result<FmtArg, FormatError> {
         let Some(v) = args.get(next) else {
-            return Err(FormatError::MissingArgument {
-                index: next - fmt_at - 1,
-            });
+            return Err(FormatError::MissingArgument { index: next - fmt_at - 1 });
         };
         next += 1;
         Ok(match (class, v) {
@@ -81,19 +73,13 @@ pub fn format(m: &Machine, c: &Call<'_>, fmt_at: usize) -> Result<Vec<u8>, Stop>
             (_, v) => FmtArg::Int(v.as_int()),
         })
     };
-    let mut read_str =
-        |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, &|x| m.describe(x)).map_err(|e| e.0);
+    let mut read_str = |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, &|x| m.describe(x)).map_err(|e| e.0);
     format_c(&fmt, &mut next_arg, &mut read_str).map_err(|e| match e {
         FormatError::MissingArgument { .. } => Stop::bug(
             BugKind::MemoryError,
-            format!(
-                "{}: the format string reads more arguments than were passed",
-                c.name
-            ),
+            format!("{}: the format string reads more arguments than were passed", c.name),
         ),
-        FormatError::BadString { message, .. } => {
-            Stop::bug(BugKind::MemoryError, format!("{}: {message}", c.name))
-        }
+        FormatError::BadString { message, .. } => Stop::bug(BugKind::MemoryError, format!("{}: {message}", c.name)),
         other => Stop::unsupported(format!("{} format: {other}", c.name)),
     })
 }
@@ -104,12 +90,7 @@ fn print_to(m: &mut Machine, c: &Call<'_>, fd: i32, fmt_at: usize) -> Result<Ret
     ret_i32(out.len() as i32)
 }
 
-fn format_into(
-    m: &mut Machine,
-    c: &Call<'_>,
-    limit: Option<usize>,
-    fmt_at: usize,
-) -> Result<Ret, Stop> {
+fn format_into(m: &mut Machine, c: &Call<'_>, limit: Option<usize>, fmt_at: usize) -> Result<Ret, Stop> {
     let mut out = format(m, c, fmt_at)?;
     let full = out.len();
     if let Some(n) = limit {

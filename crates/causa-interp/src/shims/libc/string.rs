@@ -29,22 +29,11 @@ pub fn register(r: &mut Registry) {
     r.add("string", "memchr", |m, c| {
         let n = c.int(2) as u64;
         let a = m.read_bytes(c.ptr(0), n)?;
-        ret_u64(
-            a.iter()
-                .position(|&b| b == c.int(1) as u8)
-                .map(|i| c.ptr(0) + i as u64)
-                .unwrap_or(0),
-        )
+        ret_u64(a.iter().position(|&b| b == c.int(1) as u8).map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
-    r.add("string", "strlen", |m, c| {
-        ret_u64(cstr(m, c.ptr(0))?.len() as u64)
-    });
+    r.add("string", "strlen", |m, c| ret_u64(cstr(m, c.ptr(0))?.len() as u64));
     r.add("string", "strnlen", |m, c| {
-        ret_u64(
-            m.mem
-                .read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?
-                .len() as u64,
-        )
+        ret_u64(m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?.len() as u64)
     });
     r.add("string", "strcpy", |m, c| {
         let mut s = cstr(m, c.ptr(1))?;
@@ -68,16 +57,12 @@ pub fn register(r: &mut Registry) {
     });
     r.add("string", "strncat", |m, c| {
         let d = cstr(m, c.ptr(0))?.len() as u64;
-        let mut s = m
-            .mem
-            .read_cstr(c.ptr(1), Some(c.int(2) as usize), &|x| m.describe(x))?;
+        let mut s = m.mem.read_cstr(c.ptr(1), Some(c.int(2) as usize), &|x| m.describe(x))?;
         s.push(0);
         m.write_bytes(c.ptr(0) + d, &s)?;
         ret_u64(c.ptr(0))
     });
-    r.add("string", "strcmp", |m, c| {
-        ret_i32(compare(&cstr(m, c.ptr(0))?, &cstr(m, c.ptr(1))?))
-    });
+    r.add("string", "strcmp", |m, c| ret_i32(compare(&cstr(m, c.ptr(0))?, &cstr(m, c.ptr(1))?)));
     r.add("string", "strncmp", |m, c| {
         let n = Some(c.int(2) as usize);
         let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
@@ -87,30 +72,18 @@ pub fn register(r: &mut Registry) {
     r.add("string", "strchr", |m, c| {
         let s = cstr(m, c.ptr(0))?;
         let ch = c.int(1) as u8;
-        let pos = if ch == 0 {
-            Some(s.len())
-        } else {
-            s.iter().position(|&b| b == ch)
-        };
+        let pos = if ch == 0 { Some(s.len()) } else { s.iter().position(|&b| b == ch) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
     r.add("string", "strrchr", |m, c| {
         let s = cstr(m, c.ptr(0))?;
         let ch = c.int(1) as u8;
-        let pos = if ch == 0 {
-            Some(s.len())
-        } else {
-            s.iter().rposition(|&b| b == ch)
-        };
+        let pos = if ch == 0 { Some(s.len()) } else { s.iter().rposition(|&b| b == ch) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
     r.add("string", "strstr", |m, c| {
         let (h, n) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
-        let pos = if n.is_empty() {
-            Some(0)
-        } else {
-            h.windows(n.len()).position(|w| w == n.as_slice())
-        };
+        let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
     r.add("string", "strdup", |m, c| {
@@ -118,30 +91,18 @@ pub fn register(r: &mut Registry) {
         dup(m, c, s)
     });
     r.add("string", "strndup", |m, c| {
-        let s = m
-            .mem
-            .read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?;
+        let s = m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?;
         dup(m, c, s)
     });
-    r.add("stdlib", "atoi", |m, c| {
-        ret_i32(parse_int(&cstr(m, c.ptr(0))?, 10).0 as i32)
-    });
-    r.add("stdlib", "atol", |m, c| {
-        ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64)
-    });
-    r.add("stdlib", "atoll", |m, c| {
-        ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64)
-    });
+    r.add("stdlib", "atoi", |m, c| ret_i32(parse_int(&cstr(m, c.ptr(0))?, 10).0 as i32));
+    r.add("stdlib", "atol", |m, c| ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64));
+    r.add("stdlib", "atoll", |m, c| ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64));
     for name in ["strtol", "strtoll", "strtoul", "strtoull"] {
         r.add("stdlib", name, strtol);
     }
     r.add("ctype", "__ctype_b_loc", ctype_b_loc);
-    r.add("ctype", "toupper", |_, c| {
-        ret_i32((c.i32(0) as u8 as char).to_ascii_uppercase() as i32)
-    });
-    r.add("ctype", "tolower", |_, c| {
-        ret_i32((c.i32(0) as u8 as char).to_ascii_lowercase() as i32)
-    });
+    r.add("ctype", "toupper", |_, c| ret_i32((c.i32(0) as u8 as char).to_ascii_uppercase() as i32));
+    r.add("ctype", "tolower", |_, c| ret_i32((c.i32(0) as u8 as char).to_ascii_lowercase() as i32));
 }
 
 fn compare(a: &[u8], b: &[u8]) -> i32 {
@@ -234,11 +195,7 @@ fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let s = cstr(m, c.ptr(0))?;
     let (v, used) = parse_int(&s, c.int(2) as u32);
     if c.ptr(1) != 0 {
-        m.store(
-            c.ptr(1),
-            &m.ptr_ty(),
-            &Value::Int((c.ptr(0) + used as u64) as u128),
-        )?;
+        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int((c.ptr(0) + used as u64) as u128))?;
     }
     let v = if c.name.ends_with("ul") || c.name.ends_with("ull") {
         v as u64
@@ -251,11 +208,7 @@ fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 /// glibc's classification table (`(*__ctype_b_loc())[c]`), built once per execution.
 fn ctype_b_loc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     const KEY: u32 = u32::MAX - 2;
-    if let Some((_, v)) = m.threads[c.t as usize]
-        .specific
-        .iter()
-        .find(|(k, _)| *k == KEY)
-    {
+    if let Some((_, v)) = m.threads[c.t as usize].specific.iter().find(|(k, _)| *k == KEY) {
         return ret_u64(*v);
     }
     let bit = |b: u32| -> u16 {
@@ -310,9 +263,7 @@ fn ctype_b_loc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
         table[i * 2..i * 2 + 2].copy_from_slice(&f.to_le_bytes());
     }
-    let t = m
-        .mem
-        .alloc_heap(table.len() as u64, causa_ir::NONE, "ctype table");
+    let t = m.mem.alloc_heap(table.len() as u64, causa_ir::NONE, "ctype table");
     m.write_bytes(t, &table)?;
     let cell = m.mem.alloc_heap(8, causa_ir::NONE, "ctype table");
     m.write_bytes(cell, &(t + 256).to_le_bytes())?;

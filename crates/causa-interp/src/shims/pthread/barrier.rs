@@ -17,26 +17,14 @@ pub fn register(r: &mut Registry) {
         if count == 0 {
             return ret_i32(EINVAL);
         }
-        m.sync.barriers.insert(
-            c.ptr(0),
-            Barrier {
-                count,
-                arrived: 0,
-                gen: 0,
-            },
-        );
+        m.sync.barriers.insert(c.ptr(0), Barrier { count, arrived: 0, gen: 0 });
         ret_i32(0)
     });
     r.add("pthread", "pthread_barrier_destroy", |m, c| {
         m.sync.barriers.remove(&c.ptr(0));
         ret_i32(0)
     });
-    r.visible(
-        "pthread",
-        "pthread_barrier_wait",
-        EventKind::BarrierWait,
-        wait,
-    );
+    r.visible("pthread", "pthread_barrier_wait", EventKind::BarrierWait, wait);
 }
 
 fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
@@ -52,8 +40,5 @@ fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         b.gen += 1;
         return ret_i32(SERIAL_THREAD);
     }
-    Ok(Ret::Park(Pending::Barrier {
-        barrier: c.ptr(0),
-        gen: b.gen,
-    }))
+    Ok(Ret::Park(Pending::Barrier { barrier: c.ptr(0), gen: b.gen }))
 }

@@ -12,27 +12,10 @@ use causa_core::{EventKind, Tid};
 use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
-    r.visible("pthread", "pthread_cond_wait", EventKind::Wait, |m, c| {
-        wait(m, c, false)
-    });
-    r.visible(
-        "pthread",
-        "pthread_cond_timedwait",
-        EventKind::Wait,
-        |m, c| wait(m, c, true),
-    );
-    r.visible(
-        "pthread",
-        "pthread_cond_signal",
-        EventKind::Signal,
-        |m, c| wake(m, c.ptr(0), false),
-    );
-    r.visible(
-        "pthread",
-        "pthread_cond_broadcast",
-        EventKind::Broadcast,
-        |m, c| wake(m, c.ptr(0), true),
-    );
+    r.visible("pthread", "pthread_cond_wait", EventKind::Wait, |m, c| wait(m, c, false));
+    r.visible("pthread", "pthread_cond_timedwait", EventKind::Wait, |m, c| wait(m, c, true));
+    r.visible("pthread", "pthread_cond_signal", EventKind::Signal, |m, c| wake(m, c.ptr(0), false));
+    r.visible("pthread", "pthread_cond_broadcast", EventKind::Broadcast, |m, c| wake(m, c.ptr(0), true));
     r.add("pthread", "pthread_cond_init", |m, c| {
         m.sync.conds.insert(c.ptr(0), Vec::new());
         ret_i32(0)
@@ -53,19 +36,13 @@ pub fn register(r: &mut Registry) {
 
 fn wait(m: &mut Machine, c: &Call<'_>, timed: bool) -> Result<Ret, Stop> {
     let (cond, mx) = (c.ptr(0), c.ptr(1));
-    m.mem
-        .check(cond, 4, crate::memory::Access::Read, &|x| m.describe(x))?;
+    m.mem.check(cond, 4, crate::memory::Access::Read, &|x| m.describe(x))?;
     mutex::release(m, c.t, mx, "pthread_cond_wait's unlock")?;
     m.sync.conds.entry(cond).or_default().push(c.t);
     if let Some(e) = m.events.last_mut() {
         e.value2 = mx as u128; // the mutex the wait releases
     }
-    Ok(Ret::Park(Pending::CondWait {
-        cond,
-        mutex: mx,
-        timed,
-        signalled: false,
-    }))
+    Ok(Ret::Park(Pending::CondWait { cond, mutex: mx, timed, signalled: false }))
 }
 
 fn wake(m: &mut Machine, cond: u64, all: bool) -> Result<Ret, Stop> {
@@ -86,14 +63,7 @@ fn wake(m: &mut Machine, cond: u64, all: bool) -> Result<Ret, Stop> {
 }
 
 /// The `wait-return` step: re-acquire the mutex and return from the wait.
-pub fn finish_wait(
-    m: &mut Machine,
-    t: Tid,
-    cond: u64,
-    mx: u64,
-    _timed: bool,
-    signalled: bool,
-) -> Result<(), Stop> {
+pub fn finish_wait(m: &mut Machine, t: Tid, cond: u64, mx: u64, _timed: bool, signalled: bool) -> Result<(), Stop> {
     m.record(
         t,
         EventKind::WaitReturn,

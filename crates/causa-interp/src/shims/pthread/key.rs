@@ -33,12 +33,7 @@ pub fn register(r: &mut Registry) {
     });
     r.add("pthread", "pthread_getspecific", |m, c| {
         let key = c.int(0) as u32;
-        let v = m.threads[c.t as usize]
-            .specific
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
-            .unwrap_or(0);
+        let v = m.threads[c.t as usize].specific.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).unwrap_or(0);
         ret_u64(v)
     });
 }

@@ -12,8 +12,7 @@ use causa_core::{EventKind, Tid};
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
-    r.visible("pthread", "pthread_mutex_lock", EventKind::Lock, lock)
-        .enabled_when(lock_enabled, lock_waits);
+    r.visible("pthread", "pthread_mutex_lock", EventKind::Lock, lock).enabled_when(lock_enabled, lock_waits);
     r.visible("pthread", "pthread_mutex_trylock", EventKind::Lock, trylock);
     r.visible("pthread", "pthread_mutex_unlock", EventKind::Unlock, unlock);
     r.add("pthread", "pthread_mutex_init", init);
@@ -37,28 +36,16 @@ pub fn register(r: &mut Registry) {
         lock(m, c)
     })
     .enabled_when(lock_enabled, lock_waits);
-    r.visible(
-        "pthread",
-        "pthread_spin_trylock",
-        EventKind::Lock,
-        |m, c| {
-            spin_at(m, c.ptr(0))?;
-            trylock(m, c)
-        },
-    );
-    r.visible(
-        "pthread",
-        "pthread_spin_unlock",
-        EventKind::Unlock,
-        |m, c| {
-            spin_at(m, c.ptr(0))?;
-            unlock(m, c)
-        },
-    );
+    r.visible("pthread", "pthread_spin_trylock", EventKind::Lock, |m, c| {
+        spin_at(m, c.ptr(0))?;
+        trylock(m, c)
+    });
+    r.visible("pthread", "pthread_spin_unlock", EventKind::Unlock, |m, c| {
+        spin_at(m, c.ptr(0))?;
+        unlock(m, c)
+    });
     r.add("pthread", "pthread_spin_init", |m, c| {
-        m.sync
-            .mutexes
-            .insert(c.ptr(0), Mutex::new(MutexKind::Normal));
+        m.sync.mutexes.insert(c.ptr(0), Mutex::new(MutexKind::Normal));
         ret_i32(0)
     });
     r.add("pthread", "pthread_spin_destroy", destroy);
@@ -87,15 +74,9 @@ pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
         m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
         // glibc's __kind: after __lock, __count, __owner (and __nusers on 64-bit).
-        let kind_at = if m.program().space.layout.ptr_bytes == 4 {
-            12
-        } else {
-            16
-        };
-        let kind = m
-            .load(addr + kind_at, &Ty::Int(32))
-            .map(|v| kind_of(v.as_int() as u32))
-            .unwrap_or(MutexKind::Normal);
+        let kind_at = if m.program().space.layout.ptr_bytes == 4 { 12 } else { 16 };
+        let kind =
+            m.load(addr + kind_at, &Ty::Int(32)).map(|v| kind_of(v.as_int() as u32)).unwrap_or(MutexKind::Normal);
         m.sync.mutexes.insert(addr, Mutex::new(kind));
     }
     Ok(m.sync.mutexes.get_mut(&addr).expect("just inserted"))
@@ -111,10 +92,7 @@ fn lock_enabled(m: &Machine, t: Tid, args: &[Value]) -> bool {
 fn lock_waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     let a = crate::shims::ptr(args, 0);
     let owner = m.sync.mutexes.get(&a).and_then(|x| x.owner);
-    (
-        crate::shims::with_holder(m, t, format!("waits for mutex {}", m.describe(a)), owner),
-        owner,
-    )
+    (crate::shims::with_holder(m, t, format!("waits for mutex {}", m.describe(a)), owner), owner)
 }
 
 fn acquire(m: &mut Machine, t: Tid, addr: u64) -> Result<i32, Stop> {
@@ -175,10 +153,9 @@ pub fn release(m: &mut Machine, t: Tid, addr: u64, what: &str) -> Result<i32, St
                 m.names[t as usize]
             )))
         }
-        None if x.kind != MutexKind::ErrorCheck => Err(Stop::pthread(format!(
-            "{what} of mutex {}, which is not locked",
-            m.describe(addr)
-        ))),
+        None if x.kind != MutexKind::ErrorCheck => {
+            Err(Stop::pthread(format!("{what} of mutex {}, which is not locked", m.describe(addr))))
+        }
         _ => Ok(EPERM),
     }
 }
@@ -188,13 +165,8 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 }
 
 fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let kind = if c.ptr(1) != 0 {
-        kind_of(m.load(c.ptr(1), &Ty::Int(32))?.as_int() as u32)
-    } else {
-        MutexKind::Normal
-    };
-    m.mem
-        .check(c.ptr(0), 4, Access::Write, &|x| m.describe(x))?;
+    let kind = if c.ptr(1) != 0 { kind_of(m.load(c.ptr(1), &Ty::Int(32))?.as_int() as u32) } else { MutexKind::Normal };
+    m.mem.check(c.ptr(0), 4, Access::Write, &|x| m.describe(x))?;
     if let Some(old) = m.sync.mutexes.get(&c.ptr(0)) {
         if old.owner.is_some() {
             return Err(Stop::pthread(format!(
@@ -210,10 +182,7 @@ fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn destroy(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if let Some(x) = m.sync.mutexes.get(&c.ptr(0)) {
         if x.owner.is_some() {
-            return Err(Stop::pthread(format!(
-                "destroying mutex {} while it is locked",
-                m.describe(c.ptr(0))
-            )));
+            return Err(Stop::pthread(format!("destroying mutex {} while it is locked", m.describe(c.ptr(0)))));
         }
     }
     m.sync.mutexes.remove(&c.ptr(0));

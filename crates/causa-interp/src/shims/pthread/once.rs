@@ -19,23 +19,14 @@ fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         Some(OnceState::Running(_)) => Ok(Ret::Park(Pending::Once { once: addr })),
         None => {
             let Some(f) = m.program().function_at(c.ptr(1)) else {
-                return Err(Stop::pthread(format!(
-                    "pthread_once with an invalid routine ({})",
-                    m.describe(c.ptr(1))
-                )));
+                return Err(Stop::pthread(format!("pthread_once with an invalid routine ({})", m.describe(c.ptr(1)))));
             };
             m.sync.onces.insert(addr, OnceState::Running(c.t));
             if let Some(fr) = m.threads[c.t as usize].frames.last_mut() {
                 fr.ip += 1;
             }
             let nparams = m.program().functions[f as usize].params.len();
-            m.push_call(
-                c.t,
-                f,
-                vec![Value::ZERO; nparams],
-                c.dest,
-                OnReturn::OnceDone(addr),
-            );
+            m.push_call(c.t, f, vec![Value::ZERO; nparams], c.dest, OnReturn::OnceDone(addr));
             Ok(Ret::Pushed)
         }
     }

@@ -9,52 +9,20 @@ use causa_core::{EventKind, Tid};
 use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
-    r.visible(
-        "pthread",
-        "pthread_rwlock_rdlock",
-        EventKind::ReadLock,
-        |m, c| rd(m, c, false),
-    )
-    .enabled_when(rd_enabled, waits);
-    r.visible(
-        "pthread",
-        "pthread_rwlock_wrlock",
-        EventKind::WriteLock,
-        |m, c| wr(m, c, false),
-    )
-    .enabled_when(wr_enabled, waits);
-    r.visible(
-        "pthread",
-        "pthread_rwlock_tryrdlock",
-        EventKind::ReadLock,
-        |m, c| rd(m, c, true),
-    );
-    r.visible(
-        "pthread",
-        "pthread_rwlock_trywrlock",
-        EventKind::WriteLock,
-        |m, c| wr(m, c, true),
-    );
-    r.visible(
-        "pthread",
-        "pthread_rwlock_unlock",
-        EventKind::RwUnlock,
-        unlock,
-    );
+    r.visible("pthread", "pthread_rwlock_rdlock", EventKind::ReadLock, |m, c| rd(m, c, false))
+        .enabled_when(rd_enabled, waits);
+    r.visible("pthread", "pthread_rwlock_wrlock", EventKind::WriteLock, |m, c| wr(m, c, false))
+        .enabled_when(wr_enabled, waits);
+    r.visible("pthread", "pthread_rwlock_tryrdlock", EventKind::ReadLock, |m, c| rd(m, c, true));
+    r.visible("pthread", "pthread_rwlock_trywrlock", EventKind::WriteLock, |m, c| wr(m, c, true));
+    r.visible("pthread", "pthread_rwlock_unlock", EventKind::RwUnlock, unlock);
     r.add("pthread", "pthread_rwlock_init", |m, c| {
         m.sync.rwlocks.insert(c.ptr(0), Default::default());
         ret_i32(0)
     });
     r.add("pthread", "pthread_rwlock_destroy", |m, c| {
-        if m.sync
-            .rwlocks
-            .get(&c.ptr(0))
-            .is_some_and(|l| l.writer.is_some() || !l.readers.is_empty())
-        {
-            return Err(Stop::pthread(format!(
-                "destroying rwlock {} while it is held",
-                m.describe(c.ptr(0))
-            )));
+        if m.sync.rwlocks.get(&c.ptr(0)).is_some_and(|l| l.writer.is_some() || !l.readers.is_empty()) {
+            return Err(Stop::pthread(format!("destroying rwlock {} while it is held", m.describe(c.ptr(0)))));
         }
         m.sync.rwlocks.remove(&c.ptr(0));
         ret_i32(0)
@@ -62,27 +30,18 @@ pub fn register(r: &mut Registry) {
 }
 
 fn rd_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
-    m.sync
-        .rwlocks
-        .get(&ptr(args, 0))
-        .is_none_or(|l| l.writer.is_none())
+    m.sync.rwlocks.get(&ptr(args, 0)).is_none_or(|l| l.writer.is_none())
 }
 
 fn wr_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
-    m.sync
-        .rwlocks
-        .get(&ptr(args, 0))
-        .is_none_or(|l| l.writer.is_none() && l.readers.is_empty())
+    m.sync.rwlocks.get(&ptr(args, 0)).is_none_or(|l| l.writer.is_none() && l.readers.is_empty())
 }
 
 fn waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     let a = ptr(args, 0);
     let l = m.sync.rwlocks.get(&a);
     let holder = l.and_then(|l| l.writer.or(l.readers.first().copied()));
-    (
-        crate::shims::with_holder(m, t, format!("waits for rwlock {}", m.describe(a)), holder),
-        holder,
-    )
+    (crate::shims::with_holder(m, t, format!("waits for rwlock {}", m.describe(a)), holder), holder)
 }
 
 fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
@@ -91,9 +50,7 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
         if try_ {
             return ret_i32(EBUSY);
         }
-        return Err(Stop::pthread(
-            "rdlock granted while a writer holds the lock (internal)",
-        ));
+        return Err(Stop::pthread("rdlock granted while a writer holds the lock (internal)"));
     }
     l.readers.push(c.t);
     ret_i32(0)
@@ -105,9 +62,7 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
         if try_ {
             return ret_i32(EBUSY);
         }
-        return Err(Stop::pthread(
-            "wrlock granted while the lock is held (internal)",
-        ));
+        return Err(Stop::pthread("wrlock granted while the lock is held (internal)"));
     }
     l.writer = Some(c.t);
     ret_i32(0)

@@ -8,10 +8,7 @@ use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
     r.add("sem", "sem_init", |m, c| {
-        m.mem
-            .check(c.ptr(0), 4, crate::memory::Access::Write, &|x| {
-                m.describe(x)
-            })?;
+        m.mem.check(c.ptr(0), 4, crate::memory::Access::Write, &|x| m.describe(x))?;
         m.sync.sems.insert(c.ptr(0), c.int(2) as u32);
         ret_i32(0)
     });
@@ -19,8 +16,7 @@ pub fn register(r: &mut Registry) {
         m.sync.sems.remove(&c.ptr(0));
         ret_i32(0)
     });
-    r.visible("sem", "sem_wait", EventKind::SemWait, wait)
-        .enabled_when(wait_enabled, waits);
+    r.visible("sem", "sem_wait", EventKind::SemWait, wait).enabled_when(wait_enabled, waits);
     r.visible("sem", "sem_trywait", EventKind::SemWait, trywait);
     r.visible("sem", "sem_post", EventKind::SemPost, post);
     r.add("sem", "sem_getvalue", |m, c| {
@@ -31,12 +27,11 @@ pub fn register(r: &mut Registry) {
 }
 
 fn sem(m: &Machine, addr: u64) -> Result<u32, Stop> {
-    m.sync.sems.get(&addr).copied().ok_or_else(|| {
-        Stop::pthread(format!(
-            "semaphore {} used before sem_init",
-            m.describe(addr)
-        ))
-    })
+    m.sync
+        .sems
+        .get(&addr)
+        .copied()
+        .ok_or_else(|| Stop::pthread(format!("semaphore {} used before sem_init", m.describe(addr))))
 }
 
 fn wait_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
@@ -44,13 +39,7 @@ fn wait_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
 }
 
 fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
-    (
-        format!(
-            "waits in sem_wait on semaphore {} whose value is 0",
-            m.describe(ptr(args, 0))
-        ),
-        None,
-    )
+    (format!("waits in sem_wait on semaphore {} whose value is 0", m.describe(ptr(args, 0))), None)
 }
 
 fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {

@@ -10,26 +10,16 @@ use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_create", EventKind::Fork, create);
-    r.visible("pthread", "pthread_join", EventKind::Join, join)
-        .enabled_when(join_enabled, join_waits);
+    r.visible("pthread", "pthread_join", EventKind::Join, join).enabled_when(join_enabled, join_waits);
     r.add("pthread", "pthread_exit", exit);
     r.add("pthread", "pthread_self", |_, c| ret_u64(c.t as u64 + 1));
-    r.add("pthread", "pthread_equal", |_, c| {
-        ret_i32((c.int(0) == c.int(1)) as i32)
-    });
+    r.add("pthread", "pthread_equal", |_, c| ret_i32((c.int(0) == c.int(1)) as i32));
     r.add("pthread", "pthread_detach", detach);
-    r.visible("pthread", "sched_yield", EventKind::Yield, |_, _| {
-        ret_i32(0)
-    });
-    r.visible("pthread", "pthread_yield", EventKind::Yield, |_, _| {
-        ret_i32(0)
-    });
-    for name in [
-        "pthread_attr_init",
-        "pthread_attr_destroy",
-        "pthread_attr_setdetachstate",
-        "pthread_attr_setstacksize",
-    ] {
+    r.visible("pthread", "sched_yield", EventKind::Yield, |_, _| ret_i32(0));
+    r.visible("pthread", "pthread_yield", EventKind::Yield, |_, _| ret_i32(0));
+    for name in
+        ["pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate", "pthread_attr_setstacksize"]
+    {
         r.add("pthread", name, |_, _| ret_i32(0));
     }
 }
@@ -42,10 +32,7 @@ pub fn target(m: &Machine, v: u128) -> Option<Tid> {
 
 fn create(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let Some(func) = m.program().function_at(c.ptr(2)) else {
-        return Err(Stop::pthread(format!(
-            "pthread_create with an invalid start routine ({})",
-            m.describe(c.ptr(2))
-        )));
+        return Err(Stop::pthread(format!("pthread_create with an invalid start routine ({})", m.describe(c.ptr(2)))));
     };
     if m.program().functions[func as usize].body.is_none() {
         return Err(Stop::unsupported(format!(
@@ -73,38 +60,23 @@ fn join_enabled(m: &Machine, t: Tid, args: &[Value]) -> bool {
 
 fn join_waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     match target(m, crate::shims::arg(args, 0)) {
-        Some(x) => (
-            format!(
-                "waits in pthread_join for thread {} to finish",
-                m.names[x as usize]
-            ),
-            Some(x),
-        ),
+        Some(x) => (format!("waits in pthread_join for thread {} to finish", m.names[x as usize]), Some(x)),
         None => ("waits in pthread_join".into(), None),
     }
 }
 
 fn join(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let Some(x) = target(m, c.int(0)) else {
-        return Err(Stop::pthread(format!(
-            "pthread_join of an invalid thread id {:#x}",
-            c.int(0)
-        )));
+        return Err(Stop::pthread(format!("pthread_join of an invalid thread id {:#x}", c.int(0))));
     };
     if x == c.t {
         return ret_i32(EDEADLK);
     }
     if m.threads[x as usize].detached {
-        return Err(Stop::pthread(format!(
-            "pthread_join of detached thread {}",
-            m.names[x as usize]
-        )));
+        return Err(Stop::pthread(format!("pthread_join of detached thread {}", m.names[x as usize])));
     }
     if m.threads[x as usize].joined {
-        return Err(Stop::pthread(format!(
-            "thread {} is joined twice",
-            m.names[x as usize]
-        )));
+        return Err(Stop::pthread(format!("thread {} is joined twice", m.names[x as usize])));
     }
     m.threads[x as usize].joined = true;
     if let Some(e) = m.events.last_mut() {

@@ -1,0 +1,148 @@
+//! `causa check`: can this program fail under any interleaving? Maximal
+//! Causality Reduction answers bug, verified or unknown.
+
+use crate::args::CheckArgs;
+use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::output::{render_bug, replay_command, report_for, save_schedule};
+use causa_explore::mcr::{check, McrOptions, McrStats, McrVerdict};
+use causa_explore::{replay, schedule_of};
+use causa_interp::{Config, OutputMode};
+use causa_report::Verdict;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
+    let c = &args.common;
+    let prep = load(c)?;
+    let mut cfg = Config {
+        max_steps: c.max_steps,
+        max_local_instructions: c.max_local_instructions,
+        inputs: c.input.clone(),
+        input_seed: args.seed,
+        output: OutputMode::Capture,
+        max_output: 64 * 1024,
+        ..Config::default()
+    };
+    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
+    let opts = McrOptions {
+        max_executions: args.max_executions,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        all_outcomes: false,
+    };
+    let bar = (std::io::stderr().is_terminal() && !c.json).then(|| {
+        let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        b
+    });
+    let started = std::time::Instant::now();
+    let mut progress = |s: &McrStats, queue: usize| {
+        if let Some(b) = &bar {
+            let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            b.set_message(format!("{} executions ({rate:.0}/s), {queue} queued, {} queries", s.executions, s.queries));
+            b.tick();
+        }
+    };
+    let result = check(&prep, &cfg, &opts, &mut progress);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let s = &result.stats;
+    let elapsed = started.elapsed().as_secs_f64();
+    let stats = serde_json::json!({
+        "executions": s.executions,
+        "queries": s.queries,
+        "seconds": elapsed,
+        "execution_seconds": s.exec_time.as_secs_f64(),
+        "solver_seconds": s.solve_time.as_secs_f64(),
+        "largest_trace": s.largest_trace,
+        "infeasible": s.infeasible,
+        "inputs_fixed": true,
+        "input_seed": args.seed,
+    });
+    let stats_line = format!(
+        "  {} executions, {} solver queries ({} satisfiable); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {} events",
+        s.executions,
+        s.queries,
+        s.sat,
+        elapsed,
+        s.exec_time.as_secs_f64(),
+        s.solve_time.as_secs_f64(),
+        s.largest_trace
+    );
+    let inputs_line = if prep.program.functions.iter().any(|f| f.name.starts_with("__VERIFIER_nondet_")) {
+        Some(format!(
+            "  program inputs (__VERIFIER_nondet_*) are fixed for the whole check (seed {}{}); exploring inputs is not part of this version",
+            args.seed,
+            if c.input.is_empty() { String::new() } else { ", with --input values first".into() }
+        ))
+    } else {
+        None
+    };
+    match result.verdict {
+        McrVerdict::Error(e) => Err(Failure::from(e)),
+        McrVerdict::Verified | McrVerdict::Unknown(_) => {
+            let (verdict, exit, line) = match &result.verdict {
+                McrVerdict::Verified => (Verdict::NoBug, EXIT_OK, "verified: no interleaving fails".to_string()),
+                McrVerdict::Unknown(r) => (Verdict::Unknown, EXIT_UNSUPPORTED, format!("unknown: {r}")),
+                _ => unreachable!("handled above"),
+            };
+            if c.json {
+                let mut r = report_for("check", c, None, stats);
+                r.verdict = verdict;
+                if let McrVerdict::Unknown(reason) = &result.verdict {
+                    r.error = Some(reason.clone());
+                }
+                println!("{}", r.to_json_string());
+            } else {
+                println!("causa check: {line}");
+                println!("{stats_line}");
+                if let Some(l) = &inputs_line {
+                    println!("{l}");
+                }
+            }
+            Ok(exit)
+        }
+        McrVerdict::Bug(ex) => {
+            // Replay the bug's schedule with readable records (and to confirm it).
+            let schedule = schedule_of(&prep, &ex);
+            let full = replay(&prep, &cfg, &schedule);
+            let f = ex.outcome.finding().cloned().expect("a bug verdict carries a finding");
+            let confirmed = full.outcome.finding().is_some_and(|g| g.same_as(&f));
+            let shown = if confirmed { &full } else { &*ex };
+            let path = save_schedule(&prep, shown, c, f.kind.code())
+                .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
+            if c.json {
+                let mut stats = stats;
+                stats["replay_confirmed"] = serde_json::json!(confirmed);
+                let mut r = report_for("check", c, Some(shown), stats);
+                r.schedule_file = Some(path.display().to_string());
+                r.replay_command = Some(replay_command(c, &path, &args.args));
+                if let Some(b) = &mut r.bug {
+                    b.schedule = r.schedule_file.clone();
+                }
+                println!("{}", r.to_json_string());
+                return Ok(EXIT_BUG);
+            }
+            println!("causa check: bug: {} (found in execution {})", f.kind, s.executions);
+            println!("{stats_line}");
+            if let Some(l) = &inputs_line {
+                println!("{l}");
+            }
+            println!();
+            print!("{}", render_bug(&f, shown));
+            println!();
+            if confirmed {
+                println!("replayed the saved schedule: same bug at the same step");
+            } else {
+                println!("WARNING: replaying the saved schedule did not reproduce the bug; this is a bug in causa");
+            }
+            println!("schedule saved to {}", path.display());
+            println!("replay with: {}", replay_command(c, &path, &args.args));
+            Ok(EXIT_BUG)
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Maximal Causality Reduction (Huang, PLDI'15; dissertation §1): stateless
+//! model checking that explores one execution per reachable *state* (the values
+//! every read returns) instead of one per interleaving.
+//!
+//! Worklist of schedule prefixes. Each prefix is run with the replay strategy and
+//! continued with `first`; the resulting trace is checked, then for every read after
+//! the prefix and every other value written to its location (or its initial value)
+//! the constraint core asks whether some reordering makes the read return it while
+//! every earlier read keeps its value (Φ_mhb ∧ Φ_lock ∧ Φ_validity(r) ∧ Φ_value(r,v')).
+//! Each satisfiable answer becomes a new prefix ending at that read; each prefix is
+//! run once.
+
+use crate::strategies::{FirstScheduler, ReplayScheduler};
+use causa_constraints::{Encoder, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_core::{ScheduleError, Scheduler, ThreadName};
+use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Bounds and switches of a check.
+#[derive(Clone, Debug, Default)]
+pub struct McrOptions {
+    pub max_executions: Option<usize>,
+    pub timeout: Option<Duration>,
+    /// Keep exploring after a bug (used to compare outcome sets with DFS).
+    pub all_outcomes: bool,
+}
+
+/// What a check counted.
+#[derive(Clone, Debug, Default)]
+pub struct McrStats {
+    pub executions: usize,
+    pub queries: u64,
+    pub sat: u64,
+    pub unknown_queries: u64,
+    /// Prefixes whose replay did not fit the program (should not happen; each is
+    /// a reason the verdict cannot be `verified`).
+    pub divergences: usize,
+    pub infeasible: usize,
+    pub bounded: usize,
+    pub exec_time: Duration,
+    pub solve_time: Duration,
+    pub largest_trace: usize,
+    /// Some traces had operations modelled only by their original order.
+    pub approximate: bool,
+}
+
+/// The answer of a check.
+pub enum McrVerdict {
+    /// A bug, with the execution that shows it.
+    Bug(Box<Execution>),
+    /// Every reachable state was explored.
+    Verified,
+    /// A bound or a limitation stopped the check; the reason says which.
+    Unknown(String),
+    /// causa itself failed (unsupported instruction, …).
+    Error(InterpError),
+}
+
+pub struct McrResult {
+    pub verdict: McrVerdict,
+    pub stats: McrStats,
+    /// Every distinct end of an execution seen (outcome description and final
+    /// state digest), for comparing explorers.
+    pub outcomes: HashSet<(String, Option<u64>)>,
+}
+
+/// A short, schedule-independent description of how an execution ended.
+pub fn outcome_key(o: &Outcome) -> String {
+    match o {
+        Outcome::Exit(c) => format!("exit {c}"),
+        // A deadlock is the same state whichever thread blocked last: describe
+        // where every blocked thread waits.
+        Outcome::Bug(f) if f.kind == causa_core::BugKind::Deadlock => {
+            let mut waits: Vec<String> = f
+                .notes
+                .iter()
+                .map(|n| {
+                    format!(
+                        "{} at {}",
+                        n.thread.as_ref().map(|t| t.to_string()).unwrap_or_default(),
+                        n.location.as_ref().map(|l| l.to_string()).unwrap_or_default()
+                    )
+                })
+                .collect();
+            waits.sort();
+            format!("deadlock: {}", waits.join("; "))
+        }
+        Outcome::Bug(f) => format!("{} at {}", f.kind, f.location.as_ref().map(|l| l.to_string()).unwrap_or_default()),
+        Outcome::Infeasible(_) => "infeasible".into(),
+        Outcome::BoundReached(b) => format!("bound: {b}"),
+        Outcome::Error(e) => format!("error: {e}"),
+    }
+}
+
+/// Run the MCR exploration of `prep`.
+pub fn check(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    opts: &McrOptions,
+    progress: &mut dyn FnMut(&McrStats, usize),
+) -> McrResult {
+    let start = Instant::now();
+    let cfg = Arc::new(Config { keep_records: false, final_state: true, ..cfg.clone() });
+    let mut stats = McrStats::default();
+    let mut outcomes = HashSet::new();
+    let mut solver = Z3Solver::new();
+    let mut worklist: VecDeque<Vec<ThreadName>> = VecDeque::from([Vec::new()]);
+    let mut seen: HashSet<Vec<ThreadName>> = HashSet::from([Vec::new()]);
+    let mut first_bug: Option<Execution> = None;
+    let mut stopped: Option<String> = None;
+    while let Some(prefix) = worklist.pop_front() {
+        if opts.max_executions.is_some_and(|m| stats.executions >= m) {
+            stopped = Some(format!(
+                "--max-executions {} reached with {} prefixes left",
+                stats.executions,
+                worklist.len() + 1
+            ));
+            break;
+        }
+        if opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+            stopped = Some(format!(
+                "--timeout reached after {:.1}s with {} prefixes left",
+                start.elapsed().as_secs_f64(),
+                worklist.len() + 1
+            ));
+            break;
+        }
+        let t0 = Instant::now();
+        let ex = run_prefix(prep, &cfg, &prefix);
+        stats.exec_time += t0.elapsed();
+        match &ex.outcome {
+            Outcome::Error(InterpError::Schedule(ScheduleError::Diverged { .. })) => {
+                stats.divergences += 1;
+                continue;
+            }
+            Outcome::Error(e) => {
+                return McrResult { verdict: McrVerdict::Error(e.clone()), stats, outcomes };
+            }
+            _ => {}
+        }
+        stats.executions += 1;
+        stats.largest_trace = stats.largest_trace.max(ex.events.len());
+        outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+        match &ex.outcome {
+            Outcome::Infeasible(_) => stats.infeasible += 1,
+            Outcome::BoundReached(_) => stats.bounded += 1,
+            _ => {}
+        }
+        progress(&stats, worklist.len());
+        let is_bug = matches!(ex.outcome, Outcome::Bug(_));
+        if is_bug && !opts.all_outcomes {
+            first_bug = Some(ex);
+            break;
+        }
+        // New states from this trace.
+        let t1 = Instant::now();
+        let trace = Trace::from_events(&ex.events, prefix.len());
+        stats.approximate |= trace.approximate;
+        let mut enc = Encoder::new(&trace);
+        let base = enc.base();
+        solver.reset(trace.len(), &base, &enc.defs);
+        for r in trace.prefix_len..trace.len() {
+            for v in enc.other_values(r) {
+                let q = enc.new_state(r, v);
+                stats.queries += 1;
+                match solver.solve(&q.goal, &enc.defs) {
+                    SolveResult::Sat(pos) => {
+                        stats.sat += 1;
+                        let new: Vec<ThreadName> = enc
+                            .relevant_events(r, &pos)
+                            .iter()
+                            .map(|e| ex.names[trace.events[*e].thread as usize].clone())
+                            .collect();
+                        if seen.insert(new.clone()) {
+                            worklist.push_back(new);
+                        }
+                    }
+                    SolveResult::Unsat => {}
+                    SolveResult::Unknown => stats.unknown_queries += 1,
+                }
+            }
+        }
+        stats.solve_time += t1.elapsed();
+        if is_bug && first_bug.is_none() {
+            first_bug = Some(ex);
+        }
+    }
+    let verdict = if let Some(ex) = first_bug {
+        McrVerdict::Bug(Box::new(ex))
+    } else if let Some(reason) = stopped {
+        McrVerdict::Unknown(reason)
+    } else if let Some(reason) = incompleteness(&stats) {
+        McrVerdict::Unknown(reason)
+    } else {
+        McrVerdict::Verified
+    };
+    McrResult { verdict, stats, outcomes }
+}
+
+/// Why a finished exploration still cannot claim every state was covered.
+fn incompleteness(s: &McrStats) -> Option<String> {
+    if s.bounded > 0 {
+        return Some(format!("{} executions were cut by --max-steps", s.bounded));
+    }
+    if s.divergences > 0 {
+        return Some(format!("{} computed schedules did not replay (an imprecision of causa's model)", s.divergences));
+    }
+    if s.unknown_queries > 0 {
+        return Some(format!("the solver gave up on {} queries", s.unknown_queries));
+    }
+    if s.approximate {
+        return Some(
+            "the program uses barriers, semaphores, read-write locks, pthread_once or free, which this version of \
+             `causa check` keeps in their original order instead of exploring them"
+                .into(),
+        );
+    }
+    None
+}
+
+/// Run `prefix` exactly, then continue without preemption.
+pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &[ThreadName]) -> Execution {
+    let mut sched = ReplayScheduler::new(prefix.to_vec()).with_fallback(Box::new(FirstScheduler::new()));
+    sched.begin_execution();
+    Machine::new(prep.clone(), cfg.clone()).run(&mut sched)
+}
