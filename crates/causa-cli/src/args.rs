@@ -22,6 +22,15 @@ pub enum Command {
     Shims(ShimsArgs),
 }
 
+/// Strategies for `causa test` (sampling ones: `first` would repeat one schedule).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestStrategy {
+    /// Pick uniformly among enabled threads at every step.
+    Random,
+    /// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010).
+    Pct,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// Never preempt; run the lowest-numbered enabled thread.
@@ -68,8 +77,8 @@ pub struct RunArgs {
     /// Seed for random and PCT.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// PCT bug depth.
-    #[arg(long, default_value_t = 3)]
+    /// PCT bug depth (at least 1).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
     /// Replay this schedule file exactly.
     #[arg(long, conflicts_with = "strategy")]
@@ -87,16 +96,16 @@ pub struct TestArgs {
     #[command(flatten)]
     pub common: ProgramArgs,
     /// Scheduling strategy.
-    #[arg(long, value_enum, default_value_t = Strategy::Random)]
-    pub strategy: Strategy,
+    #[arg(long, value_enum, default_value_t = TestStrategy::Random)]
+    pub strategy: TestStrategy,
     /// Number of executions.
     #[arg(long, default_value_t = 1000)]
     pub iterations: usize,
     /// Seed of the first execution.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// PCT bug depth.
-    #[arg(long, default_value_t = 3)]
+    /// PCT bug depth (at least 1).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]

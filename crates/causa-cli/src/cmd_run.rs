@@ -39,10 +39,14 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         write_trace(path, &ex)
             .map_err(|e| Failure::input("io-error", format!("cannot write trace {}: {e}", path.display())))?;
     }
+    // A replayed bug already has its schedule file; a new one is saved.
     let mut schedule_path = None;
     if let Outcome::Bug(f) = &ex.outcome {
-        let p = save_schedule(&prep, &ex, c, f.kind.code())
-            .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
+        let p = match &args.schedule {
+            Some(given) => given.clone(),
+            None => save_schedule(&prep, &ex, c, f.kind.code())
+                .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?,
+        };
         schedule_path = Some(p);
     }
     let exit = match &ex.outcome {
@@ -93,7 +97,11 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         print!("{}", render_bug(f, &ex));
         if let Some(p) = &schedule_path {
             println!();
-            println!("schedule saved to {}", p.display());
+            if args.schedule.is_some() {
+                println!("schedule: {}", p.display());
+            } else {
+                println!("schedule saved to {}", p.display());
+            }
             println!("replay with: {}", replay_command(c, p, &args.args));
         }
     }

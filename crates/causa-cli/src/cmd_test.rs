@@ -1,10 +1,10 @@
 //! `causa test`: many executions under random or PCT schedules.
 
-use crate::args::{Strategy, TestArgs};
+use crate::args::{TestArgs, TestStrategy};
 use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule};
 use causa_core::Scheduler;
-use causa_explore::{test, FirstScheduler, PctScheduler, RandomScheduler, TestStats};
+use causa_explore::{test, PctScheduler, RandomScheduler, TestStats};
 use causa_interp::{Config, Outcome, OutputMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -25,9 +25,8 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
     let cfg = Arc::new(cfg);
     let mut sched: Box<dyn Scheduler> = match args.strategy {
-        Strategy::Random => Box::new(RandomScheduler::new(args.seed)),
-        Strategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
-        Strategy::First => Box::new(FirstScheduler::new()),
+        TestStrategy::Random => Box::new(RandomScheduler::new(args.seed)),
+        TestStrategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
     };
     let bar = if std::io::stderr().is_terminal() && !c.json {
         let b = ProgressBar::with_draw_target(Some(args.iterations as u64), ProgressDrawTarget::stderr());

@@ -15,7 +15,7 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
         let (what, holder) = match &th.pending {
             Pending::Instr => crate::shims::pending_wait(m, t),
             Pending::CondWait { cond, signalled: false, .. } => {
-                (format!("waits on condition variable {} that is never signalled", m.describe(*cond)), None)
+                (format!("waits on condition variable {}, and no thread is left to signal it", m.describe(*cond)), None)
             }
             Pending::CondWait { mutex, .. } => {
                 let owner = m.sync.mutexes.get(mutex).and_then(|x| x.owner);

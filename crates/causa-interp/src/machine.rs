@@ -5,7 +5,7 @@
 //! performs that thread's operation (recording exactly one [`Event`]), then lets the
 //! thread run its invisible instructions until it parks again.
 
-use crate::memory::{heap_name, short_file, AllocKind, Memory};
+use crate::memory::{short_file, AllocKind, Memory};
 use crate::outcome::{Config, Execution, InterpError, Outcome, OutputMode, Stop};
 use crate::prepare::Prepared;
 use crate::sync::SyncState;
@@ -438,7 +438,7 @@ impl Machine {
             thread: self.names[e.thread as usize].clone(),
             kind: e.kind,
             object: (mem || sync_obj).then(|| {
-                let name = self.describe(e.addr);
+                let name = self.describe_brief(e.addr);
                 if bulk {
                     format!("{name} ({} bytes)", e.size)
                 } else {
@@ -467,6 +467,24 @@ impl Machine {
 
     /// The object at `addr` as a person would name it.
     pub fn describe(&self, addr: u64) -> String {
+        let brief = self.describe_brief(addr);
+        let id = self.mem.locate(addr).0;
+        let prog = &self.prep.program;
+        match self.mem.allocs.get(id).map(|a| &a.kind) {
+            Some(AllocKind::Stack { thread, function, .. }) => {
+                format!("{brief} (local of {function} in thread {})", self.names[*thread as usize])
+            }
+            Some(AllocKind::Heap { site, by, .. }) => match prog.loc(*site) {
+                Some(l) => format!("{brief} ({by} at {}:{})", short_file(&l.file), l.line),
+                None => format!("{brief} ({by})"),
+            },
+            _ => brief,
+        }
+    }
+
+    /// The object at `addr` in a few characters, for event listings: `counter`,
+    /// `buf[3]`, `heap#2+8`, a local's name.
+    pub fn describe_brief(&self, addr: u64) -> String {
         let (id, off) = self.mem.locate(addr);
         let prog = &self.prep.program;
         let Some(a) = self.mem.allocs.get(id) else {
@@ -479,17 +497,10 @@ impl Machine {
                 crate::naming::with_offset(&g.name, &g.ty, off)
             }
             AllocKind::Function { id } => format!("function {}", prog.functions[*id as usize].name),
-            AllocKind::Stack { thread, name, function } => {
-                let base = match name {
-                    Some(n) => format!("{n} (local of {function} in thread {})", self.names[*thread as usize]),
-                    None => format!("stack object of {function} in thread {}", self.names[*thread as usize]),
-                };
-                crate::naming::with_offset(&base, &Ty::Void, off)
+            AllocKind::Stack { name, .. } => {
+                crate::naming::with_offset(name.as_deref().unwrap_or("stack object"), &Ty::Void, off)
             }
-            AllocKind::Heap { seq, site, by } => {
-                let base = heap_name(*seq, by, prog.loc(*site));
-                crate::naming::with_offset(&base, &Ty::Void, off)
-            }
+            AllocKind::Heap { seq, .. } => crate::naming::with_offset(&format!("heap#{seq}"), &Ty::Void, off),
         }
     }
 

@@ -5,7 +5,7 @@
 //! `causa_ir`). Freed and dead objects keep their entry, so a later access is
 //! reported as use-after-free or dead-stack access, never as a wild read.
 
-use causa_core::{SourceLoc, Tid};
+use causa_core::Tid;
 use causa_ir::space::{align16, FLAT_GAP};
 use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program, OFFSET_MASK};
 use std::sync::Arc;
@@ -193,7 +193,8 @@ impl Memory {
     #[inline]
     pub fn is_shared(&self, addr: u64) -> bool {
         match self.allocs.get(self.locate(addr).0) {
-            Some(a) => !matches!(a.kind, AllocKind::Stack { .. }) || a.escaped,
+            // Read-only objects (string literals, constants) cannot be raced on.
+            Some(a) => !a.read_only && (!matches!(a.kind, AllocKind::Stack { .. }) || a.escaped),
             None => true,
         }
     }
@@ -340,14 +341,6 @@ impl Memory {
     /// Size of the live object `addr` points to the start of (for realloc).
     pub fn size_of(&self, addr: u64) -> usize {
         self.allocs.get(self.locate(addr).0).map(|a| a.bytes.len()).unwrap_or(0)
-    }
-}
-
-/// Describe where a heap block came from: `heap#2 (malloc at bank.c:12)`.
-pub fn heap_name(seq: u32, by: &str, site: Option<&SourceLoc>) -> String {
-    match site {
-        Some(l) => format!("heap#{seq} ({by} at {}:{})", short_file(&l.file), l.line),
-        None => format!("heap#{seq} ({by})"),
     }
 }
 

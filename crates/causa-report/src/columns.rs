@@ -161,7 +161,7 @@ impl Layout {
     fn suffix(&self, line: &mut String, loc: &str, src: &str, max_width: usize) {
         if self.loc > 0 {
             line.push_str(SEP);
-            line.push_str(&cell(loc, self.loc));
+            line.push_str(&format!("{:<w$}", truncate_front(loc, self.loc), w = self.loc));
         }
         if self.src > 0 {
             let room = max_width.saturating_sub(width(line) + SEP.len());
@@ -169,6 +169,16 @@ impl Layout {
             line.push_str(&truncate(src, room));
         }
     }
+}
+
+/// `s` cut from the front (`…name.c:12`), so a long file name keeps its line.
+fn truncate_front(s: &str, w: usize) -> String {
+    let n = width(s);
+    if n <= w || w == 0 {
+        return s.to_string();
+    }
+    let tail: String = s.chars().skip(n - (w - 1)).collect();
+    format!("…{tail}")
 }
 
 /// `s` truncated and padded to exactly `w` characters.

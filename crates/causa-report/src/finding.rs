@@ -6,7 +6,7 @@
 //!    |
 //! 20 |     pthread_mutex_lock(&b);
 //!    |     ^
-//!    = thread 0.1, after step 16
+//!    = thread 0.1, after 17 visible steps
 //!    = note: thread 0.2 waits for mutex a held by thread 0.1 (at bank.c:31)
 //!    = cycle: 0.1 → 0.2 → 0.1
 //! ```
@@ -86,12 +86,14 @@ fn note_text(note: &FindingNote) -> String {
     s
 }
 
-/// Where in the execution the failure happened. `Finding::step` counts the steps
-/// taken; the step rows in reports are numbered from 0.
+/// Where in the execution the failure happened: `Finding::step` is the number of
+/// visible steps taken (the JSON `step`); the rows of the step table are numbered
+/// from 0, so the last one shown is `step - 1`.
 fn when(f: &Finding) -> String {
     match f.step {
-        0 => format!("thread {}, before its first step", f.thread),
-        n => format!("thread {}, after step {}", f.thread, n - 1),
+        0 => format!("thread {}, before any visible step", f.thread),
+        1 => format!("thread {}, after 1 visible step", f.thread),
+        n => format!("thread {}, after {n} visible steps", f.thread),
     }
 }
 
@@ -148,7 +150,7 @@ error[deadlock]: all threads are blocked
    |
 20 |     pthread_mutex_lock(&b);
    |     ^
-   = thread 0.1, after step 16
+   = thread 0.1, after 17 visible steps
    = note: thread 0.2 waits for mutex a held by thread 0.1 (at bank.c:31)
    = note: thread 0.1 waits for mutex b held by thread 0.2
    = cycle: 0.1 → 0.2 → 0.1
@@ -173,12 +175,12 @@ error[assertion-violation]: assertion `x == 2` failed
   |
 7 |     assert(x == 2);
   |     ^
-  = thread 0, after step 2
+  = thread 0, after 3 visible steps
 ";
         assert_eq!(render_finding(&f, &source), expected);
         let out = render_finding(&f, &crate::no_source);
         assert_eq!(out.lines().nth(1), Some(" --> bank.c:7:2"));
-        assert_eq!(out.lines().nth(2), Some("  = thread 0, after step 2"));
+        assert_eq!(out.lines().nth(2), Some("  = thread 0, after 3 visible steps"));
     }
 
     #[test]
@@ -190,7 +192,7 @@ error[assertion-violation]: assertion `x == 2` failed
         let out = render_finding(&f, &source);
         assert_eq!(
             out,
-            "error[deadlock]: all threads are blocked\n  = thread 0.1, after step 16\n  = cycle: 0.1 → 0.2 → 0.1\n"
+            "error[deadlock]: all threads are blocked\n  = thread 0.1, after 17 visible steps\n  = cycle: 0.1 → 0.2 → 0.1\n"
         );
     }
 

@@ -170,3 +170,9 @@ fn module_doc_example() {
 ";
     assert_eq!(out, expected[1..]);
 }
+
+#[test]
+fn long_file_names_keep_their_line_number() {
+    assert_eq!(super::truncate_front("a_fairly_long_program_name_xy.c:123", 12), "…me_xy.c:123");
+    assert_eq!(super::truncate_front("short.c:4", 12), "short.c:4");
+}

@@ -53,18 +53,40 @@ pub fn stream_fd(m: &Machine, stream: u64) -> Result<i32, Stop> {
 
 pub fn register(r: &mut Registry) {
     r.add("file", "fopen", fopen);
-    r.add("file", "fclose", |m, c| close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0));
-    r.add("file", "fgets", fgets);
+    r.add("file", "fclose", |m, c| {
+        if is_std(m, c.ptr(0)) {
+            return ret_i32(0);
+        }
+        close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0)
+    });
+    r.add("file", "fgets", |m, c| {
+        no_std_read(m, c.ptr(2))?;
+        fgets(m, c)
+    });
     r.add("file", "fgetc", |m, c| getc(m, c.ptr(0)));
     r.add("file", "getc", |m, c| getc(m, c.ptr(0)));
-    r.add("file", "fread", fread);
+    r.add("file", "fread", |m, c| {
+        no_std_read(m, c.ptr(3))?;
+        fread(m, c)
+    });
     r.add("file", "feof", |m, c| {
+        no_std_read(m, c.ptr(0))?;
         let f = file(m, |f| f.stream == c.ptr(0))?;
         ret_i32((f.pos >= f.data.len()) as i32)
     });
     r.add("file", "open", open);
-    r.add("file", "read", read);
-    r.add("file", "close", |m, c| close(m, |f| f.fd == c.i32(0)));
+    r.add("file", "read", |m, c| {
+        if (0..3).contains(&c.i32(0)) {
+            return Err(Stop::unsupported(STD_READ));
+        }
+        read(m, c)
+    });
+    r.add("file", "close", |m, c| {
+        if (0..3).contains(&c.i32(0)) {
+            return ret_i32(0);
+        }
+        close(m, |f| f.fd == c.i32(0))
+    });
     r.add("file", "write", |m, c| {
         let fd = c.i32(0);
         if fd != 1 && fd != 2 {
@@ -74,6 +96,22 @@ pub fn register(r: &mut Registry) {
         m.output(fd, &data);
         ret_u64(data.len() as u64)
     });
+}
+
+const STD_READ: &str = "reading the standard streams (causa reads only files the program opens)";
+
+/// `stream` is stdin, stdout or stderr.
+fn is_std(m: &Machine, stream: u64) -> bool {
+    stream != 0 && m.files.std.contains(&stream)
+}
+
+/// Reading a standard stream is not modelled: say so instead of failing as if the
+/// pointer were invalid.
+fn no_std_read(m: &Machine, stream: u64) -> Result<(), Stop> {
+    if is_std(m, stream) {
+        return Err(Stop::unsupported(STD_READ));
+    }
+    Ok(())
 }
 
 fn file(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<&mut OpenFile, Stop> {
@@ -147,6 +185,7 @@ fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 }
 
 fn getc(m: &mut Machine, stream: u64) -> Result<Ret, Stop> {
+    no_std_read(m, stream)?;
     let f = file(m, |f| f.stream == stream)?;
     match take(f, 1).first() {
         Some(b) => ret_i32(*b as i32),
