@@ -142,3 +142,32 @@ fn trace_and_shims() {
         assert!(out.contains(f), "`causa shims` lists {f}");
     }
 }
+
+#[test]
+fn check_answers_bug_verified_or_unknown() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) = causa(&["check", "examples/bank.c", "--json"], dir.path());
+    assert_eq!(code, 1, "bank.c has a bug; stderr: {err}");
+    let doc = json(&out);
+    assert_eq!(doc["command"], "check");
+    assert_eq!(doc["verdict"], "bug");
+    assert_eq!(doc["bug"]["kind"], "assertion-violation");
+    assert_eq!(doc["stats"]["replay_confirmed"], true);
+    assert!(doc["stats"]["executions"].as_u64().expect("executions") >= 1);
+    assert!(doc["stats"]["queries"].as_u64().is_some());
+
+    let (code, out, _) = causa(&["check", "tests/programs/fail/mutex/abba_deadlock.c", "--json"], dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["bug"]["kind"], "deadlock", "the lock-order deadlock is found");
+
+    let (code, out, _) = causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--json"], dir.path());
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(json(&out)["verdict"], "no-bug");
+
+    let (code, out, _) =
+        causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--max-executions", "1", "--json"], dir.path());
+    assert_eq!(code, 3, "a bound gives unknown");
+    let doc = json(&out);
+    assert_eq!(doc["verdict"], "unknown");
+    assert!(doc["error"].as_str().expect("reason").contains("--max-executions"), "{out}");
+}
