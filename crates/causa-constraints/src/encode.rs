@@ -27,6 +27,10 @@ pub struct Encoder<'t> {
     observed: Vec<Option<DefId>>,
     /// Memo: Φ_value(r, v).
     values: HashMap<(Ev, u128), DefId>,
+    /// Free variables "wait-return r was woken by signal s".
+    wake_vars: HashMap<(Ev, Ev), usize>,
+    /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
+    spin_pairs: Vec<(Ev, Ev, Ev)>,
     /// Lock/unlock pairs per mutex: (acquire, release if any), per thread in order.
     lock_pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>>,
 }
@@ -63,6 +67,7 @@ impl<'t> Encoder<'t> {
             };
         }
         let lock_pairs = lock_pairs(trace);
+        let spin_pairs = spin_pairs(trace, &po_pred);
         Encoder {
             trace,
             defs: Defs::default(),
@@ -72,6 +77,8 @@ impl<'t> Encoder<'t> {
             valid: vec![None; n],
             observed: vec![None; n],
             values: HashMap::new(),
+            wake_vars: HashMap::new(),
+            spin_pairs,
             lock_pairs,
         }
     }
@@ -104,24 +111,32 @@ impl<'t> Encoder<'t> {
 
     /// Φ_lock: two critical sections on one mutex do not overlap. A section whose
     /// release is not in the trace extends to the end.
-    pub fn locks(&self) -> Formula {
+    pub fn locks(&mut self) -> Formula {
         self.locks_until(None)
     }
 
     /// Φ_lock for the events that happen up to `cut` (an event after the cut does
     /// not happen in the schedule being built, so it constrains nothing: a section
     /// may still be open at the cut, which is how a deadlock is reached).
-    pub fn locks_until(&self, cut: Option<Ev>) -> Formula {
+    pub fn locks_until(&mut self, cut: Option<Ev>) -> Formula {
         let after = |e: Ev| cut.map(|c| Formula::Before(c, e)).unwrap_or(Formula::False);
+        let mut sections: Vec<Vec<(Ev, Option<Ev>)>> = self.lock_pairs.values().cloned().collect();
+        sections.sort();
         let mut v = Vec::new();
-        for pairs in self.lock_pairs.values() {
+        for pairs in sections {
             for (i, &(l1, u1)) in pairs.iter().enumerate() {
                 for &(l2, u2) in &pairs[i + 1..] {
                     if self.trace.events[l1].thread == self.trace.events[l2].thread {
                         continue; // program order already separates them
                     }
-                    let first = u1.map(|u| Formula::Before(u, l2)).unwrap_or(Formula::False);
-                    let second = u2.map(|u| Formula::Before(u, l1)).unwrap_or(Formula::False);
+                    // One section ends (its thread validly reaches the release)
+                    // before the other begins, or one of them does not happen.
+                    let mut ends_before = |u: Option<Ev>, l: Ev| match u {
+                        Some(u) => Formula::and(vec![Formula::Before(u, l), self.validity(u)]),
+                        None => Formula::False,
+                    };
+                    let first = ends_before(u1, l2);
+                    let second = ends_before(u2, l1);
                     v.push(Formula::or(vec![first, second, after(l1), after(l2)]));
                 }
             }
@@ -151,7 +166,7 @@ impl<'t> Encoder<'t> {
     }
 
     /// The constraints of a complete reordering of the trace (every event happens).
-    pub fn complete(&self) -> Formula {
+    pub fn complete(&mut self) -> Formula {
         Formula::and(vec![self.base(), self.locks(), self.ordered_objects(None)])
     }
 
@@ -184,14 +199,24 @@ impl<'t> Encoder<'t> {
         }
         let d = self.defs.reserve();
         self.observed[e] = Some(d);
-        let f = match self.trace.events[e].op {
-            Op::Read { value, .. } | Op::Rmw { old: value, .. } => self.value(e, value),
+        let read = match self.trace.events[e].op.reads() {
+            Some((_, v)) => self.value(e, v),
+            None => Formula::True,
+        };
+        let extra = self.condition(e);
+        self.defs.set(d, Formula::and(vec![read, extra]));
+        Formula::Def(d)
+    }
+
+    /// What `e` observed besides a value: a signalled wait-return was woken, a
+    /// failed trylock found the mutex held. (A new-state query keeps this for its
+    /// target, whose value changes.)
+    pub fn condition(&mut self, e: Ev) -> Formula {
+        match self.trace.events[e].op {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::TrylockFail { mutex } => self.held(e, mutex),
             _ => Formula::True,
-        };
-        self.defs.set(d, f);
-        Formula::Def(d)
+        }
     }
 
     /// Φ_value(r, v): `r` reads `v` — from a valid write of `v` with no other write
@@ -231,19 +256,78 @@ impl<'t> Encoder<'t> {
     }
 
     /// A signalled wait-return `ret` (of a wait on `cond`) is woken by a signal or
-    /// broadcast between its wait and itself. (Several waiters may be credited to
-    /// one `signal` here; such a prefix fails to replay and is reported.)
+    /// broadcast between its wait and itself (CLAP §3.2: a 0/1 variable per
+    /// (return, signal) pair; [`Encoder::wake_exclusive`] lets one `signal` wake
+    /// at most one waiter, a broadcast wakes all).
     fn woken(&mut self, ret: Ev, cond: u64) -> Formula {
         let Some(wait) = self.po_pred[ret] else {
             return Formula::False;
         };
         let mut alts = Vec::new();
         for s in 0..self.trace.len() {
-            if matches!(self.trace.events[s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond) {
-                alts.push(Formula::and(vec![self.validity(s), Formula::Before(wait, s), Formula::Before(s, ret)]));
-            }
+            let var = match self.trace.events[s].op {
+                Op::Signal { cond: c } if c == cond => Some(self.wake_var(ret, s)),
+                Op::Broadcast { cond: c } if c == cond => None,
+                _ => continue,
+            };
+            let mut parts = vec![self.validity(s), Formula::Before(wait, s), Formula::Before(s, ret)];
+            parts.extend(var.map(Formula::Var));
+            alts.push(Formula::and(parts));
         }
         Formula::or(alts)
+    }
+
+    /// Busy-wait detection, mirrored: when a thread reads with the same
+    /// fingerprint as one of its recent reads and no event changed shared state
+    /// between the two, the interpreter parks it; so its next event can only happen
+    /// (before `cut`) if some other thread changes shared state after the earlier
+    /// read and before that next event.
+    pub fn spin_constraints(&mut self, cut: Option<Ev>) -> Formula {
+        let n = self.trace.len();
+        let mut parts = Vec::new();
+        for (j, k, next) in self.spin_pairs.clone() {
+            let t = self.trace.events[k].thread;
+            let mut alts: Vec<Formula> = cut.map(|c| Formula::Before(c, next)).into_iter().collect();
+            for c in 0..n {
+                if self.trace.changes[c] && self.trace.events[c].thread != t {
+                    alts.push(Formula::and(vec![Formula::Before(j, c), Formula::Before(c, next), self.validity(c)]));
+                }
+            }
+            parts.push(Formula::or(alts));
+        }
+        Formula::and(parts)
+    }
+
+    /// Number of free variables created so far.
+    pub fn num_vars(&self) -> usize {
+        self.wake_vars.len()
+    }
+
+    /// The variable "wait-return `ret` was woken by signal `s`".
+    fn wake_var(&mut self, ret: Ev, s: Ev) -> usize {
+        let next = self.wake_vars.len();
+        *self.wake_vars.entry((ret, s)).or_insert(next)
+    }
+
+    /// A `signal` wakes at most one waiter: no two wait-returns are credited to
+    /// the same signal. Covers the variables created so far.
+    pub fn wake_exclusive(&self) -> Formula {
+        let mut by_signal: HashMap<Ev, Vec<usize>> = HashMap::new();
+        for (&(_, s), &v) in &self.wake_vars {
+            by_signal.entry(s).or_default().push(v);
+        }
+        let mut parts = Vec::new();
+        let mut signals: Vec<_> = by_signal.into_iter().collect();
+        signals.sort();
+        for (_, mut vars) in signals {
+            vars.sort_unstable();
+            for (i, a) in vars.iter().enumerate() {
+                for b in &vars[i + 1..] {
+                    parts.push(Formula::or(vec![Formula::NotVar(*a), Formula::NotVar(*b)]));
+                }
+            }
+        }
+        Formula::and(parts)
     }
 
     /// At `e`, another thread holds `mutex`.
@@ -268,12 +352,12 @@ impl<'t> Encoder<'t> {
     /// Φ_validity(r) ∧ Φ_value(r, v) ∧ Φ_lock up to `r` (the shared base is
     /// asserted separately). The schedule it yields ends at `r`.
     pub fn new_state(&mut self, r: Ev, v: u128) -> Query {
-        let goal = Formula::and(vec![
-            self.validity(r),
-            self.value(r, v),
-            self.locks_until(Some(r)),
-            self.ordered_objects(Some(r)),
-        ]);
+        let mut parts = vec![self.validity(r), self.value(r, v), self.condition(r)];
+        parts.push(self.locks_until(Some(r)));
+        parts.push(self.ordered_objects(Some(r)));
+        parts.push(self.spin_constraints(Some(r)));
+        parts.push(self.wake_exclusive());
+        let goal = Formula::and(parts);
         Query { goal }
     }
 
@@ -320,6 +404,44 @@ impl<'t> Encoder<'t> {
         let n = self.trace.len();
         let mut inside = vec![false; n];
         let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(std::iter::once(target)).collect();
+        loop {
+            self.close(&mut stack, &mut inside, pos);
+            // Wake-ups: give every signalled wait-return inside a signal of its own
+            // (a broadcast may serve several), earliest deadline first.
+            let mut returns: Vec<Ev> = (0..n)
+                .filter(|e| inside[*e] && matches!(self.trace.events[*e].op, Op::WaitReturn { signalled: true, .. }))
+                .collect();
+            returns.sort_by_key(|e| pos[*e]);
+            let mut used = vec![false; n];
+            for r in returns {
+                let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
+                let wait = self.po_pred[r];
+                let sig = (0..n)
+                    .filter(|s| match self.trace.events[*s].op {
+                        Op::Signal { cond: c } => c == cond && !used[*s],
+                        Op::Broadcast { cond: c } => c == cond,
+                        _ => false,
+                    })
+                    .filter(|s| pos[*s] < pos[r] && wait.is_none_or(|w| pos[w] < pos[*s]))
+                    .min_by_key(|s| pos[*s]);
+                if let Some(s) = sig {
+                    used[s] = matches!(self.trace.events[s].op, Op::Signal { .. });
+                    if !inside[s] {
+                        stack.push(s);
+                    }
+                }
+            }
+            if stack.is_empty() {
+                break;
+            }
+        }
+        let mut v: Vec<Ev> = (0..n).filter(|e| inside[*e]).collect();
+        v.sort_by_key(|e| (pos[*e], *e));
+        v
+    }
+
+    /// Add the events of `stack` and everything they need (except wake-ups) to `inside`.
+    fn close(&self, stack: &mut Vec<Ev>, inside: &mut [bool], pos: &[i64]) {
         while let Some(e) = stack.pop() {
             if inside[e] {
                 continue;
@@ -333,27 +455,25 @@ impl<'t> Encoder<'t> {
                     self.writes_to(loc).iter().copied().filter(|w| *w != e && pos[*w] < pos[e]).max_by_key(|w| pos[*w]);
                 stack.extend(src);
             }
-            match ev.op {
-                Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } => {
-                    // Every earlier critical section of another thread must be closed.
-                    for &(l, u) in self.lock_pairs_of(mutex) {
-                        if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread {
-                            stack.push(l);
-                            if let Some(u) = u.filter(|u| pos[*u] < pos[e]) {
-                                stack.push(u);
-                            }
+            if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } = ev.op {
+                // Every earlier critical section of another thread must be closed.
+                for &(l, u) in self.lock_pairs_of(mutex) {
+                    if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread {
+                        stack.push(l);
+                        if let Some(u) = u.filter(|u| pos[*u] < pos[e]) {
+                            stack.push(u);
                         }
                     }
                 }
-                _ => {}
             }
-            if let Op::WaitReturn { cond, signalled: true, .. } = ev.op {
-                let wait = self.po_pred[e];
-                let sig = (0..n)
-                    .filter(|s| matches!(self.trace.events[*s].op, Op::Signal { cond: c } | Op::Broadcast { cond: c } if c == cond))
-                    .filter(|s| pos[*s] < pos[e] && wait.is_none_or(|w| pos[w] < pos[*s]))
-                    .min_by_key(|s| pos[*s]);
-                stack.extend(sig);
+            for &(j, _, next) in self.spin_pairs.iter().filter(|p| p.2 == e) {
+                // A parked spinner moves on only after another thread's change.
+                let t = self.trace.events[e].thread;
+                let c = (0..self.trace.len())
+                    .filter(|c| self.trace.changes[*c] && self.trace.events[*c].thread != t)
+                    .filter(|c| pos[j] < pos[*c] && pos[*c] < pos[next])
+                    .min_by_key(|c| pos[*c]);
+                stack.extend(c);
             }
             if let Op::Ordered { object } = ev.op {
                 // Keep every earlier operation on the same object.
@@ -362,10 +482,42 @@ impl<'t> Encoder<'t> {
                 );
             }
         }
-        let mut v: Vec<Ev> = (0..n).filter(|e| inside[*e]).collect();
-        v.sort_by_key(|e| (pos[*e], *e));
-        v
     }
+}
+
+/// Pairs of reads of one thread that make the interpreter park it: same
+/// fingerprint, the earlier among the thread's last [`Trace::SPIN_WINDOW`] reads,
+/// no own state change between them; with the thread's next event.
+fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
+    let n = trace.len();
+    let mut next_of = vec![None; n];
+    for (e, p) in po_pred.iter().enumerate() {
+        if let Some(p) = p {
+            next_of[*p] = Some(e);
+        }
+    }
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (k, next) in next_of.iter().enumerate() {
+        let t = trace.events[k].thread;
+        if trace.changes[k] {
+            recent.remove(&t);
+            continue;
+        }
+        let print = trace.prints.get(k).copied().unwrap_or(0);
+        if print == 0 {
+            continue;
+        }
+        let window = recent.entry(t).or_default();
+        if let Some(next) = *next {
+            pairs.extend(window.iter().filter(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
+        }
+        if window.len() == Trace::SPIN_WINDOW {
+            window.remove(0);
+        }
+        window.push(k);
+    }
+    pairs
 }
 
 /// Critical sections per mutex: each acquisition (lock, wait-return) with the

@@ -17,6 +17,12 @@ pub enum Formula {
     /// A shared sub-formula, defined once in [`Defs`] (memoisation: the
     /// recursive validity constraints refer to each other through these).
     Def(DefId),
+    /// `O(a) = O(b)`: the two events can happen at the same point (races).
+    Same(Ev, Ev),
+    /// A free Boolean variable (e.g. "wait-return r was woken by signal s").
+    Var(usize),
+    /// The negation of a free Boolean variable.
+    NotVar(usize),
 }
 
 impl Formula {
@@ -56,13 +62,22 @@ impl Formula {
 
     /// Evaluate under the order `pos` (`pos[e]` = position of event `e`).
     pub fn eval(&self, pos: &[i64], defs: &Defs) -> bool {
+        self.eval_with(pos, &[], defs)
+    }
+
+    /// Evaluate under the order `pos` and the values `vars` of the free variables
+    /// (a variable beyond `vars` is false).
+    pub fn eval_with(&self, pos: &[i64], vars: &[bool], defs: &Defs) -> bool {
         match self {
             Formula::True => true,
             Formula::False => false,
             Formula::Before(a, b) => pos[*a] < pos[*b],
-            Formula::And(v) => v.iter().all(|f| f.eval(pos, defs)),
-            Formula::Or(v) => v.iter().any(|f| f.eval(pos, defs)),
-            Formula::Def(d) => defs.get(*d).eval(pos, defs),
+            Formula::Same(a, b) => pos[*a] == pos[*b],
+            Formula::And(v) => v.iter().all(|f| f.eval_with(pos, vars, defs)),
+            Formula::Or(v) => v.iter().any(|f| f.eval_with(pos, vars, defs)),
+            Formula::Def(d) => defs.get(*d).eval_with(pos, vars, defs),
+            Formula::Var(i) => vars.get(*i).copied().unwrap_or(false),
+            Formula::NotVar(i) => !vars.get(*i).copied().unwrap_or(false),
         }
     }
 

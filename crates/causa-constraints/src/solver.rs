@@ -72,7 +72,14 @@ impl Z3Solver {
                 Bool::or(&parts)
             }
             Formula::Def(d) => self.defs[*d].clone(),
+            Formula::Same(a, b) => self.order[*a].eq(&self.order[*b]),
+            Formula::Var(i) => self.var(*i),
+            Formula::NotVar(i) => self.var(*i).not(),
         }
+    }
+
+    fn var(&self, i: usize) -> Bool {
+        Bool::new_const(format!("v{i}"))
     }
 
     fn sync_defs(&mut self, defs: &Defs) {

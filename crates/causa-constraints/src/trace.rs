@@ -119,6 +119,19 @@ pub struct Trace {
     pub initial: HashMap<u64, u128>,
     /// Some events are modelled only by keeping their original order.
     pub approximate: bool,
+    /// For reads: the fingerprint of the reading thread's local state (0 if
+    /// unknown). Two reads of a thread with the same fingerprint and no change of
+    /// shared state between them make the interpreter park the thread (busy-wait
+    /// detection); see [`crate::Encoder::spin_constraints`].
+    pub prints: Vec<u64>,
+    /// Whether each event changes shared state (ends a busy wait).
+    pub changes: Vec<bool>,
+}
+
+impl Trace {
+    /// The number of earlier reads of the same thread a read is compared with
+    /// (the interpreter's busy-wait window).
+    pub const SPIN_WINDOW: usize = 8;
 }
 
 impl Trace {
@@ -149,7 +162,11 @@ impl Trace {
                 EventKind::TrylockFail => Op::TrylockFail { mutex: e.addr },
                 EventKind::Fork => Op::Fork { child: e.addr as Tid },
                 EventKind::Join => Op::Join { child: e.addr as Tid },
-                EventKind::Wait => Op::Wait { cond: e.addr, mutex: e.value2 as u64 },
+                EventKind::Wait => {
+                    // Whether a timed wait times out is not a choice the model explores.
+                    t.approximate |= e.value != 0;
+                    Op::Wait { cond: e.addr, mutex: e.value2 as u64 }
+                }
                 EventKind::WaitReturn => Op::WaitReturn {
                     cond: e.addr,
                     mutex: e.value2 as u64,
@@ -177,6 +194,8 @@ impl Trace {
                 | EventKind::Fails => Op::Local,
             };
             t.events.push(TraceEvent { thread: e.thread, op });
+            t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
+            t.changes.push(e.kind.changes_shared_state());
         }
         for m in acquisitions.keys() {
             t.initial.insert(lock_loc(*m), 0);
@@ -185,8 +204,15 @@ impl Trace {
     }
 
     /// A trace from explicit events (tests).
-    pub fn new(events: Vec<TraceEvent>, initial: HashMap<u64, u128>) -> Trace {
-        Trace { events, prefix_len: 0, initial, approximate: false }
+    pub fn new(events: Vec<TraceEvent>, mut initial: HashMap<u64, u128>) -> Trace {
+        for e in &events {
+            if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } = e.op {
+                initial.insert(lock_loc(mutex), 0);
+            }
+        }
+        let changes = events.iter().map(|e| e.op.reads().is_none() || e.op.writes().is_some()).collect();
+        let prints = vec![0; events.len()];
+        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes }
     }
 
     pub fn len(&self) -> usize {

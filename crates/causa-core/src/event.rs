@@ -88,6 +88,13 @@ impl EventKind {
         }
     }
 
+    /// Whether the event can change state other threads observe (everything but
+    /// reads, yields, sleeps and failed trylocks). Busy-wait detection parks a
+    /// spinning thread until such an event happens.
+    pub fn changes_shared_state(self) -> bool {
+        !matches!(self, EventKind::Read | EventKind::Yield | EventKind::Sleep | EventKind::TrylockFail)
+    }
+
     /// Whether the event accesses program memory (for object naming and values).
     pub fn is_memory_access(self) -> bool {
         matches!(self, EventKind::Read | EventKind::Write | EventKind::Rmw)
@@ -109,10 +116,12 @@ pub struct Event {
     /// Access width in bytes (0 for non-memory events).
     pub size: u32,
     /// Value read (read/rmw) or written (write); `1` for a `wait-return` that was
-    /// signalled (`0`: a timed wait that timed out); exit status for `exit`.
+    /// signalled (`0`: a timed wait that timed out); `1` for a `wait` that is timed;
+    /// exit status for `exit`.
     pub value: u128,
     /// Value written by an rmw; the value a write overwrote; the mutex of a
-    /// `wait` or `wait-return`.
+    /// `wait` or `wait-return`; for a read, the fingerprint of the reading
+    /// thread's local state (busy-wait detection, see `causa_interp::spin`).
     pub value2: u128,
     /// The access is atomic (C11 atomic, rmw or inside an atomic section).
     pub atomic: bool,

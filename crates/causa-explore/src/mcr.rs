@@ -212,8 +212,8 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     }
     if s.approximate {
         return Some(
-            "the program uses barriers, semaphores, read-write locks, pthread_once or free, which this version of \
-             `causa check` keeps in their original order instead of exploring them"
+            "the program uses barriers, semaphores, read-write locks, pthread_once, free or timed waits, which this \
+             version of `causa check` keeps in their original order (or does not let time out) instead of exploring them"
                 .into(),
         );
     }

@@ -28,6 +28,7 @@ pub mod naming;
 pub mod outcome;
 pub mod prepare;
 pub mod shims;
+pub mod spin;
 pub mod step;
 pub mod sync;
 pub mod thread;

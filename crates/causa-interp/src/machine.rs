@@ -36,6 +36,8 @@ pub struct Machine {
     pub instructions: u64,
     /// Thread chosen at each visible step (the schedule).
     pub steps: Vec<Tid>,
+    /// Counts the events that changed shared state (busy-wait detection).
+    pub shared_version: u64,
     /// Thread that took the previous step.
     current: Option<Tid>,
     enabled_buf: Vec<Tid>,
@@ -61,6 +63,7 @@ impl Machine {
             files: Default::default(),
             instructions: 0,
             steps: Vec::with_capacity(256),
+            shared_version: 0,
             current: None,
             enabled_buf: Vec::new(),
         };
@@ -156,6 +159,9 @@ impl Machine {
     ) {
         let loc = self.threads[thread as usize].loc;
         let atomic = atomic || self.threads[thread as usize].atomic_depth > 0;
+        if kind.changes_shared_state() {
+            self.shared_version += 1;
+        }
         self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic });
     }
 
@@ -211,9 +217,10 @@ impl Machine {
         match &th.pending {
             Pending::Begin | Pending::End | Pending::Exit { .. } => true,
             Pending::Finished => false,
-            Pending::Instr => crate::shims::pending_enabled(self, t),
-            Pending::CondWait { mutex, timed, signalled, .. } => {
-                (*signalled || *timed) && self.sync.mutexes.get(mutex).is_none_or(|m| m.can_lock(t))
+            Pending::Instr => self.spin_enabled(t) && crate::shims::pending_enabled(self, t),
+            Pending::CondWait { cond, mutex, timed, signalled, since } => {
+                (*signalled || *timed || crate::shims::pthread::cond::token_for(self, *cond, *since))
+                    && self.sync.mutexes.get(mutex).is_none_or(|m| m.can_lock(t))
             }
             Pending::Barrier { barrier, gen } => self.sync.barriers.get(barrier).is_none_or(|b| b.gen > *gen),
             Pending::Once { once } => !matches!(self.sync.onces.get(once), Some(crate::sync::OnceState::Running(_))),
@@ -308,8 +315,8 @@ impl Machine {
                 self.record(t, EventKind::Exit, 0, 4, code as u32 as u128, 0, false);
                 return Err(Stop::Exit(code));
             }
-            Pending::CondWait { cond, mutex, timed, signalled } => {
-                crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, timed, signalled)?;
+            Pending::CondWait { cond, mutex, signalled, since, .. } => {
+                crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, since, signalled)?;
             }
             Pending::Barrier { barrier, .. } => {
                 self.record(t, EventKind::BarrierWait, barrier, 0, 0, 0, false);

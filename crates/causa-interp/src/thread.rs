@@ -19,6 +19,7 @@ pub enum Pending {
         mutex: u64,
         timed: bool,
         signalled: bool,
+        since: u64,
     },
     /// Waiting at a barrier for generation `gen` to complete.
     Barrier {
@@ -86,6 +87,8 @@ pub struct Thread {
     pub loc: LocId,
     /// Thread-specific data: (key, value).
     pub specific: Vec<(u32, u64)>,
+    /// Busy-wait detection (see `spin.rs`).
+    pub spin: crate::spin::SpinState,
 }
 
 impl Thread {
@@ -101,6 +104,7 @@ impl Thread {
             joined: false,
             loc: causa_ir::NONE,
             specific: Vec::new(),
+            spin: Default::default(),
         }
     }
 

@@ -36,6 +36,17 @@ impl Mutex {
     }
 }
 
+/// A condition variable: the threads waiting on it and the wake-up tokens its
+/// `signal`s left. A token made at step `s` may be taken by any thread that
+/// started waiting before `s` (POSIX: a signal wakes at least one of the threads
+/// blocked at that time); which one is a scheduling choice.
+#[derive(Clone, Debug, Default)]
+pub struct Cond {
+    pub waiters: Vec<Tid>,
+    /// The step index of each signal not yet consumed.
+    pub tokens: Vec<u64>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RwLock {
     pub readers: Vec<Tid>,
@@ -60,7 +71,7 @@ pub enum OnceState {
 pub struct SyncState {
     pub mutexes: HashMap<u64, Mutex>,
     /// Waiters of each condition variable, in arrival order.
-    pub conds: HashMap<u64, Vec<Tid>>,
+    pub conds: HashMap<u64, Cond>,
     pub rwlocks: HashMap<u64, RwLock>,
     pub barriers: HashMap<u64, Barrier>,
     pub sems: HashMap<u64, u32>,

@@ -1,6 +1,7 @@
 //! The C library subset causa models, one file per area.
 
 pub mod alloc;
+pub mod convert;
 pub mod file;
 pub mod format;
 pub mod misc;

@@ -1,6 +1,7 @@
 //! String, memory and conversion functions (`<string.h>`, `<stdlib.h>`,
 //! `<ctype.h>`). Every byte access is checked like a program access.
 
+pub use super::convert::parse_int;
 use super::stdio::cstr;
 use crate::machine::Machine;
 use crate::outcome::Stop;
@@ -94,15 +95,111 @@ pub fn register(r: &mut Registry) {
         let s = m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?;
         dup(m, c, s)
     });
-    r.add("stdlib", "atoi", |m, c| ret_i32(parse_int(&cstr(m, c.ptr(0))?, 10).0 as i32));
-    r.add("stdlib", "atol", |m, c| ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64));
-    r.add("stdlib", "atoll", |m, c| ret_u64(parse_int(&cstr(m, c.ptr(0))?, 10).0 as u64));
-    for name in ["strtol", "strtoll", "strtoul", "strtoull"] {
-        r.add("stdlib", name, strtol);
-    }
+    r.add("string", "strspn", |m, c| {
+        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
+        ret_u64(span(&s, &set, true) as u64)
+    });
+    r.add("string", "strcspn", |m, c| {
+        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
+        ret_u64(span(&s, &set, false) as u64)
+    });
+    r.add("string", "strpbrk", |m, c| {
+        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
+        let n = span(&s, &set, false);
+        ret_u64(if n < s.len() { c.ptr(0) + n as u64 } else { 0 })
+    });
+    r.add("string", "strtok", strtok);
+    r.add("string", "strtok_r", |m, c| {
+        let ty = m.ptr_ty();
+        let mut saved = if c.ptr(0) == 0 { m.load(c.ptr(2), &ty)?.as_addr() } else { 0 };
+        let r = tokenize(m, c, &mut saved)?;
+        m.store(c.ptr(2), &ty, &Value::Int(saved as u128))?;
+        ret_u64(r)
+    });
+    r.add("string", "strsep", strsep);
+    r.add("string", "strcasecmp", |m, c| ret_i32(compare_ci(&cstr(m, c.ptr(0))?, &cstr(m, c.ptr(1))?)));
+    r.add("string", "strncasecmp", |m, c| {
+        let n = Some(c.int(2) as usize);
+        let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
+        let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
+        ret_i32(compare_ci(&a, &b))
+    });
+    super::convert::register(r);
     r.add("ctype", "__ctype_b_loc", ctype_b_loc);
     r.add("ctype", "toupper", |_, c| ret_i32((c.i32(0) as u8 as char).to_ascii_uppercase() as i32));
     r.add("ctype", "tolower", |_, c| ret_i32((c.i32(0) as u8 as char).to_ascii_lowercase() as i32));
+}
+
+/// `specific` key of a thread's `strtok` position (see `misc.rs` for the others).
+const STRTOK_KEY: u32 = u32::MAX - 5;
+
+/// The length of the prefix of `s` made of bytes in `set` (`accept`) or of bytes
+/// not in it (`!accept`).
+fn span(s: &[u8], set: &[u8], accept: bool) -> usize {
+    s.iter().position(|b| set.contains(b) != accept).unwrap_or(s.len())
+}
+
+/// `strtok(s, delim)`. Each thread keeps its own position (glibc shares one
+/// between all threads, which makes concurrent use a race).
+fn strtok(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let spec = &m.threads[c.t as usize].specific;
+    let mut saved = spec.iter().find(|(k, _)| *k == STRTOK_KEY).map_or(0, |(_, v)| *v);
+    let r = tokenize(m, c, &mut saved)?;
+    let spec = &mut m.threads[c.t as usize].specific;
+    match spec.iter_mut().find(|(k, _)| *k == STRTOK_KEY) {
+        Some(slot) => slot.1 = saved,
+        None => spec.push((STRTOK_KEY, saved)),
+    }
+    ret_u64(r)
+}
+
+/// glibc's `strtok_r(s, delim, …)` with the position in `saved`: the next token
+/// of `s` (or of `saved` when `s` is NULL), NUL-terminated in place; 0 at the end.
+fn tokenize(m: &mut Machine, c: &Call<'_>, saved: &mut u64) -> Result<u64, Stop> {
+    let s = if c.ptr(0) == 0 { *saved } else { c.ptr(0) };
+    if s == 0 {
+        return Err(Stop::memory(format!("{}(NULL, …) without a string to continue", c.name)));
+    }
+    let (text, set) = (cstr(m, s)?, cstr(m, c.ptr(1))?);
+    let start = span(&text, &set, true);
+    let end = start + span(&text[start..], &set, false);
+    if start == text.len() {
+        *saved = s + start as u64;
+        return Ok(0);
+    }
+    *saved = if end == text.len() {
+        s + end as u64
+    } else {
+        m.write_bytes(s + end as u64, &[0])?;
+        s + end as u64 + 1
+    };
+    Ok(s + start as u64)
+}
+
+/// `strsep(&s, delim)`: the token at `s`, ended in place; `s` moves past it (NULL at the end).
+fn strsep(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let ty = m.ptr_ty();
+    let begin = m.load(c.ptr(0), &ty)?.as_addr();
+    if begin == 0 {
+        return ret_u64(0);
+    }
+    let (text, set) = (cstr(m, begin)?, cstr(m, c.ptr(1))?);
+    let n = span(&text, &set, false);
+    let next = if n < text.len() {
+        m.write_bytes(begin + n as u64, &[0])?;
+        begin + n as u64 + 1
+    } else {
+        0
+    };
+    m.store(c.ptr(0), &ty, &Value::Int(next as u128))?;
+    ret_u64(begin)
+}
+
+/// Case-insensitive comparison: glibc returns the difference of the first
+/// differing bytes, lowered.
+fn compare_ci(a: &[u8], b: &[u8]) -> i32 {
+    let lower = |s: &[u8], i: usize| s.get(i).map_or(0, |b| b.to_ascii_lowercase() as i32);
+    (0..a.len().max(b.len())).map(|i| lower(a, i) - lower(b, i)).find(|d| *d != 0).unwrap_or(0)
 }
 
 fn compare(a: &[u8], b: &[u8]) -> i32 {
@@ -155,54 +252,6 @@ fn dup(m: &mut Machine, c: &Call<'_>, mut s: Vec<u8>) -> Result<Ret, Stop> {
     };
     m.write_bytes(p.as_addr(), &s)?;
     Ok(Ret::Value(p))
-}
-
-/// Parse like strtol: leading space, sign, base prefix. Returns (value, bytes used).
-pub fn parse_int(s: &[u8], base: u32) -> (i128, usize) {
-    let mut i = 0;
-    while i < s.len() && (s[i] as char).is_ascii_whitespace() {
-        i += 1;
-    }
-    let neg = i < s.len() && s[i] == b'-';
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        i += 1;
-    }
-    let mut base = base;
-    if (base == 0 || base == 16) && s.len() > i + 1 && s[i] == b'0' && (s[i + 1] | 0x20) == b'x' {
-        base = 16;
-        i += 2;
-    } else if base == 0 && i < s.len() && s[i] == b'0' {
-        base = 8;
-    } else if base == 0 {
-        base = 10;
-    }
-    let start = i;
-    let mut v: i128 = 0;
-    while i < s.len() {
-        let Some(d) = (s[i] as char).to_digit(base) else {
-            break;
-        };
-        v = v.saturating_mul(base as i128).saturating_add(d as i128);
-        i += 1;
-    }
-    if i == start {
-        return (0, 0);
-    }
-    (if neg { -v } else { v }, i)
-}
-
-fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let s = cstr(m, c.ptr(0))?;
-    let (v, used) = parse_int(&s, c.int(2) as u32);
-    if c.ptr(1) != 0 {
-        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int((c.ptr(0) + used as u64) as u128))?;
-    }
-    let v = if c.name.ends_with("ul") || c.name.ends_with("ull") {
-        v as u64
-    } else {
-        v.clamp(i64::MIN as i128, i64::MAX as i128) as i64 as u64
-    };
-    ret_u64(v)
 }
 
 /// glibc's classification table (`(*__ctype_b_loc())[c]`), built once per execution.

@@ -2,7 +2,7 @@
 //! address is used; its type comes from `pthread_mutex_init`'s attribute or, for
 //! static initializers, from glibc's `__kind` field (offset 16; 12 in 32-bit programs).
 
-use super::{EBUSY, EDEADLK, EPERM};
+use super::{EBUSY, EDEADLK, EINVAL, EPERM, ETIMEDOUT};
 use crate::machine::Machine;
 use crate::memory::Access;
 use crate::outcome::Stop;
@@ -14,6 +14,8 @@ use causa_ir::{Ty, Value};
 pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_mutex_lock", EventKind::Lock, lock).enabled_when(lock_enabled, lock_waits);
     r.visible("pthread", "pthread_mutex_trylock", EventKind::Lock, trylock);
+    // Always enabled: when the mutex is not free, timing out is the scheduler's choice.
+    r.visible("pthread", "pthread_mutex_timedlock", EventKind::Lock, timedlock);
     r.visible("pthread", "pthread_mutex_unlock", EventKind::Unlock, unlock);
     r.add("pthread", "pthread_mutex_init", init);
     r.add("pthread", "pthread_mutex_destroy", destroy);
@@ -22,6 +24,11 @@ pub fn register(r: &mut Registry) {
         ret_i32(0)
     });
     r.add("pthread", "pthread_mutexattr_destroy", |_, _| ret_i32(0));
+    // Process sharing, priority protocols and robustness change nothing in causa
+    // (one process, no priorities, a thread that ends holding a mutex keeps it).
+    for name in ["pthread_mutexattr_setpshared", "pthread_mutexattr_setprotocol", "pthread_mutexattr_setrobust"] {
+        r.add("pthread", name, |_, _| ret_i32(0));
+    }
     r.add("pthread", "pthread_mutexattr_settype", |m, c| {
         m.store(c.ptr(0), &Ty::Int(32), &Value::Int(c.int(1)))?;
         ret_i32(0)
@@ -132,6 +139,32 @@ fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         return ret_i32(EBUSY);
     }
     ret_i32(r)
+}
+
+/// `pthread_mutex_timedlock(mutex, abstime)`: locks like `pthread_mutex_lock`
+/// when it can; otherwise the call times out at once (ETIMEDOUT, recorded as a
+/// failed trylock), or fails with EINVAL for an invalid `abstime` as in glibc.
+fn timedlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let r = acquire(m, c.t, c.ptr(0))?;
+    if r == 0 {
+        return ret_i32(0);
+    }
+    if let Some(e) = m.events.last_mut() {
+        e.kind = EventKind::TrylockFail;
+    }
+    if r == EDEADLK {
+        return ret_i32(EDEADLK); // an error-checking mutex the caller holds
+    }
+    ret_i32(if valid_timespec(m, c.ptr(1))? { ETIMEDOUT } else { EINVAL })
+}
+
+/// Whether the `struct timespec` at `at` has `0 <= tv_nsec < 10^9` (checked
+/// only when a call would wait, like glibc).
+pub fn valid_timespec(m: &Machine, at: u64) -> Result<bool, Stop> {
+    let word = m.program().space.layout.ptr_bytes;
+    let ty = Ty::Int(word as u32 * 8);
+    let nsec = causa_ir::value::sext(m.load(at + word, &ty)?.as_int(), word as u32 * 8);
+    Ok((0..1_000_000_000).contains(&nsec))
 }
 
 /// Release `addr` held by `t`; reports unlocking a mutex one does not own.

@@ -20,6 +20,8 @@ pub fn register(r: &mut Registry) {
         m.sync.rwlocks.insert(c.ptr(0), Default::default());
         ret_i32(0)
     });
+    r.add("pthread", "pthread_rwlockattr_init", |_, _| ret_i32(0));
+    r.add("pthread", "pthread_rwlockattr_destroy", |_, _| ret_i32(0));
     r.add("pthread", "pthread_rwlock_destroy", |m, c| {
         if m.sync.rwlocks.get(&c.ptr(0)).is_some_and(|l| l.writer.is_some() || !l.readers.is_empty()) {
             return Err(Stop::pthread(format!("destroying rwlock {} while it is held", m.describe(c.ptr(0)))));

@@ -1,7 +1,10 @@
-//! POSIX semaphores (unnamed).
+//! POSIX semaphores (unnamed). Failures return -1 and set errno.
 
+use super::mutex::valid_timespec;
+use super::{EAGAIN, EINVAL, ETIMEDOUT};
 use crate::machine::Machine;
 use crate::outcome::Stop;
+use crate::shims::libc::misc::set_errno;
 use crate::shims::{ptr, ret_i32, Call, Registry, Ret};
 use causa_core::{EventKind, Tid};
 use causa_ir::{Ty, Value};
@@ -18,6 +21,8 @@ pub fn register(r: &mut Registry) {
     });
     r.visible("sem", "sem_wait", EventKind::SemWait, wait).enabled_when(wait_enabled, waits);
     r.visible("sem", "sem_trywait", EventKind::SemWait, trywait);
+    // Always enabled: at value 0, timing out is the scheduler's choice.
+    r.visible("sem", "sem_timedwait", EventKind::SemWait, timedwait);
     r.visible("sem", "sem_post", EventKind::SemPost, post);
     r.add("sem", "sem_getvalue", |m, c| {
         let v = sem(m, c.ptr(0))?;
@@ -51,6 +56,20 @@ fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
     if v == 0 {
+        set_errno(m, c.t, EAGAIN)?;
+        return ret_i32(-1);
+    }
+    m.sync.sems.insert(c.ptr(0), v - 1);
+    ret_i32(0)
+}
+
+/// `sem_timedwait(sem, abstime)`: decrements a positive value, else times out
+/// at once (errno ETIMEDOUT, or EINVAL for an invalid `abstime`, as in glibc).
+fn timedwait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let v = sem(m, c.ptr(0))?;
+    if v == 0 {
+        let code = if valid_timespec(m, c.ptr(1))? { ETIMEDOUT } else { EINVAL };
+        set_errno(m, c.t, code)?;
         return ret_i32(-1);
     }
     m.sync.sems.insert(c.ptr(0), v - 1);

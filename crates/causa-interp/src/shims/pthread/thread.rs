@@ -1,12 +1,16 @@
-//! pthread_create/join/exit/self/equal/detach and sched_yield.
+//! pthread_create/join/exit/self/equal/detach, thread attributes and sched_yield.
 //! A `pthread_t` holds `Tid + 1`, so 0 is never a valid thread.
+//!
+//! causa lays out the `pthread_attr_t` objects that `pthread_attr_init` zeroes:
+//! the detach state is the `int` at offset 0, the stack size the `size_t` at the
+//! next word (0: the default, 8 MiB).
 
 use super::{EDEADLK, EINVAL, ESRCH};
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_core::{EventKind, Tid};
-use causa_ir::Value;
+use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_create", EventKind::Fork, create);
@@ -17,12 +21,49 @@ pub fn register(r: &mut Registry) {
     r.add("pthread", "pthread_detach", detach);
     r.visible("pthread", "sched_yield", EventKind::Yield, |_, _| ret_i32(0));
     r.visible("pthread", "pthread_yield", EventKind::Yield, |_, _| ret_i32(0));
-    for name in
-        ["pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate", "pthread_attr_setstacksize"]
-    {
-        r.add("pthread", name, |_, _| ret_i32(0));
-    }
+    r.add("pthread", "pthread_attr_init", |m, c| {
+        let size = if m.program().space.layout.ptr_bytes == 4 { 36 } else { 56 };
+        m.write_bytes(c.ptr(0), &vec![0; size])?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_attr_destroy", |_, _| ret_i32(0));
+    r.add("pthread", "pthread_attr_setdetachstate", |m, c| {
+        if !matches!(c.i32(1), JOINABLE | DETACHED) {
+            return ret_i32(EINVAL);
+        }
+        m.store(c.ptr(0), &Ty::Int(32), &Value::Int(c.int(1)))?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_attr_getdetachstate", |m, c| {
+        let v = m.load(c.ptr(0), &Ty::Int(32))?;
+        m.store(c.ptr(1), &Ty::Int(32), &v)?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_attr_setstacksize", |m, c| {
+        if (c.int(1) as u64) < STACK_MIN {
+            return ret_i32(EINVAL);
+        }
+        let word = m.program().space.layout.ptr_bytes;
+        m.store(c.ptr(0) + word, &m.ptr_ty(), &Value::Int(c.int(1)))?;
+        ret_i32(0)
+    });
+    r.add("pthread", "pthread_attr_getstacksize", |m, c| {
+        let word = m.program().space.layout.ptr_bytes;
+        let size = match m.load(c.ptr(0) + word, &m.ptr_ty())?.as_int() {
+            0 => DEFAULT_STACK,
+            n => n as u64,
+        };
+        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int(size as u128))?;
+        ret_i32(0)
+    });
 }
+
+/// `PTHREAD_CREATE_JOINABLE` and `PTHREAD_CREATE_DETACHED`.
+const JOINABLE: i32 = 0;
+const DETACHED: i32 = 1;
+/// glibc's default stack size (the usual `ulimit -s`) and `PTHREAD_STACK_MIN`.
+const DEFAULT_STACK: u64 = 8 << 20;
+const STACK_MIN: u64 = 16384;
 
 /// The thread a `pthread_t` value designates.
 pub fn target(m: &Machine, v: u128) -> Option<Tid> {
@@ -40,9 +81,11 @@ fn create(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
             m.program().functions[func as usize].name
         )));
     }
+    let detached = c.ptr(1) != 0 && m.load(c.ptr(1), &Ty::Int(32))?.as_int() as i32 == DETACHED;
     let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
     m.mem.escape(arg.as_addr());
     let child = m.spawn(c.t, func, arg);
+    m.threads[child as usize].detached = detached;
     // pthread_t is an unsigned long: pointer-sized.
     m.store(c.ptr(0), &m.ptr_ty(), &Value::Int(child as u128 + 1))?;
     if let Some(e) = m.events.last_mut() {

@@ -1,0 +1,407 @@
+//! Number parsing (`<stdlib.h>`): `atoi`, the `strtol` family and the
+//! floating-point conversions, with glibc's end pointers, clamping and `errno`.
+
+use super::misc::{set_errno, EINVAL, ERANGE};
+use super::stdio::cstr;
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_ir::{Ty, Value};
+
+pub fn register(r: &mut Registry) {
+    // glibc: atoi, atol and atoll are strtol/strtoll(s, NULL, 10), truncated.
+    r.add("stdlib", "atoi", |m, c| {
+        let bits = long_bits(m, "strtol");
+        ret_i32(to_int(m, c, bits, false, 10)?.0 as i32)
+    });
+    r.add("stdlib", "atol", |m, c| {
+        let bits = long_bits(m, "strtol");
+        ret_u64(to_int(m, c, bits, false, 10)?.0)
+    });
+    r.add("stdlib", "atoll", |m, c| ret_u64(to_int(m, c, 64, false, 10)?.0));
+    for name in ["strtol", "strtoll", "strtoul", "strtoull"] {
+        r.add("stdlib", name, strtol);
+    }
+    r.add("stdlib", "atof", |m, c| {
+        let s = cstr(m, c.ptr(0))?;
+        let (v, _, range) = parse_float(&s, false);
+        if range {
+            set_errno(m, c.t, ERANGE)?;
+        }
+        Ok(Ret::Value(Value::F64(v)))
+    });
+    r.add("stdlib", "strtod", |m, c| strtod(m, c, false));
+    r.add("stdlib", "strtof", |m, c| strtod(m, c, true));
+}
+
+/// The number of bits of the `long` that `name` returns (`long long` for the `ll` forms).
+fn long_bits(m: &Machine, name: &str) -> u32 {
+    if name.ends_with("ll") {
+        64
+    } else {
+        m.program().space.layout.ptr_bytes as u32 * 8
+    }
+}
+
+/// An integer as `strtol` reads it: sign, magnitude (saturated) and end.
+struct ParsedInt {
+    neg: bool,
+    magnitude: u128,
+    /// Bytes used; 0 when nothing was converted.
+    end: usize,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Parse like glibc's strtol with a valid `base` (0 or 2..=36): leading space,
+/// sign, base prefix, digits. A lone "0x" converts the "0" only.
+fn parse_digits(s: &[u8], base: u32) -> ParsedInt {
+    let mut i = 0;
+    while i < s.len() && is_space(s[i]) {
+        i += 1;
+    }
+    let neg = s.get(i) == Some(&b'-');
+    if matches!(s.get(i), Some(b'-' | b'+')) {
+        i += 1;
+    }
+    let mut base = base;
+    let has_x = s.get(i) == Some(&b'0') && matches!(s.get(i + 1), Some(b'x' | b'X'));
+    let zero_at = i;
+    if (base == 0 || base == 16) && has_x {
+        base = 16;
+        i += 2;
+    } else if base == 0 {
+        base = if s.get(i) == Some(&b'0') { 8 } else { 10 };
+    }
+    let start = i;
+    let mut magnitude: u128 = 0;
+    while let Some(d) = s.get(i).and_then(|&b| (b as char).to_digit(base)) {
+        magnitude = magnitude.saturating_mul(base as u128).saturating_add(d as u128);
+        i += 1;
+    }
+    if i == start {
+        // "0x" without hex digits: the "0" is the number, the end is at the 'x'.
+        let end = if has_x && base == 16 { zero_at + 1 } else { 0 };
+        return ParsedInt { neg: false, magnitude: 0, end };
+    }
+    ParsedInt { neg, magnitude, end: i }
+}
+
+/// Parse like strtol in base `base`. Returns (value, bytes used); the value
+/// saturates far beyond any C type. (Kept for callers that do their own clamping.)
+pub fn parse_int(s: &[u8], base: u32) -> (i128, usize) {
+    if base == 1 || base > 36 {
+        return (0, 0);
+    }
+    let p = parse_digits(s, base);
+    let v = p.magnitude.min(i128::MAX as u128) as i128;
+    (if p.neg { -v } else { v }, p.end)
+}
+
+/// glibc's conversion of `p` to a `bits`-bit (un)signed long: the clamped value and
+/// whether it was out of range (ERANGE).
+fn clamp(p: &ParsedInt, bits: u32, unsigned: bool) -> (u64, bool) {
+    let umax = if bits >= 64 { u64::MAX as u128 } else { (1u128 << bits) - 1 };
+    if unsigned {
+        // A negative value is negated in the unsigned type; only the magnitude can overflow.
+        if p.magnitude > umax {
+            return (umax as u64, true);
+        }
+        let v = if p.neg { (p.magnitude as u64).wrapping_neg() } else { p.magnitude as u64 };
+        return (v & umax as u64, false);
+    }
+    let max = umax >> 1;
+    if p.neg {
+        if p.magnitude > max + 1 {
+            return ((max + 1) as u64 & umax as u64, true); // the bits of LONG_MIN
+        }
+        ((p.magnitude as u64).wrapping_neg() & umax as u64, false)
+    } else if p.magnitude > max {
+        (max as u64, true)
+    } else {
+        (p.magnitude as u64, false)
+    }
+}
+
+/// `strtol`-style conversion of the string at argument 0 in `base`, setting
+/// errno; returns the result bits and the bytes used (`None`: invalid base).
+fn to_int(m: &mut Machine, c: &Call<'_>, bits: u32, unsigned: bool, base: i32) -> Result<(u64, Option<usize>), Stop> {
+    if base < 0 || base == 1 || base > 36 {
+        set_errno(m, c.t, EINVAL)?;
+        return Ok((0, None));
+    }
+    let s = cstr(m, c.ptr(0))?;
+    let p = parse_digits(&s, base as u32);
+    let (v, range) = clamp(&p, bits, unsigned);
+    if range {
+        set_errno(m, c.t, ERANGE)?;
+    }
+    Ok((v, Some(p.end)))
+}
+
+/// `strtol(s, endptr, base)` and its `ul`/`ll`/`ull` forms.
+fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let unsigned = c.name.starts_with("strtou");
+    let bits = long_bits(m, c.name);
+    let (v, used) = to_int(m, c, bits, unsigned, c.i32(2))?;
+    // glibc leaves *endptr alone for an invalid base.
+    if let (Some(used), true) = (used, c.ptr(1) != 0) {
+        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int((c.ptr(0) + used as u64) as u128))?;
+    }
+    ret_u64(v)
+}
+
+/// `strtod`/`strtof(s, endptr)`.
+fn strtod(m: &mut Machine, c: &Call<'_>, single: bool) -> Result<Ret, Stop> {
+    let s = cstr(m, c.ptr(0))?;
+    let (v, used, range) = parse_float(&s, single);
+    if range {
+        set_errno(m, c.t, ERANGE)?;
+    }
+    if c.ptr(1) != 0 {
+        m.store(c.ptr(1), &m.ptr_ty(), &Value::Int((c.ptr(0) + used as u64) as u128))?;
+    }
+    Ok(Ret::Value(match c.ret {
+        Ty::F32 => Value::F32(v as f32),
+        _ => Value::F64(v),
+    }))
+}
+
+/// Whether `s` at `i` starts with `word` (ASCII, any case).
+fn starts_with_ci(s: &[u8], i: usize, word: &str) -> bool {
+    s.len() >= i + word.len() && s[i..i + word.len()].eq_ignore_ascii_case(word.as_bytes())
+}
+
+/// Parse the longest prefix of `s` that is a C floating-point number, as
+/// strtod (or strtof when `single`: the value is then exactly an `f32`).
+/// Returns (value, bytes used — 0 when nothing was converted, out of range).
+pub fn parse_float(s: &[u8], single: bool) -> (f64, usize, bool) {
+    let mut i = 0;
+    while i < s.len() && is_space(s[i]) {
+        i += 1;
+    }
+    let neg = s.get(i) == Some(&b'-');
+    if matches!(s.get(i), Some(b'-' | b'+')) {
+        i += 1;
+    }
+    let sign = |v: f64| if neg { -v } else { v };
+    if starts_with_ci(s, i, "inf") {
+        let n = if starts_with_ci(s, i, "infinity") { 8 } else { 3 };
+        return (sign(f64::INFINITY), i + n, false);
+    }
+    if starts_with_ci(s, i, "nan") {
+        let mut end = i + 3;
+        // An optional "(n-char-sequence)".
+        if s.get(end) == Some(&b'(') {
+            let close = s[end + 1..].iter().position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
+            if let Some(k) = close.filter(|k| s[end + 1 + k] == b')') {
+                end += k + 2;
+            }
+        }
+        return (sign(f64::NAN), end, false);
+    }
+    let hex_digit_at = |j: usize| s.get(j).is_some_and(|b| b.is_ascii_hexdigit());
+    let (v, end, nonzero, exact) = if s.get(i) == Some(&b'0')
+        && matches!(s.get(i + 1), Some(b'x' | b'X'))
+        && (hex_digit_at(i + 2) || (s.get(i + 2) == Some(&b'.') && hex_digit_at(i + 3)))
+    {
+        parse_hex(s, i + 2, single)
+    } else {
+        match parse_decimal(s, i, single) {
+            // A decimal fraction is (in practice) never exactly a subnormal.
+            Some((v, end, nonzero)) => (v, end, nonzero, false),
+            None => return (0.0, 0, false),
+        }
+    };
+    // glibc: ERANGE on overflow, on underflow to 0 and for inexact subnormals.
+    let range = v.is_infinite() || (nonzero && (v == 0.0 || (is_subnormal(v, single) && !exact)));
+    (sign(v), end, range)
+}
+
+fn is_subnormal(v: f64, single: bool) -> bool {
+    if single {
+        (v as f32).is_subnormal()
+    } else {
+        v.is_subnormal()
+    }
+}
+
+/// Decimal digits with an optional fraction and exponent, from `i` (after the
+/// sign). Returns (magnitude, end, whether a digit was nonzero), `None` without digits.
+fn parse_decimal(s: &[u8], start: usize, single: bool) -> Option<(f64, usize, bool)> {
+    let digits = |mut j: usize| {
+        while s.get(j).is_some_and(|b| b.is_ascii_digit()) {
+            j += 1;
+        }
+        j
+    };
+    let int_end = digits(start);
+    let mut end = int_end;
+    let mut frac_end = int_end;
+    if s.get(int_end) == Some(&b'.') {
+        frac_end = digits(int_end + 1);
+        end = frac_end;
+    }
+    let mantissa_digits = (int_end - start) + frac_end.saturating_sub(int_end + 1);
+    if mantissa_digits == 0 {
+        return None;
+    }
+    if matches!(s.get(end), Some(b'e' | b'E')) {
+        let mut j = end + 1;
+        if matches!(s.get(j), Some(b'-' | b'+')) {
+            j += 1;
+        }
+        let exp_end = digits(j);
+        if exp_end > j {
+            end = exp_end;
+        }
+    }
+    let nonzero = s[start..frac_end].iter().any(|b| (b'1'..=b'9').contains(b));
+    // The prefix is valid Rust float syntax, except that Rust wants a digit
+    // around the point ("1." and ".5" are fine) — it accepts both forms.
+    let text = std::str::from_utf8(&s[start..end]).ok()?;
+    let v = if single { text.parse::<f32>().ok()? as f64 } else { text.parse::<f64>().ok()? };
+    Some((v, end, nonzero))
+}
+
+/// Hexadecimal significand (after "0x") with an optional binary exponent.
+/// Returns (magnitude, end, whether a digit was nonzero, whether a subnormal
+/// result is exact).
+fn parse_hex(s: &[u8], start: usize, single: bool) -> (f64, usize, bool, bool) {
+    let mut mant: u64 = 0;
+    let mut exp: i64 = 0;
+    let mut sticky = false;
+    let mut significant = 0;
+    let mut i = start;
+    let mut seen_point = false;
+    loop {
+        match s.get(i) {
+            Some(b'.') if !seen_point => seen_point = true,
+            Some(b) if b.is_ascii_hexdigit() => {
+                let d = (*b as char).to_digit(16).unwrap_or(0) as u64;
+                if significant < 15 {
+                    if mant != 0 || d != 0 {
+                        mant = mant << 4 | d;
+                        significant += (mant != 0) as i32;
+                    }
+                    if seen_point {
+                        exp -= 4;
+                    }
+                } else {
+                    sticky |= d != 0;
+                    if !seen_point {
+                        exp += 4;
+                    }
+                }
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let nonzero = mant != 0;
+    let mut end = i;
+    if matches!(s.get(i), Some(b'p' | b'P')) {
+        let mut j = i + 1;
+        let neg = s.get(j) == Some(&b'-');
+        if matches!(s.get(j), Some(b'-' | b'+')) {
+            j += 1;
+        }
+        let mut e: i64 = 0;
+        let digits_at = j;
+        while let Some(d) = s.get(j).filter(|b| b.is_ascii_digit()) {
+            e = (e * 10 + (d - b'0') as i64).min(1 << 20);
+            j += 1;
+        }
+        if j > digits_at {
+            exp += if neg { -e } else { e };
+            end = j;
+        }
+    }
+    // The sticky bit below the kept digits rounds ties correctly.
+    let bits = mant << 1 | sticky as u64;
+    let v = ldexp(bits as f64, exp - 1);
+    let v = if single { v as f32 as f64 } else { v };
+    // A subnormal is k × 2^-1074 (2^-149 for float); exact when that is bits × 2^(exp-1).
+    let (k, min_exp) = if single {
+        (((v as f32).to_bits() & 0x7f_ffff) as u128, 149)
+    } else {
+        ((v.to_bits() & ((1 << 52) - 1)) as u128, 1074)
+    };
+    let shift = exp - 1 + min_exp;
+    let exact = !sticky
+        && if shift >= 0 {
+            shift < 64 && k == (bits as u128) << shift
+        } else {
+            -shift < 64 && bits.trailing_zeros() as i64 >= -shift && k == (bits >> -shift) as u128
+        };
+    (v, end, nonzero, exact)
+}
+
+/// `v × 2^e` without overflowing the intermediate powers of two.
+fn ldexp(mut v: f64, mut e: i64) -> f64 {
+    while e > 1000 && v.is_finite() {
+        v *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 && v != 0.0 {
+        v *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    v * 2f64.powi(e.clamp(-1100, 1100) as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_take_the_longest_valid_prefix() {
+        assert_eq!(parse_float(b"  3.25xyz", false), (3.25, 6, false));
+        assert_eq!(parse_float(b"-1e3", false), (-1000.0, 4, false));
+        assert_eq!(parse_float(b"1e+", false), (1.0, 1, false));
+        assert_eq!(parse_float(b".5", false), (0.5, 2, false));
+        assert_eq!(parse_float(b"5.", false), (5.0, 2, false));
+        assert_eq!(parse_float(b".", false).1, 0);
+        assert_eq!(parse_float(b"abc", false).1, 0);
+        assert_eq!(parse_float(b"0x1.8p1", false), (3.0, 7, false));
+        assert_eq!(parse_float(b"0x", false), (0.0, 1, false));
+        assert_eq!(parse_float(b"0x10", false), (16.0, 4, false));
+        assert_eq!(parse_float(b"0x.8", false), (0.5, 4, false));
+        assert_eq!(parse_float(b"-INFINITY", false), (f64::NEG_INFINITY, 9, false));
+        assert_eq!(parse_float(b"infinit", false), (f64::INFINITY, 3, false));
+        let (v, n, _) = parse_float(b"nan(123)x", false);
+        assert!(v.is_nan() && n == 8);
+        assert_eq!(parse_float(b"1e400", false), (f64::INFINITY, 5, true));
+        assert_eq!(parse_float(b"1e-400", false), (0.0, 6, true));
+        assert_eq!(parse_float(b"0e-400", false), (0.0, 6, false));
+        assert_eq!(parse_float(b"1e39", true), (f64::INFINITY, 4, true));
+        assert_eq!(parse_float(b"0.1", true).0, 0.1f32 as f64);
+        assert_eq!(parse_float(b"0x1.fffffffffffff8p0", false).0, 2.0);
+        // Subnormals: ERANGE only when inexact.
+        assert!(parse_float(b"1e-310", false).2);
+        assert!(!parse_float(b"0x1p-1074", false).2);
+        assert!(parse_float(b"0x1.8p-1074", false).2);
+        assert!(!parse_float(b"0x3p-1074", false).2);
+        assert!(parse_float(b"1e-40", true).2);
+        assert!(!parse_float(b"0x1p-149", true).2);
+    }
+
+    #[test]
+    fn integers_clamp_like_glibc() {
+        let p = |s: &str| parse_digits(s.as_bytes(), 0);
+        assert_eq!(clamp(&p("9223372036854775808"), 64, false), (i64::MAX as u64, true));
+        assert_eq!(clamp(&p("-9223372036854775808"), 64, false), (i64::MIN as u64, false));
+        assert_eq!(clamp(&p("-9223372036854775809"), 64, false), (i64::MIN as u64, true));
+        assert_eq!(clamp(&p("-1"), 64, true), (u64::MAX, false));
+        assert_eq!(clamp(&p("18446744073709551616"), 64, true), (u64::MAX, true));
+        assert_eq!(clamp(&p("2147483648"), 32, false), (i32::MAX as u64, true));
+        assert_eq!(clamp(&p("-2147483649"), 32, false), (0x8000_0000, true));
+        assert_eq!(p("0x").end, 1);
+        assert_eq!(p("0x1g").end, 3);
+        assert_eq!(p(" 017").magnitude, 15);
+        assert_eq!(p("-").end, 0);
+        assert_eq!(parse_int(b"12", 37), (0, 0));
+    }
+}
