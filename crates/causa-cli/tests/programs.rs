@@ -10,13 +10,16 @@
 //!
 //! Other header lines: `at-line=`, `message=`, `stdout=` (repeatable), `input=`,
 //! `iterations=`, `flags=` (`--strategy`, `--depth`, `--seed`, `--iterations`) and
-//! `cflags=` (extra clang flags, e.g. `-m32`).
+//! `cflags=` (extra clang flags, e.g. `-m32`) and `check=bug|verified|unknown`
+//! (also run `causa check`, which must give that verdict, and for a bug the
+//! kind of `expect=`).
 //!
 //! Without clang-14 the harness fails and says what to install.
 
 use causa_core::{BugKind, Schedule, Scheduler};
+use causa_explore::mcr::{check as mcr_check, McrOptions, McrVerdict};
 use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
-use causa_interp::{prepare, Config, Outcome, OutputMode};
+use causa_interp::{prepare, Config, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -33,6 +36,8 @@ struct Header {
     stdout: Vec<String>,
     message: Option<String>,
     cflags: Vec<String>,
+    /// Expected `causa check` verdict (`bug`, `verified`, `unknown`), if checked.
+    check: Option<String>,
 }
 
 fn parse_header(text: &str) -> Result<Header, String> {
@@ -57,6 +62,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "stdout" => h.stdout.push(v.to_string()),
             "message" => h.message = Some(v.to_string()),
             "cflags" => h.cflags = v.split_whitespace().map(str::to_string).collect(),
+            "check" if ["bug", "verified", "unknown"].contains(&v) => h.check = Some(v.to_string()),
             other => return Err(format!("unknown header key `{other}`")),
         }
     }
@@ -120,6 +126,10 @@ fn check(path: &Path) -> Result<String, String> {
         };
     }
     let prep = Arc::new(loaded.map_err(|(c, m)| format!("failed to load ({c}): {m}"))?);
+    let checked = match &h.check {
+        Some(want) => format!("; check: {}", check_verdict(&prep, &h, want)?),
+        None => String::new(),
+    };
     let cfg = Config { inputs: h.input.clone(), output: OutputMode::Capture, max_steps: 20_000, ..Config::default() };
     let cfg = Arc::new(cfg);
     let seed: u64 = h.seed.unwrap_or(0);
@@ -157,7 +167,7 @@ fn check(path: &Path) -> Result<String, String> {
             Some(g) if g.same_as(f) => {}
             _ => return Err(format!("replay gave {:?}, expected {} at step {}", again.outcome, f.kind, f.step)),
         }
-        return Ok(format!("{want} in execution {}, replay confirmed", i + 1));
+        return Ok(format!("{want} in execution {}, replay confirmed{checked}", i + 1));
     }
     if h.expect != "no-bug" {
         return Err(format!("unknown expectation `{}`", h.expect));
@@ -183,7 +193,33 @@ fn check(path: &Path) -> Result<String, String> {
     if r.stats.bounded > 0 {
         return Err(format!("{} executions hit a bound", r.stats.bounded));
     }
-    Ok(format!("no bug in {} executions", r.stats.executions))
+    Ok(format!("no bug in {} executions{checked}", r.stats.executions))
+}
+
+/// Run `causa check` (MCR) and compare its verdict with `want`.
+fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String, String> {
+    let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, ..Config::default() };
+    let opts = McrOptions { timeout: Some(std::time::Duration::from_secs(60)), ..McrOptions::default() };
+    let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
+    let got = match &r.verdict {
+        McrVerdict::Bug(ex) => {
+            let kind = ex.outcome.finding().map(|f| f.kind.code()).unwrap_or("?");
+            if let Some(expected) = h.expect.strip_prefix("bug:") {
+                if kind != expected {
+                    return Err(format!("check found {kind}, expected {expected}"));
+                }
+            }
+            "bug".to_string()
+        }
+        McrVerdict::Verified => "verified".to_string(),
+        McrVerdict::Unknown(reason) if want != "unknown" => return Err(format!("check: unknown ({reason})")),
+        McrVerdict::Unknown(_) => "unknown".to_string(),
+        McrVerdict::Error(e) => return Err(format!("check failed: {e}")),
+    };
+    if got != want {
+        return Err(format!("check gave {got}, expected {want}"));
+    }
+    Ok(format!("{got} in {} executions", r.stats.executions))
 }
 
 fn corpus() -> Vec<PathBuf> {

@@ -298,6 +298,45 @@ impl<'t> Encoder<'t> {
         Formula::and(parts)
     }
 
+    /// Uninterruptible sections (`__VERIFIER_atomic_*`): no event of another
+    /// thread happens between the step that enters a section and the section's
+    /// last event (up to `cut`).
+    pub fn atomic_sections(&mut self, cut: Option<Ev>) -> Formula {
+        let sections = self.section_bounds();
+        let mut parts = Vec::new();
+        for (first, last) in sections {
+            let t = self.trace.events[first].thread;
+            // The thread is already inside the section right after its previous
+            // step (it entered while running to the section's first event).
+            let start = self.po_pred[first].unwrap_or(first);
+            for x in 0..self.trace.len() {
+                if self.trace.events[x].thread == t {
+                    continue;
+                }
+                // Before the section, after it (its thread validly reaches its end),
+                // or not happening.
+                let after_section = Formula::and(vec![Formula::Before(last, x), self.validity(last)]);
+                let mut alts = vec![Formula::Before(x, start), after_section];
+                alts.extend(cut.map(|c| Formula::Before(c, x)));
+                parts.push(Formula::or(alts));
+            }
+        }
+        Formula::and(parts)
+    }
+
+    /// (first, last) event of every uninterruptible section, by first event.
+    fn section_bounds(&self) -> Vec<(Ev, Ev)> {
+        let mut bounds: HashMap<u32, (Ev, Ev)> = HashMap::new();
+        for (e, s) in self.trace.sections.iter().enumerate() {
+            if *s != 0 {
+                bounds.entry(*s).and_modify(|b| b.1 = e).or_insert((e, e));
+            }
+        }
+        let mut sections: Vec<(Ev, Ev)> = bounds.into_values().collect();
+        sections.sort_unstable();
+        sections
+    }
+
     /// Number of free variables created so far.
     pub fn num_vars(&self) -> usize {
         self.wake_vars.len()
@@ -356,6 +395,7 @@ impl<'t> Encoder<'t> {
         parts.push(self.locks_until(Some(r)));
         parts.push(self.ordered_objects(Some(r)));
         parts.push(self.spin_constraints(Some(r)));
+        parts.push(self.atomic_sections(Some(r)));
         parts.push(self.wake_exclusive());
         let goal = Formula::and(parts);
         Query { goal }
@@ -429,6 +469,17 @@ impl<'t> Encoder<'t> {
                     if !inside[s] {
                         stack.push(s);
                     }
+                }
+            }
+            // A section entered inside the schedule must be finished before any
+            // other thread's later event in it (the interpreter lets nobody else run).
+            for (first, last) in self.section_bounds() {
+                let start = self.po_pred[first].unwrap_or(first);
+                let t = self.trace.events[first].thread;
+                let entered = inside[start];
+                let others_after = (0..n).any(|x| inside[x] && self.trace.events[x].thread != t && pos[x] > pos[start]);
+                if entered && others_after && !inside[last] {
+                    stack.push(last);
                 }
             }
             if stack.is_empty() {

@@ -126,6 +126,8 @@ pub struct Trace {
     pub prints: Vec<u64>,
     /// Whether each event changes shared state (ends a busy wait).
     pub changes: Vec<bool>,
+    /// Uninterruptible section of each event (0: none).
+    pub sections: Vec<u32>,
 }
 
 impl Trace {
@@ -196,6 +198,7 @@ impl Trace {
             t.events.push(TraceEvent { thread: e.thread, op });
             t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
             t.changes.push(e.kind.changes_shared_state());
+            t.sections.push(e.section);
         }
         for m in acquisitions.keys() {
             t.initial.insert(lock_loc(*m), 0);
@@ -212,7 +215,8 @@ impl Trace {
         }
         let changes = events.iter().map(|e| e.op.reads().is_none() || e.op.writes().is_some()).collect();
         let prints = vec![0; events.len()];
-        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes }
+        let sections = vec![0; events.len()];
+        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes, sections }
     }
 
     pub fn len(&self) -> usize {

@@ -125,6 +125,9 @@ pub struct Event {
     pub value2: u128,
     /// The access is atomic (C11 atomic, rmw or inside an atomic section).
     pub atomic: bool,
+    /// The uninterruptible section (`__VERIFIER_atomic_*`) the event belongs to;
+    /// 0 outside any. Events of one section run with no other thread in between.
+    pub section: u32,
 }
 
 /// Readable form of an [`Event`], as written to `--trace` files and reports.

@@ -38,6 +38,8 @@ pub struct Machine {
     pub steps: Vec<Tid>,
     /// Counts the events that changed shared state (busy-wait detection).
     pub shared_version: u64,
+    /// Uninterruptible sections started so far (their ids).
+    pub sections: u32,
     /// Thread that took the previous step.
     current: Option<Tid>,
     enabled_buf: Vec<Tid>,
@@ -64,6 +66,7 @@ impl Machine {
             instructions: 0,
             steps: Vec::with_capacity(256),
             shared_version: 0,
+            sections: 0,
             current: None,
             enabled_buf: Vec::new(),
         };
@@ -158,11 +161,13 @@ impl Machine {
         atomic: bool,
     ) {
         let loc = self.threads[thread as usize].loc;
-        let atomic = atomic || self.threads[thread as usize].atomic_depth > 0;
+        let th = &self.threads[thread as usize];
+        let atomic = atomic || th.atomic_depth > 0;
+        let section = if th.atomic_depth > 0 { th.section } else { 0 };
         if kind.changes_shared_state() {
             self.shared_version += 1;
         }
-        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic });
+        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic, section });
     }
 
     /// Use `seed` for the program inputs that were not given explicitly.
@@ -517,6 +522,15 @@ impl Machine {
             Some(l) => format!("{}:{}", short_file(&l.file), l.line),
             None => "an unknown location".to_string(),
         }
+    }
+
+    /// Thread `t` enters an uninterruptible section (nested ones join the outer).
+    pub fn enter_atomic(&mut self, t: Tid) {
+        if self.threads[t as usize].atomic_depth == 0 {
+            self.sections += 1;
+            self.threads[t as usize].section = self.sections;
+        }
+        self.threads[t as usize].atomic_depth += 1;
     }
 
     /// Mark that `t` finished its start routine with `retval`.

@@ -78,6 +78,8 @@ pub struct Thread {
     pub frames: Vec<Frame>,
     /// Nesting depth of uninterruptible sections.
     pub atomic_depth: u32,
+    /// Id of the current uninterruptible section (meaningful while `atomic_depth > 0`).
+    pub section: u32,
     /// Number of threads this thread created (for child names).
     pub children: u32,
     pub retval: u64,
@@ -98,6 +100,7 @@ impl Thread {
             pending: Pending::Begin,
             frames: vec![start],
             atomic_depth: 0,
+            section: 0,
             children: 0,
             retval: 0,
             detached: false,

@@ -17,7 +17,7 @@ pub fn register(r: &mut Registry) {
     r.add("verifier", "__VERIFIER_assume", assume);
     r.add("verifier", "assume_abort_if_not", assume);
     r.visible("verifier", "__VERIFIER_atomic_begin", EventKind::AtomicBegin, |m, c| {
-        m.threads[c.t as usize].atomic_depth += 1;
+        m.enter_atomic(c.t);
         Ok(Ret::Value(Value::ZERO))
     });
     r.visible("verifier", "__VERIFIER_atomic_end", EventKind::AtomicEnd, |m, c| {

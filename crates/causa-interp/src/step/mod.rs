@@ -269,10 +269,10 @@ impl Machine {
     /// Push a frame calling `fid` on thread `t` (the caller's ip must already be past the call).
     pub(crate) fn push_call(&mut self, t: Tid, fid: u32, args: Vec<Value>, dest: u32, on_return: OnReturn) {
         let frame = self.new_frame(fid, args, dest, on_return);
-        let th = &mut self.threads[t as usize];
         if frame.atomic {
-            th.atomic_depth += 1;
+            self.enter_atomic(t);
         }
+        let th = &mut self.threads[t as usize];
         th.frames.push(frame);
     }
 }

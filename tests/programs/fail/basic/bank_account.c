@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=52
+// causa: check=bug
+// causa: at-line=53
 // deposit() and withdraw() read the balance, compute, and write it back with
 // no lock. A withdrawal interleaved with a deposit overwrites it, so the final
 // balance differs from 100 + 2*10 - 2*20 = 80.

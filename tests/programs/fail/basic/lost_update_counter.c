@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=26
+// causa: check=bug
+// causa: at-line=27
 // Two threads increment a shared counter without any locking. The read and
 // the write of `counter++` are separate steps, so one thread's update can be
 // overwritten by the other and the final count is below 4.

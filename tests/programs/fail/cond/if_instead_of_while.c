@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=21
+// causa: check=bug
+// causa: at-line=22
 // Consumers re-check the queue with `if` instead of `while`. A broadcast for
 // one item can wake both consumers; the second one then takes from an empty
 // queue. The producer makes two items, so no consumer can wait forever.

@@ -1,5 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: at-line=15
+// causa: check=bug
+// causa: at-line=16
 // Both threads run the same cleanup path. The NULL check and the reset are
 // not atomic, so both can see the buffer as live and free it twice.
 

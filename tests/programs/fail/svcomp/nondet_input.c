@@ -1,4 +1,5 @@
 // causa: expect=bug:assertion-violation
+// causa: check=bug
 // causa: input=1
 // SV-COMP style: `slots` comes from the input. The threads check for a free
 // slot outside the lock, so with exactly one slot both can reserve it and the

@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=15
+// causa: check=bug
+// causa: at-line=16
 // SV-COMP style (after fib_bench): two threads update i and j from each other
 // without synchronisation. Run one after the other they leave i + j == 10;
 // when the updates interleave, one works on a stale value, the sum ends

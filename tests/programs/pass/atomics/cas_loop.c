@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The increment is a compare-and-swap loop: a thread retries whenever another
 // thread changed the value since its load, so no increment is lost.
 

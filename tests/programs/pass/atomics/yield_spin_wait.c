@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The consumer spins on an atomic flag, yielding each round, until the
 // producer has published `data`. The data write comes before the flag store
 // and accesses are sequentially consistent, so the consumer always sees 42.

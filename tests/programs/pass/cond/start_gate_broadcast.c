@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Workers wait at a start gate until main opens it with a broadcast. The
 // flag is set under the mutex and checked in a `while` loop, so a worker
 // that arrives late does not wait, and none can miss the wakeup.

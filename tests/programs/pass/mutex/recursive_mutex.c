@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // add_all() holds a recursive mutex and calls add(), which locks it again.
 // A recursive mutex may be relocked by its owner, so there is no deadlock,
 // and the lock count returns to zero before the other thread can enter.

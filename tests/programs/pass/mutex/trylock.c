@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Workers first try the lock; when it is busy they count the contention and
 // fall back to a blocking lock. Either way the increment happens under the
 // mutex, so the total is exact whatever trylock returns.

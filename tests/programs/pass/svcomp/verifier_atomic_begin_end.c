@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // SV-COMP style: the transfer between two variables is bracketed by
 // __VERIFIER_atomic_begin/end, so the observer never sees the money in
 // flight and x + y stays 10.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // A pthread spin lock protects the counter. Spinning threads make no
 // progress while the holder is inside, and every increment happens with the
 // lock held, so the final count is exact.

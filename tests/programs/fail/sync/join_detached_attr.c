@@ -1,0 +1,19 @@
+// causa: expect=bug:invalid-pthread-use
+// causa: at-line=17
+// causa: message=detached
+// A thread created detached through its attributes cannot be joined.
+#include <pthread.h>
+
+static void *work(void *arg) {
+    (void)arg;
+    return 0;
+}
+
+int main(void) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t t; pthread_create(&t, &attr, work, 0);
+    pthread_join(t, 0);
+    return 0;
+}
