@@ -62,6 +62,10 @@ pub struct ProgramArgs {
     /// Print one JSON document instead of human output.
     #[arg(long)]
     pub json: bool,
+    /// Report data races: two conflicting accesses (one a write, not both atomic)
+    /// that can happen at the same point.
+    #[arg(long)]
+    pub races: bool,
     /// Directory where schedules of bugs are saved.
     #[arg(long, default_value = "causa-out")]
     pub out_dir: PathBuf,

@@ -18,6 +18,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let mut cfg = Config {
         max_steps: c.max_steps,
         max_local_instructions: c.max_local_instructions,
+        detect_races: c.races,
         inputs: c.input.clone(),
         input_seed: args.seed,
         output: OutputMode::Capture,
@@ -29,6 +30,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         max_executions: args.max_executions,
         timeout: args.timeout.map(Duration::from_secs_f64),
         all_outcomes: false,
+        races: c.races,
     };
     let bar = (std::io::stderr().is_terminal() && !c.json).then(|| {
         let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());

@@ -16,6 +16,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     let mut cfg = Config {
         max_steps: c.max_steps,
         max_local_instructions: c.max_local_instructions,
+        detect_races: c.races,
         inputs: c.input.clone(),
         input_seed: args.seed,
         output: OutputMode::Capture,

@@ -26,6 +26,9 @@ pub fn replay_command(args: &ProgramArgs, schedule: &Path, program_args: &[Strin
         cmd.push_str(&format!(" --cflags \"{c}\""));
     }
     cmd.push_str(&format!(" --schedule {}", schedule.display()));
+    if args.races {
+        cmd.push_str(" --races");
+    }
     if !program_args.is_empty() {
         cmd.push_str(&format!(" -- {}", program_args.join(" ")));
     }

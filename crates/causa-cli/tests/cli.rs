@@ -171,3 +171,31 @@ fn check_answers_bug_verified_or_unknown() {
     assert_eq!(doc["verdict"], "unknown");
     assert!(doc["error"].as_str().expect("reason").contains("--max-executions"), "{out}");
 }
+
+#[test]
+fn races_are_reported_with_both_accesses() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) = causa(&["check", "examples/bank.c", "--races", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let doc = json(&out);
+    assert_eq!(doc["bug"]["kind"], "data-race");
+    assert!(doc["bug"]["message"].as_str().expect("message").contains("balance"));
+    assert!(doc["bug"]["notes"][0]["location"]["line"].as_u64().is_some(), "the other access has a location: {out}");
+    assert!(doc["replay_command"].as_str().expect("replay").contains("--races"));
+    assert_eq!(doc["stats"]["replay_confirmed"], true);
+
+    // A mutex orders every access: no race, and the check completes.
+    let (code, out, _) =
+        causa(&["check", "tests/programs/pass/mutex/recursive_mutex.c", "--races", "--json"], dir.path());
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(json(&out)["verdict"], "no-bug");
+
+    // C11 atomics do not race with each other.
+    let (code, out, _) = causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--races", "--json"], dir.path());
+    assert_eq!(code, 0, "{out}");
+
+    // Random testing reports a race when both accesses happen to be next.
+    let (code, out, _) = causa(&["test", "examples/bank.c", "--races", "--json"], dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["bug"]["kind"], "data-race");
+}

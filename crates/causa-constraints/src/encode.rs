@@ -401,6 +401,49 @@ impl<'t> Encoder<'t> {
         Query { goal }
     }
 
+    /// Pairs of accesses that could race: same location (program memory, not a
+    /// lock's acquisition count), different threads, at least one write, not both
+    /// atomic, at least one after the prefix.
+    pub fn race_candidates(&self) -> Vec<(Ev, Ev)> {
+        let mut by_loc: HashMap<u64, Vec<Ev>> = HashMap::new();
+        for (e, ev) in self.trace.events.iter().enumerate() {
+            let loc = match ev.op {
+                Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } => loc,
+                _ => continue,
+            };
+            by_loc.entry(loc).or_default().push(e);
+        }
+        let mut locs: Vec<_> = by_loc.into_iter().collect();
+        locs.sort_unstable();
+        let mut pairs = Vec::new();
+        for (_, accesses) in locs {
+            for (i, &a) in accesses.iter().enumerate() {
+                for &b in &accesses[i + 1..] {
+                    let (ea, eb) = (&self.trace.events[a], &self.trace.events[b]);
+                    let writes = ea.op.writes().is_some() || eb.op.writes().is_some();
+                    let atomic = self.trace.atomic.get(a).copied().unwrap_or(false)
+                        && self.trace.atomic.get(b).copied().unwrap_or(false);
+                    if ea.thread != eb.thread && writes && !atomic && b >= self.trace.prefix_len {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
+    /// MCR's race query: both accesses are reachable (their threads' earlier reads
+    /// keep their values) and can happen at the same point, `O(a) = O(b)`.
+    pub fn race(&mut self, a: Ev, b: Ev) -> Query {
+        let mut parts = vec![self.validity(a), self.validity(b), Formula::Same(a, b)];
+        parts.push(self.locks_until(Some(a)));
+        parts.push(self.ordered_objects(Some(a)));
+        parts.push(self.spin_constraints(Some(a)));
+        parts.push(self.atomic_sections(Some(a)));
+        parts.push(self.wake_exclusive());
+        Query { goal: Formula::and(parts) }
+    }
+
     /// Values a read could return that differ from the one it returned: the
     /// distinct values written to its location in the trace, and the initial one.
     pub fn other_values(&self, r: Ev) -> Vec<u128> {
@@ -441,9 +484,14 @@ impl<'t> Encoder<'t> {
     /// theirs), the releases that let its acquisitions happen, the signals that
     /// wake its waits, and the whole prefix. Returned sorted by position.
     pub fn relevant_events(&self, target: Ev, pos: &[i64]) -> Vec<Ev> {
+        self.relevant_to(&[target], pos)
+    }
+
+    /// [`Encoder::relevant_events`] for several targets at once.
+    pub fn relevant_to(&self, targets: &[Ev], pos: &[i64]) -> Vec<Ev> {
         let n = self.trace.len();
         let mut inside = vec![false; n];
-        let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(std::iter::once(target)).collect();
+        let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(targets.iter().copied()).collect();
         loop {
             self.close(&mut stack, &mut inside, pos);
             // Wake-ups: give every signalled wait-return inside a signal of its own

@@ -128,6 +128,10 @@ pub struct Trace {
     pub changes: Vec<bool>,
     /// Uninterruptible section of each event (0: none).
     pub sections: Vec<u32>,
+    /// Whether each access is atomic (races need a non-atomic access).
+    pub atomic: Vec<bool>,
+    /// Source location id of each event (to report each racing pair once).
+    pub srcs: Vec<u32>,
 }
 
 impl Trace {
@@ -199,6 +203,8 @@ impl Trace {
             t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
             t.changes.push(e.kind.changes_shared_state());
             t.sections.push(e.section);
+            t.atomic.push(e.atomic);
+            t.srcs.push(e.loc);
         }
         for m in acquisitions.keys() {
             t.initial.insert(lock_loc(*m), 0);
@@ -216,7 +222,9 @@ impl Trace {
         let changes = events.iter().map(|e| e.op.reads().is_none() || e.op.writes().is_some()).collect();
         let prints = vec![0; events.len()];
         let sections = vec![0; events.len()];
-        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes, sections }
+        let atomic = vec![false; events.len()];
+        let srcs = (0..events.len() as u32).collect();
+        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes, sections, atomic, srcs }
     }
 
     pub fn len(&self) -> usize {

@@ -25,6 +25,9 @@ pub struct McrOptions {
     pub timeout: Option<Duration>,
     /// Keep exploring after a bug (used to compare outcome sets with DFS).
     pub all_outcomes: bool,
+    /// Look for data races too (MCR's race query; the interpreter reports the
+    /// race when the two accesses can execute at the same point).
+    pub races: bool,
 }
 
 /// What a check counted.
@@ -102,7 +105,13 @@ pub fn check(
     progress: &mut dyn FnMut(&McrStats, usize),
 ) -> McrResult {
     let start = Instant::now();
-    let cfg = Arc::new(Config { keep_records: false, final_state: true, ..cfg.clone() });
+    let cfg = Arc::new(Config {
+        keep_records: false,
+        final_state: true,
+        detect_races: cfg.detect_races || opts.races,
+        ..cfg.clone()
+    });
+    let mut raced: HashSet<(u32, u32)> = HashSet::new();
     let mut stats = McrStats::default();
     let mut outcomes = HashSet::new();
     let mut solver = Z3Solver::new();
@@ -175,6 +184,37 @@ pub fn check(
                             .collect();
                         if seen.insert(new.clone()) {
                             worklist.push_back(new);
+                        }
+                    }
+                    SolveResult::Unsat => {}
+                    SolveResult::Unknown => stats.unknown_queries += 1,
+                }
+            }
+        }
+        if opts.races {
+            // Steer into states where two conflicting accesses are both next.
+            let mut asked: HashSet<(u32, u32)> = HashSet::new();
+            for (a, b) in enc.race_candidates() {
+                let (sa, sb) = (trace.srcs[a], trace.srcs[b]);
+                let key = (sa.min(sb), sa.max(sb));
+                if raced.contains(&key) || !asked.insert(key) {
+                    continue;
+                }
+                let q = enc.race(a, b);
+                stats.queries += 1;
+                match solver.solve(&q.goal, &enc.defs) {
+                    SolveResult::Sat(pos) => {
+                        stats.sat += 1;
+                        raced.insert(key);
+                        let mut new: Vec<ThreadName> = enc
+                            .relevant_to(&[a, b], &pos)
+                            .iter()
+                            .filter(|e| **e != a && **e != b)
+                            .map(|e| ex.names[trace.events[*e].thread as usize].clone())
+                            .collect();
+                        new.push(ex.names[trace.events[a].thread as usize].clone());
+                        if seen.insert(new.clone()) {
+                            worklist.push_front(new);
                         }
                     }
                     SolveResult::Unsat => {}

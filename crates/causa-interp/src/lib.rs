@@ -27,6 +27,7 @@ pub mod memory;
 pub mod naming;
 pub mod outcome;
 pub mod prepare;
+pub mod race;
 pub mod shims;
 pub mod spin;
 pub mod step;

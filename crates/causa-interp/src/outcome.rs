@@ -169,6 +169,8 @@ pub struct Config {
     pub keep_records: bool,
     /// Compute [`Execution::final_state`] (a digest of all globals at the end).
     pub final_state: bool,
+    /// Report data races (see `race.rs`).
+    pub detect_races: bool,
 }
 
 impl Default for Config {
@@ -183,6 +185,7 @@ impl Default for Config {
             max_output: 1 << 20,
             keep_records: true,
             final_state: false,
+            detect_races: false,
         }
     }
 }

@@ -34,6 +34,9 @@ impl Machine {
                     return Ok(Flow::Park);
                 }
                 let size = ty.store_size();
+                if granted {
+                    self.check_race(t, a, size, false, *atomic)?;
+                }
                 let bytes = self.mem.read(a, size, &|x| self.describe(x))?;
                 let v = decode(ty, bytes);
                 if granted {
@@ -54,6 +57,7 @@ impl Machine {
                 // A visible write remembers the value it overwrote: the value of
                 // the location before its first write is its initial value.
                 let old = if granted {
+                    self.check_race(t, a, ty.store_size(), true, *atomic)?;
                     self.mem.check(a, ty.store_size(), Access::Write, &|x| self.describe(x))?;
                     self.load(a, ty)?.as_int()
                 } else {
@@ -84,6 +88,9 @@ impl Machine {
                 }
                 let operand = val(&fr.regs, x);
                 let size = ty.store_size();
+                if granted {
+                    self.check_race(t, a, size, true, true)?;
+                }
                 let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
                 let new = rmw(*op, ty, &old, &operand);
                 self.store(a, ty, &new)?;
@@ -99,6 +106,9 @@ impl Machine {
                 }
                 let (exp, newv) = (val(&fr.regs, expected), val(&fr.regs, new));
                 let size = ty.store_size();
+                if granted {
+                    self.check_race(t, a, size, true, true)?;
+                }
                 let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
                 let ok = old.as_int() == exp.as_int();
                 if ok {

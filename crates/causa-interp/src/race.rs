@@ -1,0 +1,74 @@
+//! Data races, checked when a visible access executes: another thread parked at
+//! a conflicting access to the same bytes (different threads, at least one write,
+//! not both atomic) could execute at this very point, so the two accesses race
+//! (MCR's race condition O_a = O_b, observed directly). Enabled by
+//! `Config::detect_races`; `causa check --races` steers executions into such
+//! states with the constraint solver.
+
+use crate::machine::Machine;
+use crate::outcome::Stop;
+use crate::thread::Pending;
+use causa_core::finding::FindingNote;
+use causa_core::{BugKind, Tid};
+use causa_ir::Op;
+
+/// A memory access a thread is parked at: (address, size, writes, atomic).
+fn parked_access(m: &Machine, u: Tid) -> Option<(u64, u64, bool, bool)> {
+    let th = &m.threads[u as usize];
+    if th.pending != Pending::Instr {
+        return None;
+    }
+    let fr = th.frames.last()?;
+    let body = m.prep.program.functions[fr.func as usize].body.as_ref()?;
+    let ins = body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?;
+    let addr = |op| crate::step::int(&fr.regs, op) as u64;
+    match &ins.op {
+        Op::Load { addr: a, ty, atomic } => Some((addr(a), ty.store_size(), false, *atomic)),
+        Op::Store { addr: a, ty, atomic, .. } => Some((addr(a), ty.store_size(), true, *atomic)),
+        Op::Rmw { addr: a, ty, .. } | Op::CmpXchg { addr: a, ty, .. } => Some((addr(a), ty.store_size(), true, true)),
+        _ => None,
+    }
+}
+
+impl Machine {
+    /// Thread `t` is about to access `len` bytes at `addr`: report a race with any
+    /// other thread parked at a conflicting access.
+    pub(crate) fn check_race(&self, t: Tid, addr: u64, len: u64, write: bool, atomic: bool) -> Result<(), Stop> {
+        if !self.cfg.detect_races {
+            return Ok(());
+        }
+        for u in 0..self.threads.len() as Tid {
+            if u == t {
+                continue;
+            }
+            let Some((b, blen, bwrite, batomic)) = parked_access(self, u) else { continue };
+            let overlap = addr < b.saturating_add(blen) && b < addr.saturating_add(len);
+            if overlap && (write || bwrite) && !(atomic && batomic) && self.is_enabled(u) {
+                let word = |w: bool| if w { "write" } else { "read" };
+                let message = format!(
+                    "data race on {}: {} by thread {} and {} by thread {} can happen at the same time",
+                    self.describe_brief(addr),
+                    word(write),
+                    self.names[t as usize],
+                    word(bwrite),
+                    self.names[u as usize]
+                );
+                let note = FindingNote {
+                    thread: Some(self.names[u as usize].clone()),
+                    message: format!(
+                        "{}s {} here, unordered with the access above",
+                        word(bwrite),
+                        self.describe_brief(b)
+                    ),
+                    location: self.loc_of(self.threads[u as usize].frames.last().map_or(causa_ir::NONE, |f| {
+                        let body = self.prep.program.functions[f.func as usize].body.as_ref();
+                        body.and_then(|b| b.blocks[f.block as usize].instrs.get(f.ip as usize))
+                            .map_or(causa_ir::NONE, |i| i.loc)
+                    })),
+                };
+                return Err(Stop::Bug { kind: BugKind::DataRace, message, notes: vec![note] });
+            }
+        }
+        Ok(())
+    }
+}
