@@ -31,6 +31,11 @@ pub struct Encoder<'t> {
     wake_vars: HashMap<(Ev, Ev), usize>,
     /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
     spin_pairs: Vec<(Ev, Ev, Ev)>,
+    /// Must-happen-before vector clocks: `clocks[e][t]` = how many events of
+    /// thread `t` must happen no later than `e`.
+    clocks: Vec<Vec<u32>>,
+    /// Position of each event among its thread's events.
+    index_in_thread: Vec<u32>,
     /// Lock/unlock pairs per mutex: (acquire, release if any), per thread in order.
     lock_pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>>,
 }
@@ -68,6 +73,24 @@ impl<'t> Encoder<'t> {
         }
         let lock_pairs = lock_pairs(trace);
         let spin_pairs = spin_pairs(trace, &po_pred);
+        let threads = trace.events.iter().map(|e| e.thread as usize + 1).max().unwrap_or(0);
+        let mut clocks: Vec<Vec<u32>> = Vec::with_capacity(n);
+        let mut index_in_thread = vec![0u32; n];
+        for e in 0..n {
+            let mut c = match po_pred[e] {
+                Some(p) => clocks[p].clone(),
+                None => vec![0; threads],
+            };
+            if let Some(x) = extra_pred[e] {
+                for (ci, xi) in c.iter_mut().zip(&clocks[x]) {
+                    *ci = (*ci).max(*xi);
+                }
+            }
+            let t = trace.events[e].thread as usize;
+            index_in_thread[e] = po_pred[e].map(|p| index_in_thread[p] + 1).unwrap_or(0);
+            c[t] = index_in_thread[e] + 1;
+            clocks.push(c);
+        }
         Encoder {
             trace,
             defs: Defs::default(),
@@ -79,6 +102,8 @@ impl<'t> Encoder<'t> {
             values: HashMap::new(),
             wake_vars: HashMap::new(),
             spin_pairs,
+            clocks,
+            index_in_thread,
             lock_pairs,
         }
     }
@@ -466,8 +491,32 @@ impl<'t> Encoder<'t> {
         }
         vals.sort_unstable();
         vals.dedup();
-        vals.retain(|v| *v != seen);
+        vals.retain(|v| *v != seen && self.could_read(r, loc, *v));
         vals
+    }
+
+    /// A cheap necessary condition for `r` reading `v` (skips queries that must be
+    /// unsatisfiable): some write of `v` is not forced after `r` and not hidden by
+    /// a write forced between them, or `v` is the initial value and no write is
+    /// forced before `r`.
+    fn could_read(&self, r: Ev, loc: u64, v: u128) -> bool {
+        let ws = self.writes_to(loc);
+        let before_r: Vec<Ev> = ws.iter().copied().filter(|w| *w != r && self.mhb_before(*w, r)).collect();
+        if self.trace.initial.get(&loc) == Some(&v) && before_r.is_empty() {
+            return true;
+        }
+        ws.iter().copied().any(|w| {
+            w != r
+                && self.trace.events[w].op.writes().map(|(_, x)| x) == Some(v)
+                && !self.mhb_before(r, w)
+                && !before_r.iter().any(|w2| *w2 != w && self.mhb_before(w, *w2))
+        })
+    }
+
+    /// `a` must happen before `b` (program order, fork, join; transitively).
+    pub fn mhb_before(&self, a: Ev, b: Ev) -> bool {
+        let ta = self.trace.events[a].thread as usize;
+        a != b && self.clocks[b].get(ta).copied().unwrap_or(0) > self.index_in_thread[a]
     }
 
     /// Writes to `loc` (for schedule extraction).
