@@ -5,6 +5,7 @@ use crate::args::CheckArgs;
 use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{render_bug, replay_command, report_for, save_schedule};
 use causa_explore::mcr::{check, McrOptions, McrStats, McrVerdict};
+use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of};
 use causa_interp::{Config, OutputMode};
 use causa_report::Verdict;
@@ -109,17 +110,19 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
             Ok(exit)
         }
         McrVerdict::Bug(ex) => {
-            // Replay the bug's schedule with readable records (and to confirm it).
-            let schedule = schedule_of(&prep, &ex);
-            let full = replay(&prep, &cfg, &schedule);
-            let f = ex.outcome.finding().cloned().expect("a bug verdict carries a finding");
+            // Fewer preemptions where that is cheap, then replay the schedule
+            // to report (with readable records) and to confirm it.
+            let (small, preemptions) = fewer_preemptions(&prep, &cfg, *ex, 64);
+            let f = small.outcome.finding().cloned().expect("a bug verdict carries a finding");
+            let full = replay(&prep, &cfg, &schedule_of(&prep, &small));
             let confirmed = full.outcome.finding().is_some_and(|g| g.same_as(&f));
-            let shown = if confirmed { &full } else { &*ex };
+            let shown = if confirmed { &full } else { &small };
             let path = save_schedule(&prep, shown, c, f.kind.code())
                 .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
             if c.json {
                 let mut stats = stats;
                 stats["replay_confirmed"] = serde_json::json!(confirmed);
+                stats["preemptions"] = serde_json::json!(preemptions);
                 let mut r = report_for("check", c, Some(shown), stats);
                 r.schedule_file = Some(path.display().to_string());
                 r.replay_command = Some(replay_command(c, &path, &args.args));
@@ -129,7 +132,12 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
                 println!("{}", r.to_json_string());
                 return Ok(EXIT_BUG);
             }
-            println!("causa check: bug: {} (found in execution {})", f.kind, s.executions);
+            println!(
+                "causa check: bug: {} (found in execution {}; shown with {preemptions} preemption{})",
+                f.kind,
+                s.executions,
+                if preemptions == 1 { "" } else { "s" }
+            );
             println!("{stats_line}");
             if let Some(l) = &inputs_line {
                 println!("{l}");

@@ -4,7 +4,8 @@ use crate::args::{TestArgs, TestStrategy};
 use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule};
 use causa_core::Scheduler;
-use causa_explore::{test, PctScheduler, RandomScheduler, TestStats};
+use causa_explore::minimize::fewer_preemptions;
+use causa_explore::{replay, schedule_of, test, PctScheduler, RandomScheduler, TestStats};
 use causa_interp::{Config, Outcome, OutputMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -92,11 +93,20 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         }
         return Err(f);
     }
+    // Fewer preemptions where that is cheap; then the saved schedule must
+    // reproduce the same bug at the same step (round trip).
+    let (ex, preemptions, confirmed) = if result.replay_confirmed {
+        let (small, n) = fewer_preemptions(&prep, &cfg, ex, 64);
+        let again = replay(&prep, &cfg, &schedule_of(&prep, &small));
+        let ok = matches!((again.outcome.finding(), small.outcome.finding()), (Some(a), Some(b)) if a.same_as(b));
+        (if ok { again } else { small }, n, ok)
+    } else {
+        (ex, 0, false)
+    };
     let Outcome::Bug(f) = &ex.outcome else { unreachable!("the loop stops only on bugs and errors") };
     let path = save_schedule(&prep, &ex, c, f.kind.code())
         .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
-    // Round trip: the saved schedule reproduced the same bug at the same step.
-    let confirmed = result.replay_confirmed;
+    stats["preemptions"] = serde_json::json!(preemptions);
     stats["bug_execution"] = serde_json::json!(index + 1);
     stats["replay_confirmed"] = serde_json::json!(confirmed);
     if c.json {

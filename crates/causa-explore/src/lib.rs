@@ -12,6 +12,7 @@
 
 pub mod driver;
 pub mod mcr;
+pub mod minimize;
 pub mod strategies;
 
 pub use driver::{replay, run_once, schedule_of, test, TestResult, TestStats};

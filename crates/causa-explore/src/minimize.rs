@@ -1,0 +1,95 @@
+//! Fewer preemptions for a counterexample.
+//!
+//! A bug schedule found by sampling or by the solver often switches threads more
+//! than it needs to. Greedy, cheap reduction: at each preemption (a switch away
+//! from a thread that could have continued), try to stop following the schedule
+//! there and let the non-preemptive `first` strategy continue; keep the result if
+//! it shows the same bug (kind and location) with fewer preemptions. Each try is
+//! one execution.
+
+use crate::strategies::{FirstScheduler, ReplayScheduler};
+use causa_core::{Finding, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use causa_interp::{Config, Execution, Machine, Prepared};
+use std::sync::Arc;
+
+/// Decorator: records which steps were preemptions.
+pub struct PreemptionRecorder<S> {
+    inner: S,
+    /// Step indices at which the chosen thread was not the one that could continue.
+    pub preemptions: Vec<usize>,
+}
+
+impl<S: Scheduler> PreemptionRecorder<S> {
+    pub fn new(inner: S) -> Self {
+        PreemptionRecorder { inner, preemptions: Vec::new() }
+    }
+}
+
+impl<S: Scheduler> Scheduler for PreemptionRecorder<S> {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn begin_execution(&mut self) -> bool {
+        self.preemptions.clear();
+        self.inner.begin_execution()
+    }
+    fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
+        let t = self.inner.pick_thread(ctx)?;
+        if ctx.current.is_some_and(|c| c != t) {
+            self.preemptions.push(ctx.step);
+        }
+        Ok(t)
+    }
+    fn end_execution(&mut self, steps: usize) {
+        self.inner.end_execution(steps)
+    }
+}
+
+/// Run `prefix`, then continue without preemptions; returns the execution and
+/// its preemption points.
+fn run(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &[ThreadName]) -> (Execution, Vec<usize>) {
+    let replay = ReplayScheduler::new(prefix.to_vec()).with_fallback(Box::new(FirstScheduler::new()));
+    let mut rec = PreemptionRecorder::new(replay);
+    rec.begin_execution();
+    let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut rec);
+    (ex, rec.preemptions)
+}
+
+fn same_bug(a: &Finding, b: &Finding) -> bool {
+    a.kind == b.kind && a.location == b.location
+}
+
+/// Reduce the preemptions of the bug shown by `ex` (run with `cfg`, whose inputs
+/// must be the ones `ex` used). Returns the execution to report and its number
+/// of preemptions; at most `budget` extra executions are run.
+pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budget: usize) -> (Execution, usize) {
+    let Some(bug) = ex.outcome.finding().cloned() else {
+        let n = 0;
+        return (ex, n);
+    };
+    let cfg = Arc::new(Config { inputs: ex.inputs.clone(), ..cfg.clone() });
+    let (mut best, mut points) = run(prep, &cfg, &ex.schedule_steps());
+    if !best.outcome.finding().is_some_and(|f| same_bug(f, &bug)) {
+        // Not reproducible by replay (should not happen): keep what we have.
+        return (ex, 0);
+    }
+    let mut tries = 0;
+    'improve: while tries < budget {
+        let steps = best.schedule_steps();
+        for &p in &points {
+            if tries >= budget {
+                break 'improve;
+            }
+            tries += 1;
+            let (trial, trial_points) = run(prep, &cfg, &steps[..p]);
+            if trial.outcome.finding().is_some_and(|f| same_bug(f, &bug)) && trial_points.len() < points.len() {
+                best = trial;
+                points = trial_points;
+                continue 'improve;
+            }
+        }
+        break;
+    }
+    let n = points.len();
+    (best, n)
+}
