@@ -2,12 +2,12 @@
 //! Causality Reduction answers bug, verified or unknown.
 
 use crate::args::CheckArgs;
-use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{render_bug, replay_command, report_for, save_schedule};
 use causa_explore::mcr::{check, McrOptions, McrStats, McrVerdict};
 use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of};
-use causa_interp::{Config, OutputMode};
+use causa_interp::OutputMode;
 use causa_report::Verdict;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -16,17 +16,7 @@ use std::time::Duration;
 pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let prep = load(c)?;
-    let mut cfg = Config {
-        max_steps: c.max_steps,
-        max_local_instructions: c.max_local_instructions,
-        detect_races: c.races,
-        inputs: c.input.clone(),
-        input_seed: args.seed,
-        output: OutputMode::Capture,
-        max_output: 64 * 1024,
-        ..Config::default()
-    };
-    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
+    let cfg = config(c, args.seed, &args.args, OutputMode::Capture);
     let opts = McrOptions {
         max_executions: args.max_executions,
         timeout: args.timeout.map(Duration::from_secs_f64),

@@ -1,7 +1,7 @@
 //! `causa run`: one execution.
 
 use crate::args::{RunArgs, Strategy};
-use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule, write_trace};
 use causa_core::{Schedule, Scheduler};
 use causa_explore::{replay, run_once, FirstScheduler, PctScheduler, RandomScheduler};
@@ -11,16 +11,9 @@ use std::sync::Arc;
 pub fn run(args: &RunArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let prep = load(c)?;
-    let mut cfg = Config {
-        max_steps: c.max_steps,
-        max_local_instructions: c.max_local_instructions,
-        detect_races: c.races,
-        inputs: c.input.clone(),
-        input_seed: args.seed,
-        output: if c.json { OutputMode::Capture } else { OutputMode::PassThrough },
-        ..Config::default()
-    };
-    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
+    let mut cfg = config(c, args.seed, &args.args, if c.json { OutputMode::Capture } else { OutputMode::PassThrough });
+    // One run: its whole output goes into the JSON document.
+    cfg.max_output = Config::default().max_output;
     let (ex, strategy) = match &args.schedule {
         Some(path) => {
             let s = read_schedule(path, &prep.program.fingerprint)?;

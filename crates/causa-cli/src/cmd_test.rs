@@ -1,12 +1,12 @@
 //! `causa test`: many executions under random or PCT schedules.
 
 use crate::args::{TestArgs, TestStrategy};
-use crate::load::{load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
+use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule};
 use causa_core::Scheduler;
 use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of, test, PctScheduler, RandomScheduler, TestStats};
-use causa_interp::{Config, Outcome, OutputMode};
+use causa_interp::{Outcome, OutputMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -14,17 +14,7 @@ use std::sync::Arc;
 pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let prep = load(c)?;
-    let mut cfg = Config {
-        max_steps: c.max_steps,
-        max_local_instructions: c.max_local_instructions,
-        detect_races: c.races,
-        inputs: c.input.clone(),
-        input_seed: args.seed,
-        output: OutputMode::Capture,
-        max_output: 64 * 1024,
-        ..Config::default()
-    };
-    cfg.argv = std::iter::once(c.program[0].clone()).chain(args.args.iter().cloned()).collect();
+    let cfg = config(c, args.seed, &args.args, OutputMode::Capture);
     let cfg = Arc::new(cfg);
     let mut sched: Box<dyn Scheduler> = match args.strategy {
         TestStrategy::Random => Box::new(RandomScheduler::new(args.seed)),

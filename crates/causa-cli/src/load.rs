@@ -1,7 +1,7 @@
 //! Loading a program and turning tool failures into exit codes.
 
 use crate::args::ProgramArgs;
-use causa_interp::{prepare, InterpError, Prepared};
+use causa_interp::{prepare, Config, InterpError, OutputMode, Prepared};
 use causa_ir::{CompileOptions, IrError};
 use std::sync::Arc;
 
@@ -50,4 +50,21 @@ pub fn load(args: &ProgramArgs) -> Result<Arc<Prepared>, Failure> {
     let cflags = args.cflags.as_deref().map(|s| s.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
     let program = causa_ir::load_program(&args.program, &CompileOptions { cflags })?;
     Ok(Arc::new(prepare(program)?))
+}
+
+/// The execution settings every command derives from its flags: bounds, race
+/// detection, inputs (given ones first, then from `seed`) and `argv`.
+pub fn config(args: &ProgramArgs, seed: u64, program_args: &[String], output: OutputMode) -> Config {
+    let capture = output == OutputMode::Capture;
+    Config {
+        max_steps: args.max_steps,
+        max_local_instructions: args.max_local_instructions,
+        detect_races: args.races,
+        inputs: args.input.clone(),
+        input_seed: seed,
+        output,
+        max_output: if capture { 64 * 1024 } else { Config::default().max_output },
+        argv: std::iter::once(args.program[0].clone()).chain(program_args.iter().cloned()).collect(),
+        ..Config::default()
+    }
 }
