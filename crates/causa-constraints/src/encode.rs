@@ -151,8 +151,10 @@ impl<'t> Encoder<'t> {
         for pairs in sections {
             for (i, &(l1, u1)) in pairs.iter().enumerate() {
                 for &(l2, u2) in &pairs[i + 1..] {
-                    if self.trace.events[l1].thread == self.trace.events[l2].thread {
-                        continue; // program order already separates them
+                    if self.trace.events[l1].thread == self.trace.events[l2].thread
+                        || (self.shared(l1) && self.shared(l2))
+                    {
+                        continue; // program order separates them, or both are readers
                     }
                     // One section ends (its thread validly reaches the release)
                     // before the other begins, or one of them does not happen.
@@ -519,6 +521,11 @@ impl<'t> Encoder<'t> {
         a != b && self.clocks[b].get(ta).copied().unwrap_or(0) > self.index_in_thread[a]
     }
 
+    /// `e` is a read-lock acquisition (shared with other readers).
+    fn shared(&self, e: Ev) -> bool {
+        matches!(self.trace.events[e].op, Op::Lock { shared: true, .. })
+    }
+
     /// Writes to `loc` (for schedule extraction).
     pub fn writes_to(&self, loc: u64) -> &[Ev] {
         self.writes.get(&loc).map(Vec::as_slice).unwrap_or(&[])
@@ -606,7 +613,8 @@ impl<'t> Encoder<'t> {
             if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } = ev.op {
                 // Every earlier critical section of another thread must be closed.
                 for &(l, u) in self.lock_pairs_of(mutex) {
-                    if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread {
+                    let readers = self.shared(l) && self.shared(e);
+                    if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread && !readers {
                         stack.push(l);
                         if let Some(u) = u.filter(|u| pos[*u] < pos[e]) {
                             stack.push(u);

@@ -27,10 +27,12 @@ pub enum Op {
     /// before it in the trace. The model treats the acquisition as reading the
     /// mutex's acquisition count and writing `index + 1`, so MCR explores the
     /// orders in which threads acquire a lock (that is how lock-order deadlocks
-    /// are found).
+    /// are found). `shared`: a read-lock of a read-write lock (readers do not
+    /// exclude each other).
     Lock {
         mutex: u64,
         index: u128,
+        shared: bool,
     },
     Unlock {
         mutex: u64,
@@ -80,7 +82,7 @@ impl Op {
         match *self {
             Op::Read { loc, value } => Some((loc, value)),
             Op::Rmw { loc, old, .. } => Some((loc, old)),
-            Op::Lock { mutex, index } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
+            Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
             _ => None,
         }
     }
@@ -90,7 +92,7 @@ impl Op {
         match *self {
             Op::Write { loc, value } => Some((loc, value)),
             Op::Rmw { loc, new, .. } => Some((loc, new)),
-            Op::Lock { mutex, index } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
+            Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
             _ => None,
         }
     }
@@ -163,7 +165,10 @@ impl Trace {
                     t.initial.entry(e.addr).or_insert(e.value);
                     Op::Rmw { loc: e.addr, old: e.value, new: e.value2 }
                 }
-                EventKind::Lock => Op::Lock { mutex: e.addr, index: acquire(e.addr) },
+                EventKind::Lock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: false },
+                EventKind::WriteLock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: false },
+                EventKind::ReadLock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: true },
+                EventKind::RwUnlock => Op::Unlock { mutex: e.addr },
                 EventKind::Unlock => Op::Unlock { mutex: e.addr },
                 EventKind::TrylockFail => Op::TrylockFail { mutex: e.addr },
                 EventKind::Fork => Op::Fork { child: e.addr as Tid },
@@ -181,10 +186,7 @@ impl Trace {
                 },
                 EventKind::Signal => Op::Signal { cond: e.addr },
                 EventKind::Broadcast => Op::Broadcast { cond: e.addr },
-                EventKind::ReadLock
-                | EventKind::WriteLock
-                | EventKind::RwUnlock
-                | EventKind::BarrierWait
+                EventKind::BarrierWait
                 | EventKind::SemWait
                 | EventKind::SemPost
                 | EventKind::Once

@@ -125,11 +125,11 @@ fn locks_exclude_reading_a_value_inside_a_critical_section() {
     let m = 0x900;
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0 }),
+            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
             ev(1, Op::Write { loc: X, value: 1 }),
             ev(1, Op::Write { loc: X, value: 2 }),
             ev(1, Op::Unlock { mutex: m }),
-            ev(2, Op::Lock { mutex: m, index: 1 }),
+            ev(2, Op::Lock { mutex: m, index: 1, shared: false }),
             ev(2, Op::Read { loc: X, value: 2 }),
             ev(2, Op::Unlock { mutex: m }),
         ],
@@ -170,7 +170,7 @@ fn signalled_wait_needs_a_signal_in_between() {
     // T1: lock; wait(c); [woken] return; read x; unlock   ‖   T2: x = 1; signal(c)
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0 }),
+            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
             ev(1, Op::Wait { cond: c, mutex: m }),
             ev(2, Op::Write { loc: X, value: 1 }),
             ev(2, Op::Signal { cond: c }),
@@ -191,9 +191,9 @@ fn one_signal_wakes_one_waiter() {
     // under the model: the second return is woken by the later broadcast).
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0 }),
+            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
             ev(1, Op::Wait { cond: c, mutex: m }),
-            ev(2, Op::Lock { mutex: m, index: 1 }),
+            ev(2, Op::Lock { mutex: m, index: 1, shared: false }),
             ev(2, Op::Wait { cond: c, mutex: m }),
             ev(3, Op::Signal { cond: c }),
             ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, index: 2 }),

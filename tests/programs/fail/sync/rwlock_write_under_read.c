@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=33
+// causa: check=bug
+// causa: at-line=34
 // The statistics update modifies shared state while holding only the read
 // lock. Read locks are shared, so two updaters can be inside at once and an
 // increment is lost.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // A writer moves units between two fields under the write lock; two readers
 // check under the read lock that the sum is unchanged. Readers may overlap
 // each other but never the writer, so they never see a half-done update.

@@ -50,6 +50,7 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
     if l.writer.is_some() {
         if try_ {
+            mark_failed(m);
             return ret_i32(EBUSY);
         }
         return Err(Stop::pthread("rdlock granted while a writer holds the lock (internal)"));
@@ -62,6 +63,7 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
     if l.writer.is_some() || !l.readers.is_empty() {
         if try_ {
+            mark_failed(m);
             return ret_i32(EBUSY);
         }
         return Err(Stop::pthread("wrlock granted while the lock is held (internal)"));
@@ -84,4 +86,11 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         )));
     }
     ret_i32(0)
+}
+
+/// A failed try-lock acquires nothing: record it as such.
+fn mark_failed(m: &mut Machine) {
+    if let Some(e) = m.events.last_mut() {
+        e.kind = EventKind::TrylockFail;
+    }
 }
