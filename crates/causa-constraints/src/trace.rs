@@ -66,7 +66,7 @@ pub enum Op {
         cond: u64,
     },
     /// An operation the model keeps in its original order relative to the other
-    /// operations on the same object (barriers, semaphores, read-write locks,
+    /// operations on the same object (barriers, semaphores,
     /// `once`, `free`): sound but not complete (see [`Trace::approximate`]).
     Ordered {
         object: u64,
