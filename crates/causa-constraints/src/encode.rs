@@ -27,8 +27,10 @@ pub struct Encoder<'t> {
     observed: Vec<Option<DefId>>,
     /// Memo: Φ_value(r, v).
     values: HashMap<(Ev, u128), DefId>,
-    /// Free variables "wait-return r was woken by signal s".
-    wake_vars: HashMap<(Ev, Ev), usize>,
+    /// Free variables "event e takes token k" (a wait-return woken by a signal,
+    /// a semaphore wait taking a post or an initial unit); each token is taken at
+    /// most once.
+    wake_vars: HashMap<(Ev, Token), usize>,
     /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
     spin_pairs: Vec<(Ev, Ev, Ev)>,
     /// Must-happen-before vector clocks: `clocks[e][t]` = how many events of
@@ -242,6 +244,7 @@ impl<'t> Encoder<'t> {
         match self.trace.events[e].op {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::TrylockFail { mutex } => self.held(e, mutex),
+            Op::SemWait { sem, .. } => self.sem_unit(e, sem),
             _ => Formula::True,
         }
     }
@@ -293,7 +296,7 @@ impl<'t> Encoder<'t> {
         let mut alts = Vec::new();
         for s in 0..self.trace.len() {
             let var = match self.trace.events[s].op {
-                Op::Signal { cond: c } if c == cond => Some(self.wake_var(ret, s)),
+                Op::Signal { cond: c } if c == cond => Some(self.wake_var(ret, Token::Event(s))),
                 Op::Broadcast { cond: c } if c == cond => None,
                 _ => continue,
             };
@@ -369,16 +372,30 @@ impl<'t> Encoder<'t> {
         self.wake_vars.len()
     }
 
-    /// The variable "wait-return `ret` was woken by signal `s`".
-    fn wake_var(&mut self, ret: Ev, s: Ev) -> usize {
+    /// The variable "`e` takes token `k`".
+    fn wake_var(&mut self, e: Ev, k: Token) -> usize {
         let next = self.wake_vars.len();
-        *self.wake_vars.entry((ret, s)).or_insert(next)
+        *self.wake_vars.entry((e, k)).or_insert(next)
+    }
+
+    /// A semaphore wait takes one unit: an initial one, or one a post made before it.
+    fn sem_unit(&mut self, w: Ev, sem: u64) -> Formula {
+        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(64) as u32;
+        let mut alts: Vec<Formula> =
+            (0..init).map(|k| Formula::Var(self.wake_var(w, Token::Initial(sem, k)))).collect();
+        for p in 0..self.trace.len() {
+            if matches!(self.trace.events[p].op, Op::SemPost { sem: s } if s == sem) {
+                let var = self.wake_var(w, Token::Event(p));
+                alts.push(Formula::and(vec![Formula::Var(var), Formula::Before(p, w), self.validity(p)]));
+            }
+        }
+        Formula::or(alts)
     }
 
     /// A `signal` wakes at most one waiter: no two wait-returns are credited to
     /// the same signal. Covers the variables created so far.
     pub fn wake_exclusive(&self) -> Formula {
-        let mut by_signal: HashMap<Ev, Vec<usize>> = HashMap::new();
+        let mut by_signal: HashMap<Token, Vec<usize>> = HashMap::new();
         for (&(_, s), &v) in &self.wake_vars {
             by_signal.entry(s).or_default().push(v);
         }
@@ -575,6 +592,31 @@ impl<'t> Encoder<'t> {
                     }
                 }
             }
+            // Semaphore waits: initial units first, then the earliest unused post
+            // placed before the wait.
+            let mut waits: Vec<Ev> =
+                (0..n).filter(|e| inside[*e] && matches!(self.trace.events[*e].op, Op::SemWait { .. })).collect();
+            waits.sort_by_key(|e| pos[*e]);
+            let mut units: HashMap<u64, u128> = HashMap::new();
+            let mut taken = vec![false; n];
+            for w in waits {
+                let Op::SemWait { sem, .. } = self.trace.events[w].op else { continue };
+                let left = units.entry(sem).or_insert_with(|| self.trace.sem_initial.get(&sem).copied().unwrap_or(0));
+                if *left > 0 {
+                    *left -= 1;
+                    continue;
+                }
+                let post = (0..n)
+                    .filter(|p| !taken[*p] && matches!(self.trace.events[*p].op, Op::SemPost { sem: s } if s == sem))
+                    .filter(|p| pos[*p] < pos[w])
+                    .min_by_key(|p| pos[*p]);
+                if let Some(p) = post {
+                    taken[p] = true;
+                    if !inside[p] {
+                        stack.push(p);
+                    }
+                }
+            }
             // A section entered inside the schedule must be finished before any
             // other thread's later event in it (the interpreter lets nobody else run).
             for (first, last) in self.section_bounds() {
@@ -674,6 +716,14 @@ fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
         window.push(k);
     }
     pairs
+}
+
+/// Something one event may take at most once: a signal's wake-up, a post's
+/// unit, or one of a semaphore's initial units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Token {
+    Event(Ev),
+    Initial(u64, u32),
 }
 
 /// Critical sections per mutex: each acquisition (lock, wait-return) with the

@@ -65,6 +65,16 @@ pub enum Op {
     Broadcast {
         cond: u64,
     },
+    /// A successful wait on a semaphore, the `index`-th on it in the trace: it
+    /// reads the semaphore's wait count (so wait orders are explored) and takes
+    /// one unit, from the initial value or from a post.
+    SemWait {
+        sem: u64,
+        index: u128,
+    },
+    SemPost {
+        sem: u64,
+    },
     /// An operation the model keeps in its original order relative to the other
     /// operations on the same object (barriers, semaphores,
     /// `once`, `free`): sound but not complete (see [`Trace::approximate`]).
@@ -83,6 +93,7 @@ impl Op {
             Op::Read { loc, value } => Some((loc, value)),
             Op::Rmw { loc, old, .. } => Some((loc, old)),
             Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
+            Op::SemWait { sem, index } => Some((sem_loc(sem), index)),
             _ => None,
         }
     }
@@ -93,6 +104,7 @@ impl Op {
             Op::Write { loc, value } => Some((loc, value)),
             Op::Rmw { loc, new, .. } => Some((loc, new)),
             Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
+            Op::SemWait { sem, index } => Some((sem_loc(sem), index + 1)),
             _ => None,
         }
     }
@@ -108,6 +120,11 @@ pub struct TraceEvent {
 /// program address: causa's addresses never have the top bit set).
 pub fn lock_loc(mutex: u64) -> u64 {
     mutex | (1 << 63)
+}
+
+/// The pseudo-location counting a semaphore's successful waits.
+pub fn sem_loc(sem: u64) -> u64 {
+    sem | (1 << 62)
 }
 
 /// One execution as seen by the constraint model.
@@ -134,6 +151,8 @@ pub struct Trace {
     pub atomic: Vec<bool>,
     /// Source location id of each event (to report each racing pair once).
     pub srcs: Vec<u32>,
+    /// Value of each semaphore before its first operation in the trace.
+    pub sem_initial: HashMap<u64, u128>,
 }
 
 impl Trace {
@@ -147,6 +166,7 @@ impl Trace {
     pub fn from_events(events: &[Event], prefix_len: usize) -> Trace {
         let mut t = Trace { prefix_len: prefix_len.min(events.len()), ..Trace::default() };
         let mut acquisitions: HashMap<u64, u128> = HashMap::new();
+        let mut sem_waits: HashMap<u64, u128> = HashMap::new();
         let mut acquire = |m: u64| {
             let n = acquisitions.entry(m).or_insert(0);
             *n += 1;
@@ -185,12 +205,22 @@ impl Trace {
                     index: acquire(e.value2 as u64),
                 },
                 EventKind::Signal => Op::Signal { cond: e.addr },
+                EventKind::SemWait | EventKind::SemPost => {
+                    t.sem_initial.entry(e.addr).or_insert(e.value);
+                    if e.value2 != 0 {
+                        // A failed try/timed wait: not modelled beyond its order.
+                        t.approximate = true;
+                        Op::Ordered { object: e.addr }
+                    } else if e.kind == EventKind::SemPost {
+                        Op::SemPost { sem: e.addr }
+                    } else {
+                        let n = sem_waits.entry(e.addr).or_insert(0);
+                        *n += 1;
+                        Op::SemWait { sem: e.addr, index: *n - 1 }
+                    }
+                }
                 EventKind::Broadcast => Op::Broadcast { cond: e.addr },
-                EventKind::BarrierWait
-                | EventKind::SemWait
-                | EventKind::SemPost
-                | EventKind::Once
-                | EventKind::Free => {
+                EventKind::BarrierWait | EventKind::Once | EventKind::Free => {
                     t.approximate = true;
                     Op::Ordered { object: e.addr }
                 }
@@ -211,6 +241,9 @@ impl Trace {
         for m in acquisitions.keys() {
             t.initial.insert(lock_loc(*m), 0);
         }
+        for s in sem_waits.keys() {
+            t.initial.insert(sem_loc(*s), 0);
+        }
         t
     }
 
@@ -226,7 +259,18 @@ impl Trace {
         let sections = vec![0; events.len()];
         let atomic = vec![false; events.len()];
         let srcs = (0..events.len() as u32).collect();
-        Trace { events, prefix_len: 0, initial, approximate: false, prints, changes, sections, atomic, srcs }
+        Trace {
+            events,
+            prefix_len: 0,
+            initial,
+            approximate: false,
+            prints,
+            changes,
+            sections,
+            atomic,
+            srcs,
+            sem_initial: HashMap::new(),
+        }
     }
 
     pub fn len(&self) -> usize {

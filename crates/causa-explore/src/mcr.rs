@@ -252,7 +252,7 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     }
     if s.approximate {
         return Some(
-            "the program uses barriers, semaphores, pthread_once, free or timed waits, which this \
+            "the program uses barriers, pthread_once, free, failed try/timed waits or timed condition waits, which this \
              version of `causa check` keeps in their original order (or does not let time out) instead of exploring them"
                 .into(),
         );

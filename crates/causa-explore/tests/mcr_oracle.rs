@@ -154,3 +154,16 @@ fn races_agree_with_dfs() {
         }
     }
 }
+
+#[test]
+fn semaphores() {
+    // A binary semaphore as a lock, plus a handoff semaphore starting at 0.
+    let src = format!(
+        "{PRELUDE}#include <semaphore.h>\nsem_t lock, ready; int x, data;\n\
+         void *w(void *a) {{ sem_wait(&lock); x = x + 1; sem_post(&lock); data = 7; sem_post(&ready); return 0; }}\n\
+         int main(void) {{ sem_init(&lock, 0, 1); sem_init(&ready, 0, 0); pthread_t a, b;\n\
+         pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); sem_wait(&ready); int d = data;\n\
+         sem_wait(&ready); pthread_join(a, 0); pthread_join(b, 0); assert(x == 2 && d == 7); return 0; }}\n"
+    );
+    compare("sems.c", &src);
+}

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // A binary semaphore (initial value 1) serves as a lock around the counter
 // update, so the read-modify-write sequences of the threads never overlap.
 

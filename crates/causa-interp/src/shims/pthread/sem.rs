@@ -47,14 +47,25 @@ fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     (format!("waits in sem_wait on semaphore {} whose value is 0", m.describe(ptr(args, 0))), None)
 }
 
+/// The event of a semaphore operation keeps the value before it, and whether a
+/// try/timed wait failed (the constraint model needs both).
+fn note(m: &mut Machine, before: u32, failed: bool) {
+    if let Some(e) = m.events.last_mut() {
+        e.value = before as u128;
+        e.value2 = failed as u128;
+    }
+}
+
 fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
+    note(m, v, false);
     m.sync.sems.insert(c.ptr(0), v - 1);
     ret_i32(0)
 }
 
 fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
+    note(m, v, v == 0);
     if v == 0 {
         set_errno(m, c.t, EAGAIN)?;
         return ret_i32(-1);
@@ -67,6 +78,7 @@ fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 /// at once (errno ETIMEDOUT, or EINVAL for an invalid `abstime`, as in glibc).
 fn timedwait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
+    note(m, v, v == 0);
     if v == 0 {
         let code = if valid_timespec(m, c.ptr(1))? { ETIMEDOUT } else { EINVAL };
         set_errno(m, c.t, code)?;
@@ -78,6 +90,7 @@ fn timedwait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 fn post(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
+    note(m, v, false);
     m.sync.sems.insert(c.ptr(0), v + 1);
     ret_i32(0)
 }
