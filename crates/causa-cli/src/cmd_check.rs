@@ -3,7 +3,7 @@
 
 use crate::args::CheckArgs;
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
-use crate::output::{render_bug, replay_command, report_for, save_schedule};
+use crate::output::{bug_report, print_bug_trailer, render_bug, report_for, save_schedule};
 use causa_explore::mcr::{check, McrOptions, McrStats, McrVerdict};
 use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of};
@@ -113,13 +113,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
                 let mut stats = stats;
                 stats["replay_confirmed"] = serde_json::json!(confirmed);
                 stats["preemptions"] = serde_json::json!(preemptions);
-                let mut r = report_for("check", c, Some(shown), stats);
-                r.schedule_file = Some(path.display().to_string());
-                r.replay_command = Some(replay_command(c, &path, &args.args));
-                if let Some(b) = &mut r.bug {
-                    b.schedule = r.schedule_file.clone();
-                }
-                println!("{}", r.to_json_string());
+                println!("{}", bug_report("check", c, shown, stats, &path, &args.args).to_json_string());
                 return Ok(EXIT_BUG);
             }
             println!(
@@ -135,13 +129,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
             println!();
             print!("{}", render_bug(&f, shown));
             println!();
-            if confirmed {
-                println!("replayed the saved schedule: same bug at the same step");
-            } else {
-                println!("WARNING: replaying the saved schedule did not reproduce the bug; this is a bug in causa");
-            }
-            println!("schedule saved to {}", path.display());
-            println!("replay with: {}", replay_command(c, &path, &args.args));
+            print_bug_trailer(confirmed, c, &path, &args.args);
             Ok(EXIT_BUG)
         }
     }

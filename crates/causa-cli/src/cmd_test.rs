@@ -2,7 +2,7 @@
 
 use crate::args::{TestArgs, TestStrategy};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
-use crate::output::{outcome_line, render_bug, replay_command, report_for, save_schedule};
+use crate::output::{bug_report, outcome_line, print_bug_trailer, render_bug, report_for, save_schedule};
 use causa_core::Scheduler;
 use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of, test, PctScheduler, RandomScheduler, TestStats};
@@ -100,13 +100,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     stats["bug_execution"] = serde_json::json!(index + 1);
     stats["replay_confirmed"] = serde_json::json!(confirmed);
     if c.json {
-        let mut r = report_for("test", c, Some(&ex), stats);
-        r.schedule_file = Some(path.display().to_string());
-        r.replay_command = Some(replay_command(c, &path, &args.args));
-        if let Some(b) = &mut r.bug {
-            b.schedule = r.schedule_file.clone();
-        }
-        println!("{}", r.to_json_string());
+        println!("{}", bug_report("test", c, &ex, stats, &path, &args.args).to_json_string());
         return Ok(EXIT_BUG);
     }
     println!(
@@ -121,13 +115,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     println!();
     print!("{}", render_bug(f, &ex));
     println!();
-    if confirmed {
-        println!("replayed the saved schedule: same bug at the same step");
-    } else {
-        println!("WARNING: replaying the saved schedule did not reproduce the bug; this is a bug in causa");
-    }
-    println!("schedule saved to {}", path.display());
-    println!("replay with: {}", replay_command(c, &path, &args.args));
+    print_bug_trailer(confirmed, c, &path, &args.args);
     Ok(EXIT_BUG)
 }
 

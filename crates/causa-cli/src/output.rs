@@ -144,3 +144,33 @@ fn short_location(mut r: EventRecord) -> EventRecord {
     }
     r
 }
+
+/// The JSON document of a bug found by `test` or `check`, with its saved schedule.
+pub fn bug_report(
+    command: &str,
+    args: &ProgramArgs,
+    ex: &Execution,
+    stats: serde_json::Value,
+    schedule: &Path,
+    program_args: &[String],
+) -> Report {
+    let mut r = report_for(command, args, Some(ex), stats);
+    r.schedule_file = Some(schedule.display().to_string());
+    r.replay_command = Some(replay_command(args, schedule, program_args));
+    if let Some(b) = &mut r.bug {
+        b.schedule = r.schedule_file.clone();
+    }
+    r
+}
+
+/// The lines that end every bug report: the round-trip check, where the schedule
+/// is and the command that replays it.
+pub fn print_bug_trailer(confirmed: bool, args: &ProgramArgs, schedule: &Path, program_args: &[String]) {
+    if confirmed {
+        println!("replayed the saved schedule: same bug at the same step");
+    } else {
+        println!("WARNING: replaying the saved schedule did not reproduce the bug; this is a bug in causa");
+    }
+    println!("schedule saved to {}", schedule.display());
+    println!("replay with: {}", replay_command(args, schedule, program_args));
+}
