@@ -136,13 +136,9 @@ impl<'t> Encoder<'t> {
         Formula::and(v)
     }
 
-    /// Φ_lock: two critical sections on one mutex do not overlap. A section whose
-    /// release is not in the trace extends to the end.
-    pub fn locks(&mut self) -> Formula {
-        self.locks_until(None)
-    }
-
-    /// Φ_lock for the events that happen up to `cut` (an event after the cut does
+    /// Φ_lock: two critical sections on one mutex do not overlap (a section whose
+    /// release is not in the trace extends to the end). With a `cut`, only for the
+    /// events that happen up to it (an event after the cut does
     /// not happen in the schedule being built, so it constrains nothing: a section
     /// may still be open at the cut, which is how a deadlock is reached).
     pub fn locks_until(&mut self, cut: Option<Ev>) -> Formula {
@@ -192,11 +188,6 @@ impl<'t> Encoder<'t> {
     /// What every query on this trace shares: Φ_mhb and the fixed prefix.
     pub fn base(&self) -> Formula {
         Formula::and(vec![self.mhb(), self.prefix_order()])
-    }
-
-    /// The constraints of a complete reordering of the trace (every event happens).
-    pub fn complete(&mut self) -> Formula {
-        Formula::and(vec![self.base(), self.locks(), self.ordered_objects(None)])
     }
 
     /// Φ_validity(e): every read that must happen before `e` returns the value it
@@ -565,6 +556,7 @@ impl<'t> Encoder<'t> {
         let n = self.trace.len();
         let mut inside = vec![false; n];
         let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(targets.iter().copied()).collect();
+        let sections = self.section_bounds();
         loop {
             self.close(&mut stack, &mut inside, pos);
             // Wake-ups: give every signalled wait-return inside a signal of its own
@@ -619,7 +611,7 @@ impl<'t> Encoder<'t> {
             }
             // A section entered inside the schedule must be finished before any
             // other thread's later event in it (the interpreter lets nobody else run).
-            for (first, last) in self.section_bounds() {
+            for &(first, last) in &sections {
                 let start = self.po_pred[first].unwrap_or(first);
                 let t = self.trace.events[first].thread;
                 let entered = inside[start];

@@ -80,14 +80,6 @@ impl Formula {
             Formula::NotVar(i) => !vars.get(*i).copied().unwrap_or(false),
         }
     }
-
-    /// Number of nodes (for statistics).
-    pub fn size(&self) -> usize {
-        match self {
-            Formula::And(v) | Formula::Or(v) => 1 + v.iter().map(Formula::size).sum::<usize>(),
-            _ => 1,
-        }
-    }
 }
 
 /// The shared sub-formulas a formula may refer to.

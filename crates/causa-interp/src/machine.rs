@@ -325,7 +325,7 @@ impl Machine {
             }
             Pending::Barrier { barrier, .. } => {
                 self.record(t, EventKind::BarrierWait, barrier, 0, 0, 0, false);
-                crate::step::complete_call(self, t, Value::ZERO)?;
+                self.complete_parked_call(t, Value::ZERO)?;
             }
             Pending::Once { once } => {
                 crate::shims::pthread::once::retry(self, t, once)?;
@@ -513,14 +513,6 @@ impl Machine {
                 crate::naming::with_offset(name.as_deref().unwrap_or("stack object"), &Ty::Void, off)
             }
             AllocKind::Heap { seq, .. } => crate::naming::with_offset(&format!("heap#{seq}"), &Ty::Void, off),
-        }
-    }
-
-    /// `file:line` of a location, for messages.
-    pub fn short_loc(&self, loc: LocId) -> String {
-        match self.prep.program.loc(loc) {
-            Some(l) => format!("{}:{}", short_file(&l.file), l.line),
-            None => "an unknown location".to_string(),
         }
     }
 

@@ -185,9 +185,20 @@ impl Machine {
         Ok(())
     }
 
-    /// Finish a call that had parked: give it its return value and move on.
+    /// Finish a call that had parked: give it its return value, advance past it
+    /// and resume normal stepping.
     pub(crate) fn complete_parked_call(&mut self, t: Tid, v: Value) -> Result<(), Stop> {
-        complete_call(self, t, v)
+        let prep = self.prep.clone();
+        let th = &mut self.threads[t as usize];
+        th.pending = Pending::Instr;
+        let fr = th.frames.last_mut().expect("parked call has a frame");
+        let body = prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
+        let ins = &body.blocks[fr.block as usize].instrs[fr.ip as usize];
+        if let (Op::Call { ret, .. }, true) = (&ins.op, ins.dest != NONE) {
+            fr.regs[ins.dest as usize] = fit_return(v, ret);
+        }
+        fr.ip += 1;
+        Ok(())
     }
 
     fn call(
@@ -235,11 +246,7 @@ impl Machine {
             let call = crate::shims::Call { t, args: &argv, name: &f.name, ret, dest, visible };
             return match (desc.handler)(self, &call)? {
                 Ret::Value(v) => {
-                    let bits = ret.int_bits();
-                    let v = match v {
-                        Value::Int(x) if bits > 0 && bits < 128 => Value::Int(x & causa_ir::value::mask(bits)),
-                        other => other,
-                    };
+                    let v = fit_return(v, ret);
                     self.advance_ip(t);
                     self.set_dest(t, dest, v);
                     Ok(Flow::Next)
@@ -277,24 +284,11 @@ impl Machine {
     }
 }
 
-/// Give a parked call its return value, advance past it and resume normal stepping.
-pub(crate) fn complete_call(m: &mut Machine, t: Tid, v: Value) -> Result<(), Stop> {
-    let prep = m.prep.clone();
-    let th = &mut m.threads[t as usize];
-    th.pending = Pending::Instr;
-    let fr = th.frames.last_mut().expect("parked call has a frame");
-    let body = prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
-    let ins = &body.blocks[fr.block as usize].instrs[fr.ip as usize];
-    let bits = match &ins.op {
-        Op::Call { ret, .. } => ret.int_bits(),
-        _ => 0,
-    };
-    if ins.dest != NONE {
-        fr.regs[ins.dest as usize] = match v {
-            Value::Int(x) if bits > 0 && bits < 128 => Value::Int(x & causa_ir::value::mask(bits)),
-            other => other,
-        };
+/// A shim's integer result cut to the width of the call's return type.
+fn fit_return(v: Value, ret: &causa_ir::Ty) -> Value {
+    let bits = ret.int_bits();
+    match v {
+        Value::Int(x) if bits > 0 && bits < 128 => Value::Int(x & causa_ir::value::mask(bits)),
+        other => other,
     }
-    fr.ip += 1;
-    Ok(())
 }

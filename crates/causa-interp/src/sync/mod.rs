@@ -47,6 +47,13 @@ pub struct Cond {
     pub tokens: Vec<u64>,
 }
 
+impl Cond {
+    /// A token a thread waiting since step `since` may take (made after it began waiting).
+    pub fn token(&self, since: u64) -> Option<usize> {
+        self.tokens.iter().position(|s| *s >= since)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RwLock {
     pub readers: Vec<Tid>,

@@ -69,7 +69,7 @@ fn wake(m: &mut Machine, cond: u64, all: bool) -> Result<Ret, Stop> {
 
 /// Whether a thread waiting on `cond` since step `since` has a token to take.
 pub fn token_for(m: &Machine, cond: u64, since: u64) -> bool {
-    m.sync.conds.get(&cond).is_some_and(|c| c.tokens.iter().any(|s| *s >= since))
+    m.sync.conds.get(&cond).is_some_and(|c| c.token(since).is_some())
 }
 
 /// The `wait-return` step: re-acquire the mutex and return from the wait.
@@ -79,7 +79,7 @@ pub fn finish_wait(m: &mut Machine, t: Tid, cond: u64, mx: u64, since: u64, sign
     let mut signalled = signalled;
     if let Some(c) = m.sync.conds.get_mut(&cond) {
         if !signalled {
-            if let Some(i) = c.tokens.iter().position(|s| *s >= since) {
+            if let Some(i) = c.token(since) {
                 c.tokens.remove(i);
                 signalled = true;
             }
