@@ -45,22 +45,27 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     }
     let s = &result.stats;
     let elapsed = started.elapsed().as_secs_f64();
+    let (median, longest) = s.query_time_summary();
     let stats = serde_json::json!({
         "executions": s.executions,
         "queries": s.queries,
         "seconds": elapsed,
         "execution_seconds": s.exec_time.as_secs_f64(),
         "solver_seconds": s.solve_time.as_secs_f64(),
+        "query_median_ms": median.as_secs_f64() * 1e3,
+        "query_max_ms": longest.as_secs_f64() * 1e3,
         "largest_trace": s.largest_trace,
         "infeasible": s.infeasible,
         "inputs_fixed": true,
         "input_seed": args.seed,
     });
     let stats_line = format!(
-        "  {} executions, {} solver queries ({} satisfiable); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {} events",
+        "  {} executions, {} solver queries ({} satisfiable, median {:.2} ms, max {:.1} ms); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {} events",
         s.executions,
         s.queries,
         s.sat,
+        median.as_secs_f64() * 1e3,
+        longest.as_secs_f64() * 1e3,
         elapsed,
         s.exec_time.as_secs_f64(),
         s.solve_time.as_secs_f64(),
@@ -79,7 +84,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         McrVerdict::Error(e) => Err(Failure::from(e)),
         McrVerdict::Verified | McrVerdict::Unknown(_) => {
             let (verdict, exit, line) = match &result.verdict {
-                McrVerdict::Verified => (Verdict::NoBug, EXIT_OK, "verified: no interleaving fails".to_string()),
+                McrVerdict::Verified => (Verdict::Verified, EXIT_OK, "verified: no interleaving fails".to_string()),
                 McrVerdict::Unknown(r) => (Verdict::Unknown, EXIT_UNSUPPORTED, format!("unknown: {r}")),
                 _ => unreachable!("handled above"),
             };

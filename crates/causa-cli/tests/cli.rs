@@ -162,7 +162,7 @@ fn check_answers_bug_verified_or_unknown() {
 
     let (code, out, _) = causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--json"], dir.path());
     assert_eq!(code, 0, "{out}");
-    assert_eq!(json(&out)["verdict"], "no-bug");
+    assert_eq!(json(&out)["verdict"], "verified");
 
     let (code, out, _) =
         causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--max-executions", "1", "--json"], dir.path());
@@ -188,7 +188,7 @@ fn races_are_reported_with_both_accesses() {
     let (code, out, _) =
         causa(&["check", "tests/programs/pass/mutex/recursive_mutex.c", "--races", "--json"], dir.path());
     assert_eq!(code, 0, "{out}");
-    assert_eq!(json(&out)["verdict"], "no-bug");
+    assert_eq!(json(&out)["verdict"], "verified");
 
     // C11 atomics do not race with each other.
     let (code, out, _) = causa(&["check", "tests/programs/pass/atomics/cas_loop.c", "--races", "--json"], dir.path());

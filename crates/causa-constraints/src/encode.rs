@@ -31,6 +31,8 @@ pub struct Encoder<'t> {
     /// a semaphore wait taking a post or an initial unit); each token is taken at
     /// most once.
     wake_vars: HashMap<(Ev, Token), usize>,
+    /// The variables of each token, in creation order.
+    token_takers: HashMap<Token, Vec<usize>>,
     /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
     spin_pairs: Vec<(Ev, Ev, Ev)>,
     /// Must-happen-before vector clocks: `clocks[e][t]` = how many events of
@@ -103,6 +105,7 @@ impl<'t> Encoder<'t> {
             observed: vec![None; n],
             values: HashMap::new(),
             wake_vars: HashMap::new(),
+            token_takers: HashMap::new(),
             spin_pairs,
             clocks,
             index_in_thread,
@@ -136,13 +139,31 @@ impl<'t> Encoder<'t> {
         Formula::and(v)
     }
 
+    /// The order variable of the cut: the point where the schedule a query builds
+    /// ends (its target). An event placed after the cut does not happen in that
+    /// schedule, so it constrains nothing. Every query sets `O(cut) = O(target)`,
+    /// which lets all constraints that depend on the cut be asserted once per trace.
+    pub fn cut(&self) -> Ev {
+        self.trace.len()
+    }
+
+    /// Order variables the solver needs: one per event and the cut.
+    pub fn variables(&self) -> usize {
+        self.trace.len() + 1
+    }
+
+    /// `e` does not happen before the cut.
+    fn after_cut(&self, e: Ev) -> Formula {
+        Formula::Before(self.cut(), e)
+    }
+
     /// Φ_lock: two critical sections on one mutex do not overlap (a section whose
-    /// release is not in the trace extends to the end). With a `cut`, only for the
-    /// events that happen up to it (an event after the cut does
-    /// not happen in the schedule being built, so it constrains nothing: a section
-    /// may still be open at the cut, which is how a deadlock is reached).
-    pub fn locks_until(&mut self, cut: Option<Ev>) -> Formula {
-        let after = |e: Ev| cut.map(|c| Formula::Before(c, e)).unwrap_or(Formula::False);
+    /// release is not in the trace extends to the end), for the events that happen
+    /// before the cut (a section may still be open at the cut, which is how a
+    /// deadlock is reached).
+    pub fn locks(&mut self) -> Formula {
+        let cut = self.cut();
+        let after = |e: Ev| Formula::Before(cut, e);
         let mut sections: Vec<Vec<(Ev, Option<Ev>)>> = self.lock_pairs.values().cloned().collect();
         sections.sort();
         let mut v = Vec::new();
@@ -170,24 +191,30 @@ impl<'t> Encoder<'t> {
     }
 
     /// Operations modelled only approximately keep their original relative order
-    /// per object (for the events that happen up to `cut`).
-    pub fn ordered_objects(&self, cut: Option<Ev>) -> Formula {
+    /// per object (for the events that happen before the cut).
+    pub fn ordered_objects(&self) -> Formula {
         let mut last: HashMap<u64, Ev> = HashMap::new();
         let mut v = Vec::new();
         for (i, e) in self.trace.events.iter().enumerate() {
             if let Op::Ordered { object } = e.op {
                 if let Some(p) = last.insert(object, i) {
-                    let after = cut.map(|c| Formula::Before(c, i)).unwrap_or(Formula::False);
-                    v.push(Formula::or(vec![Formula::Before(p, i), after]));
+                    v.push(Formula::or(vec![Formula::Before(p, i), self.after_cut(i)]));
                 }
             }
         }
         Formula::and(v)
     }
 
-    /// What every query on this trace shares: Φ_mhb and the fixed prefix.
-    pub fn base(&self) -> Formula {
-        Formula::and(vec![self.mhb(), self.prefix_order()])
+    /// What every query on this trace shares: Φ_mhb, the fixed prefix, and the
+    /// synchronisation constraints up to the cut (Φ_lock, busy-wait parking,
+    /// uninterruptible sections, approximated objects).
+    pub fn base(&mut self) -> Formula {
+        let mut parts = vec![self.mhb(), self.prefix_order()];
+        parts.push(self.locks());
+        parts.push(self.ordered_objects());
+        parts.push(self.spin_constraints());
+        parts.push(self.atomic_sections());
+        Formula::and(parts)
     }
 
     /// Φ_validity(e): every read that must happen before `e` returns the value it
@@ -219,9 +246,11 @@ impl<'t> Encoder<'t> {
         }
         let d = self.defs.reserve();
         self.observed[e] = Some(d);
+        // A read in the prefix reads its value: the prefix keeps its order and
+        // precedes every other event.
         let read = match self.trace.events[e].op.reads() {
-            Some((_, v)) => self.value(e, v),
-            None => Formula::True,
+            Some((_, v)) if e >= self.trace.prefix_len => self.value(e, v),
+            _ => Formula::True,
         };
         let extra = self.condition(e);
         self.defs.set(d, Formula::and(vec![read, extra]));
@@ -254,22 +283,38 @@ impl<'t> Encoder<'t> {
         };
         let ws: Vec<Ev> =
             self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default();
+        // Must-happen-before facts settle many order atoms statically: a write
+        // forced after `r` cannot be its source, a write forced between another
+        // write and `r` hides it, and an atom already implied by Φ_mhb is dropped.
         let mut alts = Vec::new();
         for &w in &ws {
-            if self.trace.events[w].op.writes().map(|(_, x)| x) != Some(v) {
+            if self.trace.events[w].op.writes().map(|(_, x)| x) != Some(v) || self.mhb_before(r, w) {
+                continue;
+            }
+            if ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r)) {
                 continue;
             }
             let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
             for &w2 in &ws {
-                if w2 != w {
-                    parts.push(Formula::or(vec![Formula::Before(w2, w), Formula::Before(r, w2)]));
+                if w2 == w || self.mhb_before(w2, w) || self.mhb_before(r, w2) {
+                    continue;
                 }
+                parts.push(if self.mhb_before(w, w2) {
+                    Formula::Before(r, w2)
+                } else if self.mhb_before(w2, r) {
+                    Formula::Before(w2, w)
+                } else {
+                    Formula::or(vec![Formula::Before(w2, w), Formula::Before(r, w2)])
+                });
             }
             alts.push(Formula::and(parts));
         }
         let init = self.trace.initial.get(&loc).copied();
-        if init == Some(v) || (init.is_none() && ws.is_empty()) {
-            alts.push(Formula::and(ws.iter().map(|&w| Formula::Before(r, w)).collect()));
+        let overwritten = ws.iter().any(|&w| self.mhb_before(w, r));
+        if (init == Some(v) || (init.is_none() && ws.is_empty())) && !overwritten {
+            alts.push(Formula::and(
+                ws.iter().filter(|&&w| !self.mhb_before(r, w)).map(|&w| Formula::Before(r, w)).collect(),
+            ));
         }
         let f = Formula::or(alts);
         self.defs.set(d, f);
@@ -278,7 +323,7 @@ impl<'t> Encoder<'t> {
 
     /// A signalled wait-return `ret` (of a wait on `cond`) is woken by a signal or
     /// broadcast between its wait and itself (CLAP §3.2: a 0/1 variable per
-    /// (return, signal) pair; [`Encoder::wake_exclusive`] lets one `signal` wake
+    /// (return, signal) pair; [`Encoder::wake_var`] lets one `signal` wake
     /// at most one waiter, a broadcast wakes all).
     fn woken(&mut self, ret: Ev, cond: u64) -> Formula {
         let Some(wait) = self.po_pred[ret] else {
@@ -303,12 +348,12 @@ impl<'t> Encoder<'t> {
     /// between the two, the interpreter parks it; so its next event can only happen
     /// (before `cut`) if some other thread changes shared state after the earlier
     /// read and before that next event.
-    pub fn spin_constraints(&mut self, cut: Option<Ev>) -> Formula {
+    pub fn spin_constraints(&mut self) -> Formula {
         let n = self.trace.len();
         let mut parts = Vec::new();
         for (j, k, next) in self.spin_pairs.clone() {
             let t = self.trace.events[k].thread;
-            let mut alts: Vec<Formula> = cut.map(|c| Formula::Before(c, next)).into_iter().collect();
+            let mut alts: Vec<Formula> = vec![self.after_cut(next)];
             for c in 0..n {
                 if self.trace.changes[c] && self.trace.events[c].thread != t {
                     alts.push(Formula::and(vec![Formula::Before(j, c), Formula::Before(c, next), self.validity(c)]));
@@ -322,7 +367,7 @@ impl<'t> Encoder<'t> {
     /// Uninterruptible sections (`__VERIFIER_atomic_*`): no event of another
     /// thread happens between the step that enters a section and the section's
     /// last event (up to `cut`).
-    pub fn atomic_sections(&mut self, cut: Option<Ev>) -> Formula {
+    pub fn atomic_sections(&mut self) -> Formula {
         let sections = self.section_bounds();
         let mut parts = Vec::new();
         for (first, last) in sections {
@@ -337,9 +382,7 @@ impl<'t> Encoder<'t> {
                 // Before the section, after it (its thread validly reaches its end),
                 // or not happening.
                 let after_section = Formula::and(vec![Formula::Before(last, x), self.validity(last)]);
-                let mut alts = vec![Formula::Before(x, start), after_section];
-                alts.extend(cut.map(|c| Formula::Before(c, x)));
-                parts.push(Formula::or(alts));
+                parts.push(Formula::or(vec![Formula::Before(x, start), after_section, self.after_cut(x)]));
             }
         }
         Formula::and(parts)
@@ -363,10 +406,21 @@ impl<'t> Encoder<'t> {
         self.wake_vars.len()
     }
 
-    /// The variable "`e` takes token `k`".
+    /// The variable "`e` takes token `k`". A token is taken at most once (a
+    /// `signal` wakes one waiter, a post's unit goes to one wait): each new
+    /// variable adds that axiom against the token's earlier variables.
     fn wake_var(&mut self, e: Ev, k: Token) -> usize {
-        let next = self.wake_vars.len();
-        *self.wake_vars.entry((e, k)).or_insert(next)
+        if let Some(v) = self.wake_vars.get(&(e, k)) {
+            return *v;
+        }
+        let v = self.wake_vars.len();
+        self.wake_vars.insert((e, k), v);
+        let takers = self.token_takers.entry(k).or_default();
+        for &other in takers.iter() {
+            self.defs.axiom(Formula::or(vec![Formula::NotVar(other), Formula::NotVar(v)]));
+        }
+        takers.push(v);
+        v
     }
 
     /// A semaphore wait takes one unit: an initial one, or one a post made before it.
@@ -381,27 +435,6 @@ impl<'t> Encoder<'t> {
             }
         }
         Formula::or(alts)
-    }
-
-    /// A `signal` wakes at most one waiter: no two wait-returns are credited to
-    /// the same signal. Covers the variables created so far.
-    pub fn wake_exclusive(&self) -> Formula {
-        let mut by_signal: HashMap<Token, Vec<usize>> = HashMap::new();
-        for (&(_, s), &v) in &self.wake_vars {
-            by_signal.entry(s).or_default().push(v);
-        }
-        let mut parts = Vec::new();
-        let mut signals: Vec<_> = by_signal.into_iter().collect();
-        signals.sort();
-        for (_, mut vars) in signals {
-            vars.sort_unstable();
-            for (i, a) in vars.iter().enumerate() {
-                for b in &vars[i + 1..] {
-                    parts.push(Formula::or(vec![Formula::NotVar(*a), Formula::NotVar(*b)]));
-                }
-            }
-        }
-        Formula::and(parts)
     }
 
     /// At `e`, another thread holds `mutex`.
@@ -423,17 +456,11 @@ impl<'t> Encoder<'t> {
     }
 
     /// The new-state query for read `r` and a value `v` it did not read:
-    /// Φ_validity(r) ∧ Φ_value(r, v) ∧ Φ_lock up to `r` (the shared base is
-    /// asserted separately). The schedule it yields ends at `r`.
+    /// Φ_validity(r) ∧ Φ_value(r, v), with the cut at `r` (the base, with Φ_lock
+    /// up to the cut, is asserted separately). The schedule it yields ends at `r`.
     pub fn new_state(&mut self, r: Ev, v: u128) -> Query {
-        let mut parts = vec![self.validity(r), self.value(r, v), self.condition(r)];
-        parts.push(self.locks_until(Some(r)));
-        parts.push(self.ordered_objects(Some(r)));
-        parts.push(self.spin_constraints(Some(r)));
-        parts.push(self.atomic_sections(Some(r)));
-        parts.push(self.wake_exclusive());
-        let goal = Formula::and(parts);
-        Query { goal }
+        let parts = vec![self.validity(r), self.value(r, v), self.condition(r), Formula::Same(self.cut(), r)];
+        Query { goal: Formula::and(parts) }
     }
 
     /// Pairs of accesses that could race: same location (program memory, not a
@@ -470,12 +497,7 @@ impl<'t> Encoder<'t> {
     /// MCR's race query: both accesses are reachable (their threads' earlier reads
     /// keep their values) and can happen at the same point, `O(a) = O(b)`.
     pub fn race(&mut self, a: Ev, b: Ev) -> Query {
-        let mut parts = vec![self.validity(a), self.validity(b), Formula::Same(a, b)];
-        parts.push(self.locks_until(Some(a)));
-        parts.push(self.ordered_objects(Some(a)));
-        parts.push(self.spin_constraints(Some(a)));
-        parts.push(self.atomic_sections(Some(a)));
-        parts.push(self.wake_exclusive());
+        let parts = vec![self.validity(a), self.validity(b), Formula::Same(a, b), Formula::Same(self.cut(), a)];
         Query { goal: Formula::and(parts) }
     }
 

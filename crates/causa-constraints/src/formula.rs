@@ -86,6 +86,9 @@ impl Formula {
 #[derive(Clone, Debug, Default)]
 pub struct Defs {
     defs: Vec<Formula>,
+    /// Facts every query assumes (e.g. "a signal wakes at most one waiter"),
+    /// added as the variables they constrain are created.
+    axioms: Vec<Formula>,
 }
 
 impl Defs {
@@ -110,6 +113,14 @@ impl Defs {
 
     pub fn len(&self) -> usize {
         self.defs.len()
+    }
+
+    pub fn axiom(&mut self, f: Formula) {
+        self.axioms.push(f);
+    }
+
+    pub fn axioms(&self) -> &[Formula] {
+        &self.axioms
     }
 
     pub fn is_empty(&self) -> bool {

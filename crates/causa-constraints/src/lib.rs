@@ -7,7 +7,7 @@
 //! difference logic), built as a small [`Formula`] language:
 //! - [`encode::Encoder::mhb`]: must-happen-before (program order, fork→begin,
 //!   end→join),
-//! - [`encode::Encoder::locks_until`]: lock mutual exclusion,
+//! - [`encode::Encoder::locks`]: lock mutual exclusion,
 //! - [`encode::Encoder::validity`] / [`encode::Encoder::value`]: MCR's data validity
 //!   Φ_validity(e) (memoised per event) and Φ_value(r, v), including reads of
 //!   initial values,
@@ -26,6 +26,6 @@ pub mod solver;
 pub mod trace;
 
 pub use encode::{Encoder, Query};
-pub use formula::Formula;
+pub use formula::{Defs, Formula};
 pub use solver::{OrderSolver, SolveResult, Z3Solver};
 pub use trace::{Op, Trace, TraceEvent};

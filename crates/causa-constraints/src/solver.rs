@@ -28,7 +28,7 @@ pub trait OrderSolver {
 }
 
 /// Z3 in process, one (thread-local) context for the whole run, one solver per
-/// trace with `push`/`pop` per query. Shared sub-formulas become Boolean
+/// trace; each query's goal is assumed through a fresh literal. Shared sub-formulas become Boolean
 /// constants `d_i` with `d_i → body`: they occur only positively, so the
 /// implication is equivalent to a definition.
 pub struct Z3Solver {
@@ -36,6 +36,7 @@ pub struct Z3Solver {
     order: Vec<Int>,
     defs: Vec<Bool>,
     asserted_defs: usize,
+    asserted_axioms: usize,
     queries: u64,
     time: Duration,
 }
@@ -53,6 +54,7 @@ impl Z3Solver {
             order: Vec::new(),
             defs: Vec::new(),
             asserted_defs: 0,
+            asserted_axioms: 0,
             queries: 0,
             time: Duration::ZERO,
         }
@@ -93,6 +95,11 @@ impl Z3Solver {
             self.solver.assert(self.defs[i].implies(&body));
             self.asserted_defs += 1;
         }
+        while self.asserted_axioms < defs.axioms().len() {
+            let a = self.lower(&defs.axioms()[self.asserted_axioms]);
+            self.solver.assert(&a);
+            self.asserted_axioms += 1;
+        }
     }
 }
 
@@ -102,6 +109,7 @@ impl OrderSolver for Z3Solver {
         self.order = (0..events).map(|i| Int::new_const(format!("o{i}"))).collect();
         self.defs.clear();
         self.asserted_defs = 0;
+        self.asserted_axioms = 0;
         self.sync_defs(defs);
         let b = self.lower(base);
         self.solver.assert(&b);
@@ -110,10 +118,12 @@ impl OrderSolver for Z3Solver {
     fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult {
         let start = Instant::now();
         self.sync_defs(defs);
-        self.solver.push();
+        // The goal is assumed through a fresh literal rather than asserted in a
+        // pushed scope, so what the solver learns stays for the next query.
         let g = self.lower(goal);
-        self.solver.assert(&g);
-        let r = match self.solver.check() {
+        let lit = Bool::new_const(format!("q{}", self.queries));
+        self.solver.assert(lit.implies(&g));
+        let r = match self.solver.check_assumptions(&[lit]) {
             SatResult::Sat => match self.solver.get_model() {
                 Some(m) => SolveResult::Sat(
                     self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64()).unwrap_or(0)).collect(),
@@ -123,7 +133,6 @@ impl OrderSolver for Z3Solver {
             SatResult::Unsat => SolveResult::Unsat,
             SatResult::Unknown => SolveResult::Unknown,
         };
-        self.solver.pop(1);
         self.queries += 1;
         self.time += start.elapsed();
         r

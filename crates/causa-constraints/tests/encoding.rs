@@ -38,10 +38,20 @@ fn orders(n: usize) -> Vec<Vec<i64>> {
     out
 }
 
-fn brute(base: &Formula, goal: &Formula, defs: &Defs, n: usize, vars: usize) -> bool {
+/// Is there an order of the `n` events (with the cut at `target`) and a value
+/// for every free variable that satisfies base, goal and axioms?
+fn brute(base: &Formula, goal: &Formula, defs: &Defs, n: usize, target: usize, vars: usize) -> bool {
     let assignments: Vec<Vec<bool>> =
         (0..1u32 << vars).map(|bits| (0..vars).map(|i| bits & (1 << i) != 0).collect()).collect();
-    orders(n).iter().any(|p| assignments.iter().any(|a| base.eval_with(p, a, defs) && goal.eval_with(p, a, defs)))
+    let holds = |p: &[i64], a: &[bool]| {
+        base.eval_with(p, a, defs)
+            && goal.eval_with(p, a, defs)
+            && defs.axioms().iter().all(|x| x.eval_with(p, a, defs))
+    };
+    orders(n).into_iter().any(|mut p| {
+        p.push(p[target]);
+        assignments.iter().any(|a| holds(&p, a))
+    })
 }
 
 /// Solve with Z3 and check the answer against brute force and against the formula.
@@ -50,11 +60,11 @@ fn solve(trace: &Trace, r: usize, v: u128) -> Option<Vec<i64>> {
     let base = enc.base();
     let q = enc.new_state(r, v);
     let mut z = Z3Solver::new();
-    z.reset(trace.len(), &base, &enc.defs);
+    z.reset(enc.variables(), &base, &enc.defs);
     let res = z.solve(&q.goal, &enc.defs);
     // Brute force is exact but factorial: only for small traces.
     let small = trace.len() <= 8;
-    let expected = !small || brute(&base, &q.goal, &enc.defs, trace.len(), enc.num_vars());
+    let expected = !small || brute(&base, &q.goal, &enc.defs, trace.len(), r, enc.num_vars());
     match res {
         SolveResult::Sat(pos) => {
             assert!(expected, "Z3 says sat, brute force says unsat");

@@ -11,7 +11,7 @@
 //! run once.
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
-use causa_constraints::{Encoder, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_constraints::{Defs, Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
 use causa_core::{ScheduleError, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
 use std::collections::{HashSet, VecDeque};
@@ -47,6 +47,18 @@ pub struct McrStats {
     pub largest_trace: usize,
     /// Some traces had operations modelled only by their original order.
     pub approximate: bool,
+    /// How long each solver query took, in order.
+    pub query_times: Vec<Duration>,
+}
+
+impl McrStats {
+    /// Median and longest query time.
+    pub fn query_time_summary(&self) -> (Duration, Duration) {
+        let mut t = self.query_times.clone();
+        t.sort_unstable();
+        let median = t.get(t.len() / 2).copied().unwrap_or_default();
+        (median, t.last().copied().unwrap_or_default())
+    }
 }
 
 /// The answer of a check.
@@ -169,12 +181,11 @@ pub fn check(
         stats.approximate |= trace.approximate;
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
-        solver.reset(trace.len(), &base, &enc.defs);
+        solver.reset(enc.variables(), &base, &enc.defs);
         for r in trace.prefix_len..trace.len() {
             for v in enc.other_values(r) {
                 let q = enc.new_state(r, v);
-                stats.queries += 1;
-                match solver.solve(&q.goal, &enc.defs) {
+                match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
                     SolveResult::Sat(pos) => {
                         stats.sat += 1;
                         let new: Vec<ThreadName> = enc
@@ -201,8 +212,7 @@ pub fn check(
                     continue;
                 }
                 let q = enc.race(a, b);
-                stats.queries += 1;
-                match solver.solve(&q.goal, &enc.defs) {
+                match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
                     SolveResult::Sat(pos) => {
                         stats.sat += 1;
                         raced.insert(key);
@@ -237,6 +247,15 @@ pub fn check(
         McrVerdict::Verified
     };
     McrResult { verdict, stats, outcomes }
+}
+
+/// Ask one query, counting it and its time.
+fn timed_solve(solver: &mut Z3Solver, goal: &Formula, defs: &Defs, stats: &mut McrStats) -> SolveResult {
+    let t = Instant::now();
+    let r = solver.solve(goal, defs);
+    stats.queries += 1;
+    stats.query_times.push(t.elapsed());
+    r
 }
 
 /// Why a finished exploration still cannot claim every state was covered.

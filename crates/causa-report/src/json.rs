@@ -19,6 +19,8 @@ pub enum Verdict {
     Bug,
     /// The exploration finished without finding a bug.
     NoBug,
+    /// Every schedule was covered and none fails (`causa check`).
+    Verified,
     /// The tool failed (`error` is set).
     Error,
     /// No conclusion, e.g. a budget ran out.
@@ -26,11 +28,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The serialised name: `bug`, `no-bug`, `error`, `unknown`.
+    /// The serialised name: `bug`, `no-bug`, `verified`, `error`, `unknown`.
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Bug => "bug",
             Verdict::NoBug => "no-bug",
+            Verdict::Verified => "verified",
             Verdict::Error => "error",
             Verdict::Unknown => "unknown",
         }
