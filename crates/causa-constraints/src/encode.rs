@@ -42,6 +42,10 @@ pub struct Encoder<'t> {
     index_in_thread: Vec<u32>,
     /// Lock/unlock pairs per mutex: (acquire, release if any), per thread in order.
     lock_pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>>,
+    /// Arrivals per barrier generation.
+    arrivals: HashMap<(u64, u32), Vec<Ev>>,
+    /// Frees per heap block.
+    frees: HashMap<u64, Vec<Ev>>,
 }
 
 impl<'t> Encoder<'t> {
@@ -53,9 +57,13 @@ impl<'t> Encoder<'t> {
         let mut fork_of: HashMap<u32, Ev> = HashMap::new();
         let mut end_of: HashMap<u32, Ev> = HashMap::new();
         let mut writes: HashMap<u64, Vec<Ev>> = HashMap::new();
+        let mut arrivals: HashMap<(u64, u32), Vec<Ev>> = HashMap::new();
+        let mut frees: HashMap<u64, Vec<Ev>> = HashMap::new();
         for (i, e) in trace.events.iter().enumerate() {
             po_pred[i] = last.insert(e.thread, i);
             match e.op {
+                Op::Arrive { barrier, gen, .. } => arrivals.entry((barrier, gen)).or_default().push(i),
+                Op::Free { object } if object != 0 => frees.entry(object).or_default().push(i),
                 Op::Fork { child } => {
                     fork_of.insert(child, i);
                 }
@@ -110,6 +118,8 @@ impl<'t> Encoder<'t> {
             clocks,
             index_in_thread,
             lock_pairs,
+            arrivals,
+            frees,
         }
     }
 
@@ -248,8 +258,8 @@ impl<'t> Encoder<'t> {
         self.observed[e] = Some(d);
         // A read in the prefix reads its value: the prefix keeps its order and
         // precedes every other event.
-        let read = match self.trace.events[e].op.reads() {
-            Some((_, v)) if e >= self.trace.prefix_len => self.value(e, v),
+        let read = match self.observed_value(e) {
+            Some(v) if e >= self.trace.prefix_len => self.value(e, v),
             _ => Formula::True,
         };
         let extra = self.condition(e);
@@ -265,8 +275,62 @@ impl<'t> Encoder<'t> {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::TrylockFail { mutex } => self.held(e, mutex),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
+            Op::Depart { barrier, gen } => {
+                // Everyone of the generation has arrived.
+                let all = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();
+                let parts: Vec<Formula> =
+                    all.into_iter().flat_map(|a| [self.validity(a), Formula::Before(a, e)]).collect();
+                Formula::and(parts)
+            }
+            _ if self.trace.guards[e] != 0 => self.alive(e),
             _ => Formula::True,
         }
+    }
+
+    /// The value an event observed, as the exploration varies it: what a read
+    /// returned, whether a barrier arrival was the last.
+    pub fn observed_value(&self, e: Ev) -> Option<u128> {
+        match self.trace.events[e].op {
+            Op::Arrive { last, .. } => Some(last as u128),
+            op => op.reads().map(|(_, v)| v),
+        }
+    }
+
+    /// The arrival `a` is the last of its generation (`last`) or not. An
+    /// incomplete generation (the trace ended first) has no last arrival.
+    fn arrival(&mut self, a: Ev, last: bool) -> Formula {
+        let Op::Arrive { barrier, gen, count, .. } = self.trace.events[a].op else {
+            return Formula::False;
+        };
+        let others: Vec<Ev> = self
+            .arrivals
+            .get(&(barrier, gen))
+            .map(|v| v.iter().copied().filter(|o| *o != a).collect())
+            .unwrap_or_default();
+        let complete = others.len() + 1 == count as usize;
+        match (last, complete) {
+            (true, false) => Formula::False,
+            (false, false) => Formula::True,
+            (true, true) => {
+                Formula::and(others.into_iter().flat_map(|o| [self.validity(o), Formula::Before(o, a)]).collect())
+            }
+            (false, true) => Formula::or(others.into_iter().map(|o| Formula::Before(a, o)).collect()),
+        }
+    }
+
+    /// The heap block `e` accesses (or frees) is not freed before it by another
+    /// thread.
+    fn alive(&mut self, e: Ev) -> Formula {
+        let g = self.trace.guards[e];
+        let t = self.trace.events[e].thread;
+        let frees = self.frees.get(&g).cloned().unwrap_or_default();
+        Formula::and(
+            frees
+                .into_iter()
+                .filter(|f| *f != e && self.trace.events[*f].thread != t)
+                .map(|f| Formula::Before(e, f))
+                .collect(),
+        )
     }
 
     /// Φ_value(r, v): `r` reads `v` — from a valid write of `v` with no other write
@@ -277,6 +341,11 @@ impl<'t> Encoder<'t> {
         }
         let d = self.defs.reserve();
         self.values.insert((r, v), d);
+        if matches!(self.trace.events[r].op, Op::Arrive { .. }) {
+            let f = self.arrival(r, v != 0);
+            self.defs.set(d, f);
+            return Formula::Def(d);
+        }
         let Some((loc, _)) = self.trace.events[r].op.reads() else {
             self.defs.set(d, Formula::False);
             return Formula::Def(d);
@@ -463,6 +532,34 @@ impl<'t> Encoder<'t> {
         Query { goal: Formula::and(parts) }
     }
 
+    /// Accesses (after the prefix) that another thread's free of their block
+    /// might precede: (access, free).
+    pub fn after_free_candidates(&self) -> Vec<(Ev, Ev)> {
+        let mut pairs = Vec::new();
+        for e in self.trace.prefix_len..self.trace.len() {
+            let g = self.trace.guards[e];
+            for &f in self.frees.get(&g).into_iter().flatten() {
+                if f != e && self.trace.events[f].thread != self.trace.events[e].thread && !self.mhb_before(e, f) {
+                    pairs.push((e, f));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The access `e` happens after the free `f` of its block (a use after free,
+    /// or a double free), its thread reaching it along the same path.
+    pub fn after_free(&mut self, e: Ev, f: Ev) -> Query {
+        let parts = vec![
+            self.validity(e),
+            self.validity(f),
+            self.observation(f),
+            Formula::Before(f, e),
+            Formula::Same(self.cut(), e),
+        ];
+        Query { goal: Formula::and(parts) }
+    }
+
     /// Pairs of accesses that could race: same location (program memory, not a
     /// lock's acquisition count), different threads, at least one write, not both
     /// atomic, at least one after the prefix.
@@ -504,6 +601,16 @@ impl<'t> Encoder<'t> {
     /// Values a read could return that differ from the one it returned: the
     /// distinct values written to its location in the trace, and the initial one.
     pub fn other_values(&self, r: Ev) -> Vec<u128> {
+        match self.trace.events[r].op {
+            // Who arrives last; a complete generation only.
+            Op::Arrive { barrier, gen, count, last } => {
+                let complete = self.arrivals.get(&(barrier, gen)).is_some_and(|v| v.len() == count as usize);
+                return if complete { vec![!last as u128] } else { Vec::new() };
+            }
+            // A resumed waiter only ever sees the routine done.
+            Op::OnceResume { .. } => return Vec::new(),
+            _ => {}
+        }
         let Some((loc, seen)) = self.trace.events[r].op.reads() else {
             return Vec::new();
         };
@@ -686,6 +793,20 @@ impl<'t> Encoder<'t> {
                     .filter(|c| pos[j] < pos[*c] && pos[*c] < pos[next])
                     .min_by_key(|c| pos[*c]);
                 stack.extend(c);
+            }
+            match ev.op {
+                // Every arrival of the generation comes first.
+                Op::Depart { barrier, gen } => stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten()),
+                // The arrivals before it decide whether it is last.
+                Op::Arrive { barrier, gen, .. } => {
+                    stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten().filter(|a| pos[**a] < pos[e]))
+                }
+                _ => {}
+            }
+            if self.trace.guards[e] != 0 {
+                // A free placed before an access to its block.
+                let frees = self.frees.get(&self.trace.guards[e]).into_iter().flatten();
+                stack.extend(frees.filter(|f| **f != e && pos[**f] < pos[e]));
             }
             if let Op::Ordered { object } = ev.op {
                 // Keep every earlier operation on the same object.

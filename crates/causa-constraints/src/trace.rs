@@ -75,9 +75,46 @@ pub enum Op {
     SemPost {
         sem: u64,
     },
+    /// Arrival at a barrier for generation `gen` of a barrier of `count`
+    /// threads; `last`: it completed the generation (and returned
+    /// `PTHREAD_BARRIER_SERIAL_THREAD`). Which arrival is last is explored like
+    /// a read value.
+    Arrive {
+        barrier: u64,
+        gen: u32,
+        count: u32,
+        last: bool,
+    },
+    /// Leaving a barrier after waiting: after every arrival of the generation.
+    Depart {
+        barrier: u64,
+        gen: u32,
+    },
+    /// A `pthread_once` call: reads the once's state at [`once_loc`] (0: not
+    /// run, 1: running, 2: done); the first caller (`found == 0`) writes 1 and
+    /// runs the routine.
+    OnceCall {
+        once: u64,
+        found: u8,
+    },
+    /// A caller that found the routine running resumes: reads 2 (it waits for
+    /// that, so it is never asked to read anything else).
+    OnceResume {
+        once: u64,
+    },
+    /// The routine returned: writes 2.
+    OnceDone {
+        once: u64,
+    },
+    /// `free` (or `realloc`) of the heap block at `object`: every access to the
+    /// block ([`Trace::guards`]) happens before it, or is a use after free.
+    Free {
+        object: u64,
+    },
     /// An operation the model keeps in its original order relative to the other
-    /// operations on the same object (barriers, semaphores,
-    /// `once`, `free`): sound but not complete (see [`Trace::approximate`]).
+    /// operations on the same object (failed try/timed semaphore waits,
+    /// barriers whose generations could form differently): sound but not
+    /// complete (see [`Trace::approximate`]).
     Ordered {
         object: u64,
     },
@@ -94,6 +131,8 @@ impl Op {
             Op::Rmw { loc, old, .. } => Some((loc, old)),
             Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
             Op::SemWait { sem, index } => Some((sem_loc(sem), index)),
+            Op::OnceCall { once, found } => Some((once_loc(once), found as u128)),
+            Op::OnceResume { once } => Some((once_loc(once), 2)),
             _ => None,
         }
     }
@@ -105,6 +144,8 @@ impl Op {
             Op::Rmw { loc, new, .. } => Some((loc, new)),
             Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
             Op::SemWait { sem, index } => Some((sem_loc(sem), index + 1)),
+            Op::OnceCall { once, found: 0 } => Some((once_loc(once), 1)),
+            Op::OnceDone { once } => Some((once_loc(once), 2)),
             _ => None,
         }
     }
@@ -125,6 +166,11 @@ pub fn lock_loc(mutex: u64) -> u64 {
 /// The pseudo-location counting a semaphore's successful waits.
 pub fn sem_loc(sem: u64) -> u64 {
     sem | (1 << 62)
+}
+
+/// The pseudo-location holding a `pthread_once`'s state.
+pub fn once_loc(once: u64) -> u64 {
+    once | (1 << 61)
 }
 
 /// One execution as seen by the constraint model.
@@ -153,6 +199,9 @@ pub struct Trace {
     pub srcs: Vec<u32>,
     /// Value of each semaphore before its first operation in the trace.
     pub sem_initial: HashMap<u64, u128>,
+    /// For each event that accesses a heap block freed in the trace (and for
+    /// the free itself): the block's address; 0 otherwise.
+    pub guards: Vec<u64>,
 }
 
 impl Trace {
@@ -220,10 +269,22 @@ impl Trace {
                     }
                 }
                 EventKind::Broadcast => Op::Broadcast { cond: e.addr },
-                EventKind::BarrierWait | EventKind::Once | EventKind::Free => {
-                    t.approximate = true;
-                    Op::Ordered { object: e.addr }
+                EventKind::BarrierWait if e.value2 == 0 => Op::Depart { barrier: e.addr, gen: e.value as u32 },
+                EventKind::BarrierWait => Op::Arrive {
+                    barrier: e.addr,
+                    gen: e.value as u32,
+                    count: (e.value2 >> 1) as u32,
+                    last: e.value2 & 1 != 0,
+                },
+                EventKind::Once => {
+                    t.initial.insert(once_loc(e.addr), 0);
+                    match e.value {
+                        3 => Op::OnceResume { once: e.addr },
+                        4 => Op::OnceDone { once: e.addr },
+                        found => Op::OnceCall { once: e.addr, found: found as u8 },
+                    }
                 }
+                EventKind::Free => Op::Free { object: e.addr },
                 EventKind::Yield
                 | EventKind::Sleep
                 | EventKind::AtomicBegin
@@ -244,11 +305,14 @@ impl Trace {
         for s in sem_waits.keys() {
             t.initial.insert(sem_loc(*s), 0);
         }
+        t.guards = guards(events);
+        check_barriers(&mut t);
         t
     }
 
     /// A trace from explicit events (tests).
     pub fn new(events: Vec<TraceEvent>, mut initial: HashMap<u64, u128>) -> Trace {
+        let n = events.len();
         for e in &events {
             if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } = e.op {
                 initial.insert(lock_loc(mutex), 0);
@@ -270,6 +334,7 @@ impl Trace {
             atomic,
             srcs,
             sem_initial: HashMap::new(),
+            guards: vec![0; n],
         }
     }
 
@@ -279,5 +344,63 @@ impl Trace {
 
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
+    }
+}
+
+/// The heap block each access belongs to, for the blocks the trace frees (a
+/// free event keeps the block's size in `value`).
+fn guards(events: &[Event]) -> Vec<u64> {
+    let mut blocks: Vec<(u64, u64)> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Free && e.addr != 0)
+        .map(|e| (e.addr, e.addr + (e.value as u64).max(1)))
+        .collect();
+    blocks.sort_unstable();
+    events
+        .iter()
+        .map(|e| {
+            let accesses = matches!(e.kind, EventKind::Read | EventKind::Write | EventKind::Rmw | EventKind::Free);
+            if !accesses || blocks.is_empty() {
+                return 0;
+            }
+            let i = blocks.partition_point(|(start, _)| *start <= e.addr);
+            match i.checked_sub(1).map(|i| blocks[i]) {
+                Some((start, end)) if e.addr < end => start,
+                _ => 0,
+            }
+        })
+        .collect()
+}
+
+/// Barrier generations are modelled exactly when they cannot form
+/// differently: every generation of a barrier is one arrival of each of the
+/// same `count` threads, the k-th arrival of a thread being generation k.
+/// Otherwise the barrier's events keep their original order.
+fn check_barriers(t: &mut Trace) {
+    let mut threads: HashMap<u64, Vec<Tid>> = HashMap::new();
+    let mut arrivals: HashMap<(u64, Tid), u32> = HashMap::new();
+    let mut bad: Vec<u64> = Vec::new();
+    let mut base: HashMap<u64, u32> = HashMap::new();
+    for e in &t.events {
+        if let Op::Arrive { barrier, gen, count, .. } = e.op {
+            let first = *base.entry(barrier).or_insert(gen);
+            let k = arrivals.entry((barrier, e.thread)).or_insert(0);
+            let ts = threads.entry(barrier).or_default();
+            if !ts.contains(&e.thread) {
+                ts.push(e.thread);
+            }
+            if gen != first + *k || ts.len() > count as usize {
+                bad.push(barrier);
+            }
+            *k += 1;
+        }
+    }
+    for e in t.events.iter_mut() {
+        if let Op::Arrive { barrier, .. } | Op::Depart { barrier, .. } = e.op {
+            if bad.contains(&barrier) {
+                e.op = Op::Ordered { object: barrier };
+                t.approximate = true;
+            }
+        }
     }
 }

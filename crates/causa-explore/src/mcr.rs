@@ -202,6 +202,25 @@ pub fn check(
                 }
             }
         }
+        // Accesses that could come after another thread frees their block.
+        for (e, f) in enc.after_free_candidates() {
+            let q = enc.after_free(e, f);
+            match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                SolveResult::Sat(pos) => {
+                    stats.sat += 1;
+                    let new: Vec<ThreadName> = enc
+                        .relevant_events(e, &pos)
+                        .iter()
+                        .map(|x| ex.names[trace.events[*x].thread as usize].clone())
+                        .collect();
+                    if seen.insert(new.clone()) {
+                        worklist.push_back(new);
+                    }
+                }
+                SolveResult::Unsat => {}
+                SolveResult::Unknown => stats.unknown_queries += 1,
+            }
+        }
         if opts.races {
             // Steer into states where two conflicting accesses are both next.
             let mut asked: HashSet<(u32, u32)> = HashSet::new();
@@ -260,6 +279,13 @@ fn timed_solve(solver: &mut Z3Solver, goal: &Formula, defs: &Defs, stats: &mut M
 
 /// Why a finished exploration still cannot claim every state was covered.
 fn incompleteness(s: &McrStats) -> Option<String> {
+    if s.executions > 0 && s.infeasible == s.executions {
+        return Some(
+            "every execution stopped at a false assumption (__VERIFIER_assume or assume_abort_if_not) with the fixed \
+             program inputs, so nothing was checked; choose other inputs with --seed or --input"
+                .into(),
+        );
+    }
     if s.bounded > 0 {
         return Some(format!("{} executions were cut by --max-steps", s.bounded));
     }
@@ -271,8 +297,9 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     }
     if s.approximate {
         return Some(
-            "the program uses barriers, pthread_once, free, failed try/timed waits or timed condition waits, which this \
-             version of `causa check` keeps in their original order (or does not let time out) instead of exploring them"
+            "the program uses a failed sem_trywait/sem_timedwait, a timed condition wait, or a barrier shared by more threads \
+             than its count, which this version of `causa check` keeps in their original order (and does not let time \
+             out) instead of exploring them"
                 .into(),
         );
     }

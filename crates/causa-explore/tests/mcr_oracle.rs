@@ -167,3 +167,102 @@ fn semaphores() {
     );
     compare("sems.c", &src);
 }
+
+/// Run MCR to the end (all outcomes) and return its number of executions.
+fn mcr_executions(name: &str, src: &str) -> usize {
+    let prep = load(name, src);
+    let r = check(&prep, &config(), &McrOptions { all_outcomes: true, ..McrOptions::default() }, &mut |_, _| {});
+    assert_eq!(r.stats.divergences, 0, "{name}: MCR computed schedules that did not replay");
+    r.stats.executions
+}
+
+/// The dissertation's counts (§1, Fig. 3.5(a) and Fig. 3.2; Fig. 3.1 for validity).
+#[test]
+fn dissertation_examples_explore_the_stated_number_of_executions() {
+    let sb = format!(
+        "{PRELUDE}int x, y, a, b;\n\
+         void *t1(void *p) {{ x = 1; a = y; return 0; }}\n\
+         void *t2(void *p) {{ y = 1; b = x; return 0; }}\n\
+         int main(void) {{ pthread_t p, q; pthread_create(&p, 0, t1, 0); pthread_create(&q, 0, t2, 0);\n\
+         pthread_join(p, 0); pthread_join(q, 0); return 0; }}\n"
+    );
+    assert_eq!(mcr_executions("sb_count.c", &sb), 3, "x=1; a=y || y=1; b=x explores 3 executions under SC");
+    let pqrs = format!(
+        "{PRELUDE}int x, y, r1, r2;\n\
+         void *p(void *a) {{ x = 1; return 0; }}\n\
+         void *q(void *a) {{ r1 = x; return 0; }}\n\
+         void *r(void *a) {{ y = 1; return 0; }}\n\
+         void *s(void *a) {{ r2 = y; return 0; }}\n\
+         int main(void) {{ pthread_t t[4]; pthread_create(&t[0], 0, p, 0); pthread_create(&t[1], 0, q, 0);\n\
+         pthread_create(&t[2], 0, r, 0); pthread_create(&t[3], 0, s, 0);\n\
+         for (int i = 0; i < 4; i++) pthread_join(t[i], 0); return 0; }}\n"
+    );
+    assert_eq!(mcr_executions("pqrs.c", &pqrs), 5, "p: x=1, q: r1=x, r: y=1, s: r2=y explores 5 with plain MCR");
+    // Fig. 3.1: making `r = x` read 1 needs the branch read to keep reading 0,
+    // so the schedule must be p1, q, p2; without validity the solver could
+    // answer q, p1, p2, which takes the other branch (a divergence).
+    let validity = format!(
+        "{PRELUDE}int x, r = -1;\n\
+         void *p(void *a) {{ if (x == 0) r = x; return 0; }}\n\
+         void *q(void *a) {{ x = 1; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, p, 0); pthread_create(&b, 0, q, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); return r; }}\n"
+    );
+    assert_eq!(mcr_executions("validity.c", &validity), 3, "r=0 (p,p,q), r=1 (p,q,p), branch not taken (q,p)");
+    let prep = load("validity.c", &validity);
+    let r = check(&prep, &config(), &McrOptions { all_outcomes: true, ..McrOptions::default() }, &mut |_, _| {});
+    let exits: HashSet<String> = r.outcomes.iter().map(|(o, _)| o.clone()).collect();
+    let want: HashSet<String> = ["exit 0", "exit 1", "exit -1"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(exits, want, "all three values of r are reached: {exits:?}");
+}
+
+#[test]
+fn barriers() {
+    // Each thread writes its slot, waits, then reads the other's; the thread
+    // that completes the generation (serial) records itself.
+    let src = format!(
+        "{PRELUDE}pthread_barrier_t b; int slot[2], seen[2], serial = -1;\n\
+         void *w(void *a) {{ long i = (long)a; slot[i] = (int)i + 1; int r = pthread_barrier_wait(&b);\n\
+         if (r == PTHREAD_BARRIER_SERIAL_THREAD) serial = (int)i; seen[i] = slot[1 - i]; return 0; }}\n\
+         int main(void) {{ pthread_barrier_init(&b, 0, 2); pthread_t a, c;\n\
+         pthread_create(&a, 0, w, (void *)0); pthread_create(&c, 0, w, (void *)1);\n\
+         pthread_join(a, 0); pthread_join(c, 0); assert(seen[0] == 2 && seen[1] == 1); return 0; }}\n"
+    );
+    let (mcr, _) = compare("barrier.c", &src);
+    assert!(mcr >= 2, "both threads can be the serial thread");
+}
+
+#[test]
+fn pthread_once_runs_the_routine_once() {
+    let src = format!(
+        "{PRELUDE}pthread_once_t once = PTHREAD_ONCE_INIT; int inits, ready, who;\n\
+         void init(void) {{ inits = inits + 1; ready = 1; }}\n\
+         void *w(void *a) {{ pthread_once(&once, init); assert(ready == 1); who = (int)(long)a; return 0; }}\n\
+         int main(void) {{ pthread_t a, c; pthread_create(&a, 0, w, (void *)1); pthread_create(&c, 0, w, (void *)2);\n\
+         pthread_once(&once, init); pthread_join(a, 0); pthread_join(c, 0); assert(inits == 1); return 0; }}\n"
+    );
+    compare("once.c", &src);
+}
+
+#[test]
+fn use_after_free_needs_a_reordering() {
+    // The first schedule reads the block before the worker frees it; only
+    // another order reads it after the free.
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\nint *p;\n\
+         void *w(void *a) {{ free(p); return 0; }}\n\
+         int main(void) {{ p = malloc(sizeof *p); *p = 1; pthread_t t; pthread_create(&t, 0, w, 0);\n\
+         int v = *p; pthread_join(t, 0); return v; }}\n"
+    );
+    compare("uaf.c", &src);
+    let prep = load("uaf.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    match r.verdict {
+        McrVerdict::Bug(ex) => {
+            let f = ex.outcome.finding().expect("finding");
+            assert_eq!(f.kind, causa_core::BugKind::MemoryError);
+            assert!(r.stats.executions >= 2, "the first execution does not show it");
+        }
+        _ => panic!("the use after free is found"),
+    }
+}

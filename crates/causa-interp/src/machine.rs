@@ -220,7 +220,7 @@ impl Machine {
     pub fn is_enabled(&self, t: Tid) -> bool {
         let th = &self.threads[t as usize];
         match &th.pending {
-            Pending::Begin | Pending::End | Pending::Exit { .. } => true,
+            Pending::Begin | Pending::End | Pending::Exit { .. } | Pending::OnceDone { .. } => true,
             Pending::Finished => false,
             Pending::Instr => self.spin_enabled(t) && crate::shims::pending_enabled(self, t),
             Pending::CondWait { cond, mutex, timed, signalled, since } => {
@@ -323,13 +323,14 @@ impl Machine {
             Pending::CondWait { cond, mutex, signalled, since, .. } => {
                 crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, since, signalled)?;
             }
-            Pending::Barrier { barrier, .. } => {
-                self.record(t, EventKind::BarrierWait, barrier, 0, 0, 0, false);
+            Pending::Barrier { barrier, gen } => {
+                self.record(t, EventKind::BarrierWait, barrier, 0, gen as u128, 0, false);
                 self.complete_parked_call(t, Value::ZERO)?;
             }
             Pending::Once { once } => {
                 crate::shims::pthread::once::retry(self, t, once)?;
             }
+            Pending::OnceDone { once } => crate::shims::pthread::once::finish(self, t, once),
             Pending::Finished => unreachable!("finished threads are never enabled"),
         }
         debug_assert_eq!(self.events.len(), before + 1, "a step must record exactly one event");

@@ -30,6 +30,11 @@ pub enum Pending {
     Once {
         once: u64,
     },
+    /// Returned from its `pthread_once` routine: the next step marks it done
+    /// (a step of its own, so waiters are ordered after it).
+    OnceDone {
+        once: u64,
+    },
     /// The start routine returned (or `pthread_exit`): the next step is `end`.
     End,
     /// `main` returned or `exit` was called: the next step ends the program.

@@ -178,8 +178,8 @@ impl Machine {
                 th.pending = Pending::Exit { code: rv.as_int() as u32 as i32 };
             }
             OnReturn::OnceDone(once) => {
-                self.sync.onces.insert(once, crate::sync::OnceState::Done);
                 self.set_dest(t, fr.ret_dest, Value::ZERO);
+                self.threads[t as usize].pending = Pending::OnceDone { once };
             }
         }
         Ok(())

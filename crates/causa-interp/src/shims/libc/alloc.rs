@@ -14,7 +14,8 @@ pub fn register(r: &mut Registry) {
     r.add("libc", "malloc", |m, c| alloc_at(m, c, c.int(0) as u64, "malloc"));
     r.add("libc", "calloc", |m, c| alloc_at(m, c, (c.int(0) as u64).saturating_mul(c.int(1) as u64), "calloc"));
     r.add("libc", "aligned_alloc", |m, c| alloc_at(m, c, c.int(1) as u64, "aligned_alloc"));
-    r.add("libc", "realloc", realloc);
+    // Visible when it frees a block other threads can see.
+    r.visible_if_shared("libc", "realloc", EventKind::Free, &[0], realloc);
     r.add("libc", "posix_memalign", |m, c| {
         let Ret::Value(p) = alloc_at(m, c, c.int(2) as u64, "posix_memalign")? else {
             return ret_i32(12);
@@ -26,6 +27,7 @@ pub fn register(r: &mut Registry) {
 }
 
 fn free(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    note_freed(m, c, c.ptr(0));
     m.free(c.ptr(0), c.t)?;
     Ok(Ret::Value(Value::ZERO))
 }
@@ -36,12 +38,24 @@ fn realloc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         return ret_u64(0);
     };
     if old != 0 {
+        note_freed(m, c, old);
         let n = (m.mem.size_of(old) as u64).min(size);
         let bytes = m.read_bytes(old, n)?;
         m.write_bytes(new.as_addr(), &bytes)?;
         m.free(old, c.t)?;
     }
     Ok(Ret::Value(new))
+}
+
+/// A visible free keeps the size of the block it frees (the constraint model
+/// orders the block's accesses before the free).
+fn note_freed(m: &mut Machine, c: &Call<'_>, p: u64) {
+    if c.visible {
+        let size = if p == 0 { 0 } else { m.mem.size_of(p) as u128 };
+        if let Some(e) = m.events.last_mut() {
+            e.value = size;
+        }
+    }
 }
 
 /// Allocate for the calling thread, remembering the call site.

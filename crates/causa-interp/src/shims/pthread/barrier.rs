@@ -35,10 +35,19 @@ fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         )));
     };
     b.arrived += 1;
-    if b.arrived >= b.count {
+    let (gen, count, last) = (b.gen, b.count, b.arrived >= b.count);
+    if last {
         b.arrived = 0;
         b.gen += 1;
+    }
+    // The arrival keeps its generation, the barrier's count and whether it was
+    // the last to arrive (`value2 = count << 1 | last`; a departure has 0).
+    if let Some(e) = m.events.last_mut() {
+        e.value = gen as u128;
+        e.value2 = ((count as u128) << 1) | last as u128;
+    }
+    if last {
         return ret_i32(SERIAL_THREAD);
     }
-    Ok(Ret::Park(Pending::Barrier { barrier: c.ptr(0), gen: b.gen }))
+    Ok(Ret::Park(Pending::Barrier { barrier: c.ptr(0), gen }))
 }

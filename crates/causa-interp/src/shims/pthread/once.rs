@@ -1,4 +1,8 @@
 //! pthread_once: the first caller runs the routine; others wait until it is done.
+//!
+//! Events (`value`): a call finds the routine not run ([`CALLED_FIRST`]),
+//! running ([`FOUND_RUNNING`]) or done ([`FOUND_DONE`]); a waiter resumes
+//! ([`RESUMED`]); the routine's caller marks it done ([`MARKED_DONE`]).
 
 use crate::machine::Machine;
 use crate::outcome::Stop;
@@ -12,8 +16,22 @@ pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_once", EventKind::Once, once);
 }
 
+pub const CALLED_FIRST: u128 = 0;
+pub const FOUND_RUNNING: u128 = 1;
+pub const FOUND_DONE: u128 = 2;
+pub const RESUMED: u128 = 3;
+pub const MARKED_DONE: u128 = 4;
+
 fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let addr = c.ptr(0);
+    let found = match m.sync.onces.get(&addr) {
+        None => CALLED_FIRST,
+        Some(OnceState::Running(_)) => FOUND_RUNNING,
+        Some(OnceState::Done) => FOUND_DONE,
+    };
+    if let Some(e) = m.events.last_mut() {
+        e.value = found;
+    }
     match m.sync.onces.get(&addr) {
         Some(OnceState::Done) => ret_i32(0),
         Some(OnceState::Running(_)) => Ok(Ret::Park(Pending::Once { once: addr })),
@@ -34,6 +52,12 @@ fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 /// A thread that waited for another's once routine runs again.
 pub fn retry(m: &mut Machine, t: Tid, addr: u64) -> Result<(), Stop> {
-    m.record(t, EventKind::Once, addr, 0, 0, 0, false);
+    m.record(t, EventKind::Once, addr, 0, RESUMED, 0, false);
     m.complete_parked_call(t, Value::ZERO)
+}
+
+/// The routine returned: mark the once done (the caller then goes on).
+pub fn finish(m: &mut Machine, t: Tid, addr: u64) {
+    m.record(t, EventKind::Once, addr, 0, MARKED_DONE, 0, false);
+    m.sync.onces.insert(addr, OnceState::Done);
 }
