@@ -203,11 +203,17 @@ fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String,
     let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
     let got = match &r.verdict {
         McrVerdict::Bug(ex) => {
-            let kind = ex.outcome.finding().map(|f| f.kind.code()).unwrap_or("?");
+            let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
             if let Some(expected) = h.expect.strip_prefix("bug:") {
-                if kind != expected {
-                    return Err(format!("check found {kind}, expected {expected}"));
+                if f.kind.code() != expected {
+                    return Err(format!("check found {}, expected {expected}", f.kind));
                 }
+            }
+            // The counterexample replays, through the text format, to the same bug.
+            let parsed = Schedule::from_text(&schedule_of(prep, ex).to_text()).map_err(|e| format!("{e}"))?;
+            let again = replay(prep, &cfg, &parsed);
+            if !again.outcome.finding().is_some_and(|g| g.same_as(f)) {
+                return Err(format!("check's schedule replays to {:?}, not {}", again.outcome, f.kind));
             }
             "bug".to_string()
         }

@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=30
+// causa: check=bug
+// causa: at-line=31
 // causa: flags=--strategy pct --depth 2
 // Each access is atomic, but the increment is a separate load and store, so a
 // preemption between them loses the other thread's increments. One priority

@@ -1,5 +1,6 @@
 // causa: expect=bug:division-by-zero
-// causa: at-line=27
+// causa: check=bug
+// causa: at-line=28
 // The reporter computes the average without waiting for the producer to
 // record anything. If it runs first, `nitems` is still 0.
 

@@ -1,5 +1,6 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: at-line=16
+// causa: check=bug
+// causa: at-line=17
 // causa: message=pthread_cond_timedwait
 // pthread_cond_timedwait must be called with the mutex held.
 #include <pthread.h>

@@ -1,5 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: at-line=13
+// causa: check=bug
+// causa: at-line=14
 // start_worker() passes the address of its local `id` to the new thread and
 // returns without waiting. If the worker reads the argument after
 // start_worker() has returned, it accesses a dead stack frame.

@@ -1,5 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: at-line=20
+// causa: check=bug
+// causa: at-line=21
 // Order violation: main starts the worker before it publishes the config.
 // If the worker runs first it dereferences the still-NULL `config` pointer.
 

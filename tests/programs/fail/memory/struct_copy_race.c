@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=25
+// causa: check=bug
+// causa: at-line=26
 // A reader copies a shared struct (clang emits llvm.memcpy for the assignment)
 // while a writer updates it field by field: the copy can see a torn pair. The
 // copy of shared memory is a scheduling point of its own.

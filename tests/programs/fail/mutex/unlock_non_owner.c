@@ -1,5 +1,6 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: at-line=17
+// causa: check=bug
+// causa: at-line=18
 // main takes the queue lock, fills the queue and hands the rest of the work,
 // including "releasing the lock", to a worker thread. The worker never owns
 // the mutex, so its unlock is invalid in every schedule.

@@ -1,4 +1,5 @@
 // causa: expect=bug:deadlock
+// causa: check=bug
 // Three philosophers sit at a round table with one fork between each pair.
 // Every philosopher picks up the left fork, then the right fork, eats, and
 // puts both down, twice. When all three hold their left fork at the same

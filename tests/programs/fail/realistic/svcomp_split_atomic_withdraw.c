@@ -1,5 +1,7 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=90
+// causa: check=bug
+// causa: input=3,3,3
+// causa: at-line=92
 // causa: iterations=3000
 // SV-COMP style task (expected verdict: false, unreach-call violated). The
 // initial balance and two withdrawal amounts are nondeterministic inputs

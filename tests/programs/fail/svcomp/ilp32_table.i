@@ -1,6 +1,7 @@
 // causa: expect=bug:assertion-violation
+// causa: check=bug
 // causa: cflags=-m32
-// causa: at-line=1032
+// causa: at-line=1033
 // An ILP32 SV-COMP task, preprocessed with clang-14 -m32 -E -P (so it needs no
 // 32-bit headers): two workers publish into a shared table without a lock, and
 // a lost update of `used` reaches reach_error.

@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=23
+// causa: check=bug
+// causa: at-line=24
 // An SV-COMP style preprocessed (.i) task: no #include, the declarations spelled
 // out. Two threads increment without synchronisation; reach_error is reachable.
 typedef unsigned long int pthread_t;

@@ -1,5 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: at-line=23
+// causa: check=bug
+// causa: at-line=24
 // Old SV-COMP style with __VERIFIER_error(). The flag handshake is racy: the
 // reader may see `flag` set before `data` is written, because the writer
 // publishes the flag first.

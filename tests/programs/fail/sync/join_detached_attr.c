@@ -1,5 +1,6 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: at-line=17
+// causa: check=bug
+// causa: at-line=18
 // causa: message=detached
 // A thread created detached through its attributes cannot be joined.
 #include <pthread.h>

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Threads draw tickets with atomic_fetch_add. Each call returns a distinct
 // previous value, so every ticket 0..5 is taken exactly once and the final
 // counter is 6.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The worker returns a heap-allocated result via pthread_exit; main receives
 // the pointer from pthread_join, checks it and frees it. The worker never
 // touches the block after exiting, so there is no use after free.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Each thread sums a slice of an array and returns the partial sum through
 // its return value; pthread_join hands it back to main. Thread arguments and
 // results are passed by value, so nothing is shared while the threads run.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // main starts a coordinator, which itself starts two workers and joins them
 // before adding their results. Each level joins the threads it created, so
 // all writes are finished before they are read.

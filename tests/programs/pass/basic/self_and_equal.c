@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Threads record pthread_self() in their slot; main checks with pthread_equal
 // that the recorded ids match the ids pthread_create returned and that the
 // two threads are different from each other and from main.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=unknown
 // A timed wait may time out (causa lets it return ETIMEDOUT in some schedules);
 // the waiter handles both outcomes, so no schedule fails.
 #include <errno.h>

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=rand_r(1): 476707713 1186278907 505671508 seed=3210001534
 // causa: stdout=rand_r(42): 681191333 seed=3148160401
 // causa: stdout=unset variable: 1

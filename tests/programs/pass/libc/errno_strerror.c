@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=unknown
 // causa: stdout=0: Success
 // causa: stdout=1: Operation not permitted
 // causa: stdout=2: No such file or directory

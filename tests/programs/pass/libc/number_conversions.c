@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=strtod: -125.00 rest=xyz
 // causa: stdout=strtod hex: 12.000 rest= tail
 // causa: stdout=strtod point: 0.250 rest=[]

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=int: 42 -7 0
 // causa: stdout=width: [   42] [42   ] [00042]
 // causa: stdout=left: ab   |

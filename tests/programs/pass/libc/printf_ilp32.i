@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=printf: -5 -5 4294967291 -3 4 -9000000000 2.50
 // causa: stdout=vsnprintf 42: -5|4294967291|-7|-9000000000|0.2|str|  4|q
 // causa: stdout=strtol: 1 erange=1

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=first field: root
 // Reads a real file with fopen/fgets and with open/read: causa opens files
 // read-only and reads their contents once, so every execution sees the same bytes.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // A growable vector shared by two threads: push() reallocates under the
 // mutex, so no thread can hold a pointer into the old block while it is
 // moved, and all six elements end up in the vector.

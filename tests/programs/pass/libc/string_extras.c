@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=strspn: 3 5 0
 // causa: stdout=strcspn: 9 5 0
 // causa: stdout=strpbrk: 123, def 1

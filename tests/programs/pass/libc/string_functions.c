@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=greeting: hello, causa (12 chars)
 // causa: stdout=copy: hello, causa
 // causa: stdout=num: id-17 total=59

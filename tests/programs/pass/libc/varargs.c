@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=sum=60 avg=2.50
 // A user-defined variadic function (va_start/va_arg/va_end) with ints and doubles:
 // clang expands va_arg inline for x86-64, reading the va_list causa builds.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=logged 51: answer=42 (3.14) z 4000000000 -9000000000 ff (nil)
 // causa: stdout=logged 17: [padded  |  2.2|+7]
 // causa: stdout=truncated: 70 63 yes

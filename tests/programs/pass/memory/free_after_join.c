@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The fixed version of the use-after-free job: each worker owns its heap job
 // while it runs, and main frees the jobs only after joining the workers, so
 // no access can touch freed memory.

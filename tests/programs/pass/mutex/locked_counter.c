@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Three threads increment a counter, each increment under the same mutex.
 // Every read-modify-write is inside the critical section, so no update is
 // lost and the total is always 6.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The fixed version of the ABBA transfer: both directions take the two
 // account locks in a global order (lower id first), so no wait-for
 // cycle can form, and the money is conserved.

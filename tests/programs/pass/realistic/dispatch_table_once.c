@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=worker 0: add(12,30)=42 -> "add:42"
 // causa: stdout=worker 1: mul(-7,6)=-42 -> "mul:-42"
 // causa: stdout=worker 2: max(255,-3)=255 -> "max:255"

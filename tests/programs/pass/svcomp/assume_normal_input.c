@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: input=3
 // Same shape as assume_prunes_input.c, with an input the assumption accepts.
 // The bound is checked before the threads start and each thread writes its

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // SV-COMP style (after lazy01): three threads update `data` under one mutex.
 // The checker fires only if data reaches 4, but the two adders contribute
 // at most 1 + 2 = 3, so reach_error() is unreachable.

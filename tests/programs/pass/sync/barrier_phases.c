@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Three threads compute in two phases separated by a barrier. Each thread
 // writes only its own slot in a phase and reads other slots only after the
 // barrier that ends the phase that wrote them, so every read sees final data.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // The worker is detached, so main cannot join it; instead the worker posts a
 // semaphore after publishing its result and main waits on it before reading
 // the result and returning.

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Three threads call pthread_once on the same control. The init routine runs
 // exactly once and every caller returns only after it has finished, so each
 // thread sees the table initialised and the init count is 1.

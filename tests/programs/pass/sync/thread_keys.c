@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Each thread stores its own context under one pthread key and reads it back
 // through nested calls. Values bound to a key are per thread, so a thread
 // never sees another thread's context, and main's value stays NULL.
