@@ -29,6 +29,9 @@ pub enum TestStrategy {
     Random,
     /// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010).
     Pct,
+    /// Every interleaving, depth first, up to --iterations (the naive
+    /// exhaustive oracle `causa check` is measured against; inputs fixed).
+    Dfs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{bug_report, outcome_line, print_bug_trailer, render_bug, report_for, save_schedule};
 use causa_core::Scheduler;
 use causa_explore::minimize::fewer_preemptions;
-use causa_explore::{replay, schedule_of, test, PctScheduler, RandomScheduler, TestStats};
+use causa_explore::{replay, schedule_of, test, DfsScheduler, PctScheduler, RandomScheduler, TestStats};
 use causa_interp::{Outcome, OutputMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -19,6 +19,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     let mut sched: Box<dyn Scheduler> = match args.strategy {
         TestStrategy::Random => Box::new(RandomScheduler::new(args.seed)),
         TestStrategy::Pct => Box::new(PctScheduler::new(args.seed, args.depth)),
+        TestStrategy::Dfs => Box::new(DfsScheduler::new()),
     };
     let bar = if std::io::stderr().is_terminal() && !c.json {
         let b = ProgressBar::with_draw_target(Some(args.iterations as u64), ProgressDrawTarget::stderr());
@@ -56,6 +57,11 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         "strategy": sched.name(),
         "seed": args.seed,
     });
+    // DFS stopping before --iterations means it ran out of interleavings.
+    let exhaustive = args.strategy == TestStrategy::Dfs && st.executions < args.iterations;
+    if args.strategy == TestStrategy::Dfs {
+        stats["exhaustive"] = serde_json::json!(exhaustive);
+    }
     let Some((index, ex)) = result.stopped_by else {
         if c.json {
             let mut r = report_for("test", c, None, stats);
@@ -72,6 +78,9 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
                 args.seed
             );
             print_stats(st);
+            if exhaustive {
+                println!("  every interleaving was explored ({} in all)", st.executions);
+            }
         }
         return Ok(if st.bounded > 0 && st.bounded == st.executions { EXIT_UNSUPPORTED } else { EXIT_OK });
     };

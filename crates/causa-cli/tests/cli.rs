@@ -199,3 +199,24 @@ fn races_are_reported_with_both_accesses() {
     assert_eq!(code, 1);
     assert_eq!(json(&out)["bug"]["kind"], "data-race");
 }
+
+#[test]
+fn dfs_strategy_enumerates_every_interleaving() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) = causa(
+        &["test", "tests/programs/pass/basic/nested_threads.c", "--strategy", "dfs", "--iterations", "100000", "--json"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc = json(&out);
+    assert_eq!(doc["stats"]["strategy"], "dfs");
+    assert_eq!(doc["stats"]["exhaustive"], true, "{out}");
+    let all = doc["stats"]["executions"].as_u64().expect("executions");
+    // With a smaller budget the same enumeration stops early and says so.
+    let (_, out, _) = causa(
+        &["test", "tests/programs/pass/basic/nested_threads.c", "--strategy", "dfs", "--iterations", "3", "--json"],
+        dir.path(),
+    );
+    assert_eq!(json(&out)["stats"]["exhaustive"], false);
+    assert!(all > 3, "nested threads have more than 3 interleavings ({all})");
+}

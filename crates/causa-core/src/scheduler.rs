@@ -45,6 +45,12 @@ pub trait Scheduler {
 
     /// Called once the execution has ended, with the number of visible steps taken.
     fn end_execution(&mut self, _steps: usize) {}
+
+    /// The strategy enumerates schedules of one deterministic program, so the
+    /// program inputs must stay the same in every execution.
+    fn needs_fixed_inputs(&self) -> bool {
+        false
+    }
 }
 
 impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
@@ -59,5 +65,9 @@ impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
     }
     fn end_execution(&mut self, steps: usize) {
         (**self).end_execution(steps)
+    }
+
+    fn needs_fixed_inputs(&self) -> bool {
+        (**self).needs_fixed_inputs()
     }
 }

@@ -266,3 +266,17 @@ fn use_after_free_needs_a_reordering() {
         _ => panic!("the use after free is found"),
     }
 }
+
+#[test]
+fn errno_is_private_to_its_thread() {
+    // libc shims set errno without a visible write; as errno is thread-private
+    // its reads are not shared reads either, so MCR has nothing to reorder.
+    let src = format!(
+        "{PRELUDE}#include <errno.h>\n#include <stdlib.h>\nint out[2];\n\
+         void *w(void *a) {{ long i = (long)a; errno = 0; strtol(\"99999999999999999999\", 0, 10); out[i] = errno; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, (void *)0); pthread_create(&b, 0, w, (void *)1);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(out[0] == ERANGE && out[1] == ERANGE); return 0; }}\n"
+    );
+    let (mcr, _) = compare("errno.c", &src);
+    assert_eq!(mcr, 1, "one state: errno accesses are not shared");
+}

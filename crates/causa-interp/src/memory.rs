@@ -193,9 +193,19 @@ impl Memory {
     #[inline]
     pub fn is_shared(&self, addr: u64) -> bool {
         match self.allocs.get(self.locate(addr).0) {
-            // Read-only objects (string literals, constants) cannot be raced on.
-            Some(a) => !a.read_only && (!matches!(a.kind, AllocKind::Stack { .. }) || a.escaped),
+            // Read-only objects (string literals, constants) cannot be raced on;
+            // stack objects (and thread-private blocks) only once they escape.
+            Some(a) => !a.read_only && a.escaped,
             None => true,
+        }
+    }
+
+    /// Make the heap block at `addr` private to the thread that allocated it
+    /// (like a stack object, it becomes shared if its address escapes).
+    pub fn make_private(&mut self, addr: u64) {
+        let id = self.locate(addr).0;
+        if let Some(a) = self.allocs.get_mut(id) {
+            a.escaped = false;
         }
     }
 

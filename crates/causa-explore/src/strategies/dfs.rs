@@ -101,6 +101,10 @@ impl Scheduler for DfsScheduler {
         "dfs"
     }
 
+    fn needs_fixed_inputs(&self) -> bool {
+        true
+    }
+
     fn begin_execution(&mut self) -> bool {
         if self.complete {
             return false;

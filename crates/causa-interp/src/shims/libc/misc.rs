@@ -129,6 +129,8 @@ pub fn errno_cell(m: &mut Machine, t: Tid) -> u64 {
         return *v;
     }
     let addr = m.mem.alloc_heap(4, causa_ir::NONE, "errno");
+    // Each thread's errno is its own: accesses to it are not visible operations.
+    m.mem.make_private(addr);
     m.threads[t as usize].specific.push((ERRNO_KEY, addr));
     addr
 }

@@ -1,0 +1,22 @@
+// Lost-update family: 2 threads each increment a shared counter with a
+// separate load and store (no lock). No assertion, so `causa check` explores
+// every reachable state and `causa test --strategy dfs` every interleaving.
+#include <pthread.h>
+
+#define THREADS 2
+int x;
+
+static void *inc(void *arg) {
+    int t = x;
+    x = t + 1;
+    return 0;
+}
+
+int main(void) {
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++)
+        pthread_create(&t[i], 0, inc, 0);
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(t[i], 0);
+    return 0;
+}
