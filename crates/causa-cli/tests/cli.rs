@@ -204,7 +204,15 @@ fn races_are_reported_with_both_accesses() {
 fn dfs_strategy_enumerates_every_interleaving() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (code, out, err) = causa(
-        &["test", "tests/programs/pass/basic/nested_threads.c", "--strategy", "dfs", "--iterations", "100000", "--json"],
+        &[
+            "test",
+            "tests/programs/pass/basic/nested_threads.c",
+            "--strategy",
+            "dfs",
+            "--iterations",
+            "100000",
+            "--json",
+        ],
         dir.path(),
     );
     assert_eq!(code, 0, "{err}");
