@@ -13,16 +13,14 @@ cargo build --release -q -p causa-cli
 C=./target/release/causa
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; check timeout ${T}s, DFS limit $LIMIT"
 printf "%-52s %-9s %6s %7s %8s %8s %8s %9s\n" program verdict execs queries "med ms" "max ms" "total s" "DFS execs"
-programs=$( (grep -rl 'causa: check=' tests/programs; ls tests/programs/pass/realistic/*.c tests/programs/pass/cond/bounded_buffer.c bench/programs/lost_update_*.c) | sort -u)
-for f in $programs; do
-  extra=()
-  cf=$(sed -n 's|^// causa: cflags=||p' "$f" | head -1)
-  [ -n "$cf" ] && extra+=(--cflags="$cf")
-  in=$(sed -n 's|^// causa: input=||p' "$f" | head -1)
-  [ -n "$in" ] && extra+=(--input "$in")
-  out=$(timeout $((T + 30)) $C check "$f" "${extra[@]}" --timeout "$T" --json --out-dir /tmp/causa-bench 2>/dev/null || true)
-  dfs=$(timeout $((T + 30)) $C test "$f" "${extra[@]}" --strategy dfs --iterations "$LIMIT" --json --out-dir /tmp/causa-bench 2>/dev/null || true)
-  python3 - "$f" "$out" "$dfs" <<'PY'
+# bench_one LABEL FILE [causa options...]: one row of the table.
+bench_one() {
+  local label=$1 f=$2
+  shift 2
+  local out dfs
+  out=$(timeout $((T + 30)) $C check "$f" "$@" --timeout "$T" --json --out-dir /tmp/causa-bench 2>/dev/null || true)
+  dfs=$(timeout $((T + 30)) $C test "$f" "$@" --strategy dfs --iterations "$LIMIT" --json --out-dir /tmp/causa-bench 2>/dev/null || true)
+  python3 - "$label" "$out" "$dfs" <<'PY'
 import json, sys
 name, out, dfs = sys.argv[1], sys.argv[2], sys.argv[3]
 try:
@@ -41,6 +39,19 @@ try:
         dfs_col = ">%d" % st.get("executions", 0)
 except Exception:
     dfs_col = "-"
-print("%-52s %-9s %6s %7s %8s %8s %8s %9s" % ((name.replace("tests/programs/", ""),) + row + (dfs_col,)))
+print("%-52s %-9s %6s %7s %8s %8s %8s %9s" % ((name,) + row + (dfs_col,)))
 PY
+}
+
+for n in 2 3 4; do
+  bench_one "bench/programs/lost_update.c -DTHREADS=$n" bench/programs/lost_update.c --cflags="-DTHREADS=$n"
+done
+programs=$( (grep -rl 'causa: check=' tests/programs; ls tests/programs/pass/realistic/*.c tests/programs/pass/cond/bounded_buffer.c) | sort -u)
+for f in $programs; do
+  extra=()
+  cf=$(sed -n 's|^// causa: cflags=||p' "$f" | head -1)
+  [ -n "$cf" ] && extra+=(--cflags="$cf")
+  in=$(sed -n 's|^// causa: input=||p' "$f" | head -1)
+  [ -n "$in" ] && extra+=(--input "$in")
+  bench_one "${f#tests/programs/}" "$f" "${extra[@]}"
 done

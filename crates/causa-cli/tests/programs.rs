@@ -16,10 +16,10 @@
 //!
 //! Without clang-14 the harness fails and says what to install.
 
-use causa_core::{BugKind, Schedule, Scheduler};
+use causa_core::{BugKind, Finding, Schedule, Scheduler};
 use causa_explore::mcr::{check as mcr_check, McrOptions, McrVerdict};
 use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
-use causa_interp::{prepare, Config, Outcome, OutputMode, Prepared};
+use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -159,14 +159,7 @@ fn check(path: &Path) -> Result<String, String> {
                 return Err(format!("message `{}` lacks `{m}`", f.message));
             }
         }
-        // Replay round trip through the text format.
-        let sched_text = schedule_of(&prep, &ex).to_text();
-        let parsed = Schedule::from_text(&sched_text).map_err(|e| format!("saved schedule does not parse: {e}"))?;
-        let again = replay(&prep, &cfg, &parsed);
-        match again.outcome.finding() {
-            Some(g) if g.same_as(f) => {}
-            _ => return Err(format!("replay gave {:?}, expected {} at step {}", again.outcome, f.kind, f.step)),
-        }
+        replays_to_same_bug(&prep, &cfg, &ex, f)?;
         return Ok(format!("{want} in execution {}, replay confirmed{checked}", i + 1));
     }
     if h.expect != "no-bug" {
@@ -196,6 +189,18 @@ fn check(path: &Path) -> Result<String, String> {
     Ok(format!("no bug in {} executions{checked}", r.stats.executions))
 }
 
+/// The execution's schedule, saved in the text format and parsed back,
+/// replays to the same bug at the same step.
+fn replays_to_same_bug(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, f: &Finding) -> Result<(), String> {
+    let sched_text = schedule_of(prep, ex).to_text();
+    let parsed = Schedule::from_text(&sched_text).map_err(|e| format!("saved schedule does not parse: {e}"))?;
+    let again = replay(prep, cfg, &parsed);
+    match again.outcome.finding() {
+        Some(g) if g.same_as(f) => Ok(()),
+        _ => Err(format!("replay gave {:?}, expected {} at step {}", again.outcome, f.kind, f.step)),
+    }
+}
+
 /// Run `causa check` (MCR) and compare its verdict with `want`.
 fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String, String> {
     let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, ..Config::default() };
@@ -209,12 +214,7 @@ fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String,
                     return Err(format!("check found {}, expected {expected}", f.kind));
                 }
             }
-            // The counterexample replays, through the text format, to the same bug.
-            let parsed = Schedule::from_text(&schedule_of(prep, ex).to_text()).map_err(|e| format!("{e}"))?;
-            let again = replay(prep, &cfg, &parsed);
-            if !again.outcome.finding().is_some_and(|g| g.same_as(f)) {
-                return Err(format!("check's schedule replays to {:?}, not {}", again.outcome, f.kind));
-            }
+            replays_to_same_bug(prep, &cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
             "bug".to_string()
         }
         McrVerdict::Verified => "verified".to_string(),

@@ -275,13 +275,8 @@ impl<'t> Encoder<'t> {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::TrylockFail { mutex } => self.held(e, mutex),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
-            Op::Depart { barrier, gen } => {
-                // Everyone of the generation has arrived.
-                let all = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();
-                let parts: Vec<Formula> =
-                    all.into_iter().flat_map(|a| [self.validity(a), Formula::Before(a, e)]).collect();
-                Formula::and(parts)
-            }
+            // Everyone of the generation has arrived.
+            Op::Depart { barrier, gen } => self.arrived_before(barrier, gen, e),
             _ if self.trace.guards[e] != 0 => self.alive(e),
             _ => Formula::True,
         }
@@ -302,35 +297,40 @@ impl<'t> Encoder<'t> {
         let Op::Arrive { barrier, gen, count, .. } = self.trace.events[a].op else {
             return Formula::False;
         };
-        let others: Vec<Ev> = self
-            .arrivals
-            .get(&(barrier, gen))
-            .map(|v| v.iter().copied().filter(|o| *o != a).collect())
-            .unwrap_or_default();
-        let complete = others.len() + 1 == count as usize;
-        match (last, complete) {
+        match (last, self.generation_complete(barrier, gen, count)) {
             (true, false) => Formula::False,
             (false, false) => Formula::True,
-            (true, true) => {
-                Formula::and(others.into_iter().flat_map(|o| [self.validity(o), Formula::Before(o, a)]).collect())
+            (true, true) => self.arrived_before(barrier, gen, a),
+            (false, true) => {
+                let others = self.arrivals.get(&(barrier, gen)).into_iter().flatten().filter(|o| **o != a);
+                Formula::or(others.map(|o| Formula::Before(a, *o)).collect())
             }
-            (false, true) => Formula::or(others.into_iter().map(|o| Formula::Before(a, o)).collect()),
         }
+    }
+
+    /// Every other arrival of the generation happens (validly) before `x`.
+    fn arrived_before(&mut self, barrier: u64, gen: u32, x: Ev) -> Formula {
+        let all: Vec<Ev> =
+            self.arrivals.get(&(barrier, gen)).into_iter().flatten().copied().filter(|a| *a != x).collect();
+        Formula::and(all.into_iter().flat_map(|a| [self.validity(a), Formula::Before(a, x)]).collect())
+    }
+
+    /// All `count` arrivals of the generation are in the trace.
+    fn generation_complete(&self, barrier: u64, gen: u32, count: u32) -> bool {
+        self.arrivals.get(&(barrier, gen)).is_some_and(|v| v.len() == count as usize)
     }
 
     /// The heap block `e` accesses (or frees) is not freed before it by another
     /// thread.
     fn alive(&mut self, e: Ev) -> Formula {
-        let g = self.trace.guards[e];
+        Formula::and(self.frees_by_others(e).map(|f| Formula::Before(e, f)).collect())
+    }
+
+    /// The frees, by other threads, of the heap block `e` accesses.
+    fn frees_by_others(&self, e: Ev) -> impl Iterator<Item = Ev> + '_ {
         let t = self.trace.events[e].thread;
-        let frees = self.frees.get(&g).cloned().unwrap_or_default();
-        Formula::and(
-            frees
-                .into_iter()
-                .filter(|f| *f != e && self.trace.events[*f].thread != t)
-                .map(|f| Formula::Before(e, f))
-                .collect(),
-        )
+        let frees = self.frees.get(&self.trace.guards[e]).into_iter().flatten().copied();
+        frees.filter(move |f| self.trace.events[*f].thread != t)
     }
 
     /// Φ_value(r, v): `r` reads `v` — from a valid write of `v` with no other write
@@ -537,12 +537,7 @@ impl<'t> Encoder<'t> {
     pub fn after_free_candidates(&self) -> Vec<(Ev, Ev)> {
         let mut pairs = Vec::new();
         for e in self.trace.prefix_len..self.trace.len() {
-            let g = self.trace.guards[e];
-            for &f in self.frees.get(&g).into_iter().flatten() {
-                if f != e && self.trace.events[f].thread != self.trace.events[e].thread && !self.mhb_before(e, f) {
-                    pairs.push((e, f));
-                }
-            }
+            pairs.extend(self.frees_by_others(e).filter(|f| !self.mhb_before(e, *f)).map(|f| (e, f)));
         }
         pairs
     }
@@ -604,8 +599,7 @@ impl<'t> Encoder<'t> {
         match self.trace.events[r].op {
             // Who arrives last; a complete generation only.
             Op::Arrive { barrier, gen, count, last } => {
-                let complete = self.arrivals.get(&(barrier, gen)).is_some_and(|v| v.len() == count as usize);
-                return if complete { vec![!last as u128] } else { Vec::new() };
+                return if self.generation_complete(barrier, gen, count) { vec![!last as u128] } else { Vec::new() };
             }
             // A resumed waiter only ever sees the routine done.
             Op::OnceResume { .. } => return Vec::new(),

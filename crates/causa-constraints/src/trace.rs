@@ -1,7 +1,7 @@
 //! The trace the encodings talk about: one execution's visible events, with the
 //! meaning each has for ordering.
 
-use causa_core::{Event, EventKind, Tid};
+use causa_core::{once_step, Event, EventKind, Tid};
 use std::collections::HashMap;
 
 /// What an event does, for the constraint model.
@@ -279,8 +279,8 @@ impl Trace {
                 EventKind::Once => {
                     t.initial.insert(once_loc(e.addr), 0);
                     match e.value {
-                        3 => Op::OnceResume { once: e.addr },
-                        4 => Op::OnceDone { once: e.addr },
+                        once_step::RESUMED => Op::OnceResume { once: e.addr },
+                        once_step::MARKED_DONE => Op::OnceDone { once: e.addr },
                         found => Op::OnceCall { once: e.addr, found: found as u8 },
                     }
                 }

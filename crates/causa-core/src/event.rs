@@ -35,6 +35,9 @@ pub enum EventKind {
     ReadLock,
     WriteLock,
     RwUnlock,
+    /// An arrival at a barrier (`value` = generation, `value2` = count << 1 |
+    /// whether it was the last to arrive) or a departure after waiting
+    /// (`value2` = 0).
     BarrierWait,
     SemWait,
     SemPost,
@@ -44,7 +47,7 @@ pub enum EventKind {
     /// Start of an uninterruptible `__VERIFIER_atomic` section.
     AtomicBegin,
     AtomicEnd,
-    /// `once` routine start.
+    /// A `pthread_once` step; `value` says which (see [`once_step`]).
     Once,
     /// A call to `exit`/`abort` or the return from `main`.
     Exit,
@@ -128,6 +131,21 @@ pub struct Event {
     /// The uninterruptible section (`__VERIFIER_atomic_*`) the event belongs to;
     /// 0 outside any. Events of one section run with no other thread in between.
     pub section: u32,
+}
+
+/// The `value` of a [`EventKind::Once`] event, shared by the interpreter that
+/// records it and the constraint model that reads it.
+pub mod once_step {
+    /// A call that found the routine not run: this thread runs it.
+    pub const CALLED_FIRST: u128 = 0;
+    /// A call that found the routine running in another thread: it waits.
+    pub const FOUND_RUNNING: u128 = 1;
+    /// A call that found the routine done.
+    pub const FOUND_DONE: u128 = 2;
+    /// A waiting caller resumes after the routine finished.
+    pub const RESUMED: u128 = 3;
+    /// The routine returned: the once is done.
+    pub const MARKED_DONE: u128 = 4;
 }
 
 /// Readable form of an [`Event`], as written to `--trace` files and reports.

@@ -182,43 +182,22 @@ pub fn check(
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
+        let names = |events: &[usize]| -> Vec<ThreadName> {
+            events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect()
+        };
         for r in trace.prefix_len..trace.len() {
             for v in enc.other_values(r) {
                 let q = enc.new_state(r, v);
-                match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                    SolveResult::Sat(pos) => {
-                        stats.sat += 1;
-                        let new: Vec<ThreadName> = enc
-                            .relevant_events(r, &pos)
-                            .iter()
-                            .map(|e| ex.names[trace.events[*e].thread as usize].clone())
-                            .collect();
-                        if seen.insert(new.clone()) {
-                            worklist.push_back(new);
-                        }
-                    }
-                    SolveResult::Unsat => {}
-                    SolveResult::Unknown => stats.unknown_queries += 1,
+                if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos)), false);
                 }
             }
         }
         // Accesses that could come after another thread frees their block.
         for (e, f) in enc.after_free_candidates() {
             let q = enc.after_free(e, f);
-            match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                SolveResult::Sat(pos) => {
-                    stats.sat += 1;
-                    let new: Vec<ThreadName> = enc
-                        .relevant_events(e, &pos)
-                        .iter()
-                        .map(|x| ex.names[trace.events[*x].thread as usize].clone())
-                        .collect();
-                    if seen.insert(new.clone()) {
-                        worklist.push_back(new);
-                    }
-                }
-                SolveResult::Unsat => {}
-                SolveResult::Unknown => stats.unknown_queries += 1,
+            if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos)), false);
             }
         }
         if opts.races {
@@ -231,23 +210,13 @@ pub fn check(
                     continue;
                 }
                 let q = enc.race(a, b);
-                match timed_solve(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                    SolveResult::Sat(pos) => {
-                        stats.sat += 1;
-                        raced.insert(key);
-                        let mut new: Vec<ThreadName> = enc
-                            .relevant_to(&[a, b], &pos)
-                            .iter()
-                            .filter(|e| **e != a && **e != b)
-                            .map(|e| ex.names[trace.events[*e].thread as usize].clone())
-                            .collect();
-                        new.push(ex.names[trace.events[a].thread as usize].clone());
-                        if seen.insert(new.clone()) {
-                            worklist.push_front(new);
-                        }
-                    }
-                    SolveResult::Unsat => {}
-                    SolveResult::Unknown => stats.unknown_queries += 1,
+                if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                    raced.insert(key);
+                    let before: Vec<usize> =
+                        enc.relevant_to(&[a, b], &pos).into_iter().filter(|e| *e != a && *e != b).collect();
+                    let mut new = names(&before);
+                    new.push(ex.names[trace.events[a].thread as usize].clone());
+                    enqueue(&mut seen, &mut worklist, new, true);
                 }
             }
         }
@@ -268,13 +237,41 @@ pub fn check(
     McrResult { verdict, stats, outcomes }
 }
 
-/// Ask one query, counting it and its time.
-fn timed_solve(solver: &mut Z3Solver, goal: &Formula, defs: &Defs, stats: &mut McrStats) -> SolveResult {
+/// Ask one query, counting it, its time and its answer; the model's event
+/// positions when it is satisfiable.
+fn ask(solver: &mut Z3Solver, goal: &Formula, defs: &Defs, stats: &mut McrStats) -> Option<Vec<i64>> {
     let t = Instant::now();
     let r = solver.solve(goal, defs);
     stats.queries += 1;
     stats.query_times.push(t.elapsed());
-    r
+    match r {
+        SolveResult::Sat(pos) => {
+            stats.sat += 1;
+            Some(pos)
+        }
+        SolveResult::Unsat => None,
+        SolveResult::Unknown => {
+            stats.unknown_queries += 1;
+            None
+        }
+    }
+}
+
+/// Queue a new schedule prefix unless it was queued before (race prefixes go
+/// first: they end at a report).
+fn enqueue(
+    seen: &mut HashSet<Vec<ThreadName>>,
+    worklist: &mut VecDeque<Vec<ThreadName>>,
+    new: Vec<ThreadName>,
+    front: bool,
+) {
+    if seen.insert(new.clone()) {
+        if front {
+            worklist.push_front(new);
+        } else {
+            worklist.push_back(new);
+        }
+    }
 }
 
 /// Why a finished exploration still cannot claim every state was covered.

@@ -5,7 +5,7 @@
 //! Without clang-14 these tests fail and say what to install.
 
 use causa_core::Scheduler;
-use causa_explore::mcr::{check, outcome_key, McrOptions, McrVerdict};
+use causa_explore::mcr::{check, outcome_key, McrOptions, McrResult, McrVerdict};
 use causa_explore::{run_once, DfsScheduler};
 use causa_interp::{prepare, Config, Machine, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
@@ -168,12 +168,12 @@ fn semaphores() {
     compare("sems.c", &src);
 }
 
-/// Run MCR to the end (all outcomes) and return its number of executions.
-fn mcr_executions(name: &str, src: &str) -> usize {
+/// Run MCR to the end (all outcomes); every computed schedule must replay.
+fn mcr_all(name: &str, src: &str) -> McrResult {
     let prep = load(name, src);
     let r = check(&prep, &config(), &McrOptions { all_outcomes: true, ..McrOptions::default() }, &mut |_, _| {});
     assert_eq!(r.stats.divergences, 0, "{name}: MCR computed schedules that did not replay");
-    r.stats.executions
+    r
 }
 
 /// The dissertation's counts (§1, Fig. 3.5(a) and Fig. 3.2; Fig. 3.1 for validity).
@@ -186,7 +186,7 @@ fn dissertation_examples_explore_the_stated_number_of_executions() {
          int main(void) {{ pthread_t p, q; pthread_create(&p, 0, t1, 0); pthread_create(&q, 0, t2, 0);\n\
          pthread_join(p, 0); pthread_join(q, 0); return 0; }}\n"
     );
-    assert_eq!(mcr_executions("sb_count.c", &sb), 3, "x=1; a=y || y=1; b=x explores 3 executions under SC");
+    assert_eq!(mcr_all("sb_count.c", &sb).stats.executions, 3, "x=1; a=y || y=1; b=x explores 3 executions under SC");
     let pqrs = format!(
         "{PRELUDE}int x, y, r1, r2;\n\
          void *p(void *a) {{ x = 1; return 0; }}\n\
@@ -197,7 +197,11 @@ fn dissertation_examples_explore_the_stated_number_of_executions() {
          pthread_create(&t[2], 0, r, 0); pthread_create(&t[3], 0, s, 0);\n\
          for (int i = 0; i < 4; i++) pthread_join(t[i], 0); return 0; }}\n"
     );
-    assert_eq!(mcr_executions("pqrs.c", &pqrs), 5, "p: x=1, q: r1=x, r: y=1, s: r2=y explores 5 with plain MCR");
+    assert_eq!(
+        mcr_all("pqrs.c", &pqrs).stats.executions,
+        5,
+        "p: x=1, q: r1=x, r: y=1, s: r2=y explores 5 with plain MCR"
+    );
     // Fig. 3.1: making `r = x` read 1 needs the branch read to keep reading 0,
     // so the schedule must be p1, q, p2; without validity the solver could
     // answer q, p1, p2, which takes the other branch (a divergence).
@@ -208,9 +212,8 @@ fn dissertation_examples_explore_the_stated_number_of_executions() {
          int main(void) {{ pthread_t a, b; pthread_create(&a, 0, p, 0); pthread_create(&b, 0, q, 0);\n\
          pthread_join(a, 0); pthread_join(b, 0); return r; }}\n"
     );
-    assert_eq!(mcr_executions("validity.c", &validity), 3, "r=0 (p,p,q), r=1 (p,q,p), branch not taken (q,p)");
-    let prep = load("validity.c", &validity);
-    let r = check(&prep, &config(), &McrOptions { all_outcomes: true, ..McrOptions::default() }, &mut |_, _| {});
+    let r = mcr_all("validity.c", &validity);
+    assert_eq!(r.stats.executions, 3, "r=0 (p,p,q), r=1 (p,q,p), branch not taken (q,p)");
     let exits: HashSet<String> = r.outcomes.iter().map(|(o, _)| o.clone()).collect();
     let want: HashSet<String> = ["exit 0", "exit 1", "exit -1"].iter().map(|s| s.to_string()).collect();
     assert_eq!(exits, want, "all three values of r are reached: {exits:?}");

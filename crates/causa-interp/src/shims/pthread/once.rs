@@ -1,26 +1,19 @@
 //! pthread_once: the first caller runs the routine; others wait until it is done.
-//!
-//! Events (`value`): a call finds the routine not run ([`CALLED_FIRST`]),
-//! running ([`FOUND_RUNNING`]) or done ([`FOUND_DONE`]); a waiter resumes
-//! ([`RESUMED`]); the routine's caller marks it done ([`MARKED_DONE`]).
+//! Each step is an `Once` event whose `value` says what it was
+//! ([`causa_core::once_step`]).
 
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, Call, Registry, Ret};
 use crate::sync::OnceState;
 use crate::thread::{OnReturn, Pending};
+use causa_core::once_step::{CALLED_FIRST, FOUND_DONE, FOUND_RUNNING, MARKED_DONE, RESUMED};
 use causa_core::{EventKind, Tid};
 use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_once", EventKind::Once, once);
 }
-
-pub const CALLED_FIRST: u128 = 0;
-pub const FOUND_RUNNING: u128 = 1;
-pub const FOUND_DONE: u128 = 2;
-pub const RESUMED: u128 = 3;
-pub const MARKED_DONE: u128 = 4;
 
 fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let addr = c.ptr(0);
@@ -32,10 +25,10 @@ fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if let Some(e) = m.events.last_mut() {
         e.value = found;
     }
-    match m.sync.onces.get(&addr) {
-        Some(OnceState::Done) => ret_i32(0),
-        Some(OnceState::Running(_)) => Ok(Ret::Park(Pending::Once { once: addr })),
-        None => {
+    match found {
+        FOUND_DONE => ret_i32(0),
+        FOUND_RUNNING => Ok(Ret::Park(Pending::Once { once: addr })),
+        _ => {
             let Some(f) = m.program().function_at(c.ptr(1)) else {
                 return Err(Stop::pthread(format!("pthread_once with an invalid routine ({})", m.describe(c.ptr(1)))));
             };

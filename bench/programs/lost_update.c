@@ -1,9 +1,12 @@
-// Lost-update family: 4 threads each increment a shared counter with a
+// Lost-update family: THREADS threads (default 4; bench/check.sh builds 2, 3
+// and 4 with --cflags=-DTHREADS=N) each increment a shared counter with a
 // separate load and store (no lock). No assertion, so `causa check` explores
 // every reachable state and `causa test --strategy dfs` every interleaving.
 #include <pthread.h>
 
+#ifndef THREADS
 #define THREADS 4
+#endif
 int x;
 
 static void *inc(void *arg) {
