@@ -25,8 +25,8 @@ pub struct Encoder<'t> {
     valid: Vec<Option<DefId>>,
     /// Memo: e's own observation holds (its read value, its wake-up, …).
     observed: Vec<Option<DefId>>,
-    /// Memo: Φ_value(r, v).
-    values: HashMap<(Ev, u128), DefId>,
+    /// Memo: Φ_value(r, v) per location `r` reads.
+    values: HashMap<(Ev, u64, u128), DefId>,
     /// Free variables "event e takes token k" (a wait-return woken by a signal,
     /// a semaphore wait taking a post or an initial unit); each token is taken at
     /// most once.
@@ -34,7 +34,7 @@ pub struct Encoder<'t> {
     /// The variables of each token, in creation order.
     token_takers: HashMap<Token, Vec<usize>>,
     /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
-    spin_pairs: Vec<(Ev, Ev, Ev)>,
+    spin_pairs: Vec<Spin>,
     /// Must-happen-before vector clocks: `clocks[e][t]` = how many events of
     /// thread `t` must happen no later than `e`.
     clocks: Vec<Vec<u32>>,
@@ -72,7 +72,7 @@ impl<'t> Encoder<'t> {
                 }
                 _ => {}
             }
-            if let Some((loc, _)) = e.op.writes() {
+            for (loc, _) in trace.writes_of(i) {
                 writes.entry(loc).or_default().push(i);
             }
         }
@@ -84,7 +84,7 @@ impl<'t> Encoder<'t> {
             };
         }
         let lock_pairs = lock_pairs(trace);
-        let spin_pairs = spin_pairs(trace, &po_pred);
+        let spin_pairs = spins(trace, &po_pred);
         let threads = trace.events.iter().map(|e| e.thread as usize + 1).max().unwrap_or(0);
         let mut clocks: Vec<Vec<u32>> = Vec::with_capacity(n);
         let mut index_in_thread = vec![0u32; n];
@@ -258,9 +258,13 @@ impl<'t> Encoder<'t> {
         self.observed[e] = Some(d);
         // A read in the prefix reads its value: the prefix keeps its order and
         // precedes every other event.
-        let read = match self.observed_value(e) {
-            Some(v) if e >= self.trace.prefix_len => self.value(e, v),
-            _ => Formula::True,
+        let read = if e < self.trace.prefix_len {
+            Formula::True
+        } else if let Op::Arrive { last, .. } = self.trace.events[e].op {
+            self.value(e, last as u128)
+        } else {
+            let reads: Vec<(u64, u128)> = self.trace.reads_of(e).collect();
+            Formula::and(reads.into_iter().map(|(loc, v)| self.value_at(e, loc, v)).collect())
         };
         let extra = self.condition(e);
         self.defs.set(d, Formula::and(vec![read, extra]));
@@ -335,21 +339,31 @@ impl<'t> Encoder<'t> {
 
     /// Φ_value(r, v): `r` reads `v` — from a valid write of `v` with no other write
     /// to the location in between, or from the initial value with every write after.
+    /// (For an event that reads one location, or a barrier arrival.)
     pub fn value(&mut self, r: Ev, v: u128) -> Formula {
-        if let Some(d) = self.values.get(&(r, v)) {
+        match self.trace.reads_of(r).next() {
+            Some((loc, _)) => self.value_at(r, loc, v),
+            None => self.value_at(r, u64::MAX, v),
+        }
+    }
+
+    /// Φ_value(r, v) for the location `loc` among those `r` reads (a bulk copy
+    /// reads several).
+    pub fn value_at(&mut self, r: Ev, loc: u64, v: u128) -> Formula {
+        if let Some(d) = self.values.get(&(r, loc, v)) {
             return Formula::Def(*d);
         }
         let d = self.defs.reserve();
-        self.values.insert((r, v), d);
+        self.values.insert((r, loc, v), d);
         if matches!(self.trace.events[r].op, Op::Arrive { .. }) {
             let f = self.arrival(r, v != 0);
             self.defs.set(d, f);
             return Formula::Def(d);
         }
-        let Some((loc, _)) = self.trace.events[r].op.reads() else {
+        if !self.trace.reads_of(r).any(|(l, _)| l == loc) {
             self.defs.set(d, Formula::False);
             return Formula::Def(d);
-        };
+        }
         let ws: Vec<Ev> =
             self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default();
         // Must-happen-before facts settle many order atoms statically: a write
@@ -357,7 +371,7 @@ impl<'t> Encoder<'t> {
         // write and `r` hides it, and an atom already implied by Φ_mhb is dropped.
         let mut alts = Vec::new();
         for &w in &ws {
-            if self.trace.events[w].op.writes().map(|(_, x)| x) != Some(v) || self.mhb_before(r, w) {
+            if self.trace.written_at(w, loc) != Some(v) || self.mhb_before(r, w) {
                 continue;
             }
             if ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r)) {
@@ -401,8 +415,8 @@ impl<'t> Encoder<'t> {
         let mut alts = Vec::new();
         for s in 0..self.trace.len() {
             let var = match self.trace.events[s].op {
-                Op::Signal { cond: c } if c == cond => Some(self.wake_var(ret, Token::Event(s))),
-                Op::Broadcast { cond: c } if c == cond => None,
+                Op::Signal { cond: c, .. } if c == cond => Some(self.wake_var(ret, Token::Event(s))),
+                Op::Broadcast { cond: c, .. } if c == cond => None,
                 _ => continue,
             };
             let mut parts = vec![self.validity(s), Formula::Before(wait, s), Formula::Before(s, ret)];
@@ -418,15 +432,11 @@ impl<'t> Encoder<'t> {
     /// (before `cut`) if some other thread changes shared state after the earlier
     /// read and before that next event.
     pub fn spin_constraints(&mut self) -> Formula {
-        let n = self.trace.len();
         let mut parts = Vec::new();
-        for (j, k, next) in self.spin_pairs.clone() {
-            let t = self.trace.events[k].thread;
-            let mut alts: Vec<Formula> = vec![self.after_cut(next)];
-            for c in 0..n {
-                if self.trace.changes[c] && self.trace.events[c].thread != t {
-                    alts.push(Formula::and(vec![Formula::Before(j, c), Formula::Before(c, next), self.validity(c)]));
-                }
+        for s in self.spin_pairs.clone() {
+            let mut alts: Vec<Formula> = vec![self.after_cut(s.next)];
+            for c in s.wakers {
+                alts.push(Formula::and(vec![Formula::Before(s.j, c), Formula::Before(c, s.next), self.validity(c)]));
             }
             parts.push(Formula::or(alts));
         }
@@ -527,9 +537,64 @@ impl<'t> Encoder<'t> {
     /// The new-state query for read `r` and a value `v` it did not read:
     /// Φ_validity(r) ∧ Φ_value(r, v), with the cut at `r` (the base, with Φ_lock
     /// up to the cut, is asserted separately). The schedule it yields ends at `r`.
-    pub fn new_state(&mut self, r: Ev, v: u128) -> Query {
-        let parts = vec![self.validity(r), self.value(r, v), self.condition(r), Formula::Same(self.cut(), r)];
+    /// `loc` is the location whose value changes (a bulk copy reads several;
+    /// the others keep theirs).
+    pub fn new_state(&mut self, r: Ev, loc: u64, v: u128) -> Query {
+        let mut parts = vec![self.validity(r), self.value_at(r, loc, v), self.condition(r)];
+        let others: Vec<(u64, u128)> = self.trace.reads_of(r).filter(|(l, _)| *l != loc).collect();
+        parts.extend(others.into_iter().map(|(l, x)| self.value_at(r, l, x)));
+        parts.push(Formula::Same(self.cut(), r));
         Query { goal: Formula::and(parts) }
+    }
+
+    /// Trylocks (after the prefix) whose result MCR asks to flip.
+    pub fn trylocks(&self) -> impl Iterator<Item = Ev> + '_ {
+        (self.trace.prefix_len..self.trace.len())
+            .filter(|e| matches!(self.trace.events[*e].op, Op::Lock { tried: true, .. } | Op::TrylockFail { .. }))
+    }
+
+    /// The trylock `e` gets the other result: a successful one finds the mutex
+    /// held by another thread, a failed one finds it free; its thread reaches it
+    /// along the same path. The schedule ends at `e`.
+    pub fn trylock_flip(&mut self, e: Ev) -> Query {
+        let (Op::Lock { mutex, .. } | Op::TrylockFail { mutex }) = self.trace.events[e].op else {
+            return Query { goal: Formula::False };
+        };
+        let cut = self.cut();
+        let mut parts = vec![self.validity(e)];
+        if matches!(self.trace.events[e].op, Op::Lock { .. }) {
+            // It must not acquire: the cut (up to which critical sections
+            // exclude each other) falls just before it, after its thread's
+            // previous event and every other thread's acquisition placed before it.
+            parts.push(self.held(e, mutex));
+            parts.push(Formula::Before(cut, e));
+            parts.extend(self.po_pred[e].map(|p| Formula::Before(p, cut)));
+            let me = self.trace.events[e].thread;
+            let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
+            for (l, _) in pairs.into_iter().filter(|(l, _)| self.trace.events[*l].thread != me) {
+                parts.push(Formula::or(vec![Formula::Before(l, cut), Formula::Before(e, l)]));
+            }
+        } else {
+            parts.push(self.free(e, mutex));
+            parts.push(Formula::Same(cut, e));
+        }
+        Query { goal: Formula::and(parts) }
+    }
+
+    /// No other thread holds `mutex` at `e`: each of their critical sections
+    /// starts after `e` or ends before it.
+    fn free(&self, e: Ev, mutex: u64) -> Formula {
+        let me = self.trace.events[e].thread;
+        let pairs = self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[]);
+        let sections = pairs.iter().filter(|(l, _)| self.trace.events[*l].thread != me);
+        Formula::and(
+            sections
+                .map(|(l, u)| match u {
+                    Some(u) => Formula::or(vec![Formula::Before(e, *l), Formula::Before(*u, e)]),
+                    None => Formula::Before(e, *l),
+                })
+                .collect(),
+        )
     }
 
     /// Accesses (after the prefix) that another thread's free of their block
@@ -561,20 +626,24 @@ impl<'t> Encoder<'t> {
     pub fn race_candidates(&self) -> Vec<(Ev, Ev)> {
         let mut by_loc: HashMap<u64, Vec<Ev>> = HashMap::new();
         for (e, ev) in self.trace.events.iter().enumerate() {
-            let loc = match ev.op {
-                Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } => loc,
-                _ => continue,
-            };
-            by_loc.entry(loc).or_default().push(e);
+            if !matches!(ev.op, Op::Read { .. } | Op::Write { .. } | Op::Rmw { .. } | Op::Bulk { .. }) {
+                continue;
+            }
+            let mut locs: Vec<u64> = self.trace.reads_of(e).chain(self.trace.writes_of(e)).map(|(l, _)| l).collect();
+            locs.sort_unstable();
+            locs.dedup();
+            for loc in locs {
+                by_loc.entry(loc).or_default().push(e);
+            }
         }
         let mut locs: Vec<_> = by_loc.into_iter().collect();
         locs.sort_unstable();
         let mut pairs = Vec::new();
-        for (_, accesses) in locs {
+        for (loc, accesses) in locs {
             for (i, &a) in accesses.iter().enumerate() {
                 for &b in &accesses[i + 1..] {
                     let (ea, eb) = (&self.trace.events[a], &self.trace.events[b]);
-                    let writes = ea.op.writes().is_some() || eb.op.writes().is_some();
+                    let writes = self.trace.written_at(a, loc).is_some() || self.trace.written_at(b, loc).is_some();
                     let atomic = self.trace.atomic.get(a).copied().unwrap_or(false)
                         && self.trace.atomic.get(b).copied().unwrap_or(false);
                     if ea.thread != eb.thread && writes && !atomic && b >= self.trace.prefix_len {
@@ -595,37 +664,36 @@ impl<'t> Encoder<'t> {
 
     /// Values a read could return that differ from the one it returned: the
     /// distinct values written to its location in the trace, and the initial one.
-    pub fn other_values(&self, r: Ev) -> Vec<u128> {
+    /// Each is (location, value); a barrier arrival's "value" (whether it is
+    /// the last) has location `u64::MAX`.
+    pub fn other_values(&self, r: Ev) -> Vec<(u64, u128)> {
         match self.trace.events[r].op {
             // Who arrives last; a complete generation only.
             Op::Arrive { barrier, gen, count, last } => {
-                return if self.generation_complete(barrier, gen, count) { vec![!last as u128] } else { Vec::new() };
+                let complete = self.generation_complete(barrier, gen, count);
+                return if complete { vec![(u64::MAX, !last as u128)] } else { Vec::new() };
             }
             // A resumed waiter only ever sees the routine done.
             Op::OnceResume { .. } => return Vec::new(),
             _ => {}
         }
-        let Some((loc, seen)) = self.trace.events[r].op.reads() else {
-            return Vec::new();
-        };
-        let mut vals: Vec<u128> = self
-            .writes
-            .get(&loc)
-            .map(|ws| {
-                ws.iter()
-                    .filter(|w| **w != r)
-                    .filter_map(|w| self.trace.events[*w].op.writes())
-                    .map(|(_, v)| v)
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Some(i) = self.trace.initial.get(&loc) {
-            vals.push(*i);
+        let mut all = Vec::new();
+        for (loc, seen) in self.trace.reads_of(r) {
+            let mut vals: Vec<u128> = self
+                .writes_to(loc)
+                .iter()
+                .filter(|w| **w != r)
+                .filter_map(|w| self.trace.written_at(*w, loc))
+                .collect();
+            if let Some(i) = self.trace.initial.get(&loc) {
+                vals.push(*i);
+            }
+            vals.sort_unstable();
+            vals.dedup();
+            vals.retain(|v| *v != seen && self.could_read(r, loc, *v));
+            all.extend(vals.into_iter().map(|v| (loc, v)));
         }
-        vals.sort_unstable();
-        vals.dedup();
-        vals.retain(|v| *v != seen && self.could_read(r, loc, *v));
-        vals
+        all
     }
 
     /// A cheap necessary condition for `r` reading `v` (skips queries that must be
@@ -640,7 +708,7 @@ impl<'t> Encoder<'t> {
         }
         ws.iter().copied().any(|w| {
             w != r
-                && self.trace.events[w].op.writes().map(|(_, x)| x) == Some(v)
+                && self.trace.written_at(w, loc) == Some(v)
                 && !self.mhb_before(r, w)
                 && !before_r.iter().any(|w2| *w2 != w && self.mhb_before(w, *w2))
         })
@@ -694,8 +762,8 @@ impl<'t> Encoder<'t> {
                 let wait = self.po_pred[r];
                 let sig = (0..n)
                     .filter(|s| match self.trace.events[*s].op {
-                        Op::Signal { cond: c } => c == cond && !used[*s],
-                        Op::Broadcast { cond: c } => c == cond,
+                        Op::Signal { cond: c, .. } => c == cond && !used[*s],
+                        Op::Broadcast { cond: c, .. } => c == cond,
                         _ => false,
                     })
                     .filter(|s| pos[*s] < pos[r] && wait.is_none_or(|w| pos[w] < pos[*s]))
@@ -761,7 +829,7 @@ impl<'t> Encoder<'t> {
             inside[e] = true;
             stack.extend(self.preds(e));
             let ev = &self.trace.events[e];
-            if let Some((loc, _)) = ev.op.reads() {
+            for (loc, _) in self.trace.reads_of(e) {
                 // The write it reads from: the last write to loc placed before it.
                 let src =
                     self.writes_to(loc).iter().copied().filter(|w| *w != e && pos[*w] < pos[e]).max_by_key(|w| pos[*w]);
@@ -779,12 +847,14 @@ impl<'t> Encoder<'t> {
                     }
                 }
             }
-            for &(j, _, next) in self.spin_pairs.iter().filter(|p| p.2 == e) {
-                // A parked spinner moves on only after another thread's change.
-                let t = self.trace.events[e].thread;
-                let c = (0..self.trace.len())
-                    .filter(|c| self.trace.changes[*c] && self.trace.events[*c].thread != t)
-                    .filter(|c| pos[j] < pos[*c] && pos[*c] < pos[next])
+            for s in self.spin_pairs.iter().filter(|s| s.next == e) {
+                // A parked spinner moves on only after another thread's change
+                // to what its loop observed.
+                let c = s
+                    .wakers
+                    .iter()
+                    .copied()
+                    .filter(|c| pos[s.j] < pos[*c] && pos[*c] < pos[s.next])
                     .min_by_key(|c| pos[*c]);
                 stack.extend(c);
             }
@@ -815,6 +885,37 @@ impl<'t> Encoder<'t> {
 /// Pairs of reads of one thread that make the interpreter park it: same
 /// fingerprint, the earlier among the thread's last [`Trace::SPIN_WINDOW`] reads,
 /// no own state change between them; with the thread's next event.
+/// A busy-wait the interpreter may park: the thread's read `k` repeats the
+/// fingerprint of its read `j`; its event after `k` is `next`; `wakers` are the
+/// other threads' events that change something the loop observed between `j`
+/// and `k` (only they can let it move on).
+#[derive(Clone, Debug)]
+struct Spin {
+    j: Ev,
+    next: Ev,
+    wakers: Vec<Ev>,
+}
+
+/// The busy-waits of a trace (see [`Spin`]).
+fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
+    let pairs = spin_pairs(trace, po_pred);
+    pairs
+        .into_iter()
+        .map(|(j, k, next)| {
+            let t = trace.events[k].thread;
+            let observed: Vec<(u64, u64)> = (j..=k)
+                .filter(|e| trace.events[*e].thread == t)
+                .flat_map(|e| trace.footprints[e].iter().copied())
+                .collect();
+            let wakers = (0..trace.len())
+                .filter(|c| trace.changes[*c] && trace.events[*c].thread != t)
+                .filter(|c| causa_core::overlaps(&observed, trace.footprints[*c].iter().copied()))
+                .collect();
+            Spin { j, next, wakers }
+        })
+        .collect()
+}
+
 fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
     let n = trace.len();
     let mut next_of = vec![None; n];
@@ -837,7 +938,9 @@ fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
         }
         let window = recent.entry(t).or_default();
         if let Some(next) = *next {
-            pairs.extend(window.iter().filter(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
+            // The latest earlier read with the same fingerprint gives the
+            // strongest condition (a change after it is also after the others).
+            pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
         }
         if window.len() == Trace::SPIN_WINDOW {
             window.remove(0);

@@ -20,6 +20,7 @@
 //!
 //! Boundaries: no interpreter, no LLVM. The input is `causa_core::Event`s.
 
+pub mod cells;
 pub mod encode;
 pub mod formula;
 pub mod solver;
@@ -28,4 +29,4 @@ pub mod trace;
 pub use encode::{Encoder, Query};
 pub use formula::{Defs, Formula};
 pub use solver::{OrderSolver, SolveResult, Z3Solver};
-pub use trace::{Op, Trace, TraceEvent};
+pub use trace::{cond_loc, lock_loc, ordered_mutexes, Counter, Op, Trace, TraceEvent};

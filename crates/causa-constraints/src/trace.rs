@@ -1,8 +1,17 @@
 //! The trace the encodings talk about: one execution's visible events, with the
 //! meaning each has for ordering.
 
-use causa_core::{once_step, Event, EventKind, Tid};
-use std::collections::HashMap;
+use crate::cells::Layout;
+use causa_core::{once_step, BulkAccess, Event, EventKind, Tid};
+use std::collections::{BTreeSet, HashMap};
+
+/// Why a trace is modelled only approximately (see [`Trace::approximations`]).
+pub mod approx {
+    pub const FAILED_SEM_WAIT: &str = "failed sem_trywait/sem_timedwait calls";
+    pub const TIMED_WAIT: &str = "timed condition waits (which could time out)";
+    pub const BARRIER: &str = "a barrier used by more threads than its count";
+    pub const MIXED: &str = "overlapping memory accesses of different sizes (unions, byte-wise access to wider data)";
+}
 
 /// What an event does, for the constraint model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,16 +32,19 @@ pub enum Op {
         old: u128,
         new: u128,
     },
-    /// An acquisition of `mutex`; `index` counts the acquisitions of the mutex
-    /// before it in the trace. The model treats the acquisition as reading the
-    /// mutex's acquisition count and writing `index + 1`, so MCR explores the
-    /// orders in which threads acquire a lock (that is how lock-order deadlocks
-    /// are found). `shared`: a read-lock of a read-write lock (readers do not
-    /// exclude each other).
+    /// An acquisition of `mutex`. `shared`: a read-lock of a read-write lock
+    /// (readers do not exclude each other). `order`: for a mutex whose
+    /// acquisition order can matter beyond the data its critical sections
+    /// access (see [`ordered_mutexes`]), the acquisition reads the mutex's
+    /// acquisition count and increments it, so MCR explores the orders in which
+    /// threads acquire it (that is how lock-order deadlocks are found).
     Lock {
         mutex: u64,
-        index: u128,
         shared: bool,
+        order: Option<Counter>,
+        /// A successful trylock/timedlock (it found the mutex free; MCR asks
+        /// whether it could find it held).
+        tried: bool,
     },
     Unlock {
         mutex: u64,
@@ -47,23 +59,33 @@ pub enum Op {
     Join {
         child: Tid,
     },
-    /// `pthread_cond_wait`: releases `mutex`.
+    /// `pthread_cond_wait`: releases `mutex`. It reads how many signals and
+    /// broadcasts on `cond` came before it (`wakes`, at [`cond_loc`]), so MCR
+    /// explores waiting after a signal (a lost wake-up) and before it.
     Wait {
         cond: u64,
         mutex: u64,
+        wakes: u128,
     },
-    /// Return from a condition wait: re-acquires `mutex` (acquisition `index`).
+    /// Return from a condition wait: re-acquires `mutex`. `order`: the mutex's
+    /// acquisition count when its order is explored; otherwise, for a signalled
+    /// return, the count of earlier signalled returns on `cond` (at
+    /// [`take_loc`]), so MCR explores which waiter takes a signal.
     WaitReturn {
         cond: u64,
         mutex: u64,
         signalled: bool,
-        index: u128,
+        order: Option<Counter>,
     },
+    /// The `index`-th signal or broadcast on `cond`: writes `index + 1` at
+    /// [`cond_loc`].
     Signal {
         cond: u64,
+        index: u128,
     },
     Broadcast {
         cond: u64,
+        index: u128,
     },
     /// A successful wait on a semaphore, the `index`-th on it in the trace: it
     /// reads the semaphore's wait count (so wait orders are explored) and takes
@@ -118,18 +140,40 @@ pub enum Op {
     Ordered {
         object: u64,
     },
+    /// A bulk memory operation (`memcpy`, `memset`): reads and writes the
+    /// locations in [`Trace::bulk`]`[id]` at one instant.
+    Bulk {
+        id: u32,
+    },
     /// No ordering meaning (yield, sleep, exit, atomic-section markers).
     Local,
 }
 
+/// The locations a bulk operation reads and writes, with their values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cells {
+    pub reads: Vec<(u64, u128)>,
+    pub writes: Vec<(u64, u128)>,
+}
+
+/// A counter at a pseudo-location that an operation reads (`index`, the number
+/// of operations that incremented it before) and increments: how the model
+/// makes the order of some synchronisation operations observable to MCR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub loc: u64,
+    pub index: u128,
+}
+
 impl Op {
-    /// The location and value this event reads (acquisitions read their
-    /// mutex's acquisition count, at [`lock_loc`]).
+    /// The location and value this event reads (ordered acquisitions read a
+    /// counter, waits read the number of earlier wake-ups).
     pub fn reads(&self) -> Option<(u64, u128)> {
         match *self {
             Op::Read { loc, value } => Some((loc, value)),
             Op::Rmw { loc, old, .. } => Some((loc, old)),
-            Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index)),
+            Op::Lock { order: Some(c), .. } | Op::WaitReturn { order: Some(c), .. } => Some((c.loc, c.index)),
+            Op::Wait { cond, wakes, .. } => Some((cond_loc(cond), wakes)),
             Op::SemWait { sem, index } => Some((sem_loc(sem), index)),
             Op::OnceCall { once, found } => Some((once_loc(once), found as u128)),
             Op::OnceResume { once } => Some((once_loc(once), 2)),
@@ -142,7 +186,8 @@ impl Op {
         match *self {
             Op::Write { loc, value } => Some((loc, value)),
             Op::Rmw { loc, new, .. } => Some((loc, new)),
-            Op::Lock { mutex, index, .. } | Op::WaitReturn { mutex, index, .. } => Some((lock_loc(mutex), index + 1)),
+            Op::Lock { order: Some(c), .. } | Op::WaitReturn { order: Some(c), .. } => Some((c.loc, c.index + 1)),
+            Op::Signal { cond, index } | Op::Broadcast { cond, index } => Some((cond_loc(cond), index + 1)),
             Op::SemWait { sem, index } => Some((sem_loc(sem), index + 1)),
             Op::OnceCall { once, found: 0 } => Some((once_loc(once), 1)),
             Op::OnceDone { once } => Some((once_loc(once), 2)),
@@ -173,6 +218,22 @@ pub fn once_loc(once: u64) -> u64 {
     once | (1 << 61)
 }
 
+/// The pseudo-location counting a condition variable's signals and broadcasts.
+pub fn cond_loc(cond: u64) -> u64 {
+    cond | (1 << 60)
+}
+
+/// The pseudo-location counting the signalled returns from waits on a
+/// condition variable.
+pub fn take_loc(cond: u64) -> u64 {
+    cond | (1 << 59)
+}
+
+/// Whether `loc` is one of the model's counters rather than program memory.
+fn pseudo(loc: u64) -> bool {
+    loc >= 1 << 59
+}
+
 /// One execution as seen by the constraint model.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
@@ -182,8 +243,11 @@ pub struct Trace {
     pub prefix_len: usize,
     /// Value of each written location before its first write in the trace.
     pub initial: HashMap<u64, u128>,
-    /// Some events are modelled only by keeping their original order.
-    pub approximate: bool,
+    /// Why some events are modelled only by keeping their original order (or
+    /// not precisely): empty when the model is exact.
+    pub approximations: BTreeSet<&'static str>,
+    /// The locations of each bulk operation ([`Op::Bulk`]).
+    pub bulk: Vec<Cells>,
     /// For reads: the fingerprint of the reading thread's local state (0 if
     /// unknown). Two reads of a thread with the same fingerprint and no change of
     /// shared state between them make the interpreter park the thread (busy-wait
@@ -191,6 +255,9 @@ pub struct Trace {
     pub prints: Vec<u64>,
     /// Whether each event changes shared state (ends a busy wait).
     pub changes: Vec<bool>,
+    /// What each event reads or changes ([`Event::footprint`]): a busy wait
+    /// ends only on a change to what its loop observed.
+    pub footprints: Vec<Vec<(u64, u64)>>,
     /// Uninterruptible section of each event (0: none).
     pub sections: Vec<u32>,
     /// Whether each access is atomic (races need a non-atomic access).
@@ -213,16 +280,45 @@ impl Trace {
 impl Trace {
     /// Build from the interpreter's events (`causa_core::Event`).
     pub fn from_events(events: &[Event], prefix_len: usize) -> Trace {
+        Trace::from_run(events, &[], prefix_len)
+    }
+
+    /// Build from the interpreter's events and the bytes of its bulk operations.
+    pub fn from_run(events: &[Event], bulk: &[BulkAccess], prefix_len: usize) -> Trace {
         let mut t = Trace { prefix_len: prefix_len.min(events.len()), ..Trace::default() };
-        let mut acquisitions: HashMap<u64, u128> = HashMap::new();
-        let mut sem_waits: HashMap<u64, u128> = HashMap::new();
-        let mut acquire = |m: u64| {
-            let n = acquisitions.entry(m).or_insert(0);
+        let layout = Layout::new(events, bulk);
+        if layout.mixed {
+            t.approximations.insert(approx::MIXED);
+        }
+        let bulk_of: HashMap<usize, &BulkAccess> = bulk.iter().map(|b| (b.event, b)).collect();
+        let ordered = ordered_mutexes(events);
+        // Every counter starts at 0 (it counts operations of this trace).
+        let mut counters: HashMap<u64, u128> = HashMap::new();
+        let take = |counters: &mut HashMap<u64, u128>, loc: u64| {
+            let n = counters.entry(loc).or_insert(0);
             *n += 1;
-            *n - 1
+            Counter { loc, index: *n - 1 }
         };
-        for e in events {
+        let acquire =
+            |counters: &mut HashMap<u64, u128>, m: u64| ordered.contains(&m).then(|| take(counters, lock_loc(m)));
+        for (i, e) in events.iter().enumerate() {
             let op = match e.kind {
+                _ if bulk_of.contains_key(&i) => {
+                    let b = bulk_of[&i];
+                    let reads = b.read.as_ref().map(|(a, d)| layout.split(*a, d)).unwrap_or_default();
+                    let mut writes = Vec::new();
+                    if let Some((a, old, new)) = &b.write {
+                        for ((loc, before), (_, after)) in layout.split(*a, old).into_iter().zip(layout.split(*a, new))
+                        {
+                            t.initial.entry(loc).or_insert(before);
+                            writes.push((loc, after));
+                        }
+                    }
+                    t.bulk.push(Cells { reads, writes });
+                    Op::Bulk { id: t.bulk.len() as u32 - 1 }
+                }
+                // A bulk operation of no bytes.
+                EventKind::Read | EventKind::Write if e.size == 0 => Op::Local,
                 EventKind::Begin => Op::Begin,
                 EventKind::End => Op::End,
                 EventKind::Read => Op::Read { loc: e.addr, value: e.value },
@@ -234,9 +330,12 @@ impl Trace {
                     t.initial.entry(e.addr).or_insert(e.value);
                     Op::Rmw { loc: e.addr, old: e.value, new: e.value2 }
                 }
-                EventKind::Lock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: false },
-                EventKind::WriteLock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: false },
-                EventKind::ReadLock => Op::Lock { mutex: e.addr, index: acquire(e.addr), shared: true },
+                EventKind::Lock | EventKind::WriteLock | EventKind::ReadLock => Op::Lock {
+                    mutex: e.addr,
+                    shared: e.kind == EventKind::ReadLock,
+                    order: acquire(&mut counters, e.addr),
+                    tried: e.value == causa_core::LOCK_TRY,
+                },
                 EventKind::RwUnlock => Op::Unlock { mutex: e.addr },
                 EventKind::Unlock => Op::Unlock { mutex: e.addr },
                 EventKind::TrylockFail => Op::TrylockFail { mutex: e.addr },
@@ -244,31 +343,37 @@ impl Trace {
                 EventKind::Join => Op::Join { child: e.addr as Tid },
                 EventKind::Wait => {
                     // Whether a timed wait times out is not a choice the model explores.
-                    t.approximate |= e.value != 0;
-                    Op::Wait { cond: e.addr, mutex: e.value2 as u64 }
+                    if e.value != 0 {
+                        t.approximations.insert(approx::TIMED_WAIT);
+                    }
+                    // Peek at the wake-up count (a wait does not change it).
+                    let wakes = *counters.entry(cond_loc(e.addr)).or_insert(0);
+                    Op::Wait { cond: e.addr, mutex: e.value2 as u64, wakes }
                 }
-                EventKind::WaitReturn => Op::WaitReturn {
-                    cond: e.addr,
-                    mutex: e.value2 as u64,
-                    signalled: e.value != 0,
-                    index: acquire(e.value2 as u64),
-                },
-                EventKind::Signal => Op::Signal { cond: e.addr },
+                EventKind::WaitReturn => {
+                    let (cond, mutex, signalled) = (e.addr, e.value2 as u64, e.value != 0);
+                    let order = match acquire(&mut counters, mutex) {
+                        None if signalled => Some(take(&mut counters, take_loc(cond))),
+                        o => o,
+                    };
+                    Op::WaitReturn { cond, mutex, signalled, order }
+                }
+                EventKind::Signal => Op::Signal { cond: e.addr, index: take(&mut counters, cond_loc(e.addr)).index },
+                EventKind::Broadcast => {
+                    Op::Broadcast { cond: e.addr, index: take(&mut counters, cond_loc(e.addr)).index }
+                }
                 EventKind::SemWait | EventKind::SemPost => {
                     t.sem_initial.entry(e.addr).or_insert(e.value);
                     if e.value2 != 0 {
                         // A failed try/timed wait: not modelled beyond its order.
-                        t.approximate = true;
+                        t.approximations.insert(approx::FAILED_SEM_WAIT);
                         Op::Ordered { object: e.addr }
                     } else if e.kind == EventKind::SemPost {
                         Op::SemPost { sem: e.addr }
                     } else {
-                        let n = sem_waits.entry(e.addr).or_insert(0);
-                        *n += 1;
-                        Op::SemWait { sem: e.addr, index: *n - 1 }
+                        Op::SemWait { sem: e.addr, index: take(&mut counters, sem_loc(e.addr)).index }
                     }
                 }
-                EventKind::Broadcast => Op::Broadcast { cond: e.addr },
                 EventKind::BarrierWait if e.value2 == 0 => Op::Depart { barrier: e.addr, gen: e.value as u32 },
                 EventKind::BarrierWait => Op::Arrive {
                     barrier: e.addr,
@@ -295,15 +400,13 @@ impl Trace {
             t.events.push(TraceEvent { thread: e.thread, op });
             t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
             t.changes.push(e.kind.changes_shared_state());
+            t.footprints.push(e.footprint().collect());
             t.sections.push(e.section);
             t.atomic.push(e.atomic);
             t.srcs.push(e.loc);
         }
-        for m in acquisitions.keys() {
-            t.initial.insert(lock_loc(*m), 0);
-        }
-        for s in sem_waits.keys() {
-            t.initial.insert(sem_loc(*s), 0);
+        for loc in counters.keys() {
+            t.initial.insert(*loc, 0);
         }
         t.guards = guards(events);
         check_barriers(&mut t);
@@ -314,12 +417,23 @@ impl Trace {
     pub fn new(events: Vec<TraceEvent>, mut initial: HashMap<u64, u128>) -> Trace {
         let n = events.len();
         for e in &events {
-            if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } = e.op {
-                initial.insert(lock_loc(mutex), 0);
+            for (loc, _) in e.op.reads().into_iter().chain(e.op.writes()).filter(|(l, _)| pseudo(*l)) {
+                initial.entry(loc).or_insert(0);
             }
         }
         let changes = events.iter().map(|e| e.op.reads().is_none() || e.op.writes().is_some()).collect();
         let prints = vec![0; events.len()];
+        let footprints = events
+            .iter()
+            .map(|e| {
+                let obj = match e.op {
+                    Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } => Some(loc),
+                    Op::Lock { mutex, .. } | Op::Unlock { mutex } | Op::TrylockFail { mutex } => Some(mutex),
+                    _ => None,
+                };
+                obj.map(|a| vec![(a, a + 1)]).unwrap_or_default()
+            })
+            .collect();
         let sections = vec![0; events.len()];
         let atomic = vec![false; events.len()];
         let srcs = (0..events.len() as u32).collect();
@@ -327,15 +441,42 @@ impl Trace {
             events,
             prefix_len: 0,
             initial,
-            approximate: false,
+            approximations: BTreeSet::new(),
+            bulk: Vec::new(),
             prints,
             changes,
+            footprints,
             sections,
             atomic,
             srcs,
             sem_initial: HashMap::new(),
             guards: vec![0; n],
         }
+    }
+
+    /// Every location `e` reads, with the value it read.
+    pub fn reads_of(&self, e: usize) -> impl Iterator<Item = (u64, u128)> + '_ {
+        let op = self.events[e].op;
+        let cells: &[(u64, u128)] = match op {
+            Op::Bulk { id } => &self.bulk[id as usize].reads,
+            _ => &[],
+        };
+        op.reads().into_iter().chain(cells.iter().copied())
+    }
+
+    /// Every location `e` writes, with the value it wrote.
+    pub fn writes_of(&self, e: usize) -> impl Iterator<Item = (u64, u128)> + '_ {
+        let op = self.events[e].op;
+        let cells: &[(u64, u128)] = match op {
+            Op::Bulk { id } => &self.bulk[id as usize].writes,
+            _ => &[],
+        };
+        op.writes().into_iter().chain(cells.iter().copied())
+    }
+
+    /// The value `e` writes at `loc`, if it writes there.
+    pub fn written_at(&self, e: usize, loc: u64) -> Option<u128> {
+        self.writes_of(e).find(|(l, _)| *l == loc).map(|(_, v)| v)
     }
 
     pub fn len(&self) -> usize {
@@ -345,6 +486,68 @@ impl Trace {
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }
+}
+
+/// The mutexes whose acquisition order MCR must explore as such. For the others
+/// it need not: if no thread ever holds the mutex while it may block (on
+/// another lock, a condition variable of another mutex, a semaphore, a join, a
+/// barrier, a `pthread_once` in progress) or at its end, a thread waiting for
+/// it waits only until the holder's critical section ends, so the order of
+/// two critical sections changes nothing unless they access the same data,
+/// which the reads inside them already explore (the idea of lock-aware partial
+/// order reduction, Kokologiannakis et al. 2019). Trylocks see the lock's
+/// state, so a mutex ever try-locked is ordered too.
+pub fn ordered_mutexes(events: &[Event]) -> std::collections::HashSet<u64> {
+    let mut ordered = std::collections::HashSet::new();
+    let mut held: HashMap<Tid, Vec<u64>> = HashMap::new();
+    for e in events {
+        let h = held.entry(e.thread).or_default();
+        let blocks = match e.kind {
+            EventKind::Lock | EventKind::WriteLock | EventKind::ReadLock => {
+                if e.value == causa_core::LOCK_TRY {
+                    ordered.insert(e.addr);
+                }
+                // A recursive re-acquisition does not wait.
+                let waits = !h.contains(&e.addr);
+                if waits {
+                    ordered.extend(h.iter().copied());
+                }
+                h.push(e.addr);
+                false
+            }
+            EventKind::Unlock | EventKind::RwUnlock => {
+                if let Some(i) = h.iter().rposition(|m| *m == e.addr) {
+                    h.remove(i);
+                }
+                false
+            }
+            EventKind::TrylockFail => {
+                ordered.insert(e.addr);
+                false
+            }
+            EventKind::Wait => {
+                if let Some(i) = h.iter().rposition(|m| *m == e.value2 as u64) {
+                    h.remove(i);
+                }
+                true
+            }
+            EventKind::WaitReturn => {
+                h.push(e.value2 as u64);
+                false
+            }
+            EventKind::Join | EventKind::SemWait | EventKind::BarrierWait => true,
+            EventKind::Once => matches!(e.value, once_step::FOUND_RUNNING | once_step::RESUMED),
+            _ => false,
+        };
+        if blocks {
+            ordered.extend(h.iter().copied());
+        }
+    }
+    // Held at the end of the trace (by a thread that ended, blocked or was cut).
+    for h in held.values() {
+        ordered.extend(h.iter().copied());
+    }
+    ordered
 }
 
 /// The heap block each access belongs to, for the blocks the trace frees (a
@@ -399,7 +602,7 @@ fn check_barriers(t: &mut Trace) {
         if let Op::Arrive { barrier, .. } | Op::Depart { barrier, .. } = e.op {
             if bad.contains(&barrier) {
                 e.op = Op::Ordered { object: barrier };
-                t.approximate = true;
+                t.approximations.insert(approx::BARRIER);
             }
         }
     }

@@ -2,8 +2,13 @@
 //! search over all orders and against Z3.
 
 use causa_constraints::formula::{Defs, Formula};
-use causa_constraints::{Encoder, Op, OrderSolver, SolveResult, Trace, TraceEvent, Z3Solver};
+use causa_constraints::{lock_loc, Counter, Encoder, Op, OrderSolver, SolveResult, Trace, TraceEvent, Z3Solver};
 use std::collections::HashMap;
+
+/// The `index`-th acquisition of mutex `m`, its order explored.
+fn ordered(m: u64, index: u128) -> Option<Counter> {
+    Some(Counter { loc: lock_loc(m), index })
+}
 
 fn ev(thread: u32, op: Op) -> TraceEvent {
     TraceEvent { thread, op }
@@ -58,7 +63,8 @@ fn brute(base: &Formula, goal: &Formula, defs: &Defs, n: usize, target: usize, v
 fn solve(trace: &Trace, r: usize, v: u128) -> Option<Vec<i64>> {
     let mut enc = Encoder::new(trace);
     let base = enc.base();
-    let q = enc.new_state(r, v);
+    let loc = trace.reads_of(r).next().map(|(l, _)| l).unwrap_or(u64::MAX);
+    let q = enc.new_state(r, loc, v);
     let mut z = Z3Solver::new();
     z.reset(enc.variables(), &base, &enc.defs);
     let res = z.solve(&q.goal, &enc.defs);
@@ -98,8 +104,8 @@ fn fig_3_5a() -> Trace {
 fn fig_3_5a_new_states() {
     let t = fig_3_5a();
     let enc = Encoder::new(&t);
-    assert_eq!(enc.other_values(1), vec![1], "a can also read y = 1");
-    assert_eq!(enc.other_values(3), vec![0], "b can also read x = 0");
+    assert_eq!(enc.other_values(1), vec![(Y, 1)], "a can also read y = 1");
+    assert_eq!(enc.other_values(3), vec![(X, 0)], "b can also read x = 0");
     // a reads 1: the write of y comes before the read of y.
     let pos = solve(&t, 1, 1).expect("a = 1 is reachable");
     assert!(pos[2] < pos[1]);
@@ -135,11 +141,11 @@ fn locks_exclude_reading_a_value_inside_a_critical_section() {
     let m = 0x900;
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
+            ev(1, Op::Lock { mutex: m, shared: false, order: ordered(m, 0), tried: false }),
             ev(1, Op::Write { loc: X, value: 1 }),
             ev(1, Op::Write { loc: X, value: 2 }),
             ev(1, Op::Unlock { mutex: m }),
-            ev(2, Op::Lock { mutex: m, index: 1, shared: false }),
+            ev(2, Op::Lock { mutex: m, shared: false, order: ordered(m, 1), tried: false }),
             ev(2, Op::Read { loc: X, value: 2 }),
             ev(2, Op::Unlock { mutex: m }),
         ],
@@ -180,11 +186,11 @@ fn signalled_wait_needs_a_signal_in_between() {
     // T1: lock; wait(c); [woken] return; read x; unlock   ‖   T2: x = 1; signal(c)
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
-            ev(1, Op::Wait { cond: c, mutex: m }),
+            ev(1, Op::Lock { mutex: m, shared: false, order: ordered(m, 0), tried: false }),
+            ev(1, Op::Wait { cond: c, mutex: m, wakes: 0 }),
             ev(2, Op::Write { loc: X, value: 1 }),
-            ev(2, Op::Signal { cond: c }),
-            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, index: 1 }),
+            ev(2, Op::Signal { cond: c, index: 0 }),
+            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 1) }),
             ev(1, Op::Read { loc: X, value: 1 }),
             ev(1, Op::Unlock { mutex: m }),
         ],
@@ -201,15 +207,15 @@ fn one_signal_wakes_one_waiter() {
     // under the model: the second return is woken by the later broadcast).
     let t = Trace::new(
         vec![
-            ev(1, Op::Lock { mutex: m, index: 0, shared: false }),
-            ev(1, Op::Wait { cond: c, mutex: m }),
-            ev(2, Op::Lock { mutex: m, index: 1, shared: false }),
-            ev(2, Op::Wait { cond: c, mutex: m }),
-            ev(3, Op::Signal { cond: c }),
-            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, index: 2 }),
+            ev(1, Op::Lock { mutex: m, shared: false, order: ordered(m, 0), tried: false }),
+            ev(1, Op::Wait { cond: c, mutex: m, wakes: 0 }),
+            ev(2, Op::Lock { mutex: m, shared: false, order: ordered(m, 1), tried: false }),
+            ev(2, Op::Wait { cond: c, mutex: m, wakes: 0 }),
+            ev(3, Op::Signal { cond: c, index: 0 }),
+            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 2) }),
             ev(1, Op::Unlock { mutex: m }),
-            ev(3, Op::Broadcast { cond: c }),
-            ev(2, Op::WaitReturn { cond: c, mutex: m, signalled: true, index: 3 }),
+            ev(3, Op::Broadcast { cond: c, index: 1 }),
+            ev(2, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 3) }),
             ev(2, Op::Read { loc: X, value: 0 }),
             ev(3, Op::Write { loc: X, value: 1 }),
         ],

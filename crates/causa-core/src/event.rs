@@ -22,6 +22,8 @@ pub enum EventKind {
     Rmw,
     Fork,
     Join,
+    /// A mutex or spin lock acquisition; `value` is [`LOCK_TRY`] for a
+    /// successful trylock/timedlock.
     Lock,
     /// A `trylock` that did not acquire the lock.
     TrylockFail,
@@ -104,6 +106,24 @@ impl EventKind {
     }
 }
 
+/// The bytes a visible bulk operation (`memcpy`, `memmove`, `memset` touching
+/// shared memory) read and wrote. Its [`Event`] names only the first address
+/// and the size; the constraint model splits the bytes into the locations the
+/// program's other accesses use.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BulkAccess {
+    /// Index of the operation's event in the execution's events.
+    pub event: usize,
+    /// Source address and the bytes read, when the source is shared.
+    pub read: Option<(u64, Vec<u8>)>,
+    /// Destination address, its bytes before and after, when it is shared.
+    pub write: Option<(u64, Vec<u8>, Vec<u8>)>,
+}
+
+/// `Event::value` of a lock acquisition made by a trylock or timedlock (which
+/// would not have waited for the lock).
+pub const LOCK_TRY: u128 = 1;
+
 /// Compact visible event as recorded during an execution.
 ///
 /// Invariant: `thread` is the [`Tid`] of the execution that recorded it; `loc` is an
@@ -131,6 +151,33 @@ pub struct Event {
     /// The uninterruptible section (`__VERIFIER_atomic_*`) the event belongs to;
     /// 0 outside any. Events of one section run with no other thread in between.
     pub section: u32,
+}
+
+impl Event {
+    /// The memory (byte ranges `[start, end)`) or synchronisation objects (one
+    /// byte at their address) the event reads or changes. Busy-wait detection
+    /// uses it in the interpreter and in the constraint model alike: a parked
+    /// spinner waits for a change that overlaps what its loop observed.
+    pub fn footprint(&self) -> impl Iterator<Item = (u64, u64)> {
+        use EventKind::*;
+        let one = |a: u64| (a, a + 1);
+        let (first, second) = match self.kind {
+            Read | Write | Rmw => (Some((self.addr, self.addr + self.size.max(1) as u64)), None),
+            // A free's `value` is the freed block's size.
+            Free => (Some((self.addr, self.addr + (self.value as u64).max(1))), None),
+            // A condition wait also releases / re-acquires its mutex (`value2`).
+            Wait | WaitReturn => (Some(one(self.addr)), Some(one(self.value2 as u64))),
+            Lock | TrylockFail | Unlock | Signal | Broadcast | ReadLock | WriteLock | RwUnlock | BarrierWait
+            | SemWait | SemPost | Once => (Some(one(self.addr)), None),
+            Begin | End | Fork | Join | Yield | Sleep | AtomicBegin | AtomicEnd | Exit | Fails => (None, None),
+        };
+        first.into_iter().chain(second)
+    }
+}
+
+/// Whether two footprints (see [`Event::footprint`]) share a byte.
+pub fn overlaps(a: &[(u64, u64)], b: impl IntoIterator<Item = (u64, u64)>) -> bool {
+    b.into_iter().any(|(s, e)| a.iter().any(|(s2, e2)| s < *e2 && *s2 < e))
 }
 
 /// The `value` of a [`EventKind::Once`] event, shared by the interpreter that

@@ -19,7 +19,7 @@ pub mod loc;
 pub mod schedule;
 pub mod scheduler;
 
-pub use event::{once_step, Event, EventKind};
+pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LOCK_TRY};
 pub use finding::{BugKind, Finding};
 pub use ids::{ThreadName, Tid};
 pub use loc::SourceLoc;

@@ -45,8 +45,9 @@ pub struct McrStats {
     pub exec_time: Duration,
     pub solve_time: Duration,
     pub largest_trace: usize,
-    /// Some traces had operations modelled only by their original order.
-    pub approximate: bool,
+    /// Why some traces were modelled only approximately (see
+    /// `causa_constraints::trace::approx`).
+    pub approximations: std::collections::BTreeSet<&'static str>,
     /// How long each solver query took, in order.
     pub query_times: Vec<Duration>,
 }
@@ -177,8 +178,8 @@ pub fn check(
         }
         // New states from this trace.
         let t1 = Instant::now();
-        let trace = Trace::from_events(&ex.events, prefix.len());
-        stats.approximate |= trace.approximate;
+        let trace = Trace::from_run(&ex.events, &ex.bulk, prefix.len());
+        stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
@@ -186,11 +187,18 @@ pub fn check(
             events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect()
         };
         for r in trace.prefix_len..trace.len() {
-            for v in enc.other_values(r) {
-                let q = enc.new_state(r, v);
+            for (loc, v) in enc.other_values(r) {
+                let q = enc.new_state(r, loc, v);
                 if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos)), false);
                 }
+            }
+        }
+        // Trylocks that could get the other result.
+        for e in enc.trylocks().collect::<Vec<_>>() {
+            let q = enc.trylock_flip(e);
+            if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos)), false);
             }
         }
         // Accesses that could come after another thread frees their block.
@@ -292,13 +300,13 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     if s.unknown_queries > 0 {
         return Some(format!("the solver gave up on {} queries", s.unknown_queries));
     }
-    if s.approximate {
-        return Some(
-            "the program uses a failed sem_trywait/sem_timedwait, a timed condition wait, or a barrier shared by more threads \
-             than its count, which this version of `causa check` keeps in their original order (and does not let time \
-             out) instead of exploring them"
-                .into(),
-        );
+    if !s.approximations.is_empty() {
+        let what: Vec<&str> = s.approximations.iter().copied().collect();
+        return Some(format!(
+            "this version of `causa check` models some of the program's operations only approximately (keeping their \
+             original order instead of exploring them), so not every state is covered: {}",
+            what.join("; ")
+        ));
     }
     None
 }

@@ -283,3 +283,98 @@ fn errno_is_private_to_its_thread() {
     let (mcr, _) = compare("errno.c", &src);
     assert_eq!(mcr, 1, "one state: errno accesses are not shared");
 }
+
+#[test]
+fn independent_critical_sections_are_not_reordered() {
+    // Two critical sections on one mutex that touch different data: their
+    // order changes no state, so one execution covers both (DFS needs more).
+    let src = format!(
+        "{PRELUDE}int x, y; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *a(void *p) {{ pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }}\n\
+         void *b(void *p) {{ pthread_mutex_lock(&m); y = 1; pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t p, q; pthread_create(&p, 0, a, 0); pthread_create(&q, 0, b, 0);\n\
+         pthread_join(p, 0); pthread_join(q, 0); assert(x + y == 2); return 0; }}\n"
+    );
+    let (mcr, dfs) = compare("disjoint_sections.c", &src);
+    assert_eq!(mcr, 1, "independent critical sections need one execution");
+    assert!(dfs > 1);
+}
+
+#[test]
+fn trylock_outcomes() {
+    // Whether the trylock succeeds depends on where the other thread is.
+    let src = format!(
+        "{PRELUDE}int got; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *a(void *p) {{ pthread_mutex_lock(&m); pthread_mutex_unlock(&m); return 0; }}\n\
+         void *b(void *p) {{ if (pthread_mutex_trylock(&m) == 0) {{ got = 1; pthread_mutex_unlock(&m); }} return 0; }}\n\
+         int main(void) {{ pthread_t p, q; pthread_create(&p, 0, a, 0); pthread_create(&q, 0, b, 0);\n\
+         pthread_join(p, 0); pthread_join(q, 0); return 0; }}\n"
+    );
+    compare("trylock.c", &src);
+}
+
+#[test]
+fn lost_wakeup_without_a_predicate() {
+    // The signal can come before the wait: the waiter then sleeps forever.
+    let src = format!(
+        "{PRELUDE}pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *w(void *p) {{ pthread_mutex_lock(&m); pthread_cond_wait(&c, &m); pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0);\n\
+         pthread_mutex_lock(&m); pthread_cond_signal(&c); pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; }}\n"
+    );
+    let prep = load("lost_wakeup.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the lost wake-up is found");
+    compare("lost_wakeup.c", &src);
+}
+
+#[test]
+fn condition_variable_handoffs() {
+    // A correct handoff with a predicate, and two waiters sharing one signal and
+    // a later broadcast: which waiter takes the signal decides the final state.
+    let handoff = format!(
+        "{PRELUDE}int ready, data; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *w(void *p) {{ pthread_mutex_lock(&m); while (!ready) pthread_cond_wait(&c, &m); assert(data == 5);\n\
+         pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0); data = 5;\n\
+         pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; }}\n"
+    );
+    compare("handoff.c", &handoff);
+    let two = format!(
+        "{PRELUDE}int go, first; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *w(void *p) {{ pthread_mutex_lock(&m); while (!go) pthread_cond_wait(&c, &m);\n\
+         if (!first) first = (int)(long)p; pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, (void *)1); pthread_create(&b, 0, w, (void *)2);\n\
+         pthread_mutex_lock(&m); go = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m);\n\
+         pthread_mutex_lock(&m); pthread_cond_broadcast(&c); pthread_mutex_unlock(&m);\n\
+         pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+    );
+    compare("two_waiters.c", &two);
+    let one_signal = format!(
+        "{PRELUDE}int go; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *w(void *p) {{ pthread_mutex_lock(&m); pthread_cond_wait(&c, &m); pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0);\n\
+         pthread_mutex_lock(&m); pthread_cond_signal(&c); pthread_mutex_unlock(&m);\n\
+         pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+    );
+    compare("one_signal.c", &one_signal);
+}
+
+#[test]
+fn bulk_copies_conflict_with_the_elements_they_cover() {
+    // memcpy, memset and a struct assignment write many locations at once; a
+    // read of one element inside them must be explored before and after.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nstruct pair {{ int a, b; }};\n\
+         int buf[4], zero[4] = {{5, 5, 5, 5}}; int from[4] = {{1, 2, 3, 4}}; struct pair shared_pair, local = {{7, 8}};\n\
+         int got, cleared, pb;\n\
+         void *w(void *p) {{ memcpy(buf, from, sizeof buf); memset(zero, 0, sizeof zero); shared_pair = local; return 0; }}\n\
+         void *r(void *p) {{ got = buf[2]; cleared = zero[1]; pb = shared_pair.b; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, r, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(got == 3 || cleared == 5); return 0; }}\n"
+    );
+    let prep = load("bulk.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the read before the copy is explored");
+    compare("bulk.c", &src);
+}

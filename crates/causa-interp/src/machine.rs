@@ -27,6 +27,8 @@ pub struct Machine {
     pub sync: SyncState,
     pub events: Vec<Event>,
     pub inputs_used: Vec<i128>,
+    /// Bytes of the visible bulk operations (see [`causa_core::BulkAccess`]).
+    pub bulk: Vec<causa_core::BulkAccess>,
     input_rng: Pcg64Mcg,
     /// State of the program's `rand()`.
     pub rand_state: u64,
@@ -58,6 +60,7 @@ impl Machine {
             sync: SyncState::default(),
             events: Vec::with_capacity(256),
             inputs_used: Vec::new(),
+            bulk: Vec::new(),
             input_rng: Pcg64Mcg::seed_from_u64(seed),
             rand_state: 1,
             stdout: Vec::new(),
@@ -408,6 +411,7 @@ impl Machine {
             outcome,
             final_state,
             events: self.events,
+            bulk: self.bulk,
             steps: self.steps,
             names: self.names,
             inputs: self.inputs_used,

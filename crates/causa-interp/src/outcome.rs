@@ -109,6 +109,9 @@ impl Outcome {
 pub struct Execution {
     pub outcome: Outcome,
     pub events: Vec<Event>,
+    /// The bytes of the bulk operations among `events` (memcpy, memset on
+    /// shared memory), in event order.
+    pub bulk: Vec<causa_core::BulkAccess>,
     /// Thread chosen at each visible step. Equal to the events' threads, except
     /// that a step whose operation failed may have recorded no event (a failing
     /// memory access does not; a failing `pthread_mutex_unlock` does).

@@ -153,6 +153,15 @@ impl Machine {
         Ok(())
     }
 
+    /// [`Machine::write_bytes`], returning the bytes it overwrote.
+    pub fn replace_bytes(&mut self, a: u64, data: &[u8]) -> Result<Vec<u8>, Stop> {
+        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
+        let bytes = self.mem.bytes_mut(id, off, data.len());
+        let old = bytes.to_vec();
+        bytes.copy_from_slice(data);
+        Ok(old)
+    }
+
     /// Read `len` raw bytes at `a`, with all memory checks.
     pub fn read_bytes(&self, a: u64, len: u64) -> Result<Vec<u8>, Stop> {
         Ok(self.mem.read(a, len, &|x| self.describe(x))?.to_vec())

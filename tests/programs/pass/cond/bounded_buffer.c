@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // Two producers and one consumer share a 2-slot ring buffer guarded by one
 // mutex and two condition variables. Every wait re-checks its predicate in a
 // `while` loop, so the buffer never over- or underflows and the consumer

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=size 9, lookups ok, total key length 50
 // A chained hash table with string keys and one mutex per bucket. Three
 // threads insert three keys each (one key, "shared", is inserted by every

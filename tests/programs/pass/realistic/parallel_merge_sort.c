@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=sorted 64 elements, first 0 last 63, checksum 2016
 // Parallel merge sort of a 64-element array. The top two levels of the
 // recursion run in separate threads (at most 4 threads alive at once); lower

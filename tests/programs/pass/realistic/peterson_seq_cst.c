@@ -12,7 +12,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#ifndef ROUNDS
 #define ROUNDS 3
+#endif
 
 static atomic_int flag[2];
 static atomic_int turn;

@@ -11,10 +11,18 @@
 #include <semaphore.h>
 #include <stdio.h>
 
+#ifndef SLOTS
 #define SLOTS 3
+#endif
+#ifndef PER_PRODUCER
 #define PER_PRODUCER 5
+#endif
+#ifndef NPROD
 #define NPROD 2
+#endif
+#ifndef NCONS
 #define NCONS 2
+#endif
 
 struct ring {
     int buf[SLOTS];

@@ -1,4 +1,5 @@
 // causa: expect=no-bug
+// causa: check=verified
 // causa: stdout=reader 0: 6 hits, 0 misses, last version 2
 // causa: stdout=reader 1: 6 hits, 0 misses, last version 2
 // causa: stdout=writer: 2 updates

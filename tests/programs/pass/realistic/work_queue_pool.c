@@ -11,8 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifndef NWORKERS
 #define NWORKERS 3
+#endif
+#ifndef NJOBS
 #define NJOBS 8
+#endif
 
 struct job {
     int id;

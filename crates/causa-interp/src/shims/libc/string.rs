@@ -215,8 +215,8 @@ fn compare(a: &[u8], b: &[u8]) -> i32 {
 /// `src` when only the source is shared. Stack pointers copied along escape.
 pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
     let (dest, src, n) = (c.ptr(0), c.ptr(1), c.int(2) as u64);
+    let (dest_shared, src_shared) = (m.mem.is_shared(dest), m.mem.is_shared(src));
     if c.visible {
-        let dest_shared = m.mem.is_shared(dest);
         if let Some(e) = m.events.last_mut() {
             e.size = n.min(u32::MAX as u64) as u32;
             if !dest_shared {
@@ -227,8 +227,13 @@ pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
     }
     if n > 0 {
         let data = m.read_bytes(src, n)?;
-        m.write_bytes(dest, &data)?;
+        let old = m.replace_bytes(dest, &data)?;
         m.mem.escape_words(&data);
+        if c.visible {
+            let event = m.events.len() - 1;
+            let write = dest_shared.then(|| (dest, old, data.clone()));
+            m.bulk.push(causa_core::BulkAccess { event, read: src_shared.then_some((src, data)), write });
+        }
     }
     Ok(())
 }
@@ -242,7 +247,13 @@ pub fn set_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
             e.value = c.int(1) as u8 as u128;
         }
     }
-    m.write_bytes(c.ptr(0), &vec![c.int(1) as u8; n as usize])
+    let data = vec![c.int(1) as u8; n as usize];
+    let old = m.replace_bytes(c.ptr(0), &data)?;
+    if c.visible && n > 0 {
+        let event = m.events.len() - 1;
+        m.bulk.push(causa_core::BulkAccess { event, read: None, write: Some((c.ptr(0), old, data)) });
+    }
+    Ok(())
 }
 
 fn dup(m: &mut Machine, c: &Call<'_>, mut s: Vec<u8>) -> Result<Ret, Stop> {

@@ -138,7 +138,15 @@ fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
         return ret_i32(EBUSY);
     }
+    mark_try(m);
     ret_i32(r)
+}
+
+/// Record the acquisition as one that could not have waited (its `value`).
+fn mark_try(m: &mut Machine) {
+    if let Some(e) = m.events.last_mut() {
+        e.value = causa_core::LOCK_TRY;
+    }
 }
 
 /// `pthread_mutex_timedlock(mutex, abstime)`: locks like `pthread_mutex_lock`
@@ -147,6 +155,7 @@ fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn timedlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let r = acquire(m, c.t, c.ptr(0))?;
     if r == 0 {
+        mark_try(m);
         return ret_i32(0);
     }
     if let Some(e) = m.events.last_mut() {

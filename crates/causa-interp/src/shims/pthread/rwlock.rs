@@ -56,6 +56,9 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
         return Err(Stop::pthread("rdlock granted while a writer holds the lock (internal)"));
     }
     l.readers.push(c.t);
+    if try_ {
+        mark_try(m);
+    }
     ret_i32(0)
 }
 
@@ -69,6 +72,9 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
         return Err(Stop::pthread("wrlock granted while the lock is held (internal)"));
     }
     l.writer = Some(c.t);
+    if try_ {
+        mark_try(m);
+    }
     ret_i32(0)
 }
 
@@ -86,6 +92,13 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         )));
     }
     ret_i32(0)
+}
+
+/// A successful try-lock: the explorer treats its lock's order specially.
+fn mark_try(m: &mut Machine) {
+    if let Some(e) = m.events.last_mut() {
+        e.value = causa_core::LOCK_TRY;
+    }
 }
 
 /// A failed try-lock acquires nothing: record it as such.
