@@ -33,6 +33,10 @@ pub struct Encoder<'t> {
     wake_vars: HashMap<(Ev, Token), usize>,
     /// The variables of each token, in creation order.
     token_takers: HashMap<Token, Vec<usize>>,
+    /// Free variables created so far (wake-ups, tokens, preemptions).
+    vars: usize,
+    /// The preemption variables, once built (see [`Encoder::preemption_vars`]).
+    preemptions: Option<Vec<usize>>,
     /// Busy-wait pairs (earlier read, repeating read, the thread's next event).
     spin_pairs: Vec<Spin>,
     /// Must-happen-before vector clocks: `clocks[e][t]` = how many events of
@@ -113,6 +117,8 @@ impl<'t> Encoder<'t> {
             observed: vec![None; n],
             values: HashMap::new(),
             wake_vars: HashMap::new(),
+            vars: 0,
+            preemptions: None,
             token_takers: HashMap::new(),
             spin_pairs,
             clocks,
@@ -482,7 +488,59 @@ impl<'t> Encoder<'t> {
 
     /// Number of free variables created so far.
     pub fn num_vars(&self) -> usize {
-        self.wake_vars.len()
+        self.vars
+    }
+
+    fn fresh_var(&mut self) -> usize {
+        self.vars += 1;
+        self.vars - 1
+    }
+
+    /// Reach `target` along its thread's path (every read before it and its
+    /// own observation keep their values), the schedule ending there: how a
+    /// failure found in this trace is reached again.
+    pub fn reach(&mut self, target: Ev) -> Query {
+        let parts = vec![self.validity(target), self.observation(target), Formula::Same(self.cut(), target)];
+        Query { goal: Formula::and(parts) }
+    }
+
+    /// CLAP §6's context-switch count, on the events up to the cut: one
+    /// variable per pair of consecutive events `(a, b)` of a thread, forced true
+    /// when another thread's event up to the cut lies between them (ties count),
+    /// i.e. when the thread was preempted there. Switches before an operation
+    /// that waits (a condition-wait return, a join, a barrier departure, a
+    /// `pthread_once` resume) or after a yield are free. Bound them with
+    /// [`Formula::AtMost`]. Quadratic in the trace length.
+    pub fn preemption_vars(&mut self) -> Vec<usize> {
+        if let Some(v) = &self.preemptions {
+            return v.clone();
+        }
+        let cut = self.cut();
+        let n = self.trace.len();
+        let mut vars = Vec::new();
+        for b in 0..n {
+            let Some(a) = self.po_pred[b] else { continue };
+            let waits = matches!(
+                self.trace.events[b].op,
+                Op::WaitReturn { .. } | Op::Join { .. } | Op::Depart { .. } | Op::OnceResume { .. }
+            );
+            if waits || self.trace.yields.get(a).copied().unwrap_or(false) {
+                continue;
+            }
+            let s = self.fresh_var();
+            vars.push(s);
+            let t = self.trace.events[b].thread;
+            for x in (0..n).filter(|x| self.trace.events[*x].thread != t) {
+                self.defs.axiom(Formula::or(vec![
+                    Formula::Before(x, a),
+                    Formula::Before(b, x),
+                    Formula::Before(cut, x),
+                    Formula::Var(s),
+                ]));
+            }
+        }
+        self.preemptions = Some(vars.clone());
+        vars
     }
 
     /// The variable "`e` takes token `k`". A token is taken at most once (a
@@ -492,7 +550,7 @@ impl<'t> Encoder<'t> {
         if let Some(v) = self.wake_vars.get(&(e, k)) {
             return *v;
         }
-        let v = self.wake_vars.len();
+        let v = self.fresh_var();
         self.wake_vars.insert((e, k), v);
         let takers = self.token_takers.entry(k).or_default();
         for &other in takers.iter() {

@@ -23,6 +23,8 @@ pub enum Formula {
     Var(usize),
     /// The negation of a free Boolean variable.
     NotVar(usize),
+    /// At most `k` of the free variables are true (a pseudo-Boolean bound).
+    AtMost(Vec<usize>, u32),
 }
 
 impl Formula {
@@ -78,6 +80,9 @@ impl Formula {
             Formula::Def(d) => defs.get(*d).eval_with(pos, vars, defs),
             Formula::Var(i) => vars.get(*i).copied().unwrap_or(false),
             Formula::NotVar(i) => !vars.get(*i).copied().unwrap_or(false),
+            Formula::AtMost(v, k) => {
+                v.iter().filter(|i| vars.get(**i).copied().unwrap_or(false)).count() <= *k as usize
+            }
         }
     }
 }

@@ -77,6 +77,11 @@ impl Z3Solver {
             Formula::Same(a, b) => self.order[*a].eq(&self.order[*b]),
             Formula::Var(i) => self.var(*i),
             Formula::NotVar(i) => self.var(*i).not(),
+            Formula::AtMost(v, k) => {
+                let vars: Vec<Bool> = v.iter().map(|i| self.var(*i)).collect();
+                let weighted: Vec<(&Bool, i32)> = vars.iter().map(|b| (b, 1)).collect();
+                Bool::pb_le(&weighted, (*k).min(i32::MAX as u32) as i32)
+            }
         }
     }
 

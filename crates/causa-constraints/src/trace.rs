@@ -258,6 +258,9 @@ pub struct Trace {
     /// What each event reads or changes ([`Event::footprint`]): a busy wait
     /// ends only on a change to what its loop observed.
     pub footprints: Vec<Vec<(u64, u64)>>,
+    /// Whether each event is a `sched_yield`/sleep (a switch after it is no
+    /// preemption).
+    pub yields: Vec<bool>,
     /// Uninterruptible section of each event (0: none).
     pub sections: Vec<u32>,
     /// Whether each access is atomic (races need a non-atomic access).
@@ -401,6 +404,7 @@ impl Trace {
             t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
             t.changes.push(e.kind.changes_shared_state());
             t.footprints.push(e.footprint().collect());
+            t.yields.push(matches!(e.kind, EventKind::Yield | EventKind::Sleep));
             t.sections.push(e.section);
             t.atomic.push(e.atomic);
             t.srcs.push(e.loc);
@@ -446,6 +450,7 @@ impl Trace {
             prints,
             changes,
             footprints,
+            yields: vec![false; n],
             sections,
             atomic,
             srcs,

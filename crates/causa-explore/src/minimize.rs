@@ -1,14 +1,21 @@
 //! Fewer preemptions for a counterexample.
 //!
 //! A bug schedule found by sampling or by the solver often switches threads more
-//! than it needs to. Greedy, cheap reduction: at each preemption (a switch away
-//! from a thread that could have continued), try to stop following the schedule
-//! there and let the non-preemptive `first` strategy continue; keep the result if
-//! it shows the same bug (kind and location) with fewer preemptions. Each try is
-//! one execution.
+//! than it needs to. Two reductions, each kept only if a real execution shows
+//! the same bug (kind and location) with fewer preemptions:
+//! - Solver-bounded (CLAP §6): on the bug's own trace, ask for a schedule that
+//!   reaches the failing thread's last event along the same path with at most
+//!   k = 0, 1, … preempted segments; the first answer is the fewest the model
+//!   can count (it does not see why a thread stopped, so a switch at a blocked
+//!   lock counts as a preemption). Not for deadlocks and races (their bug is
+//!   not one thread's step), nor for traces over [`SOLVER_MAX_EVENTS`] events.
+//! - Greedy, cheap: at each preemption (a switch away from a thread that could
+//!   have continued), try to stop following the schedule there and let the
+//!   non-preemptive `first` strategy continue. Each try is one execution.
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
-use causa_core::{Finding, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_core::{BugKind, Finding, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
 use causa_interp::{Config, Execution, Machine, Prepared};
 use std::sync::Arc;
 
@@ -73,6 +80,11 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
         // Not reproducible by replay (should not happen): keep what we have.
         return (ex, 0);
     }
+    if let Some((e, p)) = solved(prep, &cfg, &best, &bug, points.len()) {
+        if p.len() < points.len() {
+            (best, points) = (e, p);
+        }
+    }
     let mut tries = 0;
     'improve: while tries < budget {
         let steps = best.schedule_steps();
@@ -92,4 +104,49 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
     }
     let n = points.len();
     (best, n)
+}
+
+/// Traces longer than this are not given to the solver (the preemption count
+/// is quadratic in the trace length).
+pub const SOLVER_MAX_EVENTS: usize = 600;
+
+/// The solver-bounded reduction (see the module docs): the first schedule with
+/// fewer than `below` preempted segments, if one reaches the same bug.
+fn solved(
+    prep: &Arc<Prepared>,
+    cfg: &Arc<Config>,
+    ex: &Execution,
+    bug: &Finding,
+    below: usize,
+) -> Option<(Execution, Vec<usize>)> {
+    if matches!(bug.kind, BugKind::Deadlock | BugKind::DataRace) {
+        return None;
+    }
+    let tid = ex.names.iter().position(|n| *n == bug.thread)?;
+    let trace = Trace::from_run(&ex.events, &ex.bulk, 0);
+    if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
+        return None;
+    }
+    let target = (0..trace.len()).rev().find(|e| trace.events[*e].thread as usize == tid)?;
+    let mut enc = Encoder::new(&trace);
+    let base = enc.base();
+    let reach = enc.reach(target);
+    let vars = enc.preemption_vars();
+    let mut solver = Z3Solver::new();
+    solver.reset(enc.variables(), &base, &enc.defs);
+    for k in 0..below {
+        let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
+        match solver.solve(&goal, &enc.defs) {
+            SolveResult::Sat(pos) => {
+                let events = enc.relevant_events(target, &pos);
+                let prefix: Vec<ThreadName> =
+                    events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect();
+                let (found, points) = run(prep, cfg, &prefix);
+                return found.outcome.finding().is_some_and(|f| same_bug(f, bug)).then_some((found, points));
+            }
+            SolveResult::Unsat => continue,
+            SolveResult::Unknown => return None,
+        }
+    }
+    None
 }

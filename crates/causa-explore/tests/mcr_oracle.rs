@@ -378,3 +378,36 @@ fn bulk_copies_conflict_with_the_elements_they_cover() {
     assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the read before the copy is explored");
     compare("bulk.c", &src);
 }
+
+#[test]
+fn counterexamples_get_the_fewest_preemptions_the_solver_finds() {
+    // The check-then-act bug needs one preemption (between the check and the
+    // act); four busy threads make random schedules switch far more often.
+    let src = format!(
+        "{PRELUDE}int balance = 10, noise[4];\n\
+         void *busy(void *p) {{ long i = (long)p; for (int k = 0; k < 6; k++) noise[i] += k; return 0; }}\n\
+         void *withdraw(void *p) {{ if (balance >= 10) {{ int b = balance; balance = b - 10; }} return 0; }}\n\
+         int main(void) {{ pthread_t t[6]; for (long i = 0; i < 4; i++) pthread_create(&t[i], 0, busy, (void *)i);\n\
+         pthread_create(&t[4], 0, withdraw, 0); pthread_create(&t[5], 0, withdraw, 0);\n\
+         for (int i = 0; i < 6; i++) pthread_join(t[i], 0); assert(balance >= 0); return 0; }}\n"
+    );
+    let prep = load("withdraw.c", &src);
+    let cfg = Arc::new(config());
+    let mut bug = None;
+    for seed in 0..200 {
+        let mut s = causa_explore::RandomScheduler::new(seed);
+        s.begin_execution();
+        let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut s);
+        if ex.outcome.finding().is_some() {
+            bug = Some(ex);
+            break;
+        }
+    }
+    let ex = bug.expect("random testing finds the bug");
+    let switches = ex.steps.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!(switches > 3, "the random counterexample switches {switches} times");
+    // Budget 0: no greedy tries, only the solver-bounded reduction.
+    let (small, n) = causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, 0);
+    assert!(small.outcome.finding().is_some(), "the reduced schedule still fails");
+    assert_eq!(n, 1, "one preemption is the fewest that shows the bug");
+}

@@ -1,4 +1,6 @@
 // causa: expect=no-bug
+// causa: check=verified
+// causa: check-cflags=-DPER_PRODUCER=1
 // causa: stdout=produced 10 items, consumed 10 items, sum 130
 // Bounded ring buffer of 3 slots with the classic two-semaphore scheme:
 // `empty` counts free slots, `full` counts filled ones, and a mutex guards
