@@ -54,4 +54,11 @@ for f in $programs; do
   in=$(sed -n 's|^// causa: input=||p' "$f" | head -1)
   [ -n "$in" ] && extra+=(--input "$in")
   bench_one "${f#tests/programs/}" "$f" "${extra[@]}"
+  # The smaller instance the test suite checks, if the header names one.
+  ccf=$(sed -n 's|^// causa: check-cflags=||p' "$f" | head -1)
+  if [ -n "$ccf" ]; then
+    small=(--cflags="$cf $ccf")
+    [ -n "$in" ] && small+=(--input "$in")
+    bench_one "${f#tests/programs/} $ccf" "$f" "${small[@]}"
+  fi
 done
