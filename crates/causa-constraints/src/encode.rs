@@ -292,15 +292,6 @@ impl<'t> Encoder<'t> {
         }
     }
 
-    /// The value an event observed, as the exploration varies it: what a read
-    /// returned, whether a barrier arrival was the last.
-    pub fn observed_value(&self, e: Ev) -> Option<u128> {
-        match self.trace.events[e].op {
-            Op::Arrive { last, .. } => Some(last as u128),
-            op => op.reads().map(|(_, v)| v),
-        }
-    }
-
     /// The arrival `a` is the last of its generation (`last`) or not. An
     /// incomplete generation (the trace ended first) has no last arrival.
     fn arrival(&mut self, a: Ev, last: bool) -> Formula {

@@ -462,21 +462,23 @@ impl Trace {
     /// Every location `e` reads, with the value it read.
     pub fn reads_of(&self, e: usize) -> impl Iterator<Item = (u64, u128)> + '_ {
         let op = self.events[e].op;
-        let cells: &[(u64, u128)] = match op {
-            Op::Bulk { id } => &self.bulk[id as usize].reads,
-            _ => &[],
-        };
+        let cells = self.cells(e).map(|c| c.reads.as_slice()).unwrap_or(&[]);
         op.reads().into_iter().chain(cells.iter().copied())
     }
 
     /// Every location `e` writes, with the value it wrote.
     pub fn writes_of(&self, e: usize) -> impl Iterator<Item = (u64, u128)> + '_ {
         let op = self.events[e].op;
-        let cells: &[(u64, u128)] = match op {
-            Op::Bulk { id } => &self.bulk[id as usize].writes,
-            _ => &[],
-        };
+        let cells = self.cells(e).map(|c| c.writes.as_slice()).unwrap_or(&[]);
         op.writes().into_iter().chain(cells.iter().copied())
+    }
+
+    /// The locations of `e` if it is a bulk operation.
+    fn cells(&self, e: usize) -> Option<&Cells> {
+        match self.events[e].op {
+            Op::Bulk { id } => self.bulk.get(id as usize),
+            _ => None,
+        }
     }
 
     /// The value `e` writes at `loc`, if it writes there.

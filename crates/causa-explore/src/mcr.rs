@@ -183,9 +183,7 @@ pub fn check(
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
-        let names = |events: &[usize]| -> Vec<ThreadName> {
-            events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect()
-        };
+        let names = |events: &[usize]| prefix_of(&ex, &trace, events);
         for r in trace.prefix_len..trace.len() {
             for (loc, v) in enc.other_values(r) {
                 let q = enc.new_state(r, loc, v);
@@ -309,6 +307,11 @@ fn incompleteness(s: &McrStats) -> Option<String> {
         ));
     }
     None
+}
+
+/// The schedule prefix that runs `events` (trace indices, in order) of `ex`.
+pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Vec<ThreadName> {
+    events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect()
 }
 
 /// Run `prefix` exactly, then continue without preemption.

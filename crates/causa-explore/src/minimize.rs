@@ -138,9 +138,7 @@ fn solved(
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
         match solver.solve(&goal, &enc.defs) {
             SolveResult::Sat(pos) => {
-                let events = enc.relevant_events(target, &pos);
-                let prefix: Vec<ThreadName> =
-                    events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect();
+                let prefix = crate::mcr::prefix_of(ex, &trace, &enc.relevant_events(target, &pos));
                 let (found, points) = run(prep, cfg, &prefix);
                 return found.outcome.finding().is_some_and(|f| same_bug(f, bug)).then_some((found, points));
             }

@@ -55,9 +55,9 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
-/// Parse like glibc's strtol with a valid `base` (0 or 2..=36): leading space,
-/// sign, base prefix, digits. A lone "0x" converts the "0" only.
-fn parse_digits(s: &[u8], base: u32) -> ParsedInt {
+/// Skip leading white space and one sign, as strtol and strtod do: the index
+/// after them, and whether the sign was `-`.
+fn space_and_sign(s: &[u8]) -> (usize, bool) {
     let mut i = 0;
     while i < s.len() && is_space(s[i]) {
         i += 1;
@@ -66,6 +66,13 @@ fn parse_digits(s: &[u8], base: u32) -> ParsedInt {
     if matches!(s.get(i), Some(b'-' | b'+')) {
         i += 1;
     }
+    (i, neg)
+}
+
+/// Parse like glibc's strtol with a valid `base` (0 or 2..=36): leading space,
+/// sign, base prefix, digits. A lone "0x" converts the "0" only.
+fn parse_digits(s: &[u8], base: u32) -> ParsedInt {
+    let (mut i, neg) = space_and_sign(s);
     let mut base = base;
     let has_x = s.get(i) == Some(&b'0') && matches!(s.get(i + 1), Some(b'x' | b'X'));
     let zero_at = i;
@@ -178,14 +185,7 @@ fn starts_with_ci(s: &[u8], i: usize, word: &str) -> bool {
 /// strtod (or strtof when `single`: the value is then exactly an `f32`).
 /// Returns (value, bytes used — 0 when nothing was converted, out of range).
 pub fn parse_float(s: &[u8], single: bool) -> (f64, usize, bool) {
-    let mut i = 0;
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    let neg = s.get(i) == Some(&b'-');
-    if matches!(s.get(i), Some(b'-' | b'+')) {
-        i += 1;
-    }
+    let (i, neg) = space_and_sign(s);
     let sign = |v: f64| if neg { -v } else { v };
     if starts_with_ci(s, i, "inf") {
         let n = if starts_with_ci(s, i, "infinity") { 8 } else { 3 };

@@ -133,19 +133,25 @@ pub fn lock_for(m: &mut Machine, t: Tid, addr: u64) -> Result<(), Stop> {
 fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let r = acquire(m, c.t, c.ptr(0))?;
     if r == EBUSY || r == EDEADLK {
-        if let Some(e) = m.events.last_mut() {
-            e.kind = EventKind::TrylockFail;
-        }
+        mark_failed(m);
         return ret_i32(EBUSY);
     }
     mark_try(m);
     ret_i32(r)
 }
 
-/// Record the acquisition as one that could not have waited (its `value`).
-fn mark_try(m: &mut Machine) {
+/// Record the step's acquisition as a try (trylock, timedlock) that could
+/// not have waited: the explorer treats its lock's order specially.
+pub fn mark_try(m: &mut Machine) {
     if let Some(e) = m.events.last_mut() {
         e.value = causa_core::LOCK_TRY;
+    }
+}
+
+/// A failed try acquires nothing: record the step as such.
+pub fn mark_failed(m: &mut Machine) {
+    if let Some(e) = m.events.last_mut() {
+        e.kind = EventKind::TrylockFail;
     }
 }
 
@@ -158,9 +164,7 @@ fn timedlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         mark_try(m);
         return ret_i32(0);
     }
-    if let Some(e) = m.events.last_mut() {
-        e.kind = EventKind::TrylockFail;
-    }
+    mark_failed(m);
     if r == EDEADLK {
         return ret_i32(EDEADLK); // an error-checking mutex the caller holds
     }

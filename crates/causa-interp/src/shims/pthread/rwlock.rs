@@ -1,6 +1,7 @@
 //! Read-write locks: many readers or one writer. Readers are not blocked by
 //! waiting writers (glibc's default, reader-preferring).
 
+use super::mutex::{mark_failed, mark_try};
 use super::EBUSY;
 use crate::machine::Machine;
 use crate::outcome::Stop;
@@ -92,18 +93,4 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         )));
     }
     ret_i32(0)
-}
-
-/// A successful try-lock: the explorer treats its lock's order specially.
-fn mark_try(m: &mut Machine) {
-    if let Some(e) = m.events.last_mut() {
-        e.value = causa_core::LOCK_TRY;
-    }
-}
-
-/// A failed try-lock acquires nothing: record it as such.
-fn mark_failed(m: &mut Machine) {
-    if let Some(e) = m.events.last_mut() {
-        e.kind = EventKind::TrylockFail;
-    }
 }
