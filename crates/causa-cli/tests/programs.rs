@@ -12,7 +12,8 @@
 //! `iterations=`, `flags=` (`--strategy`, `--depth`, `--seed`, `--iterations`) and
 //! `cflags=` (extra clang flags, e.g. `-m32`) and `check=bug|verified|unknown`
 //! (also run `causa check`, which must give that verdict, and for a bug the
-//! kind of `expect=`), `check-cflags=` (extra clang flags for the check only:
+//! kind of `expect=`), `check-max-executions=N` (bound that check),
+//! `check-cflags=` (extra clang flags for the check only:
 //! a smaller instance of a program whose full size is beyond the check's
 //! budget in the test suite; `bench/check.sh` runs the full size).
 //!
@@ -42,6 +43,9 @@ struct Header {
     check: Option<String>,
     /// Extra clang flags for the check only.
     check_cflags: Vec<String>,
+    /// `--max-executions` for the check (a program whose exploration does not
+    /// end: `check=unknown` must then name this bound).
+    check_max_executions: Option<usize>,
 }
 
 fn parse_header(text: &str) -> Result<Header, String> {
@@ -68,6 +72,9 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "cflags" => h.cflags = v.split_whitespace().map(str::to_string).collect(),
             "check" if ["bug", "verified", "unknown"].contains(&v) => h.check = Some(v.to_string()),
             "check-cflags" => h.check_cflags = v.split_whitespace().map(str::to_string).collect(),
+            "check-max-executions" => {
+                h.check_max_executions = Some(v.parse().map_err(|_| format!("bad check-max-executions `{v}`"))?)
+            }
             other => return Err(format!("unknown header key `{other}`")),
         }
     }
@@ -218,7 +225,11 @@ fn replays_to_same_bug(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, f: &F
 /// Run `causa check` (MCR) and compare its verdict with `want`.
 fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String, String> {
     let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, ..Config::default() };
-    let opts = McrOptions { timeout: Some(std::time::Duration::from_secs(60)), ..McrOptions::default() };
+    let opts = McrOptions {
+        timeout: Some(std::time::Duration::from_secs(60)),
+        max_executions: h.check_max_executions,
+        ..McrOptions::default()
+    };
     let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
     let got = match &r.verdict {
         McrVerdict::Bug(ex) => {

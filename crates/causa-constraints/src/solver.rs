@@ -25,6 +25,9 @@ pub trait OrderSolver {
     fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult;
     /// Queries answered and time spent so far.
     fn stats(&self) -> (u64, Duration);
+    /// After a satisfiable query: the values of the free variables `0..n`
+    /// ([`Formula::Var`]) in its model (false when unknown).
+    fn var_values(&self, n: usize) -> Vec<bool>;
 }
 
 /// Z3 in process, one (thread-local) context for the whole run, one solver per
@@ -145,5 +148,12 @@ impl OrderSolver for Z3Solver {
 
     fn stats(&self) -> (u64, Duration) {
         (self.queries, self.time)
+    }
+
+    fn var_values(&self, n: usize) -> Vec<bool> {
+        let Some(m) = self.solver.get_model() else {
+            return vec![false; n];
+        };
+        (0..n).map(|i| m.eval(&self.var(i), true).and_then(|b| b.as_bool()).unwrap_or(false)).collect()
     }
 }

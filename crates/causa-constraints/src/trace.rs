@@ -7,8 +7,6 @@ use std::collections::{BTreeSet, HashMap};
 
 /// Why a trace is modelled only approximately (see [`Trace::approximations`]).
 pub mod approx {
-    pub const FAILED_SEM_WAIT: &str = "failed sem_trywait/sem_timedwait calls";
-    pub const TIMED_WAIT: &str = "timed condition waits (which could time out)";
     pub const BARRIER: &str = "a barrier used by more threads than its count";
     pub const MIXED: &str = "overlapping memory accesses of different sizes (unions, byte-wise access to wider data)";
 }
@@ -71,11 +69,15 @@ pub enum Op {
     /// acquisition count when its order is explored; otherwise, for a signalled
     /// return, the count of earlier signalled returns on `cond` (at
     /// [`take_loc`]), so MCR explores which waiter takes a signal.
+    /// `timed`: the return of a `pthread_cond_timedwait`, which times out
+    /// (`signalled == false`) when no wake-up is there for it; MCR asks for the
+    /// other outcome as for a trylock.
     WaitReturn {
         cond: u64,
         mutex: u64,
         signalled: bool,
         order: Option<Counter>,
+        timed: bool,
     },
     /// The `index`-th signal or broadcast on `cond`: writes `index + 1` at
     /// [`cond_loc`].
@@ -87,12 +89,20 @@ pub enum Op {
         cond: u64,
         index: u128,
     },
-    /// A successful wait on a semaphore, the `index`-th on it in the trace: it
-    /// reads the semaphore's wait count (so wait orders are explored) and takes
-    /// one unit, from the initial value or from a post.
+    /// A successful wait on a semaphore: it takes one unit, from the initial
+    /// value or from a post. The order of waits is not explored as such (a wait
+    /// returns nothing the thread could branch on); the reads after them explore
+    /// what the order changes, and the deadlock query
+    /// ([`crate::Encoder::deadlock`]) the states where waits are stuck. `tried`: a
+    /// successful `sem_trywait`/`sem_timedwait`, whose result MCR asks to flip.
     SemWait {
         sem: u64,
-        index: u128,
+        tried: bool,
+    },
+    /// A `sem_trywait`/`sem_timedwait` that found no unit and failed: every
+    /// unit made before it was taken before it.
+    SemFail {
+        sem: u64,
     },
     SemPost {
         sem: u64,
@@ -174,7 +184,6 @@ impl Op {
             Op::Rmw { loc, old, .. } => Some((loc, old)),
             Op::Lock { order: Some(c), .. } | Op::WaitReturn { order: Some(c), .. } => Some((c.loc, c.index)),
             Op::Wait { cond, wakes, .. } => Some((cond_loc(cond), wakes)),
-            Op::SemWait { sem, index } => Some((sem_loc(sem), index)),
             Op::OnceCall { once, found } => Some((once_loc(once), found as u128)),
             Op::OnceResume { once } => Some((once_loc(once), 2)),
             _ => None,
@@ -188,7 +197,6 @@ impl Op {
             Op::Rmw { loc, new, .. } => Some((loc, new)),
             Op::Lock { order: Some(c), .. } | Op::WaitReturn { order: Some(c), .. } => Some((c.loc, c.index + 1)),
             Op::Signal { cond, index } | Op::Broadcast { cond, index } => Some((cond_loc(cond), index + 1)),
-            Op::SemWait { sem, index } => Some((sem_loc(sem), index + 1)),
             Op::OnceCall { once, found: 0 } => Some((once_loc(once), 1)),
             Op::OnceDone { once } => Some((once_loc(once), 2)),
             _ => None,
@@ -206,11 +214,6 @@ pub struct TraceEvent {
 /// program address: causa's addresses never have the top bit set).
 pub fn lock_loc(mutex: u64) -> u64 {
     mutex | (1 << 63)
-}
-
-/// The pseudo-location counting a semaphore's successful waits.
-pub fn sem_loc(sem: u64) -> u64 {
-    sem | (1 << 62)
 }
 
 /// The pseudo-location holding a `pthread_once`'s state.
@@ -304,6 +307,8 @@ impl Trace {
         };
         let acquire =
             |counters: &mut HashMap<u64, u128>, m: u64| ordered.contains(&m).then(|| take(counters, lock_loc(m)));
+        // Whether each thread's current condition wait is timed.
+        let mut timed_wait: HashMap<Tid, bool> = HashMap::new();
         for (i, e) in events.iter().enumerate() {
             let op = match e.kind {
                 _ if bulk_of.contains_key(&i) => {
@@ -345,10 +350,7 @@ impl Trace {
                 EventKind::Fork => Op::Fork { child: e.addr as Tid },
                 EventKind::Join => Op::Join { child: e.addr as Tid },
                 EventKind::Wait => {
-                    // Whether a timed wait times out is not a choice the model explores.
-                    if e.value != 0 {
-                        t.approximations.insert(approx::TIMED_WAIT);
-                    }
+                    timed_wait.insert(e.thread, e.value != 0);
                     // Peek at the wake-up count (a wait does not change it).
                     let wakes = *counters.entry(cond_loc(e.addr)).or_insert(0);
                     Op::Wait { cond: e.addr, mutex: e.value2 as u64, wakes }
@@ -359,7 +361,8 @@ impl Trace {
                         None if signalled => Some(take(&mut counters, take_loc(cond))),
                         o => o,
                     };
-                    Op::WaitReturn { cond, mutex, signalled, order }
+                    let timed = timed_wait.get(&e.thread).copied().unwrap_or(false);
+                    Op::WaitReturn { cond, mutex, signalled, order, timed }
                 }
                 EventKind::Signal => Op::Signal { cond: e.addr, index: take(&mut counters, cond_loc(e.addr)).index },
                 EventKind::Broadcast => {
@@ -367,14 +370,10 @@ impl Trace {
                 }
                 EventKind::SemWait | EventKind::SemPost => {
                     t.sem_initial.entry(e.addr).or_insert(e.value);
-                    if e.value2 != 0 {
-                        // A failed try/timed wait: not modelled beyond its order.
-                        t.approximations.insert(approx::FAILED_SEM_WAIT);
-                        Op::Ordered { object: e.addr }
-                    } else if e.kind == EventKind::SemPost {
-                        Op::SemPost { sem: e.addr }
-                    } else {
-                        Op::SemWait { sem: e.addr, index: take(&mut counters, sem_loc(e.addr)).index }
+                    match (e.kind, e.value2) {
+                        (EventKind::SemPost, _) => Op::SemPost { sem: e.addr },
+                        (_, causa_core::SEM_FAILED) => Op::SemFail { sem: e.addr },
+                        (_, tried) => Op::SemWait { sem: e.addr, tried: tried == causa_core::SEM_TRIED },
                     }
                 }
                 EventKind::BarrierWait if e.value2 == 0 => Op::Depart { barrier: e.addr, gen: e.value as u32 },
@@ -542,7 +541,9 @@ pub fn ordered_mutexes(events: &[Event]) -> std::collections::HashSet<u64> {
                 h.push(e.value2 as u64);
                 false
             }
-            EventKind::Join | EventKind::SemWait | EventKind::BarrierWait => true,
+            EventKind::Join | EventKind::BarrierWait => true,
+            // A try/timed semaphore wait does not wait.
+            EventKind::SemWait => e.value2 == 0,
             EventKind::Once => matches!(e.value, once_step::FOUND_RUNNING | once_step::RESUMED),
             _ => false,
         };

@@ -110,7 +110,7 @@ fn fig_3_5a_new_states() {
     let pos = solve(&t, 1, 1).expect("a = 1 is reachable");
     assert!(pos[2] < pos[1]);
     let enc = Encoder::new(&t);
-    let relevant = enc.relevant_events(1, &pos);
+    let relevant = enc.relevant_events(1, &pos, &[]);
     assert_eq!(relevant.last(), Some(&1), "the schedule ends with the target read");
     assert!(relevant.contains(&2) && relevant.contains(&0));
     // b reads 0: the read of x comes before the write of x.
@@ -190,7 +190,7 @@ fn signalled_wait_needs_a_signal_in_between() {
             ev(1, Op::Wait { cond: c, mutex: m, wakes: 0 }),
             ev(2, Op::Write { loc: X, value: 1 }),
             ev(2, Op::Signal { cond: c, index: 0 }),
-            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 1) }),
+            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 1), timed: false }),
             ev(1, Op::Read { loc: X, value: 1 }),
             ev(1, Op::Unlock { mutex: m }),
         ],
@@ -212,10 +212,10 @@ fn one_signal_wakes_one_waiter() {
             ev(2, Op::Lock { mutex: m, shared: false, order: ordered(m, 1), tried: false }),
             ev(2, Op::Wait { cond: c, mutex: m, wakes: 0 }),
             ev(3, Op::Signal { cond: c, index: 0 }),
-            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 2) }),
+            ev(1, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 2), timed: false }),
             ev(1, Op::Unlock { mutex: m }),
             ev(3, Op::Broadcast { cond: c, index: 1 }),
-            ev(2, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 3) }),
+            ev(2, Op::WaitReturn { cond: c, mutex: m, signalled: true, order: ordered(m, 3), timed: false }),
             ev(2, Op::Read { loc: X, value: 0 }),
             ev(3, Op::Write { loc: X, value: 1 }),
         ],
@@ -226,4 +226,44 @@ fn one_signal_wakes_one_waiter() {
     // or the signal. With the signal taken by thread 1... thread 2 may take the
     // signal instead if thread 1's return comes after the broadcast.
     assert!(solve(&t, 9, 1).is_some());
+}
+
+/// Two threads take semaphore `s` (one unit); t2 then waits for `t`, which only
+/// t1 posts after taking `s`. The trace ran t1 first and finished; the deadlock
+/// query finds the order where t2 takes `s` first and everyone is stuck.
+#[test]
+fn deadlock_query_finds_semaphore_wait_orders() {
+    const S: u64 = 0x300;
+    const T: u64 = 0x400;
+    let events = vec![
+        ev(0, Op::Begin),
+        ev(0, Op::Fork { child: 1 }),
+        ev(0, Op::Fork { child: 2 }),
+        ev(1, Op::Begin),
+        ev(1, Op::SemWait { sem: S, tried: false }),
+        ev(1, Op::SemPost { sem: T }),
+        ev(1, Op::SemPost { sem: S }),
+        ev(1, Op::End),
+        ev(0, Op::Join { child: 1 }),
+        ev(2, Op::Begin),
+        ev(2, Op::SemWait { sem: S, tried: false }),
+        ev(2, Op::SemWait { sem: T, tried: false }),
+        ev(2, Op::Write { loc: X, value: 1 }),
+        ev(2, Op::SemPost { sem: S }),
+        ev(2, Op::End),
+        ev(0, Op::Join { child: 2 }),
+        ev(0, Op::Local),
+    ];
+    let mut t = Trace::new(events, HashMap::from([(X, 0)]));
+    t.sem_initial.insert(S, 1);
+    t.sem_initial.insert(T, 0);
+    let mut enc = Encoder::new(&t);
+    let base = enc.base();
+    let q = enc.deadlock().expect("threads can get stuck");
+    let mut solver = Z3Solver::new();
+    solver.reset(enc.variables(), &base, &enc.defs);
+    let SolveResult::Sat(pos) = solver.solve(&q.goal, &enc.defs) else { panic!("the deadlock is reachable") };
+    let schedule = enc.before_cut(&pos);
+    // t2 takes s (event 10) before the cut, t1 does not (event 4 after it).
+    assert!(schedule.contains(&10) && !schedule.contains(&4), "{schedule:?}");
 }

@@ -124,6 +124,14 @@ pub struct BulkAccess {
 /// would not have waited for the lock).
 pub const LOCK_TRY: u128 = 1;
 
+/// `Event::value2` of a `sem_trywait`/`sem_timedwait` that found the semaphore
+/// at 0 and failed (`value` keeps the semaphore's value before every operation).
+pub const SEM_FAILED: u128 = 1;
+
+/// `Event::value2` of a `sem_trywait`/`sem_timedwait` that took a unit (it
+/// would have failed instead of waiting).
+pub const SEM_TRIED: u128 = 2;
+
 /// Compact visible event as recorded during an execution.
 ///
 /// Invariant: `thread` is the [`Tid`] of the execution that recorded it; `loc` is an

@@ -19,7 +19,7 @@ pub mod loc;
 pub mod schedule;
 pub mod scheduler;
 
-pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LOCK_TRY};
+pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LOCK_TRY, SEM_FAILED, SEM_TRIED};
 pub use finding::{BugKind, Finding};
 pub use ids::{ThreadName, Tid};
 pub use loc::SourceLoc;

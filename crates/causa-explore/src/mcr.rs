@@ -11,7 +11,7 @@
 //! run once.
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
-use causa_constraints::{Defs, Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
 use causa_core::{ScheduleError, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
 use std::collections::{HashSet, VecDeque};
@@ -187,23 +187,33 @@ pub fn check(
         for r in trace.prefix_len..trace.len() {
             for (loc, v) in enc.other_values(r) {
                 let q = enc.new_state(r, loc, v);
-                if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos)), false);
+                if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }
             }
         }
-        // Trylocks that could get the other result.
-        for e in enc.trylocks().collect::<Vec<_>>() {
-            let q = enc.trylock_flip(e);
-            if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos)), false);
+        // Trylocks, semaphore tries and timed waits that could get the other result.
+        for e in enc.flips().collect::<Vec<_>>() {
+            let q = enc.flip(e);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_flipped(e, &pos, &vars)), false);
+            }
+        }
+        // Points where the threads could get stuck (one is enough for a
+        // verdict; every distinct one when comparing outcome sets).
+        if let Some(q) = enc.deadlock() {
+            let mut goal = q.goal;
+            for _ in 0..if opts.all_outcomes { DEADLOCKS_PER_TRACE } else { 1 } {
+                let Some((pos, _)) = ask(&mut solver, &goal, &enc, &mut stats) else { break };
+                enqueue(&mut seen, &mut worklist, names(&enc.before_cut(&pos)), false);
+                goal = Formula::and(vec![goal, enc.other_cut(&pos)]);
             }
         }
         // Accesses that could come after another thread frees their block.
         for (e, f) in enc.after_free_candidates() {
             let q = enc.after_free(e, f);
-            if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
-                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos)), false);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos, &vars)), false);
             }
         }
         if opts.races {
@@ -216,10 +226,10 @@ pub fn check(
                     continue;
                 }
                 let q = enc.race(a, b);
-                if let Some(pos) = ask(&mut solver, &q.goal, &enc.defs, &mut stats) {
+                if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
                     raced.insert(key);
                     let before: Vec<usize> =
-                        enc.relevant_to(&[a, b], &pos).into_iter().filter(|e| *e != a && *e != b).collect();
+                        enc.relevant_to(&[a, b], &pos, &vars).into_iter().filter(|e| *e != a && *e != b).collect();
                     let mut new = names(&before);
                     new.push(ex.names[trace.events[a].thread as usize].clone());
                     enqueue(&mut seen, &mut worklist, new, true);
@@ -243,17 +253,21 @@ pub fn check(
     McrResult { verdict, stats, outcomes }
 }
 
+/// How many deadlocks at different points one trace may yield when every
+/// outcome is wanted.
+const DEADLOCKS_PER_TRACE: usize = 16;
+
 /// Ask one query, counting it, its time and its answer; the model's event
 /// positions when it is satisfiable.
-fn ask(solver: &mut Z3Solver, goal: &Formula, defs: &Defs, stats: &mut McrStats) -> Option<Vec<i64>> {
+fn ask(solver: &mut Z3Solver, goal: &Formula, enc: &Encoder, stats: &mut McrStats) -> Option<(Vec<i64>, Vec<bool>)> {
     let t = Instant::now();
-    let r = solver.solve(goal, defs);
+    let r = solver.solve(goal, &enc.defs);
     stats.queries += 1;
     stats.query_times.push(t.elapsed());
     match r {
         SolveResult::Sat(pos) => {
             stats.sat += 1;
-            Some(pos)
+            Some((pos, solver.var_values(enc.num_vars())))
         }
         SolveResult::Unsat => None,
         SolveResult::Unknown => {

@@ -138,7 +138,8 @@ fn solved(
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
         match solver.solve(&goal, &enc.defs) {
             SolveResult::Sat(pos) => {
-                let prefix = crate::mcr::prefix_of(ex, &trace, &enc.relevant_events(target, &pos));
+                let values = solver.var_values(enc.num_vars());
+                let prefix = crate::mcr::prefix_of(ex, &trace, &enc.relevant_events(target, &pos, &values));
                 let (found, points) = run(prep, cfg, &prefix);
                 return found.outcome.finding().is_some_and(|f| same_bug(f, bug)).then_some((found, points));
             }

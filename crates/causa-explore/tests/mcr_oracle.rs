@@ -411,3 +411,69 @@ fn counterexamples_get_the_fewest_preemptions_the_solver_finds() {
     assert!(small.outcome.finding().is_some(), "the reduced schedule still fails");
     assert_eq!(n, 1, "one preemption is the fewest that shows the bug");
 }
+
+#[test]
+fn semaphore_wait_orders_that_deadlock() {
+    // Whichever thread takes `s` first decides: t2 holding it waits for `t`,
+    // which only t1 posts after taking `s` — a deadlock in one order only (not
+    // the one a run without preemptions takes). Wait orders are not explored
+    // as such; the deadlock query must find it.
+    let src = format!(
+        "{PRELUDE}#include <semaphore.h>\nsem_t s, t; int x;\n\
+         void *t1(void *a) {{ sem_wait(&s); sem_post(&t); sem_post(&s); return 0; }}\n\
+         void *t2(void *a) {{ sem_wait(&s); sem_wait(&t); x = 1; sem_post(&s); return 0; }}\n\
+         int main(void) {{ sem_init(&s, 0, 1); sem_init(&t, 0, 0); pthread_t a, b;\n\
+         pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+    );
+    let (mcr, _) = compare("sem_deadlock.c", &src);
+    assert!(mcr >= 2, "the deadlock and the good ending need two executions");
+}
+
+#[test]
+fn counting_semaphore_handoffs() {
+    // A producer hands two items to two consumers through a counting
+    // semaphore: which consumer gets which item is explored through the data,
+    // not through the order of the waits.
+    let src = format!(
+        "{PRELUDE}#include <semaphore.h>\nsem_t full; int slot[2], got[2]; atomic_int next;\n\
+         void *cons(void *a) {{ int me = (int)(long)a; sem_wait(&full); got[me] = slot[atomic_fetch_add(&next, 1)]; return 0; }}\n\
+         int main(void) {{ sem_init(&full, 0, 0); pthread_t c[2];\n\
+         pthread_create(&c[0], 0, cons, (void *)0); pthread_create(&c[1], 0, cons, (void *)1);\n\
+         slot[0] = 1; sem_post(&full); slot[1] = 2; sem_post(&full); pthread_join(c[0], 0); pthread_join(c[1], 0);\n\
+         assert(got[0] + got[1] == 3); return 0; }}\n"
+    );
+    compare("sem_handoffs.c", &src);
+}
+
+#[test]
+fn semaphore_tries_get_both_results() {
+    // sem_trywait fails or succeeds depending on whether the post came first;
+    // a failed try changes the path (x = 2), and so does a successful one.
+    let src = format!(
+        "{PRELUDE}#include <semaphore.h>\n#include <time.h>\nsem_t s; int x, y;\n\
+         void *poster(void *a) {{ sem_post(&s); return 0; }}\n\
+         void *taker(void *a) {{ if (sem_trywait(&s) == 0) x = 1; else x = 2; return 0; }}\n\
+         void *timed(void *a) {{ struct timespec d = {{0, 0}}; if (sem_timedwait(&s, &d) == 0) y = 1; else y = 2; return 0; }}\n\
+         int main(void) {{ sem_init(&s, 0, 0); pthread_t a, b, c;\n\
+         pthread_create(&a, 0, poster, 0); pthread_create(&b, 0, taker, 0); pthread_create(&c, 0, timed, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0); return 0; }}\n"
+    );
+    let (mcr, _) = compare("sem_tries.c", &src);
+    assert!(mcr >= 3, "x = 1, y = 1 and both failing are three outcomes");
+}
+
+#[test]
+fn timed_waits_time_out_or_are_woken() {
+    // One timed wait, no predicate loop: it returns 0 when the signal reaches
+    // it and ETIMEDOUT otherwise; the signaller may also come first.
+    let src = format!(
+        "{PRELUDE}#include <time.h>\nint r = -1, flag;\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *sig(void *a) {{ pthread_mutex_lock(&m); flag = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, sig, 0); struct timespec d = {{0, 0}};\n\
+         pthread_mutex_lock(&m); if (!flag) r = pthread_cond_timedwait(&c, &m, &d); pthread_mutex_unlock(&m);\n\
+         pthread_join(t, 0); return 0; }}\n"
+    );
+    let (mcr, _) = compare("timed_wait.c", &src);
+    assert!(mcr >= 3, "woken, timed out, and not waiting at all are three outcomes");
+}

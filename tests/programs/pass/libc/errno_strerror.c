@@ -1,5 +1,5 @@
 // causa: expect=no-bug
-// causa: check=unknown
+// causa: check=verified
 // causa: stdout=0: Success
 // causa: stdout=1: Operation not permitted
 // causa: stdout=2: No such file or directory

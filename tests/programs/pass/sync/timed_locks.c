@@ -1,5 +1,5 @@
 // causa: expect=no-bug
-// causa: check=unknown
+// causa: check=verified
 // causa: stdout=free: 0
 // causa: stdout=own normal mutex: Connection timed out
 // causa: stdout=own errorcheck mutex: Resource deadlock avoided

@@ -47,12 +47,17 @@ fn waits(m: &Machine, _t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     (format!("waits in sem_wait on semaphore {} whose value is 0", m.describe(ptr(args, 0))), None)
 }
 
-/// The event of a semaphore operation keeps the value before it, and whether a
-/// try/timed wait failed (the constraint model needs both).
-fn note(m: &mut Machine, before: u32, failed: bool) {
+/// The event of a semaphore operation keeps the value before it, and for a
+/// try/timed wait whether it failed or took a unit (the constraint model needs
+/// both).
+fn note(m: &mut Machine, before: u32, tried: bool) {
     if let Some(e) = m.events.last_mut() {
         e.value = before as u128;
-        e.value2 = failed as u128;
+        e.value2 = match (tried, before) {
+            (false, _) => 0,
+            (true, 0) => causa_core::SEM_FAILED,
+            (true, _) => causa_core::SEM_TRIED,
+        };
     }
 }
 
@@ -65,7 +70,7 @@ fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
-    note(m, v, v == 0);
+    note(m, v, true);
     if v == 0 {
         set_errno(m, c.t, EAGAIN)?;
         return ret_i32(-1);
@@ -78,7 +83,7 @@ fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 /// at once (errno ETIMEDOUT, or EINVAL for an invalid `abstime`, as in glibc).
 fn timedwait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
-    note(m, v, v == 0);
+    note(m, v, true);
     if v == 0 {
         let code = if valid_timespec(m, c.ptr(1))? { ETIMEDOUT } else { EINVAL };
         set_errno(m, c.t, code)?;

@@ -1,9 +1,15 @@
 //! MCR's encoding (Huang, PLDI'15; dissertation §1.4): must-happen-before, lock
 //! mutual exclusion, data validity and the new-state query, over a [`Trace`].
 
+mod deadlock;
+mod flips;
+mod relevant;
+mod sync;
+
 use crate::formula::{DefId, Defs, Ev, Formula};
 use crate::trace::{Op, Trace};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+pub use sync::Token;
 
 /// A satisfiability question over the trace's order variables.
 #[derive(Clone, Debug)]
@@ -33,6 +39,8 @@ pub struct Encoder<'t> {
     wake_vars: HashMap<(Ev, Token), usize>,
     /// The variables of each token, in creation order.
     token_takers: HashMap<Token, Vec<usize>>,
+    /// Takers already limited to one token each.
+    one_token: HashSet<Ev>,
     /// Free variables created so far (wake-ups, tokens, preemptions).
     vars: usize,
     /// The preemption variables, once built (see [`Encoder::preemption_vars`]).
@@ -120,6 +128,7 @@ impl<'t> Encoder<'t> {
             vars: 0,
             preemptions: None,
             token_takers: HashMap::new(),
+            one_token: HashSet::new(),
             spin_pairs,
             clocks,
             index_in_thread,
@@ -230,6 +239,11 @@ impl<'t> Encoder<'t> {
         parts.push(self.ordered_objects());
         parts.push(self.spin_constraints());
         parts.push(self.atomic_sections());
+        // The prefix happens as it did: its events take their wake-ups and
+        // semaphore units (its reads keep their values by its fixed order).
+        for e in 0..self.trace.prefix_len {
+            parts.push(self.observation(e));
+        }
         Formula::and(parts)
     }
 
@@ -283,7 +297,9 @@ impl<'t> Encoder<'t> {
     pub fn condition(&mut self, e: Ev) -> Formula {
         match self.trace.events[e].op {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
+            Op::WaitReturn { cond, signalled: false, timed: true, .. } => self.not_woken(e, cond, e),
             Op::TrylockFail { mutex } => self.held(e, mutex),
+            Op::SemFail { sem } => self.units_gone(sem, e),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
             // Everyone of the generation has arrived.
             Op::Depart { barrier, gen } => self.arrived_before(barrier, gen, e),
@@ -401,28 +417,6 @@ impl<'t> Encoder<'t> {
         Formula::Def(d)
     }
 
-    /// A signalled wait-return `ret` (of a wait on `cond`) is woken by a signal or
-    /// broadcast between its wait and itself (CLAP §3.2: a 0/1 variable per
-    /// (return, signal) pair; [`Encoder::wake_var`] lets one `signal` wake
-    /// at most one waiter, a broadcast wakes all).
-    fn woken(&mut self, ret: Ev, cond: u64) -> Formula {
-        let Some(wait) = self.po_pred[ret] else {
-            return Formula::False;
-        };
-        let mut alts = Vec::new();
-        for s in 0..self.trace.len() {
-            let var = match self.trace.events[s].op {
-                Op::Signal { cond: c, .. } if c == cond => Some(self.wake_var(ret, Token::Event(s))),
-                Op::Broadcast { cond: c, .. } if c == cond => None,
-                _ => continue,
-            };
-            let mut parts = vec![self.validity(s), Formula::Before(wait, s), Formula::Before(s, ret)];
-            parts.extend(var.map(Formula::Var));
-            alts.push(Formula::and(parts));
-        }
-        Formula::or(alts)
-    }
-
     /// Busy-wait detection, mirrored: when a thread reads with the same
     /// fingerprint as one of its recent reads and no event changed shared state
     /// between the two, the interpreter parks it; so its next event can only happen
@@ -482,6 +476,17 @@ impl<'t> Encoder<'t> {
         self.vars
     }
 
+    /// `f` as a shared sub-formula (used positively only), so that repeating
+    /// it costs one literal.
+    fn named(&mut self, f: Formula) -> Formula {
+        if matches!(f, Formula::True | Formula::False | Formula::Before(..) | Formula::Def(_)) {
+            return f;
+        }
+        let d = self.defs.reserve();
+        self.defs.set(d, f);
+        Formula::Def(d)
+    }
+
     fn fresh_var(&mut self) -> usize {
         self.vars += 1;
         self.vars - 1
@@ -534,55 +539,6 @@ impl<'t> Encoder<'t> {
         vars
     }
 
-    /// The variable "`e` takes token `k`". A token is taken at most once (a
-    /// `signal` wakes one waiter, a post's unit goes to one wait): each new
-    /// variable adds that axiom against the token's earlier variables.
-    fn wake_var(&mut self, e: Ev, k: Token) -> usize {
-        if let Some(v) = self.wake_vars.get(&(e, k)) {
-            return *v;
-        }
-        let v = self.fresh_var();
-        self.wake_vars.insert((e, k), v);
-        let takers = self.token_takers.entry(k).or_default();
-        for &other in takers.iter() {
-            self.defs.axiom(Formula::or(vec![Formula::NotVar(other), Formula::NotVar(v)]));
-        }
-        takers.push(v);
-        v
-    }
-
-    /// A semaphore wait takes one unit: an initial one, or one a post made before it.
-    fn sem_unit(&mut self, w: Ev, sem: u64) -> Formula {
-        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(64) as u32;
-        let mut alts: Vec<Formula> =
-            (0..init).map(|k| Formula::Var(self.wake_var(w, Token::Initial(sem, k)))).collect();
-        for p in 0..self.trace.len() {
-            if matches!(self.trace.events[p].op, Op::SemPost { sem: s } if s == sem) {
-                let var = self.wake_var(w, Token::Event(p));
-                alts.push(Formula::and(vec![Formula::Var(var), Formula::Before(p, w), self.validity(p)]));
-            }
-        }
-        Formula::or(alts)
-    }
-
-    /// At `e`, another thread holds `mutex`.
-    fn held(&mut self, e: Ev, mutex: u64) -> Formula {
-        let me = self.trace.events[e].thread;
-        let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
-        let mut alts = Vec::new();
-        for (l, u) in pairs {
-            if self.trace.events[l].thread == me {
-                continue;
-            }
-            let mut parts = vec![self.validity(l), Formula::Before(l, e)];
-            if let Some(u) = u {
-                parts.push(Formula::Before(e, u));
-            }
-            alts.push(Formula::and(parts));
-        }
-        Formula::or(alts)
-    }
-
     /// The new-state query for read `r` and a value `v` it did not read:
     /// Φ_validity(r) ∧ Φ_value(r, v), with the cut at `r` (the base, with Φ_lock
     /// up to the cut, is asserted separately). The schedule it yields ends at `r`.
@@ -594,56 +550,6 @@ impl<'t> Encoder<'t> {
         parts.extend(others.into_iter().map(|(l, x)| self.value_at(r, l, x)));
         parts.push(Formula::Same(self.cut(), r));
         Query { goal: Formula::and(parts) }
-    }
-
-    /// Trylocks (after the prefix) whose result MCR asks to flip.
-    pub fn trylocks(&self) -> impl Iterator<Item = Ev> + '_ {
-        (self.trace.prefix_len..self.trace.len())
-            .filter(|e| matches!(self.trace.events[*e].op, Op::Lock { tried: true, .. } | Op::TrylockFail { .. }))
-    }
-
-    /// The trylock `e` gets the other result: a successful one finds the mutex
-    /// held by another thread, a failed one finds it free; its thread reaches it
-    /// along the same path. The schedule ends at `e`.
-    pub fn trylock_flip(&mut self, e: Ev) -> Query {
-        let (Op::Lock { mutex, .. } | Op::TrylockFail { mutex }) = self.trace.events[e].op else {
-            return Query { goal: Formula::False };
-        };
-        let cut = self.cut();
-        let mut parts = vec![self.validity(e)];
-        if matches!(self.trace.events[e].op, Op::Lock { .. }) {
-            // It must not acquire: the cut (up to which critical sections
-            // exclude each other) falls just before it, after its thread's
-            // previous event and every other thread's acquisition placed before it.
-            parts.push(self.held(e, mutex));
-            parts.push(Formula::Before(cut, e));
-            parts.extend(self.po_pred[e].map(|p| Formula::Before(p, cut)));
-            let me = self.trace.events[e].thread;
-            let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
-            for (l, _) in pairs.into_iter().filter(|(l, _)| self.trace.events[*l].thread != me) {
-                parts.push(Formula::or(vec![Formula::Before(l, cut), Formula::Before(e, l)]));
-            }
-        } else {
-            parts.push(self.free(e, mutex));
-            parts.push(Formula::Same(cut, e));
-        }
-        Query { goal: Formula::and(parts) }
-    }
-
-    /// No other thread holds `mutex` at `e`: each of their critical sections
-    /// starts after `e` or ends before it.
-    fn free(&self, e: Ev, mutex: u64) -> Formula {
-        let me = self.trace.events[e].thread;
-        let pairs = self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[]);
-        let sections = pairs.iter().filter(|(l, _)| self.trace.events[*l].thread != me);
-        Formula::and(
-            sections
-                .map(|(l, u)| match u {
-                    Some(u) => Formula::or(vec![Formula::Before(e, *l), Formula::Before(*u, e)]),
-                    None => Formula::Before(e, *l),
-                })
-                .collect(),
-        )
     }
 
     /// Accesses (after the prefix) that another thread's free of their block
@@ -782,153 +688,6 @@ impl<'t> Encoder<'t> {
     pub fn lock_pairs_of(&self, mutex: u64) -> &[(Ev, Option<Ev>)] {
         self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[])
     }
-
-    /// The events a schedule reaching `target` under `pos` must contain: the
-    /// must-happen-before closure of `target`, the writes its reads read from (and
-    /// theirs), the releases that let its acquisitions happen, the signals that
-    /// wake its waits, and the whole prefix. Returned sorted by position.
-    pub fn relevant_events(&self, target: Ev, pos: &[i64]) -> Vec<Ev> {
-        self.relevant_to(&[target], pos)
-    }
-
-    /// [`Encoder::relevant_events`] for several targets at once.
-    pub fn relevant_to(&self, targets: &[Ev], pos: &[i64]) -> Vec<Ev> {
-        let n = self.trace.len();
-        let mut inside = vec![false; n];
-        let mut stack: Vec<Ev> = (0..self.trace.prefix_len).chain(targets.iter().copied()).collect();
-        let sections = self.section_bounds();
-        loop {
-            self.close(&mut stack, &mut inside, pos);
-            // Wake-ups: give every signalled wait-return inside a signal of its own
-            // (a broadcast may serve several), earliest deadline first.
-            let mut returns: Vec<Ev> = (0..n)
-                .filter(|e| inside[*e] && matches!(self.trace.events[*e].op, Op::WaitReturn { signalled: true, .. }))
-                .collect();
-            returns.sort_by_key(|e| pos[*e]);
-            let mut used = vec![false; n];
-            for r in returns {
-                let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
-                let wait = self.po_pred[r];
-                let sig = (0..n)
-                    .filter(|s| match self.trace.events[*s].op {
-                        Op::Signal { cond: c, .. } => c == cond && !used[*s],
-                        Op::Broadcast { cond: c, .. } => c == cond,
-                        _ => false,
-                    })
-                    .filter(|s| pos[*s] < pos[r] && wait.is_none_or(|w| pos[w] < pos[*s]))
-                    .min_by_key(|s| pos[*s]);
-                if let Some(s) = sig {
-                    used[s] = matches!(self.trace.events[s].op, Op::Signal { .. });
-                    if !inside[s] {
-                        stack.push(s);
-                    }
-                }
-            }
-            // Semaphore waits: initial units first, then the earliest unused post
-            // placed before the wait.
-            let mut waits: Vec<Ev> =
-                (0..n).filter(|e| inside[*e] && matches!(self.trace.events[*e].op, Op::SemWait { .. })).collect();
-            waits.sort_by_key(|e| pos[*e]);
-            let mut units: HashMap<u64, u128> = HashMap::new();
-            let mut taken = vec![false; n];
-            for w in waits {
-                let Op::SemWait { sem, .. } = self.trace.events[w].op else { continue };
-                let left = units.entry(sem).or_insert_with(|| self.trace.sem_initial.get(&sem).copied().unwrap_or(0));
-                if *left > 0 {
-                    *left -= 1;
-                    continue;
-                }
-                let post = (0..n)
-                    .filter(|p| !taken[*p] && matches!(self.trace.events[*p].op, Op::SemPost { sem: s } if s == sem))
-                    .filter(|p| pos[*p] < pos[w])
-                    .min_by_key(|p| pos[*p]);
-                if let Some(p) = post {
-                    taken[p] = true;
-                    if !inside[p] {
-                        stack.push(p);
-                    }
-                }
-            }
-            // A section entered inside the schedule must be finished before any
-            // other thread's later event in it (the interpreter lets nobody else run).
-            for &(first, last) in &sections {
-                let start = self.po_pred[first].unwrap_or(first);
-                let t = self.trace.events[first].thread;
-                let entered = inside[start];
-                let others_after = (0..n).any(|x| inside[x] && self.trace.events[x].thread != t && pos[x] > pos[start]);
-                if entered && others_after && !inside[last] {
-                    stack.push(last);
-                }
-            }
-            if stack.is_empty() {
-                break;
-            }
-        }
-        let mut v: Vec<Ev> = (0..n).filter(|e| inside[*e]).collect();
-        v.sort_by_key(|e| (pos[*e], *e));
-        v
-    }
-
-    /// Add the events of `stack` and everything they need (except wake-ups) to `inside`.
-    fn close(&self, stack: &mut Vec<Ev>, inside: &mut [bool], pos: &[i64]) {
-        while let Some(e) = stack.pop() {
-            if inside[e] {
-                continue;
-            }
-            inside[e] = true;
-            stack.extend(self.preds(e));
-            let ev = &self.trace.events[e];
-            for (loc, _) in self.trace.reads_of(e) {
-                // The write it reads from: the last write to loc placed before it.
-                let src =
-                    self.writes_to(loc).iter().copied().filter(|w| *w != e && pos[*w] < pos[e]).max_by_key(|w| pos[*w]);
-                stack.extend(src);
-            }
-            if let Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } | Op::TrylockFail { mutex } = ev.op {
-                // Every earlier critical section of another thread must be closed.
-                for &(l, u) in self.lock_pairs_of(mutex) {
-                    let readers = self.shared(l) && self.shared(e);
-                    if pos[l] < pos[e] && self.trace.events[l].thread != ev.thread && !readers {
-                        stack.push(l);
-                        if let Some(u) = u.filter(|u| pos[*u] < pos[e]) {
-                            stack.push(u);
-                        }
-                    }
-                }
-            }
-            for s in self.spin_pairs.iter().filter(|s| s.next == e) {
-                // A parked spinner moves on only after another thread's change
-                // to what its loop observed.
-                let c = s
-                    .wakers
-                    .iter()
-                    .copied()
-                    .filter(|c| pos[s.j] < pos[*c] && pos[*c] < pos[s.next])
-                    .min_by_key(|c| pos[*c]);
-                stack.extend(c);
-            }
-            match ev.op {
-                // Every arrival of the generation comes first.
-                Op::Depart { barrier, gen } => stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten()),
-                // The arrivals before it decide whether it is last.
-                Op::Arrive { barrier, gen, .. } => {
-                    stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten().filter(|a| pos[**a] < pos[e]))
-                }
-                _ => {}
-            }
-            if self.trace.guards[e] != 0 {
-                // A free placed before an access to its block.
-                let frees = self.frees.get(&self.trace.guards[e]).into_iter().flatten();
-                stack.extend(frees.filter(|f| **f != e && pos[**f] < pos[e]));
-            }
-            if let Op::Ordered { object } = ev.op {
-                // Keep every earlier operation on the same object.
-                stack.extend(
-                    (0..e).filter(|x| matches!(self.trace.events[*x].op, Op::Ordered { object: o } if o == object)),
-                );
-            }
-        }
-    }
 }
 
 /// Pairs of reads of one thread that make the interpreter park it: same
@@ -997,14 +756,6 @@ fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
         window.push(k);
     }
     pairs
-}
-
-/// Something one event may take at most once: a signal's wake-up, a post's
-/// unit, or one of a semaphore's initial units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Token {
-    Event(Ev),
-    Initial(u64, u32),
 }
 
 /// Critical sections per mutex: each acquisition (lock, wait-return) with the

@@ -1,0 +1,164 @@
+//! The deadlock query. MCR's other queries change what a read returns; they
+//! never ask for an execution that stops early. Whether a thread can get stuck
+//! depends on the order of synchronisation operations that return nothing
+//! (semaphore waits, and lock acquisitions whose order is not explored), so
+//! every trace also gets one question: is there a point (the cut) at which
+//! every thread that exists has finished or cannot take its next step, and at
+//! least one is stuck? A stuck thread's next step stays out of the trace's
+//! reachable prefix, so a satisfying order is a schedule that ends in a
+//! deadlock the interpreter reports.
+
+use super::{Encoder, Query};
+use crate::formula::{Ev, Formula};
+use crate::trace::Op;
+use causa_core::Tid;
+use std::collections::{BTreeMap, HashMap};
+
+impl Encoder<'_> {
+    /// The deadlock query for this trace, or `None` when no thread of it can
+    /// get stuck on anything whose order the other queries leave unexplored.
+    pub fn deadlock(&mut self) -> Option<Query> {
+        let cut = self.cut();
+        let n = self.trace.len();
+        let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
+        for e in 0..n {
+            threads.entry(self.trace.events[e].thread).or_default().push(e);
+        }
+        // Every event is strictly on one side of the cut.
+        let mut parts: Vec<Formula> =
+            (0..n).map(|e| Formula::or(vec![Formula::Before(e, cut), Formula::Before(cut, e)])).collect();
+        let mut stuck_somewhere = Vec::new();
+        let mut shared: HashMap<(u64, Tid, bool), Formula> = HashMap::new();
+        for evs in threads.values() {
+            let mut alts = Vec::new();
+            let (first, last) = (evs[0], evs[evs.len() - 1]);
+            // Not created yet.
+            if let Some(fork) = self.extra_pred[first] {
+                alts.push(Formula::Before(cut, fork));
+            }
+            // Finished.
+            if matches!(self.trace.events[last].op, Op::End) {
+                alts.push(Formula::and(vec![Formula::Before(last, cut), self.validity(last)]));
+            }
+            // Stuck at one of its blocking steps: everything before it happened
+            // as in the trace, the step itself cannot happen at the cut.
+            for &e in &evs[1..] {
+                let Some(stuck) = self.stuck(e, &mut shared) else { continue };
+                let Some(prev) = self.po_pred[e] else { continue };
+                // Its thread's steps up to `prev` happen as in the trace (not
+                // `validity(e)`: a join's would also require the child's end).
+                let reached = vec![self.validity(prev), self.observation(prev)];
+                let mut at = vec![Formula::Before(prev, cut), Formula::Before(cut, e), stuck];
+                at.extend(reached);
+                let at = Formula::and(at);
+                stuck_somewhere.push(at.clone());
+                alts.push(at);
+            }
+            parts.push(Formula::or(alts));
+        }
+        if stuck_somewhere.is_empty() {
+            return None;
+        }
+        parts.push(Formula::or(stuck_somewhere));
+        Some(Query { goal: Formula::and(parts) })
+    }
+
+    /// The events that happen before the cut under `pos` (a model of
+    /// [`Encoder::deadlock`]), in order: the schedule that reaches the deadlock.
+    pub fn before_cut(&self, pos: &[i64]) -> Vec<Ev> {
+        let cut = pos[self.cut()];
+        let mut v: Vec<Ev> = (0..self.trace.len()).filter(|e| pos[*e] < cut).collect();
+        v.sort_by_key(|e| (pos[*e], *e));
+        v
+    }
+
+    /// Some thread's position relative to the cut differs from the one in
+    /// `pos` (to ask for another deadlock).
+    pub fn other_cut(&self, pos: &[i64]) -> Formula {
+        let cut = self.cut();
+        let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
+        for e in 0..self.trace.len() {
+            threads.entry(self.trace.events[e].thread).or_default().push(e);
+        }
+        let mut alts = Vec::new();
+        for evs in threads.values() {
+            let inside = evs.iter().take_while(|e| pos[**e] < pos[cut]).count();
+            if inside > 0 {
+                alts.push(Formula::Before(cut, evs[inside - 1]));
+            }
+            if let Some(next) = evs.get(inside) {
+                alts.push(Formula::Before(*next, cut));
+            }
+        }
+        Formula::or(alts)
+    }
+
+    /// When the blocking step `e` cannot happen at the cut (its thread's
+    /// previous step being before the cut), or `None` if `e` never waits.
+    /// `memo` keeps the formulas that depend only on the object (and thread):
+    /// "no unit left", "held by another thread".
+    fn stuck(&mut self, e: Ev, memo: &mut HashMap<(u64, Tid, bool), Formula>) -> Option<Formula> {
+        let cut = self.cut();
+        let me = self.trace.events[e].thread;
+        let mut held = |enc: &mut Self, mutex: u64, shared: bool| {
+            if let Some(f) = memo.get(&(mutex, me, shared)) {
+                return f.clone();
+            }
+            let f = enc.named(enc.held_at_cut(me, mutex, shared));
+            memo.insert((mutex, me, shared), f.clone());
+            f
+        };
+        Some(match self.trace.events[e].op {
+            Op::Lock { mutex, shared, tried: false, .. } => held(self, mutex, shared),
+            Op::SemWait { sem, tried: false } => {
+                // Keyed by the semaphore alone (thread `Tid::MAX`).
+                if let Some(f) = memo.get(&(sem, Tid::MAX, false)) {
+                    return Some(f.clone());
+                }
+                let f = self.units_gone(sem, cut);
+                let f = self.named(f);
+                memo.insert((sem, Tid::MAX, false), f.clone());
+                f
+            }
+            Op::WaitReturn { cond, mutex, timed, .. } => {
+                let held = held(self, mutex, false);
+                if timed {
+                    held // it can always time out
+                } else {
+                    Formula::or(vec![self.not_woken(e, cond, cut), held])
+                }
+            }
+            Op::Join { .. } | Op::OnceResume { .. } => {
+                // Waits for the child's end, or for the routine to be marked done.
+                let waited = match self.trace.events[e].op {
+                    Op::Join { .. } => self.extra_pred[e],
+                    Op::OnceResume { once } => (0..self.trace.len())
+                        .find(|d| matches!(self.trace.events[*d].op, Op::OnceDone { once: o } if o == once)),
+                    _ => None,
+                };
+                waited.map(|w| Formula::Before(cut, w))?
+            }
+            Op::Depart { barrier, gen } => {
+                let arrivals = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();
+                Formula::or(arrivals.into_iter().map(|a| Formula::Before(cut, a)).collect())
+            }
+            _ => return None,
+        })
+    }
+
+    /// At the cut, another thread holds `mutex` in a way that excludes an
+    /// acquisition (`shared`: a reader's, which only a writer excludes).
+    fn held_at_cut(&self, me: Tid, mutex: u64, shared: bool) -> Formula {
+        let cut = self.cut();
+        let mut alts = Vec::new();
+        for &(l, u) in self.lock_pairs_of(mutex) {
+            if self.trace.events[l].thread == me || (shared && self.shared(l)) {
+                continue;
+            }
+            let mut parts = vec![Formula::Before(l, cut)];
+            parts.extend(u.map(|u| Formula::Before(cut, u)));
+            alts.push(Formula::and(parts));
+        }
+        Formula::or(alts)
+    }
+}
