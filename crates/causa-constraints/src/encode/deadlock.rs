@@ -28,6 +28,9 @@ impl Encoder<'_> {
         let mut parts: Vec<Formula> =
             (0..n).map(|e| Formula::or(vec![Formula::Before(e, cut), Formula::Before(cut, e)])).collect();
         let mut stuck_somewhere = Vec::new();
+        // Joins, barriers and `pthread_once` alone cannot deadlock a trace's
+        // events (a cycle of them would be a cycle of must-happen-before).
+        let mut needed = false;
         let mut shared: HashMap<(u64, Tid, bool), Formula> = HashMap::new();
         for evs in threads.values() {
             let mut alts = Vec::new();
@@ -44,6 +47,8 @@ impl Encoder<'_> {
             // as in the trace, the step itself cannot happen at the cut.
             for &e in &evs[1..] {
                 let Some(stuck) = self.stuck(e, &mut shared) else { continue };
+                needed |=
+                    matches!(self.trace.events[e].op, Op::Lock { .. } | Op::WaitReturn { .. } | Op::SemWait { .. });
                 let Some(prev) = self.po_pred[e] else { continue };
                 // Its thread's steps up to `prev` happen as in the trace (not
                 // `validity(e)`: a join's would also require the child's end).
@@ -56,7 +61,7 @@ impl Encoder<'_> {
             }
             parts.push(Formula::or(alts));
         }
-        if stuck_somewhere.is_empty() {
+        if !needed {
             return None;
         }
         parts.push(Formula::or(stuck_somewhere));
@@ -109,7 +114,10 @@ impl Encoder<'_> {
             f
         };
         Some(match self.trace.events[e].op {
-            Op::Lock { mutex, shared, tried: false, .. } => held(self, mutex, shared),
+            // A mutex whose order is not explored is never held while its
+            // holder blocks or at its end ([`crate::ordered_mutexes`]): a thread
+            // waiting for it is never part of a deadlock.
+            Op::Lock { mutex, shared, tried: false, order: Some(_) } => held(self, mutex, shared),
             Op::SemWait { sem, tried: false } => {
                 // Keyed by the semaphore alone (thread `Tid::MAX`).
                 if let Some(f) = memo.get(&(sem, Tid::MAX, false)) {
