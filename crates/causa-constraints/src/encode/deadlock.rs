@@ -20,10 +20,7 @@ impl Encoder<'_> {
     pub fn deadlock(&mut self) -> Option<Query> {
         let cut = self.cut();
         let n = self.trace.len();
-        let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
-        for e in 0..n {
-            threads.entry(self.trace.events[e].thread).or_default().push(e);
-        }
+        let threads = self.events_by_thread();
         // Every event is strictly on one side of the cut.
         let mut parts: Vec<Formula> =
             (0..n).map(|e| Formula::or(vec![Formula::Before(e, cut), Formula::Before(cut, e)])).collect();
@@ -68,6 +65,15 @@ impl Encoder<'_> {
         Some(Query { goal: Formula::and(parts) })
     }
 
+    /// Each thread's events, in order.
+    fn events_by_thread(&self) -> BTreeMap<Tid, Vec<Ev>> {
+        let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
+        for (e, ev) in self.trace.events.iter().enumerate() {
+            threads.entry(ev.thread).or_default().push(e);
+        }
+        threads
+    }
+
     /// The events that happen before the cut under `pos` (a model of
     /// [`Encoder::deadlock`]), in order: the schedule that reaches the deadlock.
     pub fn before_cut(&self, pos: &[i64]) -> Vec<Ev> {
@@ -81,10 +87,7 @@ impl Encoder<'_> {
     /// `pos` (to ask for another deadlock).
     pub fn other_cut(&self, pos: &[i64]) -> Formula {
         let cut = self.cut();
-        let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
-        for e in 0..self.trace.len() {
-            threads.entry(self.trace.events[e].thread).or_default().push(e);
-        }
+        let threads = self.events_by_thread();
         let mut alts = Vec::new();
         for evs in threads.values() {
             let inside = evs.iter().take_while(|e| pos[**e] < pos[cut]).count();
