@@ -112,7 +112,8 @@ impl Encoder<'_> {
             if let Some(f) = memo.get(&(mutex, me, shared)) {
                 return f.clone();
             }
-            let f = enc.named(enc.held_at_cut(me, mutex, shared));
+            let f = enc.held_at(me, cut, mutex, shared);
+            let f = enc.named(f);
             memo.insert((mutex, me, shared), f.clone());
             f
         };
@@ -155,21 +156,5 @@ impl Encoder<'_> {
             }
             _ => return None,
         })
-    }
-
-    /// At the cut, another thread holds `mutex` in a way that excludes an
-    /// acquisition (`shared`: a reader's, which only a writer excludes).
-    fn held_at_cut(&self, me: Tid, mutex: u64, shared: bool) -> Formula {
-        let cut = self.cut();
-        let mut alts = Vec::new();
-        for &(l, u) in self.lock_pairs_of(mutex) {
-            if self.trace.events[l].thread == me || (shared && self.shared(l)) {
-                continue;
-            }
-            let mut parts = vec![Formula::Before(l, cut)];
-            parts.extend(u.map(|u| Formula::Before(cut, u)));
-            alts.push(Formula::and(parts));
-        }
-        Formula::or(alts)
     }
 }

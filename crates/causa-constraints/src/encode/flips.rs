@@ -34,14 +34,14 @@ impl Encoder<'_> {
         let cut = self.cut();
         let mut parts = vec![self.validity(e)];
         match self.trace.events[e].op {
-            Op::Lock { mutex, .. } => {
+            Op::Lock { mutex, shared, .. } => {
                 // It must not acquire: the cut (up to which critical sections
                 // exclude each other) falls just before it, after its thread's
                 // previous event and every other thread's acquisition placed before it.
-                parts.push(self.held(e, mutex));
+                let me = self.trace.events[e].thread;
+                parts.push(self.held_at(me, e, mutex, shared));
                 parts.push(Formula::Before(cut, e));
                 parts.extend(self.po_pred[e].map(|p| Formula::Before(p, cut)));
-                let me = self.trace.events[e].thread;
                 let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
                 for (l, _) in pairs.into_iter().filter(|(l, _)| self.trace.events[*l].thread != me) {
                     parts.push(Formula::or(vec![Formula::Before(l, cut), Formula::Before(e, l)]));

@@ -298,7 +298,7 @@ impl<'t> Encoder<'t> {
         match self.trace.events[e].op {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
             Op::WaitReturn { cond, signalled: false, timed: true, .. } => self.not_woken(e, cond, e),
-            Op::TrylockFail { mutex } => self.held(e, mutex),
+            Op::TrylockFail { mutex } => self.held_at(self.trace.events[e].thread, e, mutex, false),
             Op::SemFail { sem } => self.units_gone(sem, e),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
             // Everyone of the generation has arrived.

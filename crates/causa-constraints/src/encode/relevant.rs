@@ -64,59 +64,7 @@ impl Encoder<'_> {
         let sections = self.section_bounds();
         loop {
             self.close(&mut stack, &mut inside, pos);
-            // Wake-ups: give every signalled wait-return inside a signal of its own
-            // (a broadcast may serve several), earliest deadline first.
-            let is_return = |e: Ev| matches!(self.trace.events[e].op, Op::WaitReturn { .. });
-            let mut returns: Vec<Ev> =
-                (0..n).filter(|e| inside[*e] && is_return(*e) && self.succeeds(*e, flipped)).collect();
-            returns.sort_by_key(|e| pos[*e]);
-            let mut used = vec![false; n];
-            for r in returns {
-                let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
-                let wait = self.po_pred[r];
-                let in_model = match chosen.get(&r) {
-                    Some(Token::Event(s)) if wait.is_none_or(|w| pos[w] < pos[*s]) => Some(*s),
-                    _ => None,
-                };
-                let sig = in_model.or_else(|| {
-                    (0..n)
-                        .filter(|s| match self.trace.events[*s].op {
-                            Op::Signal { cond: c, .. } => c == cond && !used[*s],
-                            Op::Broadcast { cond: c, .. } => c == cond,
-                            _ => false,
-                        })
-                        .filter(|s| pos[*s] < pos[r] && wait.is_none_or(|w| pos[w] < pos[*s]))
-                        .min_by_key(|s| pos[*s])
-                });
-                if let Some(s) = sig {
-                    used[s] = matches!(self.trace.events[s].op, Op::Signal { .. });
-                    if !inside[s] {
-                        stack.push(s);
-                    }
-                }
-            }
-            // A return that times out: every signal inside since its wait goes to
-            // another waiter's return before it.
-            for r in (0..n).filter(|e| inside[*e] && is_return(*e) && !self.succeeds(*e, flipped)) {
-                let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
-                let since = self.po_pred[r].map(|w| pos[w]).unwrap_or(i64::MIN);
-                let signals = (0..n).filter(|s| {
-                    inside[*s]
-                        && !used[*s]
-                        && matches!(self.trace.events[*s].op, Op::Signal { cond: c, .. } if c == cond)
-                        && since < pos[*s]
-                        && pos[*s] < pos[r]
-                });
-                for s in signals.collect::<Vec<_>>() {
-                    let taker = (0..n)
-                        .filter(|x| !inside[*x] && is_return(*x) && self.succeeds(*x, flipped))
-                        .filter(|x| matches!(self.trace.events[*x].op, Op::WaitReturn { cond: c, .. } if c == cond))
-                        .filter(|x| pos[s] < pos[*x] && pos[*x] < pos[r])
-                        .filter(|x| self.po_pred[*x].is_none_or(|w| pos[w] < pos[s]))
-                        .min_by_key(|x| pos[*x]);
-                    stack.extend(taker);
-                }
-            }
+            self.wake_ups(&inside, &mut stack, pos, &chosen, flipped);
             self.semaphore_units(&inside, &mut stack, pos, &chosen, flipped);
             // A section entered inside the schedule must be finished before any
             // other thread's later event in it (the interpreter lets nobody else run).
@@ -249,6 +197,74 @@ impl Encoder<'_> {
                 if !inside[p] {
                     stack.push(p);
                 }
+            }
+        }
+    }
+
+    /// Condition variables in the schedule being built: every signalled
+    /// wait-return gets a signal of its own (the model's choice, else the
+    /// earliest fitting one; a broadcast may serve several), and a return that
+    /// times out leaves every signal since its wait to another waiter.
+    fn wake_ups(
+        &self,
+        inside: &[bool],
+        stack: &mut Vec<Ev>,
+        pos: &[i64],
+        chosen: &HashMap<Ev, Token>,
+        flipped: Option<Ev>,
+    ) {
+        let n = self.trace.len();
+        // Wake-ups: give every signalled wait-return inside a signal of its own
+        // (a broadcast may serve several), earliest deadline first.
+        let is_return = |e: Ev| matches!(self.trace.events[e].op, Op::WaitReturn { .. });
+        let mut returns: Vec<Ev> =
+            (0..n).filter(|e| inside[*e] && is_return(*e) && self.succeeds(*e, flipped)).collect();
+        returns.sort_by_key(|e| pos[*e]);
+        let mut used = vec![false; n];
+        for r in returns {
+            let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
+            let wait = self.po_pred[r];
+            let in_model = match chosen.get(&r) {
+                Some(Token::Event(s)) if wait.is_none_or(|w| pos[w] < pos[*s]) => Some(*s),
+                _ => None,
+            };
+            let sig = in_model.or_else(|| {
+                (0..n)
+                    .filter(|s| match self.trace.events[*s].op {
+                        Op::Signal { cond: c, .. } => c == cond && !used[*s],
+                        Op::Broadcast { cond: c, .. } => c == cond,
+                        _ => false,
+                    })
+                    .filter(|s| pos[*s] < pos[r] && wait.is_none_or(|w| pos[w] < pos[*s]))
+                    .min_by_key(|s| pos[*s])
+            });
+            if let Some(s) = sig {
+                used[s] = matches!(self.trace.events[s].op, Op::Signal { .. });
+                if !inside[s] {
+                    stack.push(s);
+                }
+            }
+        }
+        // A return that times out: every signal inside since its wait goes to
+        // another waiter's return before it.
+        for r in (0..n).filter(|e| inside[*e] && is_return(*e) && !self.succeeds(*e, flipped)) {
+            let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
+            let since = self.po_pred[r].map(|w| pos[w]).unwrap_or(i64::MIN);
+            let signals = (0..n).filter(|s| {
+                inside[*s]
+                    && !used[*s]
+                    && matches!(self.trace.events[*s].op, Op::Signal { cond: c, .. } if c == cond)
+                    && since < pos[*s]
+                    && pos[*s] < pos[r]
+            });
+            for s in signals.collect::<Vec<_>>() {
+                let taker = (0..n)
+                    .filter(|x| !inside[*x] && is_return(*x) && self.succeeds(*x, flipped))
+                    .filter(|x| matches!(self.trace.events[*x].op, Op::WaitReturn { cond: c, .. } if c == cond))
+                    .filter(|x| pos[s] < pos[*x] && pos[*x] < pos[r])
+                    .filter(|x| self.po_pred[*x].is_none_or(|w| pos[w] < pos[s]))
+                    .min_by_key(|x| pos[*x]);
+                stack.extend(taker);
             }
         }
     }

@@ -5,6 +5,7 @@
 use super::Encoder;
 use crate::formula::{Ev, Formula};
 use crate::trace::Op;
+use causa_core::Tid;
 
 impl Encoder<'_> {
     /// A signalled wait-return `ret` (of a wait on `cond`) is woken by a signal or
@@ -139,19 +140,18 @@ impl Encoder<'_> {
         }
     }
 
-    /// At `e`, another thread holds `mutex`.
-    pub(super) fn held(&mut self, e: Ev, mutex: u64) -> Formula {
-        let me = self.trace.events[e].thread;
+    /// At `x` (an event of thread `me`, or the cut), another thread holds
+    /// `mutex` in a way that excludes an acquisition by `me` (`shared`: a
+    /// reader's, which only a writer excludes).
+    pub(super) fn held_at(&mut self, me: Tid, x: Ev, mutex: u64, shared: bool) -> Formula {
         let pairs = self.lock_pairs.get(&mutex).cloned().unwrap_or_default();
         let mut alts = Vec::new();
         for (l, u) in pairs {
-            if self.trace.events[l].thread == me {
+            if self.trace.events[l].thread == me || (shared && self.shared(l)) {
                 continue;
             }
-            let mut parts = vec![self.validity(l), Formula::Before(l, e)];
-            if let Some(u) = u {
-                parts.push(Formula::Before(e, u));
-            }
+            let mut parts = vec![self.validity(l), Formula::Before(l, x)];
+            parts.extend(u.map(|u| Formula::Before(x, u)));
             alts.push(Formula::and(parts));
         }
         Formula::or(alts)
