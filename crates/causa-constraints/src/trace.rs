@@ -254,7 +254,8 @@ pub struct Trace {
     /// For reads: the fingerprint of the reading thread's local state (0 if
     /// unknown). Two reads of a thread with the same fingerprint and no change of
     /// shared state between them make the interpreter park the thread (busy-wait
-    /// detection); see [`crate::Encoder::spin_constraints`].
+    /// detection); see [`crate::Encoder::spin_constraints`]. For timed condition
+    /// waits likewise (their timeouts are parked); 0 for every other event.
     pub prints: Vec<u64>,
     /// Whether each event changes shared state (ends a busy wait).
     pub changes: Vec<bool>,
@@ -400,7 +401,11 @@ impl Trace {
                 | EventKind::Fails => Op::Local,
             };
             t.events.push(TraceEvent { thread: e.thread, op });
-            t.prints.push(if e.kind == EventKind::Read { e.value2 as u64 } else { 0 });
+            t.prints.push(match e.kind {
+                EventKind::Read => e.value2 as u64,
+                EventKind::Wait => e.value as u64,
+                _ => 0,
+            });
             t.changes.push(e.kind.changes_shared_state());
             t.footprints.push(e.footprint().collect());
             t.yields.push(matches!(e.kind, EventKind::Yield | EventKind::Sleep));

@@ -147,7 +147,9 @@ pub struct Event {
     /// Access width in bytes (0 for non-memory events).
     pub size: u32,
     /// Value read (read/rmw) or written (write); `1` for a `wait-return` that was
-    /// signalled (`0`: a timed wait that timed out); `1` for a `wait` that is timed;
+    /// signalled (`0`: a timed wait that timed out); for a `wait`, 0 if untimed,
+    /// else the fingerprint of the waiting thread's state (never 0; busy-wait
+    /// detection, see `causa_interp::spin`);
     /// exit status for `exit`.
     pub value: u128,
     /// Value written by an rmw; the value a write overwrote; the mutex of a

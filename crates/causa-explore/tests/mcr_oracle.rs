@@ -477,3 +477,35 @@ fn timed_waits_time_out_or_are_woken() {
     let (mcr, _) = compare("timed_wait.c", &src);
     assert!(mcr >= 3, "woken, timed out, and not waiting at all are three outcomes");
 }
+
+#[test]
+fn timed_wait_loops_end() {
+    // A loop around a timed wait that may keep timing out: the interpreter
+    // parks its timeouts until another thread changes what the loop observed,
+    // and MCR must mirror that (else its schedules diverge or never end).
+    let src = format!(
+        "{PRELUDE}#include <errno.h>\n#include <time.h>\nint ready, woke;\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *sig(void *a) {{ pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, sig, 0); struct timespec d = {{0, 0}};\n\
+         pthread_mutex_lock(&m); while (!ready) {{ int r = pthread_cond_timedwait(&c, &m, &d); if (r == 0) woke = 1; }}\n\
+         pthread_mutex_unlock(&m); pthread_join(t, 0); return 0; }}\n"
+    );
+    let (mcr, _) = compare("timed_wait_loop.c", &src);
+    assert!(mcr >= 2, "the waiter is woken or not");
+}
+
+#[test]
+fn timed_wait_loop_woken_by_a_plain_write() {
+    // Nobody signals: only the write to `ready` lets the parked loop time out
+    // again and see it.
+    let src = format!(
+        "{PRELUDE}#include <time.h>\nint ready, seen;\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         void *set(void *a) {{ ready = 1; return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, set, 0); struct timespec d = {{0, 0}};\n\
+         pthread_mutex_lock(&m); while (!ready) pthread_cond_timedwait(&c, &m, &d); seen = ready;\n\
+         pthread_mutex_unlock(&m); pthread_join(t, 0); assert(seen == 1); return 0; }}\n"
+    );
+    compare("timed_wait_plain_write.c", &src);
+}

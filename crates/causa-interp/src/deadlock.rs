@@ -18,6 +18,15 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
                 None,
             ),
             Pending::Instr => crate::shims::pending_wait(m, t),
+            Pending::CondWait { cond, signalled: false, timed: true, since, .. }
+                if !m.timeout_enabled(t) && !crate::shims::pthread::cond::token_for(m, *cond, *since) =>
+            {
+                let what = format!(
+                    "keeps timing out on condition variable {} in a loop that no other thread can end (it waits for a change that never comes)",
+                    m.describe(*cond)
+                );
+                (what, None)
+            }
             Pending::CondWait { cond, signalled: false, since, .. }
                 if !crate::shims::pthread::cond::token_for(m, *cond, *since) =>
             {

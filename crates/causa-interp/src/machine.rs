@@ -227,7 +227,9 @@ impl Machine {
             Pending::Finished => false,
             Pending::Instr => self.spin_enabled(t) && crate::shims::pending_enabled(self, t),
             Pending::CondWait { cond, mutex, timed, signalled, since } => {
-                (*signalled || *timed || crate::shims::pthread::cond::token_for(self, *cond, *since))
+                (*signalled
+                    || (*timed && self.timeout_enabled(t))
+                    || crate::shims::pthread::cond::token_for(self, *cond, *since))
                     && self.sync.mutexes.get(mutex).is_none_or(|m| m.can_lock(t))
             }
             Pending::Barrier { barrier, gen } => self.sync.barriers.get(barrier).is_none_or(|b| b.gen > *gen),

@@ -10,9 +10,18 @@
 //! it is parked until another thread changes something the loop observed. A
 //! thread whose spin nobody can end is reported with the deadlock, as waiting
 //! for a write.
+//!
+//! A loop around `pthread_cond_timedwait` spins the same way when the wait keeps
+//! timing out: each timed wait is fingerprinted too (the wait's event keeps the
+//! fingerprint), and a timed wait that repeats an earlier one's fingerprint, with
+//! nothing changed in between but the waits' own releases and re-acquisitions
+//! of their mutexes, may time out again only after another thread changed something the
+//! loop observed; until then only a wake-up lets it return. (Approximation: two
+//! threads looping on timed waits of one mutex wake each other's loops through
+//! that mutex, so such loops are not cut short.)
 
 use crate::machine::Machine;
-use causa_core::{overlaps, Event, Tid};
+use causa_core::{overlaps, Event, EventKind, Tid};
 use causa_ir::Value;
 use std::cell::Cell;
 use std::hash::{Hash, Hasher};
@@ -29,6 +38,11 @@ pub struct SpinState {
     recent: Vec<(u64, usize)>,
     /// Parked: waiting for a change to what the loop observed.
     pub awaiting: Option<Await>,
+    /// (fingerprint, index of the wait's event) of recent timed waits.
+    recent_waits: Vec<(u64, usize)>,
+    /// The current timed wait may not time out before a change to what its
+    /// loop observed.
+    pub timeout_await: Option<Await>,
 }
 
 /// What a parked spinner waits for.
@@ -40,6 +54,52 @@ pub struct Await {
     checked: Cell<usize>,
     /// A change was found.
     woken: Cell<bool>,
+}
+
+/// Why `now` repeats `since` in a loop that changed nothing: the events of `t`
+/// from `since` to `now` (both fingerprinted alike) change nothing but what
+/// `exempt` allows, and no other thread changed what they observed. Returns the
+/// loop's await (what it observed).
+fn repeats(events: &[Event], t: Tid, since: usize, now: usize, exempt: impl Fn(&Event) -> bool) -> Option<Await> {
+    let between = &events[since..=now];
+    let mine = between.iter().filter(|e| e.thread == t);
+    let changed_itself = mine.clone().any(|e| e.kind.changes_shared_state() && !exempt(e));
+    let observed: Vec<(u64, u64)> = mine.flat_map(|e| e.footprint()).collect();
+    let repeated = !changed_itself && !between.iter().any(|e| changes(e, t, &observed));
+    repeated.then(|| Await { observed, checked: Cell::new(now + 1), woken: Cell::new(false) })
+}
+
+/// The fingerprint of thread `t`'s local state (positions in its call stack,
+/// the top frame's registers) and `extra`.
+fn fingerprint(m: &Machine, t: Tid, extra: impl Hash) -> u64 {
+    let th = &m.threads[t as usize];
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for f in &th.frames {
+        (f.func, f.block, f.ip).hash(&mut h);
+    }
+    if let Some(top) = th.frames.last() {
+        top.regs.iter().for_each(|v| hash_value(v, &mut h));
+    }
+    extra.hash(&mut h);
+    h.finish()
+}
+
+/// Remember `(print, now)` among the last [`WINDOW`].
+fn remember(recent: &mut Vec<(u64, usize)>, print: u64, now: usize) {
+    if recent.len() == WINDOW {
+        recent.remove(0);
+    }
+    recent.push((print, now));
+}
+
+/// Whether the await has seen a change by another thread than `t`.
+fn woken(m: &Machine, t: Tid, a: &Await) -> bool {
+    if !a.woken.get() {
+        let from = a.checked.get().min(m.events.len());
+        a.woken.set(m.events[from..].iter().any(|e| changes(e, t, &a.observed)));
+        a.checked.set(m.events.len());
+    }
+    a.woken.get()
 }
 
 fn hash_value(v: &Value, h: &mut impl Hasher) {
@@ -61,48 +121,42 @@ impl Machine {
     /// event is the last one recorded). Returns the fingerprint, which the read
     /// event keeps.
     pub(crate) fn note_read(&mut self, t: Tid, addr: u64, value: u128) -> u64 {
-        let th = &self.threads[t as usize];
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        for f in &th.frames {
-            (f.func, f.block, f.ip).hash(&mut h);
-        }
-        if let Some(top) = th.frames.last() {
-            top.regs.iter().for_each(|v| hash_value(v, &mut h));
-        }
-        (addr, value).hash(&mut h);
-        let print = h.finish();
+        let print = fingerprint(self, t, (addr, value));
         let now = self.events.len() - 1;
-        let earlier = th.spin.recent.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
-        if let Some(since) = earlier {
-            let between = &self.events[since..=now];
-            // What this thread's loop observed, and whether it changed anything.
-            let mine = between.iter().filter(|e| e.thread == t);
-            let changed_itself = mine.clone().any(|e| e.kind.changes_shared_state());
-            let observed: Vec<(u64, u64)> = mine.flat_map(|e| e.footprint()).collect();
-            if !changed_itself && !between.iter().any(|e| changes(e, t, &observed)) {
-                let awaiting = Await { observed, checked: Cell::new(now + 1), woken: Cell::new(false) };
-                self.threads[t as usize].spin.awaiting = Some(awaiting);
-            }
+        let spin = &self.threads[t as usize].spin;
+        let earlier = spin.recent.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
+        if let Some(a) = earlier.and_then(|since| repeats(&self.events, t, since, now, |_| false)) {
+            self.threads[t as usize].spin.awaiting = Some(a);
         }
-        let spin = &mut self.threads[t as usize].spin;
-        if spin.recent.len() == WINDOW {
-            spin.recent.remove(0);
-        }
-        spin.recent.push((print, now));
+        remember(&mut self.threads[t as usize].spin.recent, print, now);
         print
+    }
+
+    /// Called when thread `t` starts a timed wait on `cond` releasing `mutex`
+    /// (its `wait` event is the last one recorded). Returns the fingerprint
+    /// (never 0), which the wait event keeps.
+    pub(crate) fn note_timed_wait(&mut self, t: Tid, cond: u64, mutex: u64) -> u64 {
+        let print = fingerprint(self, t, (cond, mutex)) | 1;
+        let now = self.events.len() - 1;
+        let spin = &self.threads[t as usize].spin;
+        let earlier = spin.recent_waits.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
+        // Its waits release the mutex and their returns re-acquire it.
+        let waits = |e: &Event| matches!(e.kind, EventKind::Wait | EventKind::WaitReturn);
+        let a = earlier.and_then(|since| repeats(&self.events, t, since, now, waits));
+        let spin = &mut self.threads[t as usize].spin;
+        spin.timeout_await = a;
+        remember(&mut spin.recent_waits, print, now);
+        print
+    }
+
+    /// Whether thread `t`'s current timed wait may time out now.
+    pub(crate) fn timeout_enabled(&self, t: Tid) -> bool {
+        self.threads[t as usize].spin.timeout_await.as_ref().is_none_or(|a| woken(self, t, a))
     }
 
     /// A spinning thread may move again once another thread changed something
     /// its loop observed.
     pub(crate) fn spin_enabled(&self, t: Tid) -> bool {
-        let Some(a) = &self.threads[t as usize].spin.awaiting else {
-            return true;
-        };
-        if !a.woken.get() {
-            let from = a.checked.get().min(self.events.len());
-            a.woken.set(self.events[from..].iter().any(|e| changes(e, t, &a.observed)));
-            a.checked.set(self.events.len());
-        }
-        a.woken.get()
+        self.threads[t as usize].spin.awaiting.as_ref().is_none_or(|a| woken(self, t, a))
     }
 }

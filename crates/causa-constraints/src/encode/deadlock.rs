@@ -135,7 +135,10 @@ impl Encoder<'_> {
             Op::WaitReturn { cond, mutex, timed, .. } => {
                 let held = held(self, mutex, false);
                 if timed {
-                    held // it can always time out
+                    // It can time out. (Not asked: a timed-wait loop the
+                    // interpreter parked, stuck for want of a change; the
+                    // executions themselves report it.)
+                    held
                 } else {
                     Formula::or(vec![self.not_woken(e, cond, cut), held])
                 }

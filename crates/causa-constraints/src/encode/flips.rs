@@ -51,7 +51,7 @@ impl Encoder<'_> {
             Op::TrylockFail { mutex } => parts.push(self.free(e, mutex)),
             Op::SemWait { sem, .. } => parts.push(self.units_gone(sem, e)),
             Op::SemFail { sem } => parts.push(self.sem_unit(e, sem)),
-            Op::WaitReturn { cond, signalled: true, .. } => parts.push(self.not_woken(e, cond, e)),
+            Op::WaitReturn { cond, signalled: true, .. } => parts.push(self.timed_out(e, cond)),
             Op::WaitReturn { cond, signalled: false, .. } => parts.push(self.woken(e, cond)),
             _ => return Query { goal: Formula::False },
         }

@@ -4,10 +4,12 @@
 mod deadlock;
 mod flips;
 mod relevant;
+mod spin;
 mod sync;
 
 use crate::formula::{DefId, Defs, Ev, Formula};
 use crate::trace::{Op, Trace};
+use spin::Spin;
 use std::collections::{HashMap, HashSet};
 pub use sync::Token;
 
@@ -96,7 +98,7 @@ impl<'t> Encoder<'t> {
             };
         }
         let lock_pairs = lock_pairs(trace);
-        let spin_pairs = spins(trace, &po_pred);
+        let spin_pairs = spin::spins(trace, &po_pred);
         let threads = trace.events.iter().map(|e| e.thread as usize + 1).max().unwrap_or(0);
         let mut clocks: Vec<Vec<u32>> = Vec::with_capacity(n);
         let mut index_in_thread = vec![0u32; n];
@@ -297,7 +299,7 @@ impl<'t> Encoder<'t> {
     pub fn condition(&mut self, e: Ev) -> Formula {
         match self.trace.events[e].op {
             Op::WaitReturn { cond, signalled: true, .. } => self.woken(e, cond),
-            Op::WaitReturn { cond, signalled: false, timed: true, .. } => self.not_woken(e, cond, e),
+            Op::WaitReturn { cond, signalled: false, timed: true, .. } => self.timed_out(e, cond),
             Op::TrylockFail { mutex } => self.held_at(self.trace.events[e].thread, e, mutex, false),
             Op::SemFail { sem } => self.units_gone(sem, e),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
@@ -415,23 +417,6 @@ impl<'t> Encoder<'t> {
         let f = Formula::or(alts);
         self.defs.set(d, f);
         Formula::Def(d)
-    }
-
-    /// Busy-wait detection, mirrored: when a thread reads with the same
-    /// fingerprint as one of its recent reads and no event changed shared state
-    /// between the two, the interpreter parks it; so its next event can only happen
-    /// (before `cut`) if some other thread changes shared state after the earlier
-    /// read and before that next event.
-    pub fn spin_constraints(&mut self) -> Formula {
-        let mut parts = Vec::new();
-        for s in self.spin_pairs.clone() {
-            let mut alts: Vec<Formula> = vec![self.after_cut(s.next)];
-            for c in s.wakers {
-                alts.push(Formula::and(vec![Formula::Before(s.j, c), Formula::Before(c, s.next), self.validity(c)]));
-            }
-            parts.push(Formula::or(alts));
-        }
-        Formula::and(parts)
     }
 
     /// Uninterruptible sections (`__VERIFIER_atomic_*`): no event of another
@@ -688,74 +673,6 @@ impl<'t> Encoder<'t> {
     pub fn lock_pairs_of(&self, mutex: u64) -> &[(Ev, Option<Ev>)] {
         self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[])
     }
-}
-
-/// Pairs of reads of one thread that make the interpreter park it: same
-/// fingerprint, the earlier among the thread's last [`Trace::SPIN_WINDOW`] reads,
-/// no own state change between them; with the thread's next event.
-/// A busy-wait the interpreter may park: the thread's read `k` repeats the
-/// fingerprint of its read `j`; its event after `k` is `next`; `wakers` are the
-/// other threads' events that change something the loop observed between `j`
-/// and `k` (only they can let it move on).
-#[derive(Clone, Debug)]
-struct Spin {
-    j: Ev,
-    next: Ev,
-    wakers: Vec<Ev>,
-}
-
-/// The busy-waits of a trace (see [`Spin`]).
-fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
-    let pairs = spin_pairs(trace, po_pred);
-    pairs
-        .into_iter()
-        .map(|(j, k, next)| {
-            let t = trace.events[k].thread;
-            let observed: Vec<(u64, u64)> = (j..=k)
-                .filter(|e| trace.events[*e].thread == t)
-                .flat_map(|e| trace.footprints[e].iter().copied())
-                .collect();
-            let wakers = (0..trace.len())
-                .filter(|c| trace.changes[*c] && trace.events[*c].thread != t)
-                .filter(|c| causa_core::overlaps(&observed, trace.footprints[*c].iter().copied()))
-                .collect();
-            Spin { j, next, wakers }
-        })
-        .collect()
-}
-
-fn spin_pairs(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
-    let n = trace.len();
-    let mut next_of = vec![None; n];
-    for (e, p) in po_pred.iter().enumerate() {
-        if let Some(p) = p {
-            next_of[*p] = Some(e);
-        }
-    }
-    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
-    let mut pairs = Vec::new();
-    for (k, next) in next_of.iter().enumerate() {
-        let t = trace.events[k].thread;
-        if trace.changes[k] {
-            recent.remove(&t);
-            continue;
-        }
-        let print = trace.prints.get(k).copied().unwrap_or(0);
-        if print == 0 {
-            continue;
-        }
-        let window = recent.entry(t).or_default();
-        if let Some(next) = *next {
-            // The latest earlier read with the same fingerprint gives the
-            // strongest condition (a change after it is also after the others).
-            pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
-        }
-        if window.len() == Trace::SPIN_WINDOW {
-            window.remove(0);
-        }
-        window.push(k);
-    }
-    pairs
 }
 
 /// Critical sections per mutex: each acquisition (lock, wait-return) with the

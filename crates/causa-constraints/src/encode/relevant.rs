@@ -113,17 +113,9 @@ impl Encoder<'_> {
                     }
                 }
             }
-            for s in self.spin_pairs.iter().filter(|s| s.next == e) {
-                // A parked spinner moves on only after another thread's change
-                // to what its loop observed.
-                let c = s
-                    .wakers
-                    .iter()
-                    .copied()
-                    .filter(|c| pos[s.j] < pos[*c] && pos[*c] < pos[s.next])
-                    .min_by_key(|c| pos[*c]);
-                stack.extend(c);
-            }
+            // A parked spinner moves on only after another thread's change to
+            // what its loop observed.
+            stack.extend(self.wakers_of(e, false, pos));
             match ev.op {
                 // Every arrival of the generation comes first.
                 Op::Depart { barrier, gen } => stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten()),
@@ -249,6 +241,9 @@ impl Encoder<'_> {
         // another waiter's return before it.
         for r in (0..n).filter(|e| inside[*e] && is_return(*e) && !self.succeeds(*e, flipped)) {
             let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
+            // A timed-wait loop the interpreter parked times out again only
+            // after another thread's change to what it observed.
+            stack.extend(self.wakers_of(r, true, pos).into_iter().filter(|c| !inside[*c]));
             let since = self.po_pred[r].map(|w| pos[w]).unwrap_or(i64::MIN);
             let signals = (0..n).filter(|s| {
                 inside[*s]

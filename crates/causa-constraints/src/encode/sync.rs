@@ -33,6 +33,12 @@ impl Encoder<'_> {
         Formula::or(alts)
     }
 
+    /// The timed wait-return `ret` (of a wait on `cond`) times out: no wake-up
+    /// is left for it, and a loop the interpreter parked was woken first.
+    pub(super) fn timed_out(&mut self, ret: Ev, cond: u64) -> Formula {
+        Formula::and(vec![self.not_woken(ret, cond, ret), self.timeout_parking(ret)])
+    }
+
     /// The wait-return `ret` (of a wait on `cond`) finds no wake-up at `x` (the
     /// return itself, or the cut): no broadcast since its wait, and every
     /// signal since its wait was taken by another waiter's return before `x`

@@ -1,0 +1,156 @@
+//! Busy-wait parking, mirrored from the interpreter (`causa_interp::spin`).
+//!
+//! Two kinds of loops are parked there: a thread whose visible read repeats an
+//! earlier read's fingerprint with no change in between, and a thread whose
+//! timed condition wait repeats an earlier timed wait's fingerprint with nothing
+//! changed but the waits' own releases and re-acquisitions of their mutexes (its next
+//! timeout needs another thread's change first). Both share one form
+//! ([`Spin`]): the parked step happens only after a change, by another thread,
+//! to what the loop observed.
+
+use super::Encoder;
+use crate::formula::{Ev, Formula};
+use crate::trace::{Op, Trace};
+use std::collections::HashMap;
+
+/// A loop the interpreter may park: the thread's step `k` repeats the
+/// fingerprint of its step `j`; the parked step is `next` (the event after `k`);
+/// `wakers` are the other threads' events that change something the loop
+/// observed from `j` to `k` (only they can let it move on). `timeout`: a timed
+/// wait's loop, where only a return that times out is parked.
+#[derive(Clone, Debug)]
+pub(super) struct Spin {
+    pub j: Ev,
+    pub next: Ev,
+    pub wakers: Vec<Ev>,
+    pub timeout: bool,
+}
+
+impl Encoder<'_> {
+    /// Read loops: the parked thread's next event happens (before the cut)
+    /// only after another thread changed what its loop observed.
+    pub fn spin_constraints(&mut self) -> Formula {
+        let reads: Vec<Spin> = self.spin_pairs.iter().filter(|s| !s.timeout).cloned().collect();
+        let parts = reads.iter().map(|s| self.woken_spin(s)).collect();
+        Formula::and(parts)
+    }
+
+    /// Timed-wait loops: the wait-return `r` may time out (before the cut) only
+    /// after another thread changed what its loop observed.
+    pub(super) fn timeout_parking(&mut self, r: Ev) -> Formula {
+        let timed: Vec<Spin> = self.spin_pairs.iter().filter(|s| s.timeout && s.next == r).cloned().collect();
+        let parts = timed.iter().map(|s| self.woken_spin(s)).collect();
+        Formula::and(parts)
+    }
+
+    fn woken_spin(&mut self, s: &Spin) -> Formula {
+        let mut alts: Vec<Formula> = vec![self.after_cut(s.next)];
+        for &c in &s.wakers {
+            alts.push(Formula::and(vec![Formula::Before(s.j, c), Formula::Before(c, s.next), self.validity(c)]));
+        }
+        Formula::or(alts)
+    }
+
+    /// The earliest waker of the parked step `next` placed between the loop's
+    /// first step and it under `pos`, for each loop parking `next` (`timeout`:
+    /// the timed-wait loops, else the read loops).
+    pub(super) fn wakers_of(&self, next: Ev, timeout: bool, pos: &[i64]) -> Vec<Ev> {
+        let loops = self.spin_pairs.iter().filter(|s| s.next == next && s.timeout == timeout);
+        loops
+            .filter_map(|s| {
+                let between = s.wakers.iter().copied().filter(|c| pos[s.j] < pos[*c] && pos[*c] < pos[s.next]);
+                between.min_by_key(|c| pos[*c])
+            })
+            .collect()
+    }
+}
+
+/// The loops of a trace the interpreter may park (see [`Spin`]).
+pub(super) fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
+    let mut next_of = vec![None; trace.len()];
+    for (e, p) in po_pred.iter().enumerate() {
+        if let Some(p) = p {
+            next_of[*p] = Some(e);
+        }
+    }
+    let reads = read_pairs(trace, &next_of).into_iter().map(|p| (p, false));
+    let waits = timed_wait_pairs(trace, &next_of).into_iter().map(|p| (p, true));
+    reads
+        .chain(waits)
+        .map(|((j, k, next), timeout)| {
+            let t = trace.events[k].thread;
+            let observed: Vec<(u64, u64)> = (j..=k)
+                .filter(|e| trace.events[*e].thread == t)
+                .flat_map(|e| trace.footprints[e].iter().copied())
+                .collect();
+            let wakers = (0..trace.len())
+                .filter(|c| trace.changes[*c] && trace.events[*c].thread != t)
+                .filter(|c| causa_core::overlaps(&observed, trace.footprints[*c].iter().copied()))
+                .collect();
+            Spin { j, next, wakers, timeout }
+        })
+        .collect()
+}
+
+/// Pairs of reads of one thread that make the interpreter park it: same
+/// fingerprint, the earlier among the thread's last [`Trace::SPIN_WINDOW`]
+/// reads, no own state change between them; with the thread's next event.
+fn read_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (k, next) in next_of.iter().enumerate() {
+        let t = trace.events[k].thread;
+        if trace.changes[k] {
+            recent.remove(&t);
+            continue;
+        }
+        let print = trace.prints.get(k).copied().unwrap_or(0);
+        if print == 0 {
+            continue;
+        }
+        let window = recent.entry(t).or_default();
+        if let Some(next) = *next {
+            // The latest earlier read with the same fingerprint gives the
+            // strongest condition (a change after it is also after the others).
+            pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
+        }
+        remember(window, k);
+    }
+    pairs
+}
+
+/// Pairs of timed waits of one thread that park its second wait's timeout:
+/// same fingerprint, the earlier among the thread's last
+/// [`Trace::SPIN_WINDOW`] timed waits, no own state change between them but
+/// waits and their returns; with the second wait's return.
+fn timed_wait_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (k, next) in next_of.iter().enumerate() {
+        let t = trace.events[k].thread;
+        let is_wait = matches!(trace.events[k].op, Op::Wait { .. });
+        let print = trace.prints.get(k).copied().unwrap_or(0);
+        if !is_wait || print == 0 {
+            continue;
+        }
+        let window = recent.entry(t).or_default();
+        if let (Some(j), Some(next)) = (window.iter().rev().find(|j| trace.prints[**j] == print), *next) {
+            let changed_itself = (j + 1..k).any(|x| {
+                let own = trace.events[x].thread == t;
+                own && trace.changes[x] && !matches!(trace.events[x].op, Op::Wait { .. } | Op::WaitReturn { .. })
+            });
+            if !changed_itself {
+                pairs.push((*j, k, next));
+            }
+        }
+        remember(window, k);
+    }
+    pairs
+}
+
+fn remember(window: &mut Vec<Ev>, e: Ev) {
+    if window.len() == Trace::SPIN_WINDOW {
+        window.remove(0);
+    }
+    window.push(e);
+}
