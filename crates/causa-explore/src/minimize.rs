@@ -7,8 +7,11 @@
 //!   reaches the failing thread's last event along the same path with at most
 //!   k = 0, 1, … preempted segments; the first answer is the fewest the model
 //!   can count (it does not see why a thread stopped, so a switch at a blocked
-//!   lock counts as a preemption). Not for deadlocks and races (their bug is
-//!   not one thread's step), nor for traces over [`SOLVER_MAX_EVENTS`] events.
+//!   lock counts as a preemption). For a deadlock, ask instead for a cut at
+//!   which the same threads are stuck at the same operations (the deadlock
+//!   query on the trace plus the blocked operations, which the execution lists
+//!   apart). Not for races (their bug is not one thread's step), nor for
+//!   traces over [`SOLVER_MAX_EVENTS`] events.
 //! - Greedy, cheap: at each preemption (a switch away from a thread that could
 //!   have continued), try to stop following the schedule there and let the
 //!   non-preemptive `first` strategy continue. Each try is one execution.
@@ -63,7 +66,9 @@ fn run(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &[ThreadName]) -> (Execu
 }
 
 fn same_bug(a: &Finding, b: &Finding) -> bool {
-    a.kind == b.kind && a.location == b.location
+    // Which thread of a deadlock blocks last (and so where it is reported)
+    // depends on the schedule.
+    a.kind == b.kind && (a.location == b.location || a.kind == BugKind::Deadlock)
 }
 
 /// Reduce the preemptions of the bug shown by `ex` (run with `cfg`, whose inputs
@@ -119,18 +124,25 @@ fn solved(
     bug: &Finding,
     below: usize,
 ) -> Option<(Execution, Vec<usize>)> {
-    if matches!(bug.kind, BugKind::Deadlock | BugKind::DataRace) {
+    if bug.kind == BugKind::DataRace {
         return None;
     }
-    let tid = ex.names.iter().position(|n| *n == bug.thread)?;
-    let trace = Trace::from_run(&ex.events, &ex.bulk, 0);
+    let deadlock = bug.kind == BugKind::Deadlock;
+    let events = if deadlock { [ex.events.as_slice(), &ex.blocked].concat() } else { ex.events.clone() };
+    let trace = Trace::from_run(&events, &ex.bulk, 0);
     if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
         return None;
     }
-    let target = (0..trace.len()).rev().find(|e| trace.events[*e].thread as usize == tid)?;
     let mut enc = Encoder::new(&trace);
     let base = enc.base();
-    let reach = enc.reach(target);
+    // The events the schedule must contain, from a model.
+    let (reach, until): (_, Box<dyn Fn(&Encoder, &[i64], &[bool]) -> Vec<usize>>) = if deadlock {
+        (enc.deadlock()?, Box::new(|enc, pos, _| enc.before_cut(pos)))
+    } else {
+        let tid = ex.names.iter().position(|n| *n == bug.thread)?;
+        let target = (0..trace.len()).rev().find(|e| trace.events[*e].thread as usize == tid)?;
+        (enc.reach(target), Box::new(move |enc, pos, vars| enc.relevant_events(target, pos, vars)))
+    };
     let vars = enc.preemption_vars();
     let mut solver = Z3Solver::new();
     solver.reset(enc.variables(), &base, &enc.defs);
@@ -139,7 +151,7 @@ fn solved(
         match solver.solve(&goal, &enc.defs) {
             SolveResult::Sat(pos) => {
                 let values = solver.var_values(enc.num_vars());
-                let prefix = crate::mcr::prefix_of(ex, &trace, &enc.relevant_events(target, &pos, &values));
+                let prefix = crate::mcr::prefix_of(ex, &trace, &until(&enc, &pos, &values));
                 let (found, points) = run(prep, cfg, &prefix);
                 return found.outcome.finding().is_some_and(|f| same_bug(f, bug)).then_some((found, points));
             }

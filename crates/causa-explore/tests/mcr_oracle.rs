@@ -413,6 +413,45 @@ fn counterexamples_get_the_fewest_preemptions_the_solver_finds() {
 }
 
 #[test]
+fn deadlock_counterexamples_are_shown_with_few_preemptions() {
+    // Three threads take two of three mutexes in a cycle; busy threads make a
+    // random schedule switch often. The deadlock's own trace lacks the three
+    // blocked locks: the reduction asks the deadlock query on the trace plus
+    // them. One preemption is the fewest: after one thread's first lock,
+    // switch to the thread that takes the lock it needs second; every later
+    // switch happens at a blocked lock.
+    let src = format!(
+        "{PRELUDE}pthread_mutex_t m[3]; int noise[3];
+         void *busy(void *p) {{ long i = (long)p; for (int k = 0; k < 6; k++) noise[i] += k; return 0; }}
+         void *eat(void *p) {{ long i = (long)p; pthread_mutex_lock(&m[i]); pthread_mutex_lock(&m[(i + 1) % 3]);
+         pthread_mutex_unlock(&m[(i + 1) % 3]); pthread_mutex_unlock(&m[i]); return 0; }}
+         int main(void) {{ pthread_t t[6]; for (int i = 0; i < 3; i++) pthread_mutex_init(&m[i], 0);
+         for (long i = 0; i < 3; i++) {{ pthread_create(&t[i], 0, busy, (void *)i); pthread_create(&t[i + 3], 0, eat, (void *)i); }}
+         for (int i = 0; i < 6; i++) pthread_join(t[i], 0); return 0; }}
+"
+    );
+    let prep = load("cycle.c", &src);
+    let cfg = Arc::new(config());
+    let mut bug = None;
+    for seed in 0..2000 {
+        let mut s = causa_explore::RandomScheduler::new(seed);
+        s.begin_execution();
+        let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut s);
+        if ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock) {
+            bug = Some(ex);
+            break;
+        }
+    }
+    let ex = bug.expect("random testing finds the deadlock");
+    assert_eq!(ex.blocked.len(), 4, "main's join and the three locks are the blocked operations");
+    let switches = ex.steps.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!(switches > 4, "the random counterexample switches {switches} times");
+    let (small, n) = causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, 0);
+    assert!(small.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    assert_eq!(n, 1, "one preemption is the fewest that reaches the deadlock");
+}
+
+#[test]
 fn semaphore_wait_orders_that_deadlock() {
     // Whichever thread takes `s` first decides: t2 holding it waits for `t`,
     // which only t1 posts after taking `s` — a deadlock in one order only (not

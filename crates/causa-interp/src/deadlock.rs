@@ -4,7 +4,7 @@
 use crate::machine::Machine;
 use crate::thread::Pending;
 use causa_core::finding::FindingNote;
-use causa_core::Tid;
+use causa_core::{Event, EventKind, Tid};
 
 /// One note per blocked thread, plus the wait-for edges (waiter, holder).
 pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Tid)>) {
@@ -51,6 +51,33 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
         notes.push(FindingNote { thread: Some(m.names[t as usize].clone()), message, location: m.loc_of(th.loc) });
     }
     (notes, edges)
+}
+
+/// The event the blocked thread `t`'s next operation would record, as far as
+/// the constraint model needs it (the object it waits for).
+pub fn blocked_event(m: &Machine, t: Tid) -> Option<Event> {
+    let th = &m.threads[t as usize];
+    let (kind, addr, value, value2) = match &th.pending {
+        Pending::Instr => {
+            let (kind, args) = crate::shims::pending_op(m, t)?;
+            let first = crate::shims::arg(&args, 0);
+            match kind {
+                EventKind::Join => (kind, crate::shims::pthread::thread::target(m, first)? as u64, 0, 0),
+                // A semaphore wait that finds no unit (value 0) and waits.
+                EventKind::Lock | EventKind::ReadLock | EventKind::WriteLock | EventKind::SemWait => {
+                    (kind, first as u64, 0, 0)
+                }
+                _ => return None,
+            }
+        }
+        Pending::CondWait { cond, mutex, signalled, .. } => {
+            (EventKind::WaitReturn, *cond, *signalled as u128, *mutex as u128)
+        }
+        Pending::Barrier { barrier, gen } => (EventKind::BarrierWait, *barrier, *gen as u128, 0),
+        Pending::Once { once } => (EventKind::Once, *once, causa_core::once_step::RESUMED, 0),
+        _ => return None,
+    };
+    Some(Event { thread: t, kind, loc: th.loc, addr, size: 0, value, value2, atomic: false, section: 0 })
 }
 
 /// A cycle in the wait-for graph, starting from its smallest thread.

@@ -45,6 +45,8 @@ pub struct Machine {
     /// Thread that took the previous step.
     current: Option<Tid>,
     enabled_buf: Vec<Tid>,
+    /// At a deadlock: the events the blocked threads' next operations would record.
+    blocked: Vec<Event>,
 }
 
 impl Machine {
@@ -72,6 +74,7 @@ impl Machine {
             sections: 0,
             current: None,
             enabled_buf: Vec::new(),
+            blocked: Vec::new(),
         };
         let main = prep.main;
         let mut args = Vec::new();
@@ -382,6 +385,7 @@ impl Machine {
         let blocked: Vec<Tid> =
             (0..self.threads.len() as Tid).filter(|t| !self.threads[*t as usize].is_finished()).collect();
         let (notes, waits) = crate::deadlock::describe(self, &blocked);
+        self.blocked = blocked.iter().filter_map(|t| crate::deadlock::blocked_event(self, *t)).collect();
         let cycle = crate::deadlock::find_cycle(&waits).into_iter().map(|t| self.names[t as usize].clone()).collect();
         let last = self.current.filter(|t| blocked.contains(t)).or(blocked.last().copied()).unwrap_or(0);
         let message = if blocked.len() == 1 {
@@ -413,6 +417,7 @@ impl Machine {
             outcome,
             final_state,
             events: self.events,
+            blocked: self.blocked,
             bulk: self.bulk,
             steps: self.steps,
             names: self.names,

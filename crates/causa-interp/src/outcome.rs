@@ -109,6 +109,11 @@ impl Outcome {
 pub struct Execution {
     pub outcome: Outcome,
     pub events: Vec<Event>,
+    /// After a deadlock: for each blocked thread whose operation is known, the
+    /// event that operation would record (not in `events`: it never ran). The
+    /// constraint model needs them to ask for the same deadlock in another
+    /// schedule.
+    pub blocked: Vec<Event>,
     /// The bytes of the bulk operations among `events` (memcpy, memset on
     /// shared memory), in event order.
     pub bulk: Vec<causa_core::BulkAccess>,

@@ -151,7 +151,8 @@ impl Encoder<'_> {
                         .find(|d| matches!(self.trace.events[*d].op, Op::OnceDone { once: o } if o == once)),
                     _ => None,
                 };
-                waited.map(|w| Formula::Before(cut, w))?
+                // (A child that never ends, a routine never marked done: stuck.)
+                waited.map(|w| Formula::Before(cut, w)).unwrap_or(Formula::True)
             }
             Op::Depart { barrier, gen } => {
                 let arrivals = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();

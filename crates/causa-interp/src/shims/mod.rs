@@ -224,6 +224,12 @@ pub fn pending_wait(m: &Machine, t: Tid) -> (String, Option<Tid>) {
     }
 }
 
+/// The visible operation (event kind) a parked thread waits to perform, with
+/// its first two arguments.
+pub fn pending_op(m: &Machine, t: Tid) -> Option<(EventKind, [Value; 2])> {
+    parked_call(m, t).and_then(|(desc, args)| Some((desc.event?, args)))
+}
+
 /// Argument `i` as an integer (0 when missing).
 #[inline]
 pub fn arg(args: &[Value], i: usize) -> u128 {
