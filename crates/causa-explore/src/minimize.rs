@@ -135,13 +135,14 @@ fn solved(
     }
     let mut enc = Encoder::new(&trace);
     let base = enc.base();
-    // The events the schedule must contain, from a model.
-    let (reach, until): (_, Box<dyn Fn(&Encoder, &[i64], &[bool]) -> Vec<usize>>) = if deadlock {
-        (enc.deadlock()?, Box::new(|enc, pos, _| enc.before_cut(pos)))
+    // A deadlock: a cut where the threads are stuck; else the failing
+    // thread's last event (`target`).
+    let (reach, target) = if deadlock {
+        (enc.deadlock()?, None)
     } else {
         let tid = ex.names.iter().position(|n| *n == bug.thread)?;
         let target = (0..trace.len()).rev().find(|e| trace.events[*e].thread as usize == tid)?;
-        (enc.reach(target), Box::new(move |enc, pos, vars| enc.relevant_events(target, pos, vars)))
+        (enc.reach(target), Some(target))
     };
     let vars = enc.preemption_vars();
     let mut solver = Z3Solver::new();
@@ -151,7 +152,11 @@ fn solved(
         match solver.solve(&goal, &enc.defs) {
             SolveResult::Sat(pos) => {
                 let values = solver.var_values(enc.num_vars());
-                let prefix = crate::mcr::prefix_of(ex, &trace, &until(&enc, &pos, &values));
+                let events = match target {
+                    Some(t) => enc.relevant_events(t, &pos, &values),
+                    None => enc.before_cut(&pos),
+                };
+                let prefix = crate::mcr::prefix_of(ex, &trace, &events);
                 let (found, points) = run(prep, cfg, &prefix);
                 return found.outcome.finding().is_some_and(|f| same_bug(f, bug)).then_some((found, points));
             }
