@@ -20,6 +20,27 @@ pub enum Command {
     Check(CheckArgs),
     /// List every external function causa models, grouped by library.
     Shims(ShimsArgs),
+    /// Inspect path logs (written by `--record-paths`).
+    Log(LogArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    #[command(subcommand)]
+    pub command: LogCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum LogCommand {
+    /// Print a path log readably: the recorded failure, and per thread its
+    /// inputs and control-flow decisions.
+    Show {
+        /// The log's directory.
+        dir: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Strategies for `causa test` (sampling ones: `first` would repeat one schedule).
@@ -93,6 +114,10 @@ pub struct RunArgs {
     /// Write every visible event as JSON Lines to this file.
     #[arg(long)]
     pub trace: Option<PathBuf>,
+    /// Record each thread's control-flow path into this directory (a path
+    /// log, the input of `causa reproduce`).
+    #[arg(long, value_name = "DIR")]
+    pub record_paths: Option<PathBuf>,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -114,6 +139,10 @@ pub struct TestArgs {
     /// PCT bug depth (at least 1).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
+    /// Record the failing execution's per-thread control-flow paths into this
+    /// directory (a path log, the input of `causa reproduce`).
+    #[arg(long, value_name = "DIR")]
+    pub record_paths: Option<PathBuf>,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]
     pub args: Vec<String>,

@@ -14,6 +14,8 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
     let mut cfg = config(c, args.seed, &args.args, if c.json { OutputMode::Capture } else { OutputMode::PassThrough });
     // One run: its whole output goes into the JSON document.
     cfg.max_output = Config::default().max_output;
+    cfg.record_paths = args.record_paths.is_some();
+    let argv = cfg.argv.clone();
     let (ex, strategy) = match &args.schedule {
         Some(path) => {
             let s = read_schedule(path, &prep.program.fingerprint)?;
@@ -33,6 +35,10 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
         write_trace(path, &ex)
             .map_err(|e| Failure::input("io-error", format!("cannot write trace {}: {e}", path.display())))?;
     }
+    let recorded = match &args.record_paths {
+        Some(dir) => Some(crate::cmd_log::record(dir, &prep, &ex, c, &argv)?),
+        None => None,
+    };
     // A replayed bug already has its schedule file; a new one is saved.
     let mut schedule_path = None;
     if let Outcome::Bug(f) = &ex.outcome {
@@ -70,6 +76,9 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
             }
         }
         r.events = Some(ex.records.clone());
+        if let Some(dir) = &args.record_paths {
+            r.stats["paths_dir"] = serde_json::json!(dir.display().to_string());
+        }
         println!("{}", r.to_json_string());
         return Ok(exit);
     }
@@ -85,6 +94,9 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
     if !ex.inputs.is_empty() {
         let v: Vec<String> = ex.inputs.iter().map(|v| v.to_string()).collect();
         println!("  program inputs: {}", v.join(","));
+    }
+    if let Some(line) = &recorded {
+        println!("  {line}");
     }
     if let Outcome::Bug(f) = &ex.outcome {
         println!();

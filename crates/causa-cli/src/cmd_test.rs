@@ -6,7 +6,7 @@ use crate::output::{bug_report, outcome_line, print_bug_trailer, render_bug, rep
 use causa_core::Scheduler;
 use causa_explore::minimize::fewer_preemptions;
 use causa_explore::{replay, schedule_of, test, DfsScheduler, PctScheduler, RandomScheduler, TestStats};
-use causa_interp::{Outcome, OutputMode};
+use causa_interp::{Config, Outcome, OutputMode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -81,6 +81,9 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
             if exhaustive {
                 println!("  every interleaving was explored ({} in all)", st.executions);
             }
+            if let Some(dir) = &args.record_paths {
+                println!("  no execution failed: no path log written to {}", dir.display());
+            }
         }
         return Ok(if st.bounded > 0 && st.bounded == st.executions { EXIT_UNSUPPORTED } else { EXIT_OK });
     };
@@ -103,11 +106,18 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         (ex, 0, false)
     };
     let Outcome::Bug(f) = &ex.outcome else { unreachable!("the loop stops only on bugs and errors") };
+    let recorded = match &args.record_paths {
+        Some(dir) => Some(record_paths(dir, &prep, &cfg, &ex, c)?),
+        None => None,
+    };
     let path = save_schedule(&prep, &ex, c, f.kind.code())
         .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
     stats["preemptions"] = serde_json::json!(preemptions);
     stats["bug_execution"] = serde_json::json!(index + 1);
     stats["replay_confirmed"] = serde_json::json!(confirmed);
+    if let Some(dir) = &args.record_paths {
+        stats["paths_dir"] = serde_json::json!(dir.display().to_string());
+    }
     if c.json {
         println!("{}", bug_report("test", c, &ex, stats, &path, &args.args).to_json_string());
         return Ok(EXIT_BUG);
@@ -121,11 +131,38 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         args.seed
     );
     print_stats(st);
+    if let Some(line) = &recorded {
+        println!("  {line}");
+    }
     println!();
     print!("{}", render_bug(f, &ex));
     println!();
     print_bug_trailer(confirmed, c, &path, &args.args);
     Ok(EXIT_BUG)
+}
+
+/// Run the failing schedule again recording every thread's path, and write
+/// the log; the recorded run must fail the same way.
+fn record_paths(
+    dir: &std::path::Path,
+    prep: &Arc<causa_interp::Prepared>,
+    cfg: &Config,
+    ex: &causa_interp::Execution,
+    c: &crate::args::ProgramArgs,
+) -> Result<String, Failure> {
+    let rec_cfg = Config { record_paths: true, ..cfg.clone() };
+    let rec = replay(prep, &rec_cfg, &schedule_of(prep, ex));
+    let same = matches!((rec.outcome.finding(), ex.outcome.finding()), (Some(a), Some(b)) if a.same_as(b));
+    if !same {
+        return Err(Failure::input(
+            "internal",
+            format!(
+                "recording the paths of the failing schedule did not fail the same way ({}); please report this bug in causa",
+                outcome_line(&rec.outcome)
+            ),
+        ));
+    }
+    crate::cmd_log::record(dir, prep, &rec, c, &cfg.argv)
 }
 
 fn print_stats(st: &TestStats) {

@@ -228,3 +228,70 @@ fn dfs_strategy_enumerates_every_interleaving() {
     assert_eq!(json(&out)["stats"]["exhaustive"], false);
     assert!(all > 3, "nested threads have more than 3 interleavings ({all})");
 }
+
+#[test]
+fn path_logs_are_recorded_shown_and_checked() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("paths.c");
+    std::fs::write(
+        &src,
+        "#include <assert.h>\n#include <pthread.h>\nextern int __VERIFIER_nondet_int(void);\n\
+         static int twice(int x) { return 2 * x; }\nint (*volatile op)(int) = twice;\nint shared;\n\
+         void *worker(void *a) { int n = __VERIFIER_nondet_int(); int r = 0;\n\
+           switch (n) { case 1: r = 10; break; case 5: r = op(n); break; default: r = -1; }\n\
+           for (int i = 0; i < 3; i++) shared += r;\n assert(shared != 30); return 0; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); pthread_join(t, 0); return 0; }\n",
+    )
+    .expect("write");
+    let logdir = dir.path().join("log");
+    let (src, log) = (src.to_str().expect("utf8"), logdir.to_str().expect("utf8"));
+    let (code, out, err) = causa(&["run", src, "--input", "5", "--record-paths", log], dir.path());
+    assert_eq!(code, 1, "the assertion fails: {out}{err}");
+    assert!(out.contains("paths recorded in"), "{out}");
+    let show = |extra: &[&str]| {
+        let o =
+            Command::new(env!("CARGO_BIN_EXE_causa")).args(["log", "show", log]).args(extra).output().expect("runs");
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, text, err) = show(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("failure: assertion-violation in thread 0.1"), "{text}");
+    assert!(text.contains("input __VERIFIER_nondet_int → 5"), "{text}");
+    assert!(text.contains("case 2") && text.contains("call twice"), "the switch case and the indirect call: {text}");
+    let (_, j, _) = show(&["--json"]);
+    let doc = json(&j);
+    let worker = &doc["threads"][1];
+    assert_eq!(worker["thread"], "0.1");
+    let decisions = worker["decisions"].as_array().expect("decisions");
+    // The loop's condition: three times true, then false.
+    let branches: Vec<bool> = decisions.iter().filter_map(|d| d.as_bool()).collect();
+    assert!(branches.windows(4).any(|w| w == [true, true, true, false]), "{branches:?}");
+    assert!(decisions.contains(&serde_json::json!({ "switch": 2 })), "{decisions:?}");
+    // A damaged thread file is an error, not a shorter path.
+    let file = logdir.join("t0.1.path");
+    let bytes = std::fs::read(&file).expect("read");
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).expect("write");
+    let (code, _, err) = show(&[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("t0.1.path") && err.contains("corrupt path log"), "{err}");
+    let (code, _, err) = show_missing(dir.path());
+    assert_eq!(code, 2);
+    assert!(err.contains("path-log directory"), "{err}");
+}
+
+fn show_missing(dir: &Path) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_causa"))
+        .args(["log", "show"])
+        .arg(dir.join("nothing-here"))
+        .output()
+        .expect("runs");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}

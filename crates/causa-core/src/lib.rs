@@ -6,6 +6,7 @@
 //! - [`Event`] / [`EventKind`]: the visible operations the interpreter reports,
 //! - [`Finding`] / [`BugKind`]: bugs found in the analysed program (data, not errors),
 //! - [`Schedule`]: the replayable, versioned, diffable schedule file,
+//! - [`paths::PathLog`]: per-thread control-flow paths (`causa reproduce`'s input),
 //! - [`Scheduler`]: the one seam between the interpreter (which reports) and the
 //!   exploration strategies (which decide).
 //!
@@ -16,6 +17,7 @@ pub mod event;
 pub mod finding;
 pub mod ids;
 pub mod loc;
+pub mod paths;
 pub mod schedule;
 pub mod scheduler;
 

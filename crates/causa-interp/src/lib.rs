@@ -26,6 +26,7 @@ pub mod machine;
 pub mod memory;
 pub mod naming;
 pub mod outcome;
+mod paths;
 pub mod prepare;
 pub mod race;
 pub mod shims;

@@ -47,12 +47,15 @@ pub struct Machine {
     enabled_buf: Vec<Tid>,
     /// At a deadlock: the events the blocked threads' next operations would record.
     blocked: Vec<Event>,
+    /// Each thread's control-flow path, when recording (`paths.rs`).
+    pub(crate) paths: Option<Vec<causa_core::paths::ThreadPath>>,
 }
 
 impl Machine {
     pub fn new(prep: Arc<Prepared>, cfg: Arc<Config>) -> Machine {
         let mem = Memory::new(&prep.program);
         let seed = cfg.input_seed;
+        let record_paths = cfg.record_paths;
         let mut m = Machine {
             prep: prep.clone(),
             cfg,
@@ -75,6 +78,7 @@ impl Machine {
             current: None,
             enabled_buf: Vec::new(),
             blocked: Vec::new(),
+            paths: record_paths.then(Vec::new),
         };
         let main = prep.main;
         let mut args = Vec::new();
@@ -406,7 +410,8 @@ impl Machine {
     }
 
     /// Build the execution record: outcome, events, readable event records.
-    pub fn finish(self, outcome: Outcome) -> Execution {
+    pub fn finish(mut self, outcome: Outcome) -> Execution {
+        let paths = self.take_paths();
         let records = if self.cfg.keep_records {
             self.events.iter().enumerate().map(|(i, e)| self.event_record(i, e)).collect()
         } else {
@@ -418,6 +423,7 @@ impl Machine {
             final_state,
             events: self.events,
             blocked: self.blocked,
+            paths,
             bulk: self.bulk,
             steps: self.steps,
             names: self.names,

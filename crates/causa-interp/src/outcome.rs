@@ -114,6 +114,9 @@ pub struct Execution {
     /// constraint model needs them to ask for the same deadlock in another
     /// schedule.
     pub blocked: Vec<Event>,
+    /// Each thread's control-flow path, indexed by `Tid`, when
+    /// [`Config::record_paths`] is set (empty otherwise).
+    pub paths: Vec<causa_core::paths::ThreadPath>,
     /// The bytes of the bulk operations among `events` (memcpy, memset on
     /// shared memory), in event order.
     pub bulk: Vec<causa_core::BulkAccess>,
@@ -179,6 +182,8 @@ pub struct Config {
     pub final_state: bool,
     /// Report data races (see `race.rs`).
     pub detect_races: bool,
+    /// Record each thread's control-flow path ([`Execution::paths`]).
+    pub record_paths: bool,
 }
 
 impl Default for Config {
@@ -194,6 +199,7 @@ impl Default for Config {
             keep_records: true,
             final_state: false,
             detect_races: false,
+            record_paths: false,
         }
     }
 }

@@ -70,11 +70,14 @@ fn nondet(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let signed = !kind.starts_with('u')
         && !matches!(kind, "bool" | "pointer" | "size_t" | "pchar" | "pthread_t" | "sector_t" | "const_char_pointer");
     let v = match c.ret {
-        Ty::Int(1) => m.next_input(1, false),
-        Ty::Int(bits) => m.next_input(*bits, signed),
-        Ty::Ptr => m.next_input(64, false),
-        Ty::F32 => return Ok(Ret::Value(Value::F32(m.next_input(16, true) as i16 as f32))),
-        _ => return Ok(Ret::Value(Value::F64(m.next_input(16, true) as i16 as f64))),
+        Ty::Int(1) => Value::Int(m.next_input(1, false)),
+        Ty::Int(bits) => Value::Int(m.next_input(*bits, signed)),
+        Ty::Ptr => Value::Int(m.next_input(64, false)),
+        Ty::F32 => Value::F32(m.next_input(16, true) as i16 as f32),
+        _ => Value::F64(m.next_input(16, true) as i16 as f64),
     };
-    Ok(Ret::Value(Value::Int(v)))
+    if let Some(raw) = m.inputs_used.last().copied() {
+        m.note_input(c.t, c.name, raw);
+    }
+    Ok(Ret::Value(v))
 }

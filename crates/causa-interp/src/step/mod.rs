@@ -11,6 +11,7 @@ use crate::outcome::Stop;
 use crate::prepare::Prepared;
 use crate::shims::{registry, Ret};
 use crate::thread::{OnReturn, Pending};
+use causa_core::paths::Decision;
 use causa_core::Tid;
 use causa_ir::{Callee, Instr, Op, Term, Value, NONE};
 
@@ -104,18 +105,18 @@ impl Machine {
     fn terminator(&mut self, t: Tid, term: &Term, prep: &Prepared) -> Result<(), Stop> {
         let th = &mut self.threads[t as usize];
         let fr = th.frames.last_mut().expect("frame");
-        let target = match term {
-            Term::Br(b) => *b,
+        let (target, decision) = match term {
+            Term::Br(b) => (*b, None),
             Term::CondBr { c, t: tb, f } => {
-                if int(&fr.regs, c) & 1 == 1 {
-                    *tb
-                } else {
-                    *f
-                }
+                let taken = int(&fr.regs, c) & 1 == 1;
+                (if taken { *tb } else { *f }, Some(Decision::Branch(taken)))
             }
             Term::Switch { v, cases, default } => {
                 let x = int(&fr.regs, v);
-                cases.iter().find(|(c, _)| *c == x).map(|(_, b)| *b).unwrap_or(*default)
+                match cases.iter().position(|(c, _)| *c == x) {
+                    Some(i) => (cases[i].1, Some(Decision::Switch(i as u32 + 1))),
+                    None => (*default, Some(Decision::Switch(0))),
+                }
             }
             Term::Ret(v) => {
                 let rv = v.as_ref().map(|o| val(&fr.regs, o)).unwrap_or(Value::ZERO);
@@ -124,6 +125,9 @@ impl Machine {
             Term::Unreachable => return Err(Stop::bug(causa_core::BugKind::Abort, "reached `unreachable` code")),
             Term::Unsupported { what } => return Err(Stop::unsupported(what.to_string())),
         };
+        if let Some(d) = decision {
+            self.note_decision(t, d);
+        }
         self.jump(t, target, prep);
         Ok(())
     }
@@ -230,6 +234,8 @@ impl Machine {
         };
         let argv: Vec<Value> = args.iter().map(|a| val(&fr.regs, a)).collect();
         let f = &prep.program.functions[fid as usize];
+        // (Recorded once: a visible call runs again when its step is granted.)
+        let indirect = matches!(callee, Callee::Indirect(_));
         if let Some(shim) = prep.shims[fid as usize] {
             let desc = &registry().shims[shim];
             let visible = desc.event.is_some()
@@ -238,6 +244,9 @@ impl Machine {
             if visible && !granted {
                 self.threads[t as usize].pending = Pending::Instr;
                 return Ok(Flow::Park);
+            }
+            if indirect {
+                self.note_indirect_call(t, &f.name);
             }
             if let Some(kind) = desc.event.filter(|_| visible) {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
@@ -261,6 +270,9 @@ impl Machine {
         }
         if f.body.is_none() {
             return Err(Stop::unsupported(format!("external function `{}`", f.name)));
+        }
+        if indirect {
+            self.note_indirect_call(t, &f.name);
         }
         self.advance_ip(t);
         self.push_call(t, fid, argv, dest, OnReturn::Caller);

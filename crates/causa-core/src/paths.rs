@@ -1,0 +1,533 @@
+//! Path logs: each thread's own control-flow path, the input of `causa reproduce`.
+//!
+//! A path log records, per thread, only the decisions needed to follow that
+//! thread's path through the program (no shared-memory order, no values read
+//! from shared memory, no lock order), plus the program inputs each thread read,
+//! what the failure was, and a fingerprint of the program, so that a log is never
+//! used with another build. The interpreter (`causa run/test --record-paths`)
+//! and the native recorder write the same format.
+//!
+//! A log is a directory:
+//! - `manifest.json`: format name and version, program, fingerprint, memory
+//!   model, `argv`, the failure (a [`Finding`], or null), and one entry per
+//!   thread (its name, file, and how many decisions and inputs it holds, which
+//!   the reader checks against the file);
+//! - one binary file per thread, `t<name>.path` (e.g. `t0.1.path`), written by
+//!   that thread alone (a native recorder needs no synchronisation):
+//!
+//! ```text
+//! magic "CAUSAPTH", version u32 LE
+//! thread name                      (varint length, UTF-8 bytes)
+//! indirect-call targets: count, then each function name (varint length, bytes)
+//! inputs: count, then each input function's name (varint length, bytes)
+//!         and the value read (zigzag varint)
+//! decisions: count, byte length, bytes (see below)
+//! FNV-1a 64 of everything before it, u64 LE
+//! ```
+//!
+//! Decisions, in the order the thread made them: a tag byte `0..=0x7f` starts
+//! a run of `tag + 1` conditional-branch outcomes packed 8 per byte (bit 0 of
+//! the first byte is the first outcome; 1 = the `true` successor); `0x80` is a
+//! `switch`, followed by the index of the case taken (varint, 0 = default, `i`
+//! = the i-th case); `0x81` is an indirect call, followed by the index of the
+//! called function in the thread's targets table (varint). About one bit per
+//! branch.
+
+use crate::{Finding, ThreadName};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Current path-log format version.
+pub const PATHS_VERSION: u32 = 1;
+const FORMAT: &str = "causa-paths";
+const MAGIC: &[u8; 8] = b"CAUSAPTH";
+const MANIFEST: &str = "manifest.json";
+const TAG_SWITCH: u8 = 0x80;
+const TAG_CALL: u8 = 0x81;
+const MAX_RUN: usize = 128;
+
+/// One control-flow decision of a thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A conditional branch: whether the `true` successor was taken.
+    Branch(bool),
+    /// A `switch`: 0 for the default destination, `i` for the i-th case.
+    Switch(u32),
+    /// An indirect call: index into [`ThreadPath::targets`].
+    Call(u32),
+}
+
+/// One thread's recorded path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadPath {
+    pub thread: ThreadName,
+    /// The functions called indirectly, in first-call order.
+    pub targets: Vec<String>,
+    /// Program inputs the thread read, in order: (input function, value).
+    pub inputs: Vec<(String, i128)>,
+    pub decisions: Vec<Decision>,
+}
+
+impl ThreadPath {
+    pub fn new(thread: ThreadName) -> ThreadPath {
+        ThreadPath { thread, targets: Vec::new(), inputs: Vec::new(), decisions: Vec::new() }
+    }
+
+    /// Record an indirect call of `function`.
+    pub fn call(&mut self, function: &str) {
+        let i = match self.targets.iter().position(|t| t == function) {
+            Some(i) => i,
+            None => {
+                self.targets.push(function.to_string());
+                self.targets.len() - 1
+            }
+        };
+        self.decisions.push(Decision::Call(i as u32));
+    }
+
+    /// The thread's binary file.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&PATHS_VERSION.to_le_bytes());
+        put_str(&mut out, &self.thread.to_string());
+        put_varint(&mut out, self.targets.len() as u64);
+        for t in &self.targets {
+            put_str(&mut out, t);
+        }
+        put_varint(&mut out, self.inputs.len() as u64);
+        for (f, v) in &self.inputs {
+            put_str(&mut out, f);
+            put_varint(&mut out, zigzag(*v));
+        }
+        let body = encode_decisions(&self.decisions);
+        put_varint(&mut out, self.decisions.len() as u64);
+        put_varint(&mut out, body.len() as u64);
+        out.extend_from_slice(&body);
+        let h = fnv1a(&out);
+        out.extend_from_slice(&h.to_le_bytes());
+        out
+    }
+
+    /// Parse a thread's binary file; `what` names it in errors.
+    pub fn decode(bytes: &[u8], what: &str) -> Result<ThreadPath, PathLogError> {
+        Self::decode_inner(bytes, what).map_err(|e| match e {
+            PathLogError::Corrupt { file, reason } if file.is_empty() => {
+                PathLogError::Corrupt { file: what.to_string(), reason }
+            }
+            e => e,
+        })
+    }
+
+    fn decode_inner(bytes: &[u8], what: &str) -> Result<ThreadPath, PathLogError> {
+        let bad = |reason: String| PathLogError::Corrupt { file: what.to_string(), reason };
+        if bytes.len() < MAGIC.len() + 4 + 8 || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not a causa thread-path file (wrong magic or too short)".into()));
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+        if version != PATHS_VERSION {
+            return Err(PathLogError::Version { file: what.to_string(), found: version });
+        }
+        let (content, tail) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(content) != u64::from_le_bytes(tail.try_into().expect("8 bytes")) {
+            return Err(bad("checksum mismatch (the file is truncated or damaged)".into()));
+        }
+        let mut r = Reader { bytes: content, at: 12 };
+        let name = r.string()?;
+        let thread: ThreadName = name.parse().map_err(|_| bad(format!("invalid thread name {name:?}")))?;
+        let mut p = ThreadPath::new(thread);
+        for _ in 0..r.count()? {
+            p.targets.push(r.string()?);
+        }
+        for _ in 0..r.count()? {
+            let f = r.string()?;
+            p.inputs.push((f, unzigzag(r.varint()?)));
+        }
+        let n = r.varint()?;
+        let len = r.count()?;
+        let body = r.take(len)?;
+        p.decisions = decode_decisions(body, n, p.targets.len()).map_err(bad)?;
+        if r.at != content.len() {
+            return Err(bad(format!("{} unexpected bytes after the decisions", content.len() - r.at)));
+        }
+        Ok(p)
+    }
+
+    /// The file name of this thread's path in a log directory.
+    pub fn file_name(&self) -> String {
+        format!("t{}.path", self.thread)
+    }
+}
+
+/// A whole path log (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathLog {
+    pub program: String,
+    pub fingerprint: String,
+    pub memory_model: String,
+    pub argv: Vec<String>,
+    /// What went wrong in the recorded run (None: it did not fail).
+    pub failure: Option<Finding>,
+    pub threads: Vec<ThreadPath>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Manifest {
+    format: String,
+    version: u32,
+    program: String,
+    fingerprint: String,
+    memory_model: String,
+    argv: Vec<String>,
+    failure: Option<Finding>,
+    threads: Vec<ManifestThread>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ManifestThread {
+    thread: String,
+    file: String,
+    decisions: u64,
+    inputs: u64,
+}
+
+impl PathLog {
+    /// Write the log into `dir` (created if missing; an earlier log there is
+    /// replaced).
+    pub fn write(&self, dir: &Path) -> Result<(), PathLogError> {
+        let io = |path: PathBuf| move |e: std::io::Error| PathLogError::Io { path, message: e.to_string() };
+        std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;
+        // Thread files of an earlier log would be mistaken for this one's.
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                if e.file_name().to_string_lossy().ends_with(".path") {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+        let mut threads = Vec::new();
+        for t in &self.threads {
+            let path = dir.join(t.file_name());
+            std::fs::write(&path, t.encode()).map_err(io(path.clone()))?;
+            threads.push(ManifestThread {
+                thread: t.thread.to_string(),
+                file: t.file_name(),
+                decisions: t.decisions.len() as u64,
+                inputs: t.inputs.len() as u64,
+            });
+        }
+        let m = Manifest {
+            format: FORMAT.into(),
+            version: PATHS_VERSION,
+            program: self.program.clone(),
+            fingerprint: self.fingerprint.clone(),
+            memory_model: self.memory_model.clone(),
+            argv: self.argv.clone(),
+            failure: self.failure.clone(),
+            threads,
+        };
+        let path = dir.join(MANIFEST);
+        let text = serde_json::to_string_pretty(&m).expect("manifest serialises");
+        std::fs::write(&path, text + "\n").map_err(io(path.clone()))
+    }
+
+    /// Read the log in `dir`, checking every file against the manifest.
+    pub fn read(dir: &Path) -> Result<PathLog, PathLogError> {
+        let path = dir.join(MANIFEST);
+        let text = std::fs::read_to_string(&path).map_err(|e| PathLogError::Io {
+            path: path.clone(),
+            message: format!("{e} (is {} a path-log directory?)", dir.display()),
+        })?;
+        let corrupt = |reason: String| PathLogError::Corrupt { file: path.display().to_string(), reason };
+        let m: Manifest = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        if m.format != FORMAT {
+            return Err(corrupt(format!("format is {:?}, not {FORMAT:?}", m.format)));
+        }
+        if m.version != PATHS_VERSION {
+            return Err(PathLogError::Version { file: path.display().to_string(), found: m.version });
+        }
+        let mut threads = Vec::new();
+        for mt in &m.threads {
+            if mt.file.contains('/') || mt.file.contains('\\') || mt.file.starts_with('.') {
+                return Err(corrupt(format!("thread file name {:?} is not a plain file name", mt.file)));
+            }
+            let tpath = dir.join(&mt.file);
+            let bytes =
+                std::fs::read(&tpath).map_err(|e| PathLogError::Io { path: tpath.clone(), message: e.to_string() })?;
+            let what = tpath.display().to_string();
+            let t = ThreadPath::decode(&bytes, &what)?;
+            let disagrees = t.thread.to_string() != mt.thread
+                || t.decisions.len() as u64 != mt.decisions
+                || t.inputs.len() as u64 != mt.inputs;
+            if disagrees {
+                return Err(PathLogError::Corrupt {
+                    file: what,
+                    reason: format!(
+                        "the manifest lists thread {} with {} decisions and {} inputs, the file holds thread {} with {} and {}",
+                        mt.thread,
+                        mt.decisions,
+                        mt.inputs,
+                        t.thread,
+                        t.decisions.len(),
+                        t.inputs.len()
+                    ),
+                });
+            }
+            threads.push(t);
+        }
+        Ok(PathLog {
+            program: m.program,
+            fingerprint: m.fingerprint,
+            memory_model: m.memory_model,
+            argv: m.argv,
+            failure: m.failure,
+            threads,
+        })
+    }
+}
+
+/// Why a path log could not be written or read.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum PathLogError {
+    #[error("{}: {message}", path.display())]
+    Io { path: PathBuf, message: String },
+    #[error("{file}: corrupt path log: {reason}")]
+    Corrupt { file: String, reason: String },
+    #[error("{file}: path-log format version {found}, but this causa reads version {PATHS_VERSION}")]
+    Version { file: String, found: u32 },
+}
+
+fn encode_decisions(ds: &[Decision]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut run: Vec<bool> = Vec::new();
+    let flush = |run: &mut Vec<bool>, out: &mut Vec<u8>| {
+        if run.is_empty() {
+            return;
+        }
+        out.push((run.len() - 1) as u8);
+        for chunk in run.chunks(8) {
+            out.push(chunk.iter().enumerate().fold(0u8, |b, (i, bit)| b | ((*bit as u8) << i)));
+        }
+        run.clear();
+    };
+    for d in ds {
+        match d {
+            Decision::Branch(b) => {
+                run.push(*b);
+                if run.len() == MAX_RUN {
+                    flush(&mut run, &mut out);
+                }
+            }
+            Decision::Switch(i) | Decision::Call(i) => {
+                flush(&mut run, &mut out);
+                out.push(if matches!(d, Decision::Switch(_)) { TAG_SWITCH } else { TAG_CALL });
+                put_varint(&mut out, *i as u64);
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+fn decode_decisions(body: &[u8], n: u64, targets: usize) -> Result<Vec<Decision>, String> {
+    let mut ds = Vec::with_capacity(n.min(1 << 20) as usize);
+    let mut r = Reader { bytes: body, at: 0 };
+    while r.at < body.len() {
+        let tag = r.take(1).map_err(|e| e.to_string())?[0];
+        match tag {
+            0..=0x7f => {
+                let len = tag as usize + 1;
+                let bytes = r.take(len.div_ceil(8)).map_err(|e| e.to_string())?;
+                ds.extend((0..len).map(|i| Decision::Branch(bytes[i / 8] >> (i % 8) & 1 == 1)));
+            }
+            TAG_SWITCH => ds.push(Decision::Switch(r.varint().map_err(|e| e.to_string())? as u32)),
+            TAG_CALL => {
+                let i = r.varint().map_err(|e| e.to_string())?;
+                if i as usize >= targets {
+                    return Err(format!("indirect call to target #{i}, but the file lists {targets} targets"));
+                }
+                ds.push(Decision::Call(i as u32));
+            }
+            other => return Err(format!("unknown decision tag {other:#x} at byte {}", r.at - 1)),
+        }
+    }
+    if ds.len() as u64 != n {
+        return Err(format!("{} decisions decoded, {n} announced", ds.len()));
+    }
+    Ok(ds)
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], PathLogError> {
+        let end = self.at.checked_add(n).filter(|e| *e <= self.bytes.len()).ok_or_else(|| PathLogError::Corrupt {
+            file: String::new(),
+            reason: format!("{n} bytes needed at byte {}, the file ends first", self.at),
+        })?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn varint(&mut self) -> Result<u64, PathLogError> {
+        let mut v = 0u64;
+        for shift in (0..70).step_by(7) {
+            let b = self.take(1)?[0];
+            if shift == 63 && b > 1 {
+                break;
+            }
+            v |= ((b & 0x7f) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(PathLogError::Corrupt { file: String::new(), reason: format!("invalid varint before byte {}", self.at) })
+    }
+    /// A count or length, bounded by the bytes left (each item takes at least one).
+    fn count(&mut self) -> Result<usize, PathLogError> {
+        let n = self.varint()?;
+        if n > (self.bytes.len() - self.at) as u64 {
+            return Err(PathLogError::Corrupt {
+                file: String::new(),
+                reason: format!("count {n} at byte {} exceeds the bytes left", self.at),
+            });
+        }
+        Ok(n as usize)
+    }
+    fn string(&mut self) -> Result<String, PathLogError> {
+        let n = self.count()?;
+        let at = self.at;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| PathLogError::Corrupt {
+            file: String::new(),
+            reason: format!("invalid UTF-8 string at byte {at}"),
+        })
+    }
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Inputs are at most 64-bit; their i128 form is folded to a u64 zigzag.
+fn zigzag(v: i128) -> u64 {
+    let v = v as i64;
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i128 {
+    (((v >> 1) as i64) ^ -((v & 1) as i64)) as i128
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn decision() -> impl Strategy<Value = Decision> {
+        prop_oneof![
+            8 => any::<bool>().prop_map(Decision::Branch),
+            1 => (0u32..1000).prop_map(Decision::Switch),
+            1 => (0u32..3).prop_map(Decision::Call),
+        ]
+    }
+
+    fn thread() -> impl Strategy<Value = ThreadPath> {
+        (
+            prop::collection::vec(decision(), 0..600),
+            prop::collection::vec(("[a-z_]{1,12}", any::<i64>()), 0..5),
+            prop::sample::select(vec!["0", "0.1", "0.2.3"]),
+        )
+            .prop_map(|(decisions, inputs, name)| ThreadPath {
+                thread: name.parse().unwrap(),
+                targets: vec!["f".into(), "g".into(), "h".into()],
+                inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
+                decisions,
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn thread_files_round_trip(t in thread()) {
+            let back = ThreadPath::decode(&t.encode(), "t").unwrap();
+            prop_assert_eq!(back, t);
+        }
+
+        #[test]
+        fn truncated_or_flipped_files_are_errors(t in thread(), cut in 0usize..64, flip in 0usize..64) {
+            let bytes = t.encode();
+            let short = &bytes[..bytes.len().saturating_sub(cut + 1)];
+            prop_assert!(ThreadPath::decode(short, "t").is_err());
+            let mut damaged = bytes.clone();
+            let i = flip % damaged.len();
+            damaged[i] ^= 0x10;
+            prop_assert!(ThreadPath::decode(&damaged, "t").is_err());
+        }
+    }
+
+    #[test]
+    fn about_one_bit_per_branch() {
+        let mut t = ThreadPath::new("0".parse().unwrap());
+        t.decisions = (0..8000).map(|i| Decision::Branch(i % 3 == 0)).collect();
+        let size = t.encode().len();
+        assert!(size < 8000 / 8 + 8000 / 128 + 64, "{size} bytes for 8000 branches");
+    }
+
+    #[test]
+    fn calls_name_their_targets() {
+        let mut t = ThreadPath::new("0".parse().unwrap());
+        t.call("worker");
+        t.call("other");
+        t.call("worker");
+        assert_eq!(t.decisions, vec![Decision::Call(0), Decision::Call(1), Decision::Call(0)]);
+        assert_eq!(t.targets, vec!["worker".to_string(), "other".to_string()]);
+    }
+
+    #[test]
+    fn logs_round_trip_and_disagreeing_manifests_are_errors() {
+        let dir = std::env::temp_dir().join(format!("causa-paths-test-{}", std::process::id()));
+        let mut t = ThreadPath::new("0.1".parse().unwrap());
+        t.decisions = vec![Decision::Branch(true), Decision::Switch(2), Decision::Branch(false)];
+        t.inputs = vec![("__VERIFIER_nondet_int".into(), -3)];
+        let log = PathLog {
+            program: "p.c".into(),
+            fingerprint: "abc".into(),
+            memory_model: "sc".into(),
+            argv: vec!["p".into(), "x y".into()],
+            failure: None,
+            threads: vec![ThreadPath::new("0".parse().unwrap()), t],
+        };
+        log.write(&dir).unwrap();
+        assert_eq!(PathLog::read(&dir).unwrap(), log);
+        // A thread file replaced by another thread's.
+        std::fs::copy(dir.join("t0.path"), dir.join("t0.1.path")).unwrap();
+        let e = PathLog::read(&dir).unwrap_err().to_string();
+        assert!(e.contains("the manifest lists thread 0.1"), "{e}");
+        std::fs::remove_file(dir.join("t0.1.path")).unwrap();
+        assert!(PathLog::read(&dir).is_err());
+        std::fs::write(dir.join("manifest.json"), "{\"format\": \"causa-paths\"").unwrap();
+        let e = PathLog::read(&dir).unwrap_err().to_string();
+        assert!(e.contains("corrupt path log"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+        let e = PathLog::read(&dir).unwrap_err().to_string();
+        assert!(e.contains("is") && e.contains("a path-log directory?"), "{e}");
+    }
+}
