@@ -25,6 +25,9 @@ pub enum Formula {
     NotVar(usize),
     /// At most `k` of the free variables are true (a pseudo-Boolean bound).
     AtMost(Vec<usize>, u32),
+    /// At least `k` of the formulas hold (a pseudo-Boolean bound; the formulas
+    /// occur positively).
+    AtLeast(Vec<Formula>, u32),
 }
 
 impl Formula {
@@ -83,6 +86,7 @@ impl Formula {
             Formula::AtMost(v, k) => {
                 v.iter().filter(|i| vars.get(**i).copied().unwrap_or(false)).count() <= *k as usize
             }
+            Formula::AtLeast(v, k) => v.iter().filter(|f| f.eval_with(pos, vars, defs)).count() >= *k as usize,
         }
     }
 }

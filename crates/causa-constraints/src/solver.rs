@@ -85,6 +85,11 @@ impl Z3Solver {
                 let weighted: Vec<(&Bool, i32)> = vars.iter().map(|b| (b, 1)).collect();
                 Bool::pb_le(&weighted, (*k).min(i32::MAX as u32) as i32)
             }
+            Formula::AtLeast(v, k) => {
+                let parts: Vec<Bool> = v.iter().map(|x| self.lower(x)).collect();
+                let weighted: Vec<(&Bool, i32)> = parts.iter().map(|b| (b, 1)).collect();
+                Bool::pb_ge(&weighted, (*k).min(i32::MAX as u32) as i32)
+            }
         }
     }
 

@@ -11,7 +11,6 @@ use crate::formula::{DefId, Defs, Ev, Formula};
 use crate::trace::{Op, Trace};
 use spin::Spin;
 use std::collections::{HashMap, HashSet};
-pub use sync::Token;
 
 /// A satisfiability question over the trace's order variables.
 #[derive(Clone, Debug)]
@@ -35,13 +34,12 @@ pub struct Encoder<'t> {
     observed: Vec<Option<DefId>>,
     /// Memo: Φ_value(r, v) per location `r` reads.
     values: HashMap<(Ev, u64, u128), DefId>,
-    /// Free variables "event e takes token k" (a wait-return woken by a signal,
-    /// a semaphore wait taking a post or an initial unit); each token is taken at
-    /// most once.
-    wake_vars: HashMap<(Ev, Token), usize>,
-    /// The variables of each token, in creation order.
-    token_takers: HashMap<Token, Vec<usize>>,
-    /// Takers already limited to one token each.
+    /// Free variables "wait-return e is woken by signal s" (CLAP §3.2); each
+    /// signal wakes at most one waiter.
+    wake_vars: HashMap<(Ev, Ev), usize>,
+    /// The variables of each signal, in creation order.
+    token_takers: HashMap<Ev, Vec<usize>>,
+    /// Wait-returns already limited to one waking signal each.
     one_token: HashSet<Ev>,
     /// Free variables created so far (wake-ups, tokens, preemptions).
     vars: usize,

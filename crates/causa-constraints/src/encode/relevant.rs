@@ -1,7 +1,7 @@
 //! From a model to a schedule: the events a schedule reaching the query's
 //! target must contain, in the model's order.
 
-use super::{Encoder, Token};
+use super::Encoder;
 use crate::formula::Ev;
 use crate::trace::Op;
 use std::collections::HashMap;
@@ -12,8 +12,8 @@ impl Encoder<'_> {
     /// theirs), the releases that let its acquisitions happen, the signals that
     /// wake its waits, and the whole prefix. Returned sorted by position.
     /// `vars`: the model's free variables ([`crate::OrderSolver::var_values`]),
-    /// which say which signal wakes a waiter and which unit a semaphore wait
-    /// takes (without them the earliest fitting one is chosen).
+    /// which say which signal wakes a waiter (without them the earliest
+    /// fitting one is chosen).
     pub fn relevant_events(&self, target: Ev, pos: &[i64], vars: &[bool]) -> Vec<Ev> {
         self.relevant_to(&[target], pos, vars)
     }
@@ -29,15 +29,12 @@ impl Encoder<'_> {
         self.closure(&[e], pos, vars, Some(e))
     }
 
-    /// The token each event takes in the model (`vars`), if one placed before it.
-    fn chosen_tokens(&self, pos: &[i64], vars: &[bool]) -> HashMap<Ev, Token> {
+    /// The signal that wakes each wait-return in the model (`vars`), if one
+    /// placed before it.
+    fn chosen_tokens(&self, pos: &[i64], vars: &[bool]) -> HashMap<Ev, Ev> {
         let mut chosen = HashMap::new();
         for (&(e, k), &v) in &self.wake_vars {
-            let fits = match k {
-                Token::Event(p) => pos[p] < pos[e],
-                Token::Initial(..) => true,
-            };
-            if vars.get(v).copied().unwrap_or(false) && fits {
+            if vars.get(v).copied().unwrap_or(false) && pos[k] < pos[e] {
                 chosen.insert(e, k);
             }
         }
@@ -65,7 +62,7 @@ impl Encoder<'_> {
         loop {
             self.close(&mut stack, &mut inside, pos);
             self.wake_ups(&inside, &mut stack, pos, &chosen, flipped);
-            self.semaphore_units(&inside, &mut stack, pos, &chosen, flipped);
+            self.semaphore_units(&inside, &mut stack, pos, flipped);
             // A section entered inside the schedule must be finished before any
             // other thread's later event in it (the interpreter lets nobody else run).
             for &(first, last) in &sections {
@@ -140,17 +137,11 @@ impl Encoder<'_> {
     }
 
     /// Semaphores in the schedule being built: a successful wait takes an
-    /// initial unit, else the earliest unused post placed before it; a failed
+    /// initial unit, else an unused post placed before it (one already in the
+    /// schedule, else the earliest; the model only counts units); a failed
     /// try needs every unit made before it taken, by the earliest waits placed
     /// before it.
-    fn semaphore_units(
-        &self,
-        inside: &[bool],
-        stack: &mut Vec<Ev>,
-        pos: &[i64],
-        chosen: &HashMap<Ev, Token>,
-        flipped: Option<Ev>,
-    ) {
+    fn semaphore_units(&self, inside: &[bool], stack: &mut Vec<Ev>, pos: &[i64], flipped: Option<Ev>) {
         let n = self.trace.len();
         let sem_of = |e: Ev| match self.trace.events[e].op {
             Op::SemWait { sem, .. } | Op::SemFail { sem } => Some(sem),
@@ -175,11 +166,12 @@ impl Encoder<'_> {
                 stack.extend(more.into_iter().take(available));
                 continue;
             }
-            let post = match chosen.get(&w) {
-                Some(Token::Event(p)) if !taken[*p] => Some(*p),
-                Some(Token::Initial(..)) if *left > 0 => None,
-                _ if *left > 0 => None,
-                _ => (0..n).filter(|p| !taken[*p] && is_post(*p, sem) && pos[*p] < pos[w]).min_by_key(|p| pos[*p]),
+            // The model counts units; a post already in the schedule first.
+            let post = match *left {
+                0 => (0..n)
+                    .filter(|p| !taken[*p] && is_post(*p, sem) && pos[*p] < pos[w])
+                    .min_by_key(|p| (!inside[*p], pos[*p])),
+                _ => None,
             };
             if post.is_none() {
                 *left = left.saturating_sub(1);
@@ -202,7 +194,7 @@ impl Encoder<'_> {
         inside: &[bool],
         stack: &mut Vec<Ev>,
         pos: &[i64],
-        chosen: &HashMap<Ev, Token>,
+        chosen: &HashMap<Ev, Ev>,
         flipped: Option<Ev>,
     ) {
         let n = self.trace.len();
@@ -217,7 +209,7 @@ impl Encoder<'_> {
             let Op::WaitReturn { cond, .. } = self.trace.events[r].op else { continue };
             let wait = self.po_pred[r];
             let in_model = match chosen.get(&r) {
-                Some(Token::Event(s)) if wait.is_none_or(|w| pos[w] < pos[*s]) => Some(*s),
+                Some(s) if wait.is_none_or(|w| pos[w] < pos[*s]) => Some(*s),
                 _ => None,
             };
             let sig = in_model.or_else(|| {

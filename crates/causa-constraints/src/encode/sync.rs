@@ -20,7 +20,7 @@ impl Encoder<'_> {
         let mut vars = Vec::new();
         for s in 0..self.trace.len() {
             let var = match self.trace.events[s].op {
-                Op::Signal { cond: c, .. } if c == cond => Some(self.wake_var(ret, Token::Event(s))),
+                Op::Signal { cond: c, .. } if c == cond => Some(self.wake_var(ret, s)),
                 Op::Broadcast { cond: c, .. } if c == cond => None,
                 _ => continue,
             };
@@ -63,7 +63,7 @@ impl Encoder<'_> {
             };
             if matches!(self.trace.events[s].op, Op::Signal { .. }) {
                 for &r in &returns {
-                    let taken = Formula::Var(self.wake_var(r, Token::Event(s)));
+                    let taken = Formula::Var(self.wake_var(r, s));
                     let mut parts = vec![taken, Formula::Before(s, r), Formula::Before(r, x)];
                     parts.extend(self.po_pred[r].map(|w| Formula::Before(w, s)));
                     parts.extend([self.validity(r), self.observation(r)]);
@@ -75,10 +75,10 @@ impl Encoder<'_> {
         Formula::and(parts)
     }
 
-    /// The variable "`e` takes token `k`". A token is taken at most once (a
-    /// `signal` wakes one waiter, a post's unit goes to one wait): each new
-    /// variable adds that axiom against the token's earlier variables.
-    pub(super) fn wake_var(&mut self, e: Ev, k: Token) -> usize {
+    /// The variable "the wait-return `e` is woken by the signal `k`". A signal
+    /// wakes at most one waiter: each new variable adds that axiom against the
+    /// signal's earlier variables.
+    pub(super) fn wake_var(&mut self, e: Ev, k: Ev) -> usize {
         if let Some(v) = self.wake_vars.get(&(e, k)) {
             return *v;
         }
@@ -92,54 +92,57 @@ impl Encoder<'_> {
         v
     }
 
-    /// A semaphore wait takes one unit: an initial one, or one a post made before it.
+    /// A semaphore wait `w` finds a unit, counted: the initial units plus the
+    /// posts placed before it (that happen: valid) exceed the other successful
+    /// waits placed before it. (A wait placed before `w` counts even if it would
+    /// not happen; the solver can place it later instead.) No token variables:
+    /// the units of a semaphore are interchangeable.
     pub(super) fn sem_unit(&mut self, w: Ev, sem: u64) -> Formula {
-        let mut alts = Vec::new();
-        let mut vars = Vec::new();
-        for k in self.sem_tokens(sem) {
-            let var = self.wake_var(w, k);
-            vars.push(var);
-            alts.push(match k {
-                Token::Initial(..) => Formula::Var(var),
-                Token::Event(p) => Formula::and(vec![Formula::Var(var), Formula::Before(p, w), self.validity(p)]),
-            });
+        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(u32::MAX as u128) as i64;
+        let mut terms = Vec::new();
+        for p in self.sem_ops(sem, true) {
+            if p != w {
+                terms.push(Formula::and(vec![Formula::Before(p, w), self.validity(p)]));
+            }
         }
-        self.take_one(w, vars);
-        Formula::or(alts)
-    }
-
-    /// The units of semaphore `sem`: its initial ones (at most 64) and its posts.
-    fn sem_tokens(&self, sem: u64) -> Vec<Token> {
-        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(64) as u32;
-        let posts = (0..self.trace.len())
-            .filter(|p| matches!(self.trace.events[*p].op, Op::SemPost { sem: s } if s == sem))
-            .map(Token::Event);
-        (0..init).map(|k| Token::Initial(sem, k)).chain(posts).collect()
+        let others: Vec<Ev> = self.sem_ops(sem, false).into_iter().filter(|x| *x != w).collect();
+        // posts before − (others − others after) ≥ 1 − init
+        let need = 1 - init + others.len() as i64;
+        terms.extend(others.into_iter().map(|x| Formula::Before(w, x)));
+        at_least(terms, need)
     }
 
     /// Every unit of `sem` made before `x` (the event that finds none, or the
-    /// cut) was taken before `x` by another successful wait.
+    /// cut) was taken before `x` by a successful wait that happens, counted:
+    /// those waits outnumber the initial units plus the posts before `x`.
     pub(super) fn units_gone(&mut self, sem: u64, x: Ev) -> Formula {
-        let takers: Vec<Ev> = (0..self.trace.len())
-            .filter(|w| *w != x && matches!(self.trace.events[*w].op, Op::SemWait { sem: s, .. } if s == sem))
-            .collect();
-        let mut parts = Vec::new();
-        for k in self.sem_tokens(sem) {
-            let mut alts = match k {
-                Token::Event(p) if p == x => continue,
-                Token::Event(p) => vec![Formula::Before(x, p)],
-                Token::Initial(..) => Vec::new(),
-            };
-            for &w in &takers {
-                let taken = Formula::Var(self.wake_var(w, k));
-                alts.push(Formula::and(vec![taken, Formula::Before(w, x), self.validity(w), self.observation(w)]));
+        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(u32::MAX as u128) as i64;
+        let posts: Vec<Ev> = self.sem_ops(sem, true).into_iter().filter(|p| *p != x).collect();
+        let mut terms = Vec::new();
+        for w in self.sem_ops(sem, false) {
+            if w != x {
+                terms.push(Formula::and(vec![Formula::Before(w, x), self.validity(w), self.observation(w)]));
             }
-            parts.push(Formula::or(alts));
         }
-        Formula::and(parts)
+        // waits before ≥ init + (posts − posts after)
+        let need = init + posts.len() as i64;
+        terms.extend(posts.into_iter().map(|p| Formula::Before(x, p)));
+        at_least(terms, need)
     }
 
-    /// `e` takes at most one of the tokens `vars` (asserted once per event).
+    /// The posts (`posts`) or the successful waits of semaphore `sem`.
+    fn sem_ops(&self, sem: u64, posts: bool) -> Vec<Ev> {
+        (0..self.trace.len())
+            .filter(|e| match self.trace.events[*e].op {
+                Op::SemPost { sem: s } => posts && s == sem,
+                Op::SemWait { sem: s, .. } => !posts && s == sem,
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// The wait-return `e` is woken by at most one of the signals whose
+    /// variables are `vars` (asserted once per event).
     fn take_one(&mut self, e: Ev, vars: Vec<usize>) {
         if vars.len() > 1 && self.one_token.insert(e) {
             self.defs.axiom(Formula::AtMost(vars, 1));
@@ -180,10 +183,13 @@ impl Encoder<'_> {
     }
 }
 
-/// Something one event may take at most once: a signal's wake-up, a post's
-/// unit, or one of a semaphore's initial units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Token {
-    Event(Ev),
-    Initial(u64, u32),
+/// At least `k` of `terms` hold.
+fn at_least(terms: Vec<Formula>, k: i64) -> Formula {
+    if k <= 0 {
+        Formula::True
+    } else if k as usize > terms.len() {
+        Formula::False
+    } else {
+        Formula::AtLeast(terms, k as u32)
+    }
 }
