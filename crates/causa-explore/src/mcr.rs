@@ -178,7 +178,11 @@ pub fn check(
         }
         // New states from this trace.
         let t1 = Instant::now();
-        let trace = Trace::from_run(&ex.events, &ex.bulk, prefix.len());
+        // A deadlocked run's blocked operations never ran, but other orders
+        // may let them: the model sees them as the threads' last events.
+        let events =
+            if ex.blocked.is_empty() { ex.events.clone() } else { [ex.events.as_slice(), &ex.blocked].concat() };
+        let trace = Trace::from_run(&events, &ex.bulk, prefix.len());
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
         let base = enc.base();

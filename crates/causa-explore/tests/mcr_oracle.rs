@@ -548,3 +548,19 @@ fn timed_wait_loop_woken_by_a_plain_write() {
     );
     compare("timed_wait_plain_write.c", &src);
 }
+
+#[test]
+fn orders_after_a_first_run_deadlock() {
+    // The run without preemptions deadlocks (main holds `m` while joining the
+    // thread that needs it); had the thread taken `m` first, both finish. The
+    // deadlocked trace lacks the two blocked operations, so MCR adds them to
+    // find the other order.
+    let src = format!(
+        "{PRELUDE}pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int x, y;\n\
+         void *t(void *a) {{ pthread_mutex_lock(&m); y = 1; pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, t, 0); pthread_mutex_lock(&m); x = 1;\n\
+         pthread_join(a, 0); pthread_mutex_unlock(&m); return 0; }}\n"
+    );
+    let (mcr, _) = compare("first_run_deadlock.c", &src);
+    assert!(mcr >= 2, "a deadlock and a normal end");
+}

@@ -70,9 +70,8 @@ pub fn blocked_event(m: &Machine, t: Tid) -> Option<Event> {
                 _ => return None,
             }
         }
-        Pending::CondWait { cond, mutex, signalled, .. } => {
-            (EventKind::WaitReturn, *cond, *signalled as u128, *mutex as u128)
-        }
+        // Blocked in a wait: it can return only once woken.
+        Pending::CondWait { cond, mutex, .. } => (EventKind::WaitReturn, *cond, 1, *mutex as u128),
         Pending::Barrier { barrier, gen } => (EventKind::BarrierWait, *barrier, *gen as u128, 0),
         Pending::Once { once } => (EventKind::Once, *once, causa_core::once_step::RESUMED, 0),
         _ => return None,
