@@ -25,7 +25,7 @@ pub enum Operand {
     Const(Value),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinOp {
     Add,
     Sub,
@@ -51,7 +51,7 @@ pub enum FBinOp {
     Rem,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ICmpPred {
     Eq,
     Ne,
@@ -85,7 +85,7 @@ pub enum FCmpPred {
     True,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastOp {
     Trunc,
     ZExt,

@@ -1,0 +1,695 @@
+//! Guided symbolic execution: each thread alone, along its recorded path.
+//!
+//! Integer and pointer registers hold expressions ([`crate::Expr`]); a load from
+//! shared memory yields a fresh read expression, a store to shared memory
+//! records its value's expression, and every conditional branch, switch and
+//! indirect call follows the next recorded decision and adds the condition it
+//! implies to the thread's path condition. Memory the thread allocated on its
+//! own stack is private (its contents are tracked exactly); static objects
+//! that are not read-only and heap blocks are shared.
+//!
+//! Not covered yet, each reported as [`SymError::Unsupported`] by name and
+//! source location (never concretised silently): accesses through symbolic
+//! addresses, symbolic floating-point values, bulk memory functions, and most
+//! library functions beyond pthread mutexes, condition variables, semaphores,
+//! thread creation and join, heap allocation, assertions and program inputs.
+//! Stack objects are private to their thread even when their address escapes
+//! (the interpreter shares them from then on).
+
+use crate::expr::ExprId;
+use crate::trace::{SymEvent, SymOp, SymThread, SymTrace};
+use causa_core::paths::{Decision, PathLog, ThreadPath};
+use causa_core::{BugKind, ThreadName};
+use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
+use std::collections::HashMap;
+
+/// Why symbolic execution could not follow a log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SymError {
+    #[error("the path log does not fit the program: {0}")]
+    Mismatch(String),
+    #[error("unsupported in symbolic execution: {what}{}", at.as_ref().map(|a| format!(" (at {a})")).unwrap_or_default())]
+    Unsupported { what: String, at: Option<String> },
+}
+
+/// A register: an integer or pointer expression, a concrete float, or an
+/// aggregate of registers.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Reg {
+    Int(ExprId),
+    Float(Value),
+    Agg(Vec<Reg>),
+}
+
+struct Frame {
+    func: FnId,
+    block: u32,
+    prev: u32,
+    ip: usize,
+    regs: Vec<Reg>,
+    dest: u32,
+}
+
+/// Where threads start: (start routine, argument), by thread name.
+type Starts = HashMap<ThreadName, (FnId, Reg)>;
+
+/// Run every thread of `log` along its path.
+pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
+    if !program.space.tagged() {
+        return Err(SymError::Unsupported { what: "32-bit programs".into(), at: None });
+    }
+    let main =
+        program.function_by_name("main").ok_or_else(|| SymError::Mismatch("the program has no `main`".into()))?;
+    let mut st = State {
+        program,
+        trace: SymTrace::default(),
+        starts: Starts::new(),
+        handles: HashMap::new(),
+        next_object: program.space.num_globals + program.space.num_functions + 2,
+    };
+    for (g, glob) in program.globals.iter().enumerate() {
+        if !glob.is_const && !glob.external {
+            st.trace.initial.push((program.global_addr(g), glob.init.clone()));
+        }
+    }
+    for (i, path) in log.threads.iter().enumerate() {
+        let (func, arg) = if i == 0 {
+            (main, None)
+        } else {
+            let (f, a) = st.starts.get(&path.thread).cloned().ok_or_else(|| {
+                SymError::Mismatch(format!("thread {} is in the log but no thread creates it", path.thread))
+            })?;
+            (f, Some(a))
+        };
+        let t = Thread::run(&mut st, i, path, func, arg)?;
+        st.trace.threads.push(t);
+    }
+    Ok(st.trace)
+}
+
+struct State<'p> {
+    program: &'p Program,
+    trace: SymTrace,
+    starts: Starts,
+    /// pthread_t values handed out, by value.
+    handles: HashMap<u128, ThreadName>,
+    next_object: u32,
+}
+
+pub(crate) struct Thread<'s, 'p> {
+    st: &'s mut State<'p>,
+    index: usize,
+    path: &'s ThreadPath,
+    next_decision: usize,
+    next_input: usize,
+    children: u32,
+    frames: Vec<Frame>,
+    out: SymThread,
+    /// Objects on this thread's stack.
+    private: std::collections::HashSet<u32>,
+    /// Contents of private memory: address → (size, value).
+    local: HashMap<u64, (u32, Reg)>,
+    /// The last value this thread wrote to each shared address.
+    own_writes: HashMap<u64, Reg>,
+    loc: LocId,
+}
+
+impl<'s, 'p> Thread<'s, 'p> {
+    fn run(
+        st: &'s mut State<'p>,
+        index: usize,
+        path: &'s ThreadPath,
+        func: FnId,
+        arg: Option<Reg>,
+    ) -> Result<SymThread, SymError> {
+        let out = SymThread { thread: path.thread.clone(), events: Vec::new(), path: Vec::new(), unfinished: false };
+        let mut t = Thread {
+            st,
+            index,
+            path,
+            next_decision: 0,
+            next_input: 0,
+            children: 0,
+            frames: Vec::new(),
+            out,
+            private: Default::default(),
+            local: HashMap::new(),
+            own_writes: HashMap::new(),
+            loc: NONE,
+        };
+        t.event(SymOp::Begin);
+        let args: Vec<Reg> = match arg {
+            Some(a) => vec![a],
+            None => {
+                // main(argc, argv): argv is not modelled; argc is concrete.
+                let n = t.st.program.functions[func as usize].params.len();
+                let argc = t.st.trace.exprs.constant(32, 1);
+                (0..n).map(|i| if i == 0 { Reg::Int(argc) } else { t.zero(64) }).collect()
+            }
+        };
+        t.push(func, args, NONE)?;
+        t.execute()?;
+        if t.next_decision < t.path.decisions.len() {
+            return Err(SymError::Mismatch(format!(
+                "thread {} ended with {} recorded decisions left",
+                t.path.thread,
+                t.path.decisions.len() - t.next_decision
+            )));
+        }
+        Ok(t.out)
+    }
+
+    fn at(&self) -> Option<String> {
+        self.st.program.loc(self.loc).map(|l| l.to_string())
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> SymError {
+        SymError::Unsupported { what: what.into(), at: self.at() }
+    }
+
+    fn event(&mut self, op: SymOp) {
+        self.out.events.push(SymEvent { op, loc: self.loc });
+    }
+
+    fn zero(&mut self, bits: u32) -> Reg {
+        Reg::Int(self.st.trace.exprs.constant(bits, 0))
+    }
+
+    fn push(&mut self, func: FnId, args: Vec<Reg>, dest: u32) -> Result<(), SymError> {
+        let f = &self.st.program.functions[func as usize];
+        let Some(body) = &f.body else {
+            return Err(self.unsupported(format!("external function `{}`", f.name)));
+        };
+        let mut regs = vec![Reg::Float(Value::ZERO); body.num_locals as usize];
+        for (i, a) in args.into_iter().enumerate().take(regs.len()) {
+            regs[i] = a;
+        }
+        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest });
+        self.enter_block()
+    }
+
+    fn operand(&mut self, op: &Operand) -> Reg {
+        match op {
+            Operand::Local(l) => self.frames.last().expect("frame").regs[*l as usize].clone(),
+            Operand::Const(v) => self.konst(v),
+        }
+    }
+
+    fn konst(&mut self, v: &Value) -> Reg {
+        match v {
+            Value::Int(x) => Reg::Int(self.st.trace.exprs.constant(128, *x)),
+            Value::Agg(items) => Reg::Agg(items.iter().map(|x| self.konst(x)).collect()),
+            other => Reg::Float(other.clone()),
+        }
+    }
+
+    /// An integer operand as an expression `bits` wide.
+    fn int(&mut self, op: &Operand, bits: u32) -> Result<ExprId, SymError> {
+        match self.operand(op) {
+            Reg::Int(e) => Ok(self.fit(e, bits)),
+            _ => Err(self.unsupported("a floating-point or aggregate value used as an integer")),
+        }
+    }
+
+    /// `e` cut or extended (zero) to `bits` (constants are stored 128 bits wide).
+    fn fit(&mut self, e: ExprId, bits: u32) -> ExprId {
+        let x = &mut self.st.trace.exprs;
+        let have = x.bits(e);
+        if have == bits {
+            e
+        } else if let Some(v) = x.value(e) {
+            x.constant(bits, v)
+        } else if have > bits {
+            x.cast(CastOp::Trunc, have, bits, e)
+        } else {
+            x.cast(CastOp::ZExt, have, bits, e)
+        }
+    }
+
+    /// A concrete address, or an error naming what needed it.
+    fn addr(&mut self, op: &Operand, what: &str) -> Result<u64, SymError> {
+        let e = self.int(op, 64)?;
+        self.st.trace.exprs.value(e).map(|v| v as u64).ok_or_else(|| {
+            self.unsupported(format!("{what} through an address computed from shared data (symbolic address)"))
+        })
+    }
+
+    fn set(&mut self, dest: u32, r: Reg) {
+        if dest != NONE {
+            self.frames.last_mut().expect("frame").regs[dest as usize] = r;
+        }
+    }
+
+    fn next_decision(&mut self) -> Option<Decision> {
+        let d = self.path.decisions.get(self.next_decision).copied();
+        self.next_decision += 1;
+        d
+    }
+
+    fn condition(&mut self, c: ExprId) -> Result<(), SymError> {
+        match self.st.trace.exprs.value(c) {
+            Some(1) => Ok(()),
+            Some(_) => Err(SymError::Mismatch(format!(
+                "thread {} takes a branch its concrete values rule out{}",
+                self.path.thread,
+                self.at().map(|a| format!(" at {a}")).unwrap_or_default()
+            ))),
+            None => {
+                self.out.path.push((c, self.out.events.len()));
+                Ok(())
+            }
+        }
+    }
+
+    /// Resolve the phis of the current block for the edge taken.
+    fn enter_block(&mut self) -> Result<(), SymError> {
+        let fr = self.frames.last().expect("frame");
+        let body = self.st.program.functions[fr.func as usize].body.as_ref().expect("defined");
+        let block = &body.blocks[fr.block as usize];
+        let prev = fr.prev;
+        let mut vals = Vec::new();
+        for phi in &block.phis {
+            let op = phi.incoming.iter().find(|(b, _)| *b == prev).map(|(_, o)| o.clone());
+            vals.push((phi.dest, op));
+        }
+        for (dest, op) in vals {
+            let r = match op {
+                Some(o) => self.operand(&o),
+                None => return Err(SymError::Mismatch("a phi node without an entry for the edge taken".into())),
+            };
+            self.set(dest, r);
+        }
+        Ok(())
+    }
+
+    /// Run the thread until it ends, fails, or needs a decision the log does
+    /// not have (then it is marked unfinished).
+    fn execute(&mut self) -> Result<(), SymError> {
+        let program = self.st.program;
+        while let Some(fr) = self.frames.last() {
+            let body = program.functions[fr.func as usize].body.as_ref().expect("defined");
+            let block = &body.blocks[fr.block as usize];
+            if fr.ip < block.instrs.len() {
+                let ins = &block.instrs[fr.ip];
+                self.loc = ins.loc;
+                self.frames.last_mut().expect("frame").ip += 1;
+                if !self.instr(&ins.op, ins.dest)? {
+                    return Ok(());
+                }
+                continue;
+            }
+            self.loc = block.term_loc;
+            if !self.terminator(&block.term)? {
+                return Ok(());
+            }
+        }
+        self.event(SymOp::End);
+        Ok(())
+    }
+
+    fn jump(&mut self, to: u32) -> Result<(), SymError> {
+        let fr = self.frames.last_mut().expect("frame");
+        fr.prev = fr.block;
+        fr.block = to;
+        fr.ip = 0;
+        self.enter_block()
+    }
+
+    fn stop_unfinished(&mut self) -> bool {
+        self.out.unfinished = true;
+        false
+    }
+
+    fn terminator(&mut self, term: &Term) -> Result<bool, SymError> {
+        match term {
+            Term::Br(b) => self.jump(*b)?,
+            Term::CondBr { c, t, f } => {
+                let Some(d) = self.next_decision() else { return Ok(self.stop_unfinished()) };
+                let Decision::Branch(taken) = d else {
+                    return Err(SymError::Mismatch(format!("a conditional branch, but the log has {d:?}")));
+                };
+                let c = self.int(c, 1)?;
+                let want = self.st.trace.exprs.constant(1, taken as u128);
+                let cond = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, 1, c, want);
+                self.condition(cond)?;
+                self.jump(if taken { *t } else { *f })?;
+            }
+            Term::Switch { v, cases, default } => {
+                let Some(d) = self.next_decision() else { return Ok(self.stop_unfinished()) };
+                let Decision::Switch(k) = d else {
+                    return Err(SymError::Mismatch(format!("a switch, but the log has {d:?}")));
+                };
+                let Reg::Int(x) = self.operand(v) else { return Err(self.unsupported("a switch on a non-integer")) };
+                let w = self.st.trace.exprs.bits(x);
+                let target = if k == 0 {
+                    for (c, _) in cases.clone() {
+                        let cv = self.st.trace.exprs.constant(w, c);
+                        let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, w, x, cv);
+                        self.condition(ne)?;
+                    }
+                    *default
+                } else {
+                    let (c, b) = cases
+                        .get(k as usize - 1)
+                        .copied()
+                        .ok_or_else(|| SymError::Mismatch(format!("switch case {k} of {} recorded", cases.len())))?;
+                    let cv = self.st.trace.exprs.constant(w, c);
+                    let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, w, x, cv);
+                    self.condition(eq)?;
+                    b
+                };
+                self.jump(target)?;
+            }
+            Term::Ret(v) => {
+                let r = v.as_ref().map(|o| self.operand(o));
+                let fr = self.frames.pop().expect("frame");
+                if let (Some(r), false) = (r, self.frames.is_empty()) {
+                    self.set(fr.dest, r);
+                }
+            }
+            Term::Unreachable => {
+                self.event(SymOp::Fail { kind: BugKind::Abort, message: "reached `unreachable` code".into() });
+                return Ok(false);
+            }
+            Term::Unsupported { what } => return Err(self.unsupported(what.to_string())),
+        }
+        Ok(true)
+    }
+
+    /// Execute one instruction; false when the thread stops.
+    fn instr(&mut self, op: &Op, dest: u32) -> Result<bool, SymError> {
+        let r = match op {
+            Op::Bin { op, bits, a, b } => {
+                let (x, y) = (self.int(a, *bits)?, self.int(b, *bits)?);
+                match self.st.trace.exprs.bin(*op, *bits, x, y) {
+                    Some(e) => Reg::Int(e),
+                    None => {
+                        let message = "division by zero".to_string();
+                        self.event(SymOp::Fail { kind: BugKind::DivisionByZero, message });
+                        return Ok(false);
+                    }
+                }
+            }
+            Op::ICmp { pred, bits, a, b } => {
+                let (x, y) = (self.int(a, *bits)?, self.int(b, *bits)?);
+                Reg::Int(self.st.trace.exprs.icmp(*pred, *bits, x, y))
+            }
+            Op::Cast { op, from, to, a } => match (from, to) {
+                (Ty::Int(_) | Ty::Ptr, Ty::Int(_) | Ty::Ptr) => {
+                    let (fb, tb) = (int_bits(from), int_bits(to));
+                    let x = self.int(a, fb)?;
+                    Reg::Int(self.st.trace.exprs.cast(*op, fb, tb, x))
+                }
+                _ => match self.operand(a) {
+                    Reg::Float(v) => Reg::Float(causa_ir::ops::cast(*op, from, to, &v)),
+                    Reg::Int(e) => match self.st.trace.exprs.value(e) {
+                        Some(v) => self.konst(&causa_ir::ops::cast(*op, from, to, &Value::Int(v))),
+                        None => return Err(self.unsupported("a symbolic value converted to floating point")),
+                    },
+                    Reg::Agg(_) => return Err(self.unsupported("a vector cast")),
+                },
+            },
+            Op::Select { c, a, b } => {
+                let c = self.int(c, 1)?;
+                match (self.operand(a), self.operand(b)) {
+                    (Reg::Int(x), Reg::Int(y)) => {
+                        let w = self.st.trace.exprs.bits(x).max(self.st.trace.exprs.bits(y));
+                        let (x, y) = (self.fit(x, w), self.fit(y, w));
+                        Reg::Int(self.st.trace.exprs.select(c, x, y))
+                    }
+                    (x, y) => match self.st.trace.exprs.value(c) {
+                        Some(v) => {
+                            if v & 1 == 1 {
+                                x
+                            } else {
+                                y
+                            }
+                        }
+                        None => return Err(self.unsupported("a select between non-integers on shared data")),
+                    },
+                }
+            }
+            Op::Copy { a } => self.operand(a),
+            Op::Alloca { count, .. } => {
+                // (Private contents are kept per address; only the count must be known.)
+                self.addr(count, "an allocation size")?;
+                let id = self.new_object();
+                self.private.insert(id);
+                Reg::Int(self.st.trace.exprs.constant(64, (id as u128) << causa_ir::ADDR_SHIFT))
+            }
+            Op::Gep { base, offset, indices } => {
+                let mut e = self.int(base, 64)?;
+                let off = self.st.trace.exprs.constant(64, *offset as i128 as u128);
+                e = self.st.trace.exprs.bin(BinOp::Add, 64, e, off).expect("add");
+                for (idx, scale, bits) in indices {
+                    let i = self.int(idx, *bits)?;
+                    let i = self.st.trace.exprs.cast(CastOp::SExt, *bits, 64, i);
+                    let s = self.st.trace.exprs.constant(64, *scale as i128 as u128);
+                    let d = self.st.trace.exprs.bin(BinOp::Mul, 64, i, s).expect("mul");
+                    e = self.st.trace.exprs.bin(BinOp::Add, 64, e, d).expect("add");
+                }
+                Reg::Int(e)
+            }
+            Op::Load { addr, ty, atomic } => self.load(addr, ty, *atomic)?,
+            Op::Store { addr, val, ty, atomic } => {
+                self.store(addr, val, ty, *atomic)?;
+                return Ok(true);
+            }
+            Op::Fence => return Ok(true),
+            Op::Rmw { .. } | Op::CmpXchg { .. } => return Err(self.unsupported("atomic read-modify-write")),
+            Op::ExtractValue { agg, indices } => {
+                let mut r = self.operand(agg);
+                for i in indices {
+                    r = match r {
+                        Reg::Agg(items) => items.get(*i as usize).cloned().unwrap_or(Reg::Float(Value::ZERO)),
+                        _ => return Err(self.unsupported("extractvalue of a scalar")),
+                    };
+                }
+                r
+            }
+            Op::Call { callee, args, ret } => return self.call(callee, args, ret, dest),
+            other => return Err(self.unsupported(format!("instruction {}", op_name(other)))),
+        };
+        self.set(dest, r);
+        Ok(true)
+    }
+
+    fn new_object(&mut self) -> u32 {
+        let id = self.st.next_object;
+        self.st.next_object += 1;
+        id
+    }
+
+    /// Whether an access at `addr` is private to this thread, and whether the
+    /// object is read-only static data.
+    fn classify(&self, addr: u64) -> (bool, Option<usize>) {
+        let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+        let globals = self.st.program.space.num_globals;
+        let global = (id >= 1 && id <= globals).then(|| id as usize - 1);
+        (self.private.contains(&id), global)
+    }
+
+    fn load(&mut self, addr: &Operand, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
+        let a = self.addr(addr, "a load")?;
+        let size = ty.store_size() as u32;
+        let (private, global) = self.classify(a);
+        if private {
+            return match self.local.get(&a) {
+                Some((s, r)) if *s == size => Ok(r.clone()),
+                Some(_) => Err(self.unsupported("a load of part of a value stored on the stack")),
+                None => Ok(self.zero(int_bits(ty).max(1))),
+            };
+        }
+        if let Some(g) = global.filter(|g| self.st.program.globals[*g].is_const) {
+            let base = self.st.program.global_addr(g);
+            let init = &self.st.program.globals[g].init;
+            let off = (a - base) as usize;
+            let bytes =
+                init.get(off..off + size as usize).ok_or_else(|| self.unsupported("a load outside a constant"))?;
+            return Ok(self.konst(&causa_ir::value::decode(ty, bytes)));
+        }
+        if !matches!(ty, Ty::Int(_) | Ty::Ptr) {
+            return Err(self.unsupported(format!("a shared load of type {ty:?}")));
+        }
+        let id = self.st.trace.reads.len() as u32;
+        let value = self.st.trace.exprs.read(id, int_bits(ty));
+        self.st.trace.reads.push((self.index, self.out.events.len()));
+        self.event(SymOp::Read { addr: a, size, value, atomic });
+        Ok(Reg::Int(value))
+    }
+
+    fn store(&mut self, addr: &Operand, val: &Operand, ty: &Ty, atomic: bool) -> Result<(), SymError> {
+        let a = self.addr(addr, "a store")?;
+        let size = ty.store_size() as u32;
+        let v = self.operand(val);
+        let (private, _) = self.classify(a);
+        if private {
+            self.local.insert(a, (size, v));
+            return Ok(());
+        }
+        let Reg::Int(e) = v.clone() else {
+            return Err(self.unsupported(format!("a shared store of type {ty:?}")));
+        };
+        let e = self.fit(e, int_bits(ty));
+        self.own_writes.insert(a, v);
+        self.event(SymOp::Write { addr: a, size, value: e, atomic });
+        Ok(())
+    }
+
+    fn call(&mut self, callee: &Callee, args: &[Operand], ret: &Ty, dest: u32) -> Result<bool, SymError> {
+        let program = self.st.program;
+        let fid = match callee {
+            Callee::Direct(f) => *f,
+            Callee::Indirect(op) => {
+                let Some(Decision::Call(k)) = self.next_decision() else {
+                    return Err(SymError::Mismatch("an indirect call without a recorded target".into()));
+                };
+                let name = self.path.targets.get(k as usize).cloned().unwrap_or_default();
+                let f = program
+                    .function_by_name(&name)
+                    .ok_or_else(|| SymError::Mismatch(format!("the log calls `{name}`, which the program lacks")))?;
+                let p = self.int(op, 64)?;
+                let fa = self.st.trace.exprs.constant(64, program.space.function_addr(f) as u128);
+                let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, 64, p, fa);
+                self.condition(eq)?;
+                f
+            }
+            Callee::Asm => return Err(self.unsupported("inline assembly")),
+        };
+        let argv: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
+        let f = &program.functions[fid as usize];
+        if f.body.is_some() {
+            self.push(fid, argv, dest)?;
+            return Ok(true);
+        }
+        let name: &str = &f.name;
+        let r = crate::shims::call(self, name, args, &argv, ret)?;
+        match r {
+            Some(Some(v)) => self.set(dest, v),
+            Some(None) => {}
+            None => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// What [`crate::shims`] needs from the executing thread.
+impl Thread<'_, '_> {
+    pub(crate) fn addr_arg(&mut self, args: &[Operand], i: usize, what: &str) -> Result<u64, SymError> {
+        match args.get(i) {
+            Some(a) => self.addr(a, what),
+            None => Err(SymError::Mismatch(format!("{what}: missing argument"))),
+        }
+    }
+
+    pub(crate) fn unsupported_call(&self, name: &str) -> SymError {
+        self.unsupported(format!("external function `{name}`"))
+    }
+
+    pub(crate) fn sync(&mut self, op: SymOp) {
+        self.event(op);
+    }
+
+    pub(crate) fn fail(&mut self, kind: BugKind, message: String) {
+        self.event(SymOp::Fail { kind, message });
+    }
+
+    pub(crate) fn assume(&mut self, c: &Operand) -> Result<(), SymError> {
+        let x = self.int(c, 32)?;
+        let zero = self.st.trace.exprs.constant(32, 0);
+        let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, 32, x, zero);
+        self.condition(ne)
+    }
+
+    pub(crate) fn input(&mut self, function: &str, bits: u32) -> Result<Reg, SymError> {
+        let (f, v) = self.path.inputs.get(self.next_input).cloned().ok_or_else(|| {
+            SymError::Mismatch(format!("thread {} reads more inputs than the log has", self.path.thread))
+        })?;
+        self.next_input += 1;
+        if f != function {
+            return Err(SymError::Mismatch(format!(
+                "the log has an input from `{f}` where the program calls `{function}`"
+            )));
+        }
+        Ok(Reg::Int(self.st.trace.exprs.constant(bits, v as u128)))
+    }
+
+    pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {
+        Reg::Int(self.st.trace.exprs.constant(bits, v))
+    }
+
+    /// `pthread_create(handle_ptr, attr, start, arg)`.
+    pub(crate) fn spawn(&mut self, args: &[Operand]) -> Result<(), SymError> {
+        let handle_ptr = self.addr_arg(args, 0, "pthread_create's thread id")?;
+        let start = self.addr_arg(args, 2, "pthread_create's start routine")?;
+        let f = self
+            .st
+            .program
+            .function_at(start)
+            .ok_or_else(|| self.unsupported("pthread_create with an invalid start routine"))?;
+        let arg = args.get(3).map(|a| self.operand(a)).unwrap_or(Reg::Float(Value::ZERO));
+        self.children += 1;
+        let child = self.path.thread.child(self.children);
+        let handle = 0x1000 + self.st.handles.len() as u128 + 1;
+        self.st.handles.insert(handle, child.clone());
+        self.st.starts.insert(child.clone(), (f, arg));
+        self.event(SymOp::Fork { child });
+        // The handle goes where the program keeps it.
+        let h = self.int_reg(64, handle);
+        let (private, _) = self.classify(handle_ptr);
+        if private {
+            self.local.insert(handle_ptr, (8, h));
+        } else {
+            let e = self.st.trace.exprs.constant(64, handle);
+            self.own_writes.insert(handle_ptr, h);
+            self.event(SymOp::Write { addr: handle_ptr, size: 8, value: e, atomic: false });
+        }
+        Ok(())
+    }
+
+    /// `pthread_join(handle, ...)`: the child it names.
+    pub(crate) fn join_target(&mut self, args: &[Operand]) -> Result<ThreadName, SymError> {
+        let h = self.int(&args[0], 64)?;
+        let value = match self.st.trace.exprs.value(h) {
+            Some(v) => Some(v),
+            // A handle read back from shared memory where this thread stored it.
+            None => match self.st.trace.exprs.get(h).clone() {
+                crate::expr::Expr::Read { id, .. } => {
+                    let (t, e) = self.st.trace.reads[id as usize];
+                    let addr = match (t == self.index).then(|| &self.out.events[e].op) {
+                        Some(SymOp::Read { addr, .. }) => Some(*addr),
+                        _ => None,
+                    };
+                    match addr.and_then(|a| self.own_writes.get(&a)).cloned() {
+                        Some(Reg::Int(x)) => self.st.trace.exprs.value(x),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+        };
+        value
+            .and_then(|v| self.st.handles.get(&v).cloned())
+            .ok_or_else(|| self.unsupported("pthread_join of a thread id that is not known here"))
+    }
+}
+
+fn int_bits(ty: &Ty) -> u32 {
+    match ty {
+        Ty::Ptr => 64,
+        t => t.int_bits().max(1),
+    }
+}
+
+fn op_name(op: &Op) -> &'static str {
+    match op {
+        Op::FBin { .. } => "floating-point arithmetic",
+        Op::FNeg { .. } => "fneg",
+        Op::FCmp { .. } => "fcmp",
+        Op::InsertValue { .. } => "insertvalue",
+        Op::ExtractElement { .. } | Op::InsertElement { .. } | Op::ShuffleVector { .. } => "vector operations",
+        Op::VaArg { .. } => "va_arg",
+        Op::Unsupported { .. } => "an unsupported instruction",
+        _ => "this instruction",
+    }
+}

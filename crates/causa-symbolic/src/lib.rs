@@ -1,0 +1,19 @@
+//! Guided symbolic execution of path logs (CLAP, PLDI'13 §4 and §8): each
+//! thread runs alone along its recorded control-flow path; its shared reads
+//! become fresh symbolic values, its shared writes expressions over them, and
+//! its branches path conditions. The result ([`SymTrace`]) is what the
+//! constraint model needs to compute a schedule that reproduces the failure.
+//!
+//! Written by hand: symbolic executors that exist (KLEE, haybale) explore
+//! paths of their own LLVM front ends; causa follows one recorded path per
+//! thread over its own lowered IR (`causa_ir`), which the interpreter and the
+//! path recorder share, so that decisions line up one to one.
+
+mod exec;
+pub mod expr;
+mod shims;
+pub mod trace;
+
+pub use exec::{execute, SymError};
+pub use expr::{Expr, ExprId, Exprs};
+pub use trace::{SymEvent, SymOp, SymThread, SymTrace};

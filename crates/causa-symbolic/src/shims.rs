@@ -1,0 +1,105 @@
+//! The library functions guided symbolic execution models: the
+//! synchronisation operations become shared access points, the failure
+//! functions end the thread with its failure, inputs come from the log.
+//! Anything else is reported by name (never skipped silently).
+
+use crate::exec::{SymError, Thread};
+use crate::trace::SymOp;
+use causa_core::BugKind;
+use causa_ir::{Operand, Ty};
+
+/// What a call returns: `Some(Some(v))` a value, `Some(None)` nothing, `None`
+/// the thread stops here.
+type Outcome = Option<Option<crate::exec::Reg>>;
+
+pub(crate) fn call(
+    t: &mut Thread<'_, '_>,
+    name: &str,
+    args: &[Operand],
+    _argv: &[crate::exec::Reg],
+    ret: &Ty,
+) -> Result<Outcome, SymError> {
+    let zero = |t: &mut Thread<'_, '_>| Some(Some(t.int_reg(32, 0)));
+    let obj = |t: &mut Thread<'_, '_>, what: &str| t.addr_arg(args, 0, what);
+    Ok(match name {
+        "pthread_mutex_lock" | "pthread_spin_lock" => {
+            let m = obj(t, name)?;
+            t.sync(SymOp::Lock { mutex: m });
+            zero(t)
+        }
+        "pthread_mutex_unlock" | "pthread_spin_unlock" => {
+            let m = obj(t, name)?;
+            t.sync(SymOp::Unlock { mutex: m });
+            zero(t)
+        }
+        "pthread_cond_wait" => {
+            let (c, m) = (obj(t, name)?, t.addr_arg(args, 1, name)?);
+            t.sync(SymOp::Wait { cond: c, mutex: m });
+            t.sync(SymOp::WaitReturn { cond: c, mutex: m });
+            zero(t)
+        }
+        "pthread_cond_signal" => {
+            let c = obj(t, name)?;
+            t.sync(SymOp::Signal { cond: c });
+            zero(t)
+        }
+        "pthread_cond_broadcast" => {
+            let c = obj(t, name)?;
+            t.sync(SymOp::Broadcast { cond: c });
+            zero(t)
+        }
+        "sem_wait" => {
+            let s = obj(t, name)?;
+            t.sync(SymOp::SemWait { sem: s });
+            zero(t)
+        }
+        "sem_post" => {
+            let s = obj(t, name)?;
+            t.sync(SymOp::SemPost { sem: s });
+            zero(t)
+        }
+        "pthread_create" => {
+            t.spawn(args)?;
+            zero(t)
+        }
+        "pthread_join" => {
+            let child = t.join_target(args)?;
+            t.sync(SymOp::Join { child });
+            zero(t)
+        }
+        "pthread_mutex_init"
+        | "pthread_mutex_destroy"
+        | "pthread_cond_init"
+        | "pthread_cond_destroy"
+        | "pthread_mutexattr_init"
+        | "pthread_mutexattr_destroy"
+        | "pthread_attr_init"
+        | "pthread_attr_destroy" => zero(t),
+        "printf" | "puts" | "putchar" | "fflush" => zero(t),
+        "__VERIFIER_assume" => {
+            t.assume(&args[0])?;
+            Some(None)
+        }
+        "__assert_fail" | "__assert" | "__assert_rtn" => {
+            t.fail(BugKind::AssertionViolation, "assertion failed".into());
+            None
+        }
+        "reach_error" | "__VERIFIER_error" => {
+            t.fail(BugKind::AssertionViolation, format!("{name} was called"));
+            None
+        }
+        "abort" => {
+            t.fail(BugKind::Abort, "abort was called".into());
+            None
+        }
+        n if n.starts_with("__VERIFIER_nondet_") => {
+            let bits = match ret {
+                Ty::Ptr => 64,
+                r => r.int_bits().max(1),
+            };
+            Some(Some(t.input(n, bits)?))
+        }
+        n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
+        other => return Err(t.unsupported_call(other)),
+    })
+}

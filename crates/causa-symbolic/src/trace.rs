@@ -1,0 +1,107 @@
+//! What guided symbolic execution produces: per thread, its shared accesses and
+//! synchronisation operations in program order (CLAP's SAPs), with symbolic
+//! values, and the conditions its recorded path imposes on them.
+
+use crate::expr::{ExprId, Exprs};
+use causa_core::{BugKind, ThreadName};
+use causa_ir::LocId;
+
+/// One shared access point of a thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SymOp {
+    Begin,
+    End,
+    /// A read of `size` bytes at `addr`; its value is the read expression
+    /// `value` (a fresh [`crate::Expr::Read`]).
+    Read {
+        addr: u64,
+        size: u32,
+        value: ExprId,
+        atomic: bool,
+    },
+    /// A write of `value` (an expression over earlier reads).
+    Write {
+        addr: u64,
+        size: u32,
+        value: ExprId,
+        atomic: bool,
+    },
+    Lock {
+        mutex: u64,
+    },
+    Unlock {
+        mutex: u64,
+    },
+    /// `pthread_cond_wait`: releases `mutex`, waits, then [`SymOp::WaitReturn`].
+    Wait {
+        cond: u64,
+        mutex: u64,
+    },
+    WaitReturn {
+        cond: u64,
+        mutex: u64,
+    },
+    Signal {
+        cond: u64,
+    },
+    Broadcast {
+        cond: u64,
+    },
+    SemWait {
+        sem: u64,
+    },
+    SemPost {
+        sem: u64,
+    },
+    Fork {
+        child: ThreadName,
+    },
+    Join {
+        child: ThreadName,
+    },
+    /// The failure: the thread stops here.
+    Fail {
+        kind: BugKind,
+        message: String,
+    },
+}
+
+/// A shared access point with its source location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymEvent {
+    pub op: SymOp,
+    pub loc: LocId,
+}
+
+/// One thread's symbolic trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymThread {
+    pub thread: ThreadName,
+    pub events: Vec<SymEvent>,
+    /// Path conditions (1-bit expressions that must be 1), each with the number
+    /// of this thread's events before it (it depends on those reads only).
+    pub path: Vec<(ExprId, usize)>,
+    /// The recorded decisions ran out before the thread ended (it was still
+    /// running when the failure happened): its trailing events may not have
+    /// happened.
+    pub unfinished: bool,
+}
+
+/// Every thread's symbolic trace, over one expression arena.
+#[derive(Clone, Debug, Default)]
+pub struct SymTrace {
+    pub exprs: Exprs,
+    pub threads: Vec<SymThread>,
+    /// For each read id: (thread index, event index).
+    pub reads: Vec<(usize, usize)>,
+    /// Initial contents of the shared static objects: (address, bytes).
+    pub initial: Vec<(u64, Vec<u8>)>,
+}
+
+impl SymTrace {
+    /// The number of shared accesses (reads and writes) of all threads.
+    pub fn shared_accesses(&self) -> usize {
+        let is_access = |e: &SymEvent| matches!(e.op, SymOp::Read { .. } | SymOp::Write { .. });
+        self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
+    }
+}
