@@ -14,6 +14,21 @@ pub fn run_once(prep: &Arc<Prepared>, cfg: &Arc<Config>, sched: &mut dyn Schedul
     Machine::new(prep.clone(), cfg.clone()).run(sched)
 }
 
+/// The first execution under random schedules (seeds `0..seeds`) for which
+/// `wanted` holds (tests and examples that need a counterexample to work on).
+pub fn first_random_run(
+    prep: &Arc<Prepared>,
+    cfg: &Arc<Config>,
+    seeds: u64,
+    wanted: impl Fn(&Execution) -> bool,
+) -> Option<Execution> {
+    (0..seeds).find_map(|seed| {
+        let mut s = crate::RandomScheduler::new(seed);
+        s.begin_execution();
+        Some(run_once(prep, cfg, &mut s)).filter(|ex| wanted(ex))
+    })
+}
+
 /// Statistics of a testing loop.
 #[derive(Clone, Debug, Default)]
 pub struct TestStats {

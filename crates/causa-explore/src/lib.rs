@@ -15,5 +15,5 @@ pub mod mcr;
 pub mod minimize;
 pub mod strategies;
 
-pub use driver::{replay, run_once, schedule_of, test, TestResult, TestStats};
+pub use driver::{first_random_run, replay, run_once, schedule_of, test, TestResult, TestStats};
 pub use strategies::{DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler, ReplayScheduler};

@@ -7,8 +7,7 @@
 use causa_core::Scheduler;
 use causa_explore::mcr::{check, outcome_key, McrOptions, McrResult, McrVerdict};
 use causa_explore::{run_once, DfsScheduler};
-use causa_interp::{prepare, Config, Machine, OutputMode, Prepared};
-use causa_ir::{load_program, CompileOptions};
+use causa_interp::{Config, Machine, OutputMode, Prepared};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -16,11 +15,7 @@ fn load(name: &str, src: &str) -> Arc<Prepared> {
     if causa_ir::compile::find_tool("clang").is_err() {
         panic!("clang-14 is required: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
     }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join(name);
-    std::fs::write(&path, src).expect("write program");
-    let program = load_program(&[path.display().to_string()], &CompileOptions::default()).expect("compiles");
-    Arc::new(prepare(program).expect("supported"))
+    causa_interp::prepare::prepare_c_source(name, src).expect("compiles and is supported")
 }
 
 fn config() -> Config {
@@ -392,17 +387,7 @@ fn counterexamples_get_the_fewest_preemptions_the_solver_finds() {
          for (int i = 0; i < 6; i++) pthread_join(t[i], 0); assert(balance >= 0); return 0; }}\n"
     );
     let prep = load("withdraw.c", &src);
-    let cfg = Arc::new(config());
-    let mut bug = None;
-    for seed in 0..200 {
-        let mut s = causa_explore::RandomScheduler::new(seed);
-        s.begin_execution();
-        let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut s);
-        if ex.outcome.finding().is_some() {
-            bug = Some(ex);
-            break;
-        }
-    }
+    let bug = causa_explore::first_random_run(&prep, &Arc::new(config()), 200, |ex| ex.outcome.finding().is_some());
     let ex = bug.expect("random testing finds the bug");
     let switches = ex.steps.windows(2).filter(|w| w[0] != w[1]).count();
     assert!(switches > 3, "the random counterexample switches {switches} times");
@@ -431,18 +416,10 @@ fn deadlock_counterexamples_are_shown_with_few_preemptions() {
 "
     );
     let prep = load("cycle.c", &src);
-    let cfg = Arc::new(config());
-    let mut bug = None;
-    for seed in 0..2000 {
-        let mut s = causa_explore::RandomScheduler::new(seed);
-        s.begin_execution();
-        let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut s);
-        if ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock) {
-            bug = Some(ex);
-            break;
-        }
-    }
-    let ex = bug.expect("random testing finds the deadlock");
+    let deadlock =
+        |ex: &causa_interp::Execution| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock);
+    let ex = causa_explore::first_random_run(&prep, &Arc::new(config()), 2000, deadlock)
+        .expect("random testing finds the deadlock");
     assert_eq!(ex.blocked.len(), 4, "main's join and the three locks are the blocked operations");
     let switches = ex.steps.windows(2).filter(|w| w[0] != w[1]).count();
     assert!(switches > 4, "the random counterexample switches {switches} times");

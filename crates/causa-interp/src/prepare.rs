@@ -28,6 +28,21 @@ fn definition_wins(name: &str) -> bool {
         && !name.starts_with("__VERIFIER_nondet_")
 }
 
+/// Compile C source text with clang-14 and prepare it (tests and examples):
+/// the text is written as `name` into a fresh temporary directory.
+pub fn prepare_c_source(name: &str, src: &str) -> Result<std::sync::Arc<Prepared>, String> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("causa-src-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let path = dir.join(name);
+    std::fs::write(&path, src).map_err(|e| e.to_string())?;
+    let loaded = causa_ir::load_program(&[path.display().to_string()], &causa_ir::CompileOptions::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    let program = loaded.map_err(|e| e.to_string())?;
+    prepare(program).map(std::sync::Arc::new).map_err(|e| e.to_string())
+}
+
 pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
     let reg = registry();
     let mut shims = Vec::with_capacity(program.functions.len());

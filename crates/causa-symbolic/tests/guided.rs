@@ -8,8 +8,7 @@
 
 use causa_core::paths::PathLog;
 use causa_core::{EventKind, Scheduler};
-use causa_interp::{prepare, Config, Execution, Machine, Outcome, Prepared};
-use causa_ir::{load_program, CompileOptions};
+use causa_interp::{Config, Execution, Machine, Outcome, Prepared};
 use causa_symbolic::{execute, SymError, SymOp, SymTrace};
 use std::sync::Arc;
 
@@ -17,25 +16,14 @@ fn load(name: &str, src: &str) -> Arc<Prepared> {
     if causa_ir::compile::find_tool("clang").is_err() {
         panic!("clang-14 is required: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
     }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join(name);
-    std::fs::write(&path, src).expect("write program");
-    let program = load_program(&[path.display().to_string()], &CompileOptions::default()).expect("compiles");
-    Arc::new(prepare(program).expect("supported"))
+    causa_interp::prepare::prepare_c_source(name, src).expect("compiles and is supported")
 }
 
 /// The first random run (seeds 0, 1, …) that fails, recorded.
 fn failing_run(prep: &Arc<Prepared>) -> Execution {
     let cfg = Arc::new(Config { record_paths: true, ..Config::default() });
-    for seed in 0..5000 {
-        let mut s = causa_explore::RandomScheduler::new(seed);
-        s.begin_execution();
-        let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut s);
-        if matches!(ex.outcome, Outcome::Bug(_)) {
-            return ex;
-        }
-    }
-    panic!("no failing run in 5000 random schedules");
+    let failing = |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_));
+    causa_explore::first_random_run(prep, &cfg, 5000, failing).expect("a failing run in 5000 random schedules")
 }
 
 fn log_of(prep: &Prepared, ex: &Execution) -> PathLog {
