@@ -24,9 +24,8 @@ pub fn record(
         failure: ex.outcome.finding().cloned(),
         threads: ex.paths.clone(),
     };
-    log.write(dir).map_err(|e| Failure::input("io-error", format!("cannot write the path log: {e}")))?;
+    let bytes = log.write(dir).map_err(|e| Failure::input("io-error", format!("cannot write the path log: {e}")))?;
     let decisions: usize = log.threads.iter().map(|t| t.decisions.len()).sum();
-    let bytes: usize = log.threads.iter().map(|t| t.encode().len()).sum();
     Ok(format!(
         "paths recorded in {} ({} threads, {decisions} decisions, {bytes} bytes)",
         dir.display(),

@@ -192,8 +192,8 @@ struct ManifestThread {
 
 impl PathLog {
     /// Write the log into `dir` (created if missing; an earlier log there is
-    /// replaced).
-    pub fn write(&self, dir: &Path) -> Result<(), PathLogError> {
+    /// replaced). Returns the bytes of the thread files.
+    pub fn write(&self, dir: &Path) -> Result<usize, PathLogError> {
         let io = |path: PathBuf| move |e: std::io::Error| PathLogError::Io { path, message: e.to_string() };
         std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;
         // Thread files of an earlier log would be mistaken for this one's.
@@ -205,9 +205,12 @@ impl PathLog {
             }
         }
         let mut threads = Vec::new();
+        let mut bytes = 0;
         for t in &self.threads {
             let path = dir.join(t.file_name());
-            std::fs::write(&path, t.encode()).map_err(io(path.clone()))?;
+            let encoded = t.encode();
+            bytes += encoded.len();
+            std::fs::write(&path, encoded).map_err(io(path.clone()))?;
             threads.push(ManifestThread {
                 thread: t.thread.to_string(),
                 file: t.file_name(),
@@ -227,7 +230,8 @@ impl PathLog {
         };
         let path = dir.join(MANIFEST);
         let text = serde_json::to_string_pretty(&m).expect("manifest serialises");
-        std::fs::write(&path, text + "\n").map_err(io(path.clone()))
+        std::fs::write(&path, text + "\n").map_err(io(path.clone()))?;
+        Ok(bytes)
     }
 
     /// Read the log in `dir`, checking every file against the manifest.

@@ -180,9 +180,7 @@ pub fn check(
         let t1 = Instant::now();
         // A deadlocked run's blocked operations never ran, but other orders
         // may let them: the model sees them as the threads' last events.
-        let events =
-            if ex.blocked.is_empty() { ex.events.clone() } else { [ex.events.as_slice(), &ex.blocked].concat() };
-        let trace = Trace::from_run(&events, &ex.bulk, prefix.len());
+        let trace = Trace::from_run(&ex.events_with_blocked(), &ex.bulk, prefix.len());
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
         let base = enc.base();

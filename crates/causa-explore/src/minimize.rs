@@ -128,8 +128,7 @@ fn solved(
         return None;
     }
     let deadlock = bug.kind == BugKind::Deadlock;
-    let events = if deadlock { [ex.events.as_slice(), &ex.blocked].concat() } else { ex.events.clone() };
-    let trace = Trace::from_run(&events, &ex.bulk, 0);
+    let trace = Trace::from_run(&ex.events_with_blocked(), &ex.bulk, 0);
     if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
         return None;
     }

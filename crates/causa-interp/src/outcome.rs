@@ -143,6 +143,16 @@ pub struct Execution {
 }
 
 impl Execution {
+    /// The events, followed by the blocked operations after a deadlock (what
+    /// the constraint model sees of the execution).
+    pub fn events_with_blocked(&self) -> std::borrow::Cow<'_, [Event]> {
+        if self.blocked.is_empty() {
+            std::borrow::Cow::Borrowed(&self.events)
+        } else {
+            std::borrow::Cow::Owned([self.events.as_slice(), &self.blocked].concat())
+        }
+    }
+
     /// The thread chosen at each visible step.
     pub fn schedule_steps(&self) -> Vec<ThreadName> {
         self.steps.iter().map(|t| self.names[*t as usize].clone()).collect()

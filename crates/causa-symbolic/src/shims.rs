@@ -21,41 +21,26 @@ pub(crate) fn call(
 ) -> Result<Outcome, SymError> {
     let zero = |t: &mut Thread<'_, '_>| Some(Some(t.int_reg(32, 0)));
     let obj = |t: &mut Thread<'_, '_>, what: &str| t.addr_arg(args, 0, what);
+    // Operations on one synchronisation object, their first argument.
+    let on_object: Option<fn(u64) -> SymOp> = match name {
+        "pthread_mutex_lock" | "pthread_spin_lock" => Some(|m| SymOp::Lock { mutex: m }),
+        "pthread_mutex_unlock" | "pthread_spin_unlock" => Some(|m| SymOp::Unlock { mutex: m }),
+        "pthread_cond_signal" => Some(|c| SymOp::Signal { cond: c }),
+        "pthread_cond_broadcast" => Some(|c| SymOp::Broadcast { cond: c }),
+        "sem_wait" => Some(|s| SymOp::SemWait { sem: s }),
+        "sem_post" => Some(|s| SymOp::SemPost { sem: s }),
+        _ => None,
+    };
+    if let Some(op) = on_object {
+        let object = obj(t, name)?;
+        t.sync(op(object));
+        return Ok(zero(t));
+    }
     Ok(match name {
-        "pthread_mutex_lock" | "pthread_spin_lock" => {
-            let m = obj(t, name)?;
-            t.sync(SymOp::Lock { mutex: m });
-            zero(t)
-        }
-        "pthread_mutex_unlock" | "pthread_spin_unlock" => {
-            let m = obj(t, name)?;
-            t.sync(SymOp::Unlock { mutex: m });
-            zero(t)
-        }
         "pthread_cond_wait" => {
             let (c, m) = (obj(t, name)?, t.addr_arg(args, 1, name)?);
             t.sync(SymOp::Wait { cond: c, mutex: m });
             t.sync(SymOp::WaitReturn { cond: c, mutex: m });
-            zero(t)
-        }
-        "pthread_cond_signal" => {
-            let c = obj(t, name)?;
-            t.sync(SymOp::Signal { cond: c });
-            zero(t)
-        }
-        "pthread_cond_broadcast" => {
-            let c = obj(t, name)?;
-            t.sync(SymOp::Broadcast { cond: c });
-            zero(t)
-        }
-        "sem_wait" => {
-            let s = obj(t, name)?;
-            t.sync(SymOp::SemWait { sem: s });
-            zero(t)
-        }
-        "sem_post" => {
-            let s = obj(t, name)?;
-            t.sync(SymOp::SemPost { sem: s });
             zero(t)
         }
         "pthread_create" => {

@@ -98,7 +98,7 @@ impl Encoder<'_> {
     /// not happen; the solver can place it later instead.) No token variables:
     /// the units of a semaphore are interchangeable.
     pub(super) fn sem_unit(&mut self, w: Ev, sem: u64) -> Formula {
-        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(u32::MAX as u128) as i64;
+        let init = self.sem_initial(sem);
         let mut terms = Vec::new();
         for p in self.sem_ops(sem, true) {
             if p != w {
@@ -116,7 +116,7 @@ impl Encoder<'_> {
     /// cut) was taken before `x` by a successful wait that happens, counted:
     /// those waits outnumber the initial units plus the posts before `x`.
     pub(super) fn units_gone(&mut self, sem: u64, x: Ev) -> Formula {
-        let init = self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(u32::MAX as u128) as i64;
+        let init = self.sem_initial(sem);
         let posts: Vec<Ev> = self.sem_ops(sem, true).into_iter().filter(|p| *p != x).collect();
         let mut terms = Vec::new();
         for w in self.sem_ops(sem, false) {
@@ -128,6 +128,11 @@ impl Encoder<'_> {
         let need = init + posts.len() as i64;
         terms.extend(posts.into_iter().map(|p| Formula::Before(x, p)));
         at_least(terms, need)
+    }
+
+    /// The units semaphore `sem` had before its first operation in the trace.
+    fn sem_initial(&self, sem: u64) -> i64 {
+        self.trace.sem_initial.get(&sem).copied().unwrap_or(0).min(u32::MAX as u128) as i64
     }
 
     /// The posts (`posts`) or the successful waits of semaphore `sem`.
