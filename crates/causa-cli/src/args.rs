@@ -20,8 +20,24 @@ pub enum Command {
     Check(CheckArgs),
     /// List every external function causa models, grouped by library.
     Shims(ShimsArgs),
+    /// Compute a schedule that reproduces a recorded failure from per-thread
+    /// paths alone (CLAP), and confirm it by replay.
+    Reproduce(ReproduceArgs),
     /// Inspect path logs (written by `--record-paths`).
     Log(LogArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReproduceArgs {
+    #[command(flatten)]
+    pub common: ProgramArgs,
+    /// The path log (a directory written by `causa run/test --record-paths`).
+    #[arg(long, value_name = "DIR")]
+    pub paths: PathBuf,
+    /// Take the first schedule the solver finds instead of searching for the
+    /// fewest context switches.
+    #[arg(long)]
+    pub any_schedule: bool,
 }
 
 #[derive(Args, Debug)]

@@ -4,6 +4,7 @@
 mod args;
 mod cmd_check;
 mod cmd_log;
+mod cmd_reproduce;
 mod cmd_run;
 mod cmd_shims;
 mod cmd_test;
@@ -25,6 +26,7 @@ fn main() {
         Command::Test(a) => (a.common.json, cmd_test::run(a)),
         Command::Check(a) => (a.common.json, cmd_check::run(a)),
         Command::Shims(a) => (a.json, Ok(cmd_shims::run(a))),
+        Command::Reproduce(a) => (a.common.json, cmd_reproduce::run(a)),
         Command::Log(a) => (matches!(a.command, args::LogCommand::Show { json: true, .. }), cmd_log::run(a)),
     };
     let code = match result {
@@ -33,7 +35,7 @@ fn main() {
             if json {
                 let doc = serde_json::json!({
                     "schema": 1,
-                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Log(_) => "log" },
+                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Reproduce(_) => "reproduce", Command::Log(_) => "log" },
                     "verdict": "error",
                     "error": f.message,
                     "error_code": f.code,

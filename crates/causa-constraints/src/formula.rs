@@ -28,6 +28,11 @@ pub enum Formula {
     /// At least `k` of the formulas hold (a pseudo-Boolean bound; the formulas
     /// occur positively).
     AtLeast(Vec<Formula>, u32),
+    /// A fact about program values rather than order (CLAP's read values,
+    /// path conditions): the client defines atom `i` to the solver
+    /// ([`crate::Z3Solver::set_atoms`]). [`Formula::eval_with`] takes its truth
+    /// from the `atoms` it is given.
+    Atom(usize),
 }
 
 impl Formula {
@@ -70,8 +75,21 @@ impl Formula {
         self.eval_with(pos, &[], defs)
     }
 
+    /// Evaluate with the truth of the value atoms given too (an atom beyond
+    /// `atoms` is false).
+    pub fn eval_atoms(&self, pos: &[i64], vars: &[bool], atoms: &[bool], defs: &Defs) -> bool {
+        match self {
+            Formula::Atom(i) => atoms.get(*i).copied().unwrap_or(false),
+            Formula::And(v) => v.iter().all(|f| f.eval_atoms(pos, vars, atoms, defs)),
+            Formula::Or(v) => v.iter().any(|f| f.eval_atoms(pos, vars, atoms, defs)),
+            Formula::Def(d) => defs.get(*d).eval_atoms(pos, vars, atoms, defs),
+            Formula::AtLeast(v, k) => v.iter().filter(|f| f.eval_atoms(pos, vars, atoms, defs)).count() >= *k as usize,
+            other => other.eval_with(pos, vars, defs),
+        }
+    }
+
     /// Evaluate under the order `pos` and the values `vars` of the free variables
-    /// (a variable beyond `vars` is false).
+    /// (a variable beyond `vars` is false; every value atom is false).
     pub fn eval_with(&self, pos: &[i64], vars: &[bool], defs: &Defs) -> bool {
         match self {
             Formula::True => true,
@@ -87,6 +105,7 @@ impl Formula {
                 v.iter().filter(|i| vars.get(**i).copied().unwrap_or(false)).count() <= *k as usize
             }
             Formula::AtLeast(v, k) => v.iter().filter(|f| f.eval_with(pos, vars, defs)).count() >= *k as usize,
+            Formula::Atom(_) => false,
         }
     }
 }

@@ -38,6 +38,8 @@ pub struct Z3Solver {
     solver: Solver,
     order: Vec<Int>,
     defs: Vec<Bool>,
+    /// The meaning of each value atom ([`Formula::Atom`]).
+    atoms: Vec<Bool>,
     asserted_defs: usize,
     asserted_axioms: usize,
     queries: u64,
@@ -56,6 +58,7 @@ impl Z3Solver {
             solver: Solver::new(),
             order: Vec::new(),
             defs: Vec::new(),
+            atoms: Vec::new(),
             asserted_defs: 0,
             asserted_axioms: 0,
             queries: 0,
@@ -90,6 +93,32 @@ impl Z3Solver {
                 let weighted: Vec<(&Bool, i32)> = parts.iter().map(|b| (b, 1)).collect();
                 Bool::pb_ge(&weighted, (*k).min(i32::MAX as u32) as i32)
             }
+            // An atom nobody defined is false (the client's formulas only
+            // name atoms it defined).
+            Formula::Atom(i) => self.atoms.get(*i).cloned().unwrap_or_else(|| Bool::from_bool(false)),
+        }
+    }
+
+    /// Define the value atoms ([`Formula::Atom`]`(i)` means `atoms[i]`), built
+    /// by the client in this thread's Z3 context (bit-vector facts over
+    /// program values). Call before [`OrderSolver::reset`]: the atoms stay.
+    pub fn set_atoms(&mut self, atoms: Vec<Bool>) {
+        self.atoms = atoms;
+    }
+
+    /// After a satisfiable query: the model's value of `e` (any Z3 term built
+    /// by the client, e.g. a read's value), as an unsigned number.
+    pub fn model_u128(&self, e: &z3::ast::BV) -> Option<u128> {
+        let m = self.solver.get_model()?;
+        let v = m.eval(e, true)?;
+        let s = v.to_string();
+        // Z3 prints bit-vector numerals as `#x…` or `#b…`.
+        if let Some(h) = s.strip_prefix("#x") {
+            u128::from_str_radix(h, 16).ok()
+        } else if let Some(b) = s.strip_prefix("#b") {
+            u128::from_str_radix(b, 2).ok()
+        } else {
+            v.as_u64().map(u128::from)
         }
     }
 

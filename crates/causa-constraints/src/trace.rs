@@ -276,6 +276,12 @@ pub struct Trace {
     /// For each event that accesses a heap block freed in the trace (and for
     /// the free itself): the block's address; 0 otherwise.
     pub guards: Vec<u64>,
+    /// The read values are not known (CLAP: each thread's trace comes from
+    /// symbolic execution): the encodings leave reads unconstrained and the
+    /// client states what each read returns with value atoms
+    /// ([`crate::Formula::Atom`]). Observations keep their synchronisation
+    /// part (wake-ups, semaphore units).
+    pub symbolic: bool,
 }
 
 impl Trace {
@@ -460,6 +466,7 @@ impl Trace {
             srcs,
             sem_initial: HashMap::new(),
             guards: vec![0; n],
+            symbolic: false,
         }
     }
 

@@ -13,6 +13,7 @@
 pub mod driver;
 pub mod mcr;
 pub mod minimize;
+pub mod reproduce;
 pub mod strategies;
 
 pub use driver::{first_random_run, replay, run_once, schedule_of, test, TestResult, TestStats};

@@ -66,6 +66,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         starts: Starts::new(),
         handles: HashMap::new(),
         next_object: program.space.num_globals + program.space.num_functions + 2,
+        failure: log.failure.clone(),
     };
     for (g, glob) in program.globals.iter().enumerate() {
         if !glob.is_const && !glob.external {
@@ -94,6 +95,8 @@ struct State<'p> {
     /// pthread_t values handed out, by value.
     handles: HashMap<u128, ThreadName>,
     next_object: u32,
+    /// The failure the log recorded.
+    failure: Option<causa_core::Finding>,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -122,7 +125,13 @@ impl<'s, 'p> Thread<'s, 'p> {
         func: FnId,
         arg: Option<Reg>,
     ) -> Result<SymThread, SymError> {
-        let out = SymThread { thread: path.thread.clone(), events: Vec::new(), path: Vec::new(), unfinished: false };
+        let out = SymThread {
+            thread: path.thread.clone(),
+            events: Vec::new(),
+            path: Vec::new(),
+            unfinished: false,
+            inputs_at: Vec::new(),
+        };
         let mut t = Thread {
             st,
             index,
@@ -315,6 +324,35 @@ impl<'s, 'p> Thread<'s, 'p> {
         self.enter_block()
     }
 
+    /// Whether this is where the log's failure happened: the failing thread,
+    /// with every recorded decision followed, at an operation of the failure's
+    /// kind and source location.
+    fn at_failure(&self, kind: BugKind) -> bool {
+        let Some(f) = &self.st.failure else { return false };
+        f.thread == self.path.thread
+            && f.kind == kind
+            && self.next_decision >= self.path.decisions.len()
+            && f.location.as_ref() == self.st.program.loc(self.loc)
+    }
+
+    /// A division by `y` (`bits` wide): false when the thread fails here
+    /// (division by zero, the log's failure: `y = 0` is the bug predicate);
+    /// otherwise a symbolic divisor adds `y ≠ 0` to the path condition.
+    fn divisor_nonzero(&mut self, bits: u32, y: ExprId) -> Result<bool, SymError> {
+        let zero = self.st.trace.exprs.constant(bits, 0);
+        if self.at_failure(BugKind::DivisionByZero) {
+            let is_zero = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, y, zero);
+            self.condition(is_zero)?;
+            self.event(SymOp::Fail { kind: BugKind::DivisionByZero, message: "division by zero".into() });
+            return Ok(false);
+        }
+        if self.st.trace.exprs.value(y).is_none() {
+            let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, bits, y, zero);
+            self.condition(ne)?;
+        }
+        Ok(true)
+    }
+
     fn stop_unfinished(&mut self) -> bool {
         self.out.unfinished = true;
         false
@@ -381,6 +419,11 @@ impl<'s, 'p> Thread<'s, 'p> {
         let r = match op {
             Op::Bin { op, bits, a, b } => {
                 let (x, y) = (self.int(a, *bits)?, self.int(b, *bits)?);
+                if matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem)
+                    && !self.divisor_nonzero(*bits, y)?
+                {
+                    return Ok(false);
+                }
                 match self.st.trace.exprs.bin(*op, *bits, x, y) {
                     Some(e) => Reg::Int(e),
                     None => {
@@ -606,12 +649,29 @@ impl Thread<'_, '_> {
             SymError::Mismatch(format!("thread {} reads more inputs than the log has", self.path.thread))
         })?;
         self.next_input += 1;
+        self.out.inputs_at.push(self.out.events.len());
         if f != function {
             return Err(SymError::Mismatch(format!(
                 "the log has an input from `{f}` where the program calls `{function}`"
             )));
         }
         Ok(Reg::Int(self.st.trace.exprs.constant(bits, v as u128)))
+    }
+
+    /// Argument `i` as a concrete integer (`what` names the call for errors).
+    pub(crate) fn concrete_arg(&mut self, args: &[Operand], i: usize, bits: u32, what: &str) -> Result<u128, SymError> {
+        let a = args.get(i).ok_or_else(|| SymError::Mismatch(format!("{what}: missing argument")))?;
+        let e = self.int(a, bits)?;
+        self.st
+            .trace
+            .exprs
+            .value(e)
+            .ok_or_else(|| self.unsupported(format!("{what} with a value computed from shared data")))
+    }
+
+    pub(crate) fn set_sem_initial(&mut self, sem: u64, v: u128) {
+        self.st.trace.sem_initial.retain(|(s, _)| *s != sem);
+        self.st.trace.sem_initial.push((sem, v));
     }
 
     pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {
@@ -633,17 +693,19 @@ impl Thread<'_, '_> {
         let handle = 0x1000 + self.st.handles.len() as u128 + 1;
         self.st.handles.insert(handle, child.clone());
         self.st.starts.insert(child.clone(), (f, arg));
-        self.event(SymOp::Fork { child });
-        // The handle goes where the program keeps it.
+        // The handle goes where the program keeps it (as in the interpreter,
+        // part of the fork: no access point of its own).
         let h = self.int_reg(64, handle);
         let (private, _) = self.classify(handle_ptr);
-        if private {
+        let shared = if private {
             self.local.insert(handle_ptr, (8, h));
+            None
         } else {
             let e = self.st.trace.exprs.constant(64, handle);
             self.own_writes.insert(handle_ptr, h);
-            self.event(SymOp::Write { addr: handle_ptr, size: 8, value: e, atomic: false });
-        }
+            Some((handle_ptr, e))
+        };
+        self.event(SymOp::Fork { child, handle: shared });
         Ok(())
     }
 

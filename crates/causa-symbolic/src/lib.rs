@@ -8,12 +8,21 @@
 //! paths of their own LLVM front ends; causa follows one recorded path per
 //! thread over its own lowered IR (`causa_ir`), which the interpreter and the
 //! path recorder share, so that decisions line up one to one.
+//!
+//! [`clap::solve`] then builds CLAP's constraint model over the symbolic trace
+//! on the constraint core (`causa_constraints`), with the program values as
+//! Z3 bit vectors ([`values`]), and computes a schedule that reaches the
+//! failure with the fewest context switches it can find.
 
+pub mod clap;
 mod exec;
 pub mod expr;
+pub mod model;
 mod shims;
 pub mod trace;
+pub mod values;
 
+pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
 pub use trace::{SymEvent, SymOp, SymThread, SymTrace};

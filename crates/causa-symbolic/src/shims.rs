@@ -43,6 +43,13 @@ pub(crate) fn call(
             t.sync(SymOp::WaitReturn { cond: c, mutex: m });
             zero(t)
         }
+        "sem_init" => {
+            let s = obj(t, name)?;
+            let v = t.concrete_arg(args, 2, 32, name)?;
+            t.set_sem_initial(s, v);
+            zero(t)
+        }
+        "sem_destroy" => zero(t),
         "pthread_create" => {
             t.spawn(args)?;
             zero(t)

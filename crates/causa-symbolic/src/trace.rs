@@ -53,8 +53,11 @@ pub enum SymOp {
     SemPost {
         sem: u64,
     },
+    /// Thread creation. `handle`: where the new thread's id was stored, when
+    /// that is shared memory (address and value): the fork writes it.
     Fork {
         child: ThreadName,
+        handle: Option<(u64, ExprId)>,
     },
     Join {
         child: ThreadName,
@@ -85,6 +88,9 @@ pub struct SymThread {
     /// running when the failure happened): its trailing events may not have
     /// happened.
     pub unfinished: bool,
+    /// For each program input the thread read (in order): the number of its
+    /// events before the read.
+    pub inputs_at: Vec<usize>,
 }
 
 /// Every thread's symbolic trace, over one expression arena.
@@ -96,6 +102,8 @@ pub struct SymTrace {
     pub reads: Vec<(usize, usize)>,
     /// Initial contents of the shared static objects: (address, bytes).
     pub initial: Vec<(u64, Vec<u8>)>,
+    /// Semaphores given a value with `sem_init` (the last value given).
+    pub sem_initial: Vec<(u64, u128)>,
 }
 
 impl SymTrace {
@@ -103,5 +111,10 @@ impl SymTrace {
     pub fn shared_accesses(&self) -> usize {
         let is_access = |e: &SymEvent| matches!(e.op, SymOp::Read { .. } | SymOp::Write { .. });
         self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
+    }
+
+    /// The index of the thread called `name`.
+    pub fn thread_index(&self, name: &ThreadName) -> Option<usize> {
+        self.threads.iter().position(|t| &t.thread == name)
     }
 }

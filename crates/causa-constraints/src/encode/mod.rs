@@ -278,7 +278,7 @@ impl<'t> Encoder<'t> {
         self.observed[e] = Some(d);
         // A read in the prefix reads its value: the prefix keeps its order and
         // precedes every other event.
-        let read = if e < self.trace.prefix_len {
+        let read = if e < self.trace.prefix_len || self.trace.symbolic {
             Formula::True
         } else if let Op::Arrive { last, .. } = self.trace.events[e].op {
             self.value(e, last as u128)

@@ -1,0 +1,105 @@
+//! From a path log to a confirmed schedule (CLAP): execute every thread
+//! symbolically along its recorded path, solve CLAP's constraints for an
+//! order of the shared access points that reaches the failure with few
+//! context switches, run that order in the interpreter, then replay the
+//! resulting schedule exactly as `causa run --schedule` does and check that
+//! the same failure happens at the same place. A schedule that does not
+//! reproduce is reported as a bug in causa, never as a success.
+
+use crate::minimize::PreemptionRecorder;
+use crate::{replay, run_once, schedule_of, ReplayScheduler};
+use causa_core::paths::PathLog;
+use causa_core::{Finding, Schedule, Scheduler, ThreadName};
+use causa_interp::{Config, Execution, Outcome, Prepared};
+use causa_symbolic::{ClapError, ClapOptions, Solution, SymError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Why a log was not turned into a confirmed schedule.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ReproduceError {
+    #[error(
+        "the path log was recorded from another build of the program (log fingerprint {log}, program {program}); \
+         record it again with this build"
+    )]
+    Fingerprint { log: String, program: String },
+    #[error("the path log records no failure: there is nothing to reproduce")]
+    NoFailure,
+    #[error("symbolic execution along the recorded paths failed: {0}")]
+    Symbolic(#[from] SymError),
+    #[error("{0}")]
+    Model(#[from] ClapError),
+    #[error("this is a bug in causa: the computed schedule does not reproduce the recorded failure ({0})")]
+    NotReproduced(String),
+}
+
+/// A confirmed reproduction.
+pub struct Reproduced {
+    /// The replay of the saved schedule (it fails as the log says).
+    pub execution: Execution,
+    pub schedule: Schedule,
+    pub solution: Solution,
+    /// Preemptions of the replayed schedule (switches away from a thread that
+    /// could have continued).
+    pub preemptions: usize,
+    pub symbolic_time: Duration,
+    /// From reading the log to the confirmed replay.
+    pub total_time: Duration,
+}
+
+/// Reproduce the failure recorded in `log` (for the program `prep`; `cfg`
+/// gives the run's limits, its inputs and arguments come from the log).
+pub fn reproduce(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    log: &PathLog,
+    opts: &ClapOptions,
+) -> Result<Reproduced, ReproduceError> {
+    let start = Instant::now();
+    if log.fingerprint != prep.program.fingerprint {
+        return Err(ReproduceError::Fingerprint {
+            log: log.fingerprint.clone(),
+            program: prep.program.fingerprint.clone(),
+        });
+    }
+    let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
+    let sym = causa_symbolic::execute(&prep.program, log)?;
+    let symbolic_time = start.elapsed();
+    let solution = causa_symbolic::solve(&sym, opts)?;
+    let steps: Vec<ThreadName> = solution.order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
+    let mut cfg = cfg.clone();
+    cfg.argv = if log.argv.is_empty() { cfg.argv } else { log.argv.clone() };
+    cfg.inputs = solution.inputs.iter().filter_map(|(t, i)| log.threads[*t].inputs.get(*i).map(|x| x.1)).collect();
+    // The solver's order, step by step; nothing runs after it.
+    let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps));
+    guided.begin_execution();
+    let ex = run_once(prep, &Arc::new(cfg.clone()), &mut guided);
+    check(&failure, &ex.outcome, "following the solver's order")?;
+    let preemptions = guided.preemptions.len();
+    let schedule = schedule_of(prep, &ex);
+    let execution = replay(prep, &cfg, &schedule);
+    check(&failure, &execution.outcome, "replaying the saved schedule")?;
+    Ok(Reproduced { execution, schedule, solution, preemptions, symbolic_time, total_time: start.elapsed() })
+}
+
+/// The run fails as recorded: same kind, thread and location.
+fn check(want: &Finding, got: &Outcome, doing: &str) -> Result<(), ReproduceError> {
+    let same = |f: &Finding| f.kind == want.kind && f.thread == want.thread && f.location == want.location;
+    match got {
+        Outcome::Bug(f) if same(f) => Ok(()),
+        Outcome::Bug(f) => Err(ReproduceError::NotReproduced(format!(
+            "{doing}: {} in thread {}{} instead of {} in thread {}{}",
+            f.kind,
+            f.thread,
+            at(f),
+            want.kind,
+            want.thread,
+            at(want)
+        ))),
+        other => Err(ReproduceError::NotReproduced(format!("{doing}: the run ended with {other:?}"))),
+    }
+}
+
+fn at(f: &Finding) -> String {
+    f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default()
+}

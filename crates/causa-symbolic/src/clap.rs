@@ -1,0 +1,397 @@
+//! CLAP's constraint model and its solution (CLAP §3–4, §6; notes §4, §6):
+//! Φ = Φ_path ∧ Φ_bug ∧ Φ_so ∧ Φ_rw ∧ Φ_mo over one order variable per shared
+//! access point and one bit-vector value per shared read, on the constraint
+//! core of `causa check`:
+//! - Φ_mo (sequential consistency) and Φ_so come from
+//!   [`causa_constraints::Encoder`] over the [`crate::model`] trace: program
+//!   order, fork → begin, end → join, lock mutual exclusion (a section still
+//!   open at the failure excludes every other section until the failure: the
+//!   effect of Symbiosis's synthetic unlock), condition-variable wake-ups with
+//!   0/1 mapping variables (a signal wakes one waiter, a broadcast all),
+//!   semaphore units counted.
+//! - Φ_rw: a read returns the value of the last write to its location before
+//!   it, or the location's initial value when no write precedes it.
+//! - Φ_path and Φ_bug: every recorded branch condition holds (the failure's
+//!   own condition, such as the negated assertion, is the last of the failing
+//!   thread's).
+//!
+//! The failure is the cut of the core's encodings: the schedule ends with the
+//! failing thread's last access point; an access point ordered after it does
+//! not happen and constrains nothing (threads stopped by the failure may have
+//! been executed symbolically beyond the point they had reached). A branch
+//! condition is required once the access point before it happens (the thread
+//! then runs that branch).
+//!
+//! Fewest context switches (CLAP §6): the core's preemption variables, bounded
+//! with a pseudo-Boolean constraint; a binary search between 0 and the first
+//! solution's count.
+
+use crate::model::{build, Model};
+use crate::trace::{SymOp, SymTrace};
+use crate::values::{constant, Values};
+use causa_constraints::formula::Ev;
+use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+
+/// Why no schedule was computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClapError {
+    #[error(
+        "symbolic execution did not reach a failure: the log records none, or the failing thread's path ends elsewhere"
+    )]
+    NoFailure,
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable){0}")]
+    NoSchedule(String),
+    #[error("the solver gave up")]
+    SolverUnknown,
+}
+
+/// Options of [`solve`].
+#[derive(Clone, Debug)]
+pub struct ClapOptions {
+    /// Search for the fewest context switches.
+    pub minimize: bool,
+    /// Only minimise traces with at most this many access points (the
+    /// preemption encoding is quadratic).
+    pub minimize_limit: usize,
+}
+
+impl Default for ClapOptions {
+    fn default() -> Self {
+        ClapOptions { minimize: true, minimize_limit: 3000 }
+    }
+}
+
+/// The sizes and times CLAP reports (its Table 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClapStats {
+    pub threads: usize,
+    pub shared_accesses: usize,
+    /// Access points (reads, writes, synchronisation) in the model.
+    pub access_points: usize,
+    /// Atomic constraints (order comparisons and value facts).
+    pub constraints: usize,
+    /// Order variables, read values and 0/1 variables.
+    pub variables: usize,
+    pub queries: u64,
+    pub solve_time: Duration,
+}
+
+/// A schedule that reaches the failure.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The access points in schedule order: (thread index, event index); it
+    /// ends with the failing thread's last access point.
+    pub order: Vec<(usize, usize)>,
+    /// The program inputs in the order the schedule reads them: (thread
+    /// index, index among the thread's inputs).
+    pub inputs: Vec<(usize, usize)>,
+    /// Preempted segments of the schedule as the model counts them.
+    pub preemptions: usize,
+    /// Whether `preemptions` is the fewest the model allows.
+    pub minimal: bool,
+    pub stats: ClapStats,
+}
+
+/// Compute a schedule of `sym`'s access points that reaches its failure.
+pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
+    let model = build(sym).ok_or(ClapError::NoFailure)?;
+    check_sizes(sym)?;
+    let mut enc = Encoder::new(&model.trace);
+    let mut values = Values::new(&sym.exprs);
+    let base = formula(sym, &model, &mut enc, &mut values);
+    let mut stats = ClapStats {
+        threads: sym.threads.len(),
+        shared_accesses: sym.shared_accesses(),
+        access_points: model.trace.len(),
+        ..ClapStats::default()
+    };
+    let mut solver = Z3Solver::new();
+    solver.set_atoms(values.take_atoms());
+    solver.reset(enc.variables(), &base, &enc.defs);
+    let mut pos = match solver.solve(&Formula::True, &enc.defs) {
+        SolveResult::Sat(p) => p,
+        SolveResult::Unsat => return Err(ClapError::NoSchedule(String::new())),
+        SolveResult::Unknown => return Err(ClapError::SolverUnknown),
+    };
+    let mut best = preemptions(&model, &enc, &pos);
+    let mut minimal = best == 0;
+    if opts.minimize && !minimal && model.trace.len() <= opts.minimize_limit {
+        let vars = enc.preemption_vars();
+        let (mut lo, mut hi) = (0usize, best);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match solver.solve(&Formula::AtMost(vars.clone(), mid as u32), &enc.defs) {
+                SolveResult::Sat(p) => {
+                    let c = preemptions(&model, &enc, &p);
+                    if c < best {
+                        best = c;
+                        pos = p;
+                    }
+                    hi = mid.min(best);
+                }
+                SolveResult::Unsat => lo = mid + 1,
+                SolveResult::Unknown => break,
+            }
+        }
+        minimal = lo >= hi;
+    }
+    let (queries, time) = solver.stats();
+    stats.queries = queries;
+    stats.solve_time = time;
+    stats.constraints = size(&base, &enc);
+    stats.variables = enc.variables() + sym.reads.len() + enc.num_vars();
+    let order = schedule(&model, &enc, &pos);
+    let inputs = input_order(sym, &model, &order);
+    Ok(Solution { order, inputs, preemptions: best, minimal, stats })
+}
+
+/// Reads and writes of one location must have one size (no unions or
+/// byte-wise access to wider data in this version).
+fn check_sizes(sym: &SymTrace) -> Result<(), ClapError> {
+    let mut spans: BTreeMap<u64, u32> = BTreeMap::new();
+    for th in &sym.threads {
+        for e in &th.events {
+            let (addr, size) = match &e.op {
+                SymOp::Read { addr, size, .. } | SymOp::Write { addr, size, .. } => (*addr, *size),
+                SymOp::Fork { handle: Some((addr, _)), .. } => (*addr, 8),
+                _ => continue,
+            };
+            let s = spans.entry(addr).or_insert(size);
+            if *s != size {
+                return Err(mixed(addr));
+            }
+        }
+    }
+    let mut prev: Option<(u64, u32)> = None;
+    for (a, s) in spans {
+        if let Some((pa, ps)) = prev {
+            if pa + ps as u64 > a {
+                return Err(mixed(a));
+            }
+        }
+        prev = Some((a, s));
+    }
+    Ok(())
+}
+
+fn mixed(addr: u64) -> ClapError {
+    ClapError::Unsupported(format!(
+        "overlapping shared accesses of different sizes at {addr:#x} (unions, byte-wise access to wider data)"
+    ))
+}
+
+/// One location's accesses: writes (event, value) and reads (event, read id
+/// expression), in trace order.
+#[derive(Default)]
+struct Accesses {
+    size: u32,
+    writes: Vec<(Ev, crate::expr::ExprId)>,
+    reads: Vec<(Ev, crate::expr::ExprId)>,
+}
+
+/// Φ (every part but the context-switch bound).
+fn formula(sym: &SymTrace, model: &Model, enc: &mut Encoder<'_>, values: &mut Values<'_>) -> Formula {
+    let cut = enc.cut();
+    let after = |e: Ev| Formula::Before(cut, e);
+    let mut parts = vec![enc.base(), Formula::Same(cut, model.last)];
+    let n = model.trace.len();
+    // Synchronisation observations (wake-ups, semaphore units) of the access
+    // points that happen.
+    for e in 0..n {
+        let obs = enc.observation(e);
+        parts.push(Formula::or(vec![obs, after(e)]));
+    }
+    // A join of a thread that never ends does not happen.
+    let ends: Vec<bool> = sym.threads.iter().map(|t| t.events.iter().any(|e| e.op == SymOp::End)).collect();
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        if let SymOp::Join { child } = &sym.threads[*t].events[*k].op {
+            if sym.thread_index(child).is_none_or(|c| !ends[c]) {
+                parts.push(after(e));
+            }
+        }
+    }
+    // Φ_rw.
+    let mut locs: HashMap<u64, Accesses> = HashMap::new();
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, size, value, .. } => {
+                let a = locs.entry(*addr).or_default();
+                a.size = *size;
+                a.reads.push((e, *value));
+            }
+            SymOp::Write { addr, size, value, .. } => {
+                let a = locs.entry(*addr).or_default();
+                a.size = *size;
+                a.writes.push((e, *value));
+            }
+            SymOp::Fork { handle: Some((addr, value)), .. } => {
+                let a = locs.entry(*addr).or_default();
+                a.size = 8;
+                a.writes.push((e, *value));
+            }
+            _ => {}
+        }
+    }
+    let mut addrs: Vec<u64> = locs.keys().copied().collect();
+    addrs.sort_unstable();
+    for addr in addrs {
+        let acc = &locs[&addr];
+        let init = initial(sym, addr, acc.size);
+        for &(r, rv) in &acc.reads {
+            let f = read_from(enc, values, acc, r, rv, init);
+            parts.push(Formula::or(vec![f, after(r)]));
+        }
+    }
+    // Φ_path and Φ_bug: a condition is required once the access point before
+    // it happens.
+    for (t, th) in sym.threads.iter().enumerate() {
+        for &(c, k) in &th.path {
+            let before = (0..k).rev().find_map(|i| model.event_of[t][i]);
+            let Some(e) = before else { continue };
+            let a = values.holds(c);
+            parts.push(Formula::or(vec![Formula::Atom(a), after(e)]));
+        }
+    }
+    Formula::and(parts)
+}
+
+/// Φ_rw(r): `r` (value `rv`) reads from a write before it with no other write
+/// of the location in between, or the initial value (when known) with every
+/// write after it. Orders the must-happen-before relation already decides
+/// are left out.
+fn read_from(
+    enc: &Encoder<'_>,
+    values: &mut Values<'_>,
+    acc: &Accesses,
+    r: Ev,
+    rv: crate::expr::ExprId,
+    init: Option<u128>,
+) -> Formula {
+    let bits = acc.size * 8;
+    let rbv = values.bv_bits(rv, bits);
+    // Writes that may precede r with nothing in between: not after r in
+    // program order, and not overwritten by a later write of r's own thread
+    // before r.
+    let candidates: Vec<(Ev, crate::expr::ExprId)> = acc
+        .writes
+        .iter()
+        .copied()
+        .filter(|(w, _)| !enc.mhb_before(r, *w))
+        .filter(|(w, _)| !acc.writes.iter().any(|(x, _)| x != w && enc.mhb_before(*w, *x) && enc.mhb_before(*x, r)))
+        .collect();
+    let mut alts = Vec::new();
+    for &(w, wv) in &candidates {
+        let mut parts = vec![Formula::Before(w, r)];
+        for &(x, _) in &acc.writes {
+            if x == w || enc.mhb_before(x, w) || enc.mhb_before(r, x) {
+                continue;
+            }
+            parts.push(Formula::or(vec![Formula::Before(x, w), Formula::Before(r, x)]));
+        }
+        let wbv = values.bv_bits(wv, bits);
+        let a = values.atom(rbv.eq(&wbv));
+        parts.push(Formula::Atom(a));
+        alts.push(Formula::and(parts));
+    }
+    // The initial value: no write before r.
+    let own_write_before = acc.writes.iter().any(|(w, _)| enc.mhb_before(*w, r));
+    if !own_write_before {
+        let mut parts: Vec<Formula> =
+            acc.writes.iter().filter(|(w, _)| !enc.mhb_before(r, *w)).map(|(w, _)| Formula::Before(r, *w)).collect();
+        if let Some(v) = init {
+            let a = values.atom(rbv.eq(constant(bits, v)));
+            parts.push(Formula::Atom(a));
+        }
+        alts.push(Formula::and(parts));
+    }
+    Formula::or(alts)
+}
+
+/// The initial value of `size` bytes at `addr`, when it is in a static object.
+fn initial(sym: &SymTrace, addr: u64, size: u32) -> Option<u128> {
+    sym.initial.iter().find_map(|(base, bytes)| {
+        let off = addr.checked_sub(*base)? as usize;
+        let b = bytes.get(off..off + size as usize)?;
+        Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
+    })
+}
+
+/// The events that happen (up to the cut), in schedule order; the cut's own
+/// event last among ties.
+fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
+    let cut = pos[enc.cut()];
+    let mut evs: Vec<Ev> = (0..model.trace.len()).filter(|e| pos[*e] <= cut).collect();
+    evs.sort_by_key(|e| (pos[*e], *e == model.last, *e));
+    evs
+}
+
+fn schedule(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<(usize, usize)> {
+    happening(model, enc, pos).into_iter().map(|e| model.origin[e]).collect()
+}
+
+/// Switches away from a thread whose next event also happens, not before a
+/// wait-return or a join (those wait anyway).
+fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
+    let evs = happening(model, enc, pos);
+    let in_schedule: std::collections::HashSet<Ev> = evs.iter().copied().collect();
+    let mut next_of: HashMap<Ev, Ev> = HashMap::new();
+    let mut last: HashMap<u32, Ev> = HashMap::new();
+    for e in 0..model.trace.len() {
+        if let Some(p) = last.insert(model.trace.events[e].thread, e) {
+            next_of.insert(p, e);
+        }
+    }
+    evs.windows(2)
+        .filter(|w| {
+            let (a, b) = (w[0], w[1]);
+            let ta = model.trace.events[a].thread;
+            ta != model.trace.events[b].thread
+                && next_of.get(&a).is_some_and(|n| {
+                    in_schedule.contains(n)
+                        && !matches!(
+                            model.trace.events[*n].op,
+                            causa_constraints::Op::WaitReturn { .. } | causa_constraints::Op::Join { .. }
+                        )
+                })
+        })
+        .count()
+}
+
+/// The inputs in the order the schedule reads them: a thread reads an input
+/// while it runs after the access point before the read.
+fn input_order(sym: &SymTrace, model: &Model, order: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let at: HashMap<(usize, usize), usize> = order.iter().enumerate().map(|(i, o)| (*o, i)).collect();
+    let mut keyed = Vec::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        for (i, &k) in th.inputs_at.iter().enumerate() {
+            let prev = (0..k).rev().find(|j| model.event_of[t][*j].is_some());
+            if let Some(step) = prev.and_then(|j| at.get(&(t, j))) {
+                keyed.push((*step, i, t));
+            }
+        }
+    }
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i, t)| (t, i)).collect()
+}
+
+/// Atomic constraints of the formula: the base and every definition and axiom.
+fn size(base: &Formula, enc: &Encoder<'_>) -> usize {
+    let mut n = leaves(base);
+    for d in 0..enc.defs.len() {
+        n += leaves(enc.defs.get(d));
+    }
+    n + enc.defs.axioms().iter().map(leaves).sum::<usize>()
+}
+
+fn leaves(f: &Formula) -> usize {
+    match f {
+        Formula::And(v) | Formula::Or(v) | Formula::AtLeast(v, _) => v.iter().map(leaves).sum(),
+        Formula::True | Formula::False | Formula::Def(_) => 0,
+        Formula::AtMost(v, _) => v.len(),
+        _ => 1,
+    }
+}

@@ -1,0 +1,145 @@
+//! The symbolic trace as a trace of the constraint core: one event per shared
+//! access point, in some interleaving that keeps program order, fork → begin
+//! and end → join (the encodings only use those orders, never the
+//! interleaving's), with symbolic read values ([`Trace::symbolic`]).
+
+use crate::trace::{SymOp, SymTrace};
+use causa_constraints::formula::Ev;
+use causa_constraints::{Op, Trace, TraceEvent};
+use causa_core::BugKind;
+use std::collections::HashMap;
+
+/// The trace and how its events map back to the symbolic trace.
+pub struct Model {
+    pub trace: Trace,
+    /// For each trace event: (thread index, event index in that thread).
+    pub origin: Vec<(usize, usize)>,
+    /// For each thread, the trace event of each of its events (None: the
+    /// failure itself, which is not an access point when it happens in the
+    /// thread's own computation).
+    pub event_of: Vec<Vec<Option<Ev>>>,
+    /// The failing thread's last access point before (or at) the failure: the
+    /// schedule ends with it.
+    pub last: Ev,
+    /// The failure, as symbolic execution met it: thread index and kind.
+    pub failure: (usize, BugKind),
+}
+
+/// Failures that happen in a thread's own computation (not at a shared access
+/// point): the interpreter reports them during the step of the thread's
+/// previous access point.
+pub fn fails_locally(kind: BugKind) -> bool {
+    matches!(kind, BugKind::AssertionViolation | BugKind::Abort | BugKind::DivisionByZero)
+}
+
+/// Build the model's trace. None when no thread fails (the log's failure was
+/// not met by symbolic execution).
+pub fn build(sym: &SymTrace) -> Option<Model> {
+    let order = interleave(sym);
+    let failure = sym.threads.iter().enumerate().find_map(|(t, th)| match th.events.last().map(|e| &e.op) {
+        Some(SymOp::Fail { kind, .. }) => Some((t, *kind)),
+        _ => None,
+    })?;
+    let tid_of: HashMap<&causa_core::ThreadName, u32> =
+        sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i as u32)).collect();
+    let mut events = Vec::with_capacity(order.len());
+    let mut origin = Vec::with_capacity(order.len());
+    let mut event_of: Vec<Vec<Option<Ev>>> = sym.threads.iter().map(|t| vec![None; t.events.len()]).collect();
+    let mut signals: HashMap<u64, u128> = HashMap::new();
+    let mut atomic = Vec::with_capacity(order.len());
+    for (t, k) in order {
+        let e = &sym.threads[t].events[k];
+        let child = |c: &causa_core::ThreadName| tid_of.get(c).copied().unwrap_or(u32::MAX);
+        let mut next_signal = |cond: u64| {
+            let n = signals.entry(cond).or_insert(0);
+            *n += 1;
+            *n - 1
+        };
+        let op = match &e.op {
+            SymOp::Begin => Op::Begin,
+            SymOp::End => Op::End,
+            SymOp::Read { addr, .. } => Op::Read { loc: *addr, value: 0 },
+            SymOp::Write { addr, .. } => Op::Write { loc: *addr, value: 0 },
+            SymOp::Lock { mutex } => Op::Lock { mutex: *mutex, shared: false, order: None, tried: false },
+            SymOp::Unlock { mutex } => Op::Unlock { mutex: *mutex },
+            SymOp::Wait { cond, mutex } => Op::Wait { cond: *cond, mutex: *mutex, wakes: 0 },
+            SymOp::WaitReturn { cond, mutex } => {
+                Op::WaitReturn { cond: *cond, mutex: *mutex, signalled: true, order: None, timed: false }
+            }
+            SymOp::Signal { cond } => Op::Signal { cond: *cond, index: next_signal(*cond) },
+            SymOp::Broadcast { cond } => Op::Broadcast { cond: *cond, index: next_signal(*cond) },
+            SymOp::SemWait { sem } => Op::SemWait { sem: *sem, tried: false },
+            SymOp::SemPost { sem } => Op::SemPost { sem: *sem },
+            SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
+            SymOp::Join { child: c } => Op::Join { child: child(c) },
+            SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
+            SymOp::Fail { .. } => Op::Local,
+        };
+        let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
+        event_of[t][k] = Some(events.len());
+        origin.push((t, k));
+        atomic.push(is_atomic);
+        events.push(TraceEvent { thread: t as u32, op });
+    }
+    let mut trace = Trace::new(events, HashMap::new());
+    trace.symbolic = true;
+    trace.atomic = atomic;
+    trace.sem_initial = sym.sem_initial.iter().copied().collect();
+    // The failing thread's last access point at or before its failure.
+    let last = event_of[failure.0].iter().rev().find_map(|e| *e)?;
+    Some(Model { trace, origin, event_of, last, failure })
+}
+
+/// An interleaving of the threads' events that keeps program order, fork →
+/// begin and end → join: round-robin, each thread as far as it can go. A join
+/// of a thread that never ends (it was stopped by the failure) goes last.
+fn interleave(sym: &SymTrace) -> Vec<(usize, usize)> {
+    let n = sym.threads.len();
+    let index: HashMap<&causa_core::ThreadName, usize> =
+        sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i)).collect();
+    let mut next = vec![0usize; n];
+    let mut forked = vec![false; n];
+    let mut ended = vec![false; n];
+    if n > 0 {
+        forked[0] = true;
+    }
+    let total: usize = sym.threads.iter().map(|t| t.events.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut force_join = false;
+    while out.len() < total {
+        let mut progress = false;
+        for t in 0..n {
+            while let Some(e) = sym.threads[t].events.get(next[t]) {
+                let ready = match &e.op {
+                    SymOp::Begin => forked[t],
+                    SymOp::Join { child } => force_join || index.get(child).is_none_or(|c| ended[*c]),
+                    _ => true,
+                };
+                if !ready {
+                    break;
+                }
+                match &e.op {
+                    SymOp::Fork { child, .. } => {
+                        if let Some(c) = index.get(child) {
+                            forked[*c] = true;
+                        }
+                    }
+                    SymOp::End => ended[t] = true,
+                    _ => {}
+                }
+                force_join = false;
+                out.push((t, next[t]));
+                next[t] += 1;
+                progress = true;
+            }
+        }
+        if !progress {
+            if force_join {
+                // A thread begins without a fork in the log: keep what we have.
+                break;
+            }
+            force_join = true;
+        }
+    }
+    out
+}

@@ -1,0 +1,165 @@
+//! Program values in Z3: the expressions of a symbolic trace as bit vectors
+//! (one bit-vector constant per shared read), and the value atoms CLAP's
+//! constraints need ("read r returns what write w wrote", "this path condition
+//! holds"). The atoms are handed to the constraint core's solver
+//! ([`causa_constraints::Z3Solver::set_atoms`]) and referred to by index from
+//! order formulas ([`causa_constraints::Formula::Atom`]).
+
+use crate::expr::{Expr, ExprId, Exprs};
+use causa_ir::{BinOp, CastOp, ICmpPred};
+use std::collections::HashMap;
+use z3::ast::{Bool, BV};
+
+/// Lowers expressions to Z3, memoised, and collects atoms.
+pub struct Values<'x> {
+    exprs: &'x Exprs,
+    memo: HashMap<ExprId, BV>,
+    atoms: Vec<Bool>,
+}
+
+impl<'x> Values<'x> {
+    pub fn new(exprs: &'x Exprs) -> Values<'x> {
+        Values { exprs, memo: HashMap::new(), atoms: Vec::new() }
+    }
+
+    /// The Z3 constant holding the value of shared read `id`.
+    pub fn read_var(id: u32, bits: u32) -> BV {
+        BV::new_const(format!("r{id}"), bits)
+    }
+
+    /// `e` as a bit vector of its own width.
+    pub fn bv(&mut self, e: ExprId) -> BV {
+        if let Some(b) = self.memo.get(&e) {
+            return b.clone();
+        }
+        let b = match self.exprs.get(e).clone() {
+            Expr::Const { bits, v } => constant(bits, v),
+            Expr::Read { id, bits } => Values::read_var(id, bits),
+            Expr::Bin { op, a, b, .. } => {
+                let (x, y) = (self.bv(a), self.bv(b));
+                match op {
+                    BinOp::Add => x.bvadd(&y),
+                    BinOp::Sub => x.bvsub(&y),
+                    BinOp::Mul => x.bvmul(&y),
+                    BinOp::UDiv => x.bvudiv(&y),
+                    BinOp::SDiv => x.bvsdiv(&y),
+                    BinOp::URem => x.bvurem(&y),
+                    BinOp::SRem => x.bvsrem(&y),
+                    BinOp::And => x.bvand(&y),
+                    BinOp::Or => x.bvor(&y),
+                    BinOp::Xor => x.bvxor(&y),
+                    // SMT-LIB shifts by at least the width give 0 (arithmetic:
+                    // the sign), as causa's interpreter does.
+                    BinOp::Shl => x.bvshl(&y),
+                    BinOp::LShr => x.bvlshr(&y),
+                    BinOp::AShr => x.bvashr(&y),
+                }
+            }
+            Expr::ICmp { pred, a, b, .. } => {
+                let (x, y) = (self.bv(a), self.bv(b));
+                let c = match pred {
+                    ICmpPred::Eq => x.eq(&y),
+                    ICmpPred::Ne => x.eq(&y).not(),
+                    ICmpPred::Ugt => x.bvugt(&y),
+                    ICmpPred::Uge => x.bvuge(&y),
+                    ICmpPred::Ult => x.bvult(&y),
+                    ICmpPred::Ule => x.bvule(&y),
+                    ICmpPred::Sgt => x.bvsgt(&y),
+                    ICmpPred::Sge => x.bvsge(&y),
+                    ICmpPred::Slt => x.bvslt(&y),
+                    ICmpPred::Sle => x.bvsle(&y),
+                };
+                c.ite(&constant(1, 1), &constant(1, 0))
+            }
+            Expr::Cast { op, from, to, a } => {
+                let x = self.bv(a);
+                match op {
+                    CastOp::SExt if to > from => x.sign_ext(to - from),
+                    _ => fit(&x, from, to),
+                }
+            }
+            Expr::Select { c, a, b } => {
+                let (c, x, y) = (self.bv(c), self.bv(a), self.bv(b));
+                c.eq(constant(1, 1)).ite(&x, &y)
+            }
+        };
+        self.memo.insert(e, b.clone());
+        b
+    }
+
+    /// `e` cut or zero-extended to `bits`.
+    pub fn bv_bits(&mut self, e: ExprId, bits: u32) -> BV {
+        let have = self.exprs.bits(e);
+        let b = self.bv(e);
+        fit(&b, have, bits)
+    }
+
+    /// Add an atom; returns its index.
+    pub fn atom(&mut self, b: Bool) -> usize {
+        self.atoms.push(b);
+        self.atoms.len() - 1
+    }
+
+    /// The 1-bit expression `c` is 1.
+    pub fn holds(&mut self, c: ExprId) -> usize {
+        let b = self.bv_bits(c, 1);
+        self.atom(b.eq(constant(1, 1)))
+    }
+
+    /// The atoms made so far.
+    pub fn take_atoms(&mut self) -> Vec<Bool> {
+        std::mem::take(&mut self.atoms)
+    }
+
+    pub fn num_atoms(&self) -> usize {
+        self.atoms.len()
+    }
+}
+
+/// A `bits`-wide constant.
+pub fn constant(bits: u32, v: u128) -> BV {
+    if bits <= 64 {
+        BV::from_u64(v as u64, bits)
+    } else {
+        BV::from_str(bits, &v.to_string()).unwrap_or_else(|| BV::from_u64(v as u64, bits))
+    }
+}
+
+/// `x` (`from` bits wide) cut or zero-extended to `to` bits.
+fn fit(x: &BV, from: u32, to: u32) -> BV {
+    if to == from {
+        x.clone()
+    } else if to < from {
+        x.extract(to - 1, 0)
+    } else {
+        x.zero_ext(to - from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::{SatResult, Solver};
+
+    #[test]
+    fn lowered_expressions_agree_with_evaluation() {
+        let mut x = Exprs::default();
+        let r = x.read(0, 32);
+        let three = x.constant(32, 3);
+        let sum = x.bin(BinOp::Add, 32, r, three).unwrap();
+        let big = x.constant(32, 100);
+        let lt = x.icmp(ICmpPred::Slt, 32, sum, big);
+        let wide = x.cast(CastOp::SExt, 32, 64, r);
+        let mut v = Values::new(&x);
+        let s = Solver::new();
+        // r0 = -5: sum = -2 < 100 (signed); sext to 64 bits keeps -5.
+        s.assert(Values::read_var(0, 32).eq(constant(32, (-5i32) as u32 as u128)));
+        let a = v.holds(lt);
+        let atoms = v.take_atoms();
+        s.assert(&atoms[a]);
+        let w = v.bv(wide);
+        s.assert(w.eq(constant(64, (-5i64) as u64 as u128)));
+        assert_eq!(s.check(), SatResult::Sat);
+        assert_eq!(x.eval(lt, &[Some((-5i32) as u32 as u128)]), Some(1));
+    }
+}
