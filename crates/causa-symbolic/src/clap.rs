@@ -269,7 +269,7 @@ fn read_from(
     acc: &Accesses,
     r: Ev,
     rv: crate::expr::ExprId,
-    init: Option<u128>,
+    init: Initial,
 ) -> Formula {
     let bits = acc.size * 8;
     let rbv = values.bv_bits(rv, bits);
@@ -302,8 +302,13 @@ fn read_from(
     if !own_write_before {
         let mut parts: Vec<Formula> =
             acc.writes.iter().filter(|(w, _)| !enc.mhb_before(r, *w)).map(|(w, _)| Formula::Before(r, *w)).collect();
+        let init = match init {
+            Initial::Known(v) => Some(constant(bits, v)),
+            Initial::Expr(e) => Some(values.bv_bits(e, bits)),
+            Initial::Unknown => None,
+        };
         if let Some(v) = init {
-            let a = values.atom(rbv.eq(constant(bits, v)));
+            let a = values.atom(rbv.eq(&v));
             parts.push(Formula::Atom(a));
         }
         alts.push(Formula::and(parts));
@@ -311,13 +316,32 @@ fn read_from(
     Formula::or(alts)
 }
 
-/// The initial value of `size` bytes at `addr`, when it is in a static object.
-fn initial(sym: &SymTrace, addr: u64, size: u32) -> Option<u128> {
-    sym.initial.iter().find_map(|(base, bytes)| {
+/// What a location holds before the trace's first write to it.
+#[derive(Clone, Copy)]
+enum Initial {
+    Known(u128),
+    /// The contents of an escaped stack object (an expression over its
+    /// owner's reads).
+    Expr(crate::expr::ExprId),
+    /// Heap memory, or a stack word written with another size.
+    Unknown,
+}
+
+/// The initial value of `size` bytes at `addr`.
+fn initial(sym: &SymTrace, addr: u64, size: u32) -> Initial {
+    if let Some((_, s, e)) = sym.escaped.iter().find(|(a, _, _)| *a == addr) {
+        return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
+    }
+    if sym.escaped_objects.contains(&((addr >> causa_ir::ADDR_SHIFT) as u32)) {
+        // Stack memory the owner had not written (the interpreter zeroes it).
+        return Initial::Known(0);
+    }
+    let stat = sym.initial.iter().find_map(|(base, bytes)| {
         let off = addr.checked_sub(*base)? as usize;
         let b = bytes.get(off..off + size as usize)?;
         Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
-    })
+    });
+    stat.map(Initial::Known).unwrap_or(Initial::Unknown)
 }
 
 /// The events that happen (up to the cut), in schedule order; the cut's own

@@ -13,8 +13,10 @@
 //! addresses, symbolic floating-point values, bulk memory functions, and most
 //! library functions beyond pthread mutexes, condition variables, semaphores,
 //! thread creation and join, heap allocation, assertions and program inputs.
-//! Stack objects are private to their thread even when their address escapes
-//! (the interpreter shares them from then on).
+//! A stack object becomes shared when its address escapes, exactly when the
+//! interpreter shares it: stored anywhere as a pointer-sized value, or passed
+//! to a new thread. Its contents at that point are its initial value for the
+//! other threads ([`SymTrace::escaped`]).
 
 use crate::expr::ExprId;
 use crate::trace::{SymEvent, SymOp, SymThread, SymTrace};
@@ -48,6 +50,8 @@ struct Frame {
     ip: usize,
     regs: Vec<Reg>,
     dest: u32,
+    /// A `__VERIFIER_atomic_*` function: runs without interruption.
+    atomic: bool,
 }
 
 /// Where threads start: (start routine, argument), by thread name.
@@ -115,6 +119,9 @@ pub(crate) struct Thread<'s, 'p> {
     /// The last value this thread wrote to each shared address.
     own_writes: HashMap<u64, Reg>,
     loc: LocId,
+    /// Nesting of uninterruptible sections, and the current one's number.
+    atomic_depth: u32,
+    section: u32,
 }
 
 impl<'s, 'p> Thread<'s, 'p> {
@@ -145,6 +152,8 @@ impl<'s, 'p> Thread<'s, 'p> {
             local: HashMap::new(),
             own_writes: HashMap::new(),
             loc: NONE,
+            atomic_depth: 0,
+            section: 0,
         };
         t.event(SymOp::Begin);
         let args: Vec<Reg> = match arg {
@@ -177,7 +186,8 @@ impl<'s, 'p> Thread<'s, 'p> {
     }
 
     fn event(&mut self, op: SymOp) {
-        self.out.events.push(SymEvent { op, loc: self.loc });
+        let section = if self.atomic_depth > 0 { self.section } else { 0 };
+        self.out.events.push(SymEvent { op, loc: self.loc, section });
     }
 
     fn zero(&mut self, bits: u32) -> Reg {
@@ -193,7 +203,11 @@ impl<'s, 'p> Thread<'s, 'p> {
         for (i, a) in args.into_iter().enumerate().take(regs.len()) {
             regs[i] = a;
         }
-        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest });
+        let atomic = f.name.starts_with("__VERIFIER_atomic_");
+        if atomic {
+            self.enter_atomic();
+        }
+        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest, atomic });
         self.enter_block()
     }
 
@@ -401,6 +415,9 @@ impl<'s, 'p> Thread<'s, 'p> {
             Term::Ret(v) => {
                 let r = v.as_ref().map(|o| self.operand(o));
                 let fr = self.frames.pop().expect("frame");
+                if fr.atomic {
+                    self.leave_atomic();
+                }
                 if let (Some(r), false) = (r, self.frames.is_empty()) {
                     self.set(fr.dest, r);
                 }
@@ -567,6 +584,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         let v = self.operand(val);
         let (private, _) = self.classify(a);
         if private {
+            if let Reg::Int(e) = v {
+                self.escape_value(e, ty);
+            }
             self.local.insert(a, (size, v));
             return Ok(());
         }
@@ -574,6 +594,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             return Err(self.unsupported(format!("a shared store of type {ty:?}")));
         };
         let e = self.fit(e, int_bits(ty));
+        self.escape_value(e, ty);
         self.own_writes.insert(a, v);
         self.event(SymOp::Write { addr: a, size, value: e, atomic });
         Ok(())
@@ -601,7 +622,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let argv: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
         let f = &program.functions[fid as usize];
-        if f.body.is_some() {
+        if f.body.is_some() && !verifier_function(&f.name) {
             self.push(fid, argv, dest)?;
             return Ok(true);
         }
@@ -674,6 +695,53 @@ impl Thread<'_, '_> {
         self.st.trace.sem_initial.push((sem, v));
     }
 
+    /// Enter an uninterruptible section (nested ones join the outer).
+    pub(crate) fn enter_atomic(&mut self) {
+        if self.atomic_depth == 0 {
+            self.section += 1;
+        }
+        self.atomic_depth += 1;
+    }
+
+    pub(crate) fn leave_atomic(&mut self) {
+        self.atomic_depth = self.atomic_depth.saturating_sub(1);
+    }
+
+    /// A pointer-sized value `e` stored to memory: the private object it
+    /// points into (if any) becomes shared.
+    fn escape_value(&mut self, e: ExprId, ty: &Ty) {
+        if matches!(ty, Ty::Ptr | Ty::Int(32 | 64)) {
+            if let Some(v) = self.st.trace.exprs.value(e) {
+                self.escape(v as u64);
+            }
+        }
+    }
+
+    /// The private object `addr` points into becomes shared; its current
+    /// contents are what other threads find there.
+    pub(crate) fn escape(&mut self, addr: u64) {
+        let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+        if !self.private.remove(&id) {
+            return;
+        }
+        let mut words: Vec<(u64, u32, ExprId)> = Vec::new();
+        for (a, (size, r)) in &self.local {
+            if (*a >> causa_ir::ADDR_SHIFT) as u32 == id {
+                if let Reg::Int(e) = r {
+                    words.push((*a, *size, *e));
+                }
+            }
+        }
+        words.sort_unstable();
+        let mut fitted = Vec::with_capacity(words.len());
+        for (a, size, e) in words {
+            fitted.push((a, size, self.fit(e, size * 8)));
+        }
+        self.local.retain(|a, _| (*a >> causa_ir::ADDR_SHIFT) as u32 != id);
+        self.st.trace.escaped.extend(fitted);
+        self.st.trace.escaped_objects.push(id);
+    }
+
     pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {
         Reg::Int(self.st.trace.exprs.constant(bits, v))
     }
@@ -688,6 +756,11 @@ impl Thread<'_, '_> {
             .function_at(start)
             .ok_or_else(|| self.unsupported("pthread_create with an invalid start routine"))?;
         let arg = args.get(3).map(|a| self.operand(a)).unwrap_or(Reg::Float(Value::ZERO));
+        if let Reg::Int(e) = arg {
+            if let Some(v) = self.st.trace.exprs.value(e) {
+                self.escape(v as u64);
+            }
+        }
         self.children += 1;
         let child = self.path.thread.child(self.children);
         let handle = 0x1000 + self.st.handles.len() as u128 + 1;
@@ -734,6 +807,13 @@ impl Thread<'_, '_> {
             .and_then(|v| self.st.handles.get(&v).cloned())
             .ok_or_else(|| self.unsupported("pthread_join of a thread id that is not known here"))
     }
+}
+
+/// SV-COMP functions causa models whatever the program defines them to be
+/// (as the interpreter does: their verification meaning wins).
+fn verifier_function(name: &str) -> bool {
+    matches!(name, "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume")
+        || name.starts_with("__VERIFIER_nondet_")
 }
 
 fn int_bits(ty: &Ty) -> u32 {

@@ -47,6 +47,9 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     let mut event_of: Vec<Vec<Option<Ev>>> = sym.threads.iter().map(|t| vec![None; t.events.len()]).collect();
     let mut signals: HashMap<u64, u128> = HashMap::new();
     let mut atomic = Vec::with_capacity(order.len());
+    // Uninterruptible sections, numbered across threads.
+    let mut sections = Vec::with_capacity(order.len());
+    let mut section_ids: HashMap<(usize, u32), u32> = HashMap::new();
     for (t, k) in order {
         let e = &sym.threads[t].events[k];
         let child = |c: &causa_core::ThreadName| tid_of.get(c).copied().unwrap_or(u32::MAX);
@@ -73,17 +76,24 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
             SymOp::Join { child: c } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
-            SymOp::Fail { .. } => Op::Local,
+            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd => Op::Local,
         };
         let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
         event_of[t][k] = Some(events.len());
         origin.push((t, k));
         atomic.push(is_atomic);
+        sections.push(if e.section == 0 {
+            0
+        } else {
+            let next = section_ids.len() as u32 + 1;
+            *section_ids.entry((t, e.section)).or_insert(next)
+        });
         events.push(TraceEvent { thread: t as u32, op });
     }
     let mut trace = Trace::new(events, HashMap::new());
     trace.symbolic = true;
     trace.atomic = atomic;
+    trace.sections = sections;
     trace.sem_initial = sym.sem_initial.iter().copied().collect();
     // The failing thread's last access point at or before its failure.
     let last = event_of[failure.0].iter().rev().find_map(|e| *e)?;

@@ -68,7 +68,19 @@ pub(crate) fn call(
         | "pthread_attr_init"
         | "pthread_attr_destroy" => zero(t),
         "printf" | "puts" | "putchar" | "fflush" => zero(t),
-        "__VERIFIER_assume" => {
+        // As in the interpreter, the event is recorded before the section
+        // begins or ends (so the end is inside the section).
+        "__VERIFIER_atomic_begin" => {
+            t.sync(SymOp::AtomicBegin);
+            t.enter_atomic();
+            zero(t)
+        }
+        "__VERIFIER_atomic_end" => {
+            t.sync(SymOp::AtomicEnd);
+            t.leave_atomic();
+            zero(t)
+        }
+        "__VERIFIER_assume" | "assume_abort_if_not" => {
             t.assume(&args[0])?;
             Some(None)
         }

@@ -62,6 +62,10 @@ pub enum SymOp {
     Join {
         child: ThreadName,
     },
+    /// `__VERIFIER_atomic_begin()` / `__VERIFIER_atomic_end()` (scheduling
+    /// points of their own in the interpreter).
+    AtomicBegin,
+    AtomicEnd,
     /// The failure: the thread stops here.
     Fail {
         kind: BugKind,
@@ -74,6 +78,9 @@ pub enum SymOp {
 pub struct SymEvent {
     pub op: SymOp,
     pub loc: LocId,
+    /// The uninterruptible section (`__VERIFIER_atomic_*`) the event is in:
+    /// numbered from 1 per thread, 0 for none.
+    pub section: u32,
 }
 
 /// One thread's symbolic trace.
@@ -102,6 +109,12 @@ pub struct SymTrace {
     pub reads: Vec<(usize, usize)>,
     /// Initial contents of the shared static objects: (address, bytes).
     pub initial: Vec<(u64, Vec<u8>)>,
+    /// Stack objects shared once their address escaped: their contents at
+    /// that point, word by word (address, size, value). Other threads can
+    /// only reach them afterwards, so these are their initial values.
+    pub escaped: Vec<(u64, u32, ExprId)>,
+    /// The object ids of the escaped stack objects (their other bytes are 0).
+    pub escaped_objects: Vec<u32>,
     /// Semaphores given a value with `sem_init` (the last value given).
     pub sem_initial: Vec<(u64, u128)>,
 }
