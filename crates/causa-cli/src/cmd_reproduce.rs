@@ -73,6 +73,7 @@ fn failure(e: ReproduceError) -> Failure {
     let (exit, code) = match &e {
         ReproduceError::Fingerprint { .. } => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::NoFailure => (crate::load::EXIT_INPUT, "no-failure"),
+        ReproduceError::Kind(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Symbolic(SymError::Mismatch(_)) => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::Symbolic(SymError::Unsupported { .. }) | ReproduceError::Model(ClapError::Unsupported(_)) => {
             (EXIT_UNSUPPORTED, "unsupported")

@@ -4,6 +4,11 @@
 //! - `expect=bug:<kind>`: `causa test` (random by default, or the header's
 //!   `flags=`) must find a bug of that kind (at `at-line`, with `message`), and
 //!   replaying the saved schedule must give the same bug at the same step.
+//!   Then the failing execution is run again recording its paths, and
+//!   `causa reproduce` must compute, from the path log alone, a schedule that
+//!   fails the same way (confirmed by replay) — unless the header says
+//!   `reproduce-unsupported=<text>`: reproduction must then fail with an
+//!   error containing that text (what this version cannot model yet, named).
 //! - `expect=no-bug`: no execution of `causa test` may find a bug or fail, and the
 //!   non-preemptive run must print every `stdout=` line.
 //! - `expect=error:<code>`: loading the program must fail with that code.
@@ -19,11 +24,14 @@
 //!
 //! Without clang-14 the harness fails and says what to install.
 
+use causa_core::paths::PathLog;
 use causa_core::{BugKind, Finding, Schedule, Scheduler};
 use causa_explore::mcr::{check as mcr_check, McrOptions, McrVerdict};
+use causa_explore::reproduce::reproduce;
 use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
+use causa_symbolic::ClapOptions;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -46,6 +54,9 @@ struct Header {
     /// `--max-executions` for the check (a program whose exploration does not
     /// end: `check=unknown` must then name this bound).
     check_max_executions: Option<usize>,
+    /// Why `causa reproduce` cannot reproduce this bug yet (a part of its
+    /// error message).
+    reproduce_unsupported: Option<String>,
 }
 
 fn parse_header(text: &str) -> Result<Header, String> {
@@ -72,6 +83,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "cflags" => h.cflags = v.split_whitespace().map(str::to_string).collect(),
             "check" if ["bug", "verified", "unknown"].contains(&v) => h.check = Some(v.to_string()),
             "check-cflags" => h.check_cflags = v.split_whitespace().map(str::to_string).collect(),
+            "reproduce-unsupported" => h.reproduce_unsupported = Some(v.to_string()),
             "check-max-executions" => {
                 h.check_max_executions = Some(v.parse().map_err(|_| format!("bad check-max-executions `{v}`"))?)
             }
@@ -181,7 +193,8 @@ fn check(path: &Path) -> Result<String, String> {
             }
         }
         replays_to_same_bug(&prep, &cfg, &ex, f)?;
-        return Ok(format!("{want} in execution {}, replay confirmed{checked}", i + 1));
+        let reproduced = reproduce_from_paths(&prep, &cfg, &ex, &h)?;
+        return Ok(format!("{want} in execution {}, replay confirmed{checked}; {reproduced}", i + 1));
     }
     if h.expect != "no-bug" {
         return Err(format!("unknown expectation `{}`", h.expect));
@@ -219,6 +232,36 @@ fn replays_to_same_bug(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, f: &F
     match again.outcome.finding() {
         Some(g) if g.same_as(f) => Ok(()),
         _ => Err(format!("replay gave {:?}, expected {} at step {}", again.outcome, f.kind, f.step)),
+    }
+}
+
+/// Record the paths of the failing execution `ex` (by replaying it) and
+/// reproduce its failure from the log alone (CLAP), as the header expects.
+fn reproduce_from_paths(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, h: &Header) -> Result<String, String> {
+    let recording = Config { record_paths: true, ..cfg.clone() };
+    let again = replay(prep, &recording, &schedule_of(prep, ex));
+    let log = PathLog {
+        program: "corpus".into(),
+        fingerprint: prep.program.fingerprint.clone(),
+        memory_model: "sc".into(),
+        argv: recording.argv.clone(),
+        failure: again.outcome.finding().cloned(),
+        threads: again.paths,
+    };
+    let r = reproduce(prep, cfg, &log, &ClapOptions::default());
+    match (r, &h.reproduce_unsupported) {
+        (Ok(r), None) => Ok(format!(
+            "reproduced from paths ({} accesses, {} context switches, {:.3}s)",
+            r.solution.stats.shared_accesses,
+            r.preemptions,
+            r.total_time.as_secs_f64()
+        )),
+        (Ok(_), Some(why)) => {
+            Err(format!("reproduced from paths, but the header says `reproduce-unsupported={why}`: remove that line"))
+        }
+        (Err(e), None) => Err(format!("reproduce from paths: {e}")),
+        (Err(e), Some(why)) if e.to_string().contains(why.as_str()) => Ok(format!("reproduce: not yet ({why})")),
+        (Err(e), Some(why)) => Err(format!("reproduce from paths failed with `{e}`, expected an error about `{why}`")),
     }
 }
 

@@ -25,6 +25,8 @@ pub enum ReproduceError {
     Fingerprint { log: String, program: String },
     #[error("the path log records no failure: there is nothing to reproduce")]
     NoFailure,
+    #[error("reproducing a failure of kind `{0}` from paths is not supported in this version (assertion violations, abort and division by zero are)")]
+    Kind(causa_core::BugKind),
     #[error("symbolic execution along the recorded paths failed: {0}")]
     Symbolic(#[from] SymError),
     #[error("{0}")]
@@ -63,6 +65,9 @@ pub fn reproduce(
         });
     }
     let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
+    if !causa_symbolic::model::fails_locally(failure.kind) {
+        return Err(ReproduceError::Kind(failure.kind));
+    }
     let sym = causa_symbolic::execute(&prep.program, log)?;
     let symbolic_time = start.elapsed();
     let solution = causa_symbolic::solve(&sym, opts)?;

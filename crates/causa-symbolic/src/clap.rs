@@ -28,10 +28,10 @@
 
 use crate::model::{build, Model};
 use crate::trace::{SymOp, SymTrace};
-use crate::values::{constant, Values};
+use crate::values::Values;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::time::Duration;
 
 /// Why no schedule was computed.
@@ -99,10 +99,10 @@ pub struct Solution {
 /// Compute a schedule of `sym`'s access points that reaches its failure.
 pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
-    check_sizes(sym)?;
+    crate::rw::check_overlaps(sym)?;
     let mut enc = Encoder::new(&model.trace);
     let mut values = Values::new(&sym.exprs);
-    let base = formula(sym, &model, &mut enc, &mut values);
+    let base = formula(sym, &model, &mut enc, &mut values)?;
     let mut stats = ClapStats {
         threads: sym.threads.len(),
         shared_accesses: sym.shared_accesses(),
@@ -149,52 +149,13 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     Ok(Solution { order, inputs, preemptions: best, minimal, stats })
 }
 
-/// Reads and writes of one location must have one size (no unions or
-/// byte-wise access to wider data in this version).
-fn check_sizes(sym: &SymTrace) -> Result<(), ClapError> {
-    let mut spans: BTreeMap<u64, u32> = BTreeMap::new();
-    for th in &sym.threads {
-        for e in &th.events {
-            let (addr, size) = match &e.op {
-                SymOp::Read { addr, size, .. } | SymOp::Write { addr, size, .. } => (*addr, *size),
-                SymOp::Fork { handle: Some((addr, _)), .. } => (*addr, 8),
-                _ => continue,
-            };
-            let s = spans.entry(addr).or_insert(size);
-            if *s != size {
-                return Err(mixed(addr));
-            }
-        }
-    }
-    let mut prev: Option<(u64, u32)> = None;
-    for (a, s) in spans {
-        if let Some((pa, ps)) = prev {
-            if pa + ps as u64 > a {
-                return Err(mixed(a));
-            }
-        }
-        prev = Some((a, s));
-    }
-    Ok(())
-}
-
-fn mixed(addr: u64) -> ClapError {
-    ClapError::Unsupported(format!(
-        "overlapping shared accesses of different sizes at {addr:#x} (unions, byte-wise access to wider data)"
-    ))
-}
-
-/// One location's accesses: writes (event, value) and reads (event, read id
-/// expression), in trace order.
-#[derive(Default)]
-struct Accesses {
-    size: u32,
-    writes: Vec<(Ev, crate::expr::ExprId)>,
-    reads: Vec<(Ev, crate::expr::ExprId)>,
-}
-
 /// Φ (every part but the context-switch bound).
-fn formula(sym: &SymTrace, model: &Model, enc: &mut Encoder<'_>, values: &mut Values<'_>) -> Formula {
+fn formula(
+    sym: &SymTrace,
+    model: &Model,
+    enc: &mut Encoder<'_>,
+    values: &mut Values<'_>,
+) -> Result<Formula, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
     let mut parts = vec![enc.base(), Formula::Same(cut, model.last)];
@@ -214,38 +175,7 @@ fn formula(sym: &SymTrace, model: &Model, enc: &mut Encoder<'_>, values: &mut Va
             }
         }
     }
-    // Φ_rw.
-    let mut locs: HashMap<u64, Accesses> = HashMap::new();
-    for (e, (t, k)) in model.origin.iter().enumerate() {
-        match &sym.threads[*t].events[*k].op {
-            SymOp::Read { addr, size, value, .. } => {
-                let a = locs.entry(*addr).or_default();
-                a.size = *size;
-                a.reads.push((e, *value));
-            }
-            SymOp::Write { addr, size, value, .. } => {
-                let a = locs.entry(*addr).or_default();
-                a.size = *size;
-                a.writes.push((e, *value));
-            }
-            SymOp::Fork { handle: Some((addr, value)), .. } => {
-                let a = locs.entry(*addr).or_default();
-                a.size = 8;
-                a.writes.push((e, *value));
-            }
-            _ => {}
-        }
-    }
-    let mut addrs: Vec<u64> = locs.keys().copied().collect();
-    addrs.sort_unstable();
-    for addr in addrs {
-        let acc = &locs[&addr];
-        let init = initial(sym, addr, acc.size);
-        for &(r, rv) in &acc.reads {
-            let f = read_from(enc, values, acc, r, rv, init);
-            parts.push(Formula::or(vec![f, after(r)]));
-        }
-    }
+    parts.extend(crate::rw::constraints(sym, model, enc, values)?);
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens.
     for (t, th) in sym.threads.iter().enumerate() {
@@ -256,92 +186,7 @@ fn formula(sym: &SymTrace, model: &Model, enc: &mut Encoder<'_>, values: &mut Va
             parts.push(Formula::or(vec![Formula::Atom(a), after(e)]));
         }
     }
-    Formula::and(parts)
-}
-
-/// Φ_rw(r): `r` (value `rv`) reads from a write before it with no other write
-/// of the location in between, or the initial value (when known) with every
-/// write after it. Orders the must-happen-before relation already decides
-/// are left out.
-fn read_from(
-    enc: &Encoder<'_>,
-    values: &mut Values<'_>,
-    acc: &Accesses,
-    r: Ev,
-    rv: crate::expr::ExprId,
-    init: Initial,
-) -> Formula {
-    let bits = acc.size * 8;
-    let rbv = values.bv_bits(rv, bits);
-    // Writes that may precede r with nothing in between: not after r in
-    // program order, and not overwritten by a later write of r's own thread
-    // before r.
-    let candidates: Vec<(Ev, crate::expr::ExprId)> = acc
-        .writes
-        .iter()
-        .copied()
-        .filter(|(w, _)| !enc.mhb_before(r, *w))
-        .filter(|(w, _)| !acc.writes.iter().any(|(x, _)| x != w && enc.mhb_before(*w, *x) && enc.mhb_before(*x, r)))
-        .collect();
-    let mut alts = Vec::new();
-    for &(w, wv) in &candidates {
-        let mut parts = vec![Formula::Before(w, r)];
-        for &(x, _) in &acc.writes {
-            if x == w || enc.mhb_before(x, w) || enc.mhb_before(r, x) {
-                continue;
-            }
-            parts.push(Formula::or(vec![Formula::Before(x, w), Formula::Before(r, x)]));
-        }
-        let wbv = values.bv_bits(wv, bits);
-        let a = values.atom(rbv.eq(&wbv));
-        parts.push(Formula::Atom(a));
-        alts.push(Formula::and(parts));
-    }
-    // The initial value: no write before r.
-    let own_write_before = acc.writes.iter().any(|(w, _)| enc.mhb_before(*w, r));
-    if !own_write_before {
-        let mut parts: Vec<Formula> =
-            acc.writes.iter().filter(|(w, _)| !enc.mhb_before(r, *w)).map(|(w, _)| Formula::Before(r, *w)).collect();
-        let init = match init {
-            Initial::Known(v) => Some(constant(bits, v)),
-            Initial::Expr(e) => Some(values.bv_bits(e, bits)),
-            Initial::Unknown => None,
-        };
-        if let Some(v) = init {
-            let a = values.atom(rbv.eq(&v));
-            parts.push(Formula::Atom(a));
-        }
-        alts.push(Formula::and(parts));
-    }
-    Formula::or(alts)
-}
-
-/// What a location holds before the trace's first write to it.
-#[derive(Clone, Copy)]
-enum Initial {
-    Known(u128),
-    /// The contents of an escaped stack object (an expression over its
-    /// owner's reads).
-    Expr(crate::expr::ExprId),
-    /// Heap memory, or a stack word written with another size.
-    Unknown,
-}
-
-/// The initial value of `size` bytes at `addr`.
-fn initial(sym: &SymTrace, addr: u64, size: u32) -> Initial {
-    if let Some((_, s, e)) = sym.escaped.iter().find(|(a, _, _)| *a == addr) {
-        return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
-    }
-    if sym.escaped_objects.contains(&((addr >> causa_ir::ADDR_SHIFT) as u32)) {
-        // Stack memory the owner had not written (the interpreter zeroes it).
-        return Initial::Known(0);
-    }
-    let stat = sym.initial.iter().find_map(|(base, bytes)| {
-        let off = addr.checked_sub(*base)? as usize;
-        let b = bytes.get(off..off + size as usize)?;
-        Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
-    });
-    stat.map(Initial::Known).unwrap_or(Initial::Unknown)
+    Ok(Formula::and(parts))
 }
 
 /// The events that happen (up to the cut), in schedule order; the cut's own

@@ -122,6 +122,8 @@ pub(crate) struct Thread<'s, 'p> {
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
     section: u32,
+    /// Sizes of this thread's stack objects.
+    stack_sizes: HashMap<u32, u64>,
 }
 
 impl<'s, 'p> Thread<'s, 'p> {
@@ -154,6 +156,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             loc: NONE,
             atomic_depth: 0,
             section: 0,
+            stack_sizes: HashMap::new(),
         };
         t.event(SymOp::Begin);
         let args: Vec<Reg> = match arg {
@@ -490,11 +493,12 @@ impl<'s, 'p> Thread<'s, 'p> {
                 }
             }
             Op::Copy { a } => self.operand(a),
-            Op::Alloca { count, .. } => {
+            Op::Alloca { count, size: elem, .. } => {
                 // (Private contents are kept per address; only the count must be known.)
-                self.addr(count, "an allocation size")?;
+                let n = self.addr(count, "an allocation size")?;
                 let id = self.new_object();
                 self.private.insert(id);
+                self.stack_sizes.insert(id, n.saturating_mul(*elem));
                 Reg::Int(self.st.trace.exprs.constant(64, (id as u128) << causa_ir::ADDR_SHIFT))
             }
             Op::Gep { base, offset, indices } => {
@@ -550,8 +554,11 @@ impl<'s, 'p> Thread<'s, 'p> {
     }
 
     fn load(&mut self, addr: &Operand, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
-        let a = self.addr(addr, "a load")?;
         let size = ty.store_size() as u32;
+        let Some(a) = self.concrete_addr(addr, "a load")? else {
+            let at = self.int(addr, 64)?;
+            return self.shared_read(0, Some(at), ty, atomic);
+        };
         let (private, global) = self.classify(a);
         if private {
             return match self.local.get(&a) {
@@ -568,20 +575,52 @@ impl<'s, 'p> Thread<'s, 'p> {
                 init.get(off..off + size as usize).ok_or_else(|| self.unsupported("a load outside a constant"))?;
             return Ok(self.konst(&causa_ir::value::decode(ty, bytes)));
         }
+        self.shared_read(a, None, ty, atomic)
+    }
+
+    /// A read of shared memory: a fresh symbolic value.
+    fn shared_read(&mut self, addr: u64, at: Option<ExprId>, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
         if !matches!(ty, Ty::Int(_) | Ty::Ptr) {
             return Err(self.unsupported(format!("a shared load of type {ty:?}")));
         }
+        let size = ty.store_size() as u32;
         let id = self.st.trace.reads.len() as u32;
         let value = self.st.trace.exprs.read(id, int_bits(ty));
         self.st.trace.reads.push((self.index, self.out.events.len()));
-        self.event(SymOp::Read { addr: a, size, value, atomic });
+        self.event(SymOp::Read { addr, size, value, atomic, at });
         Ok(Reg::Int(value))
     }
 
+    /// A concrete address, None for an address computed from shared data
+    /// (resolved by the solver), or an error when that address is into this
+    /// thread's private memory (not modelled).
+    fn concrete_addr(&mut self, op: &Operand, what: &str) -> Result<Option<u64>, SymError> {
+        let e = self.int(op, 64)?;
+        if let Some(v) = self.st.trace.exprs.value(e) {
+            return Ok(Some(v as u64));
+        }
+        let base = self.st.trace.exprs.constant_term(e).map(|c| (c as u64 >> causa_ir::ADDR_SHIFT) as u32);
+        if base.is_some_and(|id| self.private.contains(&id)) {
+            return Err(self.unsupported(format!(
+                "{what} of this thread's own stack memory at an index computed from shared data"
+            )));
+        }
+        Ok(None)
+    }
+
     fn store(&mut self, addr: &Operand, val: &Operand, ty: &Ty, atomic: bool) -> Result<(), SymError> {
-        let a = self.addr(addr, "a store")?;
         let size = ty.store_size() as u32;
         let v = self.operand(val);
+        let Some(a) = self.concrete_addr(addr, "a store")? else {
+            let at = self.int(addr, 64)?;
+            let Reg::Int(e) = v else {
+                return Err(self.unsupported(format!("a shared store of type {ty:?}")));
+            };
+            let e = self.fit(e, int_bits(ty));
+            self.escape_value(e, ty);
+            self.event(SymOp::Write { addr: 0, size, value: e, atomic, at: Some(at) });
+            return Ok(());
+        };
         let (private, _) = self.classify(a);
         if private {
             if let Reg::Int(e) = v {
@@ -596,7 +635,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         let e = self.fit(e, int_bits(ty));
         self.escape_value(e, ty);
         self.own_writes.insert(a, v);
-        self.event(SymOp::Write { addr: a, size, value: e, atomic });
+        self.event(SymOp::Write { addr: a, size, value: e, atomic, at: None });
         Ok(())
     }
 
@@ -739,7 +778,16 @@ impl Thread<'_, '_> {
         }
         self.local.retain(|a, _| (*a >> causa_ir::ADDR_SHIFT) as u32 != id);
         self.st.trace.escaped.extend(fitted);
-        self.st.trace.escaped_objects.push(id);
+        let size = self.stack_sizes.get(&id).copied().unwrap_or(0);
+        self.st.trace.zeroed_objects.push((id, size));
+    }
+
+    /// `malloc`/`calloc` of `size` bytes: a fresh shared heap block, zeroed
+    /// as the interpreter zeroes it.
+    pub(crate) fn allocate(&mut self, size: u64) -> Reg {
+        let id = self.new_object();
+        self.st.trace.zeroed_objects.push((id, size));
+        Reg::Int(self.st.trace.exprs.constant(64, (id as u128) << causa_ir::ADDR_SHIFT))
     }
 
     pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {

@@ -145,6 +145,16 @@ impl Exprs {
         }
     }
 
+    /// The constant summand of `e` when it is a sum (`base + index·scale`,
+    /// how addresses are computed), or `e` itself when constant.
+    pub fn constant_term(&self, e: ExprId) -> Option<u128> {
+        match self.get(e) {
+            Expr::Const { v, .. } => Some(*v),
+            Expr::Bin { op: BinOp::Add, a, b, .. } => self.constant_term(*a).or_else(|| self.constant_term(*b)),
+            _ => None,
+        }
+    }
+
     /// `e` with every read `id` replaced by `reads[id]` (tests, and checking a
     /// schedule's values): None if a read has no value or an operation fails.
     pub fn eval(&self, e: ExprId, reads: &[Option<u128>]) -> Option<u128> {

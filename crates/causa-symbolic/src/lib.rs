@@ -18,6 +18,7 @@ pub mod clap;
 mod exec;
 pub mod expr;
 pub mod model;
+mod rw;
 mod shims;
 pub mod trace;
 pub mod values;

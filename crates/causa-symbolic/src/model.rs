@@ -76,6 +76,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
             SymOp::Join { child: c } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
+            SymOp::Free { object } => Op::Free { object: *object },
             SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd => Op::Local,
         };
         let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });

@@ -50,6 +50,20 @@ pub(crate) fn call(
             zero(t)
         }
         "sem_destroy" => zero(t),
+        "malloc" => {
+            let n = t.concrete_arg(args, 0, 64, name)?;
+            Some(Some(t.allocate(n as u64)))
+        }
+        "calloc" => {
+            let (n, m) = (t.concrete_arg(args, 0, 64, name)?, t.concrete_arg(args, 1, 64, name)?);
+            Some(Some(t.allocate(n.saturating_mul(m) as u64)))
+        }
+        "free" => {
+            // A scheduling point in the interpreter, even for a null pointer.
+            let p = t.addr_arg(args, 0, name)?;
+            t.sync(SymOp::Free { object: p });
+            Some(None)
+        }
         "pthread_create" => {
             t.spawn(args)?;
             zero(t)

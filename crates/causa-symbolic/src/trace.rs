@@ -12,12 +12,15 @@ pub enum SymOp {
     Begin,
     End,
     /// A read of `size` bytes at `addr`; its value is the read expression
-    /// `value` (a fresh [`crate::Expr::Read`]).
+    /// `value` (a fresh [`crate::Expr::Read`]). `at`: the address is
+    /// symbolic (computed from shared data), this expression; `addr` is 0 then
+    /// (the solver resolves it, CLAP §8.4).
     Read {
         addr: u64,
         size: u32,
         value: ExprId,
         atomic: bool,
+        at: Option<ExprId>,
     },
     /// A write of `value` (an expression over earlier reads).
     Write {
@@ -25,6 +28,11 @@ pub enum SymOp {
         size: u32,
         value: ExprId,
         atomic: bool,
+        at: Option<ExprId>,
+    },
+    /// `free` of the heap block at `object`.
+    Free {
+        object: u64,
     },
     Lock {
         mutex: u64,
@@ -113,8 +121,9 @@ pub struct SymTrace {
     /// that point, word by word (address, size, value). Other threads can
     /// only reach them afterwards, so these are their initial values.
     pub escaped: Vec<(u64, u32, ExprId)>,
-    /// The object ids of the escaped stack objects (their other bytes are 0).
-    pub escaped_objects: Vec<u32>,
+    /// Objects whose bytes nobody wrote are 0 (escaped stack objects, heap
+    /// blocks: the interpreter zeroes them), with their sizes.
+    pub zeroed_objects: Vec<(u32, u64)>,
     /// Semaphores given a value with `sem_init` (the last value given).
     pub sem_initial: Vec<(u64, u128)>,
 }

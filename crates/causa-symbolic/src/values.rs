@@ -15,11 +15,12 @@ pub struct Values<'x> {
     exprs: &'x Exprs,
     memo: HashMap<ExprId, BV>,
     atoms: Vec<Bool>,
+    negated: HashMap<usize, usize>,
 }
 
 impl<'x> Values<'x> {
     pub fn new(exprs: &'x Exprs) -> Values<'x> {
-        Values { exprs, memo: HashMap::new(), atoms: Vec::new() }
+        Values { exprs, memo: HashMap::new(), atoms: Vec::new(), negated: HashMap::new() }
     }
 
     /// The Z3 constant holding the value of shared read `id`.
@@ -98,6 +99,17 @@ impl<'x> Values<'x> {
     pub fn atom(&mut self, b: Bool) -> usize {
         self.atoms.push(b);
         self.atoms.len() - 1
+    }
+
+    /// The negation of atom `a` (made once).
+    pub fn atom_not(&mut self, a: usize) -> usize {
+        if let Some(n) = self.negated.get(&a) {
+            return *n;
+        }
+        let b = self.atoms[a].not();
+        let n = self.atom(b);
+        self.negated.insert(a, n);
+        n
     }
 
     /// The 1-bit expression `c` is 1.

@@ -1,6 +1,7 @@
 // causa: expect=bug:invalid-pthread-use
+// causa: reproduce-unsupported=failure of kind `invalid-pthread-use`
 // causa: check=bug
-// causa: at-line=17
+// causa: at-line=18
 // causa: message=pthread_cond_timedwait
 // pthread_cond_timedwait must be called with the mutex held.
 #include <pthread.h>

@@ -1,6 +1,7 @@
 // causa: expect=bug:abort
+// causa: reproduce-unsupported=`fprintf`
 // causa: check=bug
-// causa: at-line=31
+// causa: at-line=32
 // A small state machine: `finish` must only run after `start` moved the
 // connection to RUNNING. Nothing enforces that order, so `finish` can see
 // IDLE and abort().

@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=14
+// causa: at-line=15
 // start_worker() passes the address of its local `id` to the new thread and
 // returns without waiting. If the worker reads the argument after
 // start_worker() has returned, it accesses a dead stack frame.

@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=16
+// causa: at-line=17
 // Both threads run the same cleanup path. The NULL check and the reset are
 // not atomic, so both can see the buffer as live and free it twice.
 

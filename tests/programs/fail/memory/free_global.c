@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=18
+// causa: at-line=19
 // causa: message=not allocated on the heap
 // A cleanup routine frees whatever the shared pointer holds; when the worker has
 // not replaced the static default yet, it frees a global.

@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=21
+// causa: at-line=22
 // Order violation: main starts the worker before it publishes the config.
 // If the worker runs first it dereferences the still-NULL `config` pointer.
 

@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=20
+// causa: at-line=21
 // The capacity check and the indexed store read `count` separately. Another
 // producer can fill the last slot in between, so the store goes to
 // items[CAP], one past the end of the array.

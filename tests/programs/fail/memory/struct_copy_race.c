@@ -1,6 +1,7 @@
 // causa: expect=bug:assertion-violation
+// causa: reproduce-unsupported=llvm.memcpy
 // causa: check=bug
-// causa: at-line=26
+// causa: at-line=27
 // A reader copies a shared struct (clang emits llvm.memcpy for the assignment)
 // while a writer updates it field by field: the copy can see a torn pair. The
 // copy of shared memory is a scheduling point of its own.

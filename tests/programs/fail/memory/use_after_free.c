@@ -1,6 +1,7 @@
 // causa: expect=bug:memory-error
+// causa: reproduce-unsupported=failure of kind `memory-error`
 // causa: check=bug
-// causa: at-line=18
+// causa: at-line=19
 // main hands a heap-allocated job to a worker and frees it before joining.
 // When the free happens first, the worker reads freed memory.
 

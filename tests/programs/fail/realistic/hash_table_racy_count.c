@@ -1,6 +1,7 @@
 // causa: expect=bug:assertion-violation
+// causa: reproduce-unsupported=`strlen`
 // causa: check=bug
-// causa: at-line=123
+// causa: at-line=124
 // The per-bucket-locked hash table of pass/realistic/hash_table_bucket_locks.c,
 // but the table size is one global `count` bumped with `count++` after the
 // bucket lock is released. Two inserters can read the same old value and one

@@ -1,7 +1,8 @@
 // causa: expect=bug:assertion-violation
+// causa: reproduce-unsupported=32-bit programs
 // causa: check=bug
 // causa: cflags=-m32
-// causa: at-line=1033
+// causa: at-line=1034
 // An ILP32 SV-COMP task, preprocessed with clang-14 -m32 -E -P (so it needs no
 // 32-bit headers): two workers publish into a shared table without a lock, and
 // a lost update of `used` reaches reach_error.

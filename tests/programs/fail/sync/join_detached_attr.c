@@ -1,6 +1,7 @@
 // causa: expect=bug:invalid-pthread-use
+// causa: reproduce-unsupported=failure of kind `invalid-pthread-use`
 // causa: check=bug
-// causa: at-line=18
+// causa: at-line=19
 // causa: message=detached
 // A thread created detached through its attributes cannot be joined.
 #include <pthread.h>

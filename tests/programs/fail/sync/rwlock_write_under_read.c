@@ -1,6 +1,7 @@
 // causa: expect=bug:assertion-violation
+// causa: reproduce-unsupported=`pthread_rwlock_rdlock`
 // causa: check=bug
-// causa: at-line=34
+// causa: at-line=35
 // The statistics update modifies shared state while holding only the read
 // lock. Read locks are shared, so two updaters can be inside at once and an
 // increment is lost.

@@ -1,0 +1,379 @@
+//! Φ_rw (CLAP §4.4): every read that happens returns the value of the last
+//! write to its location before it, or the location's initial value when no
+//! write precedes it.
+//!
+//! Accesses through symbolic addresses (computed from shared data, CLAP §8.4)
+//! are resolved at solving time: each may touch any of its candidate
+//! locations, under the guard "its address equals that location", and must
+//! touch one of them. The candidates come from a value-set analysis over the
+//! trace (the values the address expression can take, given the values
+//! written to the locations its reads read), else every word of the object
+//! the address is based on, else every location of that size the trace
+//! accesses.
+
+use crate::expr::{Expr, ExprId, Exprs};
+use crate::model::Model;
+use crate::trace::{SymOp, SymTrace};
+use crate::values::{constant, Values};
+use crate::ClapError;
+use causa_constraints::formula::Ev;
+use causa_constraints::{Encoder, Formula};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A value set larger than this is "unknown".
+const MAX_VALUES: usize = 64;
+
+/// One shared access.
+#[derive(Clone, Copy)]
+struct Access {
+    ev: Ev,
+    value: ExprId,
+    /// For an access through a symbolic address: the atom "the address is
+    /// this location" (filled per location).
+    guard: Option<usize>,
+}
+
+/// A location's accesses in trace order.
+#[derive(Default)]
+struct Location {
+    size: u32,
+    writes: Vec<Access>,
+    reads: Vec<Access>,
+}
+
+/// Φ_rw, each conjunct required when its read happens (`after(e)`: `e` is
+/// after the cut).
+pub(crate) fn constraints(
+    sym: &SymTrace,
+    model: &Model,
+    enc: &Encoder<'_>,
+    values: &mut Values<'_>,
+) -> Result<Vec<Formula>, ClapError> {
+    let cut = enc.cut();
+    let after = |e: Ev| Formula::Before(cut, e);
+    let mut locs: BTreeMap<u64, Location> = BTreeMap::new();
+    // Symbolic accesses: (access, address expression, size, is write).
+    let mut symbolic = Vec::new();
+    for (ev, (t, k)) in model.origin.iter().enumerate() {
+        let (addr, size, value, at, write) = match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
+            SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
+            SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, *value, None, true),
+            _ => continue,
+        };
+        let acc = Access { ev, value, guard: None };
+        match at {
+            Some(p) => symbolic.push((acc, p, size, write)),
+            None => add(&mut locs, addr, size, acc, write)?,
+        }
+    }
+    let mut parts = Vec::new();
+    if !symbolic.is_empty() {
+        let sets = value_sets(sym, &locs);
+        for (acc, p, size, write) in symbolic {
+            let cands = candidates(sym, &sym.exprs, &locs, &sets, p, size);
+            if cands.is_empty() {
+                return Err(ClapError::Unsupported(format!(
+                    "an access through a symbolic address whose possible targets are unknown ({})",
+                    sym.exprs.show(p)
+                )));
+            }
+            let pb = values.bv_bits(p, 64);
+            let mut some = Vec::new();
+            for l in cands {
+                let g = values.atom(pb.eq(constant(64, l as u128)));
+                some.push(Formula::Atom(g));
+                add(&mut locs, l, size, Access { guard: Some(g), ..acc }, write)?;
+            }
+            // The address is one of the candidates.
+            some.push(after(acc.ev));
+            parts.push(Formula::or(some));
+        }
+    }
+    // Reads through a symbolic address: one alternative per candidate.
+    let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::new();
+    for (addr, loc) in &locs {
+        let init = initial(sym, *addr, loc.size);
+        for r in &loc.reads {
+            let f = read_from(enc, values, loc, r, init);
+            match r.guard {
+                None => parts.push(Formula::or(vec![f, after(r.ev)])),
+                Some(g) => by_read.entry(r.ev).or_default().push(Formula::and(vec![Formula::Atom(g), f])),
+            }
+        }
+    }
+    let mut guarded: Vec<(Ev, Vec<Formula>)> = by_read.into_iter().collect();
+    guarded.sort_by_key(|(e, _)| *e);
+    for (r, mut alts) in guarded {
+        alts.push(after(r));
+        parts.push(Formula::or(alts));
+    }
+    Ok(parts)
+}
+
+fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, write: bool) -> Result<(), ClapError> {
+    let l = locs.entry(addr).or_insert_with(|| Location { size, ..Location::default() });
+    if l.size != size {
+        return Err(mixed(addr));
+    }
+    if write {
+        l.writes.push(acc);
+    } else {
+        l.reads.push(acc);
+    }
+    Ok(())
+}
+
+/// Locations must not overlap (no unions or byte-wise access to wider data
+/// in this version).
+pub(crate) fn check_overlaps(sym: &SymTrace) -> Result<(), ClapError> {
+    let mut spans: BTreeMap<u64, u32> = BTreeMap::new();
+    for th in &sym.threads {
+        for e in &th.events {
+            let (addr, size) = match &e.op {
+                SymOp::Read { addr, size, at: None, .. } | SymOp::Write { addr, size, at: None, .. } => (*addr, *size),
+                SymOp::Fork { handle: Some((addr, _)), .. } => (*addr, 8),
+                _ => continue,
+            };
+            if *spans.entry(addr).or_insert(size) != size {
+                return Err(mixed(addr));
+            }
+        }
+    }
+    let mut prev: Option<(u64, u32)> = None;
+    for (a, s) in spans {
+        if let Some((pa, ps)) = prev {
+            if pa + ps as u64 > a {
+                return Err(mixed(a));
+            }
+        }
+        prev = Some((a, s));
+    }
+    Ok(())
+}
+
+fn mixed(addr: u64) -> ClapError {
+    ClapError::Unsupported(format!(
+        "overlapping shared accesses of different sizes at {addr:#x} (unions, byte-wise access to wider data)"
+    ))
+}
+
+/// Φ_rw(r) at one location: `r` reads from a write before it with no other
+/// write of the location in between, or the initial value (when known) with
+/// every write after it. Writes through symbolic addresses take part under
+/// their guard. Orders must-happen-before already decides are left out.
+fn read_from(enc: &Encoder<'_>, values: &mut Values<'_>, loc: &Location, r: &Access, init: Initial) -> Formula {
+    let bits = loc.size * 8;
+    let rbv = values.bv_bits(r.value, bits);
+    let not_there = |values: &mut Values<'_>, w: &Access| -> Option<Formula> {
+        w.guard.map(|g| {
+            let b = values.atom_not(g);
+            Formula::Atom(b)
+        })
+    };
+    let mut alts = Vec::new();
+    for w in &loc.writes {
+        if w.ev == r.ev || enc.mhb_before(r.ev, w.ev) {
+            continue;
+        }
+        // Overwritten for sure before r by a write of r's own thread.
+        let overwritten = loc
+            .writes
+            .iter()
+            .any(|x| x.guard.is_none() && x.ev != w.ev && enc.mhb_before(w.ev, x.ev) && enc.mhb_before(x.ev, r.ev));
+        if overwritten {
+            continue;
+        }
+        let mut parts = vec![Formula::Before(w.ev, r.ev)];
+        parts.extend(w.guard.map(Formula::Atom));
+        for x in &loc.writes {
+            if x.ev == w.ev || enc.mhb_before(x.ev, w.ev) || enc.mhb_before(r.ev, x.ev) {
+                continue;
+            }
+            let mut between = vec![Formula::Before(x.ev, w.ev), Formula::Before(r.ev, x.ev)];
+            between.extend(not_there(values, x));
+            parts.push(Formula::or(between));
+        }
+        let wbv = values.bv_bits(w.value, bits);
+        let a = values.atom(rbv.eq(&wbv));
+        parts.push(Formula::Atom(a));
+        alts.push(Formula::and(parts));
+    }
+    // The initial value: no write before r.
+    let must_follow = loc.writes.iter().any(|w| w.guard.is_none() && enc.mhb_before(w.ev, r.ev));
+    if !must_follow {
+        let mut parts = Vec::new();
+        for x in &loc.writes {
+            if x.ev == r.ev || enc.mhb_before(r.ev, x.ev) {
+                continue;
+            }
+            let mut later = vec![Formula::Before(r.ev, x.ev)];
+            later.extend(not_there(values, x));
+            parts.push(Formula::or(later));
+        }
+        let init = match init {
+            Initial::Known(v) => Some(constant(bits, v)),
+            Initial::Expr(e) => Some(values.bv_bits(e, bits)),
+            Initial::Unknown => None,
+        };
+        if let Some(v) = init {
+            let a = values.atom(rbv.eq(&v));
+            parts.push(Formula::Atom(a));
+        }
+        alts.push(Formula::and(parts));
+    }
+    Formula::or(alts)
+}
+
+/// What a location holds before the trace's first write to it.
+#[derive(Clone, Copy, Debug)]
+enum Initial {
+    Known(u128),
+    /// The contents of an escaped stack object (an expression over its
+    /// owner's reads).
+    Expr(ExprId),
+    /// A word written with another size before the object was shared, or
+    /// memory causa does not know.
+    Unknown,
+}
+
+/// The initial value of `size` bytes at `addr`.
+fn initial(sym: &SymTrace, addr: u64, size: u32) -> Initial {
+    if let Some((_, s, e)) = sym.escaped.iter().find(|(a, _, _)| *a == addr) {
+        return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
+    }
+    let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+    if sym.zeroed_objects.iter().any(|(o, _)| *o == id) {
+        // Memory nobody wrote (the interpreter zeroes stack and heap).
+        return Initial::Known(0);
+    }
+    let stat = sym.initial.iter().find_map(|(base, bytes)| {
+        let off = addr.checked_sub(*base)? as usize;
+        let b = bytes.get(off..off + size as usize)?;
+        Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
+    });
+    stat.map(Initial::Known).unwrap_or(Initial::Unknown)
+}
+
+/// The values each concretely addressed location can hold (None: unknown or
+/// too many), a least fixpoint over the writes' value expressions.
+fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Option<BTreeSet<u128>>> {
+    let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = HashMap::new();
+    for (addr, loc) in locs {
+        let init = match initial(sym, *addr, loc.size) {
+            Initial::Known(v) => Some(BTreeSet::from([v])),
+            _ => None,
+        };
+        sets.insert(*addr, init);
+    }
+    let read_loc = |id: u32| -> Option<u64> {
+        let (t, k) = sym.reads.get(id as usize)?;
+        match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, at: None, .. } => Some(*addr),
+            _ => None,
+        }
+    };
+    loop {
+        let mut changed = false;
+        for (addr, loc) in locs {
+            if sets.get(addr).is_some_and(|s| s.is_none()) {
+                continue;
+            }
+            let mut acc: BTreeSet<u128> = sets[addr].clone().unwrap_or_default();
+            let mut unknown = false;
+            for w in &loc.writes {
+                let lookup = |id: u32| read_loc(id).and_then(|a| sets.get(&a).cloned().flatten());
+                match eval_set(&sym.exprs, w.value, &lookup) {
+                    Some(s) => acc.extend(s),
+                    None => unknown = true,
+                }
+            }
+            let new = (!unknown && acc.len() <= MAX_VALUES).then_some(acc);
+            if sets.get(addr) != Some(&new) {
+                sets.insert(*addr, new);
+                changed = true;
+            }
+        }
+        if !changed {
+            return sets;
+        }
+    }
+}
+
+/// The values `e` can take when each read takes a value of its set.
+fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>) -> Option<BTreeSet<u128>> {
+    let pairs = |a: &BTreeSet<u128>, b: &BTreeSet<u128>, f: &dyn Fn(u128, u128) -> Option<u128>| {
+        if a.len() * b.len() > MAX_VALUES * MAX_VALUES {
+            return None;
+        }
+        let out: BTreeSet<u128> = a.iter().flat_map(|p| b.iter().filter_map(move |q| f(*p, *q))).collect();
+        (out.len() <= MAX_VALUES).then_some(out)
+    };
+    match x.get(e) {
+        Expr::Const { v, .. } => Some(BTreeSet::from([*v])),
+        Expr::Read { id, bits } => {
+            reads(*id).map(|s| s.into_iter().map(|v| v & causa_ir::value::mask(*bits)).collect())
+        }
+        Expr::Bin { op, bits, a, b } => {
+            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            pairs(&sa, &sb, &|p, q| causa_ir::ops::int_binop(*op, *bits, p, q).ok())
+        }
+        Expr::ICmp { pred, bits, a, b } => {
+            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            pairs(&sa, &sb, &|p, q| Some(causa_ir::ops::icmp(*pred, *bits, p, q) as u128))
+        }
+        Expr::Cast { op, from, to, a } => {
+            let s = eval_set(x, *a, reads)?;
+            let ty = |b: u32| causa_ir::Ty::Int(b);
+            Some(
+                s.into_iter()
+                    .map(|v| causa_ir::ops::cast(*op, &ty(*from), &ty(*to), &causa_ir::Value::Int(v)).as_int())
+                    .collect(),
+            )
+        }
+        Expr::Select { a, b, .. } => {
+            let mut s = eval_set(x, *a, reads)?;
+            s.extend(eval_set(x, *b, reads)?);
+            (s.len() <= MAX_VALUES).then_some(s)
+        }
+    }
+}
+
+/// The locations an access of `size` bytes at `p` may touch.
+fn candidates(
+    sym: &SymTrace,
+    x: &Exprs,
+    locs: &BTreeMap<u64, Location>,
+    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
+    p: ExprId,
+    size: u32,
+) -> Vec<u64> {
+    let read_loc = |id: u32| -> Option<BTreeSet<u128>> {
+        let (t, k) = sym.reads.get(id as usize)?;
+        match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, at: None, .. } => sets.get(addr).cloned().flatten(),
+            _ => None,
+        }
+    };
+    if let Some(s) = eval_set(x, p, &read_loc) {
+        // Null and other invalid addresses are failures, not locations.
+        return s.into_iter().filter(|a| *a >> causa_ir::ADDR_SHIFT != 0).map(|a| a as u64).collect();
+    }
+    if let Some(c) = x.constant_term(p) {
+        let id = (c as u64 >> causa_ir::ADDR_SHIFT) as u32;
+        if let Some((base, len)) = object_bounds(sym, id) {
+            let first = base + (c as u64 - base) % size as u64;
+            return (0..).map(|k| first + k * size as u64).take_while(|a| a + size as u64 <= base + len).collect();
+        }
+    }
+    locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect()
+}
+
+/// Base address and size of object `id`, when known.
+fn object_bounds(sym: &SymTrace, id: u32) -> Option<(u64, u64)> {
+    let base = (id as u64) << causa_ir::ADDR_SHIFT;
+    if let Some((_, n)) = sym.zeroed_objects.iter().find(|(o, _)| *o == id) {
+        return Some((base, *n));
+    }
+    sym.initial.iter().find(|(b, _)| *b == base).map(|(b, bytes)| (*b, bytes.len() as u64))
+}
