@@ -271,6 +271,23 @@ fn path_logs_are_recorded_shown_and_checked() {
     let branches: Vec<bool> = decisions.iter().filter_map(|d| d.as_bool()).collect();
     assert!(branches.windows(4).any(|w| w == [true, true, true, false]), "{branches:?}");
     assert!(decisions.contains(&serde_json::json!({ "switch": 2 })), "{decisions:?}");
+    // From the log alone, a schedule that fails the same way, replayed.
+    let (code, out, err) = causa(&["reproduce", src, "--paths", log], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("causa reproduce: reproduced assertion-violation in thread 0.1"), "{out}");
+    assert!(out.contains("replayed the saved schedule: same bug at the same step"), "{out}");
+    assert!(out.contains("replay with: causa run"), "{out}");
+    let (_, j, _) = causa(&["reproduce", src, "--paths", log, "--json"], dir.path());
+    let doc = json(&j);
+    assert_eq!(doc["verdict"], "bug");
+    assert!(doc["stats"]["shared_accesses"].as_u64().is_some_and(|n| n >= 6), "{j}");
+    assert_eq!(doc["stats"]["replay_confirmed"], true);
+    // A log is never used with another program.
+    let other = dir.path().join("other.c");
+    std::fs::write(&other, "int main(void) { return 0; }\n").expect("write");
+    let (code, _, err) = causa(&["reproduce", other.to_str().expect("utf8"), "--paths", log], dir.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("path-log-mismatch") && err.contains("another build of the program"), "{err}");
     // A damaged thread file is an error, not a shorter path.
     let file = logdir.join("t0.1.path");
     let bytes = std::fs::read(&file).expect("read");

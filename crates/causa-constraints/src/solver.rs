@@ -44,6 +44,8 @@ pub struct Z3Solver {
     asserted_axioms: usize,
     queries: u64,
     time: Duration,
+    /// Per-query time limit (none: unlimited).
+    timeout: Option<Duration>,
 }
 
 impl Default for Z3Solver {
@@ -63,7 +65,22 @@ impl Z3Solver {
             asserted_axioms: 0,
             queries: 0,
             time: Duration::ZERO,
+            timeout: None,
         }
+    }
+
+    /// Limit every later query to `limit` (None: no limit); a query that
+    /// runs out answers [`SolveResult::Unknown`].
+    pub fn set_timeout(&mut self, limit: Option<Duration>) {
+        self.timeout = limit;
+        self.apply_timeout();
+    }
+
+    fn apply_timeout(&self) {
+        let mut p = z3::Params::new();
+        let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
+        p.set_u32("timeout", ms);
+        self.solver.set_params(&p);
     }
 
     fn lower(&self, f: &Formula) -> Bool {
@@ -148,6 +165,9 @@ impl Z3Solver {
 impl OrderSolver for Z3Solver {
     fn reset(&mut self, events: usize, base: &Formula, defs: &Defs) {
         self.solver = Solver::new();
+        if self.timeout.is_some() {
+            self.apply_timeout();
+        }
         self.order = (0..events).map(|i| Int::new_const(format!("o{i}"))).collect();
         self.defs.clear();
         self.asserted_defs = 0;

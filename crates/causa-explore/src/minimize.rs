@@ -115,6 +115,9 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
 /// is quadratic in the trace length).
 pub const SOLVER_MAX_EVENTS: usize = 600;
 
+/// Time limit of each query of the solver-bounded reduction.
+const QUERY_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The solver-bounded reduction (see the module docs): the first schedule with
 /// fewer than `below` preempted segments, if one reaches the same bug.
 fn solved(
@@ -145,6 +148,9 @@ fn solved(
     };
     let vars = enc.preemption_vars();
     let mut solver = Z3Solver::new();
+    // A cheap reduction: a query that takes long gives up (the counterexample
+    // keeps its preemptions).
+    solver.set_timeout(Some(QUERY_LIMIT));
     solver.reset(enc.variables(), &base, &enc.defs);
     for k in 0..below {
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);

@@ -57,11 +57,14 @@ pub struct ClapOptions {
     /// Only minimise traces with at most this many access points (the
     /// preemption encoding is quadratic).
     pub minimize_limit: usize,
+    /// Time limit of each query of the search for fewer context switches
+    /// (the search stops, not minimal, when one runs out).
+    pub minimize_query_limit: Duration,
 }
 
 impl Default for ClapOptions {
     fn default() -> Self {
-        ClapOptions { minimize: true, minimize_limit: 3000 }
+        ClapOptions { minimize: true, minimize_limit: 3000, minimize_query_limit: Duration::from_secs(2) }
     }
 }
 
@@ -102,7 +105,9 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     crate::rw::check_overlaps(sym)?;
     let mut enc = Encoder::new(&model.trace);
     let mut values = Values::new(&sym.exprs);
-    let base = formula(sym, &model, &mut enc, &mut values)?;
+    // Order variables: the access points, the cut, then Φ_rw's auxiliaries.
+    let mut order_vars = enc.variables();
+    let base = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
     let mut stats = ClapStats {
         threads: sym.threads.len(),
         shared_accesses: sym.shared_accesses(),
@@ -111,7 +116,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     };
     let mut solver = Z3Solver::new();
     solver.set_atoms(values.take_atoms());
-    solver.reset(enc.variables(), &base, &enc.defs);
+    solver.reset(order_vars, &base, &enc.defs);
     let mut pos = match solver.solve(&Formula::True, &enc.defs) {
         SolveResult::Sat(p) => p,
         SolveResult::Unsat => return Err(ClapError::NoSchedule(String::new())),
@@ -121,6 +126,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     let mut minimal = best == 0;
     if opts.minimize && !minimal && model.trace.len() <= opts.minimize_limit {
         let vars = enc.preemption_vars();
+        solver.set_timeout(Some(opts.minimize_query_limit));
         let (mut lo, mut hi) = (0usize, best);
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -143,7 +149,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     stats.queries = queries;
     stats.solve_time = time;
     stats.constraints = size(&base, &enc);
-    stats.variables = enc.variables() + sym.reads.len() + enc.num_vars();
+    stats.variables = order_vars + sym.reads.len() + enc.num_vars();
     let order = schedule(&model, &enc, &pos);
     let inputs = input_order(sym, &model, &order);
     Ok(Solution { order, inputs, preemptions: best, minimal, stats })
@@ -155,6 +161,7 @@ fn formula(
     model: &Model,
     enc: &mut Encoder<'_>,
     values: &mut Values<'_>,
+    next_var: &mut usize,
 ) -> Result<Formula, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
@@ -175,7 +182,7 @@ fn formula(
             }
         }
     }
-    parts.extend(crate::rw::constraints(sym, model, enc, values)?);
+    parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens.
     for (t, th) in sym.threads.iter().enumerate() {

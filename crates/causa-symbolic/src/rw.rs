@@ -42,12 +42,14 @@ struct Location {
 }
 
 /// Φ_rw, each conjunct required when its read happens (`after(e)`: `e` is
-/// after the cut).
+/// after the cut). Auxiliary order variables are numbered from `next_var`
+/// on (it is advanced past them).
 pub(crate) fn constraints(
     sym: &SymTrace,
     model: &Model,
     enc: &Encoder<'_>,
     values: &mut Values<'_>,
+    next_var: &mut usize,
 ) -> Result<Vec<Formula>, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
@@ -94,8 +96,11 @@ pub(crate) fn constraints(
     let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::new();
     for (addr, loc) in &locs {
         let init = initial(sym, *addr, loc.size);
+        parts.extend(writes_apart(enc, loc));
         for r in &loc.reads {
-            let f = read_from(enc, values, loc, r, init);
+            let latest = *next_var;
+            *next_var += 1;
+            let f = read_from(enc, values, loc, r, init, latest);
             match r.guard {
                 None => parts.push(Formula::or(vec![f, after(r.ev)])),
                 Some(g) => by_read.entry(r.ev).or_default().push(Formula::and(vec![Formula::Atom(g), f])),
@@ -158,24 +163,35 @@ fn mixed(addr: u64) -> ClapError {
     ))
 }
 
-/// Φ_rw(r) at one location: `r` reads from a write before it with no other
-/// write of the location in between, or the initial value (when known) with
-/// every write after it. Writes through symbolic addresses take part under
-/// their guard. Orders must-happen-before already decides are left out.
-fn read_from(enc: &Encoder<'_>, values: &mut Values<'_>, loc: &Location, r: &Access, init: Initial) -> Formula {
+/// Φ_rw(r) at one location, quadratic rather than CLAP's cubic form: an
+/// auxiliary order variable `L` stands for the latest write to the location
+/// before `r` (every write before `r` is at or before `L`, `L` before `r`);
+/// `r` reads from a write placed exactly at `L`, or, when every write is
+/// after it, the initial value (when known). Writes to one location are
+/// placed apart (no ties), and writes through symbolic addresses take part
+/// under their guard. Orders must-happen-before already decides are left
+/// out.
+fn read_from(
+    enc: &Encoder<'_>,
+    values: &mut Values<'_>,
+    loc: &Location,
+    r: &Access,
+    init: Initial,
+    latest: Ev,
+) -> Formula {
     let bits = loc.size * 8;
     let rbv = values.bv_bits(r.value, bits);
-    let not_there = |values: &mut Values<'_>, w: &Access| -> Option<Formula> {
-        w.guard.map(|g| {
-            let b = values.atom_not(g);
-            Formula::Atom(b)
-        })
-    };
+    let not_there = |values: &mut Values<'_>, w: &Access| w.guard.map(|g| Formula::Atom(values.atom_not(g)));
+    // The writes that may come before r.
+    let before: Vec<&Access> = loc.writes.iter().filter(|w| w.ev != r.ev && !enc.mhb_before(r.ev, w.ev)).collect();
+    let mut parts = vec![Formula::Before(latest, r.ev)];
+    for x in &before {
+        let mut at_most = vec![Formula::Before(r.ev, x.ev), Formula::Before(x.ev, latest), Formula::Same(x.ev, latest)];
+        at_most.extend(not_there(values, x));
+        parts.push(Formula::or(at_most));
+    }
     let mut alts = Vec::new();
-    for w in &loc.writes {
-        if w.ev == r.ev || enc.mhb_before(r.ev, w.ev) {
-            continue;
-        }
+    for w in &before {
         // Overwritten for sure before r by a write of r's own thread.
         let overwritten = loc
             .writes
@@ -184,32 +200,20 @@ fn read_from(enc: &Encoder<'_>, values: &mut Values<'_>, loc: &Location, r: &Acc
         if overwritten {
             continue;
         }
-        let mut parts = vec![Formula::Before(w.ev, r.ev)];
-        parts.extend(w.guard.map(Formula::Atom));
-        for x in &loc.writes {
-            if x.ev == w.ev || enc.mhb_before(x.ev, w.ev) || enc.mhb_before(r.ev, x.ev) {
-                continue;
-            }
-            let mut between = vec![Formula::Before(x.ev, w.ev), Formula::Before(r.ev, x.ev)];
-            between.extend(not_there(values, x));
-            parts.push(Formula::or(between));
-        }
+        let mut from = vec![Formula::Before(w.ev, r.ev), Formula::Same(w.ev, latest)];
+        from.extend(w.guard.map(Formula::Atom));
         let wbv = values.bv_bits(w.value, bits);
-        let a = values.atom(rbv.eq(&wbv));
-        parts.push(Formula::Atom(a));
-        alts.push(Formula::and(parts));
+        from.push(Formula::Atom(values.atom(rbv.eq(&wbv))));
+        alts.push(Formula::and(from));
     }
     // The initial value: no write before r.
     let must_follow = loc.writes.iter().any(|w| w.guard.is_none() && enc.mhb_before(w.ev, r.ev));
     if !must_follow {
-        let mut parts = Vec::new();
-        for x in &loc.writes {
-            if x.ev == r.ev || enc.mhb_before(r.ev, x.ev) {
-                continue;
-            }
+        let mut none = Vec::new();
+        for x in &before {
             let mut later = vec![Formula::Before(r.ev, x.ev)];
             later.extend(not_there(values, x));
-            parts.push(Formula::or(later));
+            none.push(Formula::or(later));
         }
         let init = match init {
             Initial::Known(v) => Some(constant(bits, v)),
@@ -217,12 +221,26 @@ fn read_from(enc: &Encoder<'_>, values: &mut Values<'_>, loc: &Location, r: &Acc
             Initial::Unknown => None,
         };
         if let Some(v) = init {
-            let a = values.atom(rbv.eq(&v));
-            parts.push(Formula::Atom(a));
+            none.push(Formula::Atom(values.atom(rbv.eq(&v))));
         }
-        alts.push(Formula::and(parts));
+        alts.push(Formula::and(none));
     }
-    Formula::or(alts)
+    parts.push(Formula::or(alts));
+    Formula::and(parts)
+}
+
+/// Writes to one location are placed apart (the latest write before a read
+/// is then one write).
+fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
+    let mut v = Vec::new();
+    for (i, a) in loc.writes.iter().enumerate() {
+        for b in &loc.writes[i + 1..] {
+            if a.ev != b.ev && !enc.mhb_before(a.ev, b.ev) && !enc.mhb_before(b.ev, a.ev) {
+                v.push(Formula::or(vec![Formula::Before(a.ev, b.ev), Formula::Before(b.ev, a.ev)]));
+            }
+        }
+    }
+    v
 }
 
 /// What a location holds before the trace's first write to it.
