@@ -3,35 +3,12 @@
 //!
 //! Without clang-14 these tests fail and say what to install.
 
-use causa_core::paths::PathLog;
-use causa_interp::{Config, Execution, Outcome, Prepared};
+#[path = "support/recorded.rs"]
+mod recorded;
+
+use causa_interp::Config;
 use causa_symbolic::ClapOptions;
-use std::sync::Arc;
-
-fn load(name: &str, src: &str) -> Arc<Prepared> {
-    if causa_ir::compile::find_tool("clang").is_err() {
-        panic!("clang-14 is required: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
-    }
-    causa_interp::prepare::prepare_c_source(name, src).expect("compiles and is supported")
-}
-
-/// The first random run (seeds 0, 1, …) that fails, with its paths recorded.
-fn failing_run(prep: &Arc<Prepared>) -> Execution {
-    let cfg = Arc::new(Config { record_paths: true, ..Config::default() });
-    let failing = |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_));
-    causa_explore::first_random_run(prep, &cfg, 5000, failing).expect("a failing run in 5000 random schedules")
-}
-
-fn log_of(prep: &Prepared, ex: &Execution) -> PathLog {
-    PathLog {
-        program: "test".into(),
-        fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
-        argv: vec![],
-        failure: ex.outcome.finding().cloned(),
-        threads: ex.paths.clone(),
-    }
-}
+use recorded::{failing_run, load, log_of};
 
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
 

@@ -6,36 +6,14 @@
 //!
 //! Without clang-14 these tests fail and say what to install.
 
-use causa_core::paths::PathLog;
+#[path = "../../causa-explore/tests/support/recorded.rs"]
+mod recorded;
+
 use causa_core::{EventKind, Scheduler};
-use causa_interp::{Config, Execution, Machine, Outcome, Prepared};
+use causa_interp::{Config, Execution, Machine, Outcome};
 use causa_symbolic::{execute, SymError, SymOp, SymTrace};
+use recorded::{failing_run, load, log_of};
 use std::sync::Arc;
-
-fn load(name: &str, src: &str) -> Arc<Prepared> {
-    if causa_ir::compile::find_tool("clang").is_err() {
-        panic!("clang-14 is required: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
-    }
-    causa_interp::prepare::prepare_c_source(name, src).expect("compiles and is supported")
-}
-
-/// The first random run (seeds 0, 1, …) that fails, recorded.
-fn failing_run(prep: &Arc<Prepared>) -> Execution {
-    let cfg = Arc::new(Config { record_paths: true, ..Config::default() });
-    let failing = |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_));
-    causa_explore::first_random_run(prep, &cfg, 5000, failing).expect("a failing run in 5000 random schedules")
-}
-
-fn log_of(prep: &Prepared, ex: &Execution) -> PathLog {
-    PathLog {
-        program: "test".into(),
-        fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
-        argv: vec![],
-        failure: ex.outcome.finding().cloned(),
-        threads: ex.paths.clone(),
-    }
-}
 
 /// The interpreter's events of thread `t` as symbolic operations (kind and
 /// object only), and its read values in order.
