@@ -16,14 +16,7 @@ pub fn record(
     args: &ProgramArgs,
     argv: &[String],
 ) -> Result<String, Failure> {
-    let log = PathLog {
-        program: args.program.join(" "),
-        fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
-        argv: argv.to_vec(),
-        failure: ex.outcome.finding().cloned(),
-        threads: ex.paths.clone(),
-    };
+    let log = causa_explore::reproduce::path_log(prep, ex, &args.program.join(" "), argv.to_vec());
     let bytes = log.write(dir).map_err(|e| Failure::input("io-error", format!("cannot write the path log: {e}")))?;
     let decisions: usize = log.threads.iter().map(|t| t.decisions.len()).sum();
     Ok(format!(

@@ -24,10 +24,9 @@
 //!
 //! Without clang-14 the harness fails and says what to install.
 
-use causa_core::paths::PathLog;
 use causa_core::{BugKind, Finding, Schedule, Scheduler};
 use causa_explore::mcr::{check as mcr_check, McrOptions, McrVerdict};
-use causa_explore::reproduce::reproduce;
+use causa_explore::reproduce::{path_log, reproduce};
 use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
@@ -240,14 +239,7 @@ fn replays_to_same_bug(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, f: &F
 fn reproduce_from_paths(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, h: &Header) -> Result<String, String> {
     let recording = Config { record_paths: true, ..cfg.clone() };
     let again = replay(prep, &recording, &schedule_of(prep, ex));
-    let log = PathLog {
-        program: "corpus".into(),
-        fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
-        argv: recording.argv.clone(),
-        failure: again.outcome.finding().cloned(),
-        threads: again.paths,
-    };
+    let log = path_log(prep, &again, "corpus", recording.argv.clone());
     let r = reproduce(prep, cfg, &log, &ClapOptions::default());
     match (r, &h.reproduce_unsupported) {
         (Ok(r), None) => Ok(format!(

@@ -49,6 +49,19 @@ pub struct Reproduced {
     pub total_time: Duration,
 }
 
+/// The path log of `ex` (run with `Config::record_paths`) of the program
+/// `prep`, named `program`, run with `argv`.
+pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String>) -> PathLog {
+    PathLog {
+        program: program.to_string(),
+        fingerprint: prep.program.fingerprint.clone(),
+        memory_model: "sc".into(),
+        argv,
+        failure: ex.outcome.finding().cloned(),
+        threads: ex.paths.clone(),
+    }
+}
+
 /// Reproduce the failure recorded in `log` (for the program `prep`; `cfg`
 /// gives the run's limits, its inputs and arguments come from the log).
 pub fn reproduce(

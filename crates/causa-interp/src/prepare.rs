@@ -24,8 +24,7 @@ pub struct Prepared {
 
 /// Functions the program may define that causa must not intercept.
 fn definition_wins(name: &str) -> bool {
-    !matches!(name, "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume")
-        && !name.starts_with("__VERIFIER_nondet_")
+    !causa_ir::svcomp_intercepted(name)
 }
 
 /// Compile C source text with clang-14 and prepare it (tests and examples):
@@ -74,7 +73,7 @@ pub fn prepare(program: Program) -> Result<Prepared, InterpError> {
         return Err(InterpError::UnsupportedExternals(missing));
     }
     let atomic_fns =
-        program.functions.iter().map(|f| f.body.is_some() && f.name.starts_with("__VERIFIER_atomic_")).collect();
+        program.functions.iter().map(|f| f.body.is_some() && causa_ir::is_atomic_function(&f.name)).collect();
     let main = program
         .function_by_name("main")
         .filter(|f| program.functions[*f as usize].body.is_some())

@@ -43,6 +43,19 @@ pub fn make_addr(alloc: u32, offset: u64) -> u64 {
     ((alloc as u64) << ADDR_SHIFT) | (offset & OFFSET_MASK)
 }
 
+/// SV-COMP functions whose verification meaning wins over a definition in
+/// the program (`reach_error`, `assume_abort_if_not`, `__VERIFIER_*`): the
+/// interpreter and the symbolic executor both model them.
+pub fn svcomp_intercepted(name: &str) -> bool {
+    matches!(name, "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume")
+        || name.starts_with("__VERIFIER_nondet_")
+}
+
+/// A defined function named `__VERIFIER_atomic_*` runs without interruption.
+pub fn is_atomic_function(name: &str) -> bool {
+    name.starts_with("__VERIFIER_atomic_")
+}
+
 /// Allocation id of a tagged address.
 #[inline]
 pub fn addr_alloc(addr: u64) -> u32 {

@@ -43,8 +43,8 @@ pub enum ClapError {
     NoFailure,
     #[error("{0}")]
     Unsupported(String),
-    #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable){0}")]
-    NoSchedule(String),
+    #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable)")]
+    NoSchedule,
     #[error("the solver gave up")]
     SolverUnknown,
 }
@@ -102,7 +102,6 @@ pub struct Solution {
 /// Compute a schedule of `sym`'s access points that reaches its failure.
 pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
-    crate::rw::check_overlaps(sym)?;
     let mut enc = Encoder::new(&model.trace);
     let mut values = Values::new(&sym.exprs);
     // Order variables: the access points, the cut, then Φ_rw's auxiliaries.
@@ -119,7 +118,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     solver.reset(order_vars, &base, &enc.defs);
     let mut pos = match solver.solve(&Formula::True, &enc.defs) {
         SolveResult::Sat(p) => p,
-        SolveResult::Unsat => return Err(ClapError::NoSchedule(String::new())),
+        SolveResult::Unsat => return Err(ClapError::NoSchedule),
         SolveResult::Unknown => return Err(ClapError::SolverUnknown),
     };
     let mut best = preemptions(&model, &enc, &pos);
@@ -187,8 +186,7 @@ fn formula(
     // it happens.
     for (t, th) in sym.threads.iter().enumerate() {
         for &(c, k) in &th.path {
-            let before = (0..k).rev().find_map(|i| model.event_of[t][i]);
-            let Some(e) = before else { continue };
+            let Some(e) = model.point_before(t, k) else { continue };
             let a = values.holds(c);
             parts.push(Formula::or(vec![Formula::Atom(a), after(e)]));
         }
@@ -240,12 +238,12 @@ fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
 /// The inputs in the order the schedule reads them: a thread reads an input
 /// while it runs after the access point before the read.
 fn input_order(sym: &SymTrace, model: &Model, order: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let at: HashMap<(usize, usize), usize> = order.iter().enumerate().map(|(i, o)| (*o, i)).collect();
+    let at: HashMap<Ev, usize> =
+        order.iter().enumerate().filter_map(|(i, (t, k))| model.event_of[*t][*k].map(|e| (e, i))).collect();
     let mut keyed = Vec::new();
     for (t, th) in sym.threads.iter().enumerate() {
         for (i, &k) in th.inputs_at.iter().enumerate() {
-            let prev = (0..k).rev().find(|j| model.event_of[t][*j].is_some());
-            if let Some(step) = prev.and_then(|j| at.get(&(t, j))) {
+            if let Some(step) = model.point_before(t, k).and_then(|e| at.get(&e)) {
                 keyed.push((*step, i, t));
             }
         }

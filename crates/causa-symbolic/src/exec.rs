@@ -8,12 +8,15 @@
 //! own stack is private (its contents are tracked exactly); static objects
 //! that are not read-only and heap blocks are shared.
 //!
-//! Not covered yet, each reported as [`SymError::Unsupported`] by name and
-//! source location (never concretised silently): accesses through symbolic
-//! addresses, symbolic floating-point values, bulk memory functions, and most
-//! library functions beyond pthread mutexes, condition variables, semaphores,
-//! thread creation and join, heap allocation, assertions and program inputs.
-//! A stack object becomes shared when its address escapes, exactly when the
+//! A shared access through an address computed from shared data keeps that
+//! address as an expression (the solver resolves it, CLAP §8.4). Not covered
+//! yet, each reported as [`SymError::Unsupported`] by name and source
+//! location (never concretised silently): synchronisation objects and frees
+//! at such addresses, this thread's own stack memory at such an index,
+//! atomic read-modify-write, symbolic floating-point values, bulk memory
+//! functions, and most library functions beyond pthread mutexes, condition
+//! variables, semaphores, thread creation and join, heap allocation,
+//! assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
 //! interpreter shares it: stored anywhere as a pointer-sized value, or passed
 //! to a new thread. Its contents at that point are its initial value for the
 //! other threads ([`SymTrace::escaped`]).
@@ -52,6 +55,13 @@ struct Frame {
     dest: u32,
     /// A `__VERIFIER_atomic_*` function: runs without interruption.
     atomic: bool,
+}
+
+/// Where an access goes.
+enum Addr {
+    Concrete(u64),
+    /// Computed from shared data: resolved when solving.
+    Symbolic(ExprId),
 }
 
 /// Where threads start: (start routine, argument), by thread name.
@@ -206,7 +216,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         for (i, a) in args.into_iter().enumerate().take(regs.len()) {
             regs[i] = a;
         }
-        let atomic = f.name.starts_with("__VERIFIER_atomic_");
+        let atomic = causa_ir::is_atomic_function(&f.name);
         if atomic {
             self.enter_atomic();
         }
@@ -499,7 +509,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let id = self.new_object();
                 self.private.insert(id);
                 self.stack_sizes.insert(id, n.saturating_mul(*elem));
-                Reg::Int(self.st.trace.exprs.constant(64, (id as u128) << causa_ir::ADDR_SHIFT))
+                Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
             }
             Op::Gep { base, offset, indices } => {
                 let mut e = self.int(base, 64)?;
@@ -547,7 +557,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// Whether an access at `addr` is private to this thread, and whether the
     /// object is read-only static data.
     fn classify(&self, addr: u64) -> (bool, Option<usize>) {
-        let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+        let id = causa_ir::addr_alloc(addr);
         let globals = self.st.program.space.num_globals;
         let global = (id >= 1 && id <= globals).then(|| id as usize - 1);
         (self.private.contains(&id), global)
@@ -555,9 +565,9 @@ impl<'s, 'p> Thread<'s, 'p> {
 
     fn load(&mut self, addr: &Operand, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
         let size = ty.store_size() as u32;
-        let Some(a) = self.concrete_addr(addr, "a load")? else {
-            let at = self.int(addr, 64)?;
-            return self.shared_read(0, Some(at), ty, atomic);
+        let a = match self.address(addr, "a load")? {
+            Addr::Concrete(a) => a,
+            Addr::Symbolic(at) => return self.shared_read(0, Some(at), ty, atomic),
         };
         let (private, global) = self.classify(a);
         if private {
@@ -591,35 +601,29 @@ impl<'s, 'p> Thread<'s, 'p> {
         Ok(Reg::Int(value))
     }
 
-    /// A concrete address, None for an address computed from shared data
-    /// (resolved by the solver), or an error when that address is into this
-    /// thread's private memory (not modelled).
-    fn concrete_addr(&mut self, op: &Operand, what: &str) -> Result<Option<u64>, SymError> {
+    /// The address of an access: concrete, or computed from shared data
+    /// (resolved by the solver); an error when a computed address is into
+    /// this thread's private memory (not modelled).
+    fn address(&mut self, op: &Operand, what: &str) -> Result<Addr, SymError> {
         let e = self.int(op, 64)?;
         if let Some(v) = self.st.trace.exprs.value(e) {
-            return Ok(Some(v as u64));
+            return Ok(Addr::Concrete(v as u64));
         }
-        let base = self.st.trace.exprs.constant_term(e).map(|c| (c as u64 >> causa_ir::ADDR_SHIFT) as u32);
+        let base = self.st.trace.exprs.constant_term(e).map(|c| causa_ir::addr_alloc(c as u64));
         if base.is_some_and(|id| self.private.contains(&id)) {
             return Err(self.unsupported(format!(
                 "{what} of this thread's own stack memory at an index computed from shared data"
             )));
         }
-        Ok(None)
+        Ok(Addr::Symbolic(e))
     }
 
     fn store(&mut self, addr: &Operand, val: &Operand, ty: &Ty, atomic: bool) -> Result<(), SymError> {
         let size = ty.store_size() as u32;
         let v = self.operand(val);
-        let Some(a) = self.concrete_addr(addr, "a store")? else {
-            let at = self.int(addr, 64)?;
-            let Reg::Int(e) = v else {
-                return Err(self.unsupported(format!("a shared store of type {ty:?}")));
-            };
-            let e = self.fit(e, int_bits(ty));
-            self.escape_value(e, ty);
-            self.event(SymOp::Write { addr: 0, size, value: e, atomic, at: Some(at) });
-            return Ok(());
+        let a = match self.address(addr, "a store")? {
+            Addr::Concrete(a) => a,
+            Addr::Symbolic(at) => return self.shared_write(0, Some(at), v, ty, atomic),
         };
         let (private, _) = self.classify(a);
         if private {
@@ -629,13 +633,19 @@ impl<'s, 'p> Thread<'s, 'p> {
             self.local.insert(a, (size, v));
             return Ok(());
         }
-        let Reg::Int(e) = v.clone() else {
+        self.own_writes.insert(a, v.clone());
+        self.shared_write(a, None, v, ty, atomic)
+    }
+
+    /// A write of `v` to shared memory (at `addr`, or at the symbolic address
+    /// `at`).
+    fn shared_write(&mut self, addr: u64, at: Option<ExprId>, v: Reg, ty: &Ty, atomic: bool) -> Result<(), SymError> {
+        let Reg::Int(e) = v else {
             return Err(self.unsupported(format!("a shared store of type {ty:?}")));
         };
         let e = self.fit(e, int_bits(ty));
         self.escape_value(e, ty);
-        self.own_writes.insert(a, v);
-        self.event(SymOp::Write { addr: a, size, value: e, atomic, at: None });
+        self.event(SymOp::Write { addr, size: ty.store_size() as u32, value: e, atomic, at });
         Ok(())
     }
 
@@ -661,7 +671,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let argv: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
         let f = &program.functions[fid as usize];
-        if f.body.is_some() && !verifier_function(&f.name) {
+        if f.body.is_some() && !causa_ir::svcomp_intercepted(&f.name) {
             self.push(fid, argv, dest)?;
             return Ok(true);
         }
@@ -750,22 +760,28 @@ impl Thread<'_, '_> {
     /// points into (if any) becomes shared.
     fn escape_value(&mut self, e: ExprId, ty: &Ty) {
         if matches!(ty, Ty::Ptr | Ty::Int(32 | 64)) {
-            if let Some(v) = self.st.trace.exprs.value(e) {
-                self.escape(v as u64);
-            }
+            self.escape_expr(e);
+        }
+    }
+
+    /// A constant address `e` escapes (a symbolic one cannot point into
+    /// private memory: private addresses are never computed from shared data).
+    fn escape_expr(&mut self, e: ExprId) {
+        if let Some(v) = self.st.trace.exprs.value(e) {
+            self.escape(v as u64);
         }
     }
 
     /// The private object `addr` points into becomes shared; its current
     /// contents are what other threads find there.
     pub(crate) fn escape(&mut self, addr: u64) {
-        let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+        let id = causa_ir::addr_alloc(addr);
         if !self.private.remove(&id) {
             return;
         }
         let mut words: Vec<(u64, u32, ExprId)> = Vec::new();
         for (a, (size, r)) in &self.local {
-            if (*a >> causa_ir::ADDR_SHIFT) as u32 == id {
+            if causa_ir::addr_alloc(*a) == id {
                 if let Reg::Int(e) = r {
                     words.push((*a, *size, *e));
                 }
@@ -776,7 +792,7 @@ impl Thread<'_, '_> {
         for (a, size, e) in words {
             fitted.push((a, size, self.fit(e, size * 8)));
         }
-        self.local.retain(|a, _| (*a >> causa_ir::ADDR_SHIFT) as u32 != id);
+        self.local.retain(|a, _| causa_ir::addr_alloc(*a) != id);
         self.st.trace.escaped.extend(fitted);
         let size = self.stack_sizes.get(&id).copied().unwrap_or(0);
         self.st.trace.zeroed_objects.push((id, size));
@@ -787,7 +803,7 @@ impl Thread<'_, '_> {
     pub(crate) fn allocate(&mut self, size: u64) -> Reg {
         let id = self.new_object();
         self.st.trace.zeroed_objects.push((id, size));
-        Reg::Int(self.st.trace.exprs.constant(64, (id as u128) << causa_ir::ADDR_SHIFT))
+        Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
     }
 
     pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {
@@ -805,9 +821,7 @@ impl Thread<'_, '_> {
             .ok_or_else(|| self.unsupported("pthread_create with an invalid start routine"))?;
         let arg = args.get(3).map(|a| self.operand(a)).unwrap_or(Reg::Float(Value::ZERO));
         if let Reg::Int(e) = arg {
-            if let Some(v) = self.st.trace.exprs.value(e) {
-                self.escape(v as u64);
-            }
+            self.escape_expr(e);
         }
         self.children += 1;
         let child = self.path.thread.child(self.children);
@@ -855,13 +869,6 @@ impl Thread<'_, '_> {
             .and_then(|v| self.st.handles.get(&v).cloned())
             .ok_or_else(|| self.unsupported("pthread_join of a thread id that is not known here"))
     }
-}
-
-/// SV-COMP functions causa models whatever the program defines them to be
-/// (as the interpreter does: their verification meaning wins).
-fn verifier_function(name: &str) -> bool {
-    matches!(name, "reach_error" | "assume_abort_if_not" | "__VERIFIER_error" | "__VERIFIER_assume")
-        || name.starts_with("__VERIFIER_nondet_")
 }
 
 fn int_bits(ty: &Ty) -> u32 {

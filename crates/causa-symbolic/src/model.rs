@@ -25,6 +25,14 @@ pub struct Model {
     pub failure: (usize, BugKind),
 }
 
+impl Model {
+    /// The last access point of thread `t` among its first `k` events (the
+    /// one after which the thread runs its code at event position `k`).
+    pub fn point_before(&self, t: usize, k: usize) -> Option<Ev> {
+        self.event_of[t][..k.min(self.event_of[t].len())].iter().rev().find_map(|e| *e)
+    }
+}
+
 /// Failures that happen in a thread's own computation (not at a shared access
 /// point): the interpreter reports them during the step of the thread's
 /// previous access point.

@@ -69,6 +69,7 @@ pub(crate) fn constraints(
             None => add(&mut locs, addr, size, acc, write)?,
         }
     }
+    check_overlaps(&locs)?;
     let mut parts = Vec::new();
     if !symbolic.is_empty() {
         let sets = value_sets(sym, &locs);
@@ -130,29 +131,16 @@ fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, wr
 }
 
 /// Locations must not overlap (no unions or byte-wise access to wider data
-/// in this version).
-pub(crate) fn check_overlaps(sym: &SymTrace) -> Result<(), ClapError> {
-    let mut spans: BTreeMap<u64, u32> = BTreeMap::new();
-    for th in &sym.threads {
-        for e in &th.events {
-            let (addr, size) = match &e.op {
-                SymOp::Read { addr, size, at: None, .. } | SymOp::Write { addr, size, at: None, .. } => (*addr, *size),
-                SymOp::Fork { handle: Some((addr, _)), .. } => (*addr, 8),
-                _ => continue,
-            };
-            if *spans.entry(addr).or_insert(size) != size {
-                return Err(mixed(addr));
-            }
-        }
-    }
+/// in this version); one address has one size by [`add`].
+fn check_overlaps(locs: &BTreeMap<u64, Location>) -> Result<(), ClapError> {
     let mut prev: Option<(u64, u32)> = None;
-    for (a, s) in spans {
+    for (a, l) in locs {
         if let Some((pa, ps)) = prev {
-            if pa + ps as u64 > a {
-                return Err(mixed(a));
+            if pa + ps as u64 > *a {
+                return Err(mixed(*a));
             }
         }
-        prev = Some((a, s));
+        prev = Some((*a, l.size));
     }
     Ok(())
 }
@@ -260,7 +248,7 @@ fn initial(sym: &SymTrace, addr: u64, size: u32) -> Initial {
     if let Some((_, s, e)) = sym.escaped.iter().find(|(a, _, _)| *a == addr) {
         return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
     }
-    let id = (addr >> causa_ir::ADDR_SHIFT) as u32;
+    let id = causa_ir::addr_alloc(addr);
     if sym.zeroed_objects.iter().any(|(o, _)| *o == id) {
         // Memory nobody wrote (the interpreter zeroes stack and heap).
         return Initial::Known(0);
@@ -284,13 +272,6 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
         };
         sets.insert(*addr, init);
     }
-    let read_loc = |id: u32| -> Option<u64> {
-        let (t, k) = sym.reads.get(id as usize)?;
-        match &sym.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. } => Some(*addr),
-            _ => None,
-        }
-    };
     loop {
         let mut changed = false;
         for (addr, loc) in locs {
@@ -300,7 +281,7 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
             let mut acc: BTreeSet<u128> = sets[addr].clone().unwrap_or_default();
             let mut unknown = false;
             for w in &loc.writes {
-                let lookup = |id: u32| read_loc(id).and_then(|a| sets.get(&a).cloned().flatten());
+                let lookup = |id: u32| sym.read_addr(id).and_then(|a| sets.get(&a).cloned().flatten());
                 match eval_set(&sym.exprs, w.value, &lookup) {
                     Some(s) => acc.extend(s),
                     None => unknown = true,
@@ -366,19 +347,13 @@ fn candidates(
     p: ExprId,
     size: u32,
 ) -> Vec<u64> {
-    let read_loc = |id: u32| -> Option<BTreeSet<u128>> {
-        let (t, k) = sym.reads.get(id as usize)?;
-        match &sym.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. } => sets.get(addr).cloned().flatten(),
-            _ => None,
-        }
-    };
-    if let Some(s) = eval_set(x, p, &read_loc) {
+    let read_values = |id: u32| sym.read_addr(id).and_then(|a| sets.get(&a).cloned().flatten());
+    if let Some(s) = eval_set(x, p, &read_values) {
         // Null and other invalid addresses are failures, not locations.
-        return s.into_iter().filter(|a| *a >> causa_ir::ADDR_SHIFT != 0).map(|a| a as u64).collect();
+        return s.into_iter().filter(|a| causa_ir::addr_alloc(*a as u64) != 0).map(|a| a as u64).collect();
     }
     if let Some(c) = x.constant_term(p) {
-        let id = (c as u64 >> causa_ir::ADDR_SHIFT) as u32;
+        let id = causa_ir::addr_alloc(c as u64);
         if let Some((base, len)) = object_bounds(sym, id) {
             let first = base + (c as u64 - base) % size as u64;
             return (0..).map(|k| first + k * size as u64).take_while(|a| a + size as u64 <= base + len).collect();
@@ -389,7 +364,7 @@ fn candidates(
 
 /// Base address and size of object `id`, when known.
 fn object_bounds(sym: &SymTrace, id: u32) -> Option<(u64, u64)> {
-    let base = (id as u64) << causa_ir::ADDR_SHIFT;
+    let base = causa_ir::make_addr(id, 0);
     if let Some((_, n)) = sym.zeroed_objects.iter().find(|(o, _)| *o == id) {
         return Some((base, *n));
     }

@@ -135,6 +135,15 @@ impl SymTrace {
         self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
     }
 
+    /// The concrete address shared read `id` reads (None: a symbolic one).
+    pub fn read_addr(&self, id: u32) -> Option<u64> {
+        let (t, k) = self.reads.get(id as usize)?;
+        match &self.threads[*t].events[*k].op {
+            SymOp::Read { addr, at: None, .. } => Some(*addr),
+            _ => None,
+        }
+    }
+
     /// The index of the thread called `name`.
     pub fn thread_index(&self, name: &ThreadName) -> Option<usize> {
         self.threads.iter().position(|t| &t.thread == name)

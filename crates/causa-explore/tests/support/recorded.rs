@@ -23,12 +23,5 @@ pub fn failing_run(prep: &Arc<Prepared>) -> Execution {
 }
 
 pub fn log_of(prep: &Prepared, ex: &Execution) -> PathLog {
-    PathLog {
-        program: "test".into(),
-        fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
-        argv: vec![],
-        failure: ex.outcome.finding().cloned(),
-        threads: ex.paths.clone(),
-    }
+    causa_explore::reproduce::path_log(prep, ex, "test", vec![])
 }
