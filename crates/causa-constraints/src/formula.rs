@@ -30,8 +30,8 @@ pub enum Formula {
     AtLeast(Vec<Formula>, u32),
     /// A fact about program values rather than order (CLAP's read values,
     /// path conditions): the client defines atom `i` to the solver
-    /// ([`crate::Z3Solver::set_atoms`]). [`Formula::eval_with`] takes its truth
-    /// from the `atoms` it is given.
+    /// ([`crate::Z3Solver::set_atoms`]). [`Formula::eval_with`] knows only
+    /// order and free variables: an atom is false there.
     Atom(usize),
 }
 
@@ -73,19 +73,6 @@ impl Formula {
     /// Evaluate under the order `pos` (`pos[e]` = position of event `e`).
     pub fn eval(&self, pos: &[i64], defs: &Defs) -> bool {
         self.eval_with(pos, &[], defs)
-    }
-
-    /// Evaluate with the truth of the value atoms given too (an atom beyond
-    /// `atoms` is false).
-    pub fn eval_atoms(&self, pos: &[i64], vars: &[bool], atoms: &[bool], defs: &Defs) -> bool {
-        match self {
-            Formula::Atom(i) => atoms.get(*i).copied().unwrap_or(false),
-            Formula::And(v) => v.iter().all(|f| f.eval_atoms(pos, vars, atoms, defs)),
-            Formula::Or(v) => v.iter().any(|f| f.eval_atoms(pos, vars, atoms, defs)),
-            Formula::Def(d) => defs.get(*d).eval_atoms(pos, vars, atoms, defs),
-            Formula::AtLeast(v, k) => v.iter().filter(|f| f.eval_atoms(pos, vars, atoms, defs)).count() >= *k as usize,
-            other => other.eval_with(pos, vars, defs),
-        }
     }
 
     /// Evaluate under the order `pos` and the values `vars` of the free variables

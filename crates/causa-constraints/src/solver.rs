@@ -123,22 +123,6 @@ impl Z3Solver {
         self.atoms = atoms;
     }
 
-    /// After a satisfiable query: the model's value of `e` (any Z3 term built
-    /// by the client, e.g. a read's value), as an unsigned number.
-    pub fn model_u128(&self, e: &z3::ast::BV) -> Option<u128> {
-        let m = self.solver.get_model()?;
-        let v = m.eval(e, true)?;
-        let s = v.to_string();
-        // Z3 prints bit-vector numerals as `#x…` or `#b…`.
-        if let Some(h) = s.strip_prefix("#x") {
-            u128::from_str_radix(h, 16).ok()
-        } else if let Some(b) = s.strip_prefix("#b") {
-            u128::from_str_radix(b, 2).ok()
-        } else {
-            v.as_u64().map(u128::from)
-        }
-    }
-
     fn var(&self, i: usize) -> Bool {
         Bool::new_const(format!("v{i}"))
     }

@@ -122,10 +122,6 @@ impl<'x> Values<'x> {
     pub fn take_atoms(&mut self) -> Vec<Bool> {
         std::mem::take(&mut self.atoms)
     }
-
-    pub fn num_atoms(&self) -> usize {
-        self.atoms.len()
-    }
 }
 
 /// A `bits`-wide constant.
