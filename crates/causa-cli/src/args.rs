@@ -109,6 +109,11 @@ pub struct ProgramArgs {
     /// Directory where schedules of bugs are saved.
     #[arg(long, default_value = "causa-out")]
     pub out_dir: PathBuf,
+    /// Memory model: sc (sequential consistency, the default), tso (one FIFO
+    /// store buffer per thread, as x86) or pso (one per thread and address).
+    /// Under tso/pso, flushes of buffered stores are scheduling steps.
+    #[arg(long, value_name = "sc|tso|pso")]
+    pub memory_model: Option<causa_core::MemoryModel>,
 }
 
 #[derive(Args, Debug)]

@@ -14,7 +14,11 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let log = PathLog::read(&args.paths).map_err(|e| Failure::input("bad-path-log", e.to_string()))?;
     let prep = load(c)?;
-    let cfg = config(c, 0, &[], OutputMode::Capture);
+    let mut cfg = config(c, 0, &[], OutputMode::Capture);
+    // Without --memory-model, the log's.
+    if c.memory_model.is_none() {
+        cfg.memory_model = log.memory_model.parse().unwrap_or_default();
+    }
     let opts = ClapOptions { minimize: !args.any_schedule, ..ClapOptions::default() };
     let r = reproduce(&prep, &cfg, &log, &opts).map_err(failure)?;
     let ex = &r.execution;
@@ -73,6 +77,8 @@ fn failure(e: ReproduceError) -> Failure {
     let (exit, code) = match &e {
         ReproduceError::Fingerprint { .. } => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::NoFailure => (crate::load::EXIT_INPUT, "no-failure"),
+        ReproduceError::ModelMismatch { .. } => (crate::load::EXIT_INPUT, "path-log-mismatch"),
+        ReproduceError::Relaxed(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Kind(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Symbolic(SymError::Mismatch(_)) => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::Symbolic(SymError::Unsupported { .. }) | ReproduceError::Model(ClapError::Unsupported(_)) => {

@@ -65,6 +65,7 @@ pub fn config(args: &ProgramArgs, seed: u64, program_args: &[String], output: Ou
         output,
         max_output: if capture { 64 * 1024 } else { Config::default().max_output },
         argv: std::iter::once(args.program[0].clone()).chain(program_args.iter().cloned()).collect(),
+        memory_model: args.memory_model.unwrap_or_default(),
         ..Config::default()
     }
 }

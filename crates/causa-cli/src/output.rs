@@ -47,6 +47,13 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
     let mut out = render_finding(f, &src);
     out.push('\n');
     out.push_str("failing execution (one column per thread, one row per visible event):\n");
+    if ex.memory_model.buffers_stores() {
+        out.push_str(&format!(
+            "memory model {}: a store goes to its thread's store buffer{}; `flush` is when it becomes visible to other threads\n",
+            ex.memory_model.name().to_uppercase(),
+            if ex.memory_model == causa_core::MemoryModel::Pso { " (one per address)" } else { "" }
+        ));
+    }
     // The columns name files without their directories; the diagnostic above has the path.
     let mut records: Vec<EventRecord> = ex.records.iter().cloned().map(short_location).collect();
     // Show the failing operation itself as the last row.
@@ -63,6 +70,7 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
                 other_thread: None,
                 location: f.location.clone(),
                 atomic: false,
+                flushed: false,
             });
             if let Some(r) = records.pop() {
                 records.push(short_location(r));

@@ -22,15 +22,22 @@
 //! a smaller instance of a program whose full size is beyond the check's
 //! budget in the test suite; `bench/check.sh` runs the full size).
 //!
+//! `tso=` and `pso=` (`bug:<kind>` or `verified`): under that memory model
+//! `causa check` must give that verdict (a bug's schedule, with its flushes,
+//! must replay to the same bug), and the exhaustive DFS oracle under the same
+//! model must agree: it reaches the bug exactly when one is expected, and when
+//! it finishes, MCR reaches exactly its set of outcomes.
+//!
 //! Without clang-14 the harness fails and says what to install.
 
-use causa_core::{BugKind, Finding, Schedule, Scheduler};
-use causa_explore::mcr::{check as mcr_check, McrOptions, McrVerdict};
+use causa_core::{BugKind, Finding, MemoryModel, Schedule, Scheduler};
+use causa_explore::mcr::{check as mcr_check, outcome_key, McrOptions, McrVerdict};
 use causa_explore::reproduce::{path_log, reproduce};
-use causa_explore::{replay, run_once, schedule_of, test, FirstScheduler, PctScheduler, RandomScheduler};
+use causa_explore::{replay, run_once, schedule_of, test, DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
 use causa_symbolic::ClapOptions;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -56,6 +63,8 @@ struct Header {
     /// Why `causa reproduce` cannot reproduce this bug yet (a part of its
     /// error message).
     reproduce_unsupported: Option<String>,
+    /// Expected verdicts under relaxed memory models.
+    relaxed: Vec<(MemoryModel, String)>,
 }
 
 fn parse_header(text: &str) -> Result<Header, String> {
@@ -83,6 +92,9 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "check" if ["bug", "verified", "unknown"].contains(&v) => h.check = Some(v.to_string()),
             "check-cflags" => h.check_cflags = v.split_whitespace().map(str::to_string).collect(),
             "reproduce-unsupported" => h.reproduce_unsupported = Some(v.to_string()),
+            "tso" | "pso" if v == "verified" || v.starts_with("bug:") => {
+                h.relaxed.push((k.parse().map_err(|e| format!("{e}"))?, v.to_string()))
+            }
             "check-max-executions" => {
                 h.check_max_executions = Some(v.parse().map_err(|_| format!("bad check-max-executions `{v}`"))?)
             }
@@ -162,6 +174,10 @@ fn check(path: &Path) -> Result<String, String> {
         Some(want) => format!("; check: {}", check_verdict(&prep, &h, want)?),
         None => String::new(),
     };
+    let mut checked = checked;
+    for (model, want) in &h.relaxed {
+        checked.push_str(&format!("; {model}: {}", relaxed_verdict(&prep, &h, *model, want)?));
+    }
     let cfg = Config { inputs: h.input.clone(), output: OutputMode::Capture, max_steps: 20_000, ..Config::default() };
     let cfg = Arc::new(cfg);
     let seed: u64 = h.seed.unwrap_or(0);
@@ -255,6 +271,69 @@ fn reproduce_from_paths(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, h: &
         (Err(e), Some(why)) if e.to_string().contains(why.as_str()) => Ok(format!("reproduce: not yet ({why})")),
         (Err(e), Some(why)) => Err(format!("reproduce from paths failed with `{e}`, expected an error about `{why}`")),
     }
+}
+
+/// Executions the DFS oracle may take under a relaxed memory model.
+const RELAXED_DFS_BUDGET: usize = 50_000;
+
+/// Under `model`: `causa check` gives `want` (`verified` or `bug:<kind>`), and
+/// the DFS oracle agrees (see the module docs).
+fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &str) -> Result<String, String> {
+    let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, memory_model: model, ..Config::default() };
+    let opts = McrOptions { timeout: Some(std::time::Duration::from_secs(60)), ..McrOptions::default() };
+    let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
+    let got = match &r.verdict {
+        McrVerdict::Bug(ex) => {
+            let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
+            replays_to_same_bug(prep, &cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
+            format!("bug:{}", f.kind.code())
+        }
+        McrVerdict::Verified => "verified".to_string(),
+        McrVerdict::Unknown(reason) => return Err(format!("check: unknown ({reason})")),
+        McrVerdict::Error(e) => return Err(format!("check failed: {e}")),
+    };
+    if got != want {
+        return Err(format!("check gave {got}, expected {want}"));
+    }
+    // The oracle: every interleaving and flush order, depth first.
+    let oracle = Arc::new(Config { final_state: true, keep_records: false, ..cfg.clone() });
+    let mut dfs = DfsScheduler::new();
+    let (mut outcomes, mut runs, mut bug) = (HashSet::new(), 0, None);
+    while runs < RELAXED_DFS_BUDGET && dfs.begin_execution() {
+        let ex = run_once(prep, &oracle, &mut dfs);
+        runs += 1;
+        if let Some(f) = ex.outcome.finding() {
+            bug.get_or_insert_with(|| format!("bug:{}", f.kind.code()));
+        }
+        outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+    }
+    if let Some(d) = dfs.divergence() {
+        return Err(format!("the DFS oracle diverged: {d}"));
+    }
+    match (&bug, want.starts_with("bug:")) {
+        (Some(b), true) if b != want => return Err(format!("the DFS oracle found {b}, expected {want}")),
+        (Some(b), false) => return Err(format!("check verified it but the DFS oracle found {b}")),
+        (None, true) => return Err(format!("check found {want} but the DFS oracle did not in {runs} executions")),
+        _ => {}
+    }
+    let compared = if dfs.is_complete() {
+        let all = McrOptions { all_outcomes: true, ..opts };
+        let every = mcr_check(prep, &cfg, &all, &mut |_, _| {});
+        if every.stats.divergences > 0 {
+            return Err(format!("{} MCR schedules did not replay", every.stats.divergences));
+        }
+        if every.outcomes != outcomes {
+            return Err(format!(
+                "MCR reaches {} outcomes, the DFS oracle {}: they differ",
+                every.outcomes.len(),
+                outcomes.len()
+            ));
+        }
+        format!("same {} outcomes as DFS ({} executions vs {runs})", outcomes.len(), every.stats.executions)
+    } else {
+        format!("DFS agrees within {runs} executions")
+    };
+    Ok(format!("{got} in {} executions; {compared}", r.stats.executions))
 }
 
 /// Run `causa check` (MCR) and compare its verdict with `want`.

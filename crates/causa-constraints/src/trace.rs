@@ -2,7 +2,7 @@
 //! meaning each has for ordering.
 
 use crate::cells::Layout;
-use causa_core::{once_step, BulkAccess, Event, EventKind, Tid};
+use causa_core::{once_step, BulkAccess, Event, EventKind, MemoryModel, Tid};
 use std::collections::{BTreeSet, HashMap};
 
 /// Why a trace is modelled only approximately (see [`Trace::approximations`]).
@@ -282,6 +282,33 @@ pub struct Trace {
     /// ([`crate::Formula::Atom`]). Observations keep their synchronisation
     /// part (wake-ups, semaphore units).
     pub symbolic: bool,
+    /// Under TSO/PSO: what relaxes the order of each thread's events (`None`
+    /// under SC, where every thread's events keep their trace order).
+    pub relaxed: Option<Relaxed>,
+}
+
+/// The facts the TSO/PSO must-happen-before needs (dissertation §2.2): the
+/// memory model, each event's place in its thread's program order
+/// ([`Event::po`]) and which events are stores that went through a store buffer
+/// (their order variable is when they became visible).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relaxed {
+    pub model: MemoryModel,
+    pub po: Vec<u32>,
+    pub buffered: Vec<bool>,
+}
+
+impl Trace {
+    /// The same trace, run under `model`: under TSO/PSO, the plain writes of
+    /// `events` (the events the trace was built from) were buffered.
+    pub fn under(mut self, model: MemoryModel, events: &[Event]) -> Trace {
+        if model.buffers_stores() {
+            let po = events.iter().map(|e| e.po).collect();
+            let buffered = events.iter().map(|e| e.kind == EventKind::Write && !e.atomic).collect();
+            self.relaxed = Some(Relaxed { model, po, buffered });
+        }
+        self
+    }
 }
 
 impl Trace {
@@ -401,6 +428,7 @@ impl Trace {
                 EventKind::Free => Op::Free { object: e.addr },
                 EventKind::Yield
                 | EventKind::Sleep
+                | EventKind::Fence
                 | EventKind::AtomicBegin
                 | EventKind::AtomicEnd
                 | EventKind::Exit
@@ -467,6 +495,7 @@ impl Trace {
             sem_initial: HashMap::new(),
             guards: vec![0; n],
             symbolic: false,
+            relaxed: None,
         }
     }
 

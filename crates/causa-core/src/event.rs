@@ -46,6 +46,9 @@ pub enum EventKind {
     Yield,
     Sleep,
     Free,
+    /// A memory fence under TSO/PSO (it waits for the thread's store buffer
+    /// to drain; under SC fences are not visible).
+    Fence,
     /// Start of an uninterruptible `__VERIFIER_atomic` section.
     AtomicBegin,
     AtomicEnd,
@@ -85,6 +88,7 @@ impl EventKind {
             Yield => "yield",
             Sleep => "sleep",
             Free => "free",
+            Fence => "fence",
             AtomicBegin => "atomic-begin",
             AtomicEnd => "atomic-end",
             Once => "once",
@@ -161,6 +165,11 @@ pub struct Event {
     /// The uninterruptible section (`__VERIFIER_atomic_*`) the event belongs to;
     /// 0 outside any. Events of one section run with no other thread in between.
     pub section: u32,
+    /// Position of the operation in its thread's program order. Events of a
+    /// thread are recorded in this order, except under TSO/PSO, where a store
+    /// is recorded when it is flushed, later than the operations that followed
+    /// it (its `po` is where it was issued).
+    pub po: u32,
 }
 
 impl Event {
@@ -179,7 +188,7 @@ impl Event {
             Wait | WaitReturn => (Some(one(self.addr)), Some(one(self.value2 as u64))),
             Lock | TrylockFail | Unlock | Signal | Broadcast | ReadLock | WriteLock | RwUnlock | BarrierWait
             | SemWait | SemPost | Once => (Some(one(self.addr)), None),
-            Begin | End | Fork | Join | Yield | Sleep | AtomicBegin | AtomicEnd | Exit | Fails => (None, None),
+            Begin | End | Fork | Join | Yield | Sleep | Fence | AtomicBegin | AtomicEnd | Exit | Fails => (None, None),
         };
         first.into_iter().chain(second)
     }
@@ -228,12 +237,16 @@ pub struct EventRecord {
     pub location: Option<SourceLoc>,
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub atomic: bool,
+    /// A store that went through a store buffer (TSO/PSO): the event is the
+    /// moment it became visible, shown as `flush x = 1`.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub flushed: bool,
 }
 
 impl EventRecord {
     /// Short human description: `write counter = 2`, `lock m`, `fork 0.1`.
     pub fn describe(&self) -> String {
-        let mut s = self.kind.name().to_string();
+        let mut s = if self.flushed { "flush".to_string() } else { self.kind.name().to_string() };
         if let Some(o) = &self.other_thread {
             s.push(' ');
             s.push_str(&o.to_string());

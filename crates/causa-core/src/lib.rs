@@ -17,6 +17,7 @@ pub mod event;
 pub mod finding;
 pub mod ids;
 pub mod loc;
+pub mod memory_model;
 pub mod paths;
 pub mod schedule;
 pub mod scheduler;
@@ -25,5 +26,6 @@ pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LOCK_TRY, SEM
 pub use finding::{BugKind, Finding};
 pub use ids::{ThreadName, Tid};
 pub use loc::SourceLoc;
+pub use memory_model::{Choice, MemoryModel};
 pub use schedule::{Schedule, ScheduleError};
 pub use scheduler::{PickContext, Scheduler};

@@ -15,12 +15,17 @@
 //! 0
 //! ```
 //!
+//! Under TSO/PSO (`memory-model: tso`) a step can also be the flush of a buffered
+//! store, written `0.1 flush 0x10000008`: the oldest store thread `0.1` buffered to
+//! that address becomes visible.
+//!
 //! Everything after `#` on a step line is a comment for people; the parser ignores
 //! it. Header keys other than `steps` may come in any order; unknown keys are an
 //! error so that a typo is never silently ignored. The step count guards against
 //! truncated files.
 
-use crate::ThreadName;
+use crate::{MemoryModel, ThreadName};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Current schedule format version.
@@ -34,12 +39,15 @@ pub struct Schedule {
     pub program: String,
     /// Fingerprint of the loaded program; replay refuses a different program.
     pub fingerprint: String,
-    /// Memory model (`sc` for now).
+    /// Memory model (`sc`, `tso`, `pso`).
     pub memory_model: String,
     /// Program inputs (`__VERIFIER_nondet_*`, in the order they were read).
     pub inputs: Vec<i128>,
     /// Thread that took each visible step.
     pub steps: Vec<ThreadName>,
+    /// The steps that flush a buffered store of their thread (TSO/PSO), with the
+    /// store's address; the other steps run their thread's next operation.
+    pub flushes: BTreeMap<usize, u64>,
     /// Optional per-step comments (same length as `steps` or empty).
     pub comments: Vec<String>,
 }
@@ -72,13 +80,16 @@ impl Schedule {
         let _ = writeln!(s, "inputs: {}", inputs.join(","));
         let _ = writeln!(s, "steps: {}", self.steps.len());
         for (i, t) in self.steps.iter().enumerate() {
+            let name = match self.flushes.get(&i) {
+                Some(addr) => format!("{t} flush {addr:#x}"),
+                None => t.to_string(),
+            };
             match self.comments.get(i).filter(|c| !c.is_empty()) {
                 Some(c) => {
-                    let name = t.to_string();
                     let _ = writeln!(s, "{name:<8} # {}", c.replace('\n', " "));
                 }
                 None => {
-                    let _ = writeln!(s, "{t}");
+                    let _ = writeln!(s, "{name}");
                 }
             }
         }
@@ -106,7 +117,10 @@ impl Schedule {
             match key.trim() {
                 "program" => sched.program = value.to_string(),
                 "fingerprint" => sched.fingerprint = value.to_string(),
-                "memory-model" => sched.memory_model = value.to_string(),
+                "memory-model" => {
+                    value.parse::<MemoryModel>().map_err(|e| syntax(&e.to_string()))?;
+                    sched.memory_model = value.to_string();
+                }
                 "inputs" => {
                     sched.inputs = value
                         .split(',')
@@ -132,9 +146,19 @@ impl Schedule {
             if body.is_empty() {
                 continue;
             }
-            let t = body
-                .parse::<ThreadName>()
-                .map_err(|e| ScheduleError::Syntax { line: i + 1, message: e.to_string() })?;
+            let syntax = |m: String| ScheduleError::Syntax { line: i + 1, message: m };
+            let mut words = body.split_whitespace();
+            let t = words.next().unwrap_or("").parse::<ThreadName>().map_err(|e| syntax(e.to_string()))?;
+            match (words.next(), words.next(), words.next()) {
+                (None, _, _) => {}
+                (Some("flush"), Some(addr), None) => {
+                    let hex = addr.strip_prefix("0x").unwrap_or(addr);
+                    let addr = u64::from_str_radix(hex, 16)
+                        .map_err(|_| syntax(format!("bad flush address `{addr}` (expected hexadecimal)")))?;
+                    sched.flushes.insert(sched.steps.len(), addr);
+                }
+                _ => return Err(syntax(format!("expected `THREAD` or `THREAD flush ADDRESS`, found `{body}`"))),
+            }
             sched.steps.push(t);
             sched.comments.push(comment.to_string());
         }
@@ -161,16 +185,19 @@ mod tests {
         #[test]
         fn round_trip(steps in proptest::collection::vec(name_strategy(), 0..50),
                       inputs in proptest::collection::vec(any::<i64>(), 0..5),
-                      with_comments in any::<bool>()) {
+                      with_comments in any::<bool>(),
+                      flushed in proptest::collection::btree_map(0usize..50, any::<u64>(), 0..5)) {
             let comments = if with_comments {
                 steps.iter().enumerate().map(|(i, _)| format!("event {i} # x")).collect()
             } else { vec![] };
+            let flushes = flushed.into_iter().filter(|(i, _)| *i < steps.len()).collect();
             let s = Schedule {
                 program: "p.c".into(),
                 fingerprint: "abc".into(),
-                memory_model: "sc".into(),
+                memory_model: "tso".into(),
                 inputs: inputs.into_iter().map(i128::from).collect(),
                 steps,
+                flushes,
                 comments: vec![],
             };
             let mut s2 = s.clone();
@@ -179,6 +206,8 @@ mod tests {
             prop_assert_eq!(&back.steps, &s.steps);
             prop_assert_eq!(&back.inputs, &s.inputs);
             prop_assert_eq!(&back.fingerprint, &s.fingerprint);
+            prop_assert_eq!(&back.flushes, &s.flushes);
+            prop_assert_eq!(&back.memory_model, &s.memory_model);
         }
     }
 
@@ -192,5 +221,11 @@ mod tests {
         assert!(matches!(Schedule::from_text("causa-schedule 9\n"), Err(ScheduleError::Version(_))));
         let bad = text.replace("steps: 3\n0\n", "steps: 3\nzz\n");
         assert!(matches!(Schedule::from_text(&bad), Err(ScheduleError::Syntax { .. })));
+        for bad_step in ["0 flush zz", "0 flush", "0 spill 0x10", "0 flush 0x10 0x20"] {
+            let bad = text.replace("steps: 3\n0\n", &format!("steps: 3\n{bad_step}\n"));
+            assert!(matches!(Schedule::from_text(&bad), Err(ScheduleError::Syntax { line: 7, .. })), "{bad_step}");
+        }
+        let bad = text.replace("memory-model: sc", "memory-model: arm");
+        assert!(matches!(Schedule::from_text(&bad), Err(ScheduleError::Syntax { line: 4, .. })));
     }
 }

@@ -6,7 +6,7 @@
 //! `causa-explore`. The machine records the chosen thread of every step itself,
 //! so strategies never need to.
 
-use crate::{ScheduleError, ThreadName, Tid};
+use crate::{Choice, ScheduleError, ThreadName, Tid};
 
 /// Everything a strategy may look at to pick the next thread.
 pub struct PickContext<'a> {
@@ -22,6 +22,10 @@ pub struct PickContext<'a> {
     pub yielded: Option<Tid>,
     /// Stable names of all threads of this execution, indexed by `Tid`.
     pub names: &'a [ThreadName],
+    /// Buffered stores that may become visible now (TSO/PSO; always empty under
+    /// SC): `(thread, address)` of each flushable store, ascending by thread,
+    /// then oldest first. Under TSO at most one per thread.
+    pub flushes: &'a [(Tid, u64)],
 }
 
 impl PickContext<'_> {
@@ -43,6 +47,18 @@ pub trait Scheduler {
     /// Choose the thread that takes the next visible step; must be in `ctx.enabled`.
     fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError>;
 
+    /// Choose the next step: a thread's operation or the flush of a buffered
+    /// store (TSO/PSO). By default stores are flushed as late as possible: only
+    /// when no thread can move (a thread waiting at a fence or a synchronisation
+    /// operation for its own buffer to drain is not enabled), the oldest store
+    /// of the lowest thread. Strategies that explore store orders override this.
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        match ctx.flushes.first() {
+            Some(&(thread, addr)) if ctx.enabled.is_empty() => Ok(Choice::Flush { thread, addr }),
+            _ => self.pick_thread(ctx).map(Choice::Run),
+        }
+    }
+
     /// Called once the execution has ended, with the number of visible steps taken.
     fn end_execution(&mut self, _steps: usize) {}
 
@@ -62,6 +78,9 @@ impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
     }
     fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
         (**self).pick_thread(ctx)
+    }
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        (**self).pick(ctx)
     }
     fn end_execution(&mut self, steps: usize) {
         (**self).end_execution(steps)

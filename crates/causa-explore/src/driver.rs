@@ -126,9 +126,10 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
     Schedule {
         program: prep.program.inputs.join(" "),
         fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
+        memory_model: ex.memory_model.name().into(),
         inputs: ex.inputs.clone(),
         steps: ex.schedule_steps(),
+        flushes: ex.flushes.clone(),
         comments,
     }
 }
@@ -146,8 +147,9 @@ pub fn replay(prep: &Arc<Prepared>, cfg: &Config, schedule: &Schedule) -> Execut
     if cfg.inputs.is_empty() {
         cfg.inputs = schedule.inputs.clone();
     }
+    cfg.memory_model = schedule.memory_model.parse().unwrap_or_default();
     let cfg = Arc::new(cfg);
-    let mut sched = ReplayScheduler::new(schedule.steps.clone());
+    let mut sched = ReplayScheduler::new(schedule.steps.clone()).with_flushes(schedule.flushes.clone());
     sched.begin_execution();
     let mut ex = run_once(prep, &cfg, &mut sched);
     if !sched.is_exhausted() && !matches!(ex.outcome, Outcome::Error(_)) {

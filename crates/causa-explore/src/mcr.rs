@@ -14,7 +14,7 @@ use crate::strategies::{FirstScheduler, ReplayScheduler};
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
 use causa_core::{ScheduleError, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
-use std::collections::{HashSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -128,8 +128,8 @@ pub fn check(
     let mut stats = McrStats::default();
     let mut outcomes = HashSet::new();
     let mut solver = Z3Solver::new();
-    let mut worklist: VecDeque<Vec<ThreadName>> = VecDeque::from([Vec::new()]);
-    let mut seen: HashSet<Vec<ThreadName>> = HashSet::from([Vec::new()]);
+    let mut worklist: VecDeque<Prefix> = VecDeque::from([Prefix::default()]);
+    let mut seen: HashSet<Prefix> = HashSet::from([Prefix::default()]);
     let mut first_bug: Option<Execution> = None;
     let mut stopped: Option<String> = None;
     while let Some(prefix) = worklist.pop_front() {
@@ -180,7 +180,8 @@ pub fn check(
         let t1 = Instant::now();
         // A deadlocked run's blocked operations never ran, but other orders
         // may let them: the model sees them as the threads' last events.
-        let trace = Trace::from_run(&ex.events_with_blocked(), &ex.bulk, prefix.len());
+        let events = ex.events_with_blocked();
+        let trace = Trace::from_run(&events, &ex.bulk, prefix.len()).under(cfg.memory_model, &events);
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
@@ -233,7 +234,7 @@ pub fn check(
                     let before: Vec<usize> =
                         enc.relevant_to(&[a, b], &pos, &vars).into_iter().filter(|e| *e != a && *e != b).collect();
                     let mut new = names(&before);
-                    new.push(ex.names[trace.events[a].thread as usize].clone());
+                    new.steps.push(ex.names[trace.events[a].thread as usize].clone());
                     enqueue(&mut seen, &mut worklist, new, true);
                 }
             }
@@ -281,12 +282,7 @@ fn ask(solver: &mut Z3Solver, goal: &Formula, enc: &Encoder, stats: &mut McrStat
 
 /// Queue a new schedule prefix unless it was queued before (race prefixes go
 /// first: they end at a report).
-fn enqueue(
-    seen: &mut HashSet<Vec<ThreadName>>,
-    worklist: &mut VecDeque<Vec<ThreadName>>,
-    new: Vec<ThreadName>,
-    front: bool,
-) {
+fn enqueue(seen: &mut HashSet<Prefix>, worklist: &mut VecDeque<Prefix>, new: Prefix, front: bool) {
     if seen.insert(new.clone()) {
         if front {
             worklist.push_front(new);
@@ -325,14 +321,59 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     None
 }
 
-/// The schedule prefix that runs `events` (trace indices, in order) of `ex`.
-pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Vec<ThreadName> {
-    events.iter().map(|e| ex.names[trace.events[*e].thread as usize].clone()).collect()
+/// A schedule prefix: steps by thread name, some of which flush a buffered
+/// store (TSO/PSO).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Prefix {
+    pub steps: Vec<ThreadName>,
+    /// The steps that flush a store of their thread, with its address.
+    pub flushes: BTreeMap<usize, u64>,
+}
+
+impl Prefix {
+    /// The whole schedule of `ex`.
+    pub fn of(ex: &Execution) -> Prefix {
+        Prefix { steps: ex.schedule_steps(), flushes: ex.flushes.clone() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The first `n` steps.
+    pub fn truncated(&self, n: usize) -> Prefix {
+        let flushes = self.flushes.range(..n).map(|(k, v)| (*k, *v)).collect();
+        Prefix { steps: self.steps[..n.min(self.steps.len())].to_vec(), flushes }
+    }
+
+    /// Follow the prefix, then continue without preemption.
+    pub fn scheduler(&self) -> ReplayScheduler {
+        ReplayScheduler::new(self.steps.clone())
+            .with_flushes(self.flushes.clone())
+            .with_fallback(Box::new(FirstScheduler::new()))
+    }
+}
+
+/// The schedule prefix that runs `events` (trace indices, in order) of `ex`:
+/// a buffered store's event is the flush of that store.
+pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Prefix {
+    let mut p = Prefix::default();
+    for &e in events {
+        if trace.relaxed.as_ref().is_some_and(|r| r.buffered[e]) {
+            p.flushes.insert(p.steps.len(), ex.events[e].addr);
+        }
+        p.steps.push(ex.names[trace.events[e].thread as usize].clone());
+    }
+    p
 }
 
 /// Run `prefix` exactly, then continue without preemption.
-pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &[ThreadName]) -> Execution {
-    let mut sched = ReplayScheduler::new(prefix.to_vec()).with_fallback(Box::new(FirstScheduler::new()));
+pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> Execution {
+    let mut sched = prefix.scheduler();
     sched.begin_execution();
     Machine::new(prep.clone(), cfg.clone()).run(&mut sched)
 }

@@ -16,9 +16,9 @@
 //!   have continued), try to stop following the schedule there and let the
 //!   non-preemptive `first` strategy continue. Each try is one execution.
 
-use crate::strategies::{FirstScheduler, ReplayScheduler};
+use crate::mcr::Prefix;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
-use causa_core::{BugKind, Finding, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use causa_core::{BugKind, Choice, Finding, PickContext, ScheduleError, Scheduler, Tid};
 use causa_interp::{Config, Execution, Machine, Prepared};
 use std::sync::Arc;
 
@@ -50,6 +50,13 @@ impl<S: Scheduler> Scheduler for PreemptionRecorder<S> {
         }
         Ok(t)
     }
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        let c = self.inner.pick(ctx)?;
+        if ctx.current.is_some_and(|cur| cur != c.thread()) {
+            self.preemptions.push(ctx.step);
+        }
+        Ok(c)
+    }
     fn end_execution(&mut self, steps: usize) {
         self.inner.end_execution(steps)
     }
@@ -57,9 +64,8 @@ impl<S: Scheduler> Scheduler for PreemptionRecorder<S> {
 
 /// Run `prefix`, then continue without preemptions; returns the execution and
 /// its preemption points.
-fn run(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &[ThreadName]) -> (Execution, Vec<usize>) {
-    let replay = ReplayScheduler::new(prefix.to_vec()).with_fallback(Box::new(FirstScheduler::new()));
-    let mut rec = PreemptionRecorder::new(replay);
+fn run(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> (Execution, Vec<usize>) {
+    let mut rec = PreemptionRecorder::new(prefix.scheduler());
     rec.begin_execution();
     let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut rec);
     (ex, rec.preemptions)
@@ -80,7 +86,7 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
         return (ex, n);
     };
     let cfg = Arc::new(Config { inputs: ex.inputs.clone(), ..cfg.clone() });
-    let (mut best, mut points) = run(prep, &cfg, &ex.schedule_steps());
+    let (mut best, mut points) = run(prep, &cfg, &Prefix::of(&ex));
     if !best.outcome.finding().is_some_and(|f| same_bug(f, &bug)) {
         // Not reproducible by replay (should not happen): keep what we have.
         return (ex, 0);
@@ -92,13 +98,13 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
     }
     let mut tries = 0;
     'improve: while tries < budget {
-        let steps = best.schedule_steps();
+        let steps = Prefix::of(&best);
         for &p in &points {
             if tries >= budget {
                 break 'improve;
             }
             tries += 1;
-            let (trial, trial_points) = run(prep, &cfg, &steps[..p]);
+            let (trial, trial_points) = run(prep, &cfg, &steps.truncated(p));
             if trial.outcome.finding().is_some_and(|f| same_bug(f, &bug)) && trial_points.len() < points.len() {
                 best = trial;
                 points = trial_points;
@@ -131,7 +137,8 @@ fn solved(
         return None;
     }
     let deadlock = bug.kind == BugKind::Deadlock;
-    let trace = Trace::from_run(&ex.events_with_blocked(), &ex.bulk, 0);
+    let events = ex.events_with_blocked();
+    let trace = Trace::from_run(&events, &ex.bulk, 0).under(cfg.memory_model, &events);
     if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
         return None;
     }

@@ -27,6 +27,10 @@ pub enum ReproduceError {
     NoFailure,
     #[error("reproducing a failure of kind `{0}` from paths is not supported in this version (assertion violations, abort and division by zero are)")]
     Kind(causa_core::BugKind),
+    #[error("the path log was recorded under memory model {log}, not {asked}; drop --memory-model or record again")]
+    ModelMismatch { log: String, asked: causa_core::MemoryModel },
+    #[error("reproducing a failure recorded under {0} from paths is not supported in this version (only sc is)")]
+    Relaxed(causa_core::MemoryModel),
     #[error("symbolic execution along the recorded paths failed: {0}")]
     Symbolic(#[from] SymError),
     #[error("{0}")]
@@ -55,7 +59,7 @@ pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String
     PathLog {
         program: program.to_string(),
         fingerprint: prep.program.fingerprint.clone(),
-        memory_model: "sc".into(),
+        memory_model: ex.memory_model.name().into(),
         argv,
         failure: ex.outcome.finding().cloned(),
         threads: ex.paths.clone(),
@@ -76,6 +80,16 @@ pub fn reproduce(
             log: log.fingerprint.clone(),
             program: prep.program.fingerprint.clone(),
         });
+    }
+    let model = log
+        .memory_model
+        .parse::<causa_core::MemoryModel>()
+        .map_err(|_| ReproduceError::ModelMismatch { log: log.memory_model.clone(), asked: cfg.memory_model })?;
+    if model != cfg.memory_model {
+        return Err(ReproduceError::ModelMismatch { log: log.memory_model.clone(), asked: cfg.memory_model });
+    }
+    if model.buffers_stores() {
+        return Err(ReproduceError::Relaxed(model));
     }
     let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
     if !causa_symbolic::model::fails_locally(failure.kind) {

@@ -21,6 +21,7 @@
 //! crate reproduces glibc's exact output for C format strings with C argument
 //! promotion rules.
 
+pub mod buffers;
 pub mod deadlock;
 pub mod machine;
 pub mod memory;

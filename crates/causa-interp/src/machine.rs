@@ -11,7 +11,7 @@ use crate::prepare::Prepared;
 use crate::sync::SyncState;
 use crate::thread::{Frame, OnReturn, Pending, Thread};
 use causa_core::event::EventRecord;
-use causa_core::{BugKind, Event, EventKind, Finding, PickContext, Scheduler, ThreadName, Tid};
+use causa_core::{BugKind, Choice, Event, EventKind, Finding, PickContext, Scheduler, ThreadName, Tid};
 use causa_ir::{FnId, LocId, Program, Ty, Value, NONE};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -49,6 +49,11 @@ pub struct Machine {
     blocked: Vec<Event>,
     /// Each thread's control-flow path, when recording (`paths.rs`).
     pub(crate) paths: Option<Vec<causa_core::paths::ThreadPath>>,
+    /// Store buffers indexed by `Tid` (TSO/PSO; see `buffers.rs`).
+    pub buffers: Vec<Vec<crate::buffers::Buffered>>,
+    flush_buf: Vec<(Tid, u64)>,
+    /// The steps that flushed a store, with its address.
+    pub flush_steps: std::collections::BTreeMap<usize, u64>,
 }
 
 impl Machine {
@@ -79,6 +84,9 @@ impl Machine {
             enabled_buf: Vec::new(),
             blocked: Vec::new(),
             paths: record_paths.then(Vec::new),
+            buffers: Vec::new(),
+            flush_buf: Vec::new(),
+            flush_steps: Default::default(),
         };
         let main = prep.main;
         let mut args = Vec::new();
@@ -171,13 +179,15 @@ impl Machine {
         atomic: bool,
     ) {
         let loc = self.threads[thread as usize].loc;
-        let th = &self.threads[thread as usize];
+        let th = &mut self.threads[thread as usize];
+        let po = th.ops;
+        th.ops += 1;
         let atomic = atomic || th.atomic_depth > 0;
         let section = if th.atomic_depth > 0 { th.section } else { 0 };
         if kind.changes_shared_state() {
             self.shared_version += 1;
         }
-        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic, section });
+        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic, section, po });
     }
 
     /// Use `seed` for the program inputs that were not given explicitly.
@@ -228,6 +238,9 @@ impl Machine {
 
     /// Whether thread `t` can take a step now.
     pub fn is_enabled(&self, t: Tid) -> bool {
+        if self.must_drain(t) {
+            return false;
+        }
         let th = &self.threads[t as usize];
         match &th.pending {
             Pending::Begin | Pending::End | Pending::Exit { .. } | Pending::OnceDone { .. } => true,
@@ -249,6 +262,11 @@ impl Machine {
         buf.clear();
         // Inside an uninterruptible section only its thread may move (if it can).
         if let Some(t) = self.threads.iter().position(|t| t.atomic_depth > 0 && !t.is_finished()) {
+            if self.must_drain(t as Tid) {
+                // Only its own flushes (see `flushable`).
+                self.enabled_buf = buf;
+                return;
+            }
             if self.is_enabled(t as Tid) {
                 buf.push(t as Tid);
                 self.enabled_buf = buf;
@@ -273,7 +291,10 @@ impl Machine {
     fn run_loop(&mut self, sched: &mut dyn Scheduler) -> Outcome {
         loop {
             self.compute_enabled();
-            if self.enabled_buf.is_empty() {
+            let mut flushes = std::mem::take(&mut self.flush_buf);
+            self.flushable(&mut flushes);
+            self.flush_buf = flushes;
+            if self.enabled_buf.is_empty() && self.flush_buf.is_empty() {
                 if self.threads.iter().all(|t| t.is_finished()) {
                     // main called pthread_exit and every other thread ended.
                     return Outcome::Exit(0);
@@ -294,18 +315,43 @@ impl Machine {
                 _ => None,
             };
             let current = self.current.filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
-            let ctx = PickContext { step, enabled: &self.enabled_buf, current, yielded, names: &self.names };
-            let t = match sched.pick_thread(&ctx) {
-                Ok(t) if self.enabled_buf.contains(&t) => t,
-                Ok(t) => {
-                    let reason = format!("strategy chose thread {} which is not enabled", self.names[t as usize]);
+            let ctx = PickContext {
+                step,
+                enabled: &self.enabled_buf,
+                current,
+                yielded,
+                names: &self.names,
+                flushes: &self.flush_buf,
+            };
+            let choice = match sched.pick(&ctx) {
+                Ok(Choice::Run(t)) if self.enabled_buf.contains(&t) => Choice::Run(t),
+                Ok(Choice::Flush { thread, addr }) if self.flush_buf.contains(&(thread, addr)) => {
+                    Choice::Flush { thread, addr }
+                }
+                Ok(c) => {
+                    let what = match c {
+                        Choice::Run(t) => format!("thread {} which is not enabled", self.names[t as usize]),
+                        Choice::Flush { thread, addr } => format!(
+                            "to flush a store of thread {} to {addr:#x} which is not flushable",
+                            self.names[thread as usize]
+                        ),
+                    };
+                    let reason = format!("strategy chose {what}");
                     return Outcome::Error(InterpError::Schedule(causa_core::ScheduleError::Diverged { step, reason }));
                 }
                 Err(e) => return Outcome::Error(InterpError::Schedule(e)),
             };
+            let t = choice.thread();
             self.current = Some(t);
             self.steps.push(t);
-            if let Err(stop) = self.step_thread(t) {
+            let done = match choice {
+                Choice::Run(t) => self.step_thread(t),
+                Choice::Flush { thread, addr } => {
+                    self.flush_steps.insert(step, addr);
+                    self.flush(thread, addr)
+                }
+            };
+            if let Err(stop) = done {
                 return self.stop_outcome(stop, t);
             }
         }
@@ -426,6 +472,8 @@ impl Machine {
             paths,
             bulk: self.bulk,
             steps: self.steps,
+            flushes: self.flush_steps,
+            memory_model: self.cfg.memory_model,
             names: self.names,
             inputs: self.inputs_used,
             instructions: self.instructions,
@@ -481,6 +529,7 @@ impl Machine {
             other_thread: other,
             location: self.loc_of(e.loc),
             atomic: e.atomic,
+            flushed: self.cfg.memory_model.buffers_stores() && e.kind == Write && !e.atomic,
         }
     }
 

@@ -124,6 +124,10 @@ pub struct Execution {
     /// that a step whose operation failed may have recorded no event (a failing
     /// memory access does not; a failing `pthread_mutex_unlock` does).
     pub steps: Vec<causa_core::Tid>,
+    /// The memory model the execution followed.
+    pub memory_model: causa_core::MemoryModel,
+    /// The steps that flushed a buffered store (TSO/PSO), with its address.
+    pub flushes: std::collections::BTreeMap<usize, u64>,
     /// Thread names indexed by `Tid`.
     pub names: Vec<ThreadName>,
     /// Program inputs read, in order.
@@ -194,6 +198,8 @@ pub struct Config {
     pub detect_races: bool,
     /// Record each thread's control-flow path ([`Execution::paths`]).
     pub record_paths: bool,
+    /// SC, or store buffers under TSO/PSO (see `buffers.rs`).
+    pub memory_model: causa_core::MemoryModel,
 }
 
 impl Default for Config {
@@ -210,6 +216,7 @@ impl Default for Config {
             final_state: false,
             detect_races: false,
             record_paths: false,
+            memory_model: causa_core::MemoryModel::Sc,
         }
     }
 }

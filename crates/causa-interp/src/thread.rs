@@ -96,6 +96,8 @@ pub struct Thread {
     pub specific: Vec<(u32, u64)>,
     /// Busy-wait detection (see `spin.rs`).
     pub spin: crate::spin::SpinState,
+    /// Operations issued so far (the next event's [`causa_core::Event::po`]).
+    pub ops: u32,
 }
 
 impl Thread {
@@ -113,6 +115,7 @@ impl Thread {
             loc: causa_ir::NONE,
             specific: Vec::new(),
             spin: Default::default(),
+            ops: 0,
         }
     }
 

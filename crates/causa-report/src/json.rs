@@ -179,6 +179,7 @@ mod tests {
             other_thread: None,
             location: None,
             atomic: false,
+            flushed: false,
         }]);
         r
     }

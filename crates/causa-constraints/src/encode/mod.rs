@@ -3,6 +3,7 @@
 
 mod deadlock;
 mod flips;
+mod relaxed;
 mod relevant;
 mod spin;
 mod sync;
@@ -22,8 +23,14 @@ pub struct Query {
 pub struct Encoder<'t> {
     pub trace: &'t Trace,
     pub defs: Defs,
-    /// Previous event of the same thread.
+    /// Previous event of the same thread in the trace.
     po_pred: Vec<Option<Ev>>,
+    /// Under TSO/PSO, the events of the same thread that must happen
+    /// immediately before each event (see `relaxed.rs`); `None` under SC, where
+    /// that is `po_pred`.
+    thread_preds: Option<Vec<Vec<Ev>>>,
+    /// Under TSO/PSO, must-happen-before as bit sets (instead of `clocks`).
+    reach: Vec<Vec<u64>>,
     /// Other must-happen-before predecessors: fork → begin, end → join.
     extra_pred: Vec<Option<Ev>>,
     /// Writes (and rmws) per location, in trace order.
@@ -115,10 +122,14 @@ impl<'t> Encoder<'t> {
             c[t] = index_in_thread[e] + 1;
             clocks.push(c);
         }
+        let thread_preds = trace.relaxed.as_ref().map(|r| relaxed::thread_preds(trace, r));
+        let reach = thread_preds.as_ref().map(|p| relaxed::reach(p, &extra_pred)).unwrap_or_default();
         Encoder {
             trace,
             defs: Defs::default(),
             po_pred,
+            thread_preds,
+            reach,
             extra_pred,
             writes,
             valid: vec![None; n],
@@ -140,7 +151,11 @@ impl<'t> Encoder<'t> {
 
     /// Immediate must-happen-before predecessors of `e`.
     pub fn preds(&self, e: Ev) -> impl Iterator<Item = Ev> + '_ {
-        self.po_pred[e].into_iter().chain(self.extra_pred[e])
+        let thread: &[Ev] = match &self.thread_preds {
+            Some(p) => &p[e],
+            None => self.po_pred[e].as_slice(),
+        };
+        thread.iter().copied().chain(self.extra_pred[e])
     }
 
     /// Φ_mhb: program order, fork → begin, end → join.
@@ -654,6 +669,9 @@ impl<'t> Encoder<'t> {
 
     /// `a` must happen before `b` (program order, fork, join; transitively).
     pub fn mhb_before(&self, a: Ev, b: Ev) -> bool {
+        if self.thread_preds.is_some() {
+            return self.reach.get(b).is_some_and(|s| s[a / 64] >> (a % 64) & 1 == 1);
+        }
         let ta = self.trace.events[a].thread as usize;
         a != b && self.clocks[b].get(ta).copied().unwrap_or(0) > self.index_in_thread[a]
     }

@@ -1,16 +1,35 @@
 //! The `dfs` strategy: every interleaving, by depth-first backtracking.
 
 use super::{nothing_enabled, FirstScheduler};
-use causa_core::{PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use causa_core::{Choice, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use std::fmt;
 
 /// One step of the current execution: the threads that were enabled there, in the
 /// order they are tried, and which of them the current execution takes.
 #[derive(Clone, Debug)]
 struct ChoicePoint {
-    /// Enabled threads; `alternatives[0]` is the non-preemptive choice.
-    alternatives: Vec<ThreadName>,
+    /// Enabled threads, then flushable stores (TSO/PSO); `alternatives[0]` is
+    /// the non-preemptive choice.
+    alternatives: Vec<Alt>,
     /// Index into `alternatives` of the thread this execution runs.
     chosen: usize,
+}
+
+/// One alternative at a choice point, by thread name: the thread's next
+/// operation, or the flush of its oldest buffered store to an address.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Alt {
+    thread: ThreadName,
+    flush: Option<u64>,
+}
+
+impl fmt::Display for Alt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.flush {
+            Some(a) => write!(f, "{} flush {a:#x}", self.thread),
+            None => write!(f, "{}", self.thread),
+        }
+    }
 }
 
 /// Naive exhaustive enumeration of all interleavings: at every visible step, every
@@ -78,20 +97,34 @@ impl DfsScheduler {
     }
 }
 
-/// The enabled threads of `ctx` in the order they are tried: the `first` strategy's
-/// pick, then the others ascending by `Tid`.
-fn alternatives(ctx: &PickContext<'_>) -> Result<Vec<Tid>, ScheduleError> {
-    let first = FirstScheduler::new().pick_thread(ctx)?;
-    Ok(std::iter::once(first).chain(ctx.enabled.iter().copied().filter(|&t| t != first)).collect())
+/// The choices of `ctx` in the order they are tried: the `first` strategy's
+/// pick, then the other enabled threads ascending by `Tid`, then the flushes.
+fn alternatives(ctx: &PickContext<'_>) -> Result<Vec<Choice>, ScheduleError> {
+    let mut alts = Vec::with_capacity(ctx.enabled.len() + ctx.flushes.len());
+    if !ctx.enabled.is_empty() {
+        let first = FirstScheduler::new().pick_thread(ctx)?;
+        alts.push(Choice::Run(first));
+        alts.extend(ctx.enabled.iter().copied().filter(|&t| t != first).map(Choice::Run));
+    }
+    alts.extend(ctx.flushes.iter().map(|&(thread, addr)| Choice::Flush { thread, addr }));
+    Ok(alts)
 }
 
-fn sorted(names: &[ThreadName]) -> Vec<&ThreadName> {
-    let mut v: Vec<&ThreadName> = names.iter().collect();
+fn alt(ctx: &PickContext<'_>, c: Choice) -> Alt {
+    let flush = match c {
+        Choice::Run(_) => None,
+        Choice::Flush { addr, .. } => Some(addr),
+    };
+    Alt { thread: ctx.name(c.thread()).clone(), flush }
+}
+
+fn sorted(alts: &[Alt]) -> Vec<&Alt> {
+    let mut v: Vec<&Alt> = alts.iter().collect();
     v.sort();
     v
 }
 
-fn list(names: &[&ThreadName]) -> String {
+fn list(names: &[&Alt]) -> String {
     let v: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     format!("{{{}}}", v.join(", "))
 }
@@ -130,7 +163,17 @@ impl Scheduler for DfsScheduler {
     }
 
     fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
-        if ctx.enabled.is_empty() {
+        match self.pick(ctx)? {
+            Choice::Run(t) => Ok(t),
+            Choice::Flush { thread, .. } => {
+                let reason = format!("the exploration path flushes a store of thread {} here", ctx.name(thread));
+                Err(self.diverged(ctx.step, reason))
+            }
+        }
+    }
+
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        if ctx.enabled.is_empty() && ctx.flushes.is_empty() {
             return Err(nothing_enabled(ctx));
         }
         let step = ctx.step;
@@ -142,12 +185,12 @@ impl Scheduler for DfsScheduler {
         }
         if step == self.path.len() {
             // A new choice point: take alternative 0.
-            let alternatives = alts.iter().map(|&t| ctx.name(t).clone()).collect();
+            let alternatives = alts.iter().map(|&c| alt(ctx, c)).collect();
             self.path.push(ChoicePoint { alternatives, chosen: 0 });
             return Ok(alts[0]);
         }
         // Replaying the retained path.
-        let names: Vec<ThreadName> = ctx.enabled.iter().map(|&t| ctx.name(t).clone()).collect();
+        let names: Vec<Alt> = alts.iter().map(|&c| alt(ctx, c)).collect();
         let point = &self.path[step];
         let (now, then) = (sorted(&names), sorted(&point.alternatives));
         if now != then {
@@ -161,11 +204,11 @@ impl Scheduler for DfsScheduler {
             return Err(self.diverged(step, reason));
         }
         let want = &point.alternatives[point.chosen];
-        match ctx.enabled.iter().copied().find(|&t| ctx.name(t) == want) {
-            Some(t) => Ok(t),
+        match alts.iter().copied().find(|&c| &alt(ctx, c) == want) {
+            Some(c) => Ok(c),
             // Unreachable when the sets are equal; kept as an error, not a panic.
             None => {
-                let reason = format!("thread {want} is not enabled");
+                let reason = format!("choice {want} is not available");
                 Err(self.diverged(step, reason))
             }
         }

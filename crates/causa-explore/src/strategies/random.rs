@@ -1,11 +1,12 @@
 //! The `random` strategy: a uniform random walk over the enabled threads.
 
 use super::{nothing_enabled, ExecutionSeeds};
-use causa_core::{PickContext, ScheduleError, Scheduler, Tid};
+use causa_core::{Choice, PickContext, ScheduleError, Scheduler, Tid};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 
-/// At every step, picks uniformly among the enabled threads.
+/// At every step, picks uniformly among the enabled threads (and, under TSO/PSO,
+/// the flushable buffered stores).
 ///
 /// Seeded and reproducible: execution `k` draws from a fresh `Pcg64Mcg` stream seeded
 /// with [`RandomScheduler::execution_seed`], which depends only on the run's seed and
@@ -55,6 +56,20 @@ impl Scheduler for RandomScheduler {
             return Err(nothing_enabled(ctx));
         }
         Ok(ctx.enabled[self.rng.random_range(0..ctx.enabled.len())])
+    }
+
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        if ctx.flushes.is_empty() {
+            return self.pick_thread(ctx).map(Choice::Run);
+        }
+        let i = self.rng.random_range(0..ctx.enabled.len() + ctx.flushes.len());
+        Ok(match ctx.enabled.get(i) {
+            Some(&t) => Choice::Run(t),
+            None => {
+                let (thread, addr) = ctx.flushes[i - ctx.enabled.len()];
+                Choice::Flush { thread, addr }
+            }
+        })
     }
 }
 

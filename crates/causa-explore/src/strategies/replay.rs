@@ -1,6 +1,7 @@
 //! The `replay` strategy: follow a recorded schedule step by step.
 
-use causa_core::{PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use causa_core::{Choice, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// Follows a list of thread names, one per visible step (the `steps` of a
@@ -15,6 +16,8 @@ use std::fmt;
 /// `begin_execution` agrees only the first time.
 pub struct ReplayScheduler {
     steps: Vec<ThreadName>,
+    /// Steps that flush a buffered store (TSO/PSO), with its address.
+    flushes: BTreeMap<usize, u64>,
     /// Number of leading steps followed so far.
     consumed: usize,
     started: bool,
@@ -24,7 +27,14 @@ pub struct ReplayScheduler {
 impl ReplayScheduler {
     /// Replay `steps`: `steps[i]` names the thread that takes visible step `i`.
     pub fn new(steps: Vec<ThreadName>) -> Self {
-        ReplayScheduler { steps, consumed: 0, started: false, fallback: None }
+        ReplayScheduler { steps, flushes: BTreeMap::new(), consumed: 0, started: false, fallback: None }
+    }
+
+    /// The steps among `steps` that flush a buffered store of their thread to
+    /// the given address (a TSO/PSO schedule's [`causa_core::Schedule::flushes`]).
+    pub fn with_flushes(mut self, flushes: BTreeMap<usize, u64>) -> Self {
+        self.flushes = flushes;
+        self
     }
 
     /// Let `fallback` choose once the steps run out, instead of reporting a divergence.
@@ -99,6 +109,25 @@ impl Scheduler for ReplayScheduler {
         }
         self.consumed = self.consumed.max(step + 1);
         Ok(tid)
+    }
+
+    fn pick(&mut self, ctx: &PickContext<'_>) -> Result<Choice, ScheduleError> {
+        let step = ctx.step;
+        let (Some(&addr), Some(want)) = (self.flushes.get(&step), self.steps.get(step)) else {
+            return match (&mut self.fallback, step >= self.steps.len()) {
+                (Some(f), true) => f.pick(ctx),
+                _ => self.pick_thread(ctx).map(Choice::Run),
+            };
+        };
+        let Some(tid) = ctx.names.iter().position(|n| n == want) else {
+            return Err(Self::diverged(step, format!("thread {want} does not exist")));
+        };
+        let thread = tid as Tid;
+        if !ctx.flushes.contains(&(thread, addr)) {
+            return Err(Self::diverged(step, format!("thread {want} has no store to {addr:#x} that can be flushed")));
+        }
+        self.consumed = self.consumed.max(step + 1);
+        Ok(Choice::Flush { thread, addr })
     }
 
     fn end_execution(&mut self, steps: usize) {

@@ -30,10 +30,10 @@ impl Machine {
             }
             Op::Load { addr, ty, atomic } => {
                 let a = int(&fr.regs, addr) as u64;
+                let size = ty.store_size();
                 if !granted && self.mem.is_shared(a) {
                     return Ok(Flow::Park);
                 }
-                let size = ty.store_size();
                 if granted {
                     self.check_race(t, a, size, false, *atomic)?;
                 }
@@ -50,10 +50,11 @@ impl Machine {
             }
             Op::Store { addr, val: x, ty, atomic } => {
                 let a = int(&fr.regs, addr) as u64;
-                if !granted && self.mem.is_shared(a) {
+                let v = val(&fr.regs, x);
+                let buffered = !granted && !*atomic && self.mem.is_shared(a) && self.buffers_stores(t);
+                if !granted && self.mem.is_shared(a) && !buffered {
                     return Ok(Flow::Park);
                 }
-                let v = val(&fr.regs, x);
                 // A visible write remembers the value it overwrote: the value of
                 // the location before its first write is its initial value.
                 let old = if granted {
@@ -63,7 +64,13 @@ impl Machine {
                 } else {
                     0
                 };
-                self.store(a, ty, &v)?;
+                if buffered {
+                    let mut bytes = vec![0u8; ty.store_size() as usize];
+                    encode(ty, &v, &mut bytes);
+                    self.buffer_store(t, a, bytes, v.as_int())?;
+                } else {
+                    self.store(a, ty, &v)?;
+                }
                 // A pointer to a stack object stored anywhere (also as an integer,
                 // or inside a struct) makes that object reachable by other threads.
                 match ty {
@@ -119,6 +126,15 @@ impl Machine {
                     self.record(t, EventKind::Rmw, a, size as u32, old.as_int(), written, true);
                 }
                 Value::Agg(vec![old, Value::Int(ok as u128)].into())
+            }
+            // Under TSO/PSO a fence is visible: it waits for the thread's
+            // buffer to drain (the thread is not enabled until then).
+            Op::Fence if self.buffers_stores(t) => {
+                if !granted {
+                    return Ok(Flow::Park);
+                }
+                self.record(t, EventKind::Fence, 0, 0, 0, 0, false);
+                Value::ZERO
             }
             Op::Fence => Value::ZERO,
             other => return Err(Stop::unsupported(format!("instruction {other:?}"))),

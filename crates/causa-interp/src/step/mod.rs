@@ -238,6 +238,14 @@ impl Machine {
         let indirect = matches!(callee, Callee::Indirect(_));
         if let Some(shim) = prep.shims[fid as usize] {
             let desc = &registry().shims[shim];
+            // Under TSO/PSO a library function that gets a pointer into shared
+            // memory sees memory only after the thread's buffer drained.
+            if !granted
+                && self.must_drain(t)
+                && argv.iter().any(|a| matches!(a, Value::Int(x) if self.mem.is_shared(*x as u64)))
+            {
+                return Ok(Flow::Park);
+            }
             let visible = desc.event.is_some()
                 && (desc.shared_args.is_empty()
                     || desc.shared_args.iter().any(|i| argv.get(*i).is_some_and(|p| self.mem.is_shared(p.as_addr()))));
