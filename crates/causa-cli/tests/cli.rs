@@ -312,3 +312,50 @@ fn show_missing(dir: &Path) -> (i32, String, String) {
         String::from_utf8_lossy(&o.stderr).into_owned(),
     )
 }
+
+#[test]
+fn memory_models_buffer_stores_and_schedules_name_the_flushes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sb = "tests/programs/relaxed/store_buffering.c";
+    // Correct under SC (the default), broken by TSO store buffers.
+    let (code, out, err) = causa(&["test", sb, "--iterations", "200"], dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = causa(&["check", sb, "--memory-model", "tso"], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("causa check: bug: assertion-violation"), "{out}");
+    assert!(out.contains("memory model TSO") && out.contains("flush x = 1"), "{out}");
+    let schedule = dir.path().join("store_buffering-assertion-violation.schedule");
+    let text = std::fs::read_to_string(&schedule).expect("schedule saved");
+    assert!(text.contains("memory-model: tso"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("0.1 flush 0x")), "a flush step of thread 0.1: {text}");
+    // The schedule replays under its own model; another model is refused.
+    let s = schedule.to_str().expect("utf8");
+    let (code, out, err) = causa(&["run", sb, "--schedule", s], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("bug found: assertion-violation"), "{out}");
+    let (code, _, err) = causa(&["run", sb, "--schedule", s, "--memory-model", "sc"], dir.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("made under memory model tso, not sc"), "{err}");
+    let (code, _, err) = causa(&["run", sb, "--memory-model", "arm"], dir.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown memory model `arm`"), "{err}");
+    // Message passing: TSO keeps the stores in order, PSO does not.
+    let mp = "tests/programs/relaxed/message_passing.c";
+    let (code, out, _) = causa(&["check", mp, "--memory-model", "tso", "--json"], dir.path());
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["verdict"], "verified");
+    let (code, out, _) = causa(&["test", mp, "--memory-model", "pso", "--strategy", "dfs", "--json"], dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["bug"]["kind"], "assertion-violation");
+    // Paths recorded under TSO are reproduced under TSO (the log says which).
+    let log = dir.path().join("log");
+    let log = log.to_str().expect("utf8");
+    let (code, _, err) = causa(&["run", sb, "--schedule", s, "--record-paths", log], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let (code, out, err) = causa(&["reproduce", sb, "--paths", log], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("reproduced assertion-violation") && out.contains("flush"), "{out}");
+    let (code, _, err) = causa(&["reproduce", sb, "--paths", log, "--memory-model", "pso"], dir.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("recorded under memory model tso, not pso"), "{err}");
+}

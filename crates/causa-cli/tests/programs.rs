@@ -24,7 +24,8 @@
 //!
 //! `tso=` and `pso=` (`bug:<kind>` or `verified`): under that memory model
 //! `causa check` must give that verdict (a bug's schedule, with its flushes,
-//! must replay to the same bug), and the exhaustive DFS oracle under the same
+//! must replay to the same bug, and `causa reproduce` must reproduce it from
+//! the paths of that execution, recorded under the same model), and the exhaustive DFS oracle under the same
 //! model must agree: it reaches the bug exactly when one is expected, and when
 //! it finishes, MCR reaches exactly its set of outcomes.
 //!
@@ -282,10 +283,12 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
     let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, memory_model: model, ..Config::default() };
     let opts = McrOptions { timeout: Some(std::time::Duration::from_secs(60)), ..McrOptions::default() };
     let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
+    let mut reproduced = String::new();
     let got = match &r.verdict {
         McrVerdict::Bug(ex) => {
             let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
             replays_to_same_bug(prep, &cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
+            reproduced = format!("; {}", reproduce_from_paths(prep, &cfg, ex, h)?);
             format!("bug:{}", f.kind.code())
         }
         McrVerdict::Verified => "verified".to_string(),
@@ -333,7 +336,7 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
     } else {
         format!("DFS agrees within {runs} executions")
     };
-    Ok(format!("{got} in {} executions; {compared}", r.stats.executions))
+    Ok(format!("{got} in {} executions; {compared}{reproduced}", r.stats.executions))
 }
 
 /// Run `causa check` (MCR) and compare its verdict with `want`.

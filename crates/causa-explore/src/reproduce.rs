@@ -11,7 +11,8 @@ use crate::{replay, run_once, schedule_of, ReplayScheduler};
 use causa_core::paths::PathLog;
 use causa_core::{Finding, Schedule, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, Outcome, Prepared};
-use causa_symbolic::{ClapError, ClapOptions, Solution, SymError};
+use causa_symbolic::{ClapError, ClapOptions, Solution, SymError, SymOp};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -29,7 +30,7 @@ pub enum ReproduceError {
     Kind(causa_core::BugKind),
     #[error("the path log was recorded under memory model {log}, not {asked}; drop --memory-model or record again")]
     ModelMismatch { log: String, asked: causa_core::MemoryModel },
-    #[error("reproducing a failure recorded under {0} from paths is not supported in this version (only sc is)")]
+    #[error("reproducing a failure recorded under {0} from paths is not supported in this version when a buffered store's address is computed from shared data")]
     Relaxed(causa_core::MemoryModel),
     #[error("symbolic execution along the recorded paths failed: {0}")]
     Symbolic(#[from] SymError),
@@ -88,9 +89,6 @@ pub fn reproduce(
     if model != cfg.memory_model {
         return Err(ReproduceError::ModelMismatch { log: log.memory_model.clone(), asked: cfg.memory_model });
     }
-    if model.buffers_stores() {
-        return Err(ReproduceError::Relaxed(model));
-    }
     let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
     if !causa_symbolic::model::fails_locally(failure.kind) {
         return Err(ReproduceError::Kind(failure.kind));
@@ -99,11 +97,27 @@ pub fn reproduce(
     let symbolic_time = start.elapsed();
     let solution = causa_symbolic::solve(&sym, opts)?;
     let steps: Vec<ThreadName> = solution.order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
+    // Under TSO/PSO a buffered store's place in the order is its flush.
+    let mut flushes = BTreeMap::new();
+    if model.buffers_stores() {
+        for (i, (t, k)) in solution.order.iter().enumerate() {
+            let e = &sym.threads[*t].events[*k];
+            match e.op {
+                SymOp::Write { at: Some(_), .. } if causa_symbolic::model::buffered(e) => {
+                    return Err(ReproduceError::Relaxed(model));
+                }
+                SymOp::Write { addr, .. } if causa_symbolic::model::buffered(e) => {
+                    flushes.insert(i, addr);
+                }
+                _ => {}
+            }
+        }
+    }
     let mut cfg = cfg.clone();
     cfg.argv = if log.argv.is_empty() { cfg.argv } else { log.argv.clone() };
     cfg.inputs = solution.inputs.iter().filter_map(|(t, i)| log.threads[*t].inputs.get(*i).map(|x| x.1)).collect();
     // The solver's order, step by step; nothing runs after it.
-    let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps));
+    let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps).with_flushes(flushes));
     guided.begin_execution();
     let ex = run_once(prep, &Arc::new(cfg.clone()), &mut guided);
     check(&failure, &ex.outcome, "following the solver's order")?;

@@ -82,6 +82,10 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         next_object: program.space.num_globals + program.space.num_functions + 2,
         failure: log.failure.clone(),
     };
+    st.trace.memory_model = log
+        .memory_model
+        .parse()
+        .map_err(|e: causa_core::memory_model::UnknownMemoryModel| SymError::Mismatch(e.to_string()))?;
     for (g, glob) in program.globals.iter().enumerate() {
         if !glob.is_const && !glob.external {
             st.trace.initial.push((program.global_addr(g), glob.init.clone()));
@@ -529,7 +533,12 @@ impl<'s, 'p> Thread<'s, 'p> {
                 self.store(addr, val, ty, *atomic)?;
                 return Ok(true);
             }
-            Op::Fence => return Ok(true),
+            Op::Fence => {
+                if self.st.trace.memory_model.buffers_stores() && self.atomic_depth == 0 {
+                    self.sync(SymOp::Fence);
+                }
+                return Ok(true);
+            }
             Op::Rmw { .. } | Op::CmpXchg { .. } => return Err(self.unsupported("atomic read-modify-write")),
             Op::ExtractValue { agg, indices } => {
                 let mut r = self.operand(agg);

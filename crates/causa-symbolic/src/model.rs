@@ -3,8 +3,9 @@
 //! and end → join (the encodings only use those orders, never the
 //! interleaving's), with symbolic read values ([`Trace::symbolic`]).
 
-use crate::trace::{SymOp, SymTrace};
+use crate::trace::{SymEvent, SymOp, SymTrace};
 use causa_constraints::formula::Ev;
+use causa_constraints::trace::Relaxed;
 use causa_constraints::{Op, Trace, TraceEvent};
 use causa_core::BugKind;
 use std::collections::HashMap;
@@ -85,7 +86,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Join { child: c } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
             SymOp::Free { object } => Op::Free { object: *object },
-            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd => Op::Local,
+            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence => Op::Local,
         };
         let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
         event_of[t][k] = Some(events.len());
@@ -104,9 +105,25 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     trace.atomic = atomic;
     trace.sections = sections;
     trace.sem_initial = sym.sem_initial.iter().copied().collect();
-    // The failing thread's last access point at or before its failure.
-    let last = event_of[failure.0].iter().rev().find_map(|e| *e)?;
+    if sym.memory_model.buffers_stores() {
+        let po = origin.iter().map(|(_, k)| *k as u32).collect();
+        let buffered = origin.iter().map(|(t, k)| buffered(&sym.threads[*t].events[*k])).collect();
+        trace.relaxed = Some(Relaxed { model: sym.memory_model, po, buffered });
+    }
+    // The failing thread's last access point at or before its failure (under
+    // TSO/PSO its trailing buffered stores may still be in its buffer then).
+    let last = event_of[failure.0]
+        .iter()
+        .zip(&sym.threads[failure.0].events)
+        .rev()
+        .find_map(|(e, s)| e.filter(|_| !(sym.memory_model.buffers_stores() && buffered(s))))?;
     Some(Model { trace, origin, event_of, last, failure })
+}
+
+/// Whether the interpreter sends this store through the thread's store buffer
+/// (under TSO/PSO): a plain store outside an uninterruptible section.
+pub fn buffered(e: &SymEvent) -> bool {
+    matches!(e.op, SymOp::Write { atomic: false, .. }) && e.section == 0
 }
 
 /// An interleaving of the threads' events that keeps program order, fork →

@@ -74,6 +74,8 @@ pub enum SymOp {
     /// points of their own in the interpreter).
     AtomicBegin,
     AtomicEnd,
+    /// A fence (recorded under TSO/PSO only, where it is a visible operation).
+    Fence,
     /// The failure: the thread stops here.
     Fail {
         kind: BugKind,
@@ -111,6 +113,8 @@ pub struct SymThread {
 /// Every thread's symbolic trace, over one expression arena.
 #[derive(Clone, Debug, Default)]
 pub struct SymTrace {
+    /// The memory model the log was recorded under.
+    pub memory_model: causa_core::MemoryModel,
     pub exprs: Exprs,
     pub threads: Vec<SymThread>,
     /// For each read id: (thread index, event index).

@@ -9,6 +9,9 @@
 //! operation (fences, atomics, synchronisation, thread end) after all earlier
 //! operations of the thread and before all later ones.
 //!
+//! A read whose address the solver resolves (a symbolic trace's location 0)
+//! is ordered like a synchronisation operation: it may read any location.
+//!
 //! Under SC every event's only thread predecessor is the previous event.
 
 use crate::formula::Ev;
@@ -42,7 +45,7 @@ pub(super) fn thread_preds(trace: &Trace, r: &Relaxed) -> Vec<Vec<Ev>> {
                     pending.insert(l, e);
                 }
                 pending_last = Some(e);
-            } else if matches!(trace.events[e].op, Op::Read { .. }) {
+            } else if matches!(trace.events[e].op, Op::Read { loc, .. } if loc != 0 || !trace.symbolic) {
                 p.extend(trace.reads_of(e).filter_map(|(l, _)| pending.get(&l).copied()));
                 last_other = Some(e);
             } else {
