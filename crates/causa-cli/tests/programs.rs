@@ -32,7 +32,7 @@
 //! Without clang-14 the harness fails and says what to install.
 
 use causa_core::{BugKind, Finding, MemoryModel, Schedule, Scheduler};
-use causa_explore::mcr::{check as mcr_check, outcome_key, McrOptions, McrVerdict};
+use causa_explore::mcr::{check as mcr_check, outcome_key, McrOptions, McrResult, McrVerdict};
 use causa_explore::reproduce::{path_log, reproduce};
 use causa_explore::{replay, run_once, schedule_of, test, DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
@@ -283,21 +283,14 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
     let cfg = Config { inputs: h.input.clone(), max_steps: 20_000, memory_model: model, ..Config::default() };
     let opts = McrOptions { timeout: Some(std::time::Duration::from_secs(60)), ..McrOptions::default() };
     let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
-    let mut reproduced = String::new();
-    let got = match &r.verdict {
-        McrVerdict::Bug(ex) => {
-            let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
-            replays_to_same_bug(prep, &cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
-            reproduced = format!("; {}", reproduce_from_paths(prep, &cfg, ex, h)?);
-            format!("bug:{}", f.kind.code())
-        }
-        McrVerdict::Verified => "verified".to_string(),
-        McrVerdict::Unknown(reason) => return Err(format!("check: unknown ({reason})")),
-        McrVerdict::Error(e) => return Err(format!("check failed: {e}")),
-    };
+    let got = verdict(prep, &cfg, &r)?;
     if got != want {
         return Err(format!("check gave {got}, expected {want}"));
     }
+    let reproduced = match &r.verdict {
+        McrVerdict::Bug(ex) => format!("; {}", reproduce_from_paths(prep, &cfg, ex, h)?),
+        _ => String::new(),
+    };
     // The oracle: every interleaving and flush order, depth first.
     let oracle = Arc::new(Config { final_state: true, keep_records: false, ..cfg.clone() });
     let mut dfs = DfsScheduler::new();
@@ -348,26 +341,32 @@ fn check_verdict(prep: &Arc<Prepared>, h: &Header, want: &str) -> Result<String,
         ..McrOptions::default()
     };
     let r = mcr_check(prep, &cfg, &opts, &mut |_, _| {});
-    let got = match &r.verdict {
-        McrVerdict::Bug(ex) => {
-            let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
-            if let Some(expected) = h.expect.strip_prefix("bug:") {
-                if f.kind.code() != expected {
-                    return Err(format!("check found {}, expected {expected}", f.kind));
-                }
-            }
-            replays_to_same_bug(prep, &cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
-            "bug".to_string()
-        }
-        McrVerdict::Verified => "verified".to_string(),
-        McrVerdict::Unknown(reason) if want != "unknown" => return Err(format!("check: unknown ({reason})")),
-        McrVerdict::Unknown(_) => "unknown".to_string(),
-        McrVerdict::Error(e) => return Err(format!("check failed: {e}")),
-    };
-    if got != want {
+    let got = verdict(prep, &cfg, &r)?;
+    let short = got.split([':', ' ']).next().unwrap_or_default();
+    if short != want {
         return Err(format!("check gave {got}, expected {want}"));
     }
-    Ok(format!("{got} in {} executions", r.stats.executions))
+    if let (Some(found), Some(expected)) = (got.strip_prefix("bug:"), h.expect.strip_prefix("bug:")) {
+        if found != expected {
+            return Err(format!("check found {found}, expected {expected}"));
+        }
+    }
+    Ok(format!("{short} in {} executions", r.stats.executions))
+}
+
+/// A check's verdict as `bug:<kind>`, `verified` or `unknown (<reason>)`; a
+/// bug's schedule, saved and parsed back, must replay to the same bug.
+fn verdict(prep: &Arc<Prepared>, cfg: &Config, r: &McrResult) -> Result<String, String> {
+    match &r.verdict {
+        McrVerdict::Bug(ex) => {
+            let f = ex.outcome.finding().ok_or("a bug verdict without a finding")?;
+            replays_to_same_bug(prep, cfg, ex, f).map_err(|e| format!("check's counterexample: {e}"))?;
+            Ok(format!("bug:{}", f.kind.code()))
+        }
+        McrVerdict::Verified => Ok("verified".to_string()),
+        McrVerdict::Unknown(reason) => Ok(format!("unknown ({reason})")),
+        McrVerdict::Error(e) => Err(format!("check failed: {e}")),
+    }
 }
 
 fn corpus() -> Vec<PathBuf> {
