@@ -17,7 +17,7 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     let mut cfg = config(c, 0, &[], OutputMode::Capture);
     // Without --memory-model, the log's.
     if c.memory_model.is_none() {
-        cfg.memory_model = log.memory_model.parse().unwrap_or_default();
+        cfg.memory_model = log.memory_model;
     }
     let opts = ClapOptions { minimize: !args.any_schedule, ..ClapOptions::default() };
     let r = reproduce(&prep, &cfg, &log, &opts).map_err(failure)?;

@@ -19,7 +19,7 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
     let (ex, strategy) = match &args.schedule {
         Some(path) => {
             let s = read_schedule(path, &prep.program.fingerprint)?;
-            let model = s.memory_model.parse::<causa_core::MemoryModel>().unwrap_or_default();
+            let model = s.memory_model;
             if c.memory_model.is_some_and(|m| m != model) {
                 return Err(Failure::input(
                     "bad-schedule",

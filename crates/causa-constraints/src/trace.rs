@@ -304,7 +304,7 @@ impl Trace {
     pub fn under(mut self, model: MemoryModel, events: &[Event]) -> Trace {
         if model.buffers_stores() {
             let po = events.iter().map(|e| e.po).collect();
-            let buffered = events.iter().map(|e| e.kind == EventKind::Write && !e.atomic).collect();
+            let buffered = events.iter().map(|e| e.buffered(model)).collect();
             self.relaxed = Some(Relaxed { model, po, buffered });
         }
         self

@@ -5,7 +5,7 @@
 //! object names (`counter`, `buf[3]`, `heap#2 (malloc at bank.c:12)+8`) and source
 //! locations resolved.
 
-use crate::{SourceLoc, ThreadName, Tid};
+use crate::{MemoryModel, SourceLoc, ThreadName, Tid};
 use serde::{Deserialize, Serialize};
 
 /// What a visible event did.
@@ -173,6 +173,13 @@ pub struct Event {
 }
 
 impl Event {
+    /// Under `model`, whether the event is a store that went through its
+    /// thread's store buffer (a plain write; atomic stores and stores inside
+    /// uninterruptible sections write through): the event is its flush.
+    pub fn buffered(&self, model: MemoryModel) -> bool {
+        model.buffers_stores() && self.kind == EventKind::Write && !self.atomic
+    }
+
     /// The memory (byte ranges `[start, end)`) or synchronisation objects (one
     /// byte at their address) the event reads or changes. Busy-wait detection
     /// uses it in the interpreter and in the constraint model alike: a parked

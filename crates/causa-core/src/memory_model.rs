@@ -12,8 +12,9 @@ use std::str::FromStr;
 
 use crate::Tid;
 
-/// Which memory model an execution follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+/// Which memory model an execution follows (`sc`, `tso`, `pso` in files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum MemoryModel {
     /// Sequential consistency: stores are visible at once.
     #[default]

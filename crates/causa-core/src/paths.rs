@@ -33,7 +33,7 @@
 //! called function in the thread's targets table (varint). About one bit per
 //! branch.
 
-use crate::{Finding, ThreadName};
+use crate::{Finding, MemoryModel, ThreadName};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -163,7 +163,7 @@ impl ThreadPath {
 pub struct PathLog {
     pub program: String,
     pub fingerprint: String,
-    pub memory_model: String,
+    pub memory_model: MemoryModel,
     pub argv: Vec<String>,
     /// What went wrong in the recorded run (None: it did not fail).
     pub failure: Option<Finding>,
@@ -176,7 +176,7 @@ struct Manifest {
     version: u32,
     program: String,
     fingerprint: String,
-    memory_model: String,
+    memory_model: MemoryModel,
     argv: Vec<String>,
     failure: Option<Finding>,
     threads: Vec<ManifestThread>,
@@ -223,7 +223,7 @@ impl PathLog {
             version: PATHS_VERSION,
             program: self.program.clone(),
             fingerprint: self.fingerprint.clone(),
-            memory_model: self.memory_model.clone(),
+            memory_model: self.memory_model,
             argv: self.argv.clone(),
             failure: self.failure.clone(),
             threads,
@@ -514,7 +514,7 @@ mod tests {
         let log = PathLog {
             program: "p.c".into(),
             fingerprint: "abc".into(),
-            memory_model: "sc".into(),
+            memory_model: MemoryModel::Sc,
             argv: vec!["p".into(), "x y".into()],
             failure: None,
             threads: vec![ThreadPath::new("0".parse().unwrap()), t],

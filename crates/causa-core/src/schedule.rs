@@ -24,6 +24,7 @@
 //! error so that a typo is never silently ignored. The step count guards against
 //! truncated files.
 
+use crate::memory_model::UnknownMemoryModel;
 use crate::{MemoryModel, ThreadName};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,8 +40,8 @@ pub struct Schedule {
     pub program: String,
     /// Fingerprint of the loaded program; replay refuses a different program.
     pub fingerprint: String,
-    /// Memory model (`sc`, `tso`, `pso`).
-    pub memory_model: String,
+    /// The memory model the schedule was made under (its flush steps need it).
+    pub memory_model: MemoryModel,
     /// Program inputs (`__VERIFIER_nondet_*`, in the order they were read).
     pub inputs: Vec<i128>,
     /// Thread that took each visible step.
@@ -74,8 +75,7 @@ impl Schedule {
         let _ = writeln!(s, "{MAGIC} {SCHEDULE_VERSION}");
         let _ = writeln!(s, "program: {}", self.program);
         let _ = writeln!(s, "fingerprint: {}", self.fingerprint);
-        let mm = if self.memory_model.is_empty() { "sc" } else { &self.memory_model };
-        let _ = writeln!(s, "memory-model: {mm}");
+        let _ = writeln!(s, "memory-model: {}", self.memory_model);
         let inputs: Vec<String> = self.inputs.iter().map(|v| v.to_string()).collect();
         let _ = writeln!(s, "inputs: {}", inputs.join(","));
         let _ = writeln!(s, "steps: {}", self.steps.len());
@@ -118,8 +118,7 @@ impl Schedule {
                 "program" => sched.program = value.to_string(),
                 "fingerprint" => sched.fingerprint = value.to_string(),
                 "memory-model" => {
-                    value.parse::<MemoryModel>().map_err(|e| syntax(&e.to_string()))?;
-                    sched.memory_model = value.to_string();
+                    sched.memory_model = value.parse().map_err(|e: UnknownMemoryModel| syntax(&e.to_string()))?
                 }
                 "inputs" => {
                     sched.inputs = value
@@ -194,7 +193,7 @@ mod tests {
             let s = Schedule {
                 program: "p.c".into(),
                 fingerprint: "abc".into(),
-                memory_model: "tso".into(),
+                memory_model: MemoryModel::Tso,
                 inputs: inputs.into_iter().map(i128::from).collect(),
                 steps,
                 flushes,

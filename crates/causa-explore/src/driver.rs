@@ -126,7 +126,7 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
     Schedule {
         program: prep.program.inputs.join(" "),
         fingerprint: prep.program.fingerprint.clone(),
-        memory_model: ex.memory_model.name().into(),
+        memory_model: ex.memory_model,
         inputs: ex.inputs.clone(),
         steps: ex.schedule_steps(),
         flushes: ex.flushes.clone(),
@@ -147,7 +147,7 @@ pub fn replay(prep: &Arc<Prepared>, cfg: &Config, schedule: &Schedule) -> Execut
     if cfg.inputs.is_empty() {
         cfg.inputs = schedule.inputs.clone();
     }
-    cfg.memory_model = schedule.memory_model.parse().unwrap_or_default();
+    cfg.memory_model = schedule.memory_model;
     let cfg = Arc::new(cfg);
     let mut sched = ReplayScheduler::new(schedule.steps.clone()).with_flushes(schedule.flushes.clone());
     sched.begin_execution();

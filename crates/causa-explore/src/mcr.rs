@@ -178,10 +178,7 @@ pub fn check(
         }
         // New states from this trace.
         let t1 = Instant::now();
-        // A deadlocked run's blocked operations never ran, but other orders
-        // may let them: the model sees them as the threads' last events.
-        let events = ex.events_with_blocked();
-        let trace = Trace::from_run(&events, &ex.bulk, prefix.len()).under(cfg.memory_model, &events);
+        let trace = trace_of(&ex, prefix.len());
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
@@ -319,6 +316,15 @@ fn incompleteness(s: &McrStats) -> Option<String> {
         ));
     }
     None
+}
+
+/// What the constraint model sees of `ex`, whose first `prefix_len` events
+/// followed a fixed prefix: its events, then the operations its blocked threads
+/// wait to perform after a deadlock (other orders may let them run), under the
+/// memory model it ran with.
+pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
+    let events = ex.events_with_blocked();
+    Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events)
 }
 
 /// A schedule prefix: steps by thread name, some of which flush a buffered

@@ -17,7 +17,7 @@
 //!   non-preemptive `first` strategy continue. Each try is one execution.
 
 use crate::mcr::Prefix;
-use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
 use causa_core::{BugKind, Choice, Finding, PickContext, ScheduleError, Scheduler, Tid};
 use causa_interp::{Config, Execution, Machine, Prepared};
 use std::sync::Arc;
@@ -137,8 +137,7 @@ fn solved(
         return None;
     }
     let deadlock = bug.kind == BugKind::Deadlock;
-    let events = ex.events_with_blocked();
-    let trace = Trace::from_run(&events, &ex.bulk, 0).under(cfg.memory_model, &events);
+    let trace = crate::mcr::trace_of(ex, 0);
     if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
         return None;
     }

@@ -29,7 +29,7 @@ pub enum ReproduceError {
     #[error("reproducing a failure of kind `{0}` from paths is not supported in this version (assertion violations, abort and division by zero are)")]
     Kind(causa_core::BugKind),
     #[error("the path log was recorded under memory model {log}, not {asked}; drop --memory-model or record again")]
-    ModelMismatch { log: String, asked: causa_core::MemoryModel },
+    ModelMismatch { log: causa_core::MemoryModel, asked: causa_core::MemoryModel },
     #[error("reproducing a failure recorded under {0} from paths is not supported in this version when a buffered store's address is computed from shared data")]
     Relaxed(causa_core::MemoryModel),
     #[error("symbolic execution along the recorded paths failed: {0}")]
@@ -60,7 +60,7 @@ pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String
     PathLog {
         program: program.to_string(),
         fingerprint: prep.program.fingerprint.clone(),
-        memory_model: ex.memory_model.name().into(),
+        memory_model: ex.memory_model,
         argv,
         failure: ex.outcome.finding().cloned(),
         threads: ex.paths.clone(),
@@ -82,12 +82,9 @@ pub fn reproduce(
             program: prep.program.fingerprint.clone(),
         });
     }
-    let model = log
-        .memory_model
-        .parse::<causa_core::MemoryModel>()
-        .map_err(|_| ReproduceError::ModelMismatch { log: log.memory_model.clone(), asked: cfg.memory_model })?;
+    let model = log.memory_model;
     if model != cfg.memory_model {
-        return Err(ReproduceError::ModelMismatch { log: log.memory_model.clone(), asked: cfg.memory_model });
+        return Err(ReproduceError::ModelMismatch { log: model, asked: cfg.memory_model });
     }
     let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
     if !causa_symbolic::model::fails_locally(failure.kind) {

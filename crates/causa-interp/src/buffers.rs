@@ -29,15 +29,14 @@ use crate::memory::Access;
 use crate::outcome::Stop;
 use crate::thread::Pending;
 use causa_core::{Event, EventKind, MemoryModel, Tid};
-use causa_ir::{LocId, Op};
+use causa_ir::{LocId, Ty, Value};
 
 /// One buffered store.
 #[derive(Clone, Debug)]
 pub struct Buffered {
     pub addr: u64,
-    pub bytes: Vec<u8>,
-    /// The stored value as an integer (for the event).
-    pub value: u128,
+    pub ty: Ty,
+    pub value: Value,
     /// Source location of the store.
     pub loc: LocId,
     /// Its place in the thread's program order ([`Event::po`]).
@@ -46,7 +45,7 @@ pub struct Buffered {
 
 impl Buffered {
     fn overlaps(&self, addr: u64, len: u64) -> bool {
-        addr < self.addr + self.bytes.len() as u64 && self.addr < addr.saturating_add(len)
+        addr < self.addr + self.ty.store_size() && self.addr < addr.saturating_add(len)
     }
 }
 
@@ -61,15 +60,15 @@ impl Machine {
     }
 
     /// Append a store of `t` to its buffer, after the memory checks a store makes.
-    pub(crate) fn buffer_store(&mut self, t: Tid, addr: u64, bytes: Vec<u8>, value: u128) -> Result<(), Stop> {
-        self.mem.check(addr, bytes.len() as u64, Access::Write, &|x| self.describe(x))?;
+    pub(crate) fn buffer_store(&mut self, t: Tid, addr: u64, ty: &Ty, value: Value) -> Result<(), Stop> {
+        self.mem.check(addr, ty.store_size(), Access::Write, &|x| self.describe(x))?;
         let th = &mut self.threads[t as usize];
         let (loc, po) = (th.loc, th.ops);
         th.ops += 1;
         if self.buffers.len() <= t as usize {
             self.buffers.resize_with(t as usize + 1, Vec::new);
         }
-        self.buffers[t as usize].push(Buffered { addr, bytes, value, loc, po });
+        self.buffers[t as usize].push(Buffered { addr, ty: ty.clone(), value, loc, po });
         Ok(())
     }
 
@@ -81,20 +80,15 @@ impl Machine {
     /// Whether `t`'s buffer holds stores that must be flushed before `t`'s next
     /// step can happen (see the module docs).
     pub(crate) fn must_drain(&self, t: Tid) -> bool {
-        let th = &self.threads[t as usize];
         if self.buffer(t).is_empty() {
             return false;
         }
-        if th.atomic_depth > 0 || th.pending != Pending::Instr {
+        if self.threads[t as usize].atomic_depth > 0 {
             return true;
         }
-        let Some(fr) = th.frames.last() else { return true };
-        let body = self.prep.program.functions[fr.func as usize].body.as_ref().expect("defined");
-        match body.blocks[fr.block as usize].instrs.get(fr.ip as usize).map(|i| &i.op) {
-            Some(Op::Load { addr, ty, .. }) => {
-                let a = crate::step::int(&fr.regs, addr) as u64;
-                self.reads_own_buffer(t, a, ty.store_size())
-            }
+        // A plain load may overtake the buffered stores it does not read.
+        match crate::race::parked_access(self, t) {
+            Some((a, len, false, _)) => self.reads_own_buffer(t, a, len),
             _ => true,
         }
     }
@@ -102,9 +96,9 @@ impl Machine {
     /// The stores that can be flushed now, as `(thread, address)`.
     pub(crate) fn flushable(&self, out: &mut Vec<(Tid, u64)>) {
         out.clear();
-        let only = self.threads.iter().position(|t| t.atomic_depth > 0 && !t.is_finished());
+        let only = self.section_owner();
         for (t, buf) in self.buffers.iter().enumerate() {
-            if only.is_some_and(|o| o != t) {
+            if only.is_some_and(|o| o as usize != t) {
                 continue;
             }
             match self.cfg.memory_model {
@@ -112,8 +106,7 @@ impl Machine {
                 MemoryModel::Tso => out.extend(buf.first().map(|b| (t as Tid, b.addr))),
                 MemoryModel::Pso => {
                     for (i, b) in buf.iter().enumerate() {
-                        let len = b.bytes.len() as u64;
-                        if !buf[..i].iter().any(|o| o.overlaps(b.addr, len)) {
+                        if !buf[..i].iter().any(|o| o.overlaps(b.addr, b.ty.store_size())) {
                             out.push((t as Tid, b.addr));
                         }
                     }
@@ -129,17 +122,17 @@ impl Machine {
         let i = self.buffer(t).iter().position(|b| b.addr == addr).expect("the scheduler flushes a buffered store");
         let b = self.buffers[t as usize].remove(i);
         self.threads[t as usize].loc = b.loc;
-        let old = self.replace_bytes(b.addr, &b.bytes)?;
-        let old = old.iter().rev().fold(0u128, |acc, x| (acc << 8) | *x as u128);
+        // As a store under SC: the event keeps the value it overwrote.
+        let old = self.load(b.addr, &b.ty)?.as_int();
+        self.store(b.addr, &b.ty, &b.value)?;
         self.shared_version += 1;
-        let size = b.bytes.len() as u32;
         let ev = Event {
             thread: t,
             kind: EventKind::Write,
             loc: b.loc,
             addr: b.addr,
-            size,
-            value: b.value,
+            size: b.ty.store_size() as u32,
+            value: b.value.as_int(),
             value2: old,
             atomic: false,
             section: 0,

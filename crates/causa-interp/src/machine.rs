@@ -261,14 +261,14 @@ impl Machine {
         let mut buf = std::mem::take(&mut self.enabled_buf);
         buf.clear();
         // Inside an uninterruptible section only its thread may move (if it can).
-        if let Some(t) = self.threads.iter().position(|t| t.atomic_depth > 0 && !t.is_finished()) {
-            if self.must_drain(t as Tid) {
+        if let Some(t) = self.section_owner() {
+            if self.must_drain(t) {
                 // Only its own flushes (see `flushable`).
                 self.enabled_buf = buf;
                 return;
             }
-            if self.is_enabled(t as Tid) {
-                buf.push(t as Tid);
+            if self.is_enabled(t) {
+                buf.push(t);
                 self.enabled_buf = buf;
                 return;
             }
@@ -427,6 +427,13 @@ impl Machine {
         }
     }
 
+    /// The instruction thread `t` is parked at (or about to run), with its frame.
+    pub(crate) fn parked_instr(&self, t: Tid) -> Option<(&Frame, &causa_ir::Instr)> {
+        let fr = self.threads[t as usize].frames.last()?;
+        let body = self.prep.program.functions[fr.func as usize].body.as_ref()?;
+        Some((fr, body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?))
+    }
+
     pub fn loc_of(&self, loc: LocId) -> Option<causa_core::SourceLoc> {
         self.prep.program.loc(loc).cloned()
     }
@@ -529,7 +536,7 @@ impl Machine {
             other_thread: other,
             location: self.loc_of(e.loc),
             atomic: e.atomic,
-            flushed: self.cfg.memory_model.buffers_stores() && e.kind == Write && !e.atomic,
+            flushed: e.buffered(self.cfg.memory_model),
         }
     }
 
@@ -581,6 +588,11 @@ impl Machine {
             }
             AllocKind::Heap { seq, .. } => crate::naming::with_offset(&format!("heap#{seq}"), &Ty::Void, off),
         }
+    }
+
+    /// The thread inside an uninterruptible section, if any: only it may move.
+    pub(crate) fn section_owner(&self) -> Option<Tid> {
+        self.threads.iter().position(|t| t.atomic_depth > 0 && !t.is_finished()).map(|t| t as Tid)
     }
 
     /// Thread `t` enters an uninterruptible section (nested ones join the outer).

@@ -13,14 +13,11 @@ use causa_core::{BugKind, Tid};
 use causa_ir::Op;
 
 /// A memory access a thread is parked at: (address, size, writes, atomic).
-fn parked_access(m: &Machine, u: Tid) -> Option<(u64, u64, bool, bool)> {
-    let th = &m.threads[u as usize];
-    if th.pending != Pending::Instr {
+pub(crate) fn parked_access(m: &Machine, u: Tid) -> Option<(u64, u64, bool, bool)> {
+    if m.threads[u as usize].pending != Pending::Instr {
         return None;
     }
-    let fr = th.frames.last()?;
-    let body = m.prep.program.functions[fr.func as usize].body.as_ref()?;
-    let ins = body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?;
+    let (fr, ins) = m.parked_instr(u)?;
     let addr = |op| crate::step::int(&fr.regs, op) as u64;
     match &ins.op {
         Op::Load { addr: a, ty, atomic } => Some((addr(a), ty.store_size(), false, *atomic)),
@@ -60,11 +57,7 @@ impl Machine {
                         word(bwrite),
                         self.describe_brief(b)
                     ),
-                    location: self.loc_of(self.threads[u as usize].frames.last().map_or(causa_ir::NONE, |f| {
-                        let body = self.prep.program.functions[f.func as usize].body.as_ref();
-                        body.and_then(|b| b.blocks[f.block as usize].instrs.get(f.ip as usize))
-                            .map_or(causa_ir::NONE, |i| i.loc)
-                    })),
+                    location: self.loc_of(self.parked_instr(u).map_or(causa_ir::NONE, |(_, i)| i.loc)),
                 };
                 return Err(Stop::Bug { kind: BugKind::DataRace, message, notes: vec![note] });
             }

@@ -82,10 +82,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         next_object: program.space.num_globals + program.space.num_functions + 2,
         failure: log.failure.clone(),
     };
-    st.trace.memory_model = log
-        .memory_model
-        .parse()
-        .map_err(|e: causa_core::memory_model::UnknownMemoryModel| SymError::Mismatch(e.to_string()))?;
+    st.trace.memory_model = log.memory_model;
     for (g, glob) in program.globals.iter().enumerate() {
         if !glob.is_const && !glob.external {
             st.trace.initial.push((program.global_addr(g), glob.init.clone()));

@@ -56,6 +56,14 @@ impl ReplayScheduler {
     fn diverged(step: usize, reason: String) -> ScheduleError {
         ScheduleError::Diverged { step, reason }
     }
+
+    /// The `Tid` of the thread named `want` in this execution.
+    fn tid_of(ctx: &PickContext<'_>, want: &ThreadName) -> Result<Tid, ScheduleError> {
+        match ctx.names.iter().position(|n| n == want) {
+            Some(t) => Ok(t as Tid),
+            None => Err(Self::diverged(ctx.step, format!("thread {want} does not exist"))),
+        }
+    }
 }
 
 impl fmt::Debug for ReplayScheduler {
@@ -96,10 +104,7 @@ impl Scheduler for ReplayScheduler {
                 )),
             };
         };
-        let Some(tid) = ctx.names.iter().position(|n| n == want) else {
-            return Err(Self::diverged(step, format!("thread {want} does not exist")));
-        };
-        let tid = tid as Tid;
+        let tid = Self::tid_of(ctx, want)?;
         if !ctx.enabled.contains(&tid) {
             let enabled: Vec<String> = ctx.enabled.iter().map(|&t| ctx.name(t).to_string()).collect();
             return Err(Self::diverged(
@@ -119,10 +124,7 @@ impl Scheduler for ReplayScheduler {
                 _ => self.pick_thread(ctx).map(Choice::Run),
             };
         };
-        let Some(tid) = ctx.names.iter().position(|n| n == want) else {
-            return Err(Self::diverged(step, format!("thread {want} does not exist")));
-        };
-        let thread = tid as Tid;
+        let thread = Self::tid_of(ctx, want)?;
         if !ctx.flushes.contains(&(thread, addr)) {
             return Err(Self::diverged(step, format!("thread {want} has no store to {addr:#x} that can be flushed")));
         }

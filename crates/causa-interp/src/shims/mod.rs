@@ -187,9 +187,7 @@ pub fn registry() -> &'static Registry {
 /// first two argument values (all that `enabled` and `waits` tests look at; kept
 /// on the stack because this runs for every thread at every step).
 fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
-    let fr = m.threads[t as usize].frames.last()?;
-    let body = m.prep.program.functions[fr.func as usize].body.as_ref()?;
-    let ins = body.blocks[fr.block as usize].instrs.get(fr.ip as usize)?;
+    let (fr, ins) = m.parked_instr(t)?;
     let Op::Call { callee, args, .. } = &ins.op else {
         return None;
     };

@@ -30,10 +30,10 @@ impl Machine {
             }
             Op::Load { addr, ty, atomic } => {
                 let a = int(&fr.regs, addr) as u64;
-                let size = ty.store_size();
                 if !granted && self.mem.is_shared(a) {
                     return Ok(Flow::Park);
                 }
+                let size = ty.store_size();
                 if granted {
                     self.check_race(t, a, size, false, *atomic)?;
                 }
@@ -65,9 +65,7 @@ impl Machine {
                     0
                 };
                 if buffered {
-                    let mut bytes = vec![0u8; ty.store_size() as usize];
-                    encode(ty, &v, &mut bytes);
-                    self.buffer_store(t, a, bytes, v.as_int())?;
+                    self.buffer_store(t, a, ty, v.clone())?;
                 } else {
                     self.store(a, ty, &v)?;
                 }
