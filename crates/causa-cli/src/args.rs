@@ -38,6 +38,30 @@ pub struct ReproduceArgs {
     /// fewest context switches.
     #[arg(long)]
     pub any_schedule: bool,
+    /// How to find the schedule: `auto` runs the path-guided search and hands
+    /// over to the solver when the search's budget runs out.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub method: ReproduceMethod,
+    /// Budget of the path-guided search: visible steps over all the
+    /// schedules it runs (each schedule runs from the start; about 2–5
+    /// million steps per second).
+    #[arg(long, value_name = "N", default_value_t = causa_explore::guided::DEFAULT_SEARCH_STEPS)]
+    pub search_steps: u64,
+    /// The largest preemption bound the path-guided search tries.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub search_preemptions: usize,
+}
+
+/// How `causa reproduce` finds a schedule.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReproduceMethod {
+    /// The path-guided search, then the solver.
+    Auto,
+    /// The interpreter's schedules by growing preemption bound, each thread
+    /// held to its recorded path (CLAP §7, validated by execution).
+    Search,
+    /// CLAP's constraints over the symbolic paths, solved with Z3.
+    Solver,
 }
 
 #[derive(Args, Debug)]

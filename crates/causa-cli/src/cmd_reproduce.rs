@@ -1,12 +1,13 @@
 //! `causa reproduce PROG --paths DIR`: a schedule that makes the recorded
-//! failure happen again, computed from the per-thread paths alone (CLAP), and
-//! confirmed by replay.
+//! failure happen again, computed from the per-thread paths alone (the
+//! path-guided search, then CLAP's solver), and confirmed by replay.
 
-use crate::args::ReproduceArgs;
+use crate::args::{ReproduceArgs, ReproduceMethod};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_UNSUPPORTED};
 use crate::output::{bug_report, print_bug_trailer, render_bug, save_schedule};
 use causa_core::paths::PathLog;
-use causa_explore::reproduce::{reproduce, ReproduceError};
+use causa_explore::guided::SearchOptions;
+use causa_explore::reproduce::{reproduce, Method, ReproduceError, ReproduceOptions, Reproduced};
 use causa_interp::OutputMode;
 use causa_symbolic::{ClapError, ClapOptions, SymError};
 
@@ -19,7 +20,15 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     if c.memory_model.is_none() {
         cfg.memory_model = log.memory_model;
     }
-    let opts = ClapOptions { minimize: !args.any_schedule, ..ClapOptions::default() };
+    let opts = ReproduceOptions {
+        method: match args.method {
+            ReproduceMethod::Auto => Method::Auto,
+            ReproduceMethod::Search => Method::Search,
+            ReproduceMethod::Solver => Method::Solver,
+        },
+        search: SearchOptions { max_preemptions: args.search_preemptions, max_steps: args.search_steps },
+        clap: ClapOptions { minimize: !args.any_schedule, ..ClapOptions::default() },
+    };
     let r = reproduce(&prep, &cfg, &log, &opts).map_err(failure)?;
     let ex = &r.execution;
     // The log's argv starts with the program's name.
@@ -27,23 +36,8 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     let f = ex.outcome.finding().cloned().expect("a reproduction fails");
     let path = save_schedule(&prep, ex, c, f.kind.code())
         .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
-    let s = &r.solution.stats;
-    let stats = serde_json::json!({
-        "threads": s.threads,
-        "shared_accesses": s.shared_accesses,
-        "access_points": s.access_points,
-        "constraints": s.constraints,
-        "variables": s.variables,
-        "symbolic_seconds": r.symbolic_time.as_secs_f64(),
-        "solver_seconds": s.solve_time.as_secs_f64(),
-        "queries": s.queries,
-        "seconds": r.total_time.as_secs_f64(),
-        "context_switches": r.preemptions,
-        "fewest_context_switches": r.solution.minimal,
-        "replay_confirmed": true,
-        "paths_dir": args.paths.display().to_string(),
-    });
     if c.json {
+        let stats = json_stats(&r, args);
         println!("{}", bug_report("reproduce", c, ex, stats, &path, &program_args).to_json_string());
         return Ok(EXIT_BUG);
     }
@@ -53,24 +47,84 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
         f.thread,
         r.preemptions,
         if r.preemptions == 1 { "" } else { "es" },
-        if r.solution.minimal { "the fewest the model allows" } else { "not minimised" }
+        if r.minimal { "the fewest possible" } else { "not minimised" }
     );
-    println!(
-        "  from the paths alone: {} threads, {} shared accesses, {} access points; {} constraints, {} variables",
-        s.threads, s.shared_accesses, s.access_points, s.constraints, s.variables
-    );
-    println!(
-        "  symbolic execution {:.3}s, solving {:.3}s ({} queries), log to confirmed schedule {:.3}s",
-        r.symbolic_time.as_secs_f64(),
-        s.solve_time.as_secs_f64(),
-        s.queries,
-        r.total_time.as_secs_f64()
-    );
+    for line in summary(&r) {
+        println!("  {line}");
+    }
     println!();
     print!("{}", render_bug(&f, ex));
     println!();
     print_bug_trailer(true, c, &path, &program_args);
     Ok(EXIT_BUG)
+}
+
+/// How the schedule was found, in a few lines.
+fn summary(r: &Reproduced) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(s) = &r.search {
+        let outcome = match r.found_by {
+            Method::Search => "found it",
+            _ => "found nothing within its budget",
+        };
+        lines.push(format!(
+            "path-guided search {outcome}: {} schedule{} run, {} left their recorded paths, preemption bound {}",
+            s.executions,
+            if s.executions == 1 { "" } else { "s" },
+            s.pruned,
+            s.bound
+        ));
+    }
+    if let Some(sol) = &r.solution {
+        let s = &sol.stats;
+        lines.push(format!(
+            "solver, from the paths alone: {} threads, {} shared accesses, {} access points; {} constraints, {} variables",
+            s.threads, s.shared_accesses, s.access_points, s.constraints, s.variables
+        ));
+        lines.push(format!(
+            "symbolic execution {:.3}s, solving {:.3}s ({} queries)",
+            r.symbolic_time.as_secs_f64(),
+            s.solve_time.as_secs_f64(),
+            s.queries
+        ));
+    }
+    lines.push(format!(
+        "the schedule: {} steps, {} shared accesses; log to confirmed schedule {:.3}s",
+        r.execution.steps.len(),
+        shared_accesses(&r.execution),
+        r.total_time.as_secs_f64()
+    ));
+    lines
+}
+
+/// Reads, writes and read-modify-writes of shared memory in the schedule.
+fn shared_accesses(ex: &causa_interp::Execution) -> usize {
+    use causa_core::EventKind::{Read, Rmw, Write};
+    ex.events.iter().filter(|e| matches!(e.kind, Read | Write | Rmw)).count()
+}
+
+fn json_stats(r: &Reproduced, args: &ReproduceArgs) -> serde_json::Value {
+    let sol = r.solution.as_ref().map(|s| &s.stats);
+    let search = r.search.clone().unwrap_or_default();
+    serde_json::json!({
+        "method": match r.found_by { Method::Search => "search", _ => "solver" },
+        "search_executions": search.executions,
+        "search_pruned": search.pruned,
+        "search_bound": search.bound,
+        "threads": sol.map(|s| s.threads),
+        "shared_accesses": shared_accesses(&r.execution),
+        "access_points": sol.map(|s| s.access_points),
+        "constraints": sol.map(|s| s.constraints),
+        "variables": sol.map(|s| s.variables),
+        "symbolic_seconds": r.symbolic_time.as_secs_f64(),
+        "solver_seconds": sol.map_or(0.0, |s| s.solve_time.as_secs_f64()),
+        "queries": sol.map_or(0, |s| s.queries),
+        "seconds": r.total_time.as_secs_f64(),
+        "context_switches": r.preemptions,
+        "fewest_context_switches": r.minimal,
+        "replay_confirmed": true,
+        "paths_dir": args.paths.display().to_string(),
+    })
 }
 
 fn failure(e: ReproduceError) -> Failure {
@@ -84,7 +138,7 @@ fn failure(e: ReproduceError) -> Failure {
         ReproduceError::Symbolic(SymError::Unsupported { .. }) | ReproduceError::Model(ClapError::Unsupported(_)) => {
             (EXIT_UNSUPPORTED, "unsupported")
         }
-        ReproduceError::Model(_) => (EXIT_UNSUPPORTED, "no-schedule"),
+        ReproduceError::Model(_) | ReproduceError::NotFound { .. } => (EXIT_UNSUPPORTED, "no-schedule"),
         ReproduceError::NotReproduced(_) => (EXIT_UNSUPPORTED, "internal-error"),
     };
     Failure { exit, code, message: e.to_string() }

@@ -282,6 +282,17 @@ fn path_logs_are_recorded_shown_and_checked() {
     assert_eq!(doc["verdict"], "bug");
     assert!(doc["stats"]["shared_accesses"].as_u64().is_some_and(|n| n >= 6), "{j}");
     assert_eq!(doc["stats"]["replay_confirmed"], true);
+    assert_eq!(doc["stats"]["method"], "search", "the default searches first: {j}");
+    assert_eq!(doc["stats"]["fewest_context_switches"], true, "{j}");
+    // The solver alone finds one too, and says what it solved.
+    let (code, out, err) = causa(&["reproduce", src, "--paths", log, "--method", "solver"], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("solver, from the paths alone") && !out.contains("path-guided search"), "{out}");
+    // A search without budget gives up with an account of what it covered.
+    let (code, _, err) =
+        causa(&["reproduce", src, "--paths", log, "--method", "search", "--search-steps", "0"], dir.path());
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("no-schedule") && err.contains("its whole budget"), "{err}");
     // A log is never used with another program.
     let other = dir.path().join("other.c");
     std::fs::write(&other, "int main(void) { return 0; }\n").expect("write");

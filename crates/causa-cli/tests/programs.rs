@@ -6,9 +6,11 @@
 //!   replaying the saved schedule must give the same bug at the same step.
 //!   Then the failing execution is run again recording its paths, and
 //!   `causa reproduce` must compute, from the path log alone, a schedule that
-//!   fails the same way (confirmed by replay) — unless the header says
-//!   `reproduce-unsupported=<text>`: reproduction must then fail with an
-//!   error containing that text (what this version cannot model yet, named).
+//!   fails the same way (confirmed by replay): the default method (the
+//!   path-guided search, the solver after it) always, and the solver alone
+//!   too — unless the header says `solver-unsupported=<text>`: the solver
+//!   must then fail with an error containing that text (what its model does
+//!   not cover yet, named).
 //! - `expect=no-bug`: no execution of `causa test` may find a bug or fail, and the
 //!   non-preemptive run must print every `stdout=` line.
 //! - `expect=error:<code>`: loading the program must fail with that code.
@@ -33,11 +35,10 @@
 
 use causa_core::{BugKind, Finding, MemoryModel, Schedule, Scheduler};
 use causa_explore::mcr::{check as mcr_check, outcome_key, McrOptions, McrResult, McrVerdict};
-use causa_explore::reproduce::{path_log, reproduce};
+use causa_explore::reproduce::{path_log, reproduce, Method, ReproduceOptions};
 use causa_explore::{replay, run_once, schedule_of, test, DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
-use causa_symbolic::ClapOptions;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -61,9 +62,9 @@ struct Header {
     /// `--max-executions` for the check (a program whose exploration does not
     /// end: `check=unknown` must then name this bound).
     check_max_executions: Option<usize>,
-    /// Why `causa reproduce` cannot reproduce this bug yet (a part of its
-    /// error message).
-    reproduce_unsupported: Option<String>,
+    /// Why `causa reproduce --method solver` cannot reproduce this bug yet
+    /// (a part of its error message).
+    solver_unsupported: Option<String>,
     /// Expected verdicts under relaxed memory models.
     relaxed: Vec<(MemoryModel, String)>,
 }
@@ -92,7 +93,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "cflags" => h.cflags = v.split_whitespace().map(str::to_string).collect(),
             "check" if ["bug", "verified", "unknown"].contains(&v) => h.check = Some(v.to_string()),
             "check-cflags" => h.check_cflags = v.split_whitespace().map(str::to_string).collect(),
-            "reproduce-unsupported" => h.reproduce_unsupported = Some(v.to_string()),
+            "solver-unsupported" => h.solver_unsupported = Some(v.to_string()),
             "tso" | "pso" if v == "verified" || v.starts_with("bug:") => {
                 h.relaxed.push((k.parse().map_err(|e| format!("{e}"))?, v.to_string()))
             }
@@ -257,20 +258,34 @@ fn reproduce_from_paths(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution, h: &
     let recording = Config { record_paths: true, ..cfg.clone() };
     let again = replay(prep, &recording, &schedule_of(prep, ex));
     let log = path_log(prep, &again, "corpus", recording.argv.clone());
-    let r = reproduce(prep, cfg, &log, &ClapOptions::default());
-    match (r, &h.reproduce_unsupported) {
+    let auto = reproduce(prep, cfg, &log, &ReproduceOptions::default())
+        .map_err(|e| format!("reproduce from paths (default method): {e}"))?;
+    let found = format!(
+        "reproduced from paths by the {} ({} context switches{}, {:.3}s)",
+        match auto.found_by {
+            Method::Search => "search",
+            _ => "solver",
+        },
+        auto.preemptions,
+        if auto.minimal { ", fewest" } else { "" },
+        auto.total_time.as_secs_f64()
+    );
+    let solver = reproduce(prep, cfg, &log, &ReproduceOptions { method: Method::Solver, ..Default::default() });
+    match (solver, &h.solver_unsupported) {
         (Ok(r), None) => Ok(format!(
-            "reproduced from paths ({} accesses, {} context switches, {:.3}s)",
-            r.solution.stats.shared_accesses,
+            "{found}; by the solver ({} accesses, {} context switches, {:.3}s)",
+            r.solution.as_ref().map_or(0, |s| s.stats.shared_accesses),
             r.preemptions,
             r.total_time.as_secs_f64()
         )),
         (Ok(_), Some(why)) => {
-            Err(format!("reproduced from paths, but the header says `reproduce-unsupported={why}`: remove that line"))
+            Err(format!("the solver reproduced it, but the header says `solver-unsupported={why}`: remove that line"))
         }
-        (Err(e), None) => Err(format!("reproduce from paths: {e}")),
-        (Err(e), Some(why)) if e.to_string().contains(why.as_str()) => Ok(format!("reproduce: not yet ({why})")),
-        (Err(e), Some(why)) => Err(format!("reproduce from paths failed with `{e}`, expected an error about `{why}`")),
+        (Err(e), None) => Err(format!("reproduce from paths with the solver: {e}")),
+        (Err(e), Some(why)) if e.to_string().contains(why.as_str()) => Ok(format!("{found}; solver: not yet ({why})")),
+        (Err(e), Some(why)) => {
+            Err(format!("reproduce with the solver failed with `{e}`, expected an error about `{why}`"))
+        }
     }
 }
 

@@ -66,6 +66,10 @@ pub enum ScheduleError {
     Truncated { expected: usize, found: usize },
     #[error("schedule diverged at step {step}: {reason}")]
     Diverged { step: usize, reason: String },
+    /// An exploration stopped this execution on purpose at step `step`
+    /// (its continuations are covered elsewhere).
+    #[error("execution cut at step {step}: {reason}")]
+    Pruned { step: usize, reason: String },
 }
 
 impl Schedule {

@@ -26,6 +26,10 @@ pub struct PickContext<'a> {
     /// SC): `(thread, address)` of each flushable store, ascending by thread,
     /// then oldest first. Under TSO at most one per thread.
     pub flushes: &'a [(Tid, u64)],
+    /// A digest of the machine's state (memory and what each thread has
+    /// observed), when the run was configured to keep one; equal digests
+    /// stand for equal states.
+    pub state: Option<u64>,
 }
 
 impl PickContext<'_> {

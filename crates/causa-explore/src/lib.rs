@@ -11,6 +11,7 @@
 //! execution can be reproduced from its seed alone.
 
 pub mod driver;
+pub mod guided;
 pub mod mcr;
 pub mod minimize;
 pub mod reproduce;

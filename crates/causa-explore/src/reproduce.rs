@@ -1,11 +1,19 @@
-//! From a path log to a confirmed schedule (CLAP): execute every thread
-//! symbolically along its recorded path, solve CLAP's constraints for an
-//! order of the shared access points that reaches the failure with few
-//! context switches, run that order in the interpreter, then replay the
-//! resulting schedule exactly as `causa run --schedule` does and check that
-//! the same failure happens at the same place. A schedule that does not
-//! reproduce is reported as a bug in causa, never as a success.
+//! From a path log to a confirmed schedule, two ways:
+//! - the path-guided search ([`crate::guided`], CLAP §7's
+//!   generate-and-validate): the interpreter's schedules by growing
+//!   preemption bound, every thread held to its recorded path;
+//! - the solver (CLAP §3–6): execute every thread symbolically along its
+//!   recorded path, solve CLAP's constraints for an order of the shared access
+//!   points that reaches the failure with few context switches, and run that
+//!   order in the interpreter.
+//!
+//! [`Method::Auto`] searches first, within its budget, and hands over to the
+//! solver when the search finds nothing. Either way the resulting schedule is
+//! replayed exactly as `causa run --schedule` does and must show the same
+//! failure at the same place. A schedule that does not reproduce is reported
+//! as a bug in causa, never as a success.
 
+use crate::guided::{search, SearchOptions, SearchStats};
 use crate::minimize::PreemptionRecorder;
 use crate::{replay, run_once, schedule_of, ReplayScheduler};
 use causa_core::paths::PathLog;
@@ -26,8 +34,14 @@ pub enum ReproduceError {
     Fingerprint { log: String, program: String },
     #[error("the path log records no failure: there is nothing to reproduce")]
     NoFailure,
-    #[error("reproducing a failure of kind `{0}` from paths is not supported in this version (assertion violations, abort and division by zero are)")]
+    #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort and division by zero; the path-guided search reproduces every kind)")]
     Kind(causa_core::BugKind),
+    #[error("{}", not_found(.search, .solver.as_deref()))]
+    NotFound {
+        search: SearchStats,
+        /// Why the solver did not take over (`None`: not asked to).
+        solver: Option<String>,
+    },
     #[error("the path log was recorded under memory model {log}, not {asked}; drop --memory-model or record again")]
     ModelMismatch { log: causa_core::MemoryModel, asked: causa_core::MemoryModel },
     #[error("reproducing a failure recorded under {0} from paths is not supported in this version when a buffered store's address is computed from shared data")]
@@ -40,15 +54,45 @@ pub enum ReproduceError {
     NotReproduced(String),
 }
 
+/// How `causa reproduce` looks for a schedule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The path-guided search, then the solver if the search finds nothing.
+    #[default]
+    Auto,
+    /// Only the path-guided search.
+    Search,
+    /// Only the solver.
+    Solver,
+}
+
+/// Options of [`reproduce`].
+#[derive(Clone, Debug, Default)]
+pub struct ReproduceOptions {
+    pub method: Method,
+    pub search: SearchOptions,
+    pub clap: ClapOptions,
+}
+
 /// A confirmed reproduction.
 pub struct Reproduced {
     /// The replay of the saved schedule (it fails as the log says).
     pub execution: Execution,
     pub schedule: Schedule,
-    pub solution: Solution,
+    /// The method that found the schedule ([`Method::Search`] or
+    /// [`Method::Solver`]).
+    pub found_by: Method,
+    /// What the path-guided search did, if it ran.
+    pub search: Option<SearchStats>,
+    /// The solver's answer, if it found the schedule.
+    pub solution: Option<Solution>,
     /// Preemptions of the replayed schedule (switches away from a thread that
     /// could have continued).
     pub preemptions: usize,
+    /// No schedule with fewer preemptions reaches the failure (as the method
+    /// that found it counts them).
+    pub minimal: bool,
+    /// Symbolic execution (zero when the solver did not run).
     pub symbolic_time: Duration,
     /// From reading the log to the confirmed replay.
     pub total_time: Duration,
@@ -73,7 +117,7 @@ pub fn reproduce(
     prep: &Arc<Prepared>,
     cfg: &Config,
     log: &PathLog,
-    opts: &ClapOptions,
+    opts: &ReproduceOptions,
 ) -> Result<Reproduced, ReproduceError> {
     let start = Instant::now();
     if log.fingerprint != prep.program.fingerprint {
@@ -87,12 +131,44 @@ pub fn reproduce(
         return Err(ReproduceError::ModelMismatch { log: model, asked: cfg.memory_model });
     }
     let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
-    if !causa_symbolic::model::fails_locally(failure.kind) {
-        return Err(ReproduceError::Kind(failure.kind));
+    let mut cfg = cfg.clone();
+    cfg.argv = if log.argv.is_empty() { cfg.argv } else { log.argv.clone() };
+    let mut searched = None;
+    if opts.method != Method::Solver {
+        let (found, stats) = search(prep, &cfg, &log.threads, &failure, &opts.search);
+        if let Some(found) = found {
+            let schedule = schedule_of(prep, &found.execution);
+            cfg.inputs = schedule.inputs.clone();
+            let execution = replay(prep, &cfg, &schedule);
+            check(&failure, &execution.outcome, "replaying the searched schedule")?;
+            return Ok(Reproduced {
+                schedule: schedule_of(prep, &execution),
+                execution,
+                found_by: Method::Search,
+                search: Some(stats),
+                solution: None,
+                preemptions: found.preemptions,
+                minimal: found.minimal,
+                symbolic_time: Duration::ZERO,
+                total_time: start.elapsed(),
+            });
+        }
+        if opts.method == Method::Search {
+            return Err(ReproduceError::NotFound { search: stats, solver: None });
+        }
+        searched = Some(stats);
     }
-    let sym = causa_symbolic::execute(&prep.program, log)?;
-    let symbolic_time = start.elapsed();
-    let solution = causa_symbolic::solve(&sym, opts)?;
+    let solver_start = Instant::now();
+    let gave_up = |searched: &Option<SearchStats>, e: ReproduceError| match searched {
+        Some(s) => ReproduceError::NotFound { search: s.clone(), solver: Some(e.to_string()) },
+        None => e,
+    };
+    if !causa_symbolic::model::fails_locally(failure.kind) {
+        return Err(gave_up(&searched, ReproduceError::Kind(failure.kind)));
+    }
+    let sym = causa_symbolic::execute(&prep.program, log).map_err(|e| gave_up(&searched, e.into()))?;
+    let symbolic_time = solver_start.elapsed();
+    let solution = causa_symbolic::solve(&sym, &opts.clap).map_err(|e| gave_up(&searched, e.into()))?;
     let steps: Vec<ThreadName> = solution.order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
     // Under TSO/PSO a buffered store's place in the order is its flush.
     let mut flushes = BTreeMap::new();
@@ -110,8 +186,6 @@ pub fn reproduce(
             }
         }
     }
-    let mut cfg = cfg.clone();
-    cfg.argv = if log.argv.is_empty() { cfg.argv } else { log.argv.clone() };
     cfg.inputs = solution.inputs.iter().filter_map(|(t, i)| log.threads[*t].inputs.get(*i).map(|x| x.1)).collect();
     // The solver's order, step by step; nothing runs after it.
     let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps).with_flushes(flushes));
@@ -122,7 +196,46 @@ pub fn reproduce(
     let schedule = schedule_of(prep, &ex);
     let execution = replay(prep, &cfg, &schedule);
     check(&failure, &execution.outcome, "replaying the saved schedule")?;
-    Ok(Reproduced { execution, schedule, solution, preemptions, symbolic_time, total_time: start.elapsed() })
+    Ok(Reproduced {
+        execution,
+        schedule,
+        found_by: Method::Solver,
+        search: searched,
+        minimal: solution.minimal,
+        solution: Some(solution),
+        preemptions,
+        symbolic_time,
+        total_time: start.elapsed(),
+    })
+}
+
+/// The search's account, and why the solver did not help.
+fn not_found(s: &SearchStats, solver: Option<&str>) -> String {
+    let covered = match s.complete_up_to {
+        Some(c) => format!("every schedule with at most {c} preemption{} that follows the paths", plural(c)),
+        None => "not even every non-preemptive schedule".to_string(),
+    };
+    let mut m = format!(
+        "no schedule found: the path-guided search ran {} schedule{} ({} steps{}; {} left their recorded paths; covered: {covered})",
+        s.executions,
+        plural(s.executions),
+        s.steps,
+        if s.out_of_budget { ", its whole budget" } else { "" },
+        s.pruned
+    );
+    match solver {
+        Some(why) => m.push_str(&format!("; the solver did not take over: {why}")),
+        None => m.push_str("; raise the search budget or try `--method solver`"),
+    }
+    m
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// The run fails as recorded: same kind, thread and location.

@@ -23,6 +23,7 @@
 
 pub mod buffers;
 pub mod deadlock;
+mod digest;
 pub mod machine;
 pub mod memory;
 pub mod naming;

@@ -49,6 +49,11 @@ pub struct Machine {
     blocked: Vec<Event>,
     /// Each thread's control-flow path, when recording (`paths.rs`).
     pub(crate) paths: Option<Vec<causa_core::paths::ThreadPath>>,
+    /// By `Tid`: a running hash of the thread's name and visible events, when
+    /// keeping a state digest (`digest.rs`).
+    pub(crate) observed: Vec<u64>,
+    /// Where each thread is on the path it follows (`paths.rs`).
+    pub(crate) follow: Option<crate::paths::Follow>,
     /// Store buffers indexed by `Tid` (TSO/PSO; see `buffers.rs`).
     pub buffers: Vec<Vec<crate::buffers::Buffered>>,
     flush_buf: Vec<(Tid, u64)>,
@@ -61,6 +66,7 @@ impl Machine {
         let mem = Memory::new(&prep.program);
         let seed = cfg.input_seed;
         let record_paths = cfg.record_paths;
+        let follow = cfg.follow.clone().map(crate::paths::Follow::new);
         let mut m = Machine {
             prep: prep.clone(),
             cfg,
@@ -84,6 +90,8 @@ impl Machine {
             enabled_buf: Vec::new(),
             blocked: Vec::new(),
             paths: record_paths.then(Vec::new),
+            follow,
+            observed: Vec::new(),
             buffers: Vec::new(),
             flush_buf: Vec::new(),
             flush_steps: Default::default(),
@@ -101,7 +109,17 @@ impl Machine {
         m.names.push(ThreadName::main());
         m.threads.push(Thread::new(ThreadName::main(), frame));
         crate::shims::libc::file::init_std_streams(&mut m);
+        if m.cfg.state_digest {
+            m.mem.track_digest();
+        }
         m
+    }
+
+    /// The state digest ([`Config::state_digest`]): memory, what each thread
+    /// observed, the program's `rand()` state.
+    fn state_digest(&mut self) -> u64 {
+        let threads = self.observed.iter().fold(0, |acc, h| acc ^ crate::digest::mix(*h, 1));
+        crate::digest::mix(crate::digest::mix(self.mem.digest(), threads), self.rand_state)
     }
 
     fn build_argv(&mut self) -> u64 {
@@ -187,6 +205,9 @@ impl Machine {
         if kind.changes_shared_state() {
             self.shared_version += 1;
         }
+        if self.cfg.state_digest {
+            self.observe(thread, kind, [addr as u128, size as u128, value, value2]);
+        }
         self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic, section, po });
     }
 
@@ -195,10 +216,11 @@ impl Machine {
         self.input_rng = Pcg64Mcg::seed_from_u64(seed);
     }
 
-    /// Next program input: a given `--input` value, else from the seeded generator.
-    pub fn next_input(&mut self, bits: u32, signed: bool) -> u128 {
+    /// Next program input: `given` (the input a followed path recorded), a
+    /// given `--input` value, else from the seeded generator.
+    pub fn next_input(&mut self, bits: u32, signed: bool, given: Option<i128>) -> u128 {
         let i = self.inputs_used.len();
-        let raw: i128 = match self.cfg.inputs.get(i) {
+        let raw: i128 = match given.as_ref().or(self.cfg.inputs.get(i)) {
             Some(v) => *v,
             None => {
                 let r = self.input_rng.next_u64() as u128;
@@ -315,7 +337,9 @@ impl Machine {
                 _ => None,
             };
             let current = self.current.filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
+            let state = self.cfg.state_digest.then(|| self.state_digest());
             let ctx = PickContext {
+                state,
                 step,
                 enabled: &self.enabled_buf,
                 current,

@@ -88,6 +88,8 @@ pub struct Memory {
     next_base: u64,
     /// Flat mode: end of the address space.
     limit: u64,
+    /// Kept only when asked for ([`Memory::track_digest`]).
+    digest: Option<crate::digest::MemDigest>,
 }
 
 impl Memory {
@@ -128,6 +130,29 @@ impl Memory {
             bases: space.static_bases.clone(),
             next_base: space.first_dynamic_base,
             limit: space.ptr_mask(),
+            digest: None,
+        }
+    }
+
+    /// Keep a digest of the contents from now on ([`Memory::digest`]).
+    pub fn track_digest(&mut self) {
+        let mut d = crate::digest::MemDigest::default();
+        (0..self.allocs.len()).for_each(|id| d.touch(id));
+        self.digest = Some(d);
+    }
+
+    /// The digest of the contents (0 unless [`Memory::track_digest`] was called).
+    pub fn digest(&mut self) -> u64 {
+        match self.digest.as_mut() {
+            Some(d) => d.digest(&self.allocs),
+            None => 0,
+        }
+    }
+
+    #[inline]
+    fn touch(&mut self, id: usize) {
+        if let Some(d) = self.digest.as_mut() {
+            d.touch(id);
         }
     }
 
@@ -147,6 +172,7 @@ impl Memory {
             base
         };
         self.allocs.push(Alloc { kind, bytes: vec![0; size as usize], life: Life::Live, escaped, read_only: false });
+        self.touch(id as usize);
         Some(addr)
     }
 
@@ -183,6 +209,7 @@ impl Memory {
     /// Kill the stack objects of a returning frame.
     pub fn kill(&mut self, addr: u64) {
         let id = self.locate(addr).0;
+        self.touch(id);
         if let Some(a) = self.allocs.get_mut(id) {
             a.life = Life::Dead;
             a.bytes = Vec::new();
@@ -204,6 +231,7 @@ impl Memory {
     /// (like a stack object, it becomes shared if its address escapes).
     pub fn make_private(&mut self, addr: u64) {
         let id = self.locate(addr).0;
+        self.touch(id);
         if let Some(a) = self.allocs.get_mut(id) {
             a.escaped = false;
         }
@@ -213,6 +241,7 @@ impl Memory {
     #[inline]
     pub fn escape(&mut self, addr: u64) {
         let id = self.locate(addr).0;
+        self.touch(id);
         if let Some(a) = self.allocs.get_mut(id) {
             a.escaped = true;
         }
@@ -229,6 +258,7 @@ impl Memory {
             if let Some(a) = self.allocs.get_mut(id) {
                 if matches!(a.kind, AllocKind::Stack { .. }) {
                     a.escaped = true;
+                    self.touch(id);
                 }
             }
         }
@@ -290,12 +320,14 @@ impl Memory {
 
     pub fn write(&mut self, addr: u64, data: &[u8], describe: &dyn Fn(u64) -> String) -> Result<(), MemError> {
         let (id, off) = self.check(addr, data.len() as u64, Access::Write, describe)?;
+        self.touch(id);
         self.allocs[id].bytes[off..off + data.len()].copy_from_slice(data);
         Ok(())
     }
 
     /// Mutable bytes of an object range (already checked by the caller through `check`).
     pub fn bytes_mut(&mut self, id: usize, off: usize, len: usize) -> &mut [u8] {
+        self.touch(id);
         &mut self.allocs[id].bytes[off..off + len]
     }
 
@@ -345,6 +377,7 @@ impl Memory {
         }
         a.life = Life::Freed { thread, loc };
         a.bytes = Vec::new();
+        self.touch(id);
         Ok(())
     }
 

@@ -200,6 +200,12 @@ pub struct Config {
     pub record_paths: bool,
     /// SC, or store buffers under TSO/PSO (see `buffers.rs`).
     pub memory_model: causa_core::MemoryModel,
+    /// Follow these recorded paths (see `paths.rs`): a thread that leaves
+    /// its path ends the execution as infeasible; inputs come from each
+    /// thread's record.
+    pub follow: Option<std::sync::Arc<Vec<causa_core::paths::ThreadPath>>>,
+    /// Keep a digest of the state for the scheduler ([`causa_core::PickContext::state`]).
+    pub state_digest: bool,
 }
 
 impl Default for Config {
@@ -217,6 +223,8 @@ impl Default for Config {
             detect_races: false,
             record_paths: false,
             memory_model: causa_core::MemoryModel::Sc,
+            follow: None,
+            state_digest: false,
         }
     }
 }

@@ -1,10 +1,44 @@
-//! Recording each thread's control-flow path (`--record-paths`): the decisions
-//! `causa reproduce` needs to follow it (see `causa_core::paths`), made by the
+//! Control-flow paths of threads.
+//!
+//! Recording (`--record-paths`): the decisions `causa reproduce` needs to
+//! follow each thread's path (see `causa_core::paths`), made by the
 //! interpreter as it runs. Off unless [`crate::Config::record_paths`] is set.
+//!
+//! Following ([`crate::Config::follow`]): each thread must take the recorded
+//! decisions of the thread of the same name, and reads its program inputs
+//! from that thread's record. A thread that decides otherwise, goes past its
+//! recorded path, or was not created in the recorded run ends the execution
+//! as infeasible (the schedule does not follow the log): the path-guided
+//! search of `causa reproduce` prunes such schedules at the first deviation.
 
 use crate::machine::Machine;
+use crate::outcome::Stop;
 use causa_core::paths::{Decision, ThreadPath};
 use causa_core::Tid;
+use std::sync::Arc;
+
+/// Where each thread is on its recorded path.
+pub(crate) struct Follow {
+    paths: Arc<Vec<ThreadPath>>,
+    /// By `Tid`.
+    at: Vec<Option<Cursor>>,
+}
+
+/// A thread's place on its recorded path.
+#[derive(Clone, Copy)]
+struct Cursor {
+    /// Index into [`Follow::paths`].
+    path: usize,
+    /// The next decision and the next input.
+    decision: usize,
+    input: usize,
+}
+
+impl Follow {
+    pub(crate) fn new(paths: Arc<Vec<ThreadPath>>) -> Follow {
+        Follow { paths, at: Vec::new() }
+    }
+}
 
 impl Machine {
     fn path_of(&mut self, t: Tid) -> Option<&mut ThreadPath> {
@@ -15,18 +49,80 @@ impl Machine {
         Some(&mut paths[t as usize])
     }
 
-    /// Thread `t` took a conditional branch (`taken`: its true successor) or a
-    /// switch case (index, 0 for the default).
-    pub(crate) fn note_decision(&mut self, t: Tid, d: Decision) {
-        if let Some(p) = self.path_of(t) {
-            p.decisions.push(d);
+    /// Thread `t`'s cursor on its recorded path, when following.
+    fn cursor(&mut self, t: Tid) -> Result<Option<(&ThreadPath, &mut Cursor)>, Stop> {
+        let Some(f) = self.follow.as_mut() else { return Ok(None) };
+        let i = t as usize;
+        if f.at.len() <= i {
+            f.at.resize(i + 1, None);
+        }
+        if f.at[i].is_none() {
+            let name = &self.names[i];
+            let Some(p) = f.paths.iter().position(|p| &p.thread == name) else {
+                return Err(Stop::Infeasible(format!("thread {name} was not created in the recorded run")));
+            };
+            f.at[i] = Some(Cursor { path: p, decision: 0, input: 0 });
+        }
+        let cur = f.at[i].as_mut().expect("set above");
+        Ok(Some((&f.paths[cur.path], cur)))
+    }
+
+    /// Thread `t` took the decision `got`: recorded, or checked against the
+    /// recorded path (`same`: whether the recorded decision is the same one).
+    fn follow_decision(&mut self, t: Tid, same: impl Fn(&ThreadPath, Decision) -> bool) -> Result<(), Stop> {
+        let name = self.names[t as usize].clone();
+        let Some((path, cur)) = self.cursor(t)? else { return Ok(()) };
+        let k = cur.decision;
+        match path.decisions.get(k) {
+            Some(d) if same(path, *d) => {
+                cur.decision += 1;
+                Ok(())
+            }
+            Some(_) => Err(Stop::Infeasible(format!(
+                "thread {name} left its recorded path (decision {} of {})",
+                k + 1,
+                path.decisions.len()
+            ))),
+            None => Err(Stop::Infeasible(format!(
+                "thread {name} went past the end of its recorded path ({} decisions)",
+                path.decisions.len()
+            ))),
         }
     }
 
+    /// Thread `t` took a conditional branch (`taken`: its true successor) or a
+    /// switch case (index, 0 for the default).
+    pub(crate) fn note_decision(&mut self, t: Tid, d: Decision) -> Result<(), Stop> {
+        if let Some(p) = self.path_of(t) {
+            p.decisions.push(d);
+        }
+        self.follow_decision(t, |_, r| r == d)
+    }
+
     /// Thread `t` called `function` through a pointer.
-    pub(crate) fn note_indirect_call(&mut self, t: Tid, function: &str) {
+    pub(crate) fn note_indirect_call(&mut self, t: Tid, function: &str) -> Result<(), Stop> {
         if let Some(p) = self.path_of(t) {
             p.call(function);
+        }
+        self.follow_decision(
+            t,
+            |p, r| matches!(r, Decision::Call(i) if p.targets.get(i as usize).is_some_and(|f| f == function)),
+        )
+    }
+
+    /// When following: the next program input thread `t` read in the recorded
+    /// run (`function` must be the same input function).
+    pub(crate) fn followed_input(&mut self, t: Tid, function: &str) -> Result<Option<i128>, Stop> {
+        let name = self.names[t as usize].clone();
+        let Some((path, cur)) = self.cursor(t)? else { return Ok(None) };
+        match path.inputs.get(cur.input) {
+            Some((f, v)) if f == function => {
+                cur.input += 1;
+                Ok(Some(*v))
+            }
+            _ => Err(Stop::Infeasible(format!(
+                "thread {name} reads an input with `{function}` that its recorded path does not have"
+            ))),
         }
     }
 

@@ -13,6 +13,23 @@ struct ChoicePoint {
     alternatives: Vec<Alt>,
     /// Index into `alternatives` of the thread this execution runs.
     chosen: usize,
+    /// The thread of the previous step could go on here: every alternative
+    /// but 0 preempts it.
+    preemptive: bool,
+    /// Preemptions the path takes before this point.
+    preempted: usize,
+}
+
+impl ChoicePoint {
+    /// Preemptions up to and including this point's choice.
+    fn preemptions(&self) -> usize {
+        self.preempted + usize::from(self.preemptive && self.chosen > 0)
+    }
+
+    /// Whether alternative `i` stays within `bound` preemptions.
+    fn allows(&self, i: usize, bound: usize) -> bool {
+        i == 0 || !self.preemptive || self.preempted < bound
+    }
 }
 
 /// One alternative at a choice point, by thread name: the thread's next
@@ -55,9 +72,22 @@ impl fmt::Display for Alt {
 /// [`ScheduleError::Diverged`]. A replay that ends before the end of the path cannot
 /// be reported by `end_execution`; it is kept in [`DfsScheduler::divergence`] too.
 /// After a divergence the exploration goes on but is no longer exhaustive.
+///
+/// [`DfsScheduler::with_preemption_bound`] limits the exploration to the
+/// schedules with at most that many preemptions (iterative context bounding,
+/// as CHESS does): an alternative other than 0 at a step where the previous
+/// step's thread could go on is a preemption.
 #[derive(Clone, Debug, Default)]
 pub struct DfsScheduler {
     path: Vec<ChoicePoint>,
+    /// At most this many preemptions per execution (`None`: no bound).
+    bound: Option<usize>,
+    /// The bound left out some alternative.
+    bounded: bool,
+    /// With [`DfsScheduler::with_state_cache`]: the states reached so far
+    /// (digest and scheduling situation) with the fewest preemptions they
+    /// were reached with.
+    seen: Option<std::collections::HashMap<u64, usize>>,
     /// Length of the path retained by the last `begin_execution` (steps to replay).
     replay_len: usize,
     started: usize,
@@ -69,6 +99,32 @@ impl DfsScheduler {
     /// A fresh exhaustive exploration.
     pub fn new() -> Self {
         DfsScheduler::default()
+    }
+
+    /// Every interleaving with at most `bound` preemptions.
+    pub fn with_preemption_bound(bound: usize) -> Self {
+        DfsScheduler { bound: Some(bound), ..DfsScheduler::default() }
+    }
+
+    /// Merge equal states: at a new step whose state (the machine's digest,
+    /// [`PickContext::state`], with the enabled threads, the current one and
+    /// the flushable stores) was reached before with at most as many
+    /// preemptions, the execution is cut ([`ScheduleError::Pruned`]): every
+    /// continuation from there was, or is being, explored from the earlier
+    /// visit, with at least as large a preemption budget.
+    pub fn with_state_cache(mut self) -> Self {
+        self.seen = Some(Default::default());
+        self
+    }
+
+    /// Preemptions of the current execution (so far).
+    pub fn preemptions(&self) -> usize {
+        self.path.last().map_or(0, ChoicePoint::preemptions)
+    }
+
+    /// Whether the preemption bound left out some schedule so far.
+    pub fn was_bounded(&self) -> bool {
+        self.bounded
     }
 
     /// Number of executions begun so far (`begin_execution` calls that returned `true`).
@@ -118,6 +174,22 @@ fn alt(ctx: &PickContext<'_>, c: Choice) -> Alt {
     Alt { thread: ctx.name(c.thread()).clone(), flush }
 }
 
+/// The machine's state digest with what the scheduler sees of the step.
+fn situation(state: u64, ctx: &PickContext<'_>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    state.hash(&mut h);
+    for &t in ctx.enabled {
+        ctx.name(t).hash(&mut h);
+    }
+    ctx.current.map(|t| ctx.name(t)).hash(&mut h);
+    ctx.yielded.map(|t| ctx.name(t)).hash(&mut h);
+    for &(t, a) in ctx.flushes {
+        (ctx.name(t), a).hash(&mut h);
+    }
+    h.finish()
+}
+
 fn sorted(alts: &[Alt]) -> Vec<&Alt> {
     let mut v: Vec<&Alt> = alts.iter().collect();
     v.sort();
@@ -148,12 +220,16 @@ impl Scheduler for DfsScheduler {
             self.started = 1;
             return true;
         }
+        let bound = self.bound.unwrap_or(usize::MAX);
         while let Some(last) = self.path.last_mut() {
             if last.chosen + 1 < last.alternatives.len() {
-                last.chosen += 1;
-                self.replay_len = self.path.len();
-                self.started += 1;
-                return true;
+                if last.allows(last.chosen + 1, bound) {
+                    last.chosen += 1;
+                    self.replay_len = self.path.len();
+                    self.started += 1;
+                    return true;
+                }
+                self.bounded = true;
             }
             self.path.pop();
         }
@@ -186,7 +262,21 @@ impl Scheduler for DfsScheduler {
         if step == self.path.len() {
             // A new choice point: take alternative 0.
             let alternatives = alts.iter().map(|&c| alt(ctx, c)).collect();
-            self.path.push(ChoicePoint { alternatives, chosen: 0 });
+            let preempted = self.path.last().map_or(0, ChoicePoint::preemptions);
+            if let (Some(seen), Some(state)) = (self.seen.as_mut(), ctx.state) {
+                let key = situation(state, ctx);
+                match seen.get(&key) {
+                    Some(&p) if p <= preempted => {
+                        let reason = "this state was explored before with as few preemptions".to_string();
+                        return Err(ScheduleError::Pruned { step, reason });
+                    }
+                    _ => {
+                        seen.insert(key, preempted);
+                    }
+                }
+            }
+            let preemptive = ctx.current.is_some();
+            self.path.push(ChoicePoint { alternatives, chosen: 0, preemptive, preempted });
             return Ok(alts[0]);
         }
         // Replaying the retained path.
@@ -338,6 +428,27 @@ mod tests {
         assert_eq!(runs, order);
         assert!(!s.begin_execution(), "stays complete");
         assert_eq!(s.executions_started(), 6);
+    }
+
+    #[test]
+    fn a_preemption_bound_keeps_exactly_the_schedules_within_it() {
+        let budgets = [2, 2, 1];
+        let all = distinct(&Program::new(&budgets).explore(&mut DfsScheduler::new()));
+        let count = |t: &Vec<usize>| {
+            let picks: Vec<Tid> = t.iter().map(|&l| l as Tid).collect();
+            preemptions(&picks, &budgets)
+        };
+        let mut sizes = Vec::new();
+        for bound in 0..4 {
+            let runs = distinct(&Program::new(&budgets).explore(&mut DfsScheduler::with_preemption_bound(bound)));
+            let want: BTreeSet<Vec<usize>> = all.iter().filter(|t| count(t) <= bound).cloned().collect();
+            assert_eq!(runs, want, "bound {bound}");
+            sizes.push(runs.len());
+        }
+        // Without preemptions only the orders of whole threads: 3! = 6.
+        assert_eq!(sizes[0], 6);
+        assert!(sizes[0] < sizes[1] && sizes[1] < sizes[2], "{sizes:?}");
+        assert_eq!(*sizes.last().unwrap(), all.len());
     }
 
     #[test]

@@ -69,12 +69,13 @@ fn nondet(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let kind = c.name.trim_start_matches("__VERIFIER_nondet_");
     let signed = !kind.starts_with('u')
         && !matches!(kind, "bool" | "pointer" | "size_t" | "pchar" | "pthread_t" | "sector_t" | "const_char_pointer");
+    let given = m.followed_input(c.t, c.name)?;
     let v = match c.ret {
-        Ty::Int(1) => Value::Int(m.next_input(1, false)),
-        Ty::Int(bits) => Value::Int(m.next_input(*bits, signed)),
-        Ty::Ptr => Value::Int(m.next_input(64, false)),
-        Ty::F32 => Value::F32(m.next_input(16, true) as i16 as f32),
-        _ => Value::F64(m.next_input(16, true) as i16 as f64),
+        Ty::Int(1) => Value::Int(m.next_input(1, false, given)),
+        Ty::Int(bits) => Value::Int(m.next_input(*bits, signed, given)),
+        Ty::Ptr => Value::Int(m.next_input(64, false, given)),
+        Ty::F32 => Value::F32(m.next_input(16, true, given) as i16 as f32),
+        _ => Value::F64(m.next_input(16, true, given) as i16 as f64),
     };
     if let Some(raw) = m.inputs_used.last().copied() {
         m.note_input(c.t, c.name, raw);

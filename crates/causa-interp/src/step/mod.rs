@@ -126,7 +126,7 @@ impl Machine {
             Term::Unsupported { what } => return Err(Stop::unsupported(what.to_string())),
         };
         if let Some(d) = decision {
-            self.note_decision(t, d);
+            self.note_decision(t, d)?;
         }
         self.jump(t, target, prep);
         Ok(())
@@ -255,7 +255,7 @@ impl Machine {
                 return Ok(Flow::Park);
             }
             if indirect {
-                self.note_indirect_call(t, &f.name);
+                self.note_indirect_call(t, &f.name)?;
             }
             if let Some(kind) = desc.event.filter(|_| visible) {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
@@ -281,7 +281,7 @@ impl Machine {
             return Err(Stop::unsupported(format!("external function `{}`", f.name)));
         }
         if indirect {
-            self.note_indirect_call(t, &f.name);
+            self.note_indirect_call(t, &f.name)?;
         }
         self.advance_ip(t);
         self.push_call(t, fid, argv, dest, OnReturn::Caller);

@@ -1,5 +1,5 @@
 // causa: expect=bug:deadlock
-// causa: reproduce-unsupported=failure of kind `deadlock`
+// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
 // The waiter tests `ready` before taking the mutex. If the signaller sets the
 // flag and signals between that test and the wait, the signal is lost and the

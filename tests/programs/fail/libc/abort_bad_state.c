@@ -1,5 +1,5 @@
 // causa: expect=bug:abort
-// causa: reproduce-unsupported=`fprintf`
+// causa: solver-unsupported=`fprintf`
 // causa: check=bug
 // causa: at-line=32
 // A small state machine: `finish` must only run after `start` moved the

@@ -1,5 +1,5 @@
 // causa: expect=bug:memory-error
-// causa: reproduce-unsupported=failure of kind `memory-error`
+// causa: solver-unsupported=failures of kind `memory-error`
 // causa: check=bug
 // causa: at-line=21
 // The capacity check and the indexed store read `count` separately. Another

@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: reproduce-unsupported=llvm.memcpy
+// causa: solver-unsupported=llvm.memcpy
 // causa: check=bug
 // causa: at-line=27
 // A reader copies a shared struct (clang emits llvm.memcpy for the assignment)

@@ -1,5 +1,5 @@
 // causa: expect=bug:deadlock
-// causa: reproduce-unsupported=failure of kind `deadlock`
+// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
 // causa: at-line=18
 // record() holds the (default, non-recursive) table lock and calls

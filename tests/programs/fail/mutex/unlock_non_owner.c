@@ -1,5 +1,5 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: reproduce-unsupported=failure of kind `invalid-pthread-use`
+// causa: solver-unsupported=failures of kind `invalid-pthread-use`
 // causa: check=bug
 // causa: at-line=19
 // main takes the queue lock, fills the queue and hands the rest of the work,

@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: reproduce-unsupported=`strcpy`
+// causa: solver-unsupported=`strcpy`
 // causa: check=bug
 // causa: at-line=55
 // Lazy singleton with double-checked locking. The fast path reads `instance`

@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: reproduce-unsupported=32-bit programs
+// causa: solver-unsupported=32-bit programs
 // causa: check=bug
 // causa: cflags=-m32
 // causa: at-line=1034

@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: reproduce-unsupported=`pthread_barrier_init`
+// causa: solver-unsupported=`pthread_barrier_init`
 // causa: check=bug
 // causa: at-line=23
 // Each thread publishes its value and should read its neighbour's only after

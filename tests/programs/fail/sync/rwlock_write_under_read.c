@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: reproduce-unsupported=`pthread_rwlock_rdlock`
+// causa: solver-unsupported=`pthread_rwlock_rdlock`
 // causa: check=bug
 // causa: at-line=35
 // The statistics update modifies shared state while holding only the read

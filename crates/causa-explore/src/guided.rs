@@ -1,0 +1,134 @@
+//! Path-guided schedule search: CLAP §7's generate-and-validate, validated
+//! by execution.
+//!
+//! CLAP splits its constraints: generate candidate orders of the access
+//! points by growing number of context switches, and validate each one (a
+//! fixed order decides every read's value, so validation is a scan). Here the
+//! candidates are the schedules of the interpreter itself, enumerated
+//! depth-first with a preemption bound of 0, 1, 2, … (iterative context
+//! bounding, [`DfsScheduler::with_preemption_bound`]), and validation happens
+//! while the schedule runs: every thread follows its recorded path
+//! ([`causa_interp::Config::follow`]), so a schedule under which some thread
+//! would branch differently from its log ends at that branch, and with it
+//! every schedule that shares its prefix. The first schedule that fails as
+//! the log says is the answer; when every smaller bound was explored to the
+//! end, it has the fewest preemptions of all schedules that follow the paths.
+//!
+//! Being the interpreter, the search needs no model of the failure: it
+//! reproduces deadlocks, memory errors and invalid pthread use, which the
+//! solver does not model, and every library function the interpreter knows.
+//! Its cost grows with the number of preemptions the failure needs (the
+//! schedules with `c` preemptions number about `(steps · threads)^c`, and
+//! each schedule is run from the start), so it has a budget of interpreted
+//! steps over all its schedules, and the solver takes over beyond it.
+
+use crate::{run_once, DfsScheduler};
+use causa_core::paths::ThreadPath;
+use causa_core::{Finding, ScheduleError, Scheduler};
+use causa_interp::{Config, Execution, InterpError, Outcome, Prepared};
+use std::sync::Arc;
+
+/// Bounds of [`search`].
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// The largest preemption bound tried.
+    pub max_preemptions: usize,
+    /// Visible steps over all schedules run (the search's cost: about
+    /// 2–5 million per second).
+    pub max_steps: u64,
+}
+
+/// The default budget of [`SearchOptions::max_steps`].
+pub const DEFAULT_SEARCH_STEPS: u64 = 20_000_000;
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { max_preemptions: 6, max_steps: DEFAULT_SEARCH_STEPS }
+    }
+}
+
+/// What the search did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Schedules run (over all bounds).
+    pub executions: usize,
+    /// Visible steps of those schedules.
+    pub steps: u64,
+    /// The search stopped because its budget of steps ran out.
+    pub out_of_budget: bool,
+    /// Of those, the ones that ended because a thread left its recorded path.
+    pub pruned: usize,
+    /// Of those, the ones cut at a state reached before.
+    pub merged: usize,
+    /// The preemption bound of the last round.
+    pub bound: usize,
+    /// Every schedule with at most this many preemptions was run (`None`:
+    /// not even the non-preemptive ones).
+    pub complete_up_to: Option<usize>,
+}
+
+/// A schedule found by [`search`].
+pub struct Found {
+    /// The failing execution (without readable records).
+    pub execution: Execution,
+    /// Its preemptions, as the bound counts them.
+    pub preemptions: usize,
+    /// No schedule with fewer preemptions follows the paths to the failure.
+    pub minimal: bool,
+}
+
+/// Search the schedules of `prep` in which every thread follows `paths` for
+/// one that ends with the failure `want` (same kind, thread and location).
+/// `cfg` gives the limits, argv and memory model.
+pub fn search(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    paths: &[ThreadPath],
+    want: &Finding,
+    opts: &SearchOptions,
+) -> (Option<Found>, SearchStats) {
+    let cfg = Arc::new(Config {
+        follow: Some(Arc::new(paths.to_vec())),
+        state_digest: true,
+        keep_records: false,
+        inputs: Vec::new(),
+        ..cfg.clone()
+    });
+    let mut stats = SearchStats::default();
+    for bound in 0..=opts.max_preemptions {
+        stats.bound = bound;
+        let mut dfs = DfsScheduler::with_preemption_bound(bound).with_state_cache();
+        while stats.steps < opts.max_steps && dfs.begin_execution() {
+            let ex = run_once(prep, &cfg, &mut dfs);
+            stats.executions += 1;
+            stats.steps += ex.steps.len() as u64;
+            match &ex.outcome {
+                Outcome::Bug(f) if same_failure(f, want) => {
+                    let preemptions = dfs.preemptions();
+                    // Every smaller bound was explored to the end (else the
+                    // search stopped there).
+                    let minimal = bound == 0 || stats.complete_up_to == Some(bound - 1);
+                    return (Some(Found { execution: ex, preemptions, minimal }), stats);
+                }
+                Outcome::Infeasible(_) => stats.pruned += 1,
+                Outcome::Error(InterpError::Schedule(ScheduleError::Pruned { .. })) => stats.merged += 1,
+                _ => {}
+            }
+        }
+        if !dfs.is_complete() {
+            stats.out_of_budget = true;
+            break;
+        }
+        stats.complete_up_to = Some(bound);
+        if !dfs.was_bounded() {
+            // No schedule has more preemptions: the search space is exhausted.
+            break;
+        }
+    }
+    (None, stats)
+}
+
+/// The failure the log records: same kind, thread and location.
+pub fn same_failure(got: &Finding, want: &Finding) -> bool {
+    got.kind == want.kind && got.thread == want.thread && got.location == want.location
+}
