@@ -71,10 +71,10 @@ pub struct SearchStats {
 pub struct Found {
     /// The failing execution (without readable records).
     pub execution: Execution,
-    /// Its preemptions, as the bound counts them.
+    /// Its preemptions, as the bound counts them: the fewest of all
+    /// schedules that follow the paths to the failure (every smaller bound
+    /// was explored to the end, else the search stops before this one).
     pub preemptions: usize,
-    /// No schedule with fewer preemptions follows the paths to the failure.
-    pub minimal: bool,
 }
 
 /// Search the schedules of `prep` in which every thread follows `paths` for
@@ -104,11 +104,7 @@ pub fn search(
             stats.steps += ex.steps.len() as u64;
             match &ex.outcome {
                 Outcome::Bug(f) if same_failure(f, want) => {
-                    let preemptions = dfs.preemptions();
-                    // Every smaller bound was explored to the end (else the
-                    // search stopped there).
-                    let minimal = bound == 0 || stats.complete_up_to == Some(bound - 1);
-                    return (Some(Found { execution: ex, preemptions, minimal }), stats);
+                    return (Some(Found { execution: ex, preemptions: dfs.preemptions() }), stats);
                 }
                 Outcome::Infeasible(_) => stats.pruned += 1,
                 Outcome::Error(InterpError::Schedule(ScheduleError::Pruned { .. })) => stats.merged += 1,

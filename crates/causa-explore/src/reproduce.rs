@@ -13,7 +13,7 @@
 //! failure at the same place. A schedule that does not reproduce is reported
 //! as a bug in causa, never as a success.
 
-use crate::guided::{search, SearchOptions, SearchStats};
+use crate::guided::{same_failure, search, SearchOptions, SearchStats};
 use crate::minimize::PreemptionRecorder;
 use crate::{replay, run_once, schedule_of, ReplayScheduler};
 use causa_core::paths::PathLog;
@@ -148,7 +148,7 @@ pub fn reproduce(
                 search: Some(stats),
                 solution: None,
                 preemptions: found.preemptions,
-                minimal: found.minimal,
+                minimal: true,
                 symbolic_time: Duration::ZERO,
                 total_time: start.elapsed(),
             });
@@ -240,9 +240,8 @@ fn plural(n: usize) -> &'static str {
 
 /// The run fails as recorded: same kind, thread and location.
 fn check(want: &Finding, got: &Outcome, doing: &str) -> Result<(), ReproduceError> {
-    let same = |f: &Finding| f.kind == want.kind && f.thread == want.thread && f.location == want.location;
     match got {
-        Outcome::Bug(f) if same(f) => Ok(()),
+        Outcome::Bug(f) if same_failure(f, want) => Ok(()),
         Outcome::Bug(f) => Err(ReproduceError::NotReproduced(format!(
             "{doing}: {} in thread {}{} instead of {} in thread {}{}",
             f.kind,

@@ -81,6 +81,13 @@ impl MemDigest {
 }
 
 impl crate::machine::Machine {
+    /// The state digest ([`crate::Config::state_digest`]): memory, what each
+    /// thread observed, the program's `rand()` state.
+    pub(crate) fn state_digest(&mut self) -> u64 {
+        let threads = self.observed.iter().fold(0, |acc, h| acc ^ mix(*h, 1));
+        mix(mix(self.mem.digest(), threads), self.rand_state)
+    }
+
     /// Thread `t` performed a visible event: fold it into what `t` observed.
     pub(crate) fn observe(&mut self, t: causa_core::Tid, kind: causa_core::EventKind, ev: [u128; 4]) {
         use std::hash::{Hash, Hasher};

@@ -115,13 +115,6 @@ impl Machine {
         m
     }
 
-    /// The state digest ([`Config::state_digest`]): memory, what each thread
-    /// observed, the program's `rand()` state.
-    fn state_digest(&mut self) -> u64 {
-        let threads = self.observed.iter().fold(0, |acc, h| acc ^ crate::digest::mix(*h, 1));
-        crate::digest::mix(crate::digest::mix(self.mem.digest(), threads), self.rand_state)
-    }
-
     fn build_argv(&mut self) -> u64 {
         let argv: Vec<String> = self.cfg.argv.clone();
         let word = self.prep.program.space.layout.ptr_bytes;
