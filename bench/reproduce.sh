@@ -66,6 +66,6 @@ done
 for l in 10 50; do
   row "late_race LOOPS=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l"
 done
-for l in 170 340 850 1700; do
+for l in 170 340 850 1700 3400; do
   SOLVER=0 row "late_race LOOPS=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l"
 done

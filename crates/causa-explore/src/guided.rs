@@ -18,11 +18,14 @@
 //! reproduces deadlocks, memory errors and invalid pthread use, which the
 //! solver does not model, and every library function the interpreter knows.
 //! Its cost grows with the number of preemptions the failure needs (the
-//! schedules with `c` preemptions number about `(steps · threads)^c`, and
-//! each schedule is run from the start), so it has a budget of interpreted
-//! steps over all its schedules, and the solver takes over beyond it.
+//! schedules with `c` preemptions number about `(steps · threads)^c`; each
+//! one resumes from a machine saved by an earlier one, [`Snapshots`], so it
+//! runs only its own steps and a logarithmic number of shared ones), so it
+//! has a budget of interpreted steps over all its schedules, and the solver
+//! takes over beyond it.
 
-use crate::{run_once, DfsScheduler};
+use crate::snapshots::Snapshots;
+use crate::DfsScheduler;
 use causa_core::paths::ThreadPath;
 use causa_core::{Finding, ScheduleError, Scheduler};
 use causa_interp::{Config, Execution, InterpError, Outcome, Prepared};
@@ -33,8 +36,9 @@ use std::sync::Arc;
 pub struct SearchOptions {
     /// The largest preemption bound tried.
     pub max_preemptions: usize,
-    /// Visible steps over all schedules run (the search's cost: about
-    /// 2–5 million per second).
+    /// Visible steps run over all schedules (the search's cost: about
+    /// 2–5 million per second; the steps a schedule shares with a saved
+    /// machine are not run, see [`crate::snapshots`]).
     pub max_steps: u64,
 }
 
@@ -52,7 +56,8 @@ impl Default for SearchOptions {
 pub struct SearchStats {
     /// Schedules run (over all bounds).
     pub executions: usize,
-    /// Visible steps of those schedules.
+    /// Visible steps run (a schedule resumed from a saved machine runs only
+    /// the steps after it).
     pub steps: u64,
     /// The search stopped because its budget of steps ran out.
     pub out_of_budget: bool,
@@ -98,10 +103,12 @@ pub fn search(
     for bound in 0..=opts.max_preemptions {
         stats.bound = bound;
         let mut dfs = DfsScheduler::with_preemption_bound(bound).with_state_cache();
+        let mut snapshots = Snapshots::new();
         while stats.steps < opts.max_steps && dfs.begin_execution() {
-            let ex = run_once(prep, &cfg, &mut dfs);
+            let skipped = snapshots.skipped_steps;
+            let ex = snapshots.run(prep, &cfg, &mut dfs);
             stats.executions += 1;
-            stats.steps += ex.steps.len() as u64;
+            stats.steps += ex.steps.len() as u64 - (snapshots.skipped_steps - skipped);
             match &ex.outcome {
                 Outcome::Bug(f) if same_failure(f, want) => {
                     return (Some(Found { execution: ex, preemptions: dfs.preemptions() }), stats);

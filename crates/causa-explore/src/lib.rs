@@ -15,6 +15,7 @@ pub mod guided;
 pub mod mcr;
 pub mod minimize;
 pub mod reproduce;
+pub mod snapshots;
 pub mod strategies;
 
 pub use driver::{first_random_run, replay, run_once, schedule_of, test, TestResult, TestStats};

@@ -189,3 +189,73 @@ fn dfs_explores_every_interleaving_of_the_locked_counter() {
     assert_eq!(seen.len(), 1, "{seen:?}");
     assert_eq!(seen.get("exit 0: x=2"), Some(&EXPECTED), "{seen:?}");
 }
+
+/// Workers that do locked updates in a loop, then one unlocked update.
+const LOOPED: &str = r#"
+#include <assert.h>
+#include <pthread.h>
+
+int hist[4];
+int total;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+void *worker(void *arg) {
+    int id = *(int *)arg;
+    for (int i = 0; i < 8; i++) {
+        pthread_mutex_lock(&m);
+        hist[(i + id) % 4] += 1;
+        pthread_mutex_unlock(&m);
+    }
+    int t = total;
+    total = t + 1;
+    return 0;
+}
+
+int main(void) {
+    pthread_t th[2];
+    int ids[2] = {0, 1};
+    for (int t = 0; t < 2; t++)
+        pthread_create(&th[t], 0, worker, &ids[t]);
+    for (int t = 0; t < 2; t++)
+        pthread_join(th[t], 0);
+    assert(total == 2);
+    return 0;
+}
+"#;
+
+#[test]
+fn resuming_from_saved_machines_runs_the_same_executions() {
+    // Every execution of a bounded DFS, once run from the start and once
+    // resumed from the machines `Snapshots` saved: the same schedules, events,
+    // outcomes and output, with most steps not run again.
+    use causa_explore::snapshots::Snapshots;
+    let prep = load("looped.c", LOOPED);
+    let cfg = config();
+    let summary = |ex: &causa_interp::Execution| {
+        (ex.steps.clone(), ex.events.len(), ex.instructions, format!("{:?}", ex.outcome), ex.stdout.clone())
+    };
+    let mut plain = Vec::new();
+    let mut dfs = DfsScheduler::with_preemption_bound(2);
+    while dfs.begin_execution() {
+        plain.push(summary(&run_once(&prep, &cfg, &mut dfs)));
+    }
+    let mut resumed = Vec::new();
+    let mut snapshots = Snapshots::new();
+    let mut dfs = DfsScheduler::with_preemption_bound(2);
+    while dfs.begin_execution() {
+        resumed.push(summary(&snapshots.run(&prep, &cfg, &mut dfs)));
+    }
+    assert_eq!(dfs.divergence(), None);
+    assert!(plain.len() > 100, "only {} executions", plain.len());
+    assert_eq!(plain.len(), resumed.len());
+    for (i, (a, b)) in plain.iter().zip(&resumed).enumerate() {
+        assert_eq!(a, b, "execution {i} differs when resumed");
+    }
+    assert!(plain.iter().any(|s| s.3.contains("AssertionViolation")), "the lost update is among them");
+    let total: usize = plain.iter().map(|s| s.0.len()).sum();
+    assert!(
+        snapshots.skipped_steps as usize > total / 3,
+        "only {} of {total} steps were skipped",
+        snapshots.skipped_steps
+    );
+}

@@ -18,6 +18,7 @@ use rand_pcg::Pcg64Mcg;
 use std::io::Write;
 use std::sync::Arc;
 
+#[derive(Clone)]
 pub struct Machine {
     pub prep: Arc<Prepared>,
     pub cfg: Arc<Config>,
@@ -298,13 +299,23 @@ impl Machine {
 
     /// Run one execution to its end under `sched`.
     pub fn run(mut self, sched: &mut dyn Scheduler) -> Execution {
-        let outcome = self.run_loop(sched);
-        sched.end_execution(self.steps.len());
-        self.finish(outcome)
+        loop {
+            // Without a pause point the loop only ends with an outcome.
+            if let Some(outcome) = self.run_until(sched, usize::MAX) {
+                return self.conclude(sched, outcome);
+            }
+        }
     }
 
-    fn run_loop(&mut self, sched: &mut dyn Scheduler) -> Outcome {
+    /// Run under `sched` until the execution ends (its outcome) or has taken
+    /// `pause_at` visible steps (`None`: the machine can be cloned, as a
+    /// snapshot to resume from, and run on with the same scheduler). A run
+    /// that ended is completed by [`Machine::conclude`].
+    pub fn run_until(&mut self, sched: &mut dyn Scheduler, pause_at: usize) -> Option<Outcome> {
         loop {
+            if self.steps.len() >= pause_at {
+                return None;
+            }
             self.compute_enabled();
             let mut flushes = std::mem::take(&mut self.flush_buf);
             self.flushable(&mut flushes);
@@ -312,13 +323,14 @@ impl Machine {
             if self.enabled_buf.is_empty() && self.flush_buf.is_empty() {
                 if self.threads.iter().all(|t| t.is_finished()) {
                     // main called pthread_exit and every other thread ended.
-                    return Outcome::Exit(0);
+                    return Some(Outcome::Exit(0));
                 }
-                return self.deadlock();
+                return Some(self.deadlock());
             }
             let step = self.steps.len();
             if step >= self.cfg.max_steps {
-                return Outcome::BoundReached(format!("the execution reached --max-steps {}", self.cfg.max_steps));
+                let reason = format!("the execution reached --max-steps {}", self.cfg.max_steps);
+                return Some(Outcome::BoundReached(reason));
             }
             let yielded = match self.events.last() {
                 Some(e)
@@ -354,9 +366,10 @@ impl Machine {
                         ),
                     };
                     let reason = format!("strategy chose {what}");
-                    return Outcome::Error(InterpError::Schedule(causa_core::ScheduleError::Diverged { step, reason }));
+                    let err = causa_core::ScheduleError::Diverged { step, reason };
+                    return Some(Outcome::Error(InterpError::Schedule(err)));
                 }
-                Err(e) => return Outcome::Error(InterpError::Schedule(e)),
+                Err(e) => return Some(Outcome::Error(InterpError::Schedule(e))),
             };
             let t = choice.thread();
             self.current = Some(t);
@@ -369,9 +382,16 @@ impl Machine {
                 }
             };
             if let Err(stop) = done {
-                return self.stop_outcome(stop, t);
+                return Some(self.stop_outcome(stop, t));
             }
         }
+    }
+
+    /// Complete a run that ended with `outcome`: tell the scheduler and build
+    /// the execution.
+    pub fn conclude(self, sched: &mut dyn Scheduler, outcome: Outcome) -> Execution {
+        sched.end_execution(self.steps.len());
+        self.finish(outcome)
     }
 
     /// Perform `t`'s pending operation, then run it to its next visible operation.

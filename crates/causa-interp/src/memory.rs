@@ -77,6 +77,7 @@ impl Access {
     }
 }
 
+#[derive(Clone)]
 pub struct Memory {
     pub allocs: Vec<Alloc>,
     heap_seq: u32,

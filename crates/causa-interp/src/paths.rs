@@ -18,6 +18,7 @@ use causa_core::Tid;
 use std::sync::Arc;
 
 /// Where each thread is on its recorded path.
+#[derive(Clone)]
 pub(crate) struct Follow {
     paths: Arc<Vec<ThreadPath>>,
     /// By `Tid`.

@@ -77,6 +77,7 @@ pub struct Frame {
     pub atomic: bool,
 }
 
+#[derive(Clone)]
 pub struct Thread {
     pub name: ThreadName,
     pub pending: Pending,

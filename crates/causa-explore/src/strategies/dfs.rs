@@ -122,6 +122,14 @@ impl DfsScheduler {
         self.path.last().map_or(0, ChoicePoint::preemptions)
     }
 
+    /// The first step at which the current execution may differ from the
+    /// previous one: the steps before it repeat the previous execution's
+    /// choices, so a machine saved there by the previous execution can be
+    /// resumed instead of running them again.
+    pub fn resume_step(&self) -> usize {
+        self.replay_len.saturating_sub(1)
+    }
+
     /// Whether the preemption bound left out some schedule so far.
     pub fn was_bounded(&self) -> bool {
         self.bounded

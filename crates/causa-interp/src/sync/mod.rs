@@ -74,7 +74,7 @@ pub enum OnceState {
 }
 
 /// All synchronisation objects of one execution, keyed by the address of the C object.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SyncState {
     pub mutexes: HashMap<u64, Mutex>,
     /// Waiters of each condition variable, in arrival order.

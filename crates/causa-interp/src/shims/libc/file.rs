@@ -8,13 +8,14 @@ use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
 use causa_ir::{Program, Value};
 
 /// The three standard streams' `FILE` objects and the files the program opened.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Files {
     /// Addresses of the `FILE` objects of stdin, stdout and stderr.
     pub std: [u64; 3],
     open: Vec<OpenFile>,
 }
 
+#[derive(Clone)]
 struct OpenFile {
     /// Address of the `FILE` object (0 for descriptors opened with `open`).
     stream: u64,
