@@ -34,7 +34,7 @@ pub enum ReproduceError {
     Fingerprint { log: String, program: String },
     #[error("the path log records no failure: there is nothing to reproduce")]
     NoFailure,
-    #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort and division by zero; the path-guided search reproduces every kind)")]
+    #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort, division by zero and memory errors; the path-guided search reproduces every kind)")]
     Kind(causa_core::BugKind),
     #[error("{}", not_found(.search, .solver.as_deref()))]
     NotFound {
@@ -163,7 +163,7 @@ pub fn reproduce(
         Some(s) => ReproduceError::NotFound { search: s.clone(), solver: Some(e.to_string()) },
         None => e,
     };
-    if !causa_symbolic::model::fails_locally(failure.kind) {
+    if !causa_symbolic::model::solver_models(failure.kind) {
         return Err(gave_up(&searched, ReproduceError::Kind(failure.kind)));
     }
     let sym = causa_symbolic::execute(&prep.program, log).map_err(|e| gave_up(&searched, e.into()))?;

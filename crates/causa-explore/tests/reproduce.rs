@@ -135,3 +135,56 @@ fn an_index_read_from_shared_memory_is_resolved_over_the_array() {
     assert!(r.minimal);
     assert!(reproduces_with("ring.c", &src, Method::Search).minimal);
 }
+
+/// The memory error the solver reproduced: its message.
+fn memory_error(r: &Reproduced) -> String {
+    let f = r.execution.outcome.finding().expect("a failure");
+    assert_eq!(f.kind, causa_core::BugKind::MemoryError, "{}", f.message);
+    assert_eq!(r.found_by, Method::Solver);
+    f.message.clone()
+}
+
+#[test]
+fn the_solver_reproduces_a_null_dereference_as_a_value_predicate() {
+    // The worker reads `cfg` before main publishes it: Φ_bug says the
+    // pointer it dereferences is null (it is a read of shared memory).
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\nstruct conf {{ int level; }}; struct conf *cfg;\n\
+         void *worker(void *p) {{ struct conf *c = cfg; return (void *)(long)c->level; }}\n\
+         int main(void) {{ pthread_t w; pthread_create(&w, 0, worker, 0); struct conf *c = malloc(sizeof *c);\n\
+         c->level = 3; cfg = c; pthread_join(w, 0); return 0; }}\n"
+    );
+    let msg = memory_error(&reproduces("null.c", &src));
+    assert!(msg.contains("null pointer"), "{msg}");
+}
+
+#[test]
+fn the_solver_reproduces_a_use_after_free_as_an_order_predicate() {
+    // main frees the job while the worker may still read it: Φ_bug orders
+    // the free before the worker's read (the block's address is concrete).
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\n\
+         void *worker(void *p) {{ int *job = p; int a = job[0]; int b = job[1]; return (void *)(long)(a + b); }}\n\
+         int main(void) {{ int *job = malloc(2 * sizeof(int)); job[0] = 1; job[1] = 2; pthread_t w;\n\
+         pthread_create(&w, 0, worker, job); free(job); pthread_join(w, 0); return 0; }}\n"
+    );
+    let r = reproduces("uaf.c", &src);
+    let msg = memory_error(&r);
+    assert!(msg.contains("use after free"), "{msg}");
+    assert!(r.minimal);
+}
+
+#[test]
+fn the_solver_reproduces_an_index_past_the_end_and_pins_published_pointers() {
+    // Two producers check `count` and store at `items[count]` separately;
+    // the store through the queue pointer (read from shared memory, one
+    // value ever written) goes one past the end.
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\n#define CAP 2\nstruct q {{ int count; int items[CAP]; }}; struct q *queue;\n\
+         void *producer(void *p) {{ struct q *q = queue; if (q->count < CAP) {{ int c = q->count; q->items[c] = 7; q->count = c + 1; }} return 0; }}\n\
+         int main(void) {{ queue = calloc(1, sizeof(struct q)); queue->count = 1; pthread_t a, b;\n\
+         pthread_create(&a, 0, producer, 0); pthread_create(&b, 0, producer, 0); pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+    );
+    let msg = memory_error(&reproduces("oob.c", &src));
+    assert!(msg.contains("out-of-bounds"), "{msg}");
+}

@@ -182,6 +182,7 @@ fn formula(
         }
     }
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
+    parts.push(crate::fault::bug(sym, model, values));
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens.
     for (t, th) in sym.threads.iter().enumerate() {

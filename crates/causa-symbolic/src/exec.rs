@@ -9,10 +9,14 @@
 //! that are not read-only and heap blocks are shared.
 //!
 //! A shared access through an address computed from shared data keeps that
-//! address as an expression (the solver resolves it, CLAP §8.4). Not covered
+//! address as an expression (the solver resolves it, CLAP §8.4), unless it is
+//! a pointer with one known value ([`resolve`]: pinned, with the read
+//! required to return it). A memory error stops the failing thread at the
+//! operation it names, with the predicate of [`crate::fault`]. Not covered
 //! yet, each reported as [`SymError::Unsupported`] by name and source
-//! location (never concretised silently): synchronisation objects and frees
-//! at such addresses, this thread's own stack memory at such an index,
+//! location (never concretised silently): synchronisation objects at other
+//! computed addresses, this thread's own stack memory at such an index,
+//! memory errors in dead stack frames,
 //! atomic read-modify-write, symbolic floating-point values, bulk memory
 //! functions, and most library functions beyond pthread mutexes, condition
 //! variables, semaphores, thread creation and join, heap allocation,
@@ -22,11 +26,13 @@
 //! other threads ([`SymTrace::escaped`]).
 
 use crate::expr::ExprId;
-use crate::trace::{SymEvent, SymOp, SymThread, SymTrace};
+use crate::trace::{Fault, Object, SymEvent, SymOp, SymThread, SymTrace};
 use causa_core::paths::{Decision, PathLog, ThreadPath};
 use causa_core::{BugKind, ThreadName};
 use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
 use std::collections::HashMap;
+
+mod resolve;
 
 /// Why symbolic execution could not follow a log.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,6 +70,14 @@ enum Addr {
     Symbolic(ExprId),
 }
 
+/// An operation that can be a memory error ([`Thread::memory_fault`]).
+pub(crate) enum Access {
+    /// An access of this many bytes: a write, a read, or either (`None`:
+    /// the operations of synchronisation objects).
+    Bytes(u64, Option<bool>),
+    Free,
+}
+
 /// Where threads start: (start routine, argument), by thread name.
 type Starts = HashMap<ThreadName, (FnId, Reg)>;
 
@@ -81,12 +95,19 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         handles: HashMap::new(),
         next_object: program.space.num_globals + program.space.num_functions + 2,
         failure: log.failure.clone(),
+        written: Default::default(),
     };
     st.trace.memory_model = log.memory_model;
     for (g, glob) in program.globals.iter().enumerate() {
-        if !glob.is_const && !glob.external {
+        if glob.external {
+            continue;
+        }
+        if !glob.is_const {
             st.trace.initial.push((program.global_addr(g), glob.init.clone()));
         }
+        let size = glob.ty.store_size().max(glob.init.len() as u64);
+        let base = program.global_addr(g);
+        st.trace.objects.push(Object { base, size, heap: false, read_only: glob.is_const });
     }
     for (i, path) in log.threads.iter().enumerate() {
         let (func, arg) = if i == 0 {
@@ -100,6 +121,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         let t = Thread::run(&mut st, i, path, func, arg)?;
         st.trace.threads.push(t);
     }
+    crate::fault::predicates(&mut st.trace);
     Ok(st.trace)
 }
 
@@ -112,6 +134,8 @@ struct State<'p> {
     next_object: u32,
     /// The failure the log recorded.
     failure: Option<causa_core::Finding>,
+    /// Values written to each shared location so far ([`resolve`]).
+    written: resolve::Written,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -266,9 +290,13 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// A concrete address, or an error naming what needed it.
     fn addr(&mut self, op: &Operand, what: &str) -> Result<u64, SymError> {
         let e = self.int(op, 64)?;
-        self.st.trace.exprs.value(e).map(|v| v as u64).ok_or_else(|| {
-            self.unsupported(format!("{what} through an address computed from shared data (symbolic address)"))
-        })
+        let e = self.resolve(e).unwrap_or(e);
+        if let Some(v) = self.st.trace.exprs.value(e) {
+            return Ok(v as u64);
+        }
+        Err(self.unsupported(format!(
+            "{what} through an address computed from shared data (a symbolic address, not a pointer with one known value)"
+        )))
     }
 
     fn set(&mut self, dest: u32, r: Reg) {
@@ -378,6 +406,47 @@ impl<'s, 'p> Thread<'s, 'p> {
             let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, bits, y, zero);
             self.condition(ne)?;
         }
+        Ok(true)
+    }
+
+    /// Whether the log's memory error happens at this operation on `addr`:
+    /// the failing thread at the failure's location, at an operation of the
+    /// kind the failure names (its message says a free, a read or a write),
+    /// that can be invalid (its address is computed from shared data, lies in
+    /// a heap block that may be freed, or is invalid as it stands). If so the
+    /// fault is recorded (its predicate is built when solving, over every
+    /// object, [`crate::fault`]) and the thread fails here.
+    pub(crate) fn memory_fault(&mut self, addr: &Operand, access: Access) -> Result<bool, SymError> {
+        if !self.at_failure(BugKind::MemoryError) {
+            return Ok(false);
+        }
+        let message = self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default();
+        if message.contains("dead stack frame") {
+            return Err(self.unsupported("a memory error in a dead stack frame"));
+        }
+        let frees = message.contains("free of");
+        let (len, write) = match access {
+            Access::Free if frees => (0, false),
+            Access::Bytes(len, w) if !frees && w.is_none_or(|w| w == message.contains("write")) => {
+                (len, w == Some(true))
+            }
+            _ => return Ok(false),
+        };
+        let e = self.int(addr, 64)?;
+        let valid = |o: &Object| {
+            let a = self.st.trace.exprs.value(e).map(|a| a as u64);
+            a.is_some_and(|a| {
+                causa_ir::addr_alloc(a) == causa_ir::addr_alloc(o.base)
+                    && !o.heap
+                    && !(write && o.read_only)
+                    && causa_ir::addr_offset(a).checked_add(len).is_some_and(|end| end <= o.size)
+            })
+        };
+        if len > 0 && self.st.trace.objects.iter().any(valid) {
+            return Ok(false);
+        }
+        self.st.trace.fault = Some(Fault { thread: self.index, addr: e, len, write });
+        self.fail(BugKind::MemoryError, message);
         Ok(true)
     }
 
@@ -510,6 +579,8 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let id = self.new_object();
                 self.private.insert(id);
                 self.stack_sizes.insert(id, n.saturating_mul(*elem));
+                let (base, size) = (causa_ir::make_addr(id, 0), n.saturating_mul(*elem));
+                self.st.trace.objects.push(Object { base, size, heap: false, read_only: false });
                 Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
             }
             Op::Gep { base, offset, indices } => {
@@ -524,6 +595,12 @@ impl<'s, 'p> Thread<'s, 'p> {
                     e = self.st.trace.exprs.bin(BinOp::Add, 64, e, d).expect("add");
                 }
                 Reg::Int(e)
+            }
+            Op::Load { addr, ty, .. } if self.memory_fault(addr, Access::Bytes(ty.store_size(), Some(false)))? => {
+                return Ok(false)
+            }
+            Op::Store { addr, ty, .. } if self.memory_fault(addr, Access::Bytes(ty.store_size(), Some(true)))? => {
+                return Ok(false)
             }
             Op::Load { addr, ty, atomic } => self.load(addr, ty, *atomic)?,
             Op::Store { addr, val, ty, atomic } => {
@@ -612,6 +689,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// this thread's private memory (not modelled).
     fn address(&mut self, op: &Operand, what: &str) -> Result<Addr, SymError> {
         let e = self.int(op, 64)?;
+        let e = if self.st.trace.exprs.value(e).is_none() { self.resolve(e).unwrap_or(e) } else { e };
         if let Some(v) = self.st.trace.exprs.value(e) {
             return Ok(Addr::Concrete(v as u64));
         }
@@ -651,6 +729,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let e = self.fit(e, int_bits(ty));
         self.escape_value(e, ty);
+        if at.is_none() {
+            self.note_write(addr, e);
+        }
         self.event(SymOp::Write { addr, size: ty.store_size() as u32, value: e, atomic, at });
         Ok(())
     }
@@ -699,6 +780,18 @@ impl Thread<'_, '_> {
             Some(a) => self.addr(a, what),
             None => Err(SymError::Mismatch(format!("{what}: missing argument"))),
         }
+    }
+
+    /// A pointer argument's expression (pinned to its one known value when
+    /// it has one, [`resolve`]).
+    pub(crate) fn pointer(&mut self, op: &Operand) -> Result<ExprId, SymError> {
+        let e = self.int(op, 64)?;
+        Ok(self.resolve(e).unwrap_or(e))
+    }
+
+    /// The value of `e` when it is a constant.
+    pub(crate) fn constant(&self, e: ExprId) -> Option<u64> {
+        self.st.trace.exprs.value(e).map(|v| v as u64)
     }
 
     pub(crate) fn unsupported_call(&self, name: &str) -> SymError {
@@ -809,6 +902,7 @@ impl Thread<'_, '_> {
     pub(crate) fn allocate(&mut self, size: u64) -> Reg {
         let id = self.new_object();
         self.st.trace.zeroed_objects.push((id, size));
+        self.st.trace.objects.push(Object { base: causa_ir::make_addr(id, 0), size, heap: true, read_only: false });
         Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
     }
 

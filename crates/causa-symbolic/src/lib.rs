@@ -17,6 +17,7 @@
 pub mod clap;
 mod exec;
 pub mod expr;
+pub mod fault;
 pub mod model;
 mod rw;
 mod shims;

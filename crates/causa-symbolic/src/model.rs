@@ -41,6 +41,12 @@ pub fn fails_locally(kind: BugKind) -> bool {
     matches!(kind, BugKind::AssertionViolation | BugKind::Abort | BugKind::DivisionByZero)
 }
 
+/// The failures the solver reproduces: those of the thread's own
+/// computation and memory errors ([`crate::fault`]).
+pub fn solver_models(kind: BugKind) -> bool {
+    fails_locally(kind) || kind == BugKind::MemoryError
+}
+
 /// Build the model's trace. None when no thread fails (the log's failure was
 /// not met by symbolic execution).
 pub fn build(sym: &SymTrace) -> Option<Model> {
@@ -85,7 +91,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
             SymOp::Join { child: c } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
-            SymOp::Free { object } => Op::Free { object: *object },
+            SymOp::Free { object, .. } => Op::Free { object: *object },
             SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence => Op::Local,
         };
         let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
@@ -105,6 +111,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     trace.atomic = atomic;
     trace.sections = sections;
     trace.sem_initial = sym.sem_initial.iter().copied().collect();
+    trace.guards = guards(&trace);
     if sym.memory_model.buffers_stores() {
         let po = origin.iter().map(|(_, k)| *k as u32).collect();
         let buffered = origin.iter().map(|(t, k)| buffered(&sym.threads[*t].events[*k])).collect();
@@ -118,6 +125,38 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
         .rev()
         .find_map(|(e, s)| e.filter(|_| !(sym.memory_model.buffers_stores() && buffered(s))))?;
     Some(Model { trace, origin, event_of, last, failure })
+}
+
+/// The heap block each event touches, for the blocks the trace frees (at a
+/// known address): the core orders such events before the frees of other
+/// threads ([`Trace::guards`]), as the interpreter fails at a use after free.
+fn guards(trace: &Trace) -> Vec<u64> {
+    let blocks: std::collections::HashSet<u32> = trace
+        .events
+        .iter()
+        .filter_map(|e| match e.op {
+            Op::Free { object } if object != 0 => Some(causa_ir::addr_alloc(object)),
+            _ => None,
+        })
+        .collect();
+    let touched = |op: &Op| match *op {
+        Op::Read { loc, .. } | Op::Write { loc, .. } => Some(loc),
+        Op::Free { object } => Some(object),
+        Op::Lock { mutex, .. } | Op::Unlock { mutex } | Op::Wait { mutex, .. } | Op::WaitReturn { mutex, .. } => {
+            Some(mutex)
+        }
+        Op::Signal { cond, .. } | Op::Broadcast { cond, .. } => Some(cond),
+        Op::SemWait { sem, .. } | Op::SemPost { sem } => Some(sem),
+        _ => None,
+    };
+    trace
+        .events
+        .iter()
+        .map(|e| match touched(&e.op).filter(|a| *a != 0 && blocks.contains(&causa_ir::addr_alloc(*a))) {
+            Some(a) => causa_ir::make_addr(causa_ir::addr_alloc(a), 0),
+            None => 0,
+        })
+        .collect()
 }
 
 /// Whether the interpreter sends this store through the thread's store buffer

@@ -338,7 +338,10 @@ fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>)
     }
 }
 
-/// The locations an access of `size` bytes at `p` may touch.
+/// The locations an access of `size` bytes at `p` may touch. Within an
+/// object, the slots that would overlap data accessed with another width
+/// (an array index next to a pointer field) are left out: the access is
+/// required to hit one of the candidates, so this only rules schedules out.
 fn candidates(
     sym: &SymTrace,
     x: &Exprs,
@@ -356,7 +359,15 @@ fn candidates(
         let id = causa_ir::addr_alloc(c as u64);
         if let Some((base, len)) = object_bounds(sym, id) {
             let first = base + (c as u64 - base) % size as u64;
-            return (0..).map(|k| first + k * size as u64).take_while(|a| a + size as u64 <= base + len).collect();
+            let clash = |a: u64| {
+                let end = a + size as u64;
+                locs.range(..end).next_back().is_some_and(|(b, l)| *b + l.size as u64 > a && (*b, l.size) != (a, size))
+            };
+            return (0..)
+                .map(|k| first + k * size as u64)
+                .take_while(|a| a + size as u64 <= base + len)
+                .filter(|a| !clash(*a))
+                .collect();
         }
     }
     locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect()

@@ -3,7 +3,7 @@
 //! functions end the thread with its failure, inputs come from the log.
 //! Anything else is reported by name (never skipped silently).
 
-use crate::exec::{SymError, Thread};
+use crate::exec::{Access, SymError, Thread};
 use crate::trace::SymOp;
 use causa_core::BugKind;
 use causa_ir::{Operand, Ty};
@@ -31,6 +31,13 @@ pub(crate) fn call(
         "sem_post" => Some(|s| SymOp::SemPost { sem: s }),
         _ => None,
     };
+    let on_first = on_object.is_some() || matches!(name, "pthread_cond_wait" | "sem_init");
+    if let Some(first) = args.first().filter(|_| on_first) {
+        // A synchronisation object in freed (or no) memory.
+        if t.memory_fault(first, Access::Bytes(1, None))? {
+            return Ok(None);
+        }
+    }
     if let Some(op) = on_object {
         let object = obj(t, name)?;
         t.sync(op(object));
@@ -60,8 +67,18 @@ pub(crate) fn call(
         }
         "free" => {
             // A scheduling point in the interpreter, even for a null pointer.
-            let p = t.addr_arg(args, 0, name)?;
-            t.sync(SymOp::Free { object: p });
+            let Some(p) = args.first() else {
+                return Err(SymError::Mismatch("free: missing argument".into()));
+            };
+            if t.memory_fault(p, Access::Free)? {
+                return Ok(None);
+            }
+            let p = t.pointer(p)?;
+            let op = match t.constant(p) {
+                Some(object) => SymOp::Free { object, at: None },
+                None => SymOp::Free { object: 0, at: Some(p) },
+            };
+            t.sync(op);
             Some(None)
         }
         "pthread_create" => {

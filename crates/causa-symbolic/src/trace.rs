@@ -30,9 +30,11 @@ pub enum SymOp {
         atomic: bool,
         at: Option<ExprId>,
     },
-    /// `free` of the heap block at `object`.
+    /// `free` of the heap block at `object`, or of the pointer `at` computed
+    /// from shared data (`object` is 0 then).
     Free {
         object: u64,
+        at: Option<ExprId>,
     },
     Lock {
         mutex: u64,
@@ -130,6 +132,36 @@ pub struct SymTrace {
     pub zeroed_objects: Vec<(u32, u64)>,
     /// Semaphores given a value with `sem_init` (the last value given).
     pub sem_initial: Vec<(u64, u128)>,
+    /// Every object of the program: static data, stack objects and heap
+    /// blocks (a memory error's predicate ranges over them).
+    pub objects: Vec<Object>,
+    /// The failure is a memory error: what the failing operation accessed.
+    pub fault: Option<Fault>,
+    /// The value parts of the memory error's predicate.
+    pub fault_predicates: crate::fault::FaultPredicates,
+}
+
+/// An object of the program's memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Object {
+    /// Its address (offset 0 of its allocation).
+    pub base: u64,
+    pub size: u64,
+    /// A heap block (`malloc`): it can be freed.
+    pub heap: bool,
+    /// Constant static data: reads only.
+    pub read_only: bool,
+}
+
+/// The operation at which a memory error happens (the failing thread's
+/// [`SymOp::Fail`]): an access of `len` bytes at `addr` (a 64-bit
+/// expression), or with `len` 0 a `free(addr)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub thread: usize,
+    pub addr: ExprId,
+    pub len: u64,
+    pub write: bool,
 }
 
 impl SymTrace {

@@ -1,5 +1,4 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
 // causa: iterations=3000
 // pbzip2 0.9.4's order violation (CLAP's pbzip2): main waits for the
 // producer, then frees the queue (with its mutex) while the consumers may

@@ -1,5 +1,5 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
+// causa: solver-unsupported=dead stack frame
 // causa: check=bug
 // causa: at-line=15
 // start_worker() passes the address of its local `id` to the new thread and

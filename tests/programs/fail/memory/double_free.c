@@ -1,5 +1,5 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
+// causa: solver-unsupported=`strcpy`
 // causa: check=bug
 // causa: at-line=17
 // Both threads run the same cleanup path. The NULL check and the reset are

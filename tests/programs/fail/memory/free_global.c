@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
 // causa: check=bug
-// causa: at-line=19
+// causa: at-line=18
 // causa: message=not allocated on the heap
 // A cleanup routine frees whatever the shared pointer holds; when the worker has
 // not replaced the static default yet, it frees a global.

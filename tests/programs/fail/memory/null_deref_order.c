@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
 // causa: check=bug
-// causa: at-line=22
+// causa: at-line=21
 // Order violation: main starts the worker before it publishes the config.
 // If the worker runs first it dereferences the still-NULL `config` pointer.
 

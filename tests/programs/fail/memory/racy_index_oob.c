@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
 // causa: check=bug
-// causa: at-line=21
+// causa: at-line=20
 // The capacity check and the indexed store read `count` separately. Another
 // producer can fill the last slot in between, so the store goes to
 // items[CAP], one past the end of the array.

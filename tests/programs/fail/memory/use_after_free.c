@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=failures of kind `memory-error`
 // causa: check=bug
-// causa: at-line=19
+// causa: at-line=18
 // main hands a heap-allocated job to a worker and frees it before joining.
 // When the free happens first, the worker reads freed memory.
 
