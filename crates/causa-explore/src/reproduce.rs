@@ -34,7 +34,7 @@ pub enum ReproduceError {
     Fingerprint { log: String, program: String },
     #[error("the path log records no failure: there is nothing to reproduce")]
     NoFailure,
-    #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort, division by zero and memory errors; the path-guided search reproduces every kind)")]
+    #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort, division by zero, memory errors, deadlocks and some invalid pthread use; the path-guided search reproduces every kind)")]
     Kind(causa_core::BugKind),
     #[error("{}", not_found(.search, .solver.as_deref()))]
     NotFound {

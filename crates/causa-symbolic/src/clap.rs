@@ -164,7 +164,11 @@ fn formula(
 ) -> Result<Formula, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
-    let mut parts = vec![enc.base(), Formula::Same(cut, model.last)];
+    let end = match model.failure.1 {
+        causa_core::BugKind::Deadlock => deadlock_end(model, enc)?,
+        _ => Formula::Same(cut, model.last),
+    };
+    let mut parts = vec![enc.base(), end];
     let n = model.trace.len();
     // Synchronisation observations (wake-ups, semaphore units) of the access
     // points that happen.
@@ -177,6 +181,22 @@ fn formula(
     for (e, (t, k)) in model.origin.iter().enumerate() {
         if let SymOp::Join { child } = &sym.threads[*t].events[*k].op {
             if sym.thread_index(child).is_none_or(|c| !ends[c]) {
+                parts.push(after(e));
+            }
+        }
+    }
+    // A departure from a barrier generation that not enough threads of the
+    // trace arrive at does not happen.
+    let mut arrivals: HashMap<(u64, u32), u32> = HashMap::new();
+    for e in &model.trace.events {
+        if let causa_constraints::Op::Arrive { barrier, gen, .. } = e.op {
+            *arrivals.entry((barrier, gen)).or_default() += 1;
+        }
+    }
+    for (e, ev) in model.trace.events.iter().enumerate() {
+        if let causa_constraints::Op::Depart { barrier, gen } = ev.op {
+            let count = sym.barrier_count.iter().find(|(b, _)| *b == barrier).map_or(0, |(_, n)| *n);
+            if arrivals.get(&(barrier, gen)).copied().unwrap_or(0) < count {
                 parts.push(after(e));
             }
         }
@@ -195,6 +215,26 @@ fn formula(
     Ok(Formula::and(parts))
 }
 
+/// The schedule ends in the log's deadlock: every thread has finished or is
+/// stuck (the core's deadlock query, [`Encoder::deadlock`]), the failing
+/// thread at its blocking operation (the last of its events before the
+/// failure marker), and its step before that is the schedule's last (the
+/// interpreter reports the thread that stepped last).
+fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapError> {
+    let cut = enc.cut();
+    let t = model.failure.0;
+    let evs: Vec<Ev> = model.event_of[t].iter().filter_map(|e| *e).collect();
+    let [.., prev, blocked, _fail] = evs[..] else { return Err(ClapError::NoFailure) };
+    let goal = enc.deadlock().ok_or(ClapError::NoSchedule)?.goal;
+    let mut parts = vec![goal, Formula::Before(prev, cut), Formula::Before(cut, blocked)];
+    for (x, ev) in model.trace.events.iter().enumerate() {
+        if ev.thread != t as u32 {
+            parts.push(Formula::or(vec![Formula::Before(x, prev), Formula::Before(cut, x)]));
+        }
+    }
+    Ok(Formula::and(parts))
+}
+
 /// The events that happen (up to the cut), in schedule order; the cut's own
 /// event last among ties.
 fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
@@ -204,8 +244,25 @@ fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
     evs
 }
 
+/// The access points in schedule order, without the departure of the last
+/// thread to arrive at each barrier generation (it has no step of its own).
 fn schedule(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<(usize, usize)> {
-    happening(model, enc, pos).into_iter().map(|e| model.origin[e]).collect()
+    let evs = happening(model, enc, pos);
+    let mut last_arrival: HashMap<(u64, u32), u32> = HashMap::new();
+    for &e in &evs {
+        if let causa_constraints::Op::Arrive { barrier, gen, .. } = model.trace.events[e].op {
+            last_arrival.insert((barrier, gen), model.trace.events[e].thread);
+        }
+    }
+    evs.into_iter()
+        .filter(|&e| match model.trace.events[e].op {
+            causa_constraints::Op::Depart { barrier, gen } => {
+                last_arrival.get(&(barrier, gen)) != Some(&model.trace.events[e].thread)
+            }
+            _ => true,
+        })
+        .map(|e| model.origin[e])
+        .collect()
 }
 
 /// Switches away from a thread whose next event also happens, not before a

@@ -32,6 +32,7 @@ use causa_core::{BugKind, ThreadName};
 use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
 use std::collections::HashMap;
 
+mod atomic;
 mod resolve;
 
 /// Why symbolic execution could not follow a log.
@@ -159,6 +160,8 @@ pub(crate) struct Thread<'s, 'p> {
     section: u32,
     /// Sizes of this thread's stack objects.
     stack_sizes: HashMap<u32, u64>,
+    /// The thread blocked forever at the log's deadlock.
+    blocked: bool,
 }
 
 impl<'s, 'p> Thread<'s, 'p> {
@@ -192,6 +195,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             atomic_depth: 0,
             section: 0,
             stack_sizes: HashMap::new(),
+            blocked: false,
         };
         t.event(SymOp::Begin);
         let args: Vec<Reg> = match arg {
@@ -383,7 +387,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// Whether this is where the log's failure happened: the failing thread,
     /// with every recorded decision followed, at an operation of the failure's
     /// kind and source location.
-    fn at_failure(&self, kind: BugKind) -> bool {
+    pub(crate) fn at_failure(&self, kind: BugKind) -> bool {
         let Some(f) = &self.st.failure else { return false };
         f.thread == self.path.thread
             && f.kind == kind
@@ -602,6 +606,11 @@ impl<'s, 'p> Thread<'s, 'p> {
             Op::Store { addr, ty, .. } if self.memory_fault(addr, Access::Bytes(ty.store_size(), Some(true)))? => {
                 return Ok(false)
             }
+            Op::Rmw { addr, ty, .. } | Op::CmpXchg { addr, ty, .. }
+                if self.memory_fault(addr, Access::Bytes(ty.store_size(), None))? =>
+            {
+                return Ok(false)
+            }
             Op::Load { addr, ty, atomic } => self.load(addr, ty, *atomic)?,
             Op::Store { addr, val, ty, atomic } => {
                 self.store(addr, val, ty, *atomic)?;
@@ -613,7 +622,24 @@ impl<'s, 'p> Thread<'s, 'p> {
                 }
                 return Ok(true);
             }
-            Op::Rmw { .. } | Op::CmpXchg { .. } => return Err(self.unsupported("atomic read-modify-write")),
+            Op::Rmw { op, addr, val, ty } => {
+                let v = self.int(val, int_bits(ty))?;
+                self.rmw(addr, ty, |x, old| atomic::rmw_value(x, *op, int_bits(ty), old, v))?
+            }
+            Op::CmpXchg { addr, expected, new, ty } => {
+                let bits = int_bits(ty);
+                let (want, new) = (self.int(expected, bits)?, self.int(new, bits)?);
+                let mut hit = None;
+                let old = self.rmw(addr, ty, |x, old| {
+                    let eq = x.icmp(causa_ir::ICmpPred::Eq, bits, old, want);
+                    hit = Some(eq);
+                    Some(x.select(eq, new, old))
+                })?;
+                match (old, hit) {
+                    (Reg::Int(old), Some(eq)) => Reg::Agg(vec![Reg::Int(old), Reg::Int(eq)]),
+                    _ => return Err(self.unsupported("a compare-and-exchange on private memory")),
+                }
+            }
             Op::ExtractValue { agg, indices } => {
                 let mut r = self.operand(agg);
                 for i in indices {
@@ -764,6 +790,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         let name: &str = &f.name;
         let r = crate::shims::call(self, name, args, &argv, ret)?;
+        if self.blocked {
+            return Ok(false);
+        }
         match r {
             Some(Some(v)) => self.set(dest, v),
             Some(None) => {}
@@ -794,12 +823,32 @@ impl Thread<'_, '_> {
         self.st.trace.exprs.value(e).map(|v| v as u64)
     }
 
+    pub(crate) fn unsupported_what(&self, what: String) -> SymError {
+        self.unsupported(what)
+    }
+
     pub(crate) fn unsupported_call(&self, name: &str) -> SymError {
         self.unsupported(format!("external function `{name}`"))
     }
 
+    /// A synchronisation operation. At the log's deadlock (the failing
+    /// thread's blocking operation at the failure's location) the thread
+    /// stops there, blocked forever ([`Thread::blocked`]).
     pub(crate) fn sync(&mut self, op: SymOp) {
+        let blocks = matches!(
+            op,
+            SymOp::Lock { .. }
+                | SymOp::SemWait { .. }
+                | SymOp::Join { .. }
+                | SymOp::WaitReturn { .. }
+                | SymOp::Depart { .. }
+        );
         self.event(op);
+        if blocks && !self.blocked && self.at_failure(BugKind::Deadlock) {
+            self.blocked = true;
+            let message = self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default();
+            self.fail(BugKind::Deadlock, message);
+        }
     }
 
     pub(crate) fn fail(&mut self, kind: BugKind, message: String) {
@@ -836,6 +885,40 @@ impl Thread<'_, '_> {
             .exprs
             .value(e)
             .ok_or_else(|| self.unsupported(format!("{what} with a value computed from shared data")))
+    }
+
+    /// Whether this thread holds `mutex` (its own acquisitions and releases
+    /// so far).
+    pub(crate) fn holds(&self, mutex: u64) -> bool {
+        let mut n = 0i64;
+        for e in &self.out.events {
+            match e.op {
+                SymOp::Lock { mutex: m, .. } | SymOp::WaitReturn { mutex: m, .. } if m == mutex => n += 1,
+                SymOp::Unlock { mutex: m } | SymOp::Wait { mutex: m, .. } if m == mutex => n -= 1,
+                _ => {}
+            }
+        }
+        n > 0
+    }
+
+    /// The log's failure message.
+    pub(crate) fn failure_message(&self) -> String {
+        self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default()
+    }
+
+    pub(crate) fn set_barrier_count(&mut self, barrier: u64, n: u32) {
+        self.st.trace.barrier_count.retain(|(b, _)| *b != barrier);
+        self.st.trace.barrier_count.push((barrier, n));
+    }
+
+    /// The generation of this thread's next arrival at `barrier` (its
+    /// arrivals so far); an error for a barrier never initialised.
+    pub(crate) fn barrier_arrival(&mut self, barrier: u64) -> Result<u32, SymError> {
+        if !self.st.trace.barrier_count.iter().any(|(b, _)| *b == barrier) {
+            return Err(self.unsupported("pthread_barrier_wait on a barrier no thread run so far initialised"));
+        }
+        let arrived = |e: &SymEvent| matches!(e.op, SymOp::Arrive { barrier: b, .. } if b == barrier);
+        Ok(self.out.events.iter().filter(|e| arrived(e)).count() as u32)
     }
 
     pub(crate) fn set_sem_initial(&mut self, sem: u64, v: u128) {

@@ -44,7 +44,7 @@ pub fn fails_locally(kind: BugKind) -> bool {
 /// The failures the solver reproduces: those of the thread's own
 /// computation and memory errors ([`crate::fault`]).
 pub fn solver_models(kind: BugKind) -> bool {
-    fails_locally(kind) || kind == BugKind::MemoryError
+    fails_locally(kind) || matches!(kind, BugKind::MemoryError | BugKind::Deadlock | BugKind::InvalidPthreadUse)
 }
 
 /// Build the model's trace. None when no thread fails (the log's failure was
@@ -78,7 +78,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::End => Op::End,
             SymOp::Read { addr, .. } => Op::Read { loc: *addr, value: 0 },
             SymOp::Write { addr, .. } => Op::Write { loc: *addr, value: 0 },
-            SymOp::Lock { mutex } => Op::Lock { mutex: *mutex, shared: false, order: None, tried: false },
+            SymOp::Lock { mutex, shared } => Op::Lock { mutex: *mutex, shared: *shared, order: None, tried: false },
             SymOp::Unlock { mutex } => Op::Unlock { mutex: *mutex },
             SymOp::Wait { cond, mutex } => Op::Wait { cond: *cond, mutex: *mutex, wakes: 0 },
             SymOp::WaitReturn { cond, mutex } => {
@@ -92,9 +92,16 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Join { child: c } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
             SymOp::Free { object, .. } => Op::Free { object: *object },
+            SymOp::Rmw { addr, .. } => Op::Rmw { loc: *addr, old: 0, new: 0 },
+            SymOp::Arrive { barrier, gen } => {
+                let count = sym.barrier_count.iter().find(|(b, _)| b == barrier).map_or(0, |(_, n)| *n);
+                Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }
+            }
+            SymOp::Depart { barrier, gen } => Op::Depart { barrier: *barrier, gen: *gen },
             SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence => Op::Local,
         };
-        let is_atomic = matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
+        let is_atomic =
+            matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. } | SymOp::Rmw { .. });
         event_of[t][k] = Some(events.len());
         origin.push((t, k));
         atomic.push(is_atomic);
@@ -140,7 +147,7 @@ fn guards(trace: &Trace) -> Vec<u64> {
         })
         .collect();
     let touched = |op: &Op| match *op {
-        Op::Read { loc, .. } | Op::Write { loc, .. } => Some(loc),
+        Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } => Some(loc),
         Op::Free { object } => Some(object),
         Op::Lock { mutex, .. } | Op::Unlock { mutex } | Op::Wait { mutex, .. } | Op::WaitReturn { mutex, .. } => {
             Some(mutex)

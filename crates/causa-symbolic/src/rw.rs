@@ -61,6 +61,12 @@ pub(crate) fn constraints(
             SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
             SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
             SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, *value, None, true),
+            // A read and a write at the same instant (one order variable):
+            // the read sees the latest write before the event, not its own.
+            SymOp::Rmw { addr, size, old, new } => {
+                add(&mut locs, *addr, *size, Access { ev, value: *old, guard: None }, false)?;
+                (*addr, *size, *new, None, true)
+            }
             _ => continue,
         };
         let acc = Access { ev, value, guard: None };

@@ -23,14 +23,22 @@ pub(crate) fn call(
     let obj = |t: &mut Thread<'_, '_>, what: &str| t.addr_arg(args, 0, what);
     // Operations on one synchronisation object, their first argument.
     let on_object: Option<fn(u64) -> SymOp> = match name {
-        "pthread_mutex_lock" | "pthread_spin_lock" => Some(|m| SymOp::Lock { mutex: m }),
-        "pthread_mutex_unlock" | "pthread_spin_unlock" => Some(|m| SymOp::Unlock { mutex: m }),
+        "pthread_mutex_lock" | "pthread_spin_lock" | "pthread_rwlock_wrlock" => {
+            Some(|m| SymOp::Lock { mutex: m, shared: false })
+        }
+        "pthread_rwlock_rdlock" => Some(|m| SymOp::Lock { mutex: m, shared: true }),
+        "pthread_mutex_unlock" | "pthread_spin_unlock" | "pthread_rwlock_unlock" => {
+            Some(|m| SymOp::Unlock { mutex: m })
+        }
         "pthread_cond_signal" => Some(|c| SymOp::Signal { cond: c }),
         "pthread_cond_broadcast" => Some(|c| SymOp::Broadcast { cond: c }),
         "sem_wait" => Some(|s| SymOp::SemWait { sem: s }),
         "sem_post" => Some(|s| SymOp::SemPost { sem: s }),
         _ => None,
     };
+    if t.at_failure(BugKind::InvalidPthreadUse) {
+        return invalid_use(t, name, args);
+    }
     let on_first = on_object.is_some() || matches!(name, "pthread_cond_wait" | "sem_init");
     if let Some(first) = args.first().filter(|_| on_first) {
         // A synchronisation object in freed (or no) memory.
@@ -81,6 +89,22 @@ pub(crate) fn call(
             t.sync(op);
             Some(None)
         }
+        "pthread_barrier_init" => {
+            let b = obj(t, name)?;
+            let n = t.concrete_arg(args, 2, 32, name)?;
+            t.set_barrier_count(b, n as u32);
+            zero(t)
+        }
+        "pthread_barrier_destroy" => zero(t),
+        "pthread_barrier_wait" => {
+            // Returns 0: a thread that branches on being the serial thread
+            // (the last to arrive) does not fit its path, an error.
+            let b = obj(t, name)?;
+            let gen = t.barrier_arrival(b)?;
+            t.sync(SymOp::Arrive { barrier: b, gen });
+            t.sync(SymOp::Depart { barrier: b, gen });
+            zero(t)
+        }
         "pthread_create" => {
             t.spawn(args)?;
             zero(t)
@@ -97,7 +121,11 @@ pub(crate) fn call(
         | "pthread_mutexattr_init"
         | "pthread_mutexattr_destroy"
         | "pthread_attr_init"
-        | "pthread_attr_destroy" => zero(t),
+        | "pthread_attr_destroy"
+        | "pthread_rwlock_init"
+        | "pthread_rwlock_destroy"
+        | "pthread_rwlockattr_init"
+        | "pthread_rwlockattr_destroy" => zero(t),
         "printf" | "puts" | "putchar" | "fflush" => zero(t),
         // As in the interpreter, the event is recorded before the section
         // begins or ends (so the end is inside the section).
@@ -137,4 +165,26 @@ pub(crate) fn call(
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
         other => return Err(t.unsupported_call(other)),
     })
+}
+
+/// The log's invalid pthread use, at this call. Modelled when the call is
+/// invalid in every schedule: releasing a mutex, or waiting on a condition
+/// with a mutex, that the thread does not hold (its own operations decide).
+fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<Outcome, SymError> {
+    let mutex_arg = match name {
+        "pthread_mutex_unlock" | "pthread_rwlock_unlock" | "pthread_spin_unlock" => 0,
+        "pthread_cond_wait" | "pthread_cond_timedwait" => 1,
+        _ => {
+            return Err(t.unsupported_what(format!(
+            "an invalid use of `{name}` (the solver models releasing or waiting with a mutex the thread does not hold)"
+        )))
+        }
+    };
+    let mutex = t.addr_arg(args, mutex_arg, name)?;
+    if t.holds(mutex) {
+        return Err(t.unsupported_what(format!("an invalid use of `{name}` by a thread that holds the mutex")));
+    }
+    let message = t.failure_message();
+    t.fail(BugKind::InvalidPthreadUse, message);
+    Ok(None)
 }

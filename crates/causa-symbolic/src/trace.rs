@@ -30,14 +30,26 @@ pub enum SymOp {
         atomic: bool,
         at: Option<ExprId>,
     },
+    /// An atomic read-modify-write (`atomicrmw`, `cmpxchg`) of `size` bytes
+    /// at `addr`: reads `old` (a fresh read expression) and writes `new` (an
+    /// expression over it) at one instant.
+    Rmw {
+        addr: u64,
+        size: u32,
+        old: ExprId,
+        new: ExprId,
+    },
     /// `free` of the heap block at `object`, or of the pointer `at` computed
     /// from shared data (`object` is 0 then).
     Free {
         object: u64,
         at: Option<ExprId>,
     },
+    /// A mutex (or a read-write lock for writing); `shared`: a read-write
+    /// lock taken for reading (other readers may hold it too).
     Lock {
         mutex: u64,
+        shared: bool,
     },
     Unlock {
         mutex: u64,
@@ -62,6 +74,19 @@ pub enum SymOp {
     },
     SemPost {
         sem: u64,
+    },
+    /// `pthread_barrier_wait`: the thread's arrival for generation `gen` (its
+    /// `gen`-th wait at this barrier, counted from 0)…
+    Arrive {
+        barrier: u64,
+        gen: u32,
+    },
+    /// … and its departure once every thread of the generation arrived (the
+    /// last to arrive goes on without a step of its own: the schedule drops
+    /// its departure, [`crate::clap`]).
+    Depart {
+        barrier: u64,
+        gen: u32,
     },
     /// Thread creation. `handle`: where the new thread's id was stored, when
     /// that is shared memory (address and value): the fork writes it.
@@ -132,6 +157,9 @@ pub struct SymTrace {
     pub zeroed_objects: Vec<(u32, u64)>,
     /// Semaphores given a value with `sem_init` (the last value given).
     pub sem_initial: Vec<(u64, u128)>,
+    /// Barriers given a count with `pthread_barrier_init` (the last count
+    /// given).
+    pub barrier_count: Vec<(u64, u32)>,
     /// Every object of the program: static data, stack objects and heap
     /// blocks (a memory error's predicate ranges over them).
     pub objects: Vec<Object>,
@@ -167,7 +195,7 @@ pub struct Fault {
 impl SymTrace {
     /// The number of shared accesses (reads and writes) of all threads.
     pub fn shared_accesses(&self) -> usize {
-        let is_access = |e: &SymEvent| matches!(e.op, SymOp::Read { .. } | SymOp::Write { .. });
+        let is_access = |e: &SymEvent| matches!(e.op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
         self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
     }
 
@@ -175,7 +203,7 @@ impl SymTrace {
     pub fn read_addr(&self, id: u32) -> Option<u64> {
         let (t, k) = self.reads.get(id as usize)?;
         match &self.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. } => Some(*addr),
+            SymOp::Read { addr, at: None, .. } | SymOp::Rmw { addr, .. } => Some(*addr),
             _ => None,
         }
     }

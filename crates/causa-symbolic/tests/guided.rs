@@ -48,7 +48,7 @@ fn sym_view(tr: &SymTrace, t: usize) -> Vec<String> {
             Some(match &e.op {
                 SymOp::Read { addr, size, .. } => format!("read {addr:#x}/{size}"),
                 SymOp::Write { addr, size, .. } => format!("write {addr:#x}/{size}"),
-                SymOp::Lock { mutex } => format!("lock {mutex:#x}"),
+                SymOp::Lock { mutex, .. } => format!("lock {mutex:#x}"),
                 SymOp::Unlock { mutex } => format!("unlock {mutex:#x}"),
                 SymOp::Fork { .. } => "fork".into(),
                 SymOp::Join { .. } => "join".into(),

@@ -65,6 +65,18 @@ impl Encoder<'_> {
         Some(Query { goal: Formula::and(parts) })
     }
 
+    /// `e` acquires `mutex` while its own thread holds it (a section of the
+    /// thread taken before `e` and not released before it): it blocks
+    /// whatever the other threads do.
+    fn relocks(&self, e: Ev, mutex: u64) -> bool {
+        let me = self.trace.events[e].thread;
+        self.lock_pairs
+            .get(&mutex)
+            .into_iter()
+            .flatten()
+            .any(|&(l, u)| l != e && self.trace.events[l].thread == me && l < e && u.is_none_or(|u| u > e))
+    }
+
     /// Each thread's events, in order.
     fn events_by_thread(&self) -> BTreeMap<Tid, Vec<Ev>> {
         let mut threads: BTreeMap<Tid, Vec<Ev>> = BTreeMap::new();
@@ -120,8 +132,15 @@ impl Encoder<'_> {
         Some(match self.trace.events[e].op {
             // A mutex whose order is not explored is never held while its
             // holder blocks or at its end ([`crate::ordered_mutexes`]): a thread
-            // waiting for it is never part of a deadlock.
-            Op::Lock { mutex, shared, tried: false, order: Some(_) } => held(self, mutex, shared),
+            // waiting for it is never part of a deadlock. (A symbolic trace,
+            // from recorded paths, explores no orders: any lock can block.)
+            Op::Lock { mutex, shared, tried: false, order } if order.is_some() || self.trace.symbolic => {
+                if self.relocks(e, mutex) {
+                    Formula::True
+                } else {
+                    held(self, mutex, shared)
+                }
+            }
             Op::SemWait { sem, tried: false } => {
                 // Keyed by the semaphore alone (thread `Tid::MAX`).
                 if let Some(f) = memo.get(&(sem, Tid::MAX, false)) {

@@ -1,8 +1,9 @@
-//! Pointers read from shared memory used where symbolic execution needs a
-//! concrete address (synchronisation objects, and the loads that lead to
-//! them): when every write to the pointer's location seen so far, and its
-//! initial value, give it a single non-null value, the pointer is that value
-//! and the read is required to return it (a path condition).
+//! Pointers (and indices) read from shared memory used where symbolic
+//! execution needs a concrete address (synchronisation objects, and the
+//! loads that lead to them): when every write to the location seen so far,
+//! and its initial value, give it a single value — or a single value besides
+//! zero, the published one — the read is required to return that value (a
+//! path condition) and the address is computed with it.
 //!
 //! This never makes the model unsound (the solver still decides which write
 //! each read sees, and the condition rules out every schedule in which the
@@ -13,7 +14,6 @@
 use super::Thread;
 use crate::expr::{Expr, ExprId};
 use crate::trace::SymOp;
-use causa_ir::BinOp;
 
 /// The values written to a shared location so far: `None` once a value that
 /// is not a constant was written.
@@ -31,32 +31,61 @@ impl Thread<'_, '_> {
         }
     }
 
-    /// The address `e` with its base pointer pinned: when `e` is a pointer
-    /// read from shared memory, or a sum with one, whose location only ever
-    /// held one non-null value, the read is required to return that value
-    /// and `e` is rewritten with it (a constant, or `base + index·scale`).
+    /// The address `e` with the shared reads it is computed from pinned
+    /// where they can be: a read whose location only ever held one
+    /// value is required to return that value, and `e` is rewritten with it
+    /// (a constant when every read was pinned, else `base + index·scale` or
+    /// the like). None when no read was pinned.
     pub(super) fn resolve(&mut self, e: ExprId) -> Option<ExprId> {
-        match *self.st.trace.exprs.get(e) {
+        self.rewrite(e, 0)
+    }
+
+    fn rewrite(&mut self, e: ExprId, depth: u32) -> Option<ExprId> {
+        if depth > 32 {
+            return None;
+        }
+        let both = |s: &mut Self, a: ExprId, b: ExprId| {
+            let (ra, rb) = (s.rewrite(a, depth + 1), s.rewrite(b, depth + 1));
+            (ra.is_some() || rb.is_some()).then(|| (ra.unwrap_or(a), rb.unwrap_or(b)))
+        };
+        match self.st.trace.exprs.get(e).clone() {
             Expr::Read { id, bits } => {
                 let v = self.pin(id)?;
                 Some(self.st.trace.exprs.constant(bits, v))
             }
-            Expr::Bin { op: BinOp::Add, bits, a, b } => {
-                let (a, b) = match self.resolve(a) {
-                    Some(a) => (a, b),
-                    None => (a, self.resolve(b)?),
-                };
-                self.st.trace.exprs.bin(BinOp::Add, bits, a, b)
+            Expr::Bin { op, bits, a, b } => {
+                let (a, b) = both(self, a, b)?;
+                self.st.trace.exprs.bin(op, bits, a, b)
             }
-            _ => None,
+            Expr::ICmp { pred, bits, a, b } => {
+                let (a, b) = both(self, a, b)?;
+                Some(self.st.trace.exprs.icmp(pred, bits, a, b))
+            }
+            Expr::Cast { op, from, to, a } => {
+                let a = self.rewrite(a, depth + 1)?;
+                Some(self.st.trace.exprs.cast(op, from, to, a))
+            }
+            Expr::Select { c, a, b } => {
+                let rc = self.rewrite(c, depth + 1);
+                let (ra, rb) = (self.rewrite(a, depth + 1), self.rewrite(b, depth + 1));
+                if rc.is_none() && ra.is_none() && rb.is_none() {
+                    return None;
+                }
+                Some(self.st.trace.exprs.select(rc.unwrap_or(c), ra.unwrap_or(a), rb.unwrap_or(b)))
+            }
+            Expr::Const { .. } => None,
         }
     }
 
-    /// The single non-null value read `read` can return, required of it.
+    /// The single value (see the module docs) read `read` can return, required of it.
     fn pin(&mut self, read: u32) -> Option<u128> {
         let (t, k) = *self.st.trace.reads.get(read as usize)?;
         let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
-        let SymOp::Read { addr, at, size, value, .. } = events.get(k)?.op else { return None };
+        let (addr, at, size, value) = match events.get(k)?.op {
+            SymOp::Read { addr, at, size, value, .. } => (addr, at, size, value),
+            SymOp::Rmw { addr, size, old, .. } => (addr, None, size, old),
+            _ => return None,
+        };
         let loc = match at {
             None => addr,
             Some(at) => {
@@ -68,8 +97,13 @@ impl Thread<'_, '_> {
         if let Some(init) = self.initial_value(loc, size) {
             candidates.push(init);
         }
-        candidates.retain(|v| *v != 0);
+        candidates.sort_unstable();
         candidates.dedup();
+        if candidates.len() > 1 {
+            // A null (or zero) beside one other value: the value published
+            // for the thread to use.
+            candidates.retain(|v| *v != 0);
+        }
         let [v] = candidates[..] else { return None };
         let bits = self.st.trace.exprs.bits(value);
         let want = self.st.trace.exprs.constant(bits, v);

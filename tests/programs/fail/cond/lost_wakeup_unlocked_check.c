@@ -1,5 +1,4 @@
 // causa: expect=bug:deadlock
-// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
 // The waiter tests `ready` before taking the mutex. If the signaller sets the
 // flag and signals between that test and the wait, the signal is lost and the

@@ -1,5 +1,5 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: solver-unsupported=failures of kind `invalid-pthread-use`
+// causa: solver-unsupported=`clock_gettime`
 // causa: check=bug
 // causa: at-line=18
 // causa: message=pthread_cond_timedwait

@@ -1,5 +1,4 @@
 // causa: expect=bug:deadlock
-// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
 // The two transfer threads take the account locks in opposite orders. If each
 // thread gets its first lock before the other asks for its second one, both

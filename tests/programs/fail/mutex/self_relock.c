@@ -1,7 +1,6 @@
 // causa: expect=bug:deadlock
-// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
-// causa: at-line=18
+// causa: at-line=17
 // record() holds the (default, non-recursive) table lock and calls
 // table_size(), which takes the same lock again. Relocking a normal mutex
 // blocks forever. The worker has already been joined, so main is the last

@@ -1,7 +1,6 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: solver-unsupported=failures of kind `invalid-pthread-use`
 // causa: check=bug
-// causa: at-line=19
+// causa: at-line=18
 // main takes the queue lock, fills the queue and hands the rest of the work,
 // including "releasing the lock", to a worker thread. The worker never owns
 // the mutex, so its unlock is invalid in every schedule.

@@ -1,5 +1,4 @@
 // causa: expect=bug:deadlock
-// causa: solver-unsupported=failures of kind `deadlock`
 // causa: check=bug
 // Three philosophers sit at a round table with one fork between each pair.
 // Every philosopher picks up the left fork, then the right fork, eats, and

@@ -1,7 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=`pthread_barrier_init`
 // causa: check=bug
-// causa: at-line=23
+// causa: at-line=22
 // Each thread publishes its value and should read its neighbour's only after
 // the barrier. The read was moved above pthread_barrier_wait, so a thread can
 // see the neighbour's slot still empty.

@@ -1,5 +1,5 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: solver-unsupported=failures of kind `invalid-pthread-use`
+// causa: solver-unsupported=`pthread_attr_setdetachstate`
 // causa: check=bug
 // causa: at-line=19
 // causa: message=detached

@@ -1,7 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=`pthread_rwlock_rdlock`
 // causa: check=bug
-// causa: at-line=35
+// causa: at-line=34
 // The statistics update modifies shared state while holding only the read
 // lock. Read locks are shared, so two updaters can be inside at once and an
 // increment is lost.
