@@ -321,6 +321,11 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
     if let Some(d) = dfs.divergence() {
         return Err(format!("the DFS oracle diverged: {d}"));
     }
+    if bug.is_none() && want.starts_with("bug:") && !dfs.is_complete() {
+        // Deep in the plain depth-first order: the same interleavings, by
+        // growing number of preemptions (where bugs usually are).
+        bug = bounded_dfs_bug(prep, &oracle, &mut runs);
+    }
     match (&bug, want.starts_with("bug:")) {
         (Some(b), true) if b != want => return Err(format!("the DFS oracle found {b}, expected {want}")),
         (Some(b), false) => return Err(format!("check verified it but the DFS oracle found {b}")),
@@ -335,9 +340,11 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
         }
         if every.outcomes != outcomes {
             return Err(format!(
-                "MCR reaches {} outcomes, the DFS oracle {}: they differ",
+                "MCR reaches {} outcomes, the DFS oracle {}: they differ (MCR {:?} DFS {:?})",
                 every.outcomes.len(),
-                outcomes.len()
+                outcomes.len(),
+                every.outcomes,
+                outcomes
             ));
         }
         format!("same {} outcomes as DFS ({} executions vs {runs})", outcomes.len(), every.stats.executions)
@@ -345,6 +352,24 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
         format!("DFS agrees within {runs} executions")
     };
     Ok(format!("{got} in {} executions; {compared}{reproduced}", r.stats.executions))
+}
+
+/// The first bug of the DFS oracle's interleavings taken by growing
+/// preemption bound (0 to 3), equal states merged, within the rest of the
+/// budget.
+fn bounded_dfs_bug(prep: &Arc<Prepared>, oracle: &Arc<Config>, runs: &mut usize) -> Option<String> {
+    let oracle = Arc::new(Config { state_digest: true, ..(**oracle).clone() });
+    for bound in 0..=3 {
+        let mut dfs = DfsScheduler::with_preemption_bound(bound).with_state_cache();
+        while *runs < 2 * RELAXED_DFS_BUDGET && dfs.begin_execution() {
+            let ex = run_once(prep, &oracle, &mut dfs);
+            *runs += 1;
+            if let Some(f) = ex.outcome.finding() {
+                return Some(format!("bug:{}", f.kind.code()));
+            }
+        }
+    }
+    None
 }
 
 /// Run `causa check` (MCR) and compare its verdict with `want`.

@@ -8,13 +8,14 @@
 //! is flushable under TSO; under PSO every store with no older overlapping store
 //! of the same thread is.
 //!
-//! A load of bytes the thread itself has buffered waits until those stores are
-//! flushed: there is no store-to-load forwarding. This is the semantics MCR for
-//! TSO/PSO encodes (Huang's dissertation §2.2, Φ_addr orders a thread's write
-//! before its later read of the same address), so what `causa check` explores
-//! and what the interpreter runs agree. It forbids the few TSO outcomes that need
-//! forwarding (a thread reading its own store before any other thread can see
-//! it, while also reading another location stale).
+//! A load reads the thread's own buffer first (store-to-load forwarding): when
+//! the youngest buffered store that overlaps the loaded bytes covers exactly
+//! them, the load returns its value at once, before any other thread can see
+//! it (x86-TSO's `x=1; r1=x; r2=y ∥ y=1; r3=y; r4=x` with r1 = r3 = 1 and
+//! r2 = r4 = 0). A load that overlaps buffered stores only in part waits until
+//! they are flushed. The constraint models encode the same rule (a read of
+//! the thread's own unflushed store returns that store's value; see
+//! `causa_constraints::encode::relaxed`).
 //!
 //! Every other visible operation (fences, which are visible under TSO/PSO,
 //! atomic operations, synchronisation, thread end, `exit`), a call into a
@@ -77,6 +78,14 @@ impl Machine {
         self.buffer(t).iter().any(|b| b.overlaps(addr, len))
     }
 
+    /// The buffered store of `t` that a load of `len` bytes at `addr` reads
+    /// (store-to-load forwarding): the youngest one overlapping those bytes,
+    /// when it covers exactly them.
+    pub(crate) fn forwarding(&self, t: Tid, addr: u64, len: u64) -> Option<&Buffered> {
+        let b = self.buffer(t).iter().rev().find(|b| b.overlaps(addr, len))?;
+        (b.addr == addr && b.ty.store_size() == len).then_some(b)
+    }
+
     /// Whether `t`'s buffer holds stores that must be flushed before `t`'s next
     /// step can happen (see the module docs).
     pub(crate) fn must_drain(&self, t: Tid) -> bool {
@@ -88,7 +97,7 @@ impl Machine {
         }
         // A plain load may overtake the buffered stores it does not read.
         match crate::race::parked_access(self, t) {
-            Some((a, len, false, _)) => self.reads_own_buffer(t, a, len),
+            Some((a, len, false, _)) => self.reads_own_buffer(t, a, len) && self.forwarding(t, a, len).is_none(),
             _ => true,
         }
     }

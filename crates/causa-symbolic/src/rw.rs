@@ -107,7 +107,8 @@ pub(crate) fn constraints(
         for r in &loc.reads {
             let latest = *next_var;
             *next_var += 1;
-            let f = read_from(enc, values, loc, r, init, latest);
+            let own = own_store(sym, model, loc, r);
+            let f = read_from(enc, values, loc, r, init, latest, own);
             match r.guard {
                 None => parts.push(Formula::or(vec![f, after(r.ev)])),
                 Some(g) => by_read.entry(r.ev).or_default().push(Formula::and(vec![Formula::Atom(g), f])),
@@ -172,6 +173,7 @@ fn read_from(
     r: &Access,
     init: Initial,
     latest: Ev,
+    own: Option<&Access>,
 ) -> Formula {
     let bits = loc.size * 8;
     let rbv = values.bv_bits(r.value, bits);
@@ -219,8 +221,37 @@ fn read_from(
         }
         alts.push(Formula::and(none));
     }
+    if let Some(o) = own {
+        // Reading memory needs the thread's own store visible; before that,
+        // the read returns it (store-to-load forwarding).
+        for a in alts.iter_mut() {
+            *a = Formula::and(vec![std::mem::replace(a, Formula::True), Formula::Before(o.ev, r.ev)]);
+        }
+        let obv = values.bv_bits(o.value, bits);
+        alts.push(Formula::and(vec![Formula::Before(r.ev, o.ev), Formula::Atom(values.atom(rbv.eq(&obv)))]));
+    }
     parts.push(Formula::or(alts));
     Formula::and(parts)
+}
+
+/// Under TSO/PSO, the store a plain read forwards from while it is not yet
+/// visible: its thread's newest store to the location before it in program
+/// order, when that store went through the store buffer.
+fn own_store<'l>(sym: &SymTrace, model: &Model, loc: &'l Location, r: &Access) -> Option<&'l Access> {
+    if !sym.memory_model.buffers_stores() || r.guard.is_some() {
+        return None;
+    }
+    let (t, k) = model.origin[r.ev];
+    if !matches!(sym.threads[t].events[k].op, SymOp::Read { .. }) {
+        return None;
+    }
+    let newest = loc
+        .writes
+        .iter()
+        .filter(|w| w.guard.is_none() && model.origin[w.ev].0 == t && model.origin[w.ev].1 < k)
+        .max_by_key(|w| model.origin[w.ev].1)?;
+    let (wt, wk) = model.origin[newest.ev];
+    crate::model::buffered(&sym.threads[wt].events[wk]).then_some(newest)
 }
 
 /// Writes to one location are placed apart (the latest write before a read

@@ -394,6 +394,10 @@ impl<'t> Encoder<'t> {
         }
         let ws: Vec<Ev> =
             self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default();
+        // Under TSO/PSO: the thread's own buffered store, which `r` reads
+        // while it is not yet visible; reading memory needs it visible.
+        let own = self.own_store(r, loc);
+        let own_visible = own.map(|o| Formula::Before(o, r));
         // Must-happen-before facts settle many order atoms statically: a write
         // forced after `r` cannot be its source, a write forced between another
         // write and `r` hides it, and an atom already implied by Φ_mhb is dropped.
@@ -406,6 +410,7 @@ impl<'t> Encoder<'t> {
                 continue;
             }
             let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
+            parts.extend(own_visible.clone());
             for &w2 in &ws {
                 if w2 == w || self.mhb_before(w2, w) || self.mhb_before(r, w2) {
                     continue;
@@ -422,7 +427,10 @@ impl<'t> Encoder<'t> {
         }
         let init = self.trace.initial.get(&loc).copied();
         let overwritten = ws.iter().any(|&w| self.mhb_before(w, r));
-        if (init == Some(v) || (init.is_none() && ws.is_empty())) && !overwritten {
+        if let Some(o) = own.filter(|o| self.trace.written_at(*o, loc) == Some(v)) {
+            alts.push(Formula::and(vec![self.validity(o), Formula::Before(r, o)]));
+        }
+        if (init == Some(v) || (init.is_none() && ws.is_empty())) && !overwritten && own.is_none() {
             alts.push(Formula::and(
                 ws.iter().filter(|&&w| !self.mhb_before(r, w)).map(|&w| Formula::Before(r, w)).collect(),
             ));

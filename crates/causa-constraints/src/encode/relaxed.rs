@@ -1,13 +1,14 @@
 //! Must-happen-before within a thread under TSO and PSO (dissertation §2.2).
 //!
 //! A store that went through a store buffer may become visible after later
-//! operations of its thread: under TSO after later reads of other addresses,
+//! operations of its thread: under TSO after later reads (of any address),
 //! under PSO also after later stores to other addresses. Everything else keeps
-//! program order: reads among themselves, a read before a later store, a store
-//! before a later read of the same address (causa's interpreter has no store
-//! forwarding: such a read waits for the store to drain), and every other
-//! operation (fences, atomics, synchronisation, thread end) after all earlier
-//! operations of the thread and before all later ones.
+//! program order: reads among themselves, a read before a later store, and
+//! every other operation (fences, atomics, synchronisation, thread end) after
+//! all earlier operations of the thread and before all later ones. A read of
+//! an address the thread has a buffered store to may come before that store
+//! becomes visible: it then returns the store's value (store-to-load
+//! forwarding, [`Encoder::own_store`], as the interpreter does).
 //!
 //! A read whose address the solver resolves (a symbolic trace's location 0)
 //! is ordered like a synchronisation operation: it may read any location.
@@ -46,7 +47,8 @@ pub(super) fn thread_preds(trace: &Trace, r: &Relaxed) -> Vec<Vec<Ev>> {
                 }
                 pending_last = Some(e);
             } else if matches!(trace.events[e].op, Op::Read { loc, .. } if loc != 0 || !trace.symbolic) {
-                p.extend(trace.reads_of(e).filter_map(|(l, _)| pending.get(&l).copied()));
+                // Not after the pending stores, even to its own address: it
+                // reads its own newest one (forwarding) or memory.
                 last_other = Some(e);
             } else {
                 match r.model {
@@ -85,4 +87,25 @@ pub(super) fn reach(preds: &[Vec<Ev>], extra: &[Option<Ev>]) -> Vec<Vec<u64>> {
         reach.push(set);
     }
     reach
+}
+
+impl super::Encoder<'_> {
+    /// Under TSO/PSO, the store a plain read `r` of `loc` forwards from when
+    /// it comes before that store becomes visible: its thread's newest store
+    /// to `loc` before it in program order, when that store is buffered.
+    pub(super) fn own_store(&self, r: Ev, loc: u64) -> Option<Ev> {
+        let rel = self.trace.relaxed.as_ref()?;
+        if !matches!(self.trace.events[r].op, Op::Read { .. }) {
+            return None;
+        }
+        let me = self.trace.events[r].thread;
+        let newest = self
+            .writes
+            .get(&loc)?
+            .iter()
+            .copied()
+            .filter(|&w| self.trace.events[w].thread == me && rel.po[w] < rel.po[r])
+            .max_by_key(|&w| rel.po[w])?;
+        rel.buffered[newest].then_some(newest)
+    }
 }

@@ -92,7 +92,13 @@ impl Encoder<'_> {
             inside[e] = true;
             stack.extend(self.preds(e));
             let ev = &self.trace.events[e];
-            for (loc, _) in self.trace.reads_of(e) {
+            for (loc, value) in self.trace.reads_of(e) {
+                if self.own_store(e, loc).is_some_and(|o| self.trace.written_at(o, loc) == Some(value)) {
+                    // It can read its thread's own buffered store (forwarding),
+                    // which program order brings along: no source to keep,
+                    // and none to fix early.
+                    continue;
+                }
                 // The write it reads from: the last write to loc placed before it.
                 let src =
                     self.writes_to(loc).iter().copied().filter(|w| *w != e && pos[*w] < pos[e]).max_by_key(|w| pos[*w]);

@@ -38,7 +38,13 @@ impl Machine {
                     self.check_race(t, a, size, false, *atomic)?;
                 }
                 let bytes = self.mem.read(a, size, &|x| self.describe(x))?;
-                let v = decode(ty, bytes);
+                let mut v = decode(ty, bytes);
+                if let Some(b) = self.forwarding(t, a, size) {
+                    // The thread's own buffered store (store-to-load forwarding).
+                    let mut own = vec![0u8; size as usize];
+                    causa_ir::value::encode(&b.ty, &b.value, &mut own);
+                    v = decode(ty, &own);
+                }
                 if granted {
                     self.record(t, EventKind::Read, a, size as u32, v.as_int(), 0, *atomic);
                     let print = self.note_read(t, a, v.as_int());
