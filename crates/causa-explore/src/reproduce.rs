@@ -44,7 +44,7 @@ pub enum ReproduceError {
     },
     #[error("the path log was recorded under memory model {log}, not {asked}; drop --memory-model or record again")]
     ModelMismatch { log: causa_core::MemoryModel, asked: causa_core::MemoryModel },
-    #[error("reproducing a failure recorded under {0} from paths is not supported in this version when a buffered store's address is computed from shared data")]
+    #[error("the solver does not reproduce a failure recorded under {0} in this version when a buffered store's address is computed from shared data (it does under TSO, and the path-guided search does under every model)")]
     Relaxed(causa_core::MemoryModel),
     #[error("symbolic execution along the recorded paths failed: {0}")]
     Symbolic(#[from] SymError),
@@ -177,7 +177,11 @@ pub fn reproduce(
             let e = &sym.threads[*t].events[*k];
             match e.op {
                 SymOp::Write { at: Some(_), .. } if causa_symbolic::model::buffered(e) => {
-                    return Err(ReproduceError::Relaxed(model));
+                    // TSO flushes a thread's stores in order: the oldest one.
+                    if model != causa_core::MemoryModel::Tso {
+                        return Err(ReproduceError::Relaxed(model));
+                    }
+                    flushes.insert(i, crate::strategies::OLDEST_STORE);
                 }
                 SymOp::Write { addr, .. } if causa_symbolic::model::buffered(e) => {
                     flushes.insert(i, addr);

@@ -226,3 +226,27 @@ fn the_solver_models_barriers() {
     assert_eq!(r.found_by, Method::Solver);
     assert_eq!(r.execution.outcome.finding().map(|f| f.thread.to_string()), Some("0.2".to_string()));
 }
+
+#[test]
+fn under_tso_the_solver_flushes_stores_through_computed_addresses() {
+    // The increment goes to `counter[k]`, k read from shared memory (written
+    // twice, so the solver resolves it over the array): under
+    // TSO the store sits in the store buffer and its flush is a step of the
+    // schedule, named by the thread (its oldest store) since the address is
+    // the solver's.
+    let src = format!(
+        "{PRELUDE}int counter[2]; int k;\n\
+         void *inc(void *p) {{ int i = k; int v = counter[i]; counter[i] = v + 1; return 0; }}\n\
+         int main(void) {{ k = 1; k = 0; pthread_t a, b; pthread_create(&a, 0, inc, 0); pthread_create(&b, 0, inc, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(counter[0] == 2); return 0; }}\n"
+    );
+    let prep = load("tso_index.c", &src);
+    let tso = Config { memory_model: causa_core::MemoryModel::Tso, ..Config::default() };
+    let cfg = std::sync::Arc::new(Config { record_paths: true, ..tso.clone() });
+    let failing = |ex: &causa_interp::Execution| matches!(ex.outcome, causa_interp::Outcome::Bug(_));
+    let ex = causa_explore::first_random_run(&prep, &cfg, 5000, failing).expect("a failing run under TSO");
+    let log = log_of(&prep, &ex);
+    let r = reproduce(&prep, &tso, &log, &with(Method::Solver)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.found_by, Method::Solver);
+    assert!(r.schedule.flushes.len() >= 2, "the stores' flushes are steps: {:?}", r.schedule.flushes);
+}

@@ -126,7 +126,7 @@ pub(crate) fn call(
         | "pthread_rwlock_destroy"
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy" => zero(t),
-        "printf" | "puts" | "putchar" | "fflush" => zero(t),
+        "printf" | "puts" | "putchar" | "fflush" | "fprintf" | "fputs" | "fputc" | "putc" => zero(t),
         // As in the interpreter, the event is recorded before the section
         // begins or ends (so the end is inside the section).
         "__VERIFIER_atomic_begin" => {

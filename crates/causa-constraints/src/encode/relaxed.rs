@@ -48,7 +48,12 @@ pub(super) fn thread_preds(trace: &Trace, r: &Relaxed) -> Vec<Vec<Ev>> {
                 pending_last = Some(e);
             } else if matches!(trace.events[e].op, Op::Read { loc, .. } if loc != 0 || !trace.symbolic) {
                 // Not after the pending stores, even to its own address: it
-                // reads its own newest one (forwarding) or memory.
+                // reads its own newest one (forwarding) or memory. (A store
+                // whose address the solver computes, location 0, is not
+                // forwarded from: a later read waits for it.)
+                if trace.symbolic {
+                    p.extend(pending.get(&0).copied());
+                }
                 last_other = Some(e);
             } else {
                 match r.model {

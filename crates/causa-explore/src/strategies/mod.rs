@@ -30,7 +30,7 @@ pub use dfs::DfsScheduler;
 pub use first::FirstScheduler;
 pub use pct::PctScheduler;
 pub use random::RandomScheduler;
-pub use replay::ReplayScheduler;
+pub use replay::{ReplayScheduler, OLDEST_STORE};
 
 use causa_core::{PickContext, ScheduleError};
 use rand::SeedableRng;

@@ -4,6 +4,11 @@ use causa_core::{Choice, PickContext, ScheduleError, Scheduler, ThreadName, Tid}
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// In [`ReplayScheduler::with_flushes`]: flush the thread's only flushable
+/// store (under TSO, its oldest), whose address the caller does not know
+/// (a store through an address the solver computed).
+pub const OLDEST_STORE: u64 = u64::MAX;
+
 /// Follows a list of thread names, one per visible step (the `steps` of a
 /// [`causa_core::Schedule`]).
 ///
@@ -32,6 +37,9 @@ impl ReplayScheduler {
 
     /// The steps among `steps` that flush a buffered store of their thread to
     /// the given address (a TSO/PSO schedule's [`causa_core::Schedule::flushes`]).
+    /// `flushes` maps steps to the address of the store they flush
+    /// ([`OLDEST_STORE`]: the thread's only flushable store, under TSO its
+    /// oldest, whatever its address).
     pub fn with_flushes(mut self, flushes: BTreeMap<usize, u64>) -> Self {
         self.flushes = flushes;
         self
@@ -125,6 +133,11 @@ impl Scheduler for ReplayScheduler {
             };
         };
         let thread = Self::tid_of(ctx, want)?;
+        let mut own = ctx.flushes.iter().filter(|(t, _)| *t == thread);
+        let addr = match (addr, own.next(), own.next()) {
+            (OLDEST_STORE, Some(&(_, a)), None) => a,
+            _ => addr,
+        };
         if !ctx.flushes.contains(&(thread, addr)) {
             return Err(Self::diverged(step, format!("thread {want} has no store to {addr:#x} that can be flushed")));
         }

@@ -1,9 +1,10 @@
 //! Pointers (and indices) read from shared memory used where symbolic
 //! execution needs a concrete address (synchronisation objects, and the
-//! loads that lead to them): when every write to the location seen so far,
-//! and its initial value, give it a single value — or a single value besides
-//! zero, the published one — the read is required to return that value (a
-//! path condition) and the address is computed with it.
+//! loads that lead to them): when the location was never written, or only
+//! ever written one value over its initial value or over a zero start (a
+//! pointer or index published for the thread: the null it started with is
+//! never written back), the read is required to return that value (a path
+//! condition) and the address is computed with it.
 //!
 //! This never makes the model unsound (the solver still decides which write
 //! each read sees, and the condition rules out every schedule in which the
@@ -93,18 +94,20 @@ impl Thread<'_, '_> {
                 self.st.trace.exprs.value(at)? as u64
             }
         };
-        let mut candidates = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
-        if let Some(init) = self.initial_value(loc, size) {
-            candidates.push(init);
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        if candidates.len() > 1 {
-            // A null (or zero) beside one other value: the value published
-            // for the thread to use.
-            candidates.retain(|v| *v != 0);
-        }
-        let [v] = candidates[..] else { return None };
+        let written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
+        // Objects that are not static data start zeroed.
+        let init = self.initial_value(loc, size).unwrap_or(0);
+        let v = match written[..] {
+            // Never written (so far): its initial value, unless that is null
+            // (a thread run later in symbolic execution must write it).
+            [] if init != 0 => init,
+            // Written once, or with its initial value: that value.
+            [v] if v == init => v,
+            // One value written over a zero start (never written back): the
+            // value published for the thread to use.
+            [v] if init == 0 => v,
+            _ => return None,
+        };
         let bits = self.st.trace.exprs.bits(value);
         let want = self.st.trace.exprs.constant(bits, v);
         let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, value, want);

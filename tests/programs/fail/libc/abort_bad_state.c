@@ -1,7 +1,6 @@
 // causa: expect=bug:abort
-// causa: solver-unsupported=`fprintf`
 // causa: check=bug
-// causa: at-line=32
+// causa: at-line=31
 // A small state machine: `finish` must only run after `start` moved the
 // connection to RUNNING. Nothing enforces that order, so `finish` can see
 // IDLE and abort().
