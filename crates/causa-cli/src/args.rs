@@ -23,8 +23,34 @@ pub enum Command {
     /// Compute a schedule that reproduces a recorded failure from per-thread
     /// paths alone (CLAP), and confirm it by replay.
     Reproduce(ReproduceArgs),
-    /// Inspect path logs (written by `--record-paths`).
+    /// Inspect path logs (written by `--record-paths` or by a `causa build`
+    /// executable).
     Log(LogArgs),
+    /// Build a native executable that records each thread's control-flow
+    /// path, for `causa reproduce` (logs go to $CAUSA_PATHS, else
+    /// ./causa-paths-<pid>/, when the program exits or fails).
+    Build(BuildArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// C files (.c, .i), named as `causa reproduce` will be given them (and
+    /// run from the same directory: the analysed module, whose fingerprint
+    /// the logs carry, depends on both).
+    #[arg(required = true)]
+    pub program: Vec<String>,
+    /// The executable to write.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Extra flags for clang (give `causa reproduce` the same).
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// Optimisation level of the native code: 0, 1, 2, 3 or s.
+    #[arg(short = 'O', long = "opt", value_name = "LEVEL", default_value = "2")]
+    pub opt: String,
+    /// Print one JSON document instead of human output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -2,6 +2,7 @@
 //! is done by the library crates.
 
 mod args;
+mod cmd_build;
 mod cmd_check;
 mod cmd_log;
 mod cmd_reproduce;
@@ -28,6 +29,7 @@ fn main() {
         Command::Shims(a) => (a.json, Ok(cmd_shims::run(a))),
         Command::Reproduce(a) => (a.common.json, cmd_reproduce::run(a)),
         Command::Log(a) => (matches!(a.command, args::LogCommand::Show { json: true, .. }), cmd_log::run(a)),
+        Command::Build(a) => (a.json, cmd_build::run(a)),
     };
     let code = match result {
         Ok(code) => code,
@@ -35,7 +37,7 @@ fn main() {
             if json {
                 let doc = serde_json::json!({
                     "schema": 1,
-                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Reproduce(_) => "reproduce", Command::Log(_) => "log" },
+                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Reproduce(_) => "reproduce", Command::Log(_) => "log", Command::Build(_) => "build" },
                     "verdict": "error",
                     "error": f.message,
                     "error_code": f.code,

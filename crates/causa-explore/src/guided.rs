@@ -131,7 +131,9 @@ pub fn search(
     (None, stats)
 }
 
-/// The failure the log records: same kind, thread and location.
+/// The failure the log records: same kind, thread and location (any
+/// location when the log has none: a native recording of a crash, whose
+/// signal does not say where).
 pub fn same_failure(got: &Finding, want: &Finding) -> bool {
-    got.kind == want.kind && got.thread == want.thread && got.location == want.location
+    got.kind == want.kind && got.thread == want.thread && (want.location.is_none() || got.location == want.location)
 }

@@ -57,6 +57,23 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         .prefix("causa-")
         .tempdir()
         .map_err(|e| IrError::Io { path: std::env::temp_dir(), source: e })?;
+    let linked = compile_bitcode(inputs, opts, dir.path())?;
+    let bytes = std::fs::read(&linked).map_err(|e| IrError::Io { path: linked.clone(), source: e })?;
+    let fingerprint = fingerprint(&bytes);
+    let module = if linked.extension().and_then(|e| e.to_str()) == Some("ll") {
+        llvm_ir::Module::from_ir_path(&linked)
+    } else {
+        llvm_ir::Module::from_bc_path(&linked)
+    }
+    .map_err(|message| IrError::Parse { path: linked.display().to_string(), message })?;
+    crate::lower::lower_module(&module, inputs.to_vec(), fingerprint)
+}
+
+/// The module [`load_program`] lowers, as a file (in `dir`, or an input
+/// given as `.ll`/`.bc`): every input compiled as causa compiles C, then
+/// linked. Its bytes give the program's [`fingerprint`]; the native recorder
+/// instruments this very module.
+pub fn compile_bitcode(inputs: &[String], opts: &CompileOptions, dir: &Path) -> Result<PathBuf, IrError> {
     let mut bitcode = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let path = Path::new(input);
@@ -68,29 +85,19 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         match ext {
-            "c" | "i" => bitcode.push(compile_c(path, &dir.path().join(format!("{i}.bc")), opts)?),
+            "c" | "i" => bitcode.push(compile_c(path, &dir.join(format!("{i}.bc")), opts)?),
             "ll" | "bc" => bitcode.push(path.to_path_buf()),
             _ => return Err(IrError::UnknownInput { path: input.clone() }),
         }
     }
-    let linked = if bitcode.len() == 1 {
-        bitcode.pop().unwrap_or_default()
-    } else {
-        let out = dir.path().join("linked.bc");
-        let mut cmd = Command::new(find_tool("llvm-link")?);
-        cmd.args(&bitcode).arg("-o").arg(&out);
-        run(&mut cmd, "llvm-link")?;
-        out
-    };
-    let bytes = std::fs::read(&linked).map_err(|e| IrError::Io { path: linked.clone(), source: e })?;
-    let fingerprint = fingerprint(&bytes);
-    let module = if linked.extension().and_then(|e| e.to_str()) == Some("ll") {
-        llvm_ir::Module::from_ir_path(&linked)
-    } else {
-        llvm_ir::Module::from_bc_path(&linked)
+    if bitcode.len() == 1 {
+        return Ok(bitcode.pop().unwrap_or_default());
     }
-    .map_err(|message| IrError::Parse { path: linked.display().to_string(), message })?;
-    crate::lower::lower_module(&module, inputs.to_vec(), fingerprint)
+    let out = dir.join("linked.bc");
+    let mut cmd = Command::new(find_tool("llvm-link")?);
+    cmd.args(&bitcode).arg("-o").arg(&out);
+    run(&mut cmd, "llvm-link")?;
+    Ok(out)
 }
 
 fn compile_c(src: &Path, out: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {

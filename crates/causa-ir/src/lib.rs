@@ -28,7 +28,7 @@ pub mod space;
 pub mod types;
 pub mod value;
 
-pub use compile::{load_program, CompileOptions};
+pub use compile::{compile_bitcode, fingerprint, load_program, CompileOptions};
 pub use error::IrError;
 pub use program::*;
 pub use source::SourceCache;

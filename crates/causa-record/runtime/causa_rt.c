@@ -1,0 +1,442 @@
+/* causa's native path recorder: the runtime linked into programs built with
+ * `causa build`. Each thread records its own control-flow decisions in its
+ * own buffer (no locks, no atomics on the recording path); the buffers are
+ * written as a causa path log (format `causa-paths` version 1, the format of
+ * crates/causa-core/src/paths.rs) when the program exits or fails.
+ *
+ * Calls inserted by the instrumentation (crates/causa-record/src/instrument.rs):
+ *   __causa_branch(cond)      before every conditional branch
+ *   __causa_switch(index)     before every switch (0 = default, i = i-th case)
+ *   __causa_icall(target)     before every indirect call
+ *   __causa_site(file, l, c)  before calls that can report a failure
+ * and the functions the program's own are redirected to:
+ *   __causa_pthread_create    thread names follow the creation tree (0, 0.1, …)
+ *   __causa_assert_fail, __causa_reach_error, __causa_abort: the failure
+ *   __causa_nondet_*          program inputs, logged per thread
+ * The log goes to $CAUSA_PATHS, else ./causa-paths-<pid>/, written to a
+ * temporary directory first and renamed, so a log is never half-written. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+extern void *__causa_fn_ptrs[];
+extern const char *__causa_fn_names[];
+extern const int __causa_fn_count;
+extern const char __causa_fingerprint[];
+extern const char __causa_program[];
+
+typedef struct {
+    uint8_t *p;
+    size_t len, cap;
+} bytes_t;
+
+typedef struct rec {
+    char name[96];
+    bytes_t dec;            /* encoded decisions, complete runs */
+    uint64_t ndec;          /* decisions, including the open run */
+    uint8_t run[16];        /* the open run of branch outcomes */
+    int run_n;
+    const char *targets[64];
+    int ntargets;
+    bytes_t inputs;         /* encoded (name, zigzag value) pairs */
+    uint64_t ninputs;
+    int children;
+    const char *site_file;  /* the last failure site reached */
+    int site_line, site_col;
+    struct rec *next;       /* every record, for writing at the end */
+} rec_t;
+
+static rec_t *all;                      /* pushed at thread creation only */
+static pthread_mutex_t all_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread rec_t *me;
+static volatile sig_atomic_t written;
+
+static void put(bytes_t *b, const void *data, size_t n) {
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->len + n)
+            cap *= 2;
+        uint8_t *p = realloc(b->p, cap);
+        if (!p) {
+            fprintf(stderr, "causa recorder: out of memory\n");
+            _exit(70);
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, n);
+    b->len += n;
+}
+
+static void put_byte(bytes_t *b, uint8_t x) { put(b, &x, 1); }
+
+static void put_varint(bytes_t *b, uint64_t v) {
+    for (;;) {
+        uint8_t x = v & 0x7f;
+        v >>= 7;
+        if (!v) {
+            put_byte(b, x);
+            return;
+        }
+        put_byte(b, x | 0x80);
+    }
+}
+
+static void put_str(bytes_t *b, const char *s) {
+    size_t n = strlen(s);
+    put_varint(b, n);
+    put(b, s, n);
+}
+
+static rec_t *new_rec(const char *name) {
+    rec_t *r = calloc(1, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "causa recorder: out of memory\n");
+        _exit(70);
+    }
+    snprintf(r->name, sizeof r->name, "%s", name);
+    pthread_mutex_lock(&all_lock);
+    r->next = all;
+    all = r;
+    pthread_mutex_unlock(&all_lock);
+    return r;
+}
+
+static rec_t *self(void) {
+    if (!me)
+        me = new_rec("0");
+    return me;
+}
+
+static void close_run(rec_t *r) {
+    if (!r->run_n)
+        return;
+    put_byte(&r->dec, (uint8_t)(r->run_n - 1));
+    put(&r->dec, r->run, (size_t)(r->run_n + 7) / 8);
+    memset(r->run, 0, sizeof r->run);
+    r->run_n = 0;
+}
+
+void __causa_branch(_Bool taken) {
+    rec_t *r = self();
+    if (taken)
+        r->run[r->run_n / 8] |= (uint8_t)(1u << (r->run_n % 8));
+    r->run_n++;
+    r->ndec++;
+    if (r->run_n == 128)
+        close_run(r);
+}
+
+void __causa_switch(uint32_t index) {
+    rec_t *r = self();
+    close_run(r);
+    put_byte(&r->dec, 0x80);
+    put_varint(&r->dec, index);
+    r->ndec++;
+}
+
+void __causa_icall(void *target) {
+    rec_t *r = self();
+    const char *name = "?";
+    for (int i = 0; i < __causa_fn_count; i++)
+        if (__causa_fn_ptrs[i] == target)
+            name = __causa_fn_names[i];
+    int k = 0;
+    while (k < r->ntargets && strcmp(r->targets[k], name) != 0)
+        k++;
+    if (k == r->ntargets) {
+        if (k == 64) {
+            fprintf(stderr, "causa recorder: more than 64 indirect-call targets in one thread\n");
+            _exit(70);
+        }
+        r->targets[r->ntargets++] = name;
+    }
+    close_run(r);
+    put_byte(&r->dec, 0x81);
+    put_varint(&r->dec, (uint64_t)k);
+    r->ndec++;
+}
+
+void __causa_site(const char *file, int line, int col) {
+    rec_t *r = self();
+    r->site_file = file;
+    r->site_line = line;
+    r->site_col = col;
+}
+
+/* ---- program inputs ---- */
+
+static uint64_t input_state;
+
+static uint64_t next_random(void) {
+    /* Per-process seed; the values read are logged, so any source will do. */
+    if (!input_state) {
+        const char *s = getenv("CAUSA_SEED");
+        input_state = s ? strtoull(s, 0, 10) * 2 + 1 : ((uint64_t)time(0) << 20) ^ (uint64_t)getpid() ^ 0x9e3779b97f4a7c15ull;
+    }
+    input_state ^= input_state << 13;
+    input_state ^= input_state >> 7;
+    input_state ^= input_state << 17;
+    return input_state;
+}
+
+static int64_t input(const char *fn, int bits, int is_signed) {
+    rec_t *r = self();
+    uint64_t v = next_random();
+    int64_t x;
+    if (bits >= 64)
+        x = (int64_t)v;
+    else if (is_signed) {
+        uint64_t m = v & ((1ull << bits) - 1);
+        x = (int64_t)(m << (64 - bits)) >> (64 - bits);
+    } else
+        x = (int64_t)(v & ((1ull << bits) - 1));
+    put_str(&r->inputs, fn);
+    put_varint(&r->inputs, ((uint64_t)x << 1) ^ (uint64_t)(x >> 63));
+    r->ninputs++;
+    return x;
+}
+
+#define NONDET(suffix, type, bits, sgn) \
+    type __causa_nondet_##suffix(void) { return (type)input("__VERIFIER_nondet_" #suffix, bits, sgn); }
+NONDET(int, int, 32, 1)
+NONDET(uint, unsigned, 32, 0)
+NONDET(long, long, 64, 1)
+NONDET(ulong, unsigned long, 64, 0)
+NONDET(short, short, 16, 1)
+NONDET(ushort, unsigned short, 16, 0)
+NONDET(char, char, 8, 1)
+NONDET(uchar, unsigned char, 8, 0)
+NONDET(bool, _Bool, 1, 0)
+NONDET(_Bool, _Bool, 1, 0)
+NONDET(size_t, unsigned long, 64, 0)
+
+/* ---- writing the log ---- */
+
+static uint64_t fnv1a(const uint8_t *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int write_file(const char *path, const void *data, size_t n) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return -1;
+    const uint8_t *p = data;
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k <= 0) {
+            close(fd);
+            return -1;
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+    return close(fd);
+}
+
+static void json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* The failure, when there is one. */
+static const char *fail_kind;
+static char fail_message[512];
+static rec_t *fail_rec;
+
+static void write_log(void) {
+    if (written)
+        return;
+    written = 1;
+    char dir[4096], tmp[4200];
+    const char *env = getenv("CAUSA_PATHS");
+    if (env && *env)
+        snprintf(dir, sizeof dir, "%s", env);
+    else
+        snprintf(dir, sizeof dir, "causa-paths-%d", (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s.tmp-%d", dir, (int)getpid());
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "causa recorder: cannot create %s: %s\n", tmp, strerror(errno));
+        return;
+    }
+    char path[4400];
+    snprintf(path, sizeof path, "%s/manifest.json", tmp);
+    FILE *m = fopen(path, "w");
+    if (!m) {
+        fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
+        return;
+    }
+    fprintf(m, "{\n  \"format\": \"causa-paths\",\n  \"version\": 1,\n  \"program\": ");
+    json_str(m, __causa_program);
+    fprintf(m, ",\n  \"fingerprint\": ");
+    json_str(m, __causa_fingerprint);
+    fprintf(m, ",\n  \"memory_model\": \"sc\",\n  \"argv\": [");
+    /* argv from /proc/self/cmdline */
+    FILE *c = fopen("/proc/self/cmdline", "r");
+    if (c) {
+        char arg[4096];
+        int n = 0, ch, first = 1;
+        while ((ch = fgetc(c)) != EOF) {
+            if (ch == 0) {
+                arg[n] = 0;
+                fprintf(m, first ? "" : ", ");
+                json_str(m, first ? __causa_program : arg);
+                first = 0;
+                n = 0;
+            } else if (n < (int)sizeof arg - 1)
+                arg[n++] = (char)ch;
+        }
+        fclose(c);
+    }
+    fprintf(m, "],\n  \"failure\": ");
+    if (fail_kind) {
+        fprintf(m, "{\n    \"kind\": \"%s\",\n    \"message\": ", fail_kind);
+        json_str(m, fail_message);
+        fprintf(m, ",\n    \"thread\": ");
+        json_str(m, fail_rec ? fail_rec->name : "0");
+        if (fail_rec && fail_rec->site_file) {
+            fprintf(m, ",\n    \"location\": {\"file\": ");
+            json_str(m, fail_rec->site_file);
+            fprintf(m, ", \"line\": %d, \"column\": %d}", fail_rec->site_line, fail_rec->site_col);
+        } else
+            fprintf(m, ",\n    \"location\": null");
+        fprintf(m, ",\n    \"step\": 0\n  }");
+    } else
+        fprintf(m, "null");
+    fprintf(m, ",\n  \"threads\": [");
+    /* Threads in creation order: the list is newest first. */
+    rec_t *order[4096];
+    int n = 0;
+    for (rec_t *r = all; r && n < 4096; r = r->next)
+        order[n++] = r;
+    for (int i = n - 1; i >= 0; i--) {
+        rec_t *r = order[i];
+        close_run(r);
+        bytes_t b = {0};
+        put(&b, "CAUSAPTH", 8);
+        uint32_t version = 1;
+        put(&b, &version, 4);
+        put_str(&b, r->name);
+        put_varint(&b, (uint64_t)r->ntargets);
+        for (int k = 0; k < r->ntargets; k++)
+            put_str(&b, r->targets[k]);
+        put_varint(&b, r->ninputs);
+        put(&b, r->inputs.p, r->inputs.len);
+        put_varint(&b, r->ndec);
+        put_varint(&b, r->dec.len);
+        put(&b, r->dec.p, r->dec.len);
+        uint64_t h = fnv1a(b.p, b.len);
+        put(&b, &h, 8);
+        char file[160];
+        snprintf(file, sizeof file, "t%s.path", r->name);
+        snprintf(path, sizeof path, "%s/%s", tmp, file);
+        if (write_file(path, b.p, b.len) != 0)
+            fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(m, "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu}",
+                i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs);
+    }
+    fprintf(m, "\n  ]\n}\n");
+    fclose(m);
+    /* An earlier log of the same name stays: the new one is left under its
+       temporary name, and said so. */
+    if (rename(tmp, dir) != 0)
+        fprintf(stderr, "causa recorder: cannot rename %s to %s (%s); the log is in %s\n", tmp, dir, strerror(errno), tmp);
+}
+
+static void fail(const char *kind, const char *message) {
+    if (!fail_kind) {
+        fail_kind = kind;
+        snprintf(fail_message, sizeof fail_message, "%s", message);
+        fail_rec = self();
+    }
+    write_log();
+}
+
+void __causa_assert_fail(const char *expr, const char *file, unsigned line, const char *func) {
+    char msg[480];
+    snprintf(msg, sizeof msg, "assertion `%s` failed in %s", expr, func);
+    fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, func, expr);
+    fail("assertion-violation", msg);
+    signal(SIGABRT, SIG_DFL);
+    abort();
+}
+
+void __causa_reach_error(void) {
+    fail("assertion-violation", "reach_error() is reachable");
+    signal(SIGABRT, SIG_DFL);
+    abort();
+}
+
+void __causa_abort(void) {
+    fail("abort", "abort() was called");
+    signal(SIGABRT, SIG_DFL);
+    abort();
+}
+
+static void on_signal(int sig) {
+    const char *what = sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
+                       : sig == SIGBUS ? "invalid memory access (SIGBUS)"
+                                       : "abort (SIGABRT)";
+    fail(sig == SIGABRT ? "abort" : "memory-error", what);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void at_exit(void) { write_log(); }
+
+__attribute__((constructor)) static void start(void) {
+    self();
+    atexit(at_exit);
+    signal(SIGSEGV, on_signal);
+    signal(SIGBUS, on_signal);
+    signal(SIGABRT, on_signal);
+}
+
+/* ---- threads ---- */
+
+typedef struct {
+    void *(*start)(void *);
+    void *arg;
+    rec_t *rec;
+} boot_t;
+
+static void *boot(void *p) {
+    boot_t b = *(boot_t *)p;
+    free(p);
+    me = b.rec;
+    return b.start(b.arg);
+}
+
+int __causa_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*start)(void *), void *arg) {
+    rec_t *parent = self();
+    char name[96];
+    snprintf(name, sizeof name, "%s.%d", parent->name, ++parent->children);
+    boot_t *b = malloc(sizeof *b);
+    if (!b)
+        return EAGAIN;
+    b->start = start;
+    b->arg = arg;
+    b->rec = new_rec(name);
+    return pthread_create(t, attr, boot, b);
+}

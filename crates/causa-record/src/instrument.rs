@@ -1,0 +1,356 @@
+//! The instrumentation pass: calls to the recorder runtime inserted into the
+//! very module causa analyses (LLVM C API through `llvm-sys`).
+//!
+//! Each function the interpreter executes (defined, not one of the SV-COMP
+//! functions causa intercepts) gets, before every terminator and call that
+//! makes a decision in causa's lowered IR, a call that records it:
+//! `__causa_branch(cond)` before a conditional branch, `__causa_switch(k)`
+//! before a `switch` (k computed from the case values in case order: 0 for
+//! the default destination), `__causa_icall(callee)` before an indirect
+//! call. Calls that report a failure (`__assert_fail`, `abort`,
+//! `reach_error`, `__VERIFIER_error`) get `__causa_site(file, line, column)`
+//! with their debug location, as causa's lowering names it. The program's
+//! `pthread_create`, failure functions and `__VERIFIER_nondet_*` are
+//! redirected to the runtime's. The module also gets a table of its defined
+//! functions (for naming indirect-call targets) and its fingerprint.
+//!
+//! Written by hand: no crate instruments LLVM IR for path logging; the
+//! `llvm-ir` crate causa reads modules with is read-only.
+
+use crate::RecordError;
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+use llvm_sys::bit_writer::LLVMWriteBitcodeToFile;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode};
+use std::ffi::{CStr, CString};
+use std::os::raw::c_char;
+use std::path::Path;
+use std::ptr::null_mut;
+
+/// What the pass inserted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Instrumented {
+    pub functions: usize,
+    pub branches: usize,
+    pub switches: usize,
+    pub indirect_calls: usize,
+    pub sites: usize,
+}
+
+/// Functions whose calls can report a failure.
+const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
+
+/// The program's functions redirected to the runtime's.
+const REDIRECTS: [(&str, &str); 5] = [
+    ("pthread_create", "__causa_pthread_create"),
+    ("__assert_fail", "__causa_assert_fail"),
+    ("abort", "__causa_abort"),
+    ("reach_error", "__causa_reach_error"),
+    ("__VERIFIER_error", "__causa_reach_error"),
+];
+
+/// Instrument the bitcode at `input` (the module causa analyses, whose
+/// fingerprint is `fingerprint`) and write the result to `output`.
+pub fn instrument(input: &Path, output: &Path, program: &str, fingerprint: &str) -> Result<Instrumented, RecordError> {
+    // SAFETY: every LLVM object is created in and owned by the context made
+    // here, used on this thread only, and disposed of when `Ctx` drops.
+    unsafe {
+        let ctx = Ctx(LLVMContextCreate());
+        let module = parse(ctx.0, input)?;
+        let mut pass = Pass::new(ctx.0, module);
+        let stats = pass.run(program, fingerprint);
+        let mut msg: *mut c_char = null_mut();
+        if LLVMVerifyModule(module, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg) != 0 {
+            let m = take_message(msg);
+            LLVMDisposeModule(module);
+            return Err(RecordError::Instrument(format!("the instrumented module is invalid: {m}")));
+        }
+        take_message(msg);
+        let out = cstring(&output.display().to_string())?;
+        let failed = LLVMWriteBitcodeToFile(module, out.as_ptr()) != 0;
+        LLVMDisposeModule(module);
+        if failed {
+            return Err(RecordError::Instrument(format!("cannot write {}", output.display())));
+        }
+        Ok(stats)
+    }
+}
+
+struct Ctx(LLVMContextRef);
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        // SAFETY: the context was created by `LLVMContextCreate` and its module
+        // was disposed of before.
+        unsafe { LLVMContextDispose(self.0) }
+    }
+}
+
+fn cstring(s: &str) -> Result<CString, RecordError> {
+    CString::new(s).map_err(|_| RecordError::Instrument(format!("a name with a NUL byte: {s:?}")))
+}
+
+unsafe fn take_message(msg: *mut c_char) -> String {
+    if msg.is_null() {
+        return String::new();
+    }
+    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
+    LLVMDisposeMessage(msg);
+    s
+}
+
+unsafe fn parse(ctx: LLVMContextRef, input: &Path) -> Result<LLVMModuleRef, RecordError> {
+    let path = cstring(&input.display().to_string())?;
+    let mut buf: LLVMMemoryBufferRef = null_mut();
+    let mut msg: *mut c_char = null_mut();
+    if LLVMCreateMemoryBufferWithContentsOfFile(path.as_ptr(), &mut buf, &mut msg) != 0 {
+        return Err(RecordError::Instrument(format!("cannot read {}: {}", input.display(), take_message(msg))));
+    }
+    let mut module: LLVMModuleRef = null_mut();
+    let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
+    LLVMDisposeMemoryBuffer(buf);
+    if failed {
+        return Err(RecordError::Instrument(format!("{} is not LLVM 14 bitcode", input.display())));
+    }
+    Ok(module)
+}
+
+unsafe fn name_of(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+struct Pass {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    builder: LLVMBuilderRef,
+    i1: LLVMTypeRef,
+    i32: LLVMTypeRef,
+    i8p: LLVMTypeRef,
+}
+
+impl Drop for Pass {
+    fn drop(&mut self) {
+        // SAFETY: the builder belongs to this pass.
+        unsafe { LLVMDisposeBuilder(self.builder) }
+    }
+}
+
+impl Pass {
+    unsafe fn new(ctx: LLVMContextRef, module: LLVMModuleRef) -> Pass {
+        Pass {
+            ctx,
+            module,
+            builder: LLVMCreateBuilderInContext(ctx),
+            i1: LLVMInt1TypeInContext(ctx),
+            i32: LLVMInt32TypeInContext(ctx),
+            i8p: LLVMPointerType(LLVMInt8TypeInContext(ctx), 0),
+        }
+    }
+
+    /// The runtime function `name` of type `void(params)`.
+    unsafe fn runtime(&self, name: &str, params: &mut [LLVMTypeRef]) -> (LLVMValueRef, LLVMTypeRef) {
+        let ty = LLVMFunctionType(LLVMVoidTypeInContext(self.ctx), params.as_mut_ptr(), params.len() as u32, 0);
+        let cname = CString::new(name).expect("runtime names have no NUL");
+        let mut f = LLVMGetNamedFunction(self.module, cname.as_ptr());
+        if f.is_null() {
+            f = LLVMAddFunction(self.module, cname.as_ptr(), ty);
+        }
+        (f, ty)
+    }
+
+    unsafe fn call(&self, f: (LLVMValueRef, LLVMTypeRef), args: &mut [LLVMValueRef]) {
+        LLVMBuildCall2(self.builder, f.1, f.0, args.as_mut_ptr(), args.len() as u32, c"".as_ptr());
+    }
+
+    unsafe fn run(&mut self, program: &str, fingerprint: &str) -> Instrumented {
+        let mut stats = Instrumented::default();
+        let mut defined = Vec::new();
+        let mut f = LLVMGetFirstFunction(self.module);
+        while !f.is_null() {
+            if LLVMIsDeclaration(f) == 0 {
+                defined.push(f);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        let branch = self.runtime("__causa_branch", &mut [self.i1]);
+        let switch = self.runtime("__causa_switch", &mut [self.i32]);
+        let icall = self.runtime("__causa_icall", &mut [self.i8p]);
+        let site = self.runtime("__causa_site", &mut [self.i8p, self.i32, self.i32]);
+        for &f in &defined {
+            if causa_ir::svcomp_intercepted(&name_of(f)) {
+                continue;
+            }
+            stats.functions += 1;
+            let mut bb = LLVMGetFirstBasicBlock(f);
+            while !bb.is_null() {
+                self.block(bb, branch, switch, icall, site, &mut stats);
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+        }
+        self.redirect();
+        self.tables(&defined, program, fingerprint);
+        stats
+    }
+
+    unsafe fn block(
+        &mut self,
+        bb: LLVMBasicBlockRef,
+        branch: (LLVMValueRef, LLVMTypeRef),
+        switch: (LLVMValueRef, LLVMTypeRef),
+        icall: (LLVMValueRef, LLVMTypeRef),
+        site: (LLVMValueRef, LLVMTypeRef),
+        stats: &mut Instrumented,
+    ) {
+        let mut calls = Vec::new();
+        let mut i = LLVMGetFirstInstruction(bb);
+        while !i.is_null() {
+            if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMCall {
+                calls.push(i);
+            }
+            i = LLVMGetNextInstruction(i);
+        }
+        for call in calls {
+            let callee = LLVMGetCalledValue(call);
+            LLVMPositionBuilderBefore(self.builder, call);
+            if !LLVMIsAFunction(callee).is_null() {
+                if FAILURE_CALLS.contains(&name_of(callee).as_str()) {
+                    let (file, line, col) = self.location(call);
+                    let file = LLVMBuildGlobalStringPtr(self.builder, file.as_ptr(), c"".as_ptr());
+                    let line = LLVMConstInt(self.i32, line as u64, 0);
+                    let col = LLVMConstInt(self.i32, col as u64, 0);
+                    self.call(site, &mut [file, line, col]);
+                    stats.sites += 1;
+                }
+            } else if LLVMIsAInlineAsm(callee).is_null() {
+                let p = LLVMBuildBitCast(self.builder, callee, self.i8p, c"".as_ptr());
+                self.call(icall, &mut [p]);
+                stats.indirect_calls += 1;
+            }
+        }
+        let term = LLVMGetBasicBlockTerminator(bb);
+        if term.is_null() {
+            return;
+        }
+        match LLVMGetInstructionOpcode(term) {
+            LLVMOpcode::LLVMBr if LLVMIsConditional(term) != 0 => {
+                LLVMPositionBuilderBefore(self.builder, term);
+                self.call(branch, &mut [LLVMGetCondition(term)]);
+                stats.branches += 1;
+            }
+            LLVMOpcode::LLVMSwitch => {
+                LLVMPositionBuilderBefore(self.builder, term);
+                let v = LLVMGetOperand(term, 0);
+                let cases = (LLVMGetNumOperands(term) as u32 - 2) / 2;
+                let mut index = LLVMConstInt(self.i32, 0, 0);
+                for k in 0..cases {
+                    let case = LLVMGetOperand(term, 2 + 2 * k);
+                    let hit = LLVMBuildICmp(self.builder, LLVMIntPredicate::LLVMIntEQ, v, case, c"".as_ptr());
+                    let number = LLVMConstInt(self.i32, k as u64 + 1, 0);
+                    index = LLVMBuildSelect(self.builder, hit, number, index, c"".as_ptr());
+                }
+                self.call(switch, &mut [index]);
+                stats.switches += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// An instruction's debug location as causa's lowering names it
+    /// (`causa_ir`'s `loc`: the file, under its directory when relative and
+    /// not found from here).
+    unsafe fn location(&self, i: LLVMValueRef) -> (CString, u32, u32) {
+        let mut len = 0u32;
+        let f = LLVMGetDebugLocFilename(i, &mut len);
+        let file = if f.is_null() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(f as *const u8, len as usize)).into_owned()
+        };
+        let d = LLVMGetDebugLocDirectory(i, &mut len);
+        let dir = if d.is_null() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(d as *const u8, len as usize)).into_owned()
+        };
+        let path = if !dir.is_empty() && !file.starts_with('/') && !Path::new(&file).exists() {
+            format!("{}/{}", dir.trim_end_matches('/'), file)
+        } else {
+            file
+        };
+        let line = LLVMGetDebugLocLine(i);
+        let col = LLVMGetDebugLocColumn(i);
+        (CString::new(path).unwrap_or_default(), line, col)
+    }
+
+    /// Uses of the program's `pthread_create`, failure functions and inputs
+    /// go to the runtime's.
+    unsafe fn redirect(&self) {
+        let mut pairs: Vec<(String, String)> = REDIRECTS.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let mut f = LLVMGetFirstFunction(self.module);
+        while !f.is_null() {
+            let name = name_of(f);
+            if let Some(suffix) = name.strip_prefix("__VERIFIER_nondet_") {
+                pairs.push((name.clone(), format!("__causa_nondet_{suffix}")));
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        for (from, to) in pairs {
+            let cfrom = CString::new(from).expect("no NUL");
+            let old = LLVMGetNamedFunction(self.module, cfrom.as_ptr());
+            if old.is_null() {
+                continue;
+            }
+            let cto = CString::new(to).expect("no NUL");
+            let mut new = LLVMGetNamedFunction(self.module, cto.as_ptr());
+            if new.is_null() {
+                new = LLVMAddFunction(self.module, cto.as_ptr(), LLVMGlobalGetValueType(old));
+            }
+            let new = if LLVMTypeOf(new) == LLVMTypeOf(old) { new } else { LLVMConstBitCast(new, LLVMTypeOf(old)) };
+            LLVMReplaceAllUsesWith(old, new);
+        }
+    }
+
+    /// The defined functions' addresses and names, the program's name and
+    /// fingerprint, as globals the runtime reads.
+    unsafe fn tables(&self, defined: &[LLVMValueRef], program: &str, fingerprint: &str) {
+        let mut ptrs: Vec<LLVMValueRef> = defined.iter().map(|f| LLVMConstBitCast(*f, self.i8p)).collect();
+        let mut names: Vec<LLVMValueRef> = defined.iter().map(|f| self.string(&name_of(*f))).collect();
+        self.global("__causa_fn_ptrs", LLVMConstArray(self.i8p, ptrs.as_mut_ptr(), ptrs.len() as u32));
+        self.global("__causa_fn_names", LLVMConstArray(self.i8p, names.as_mut_ptr(), names.len() as u32));
+        self.global("__causa_fn_count", LLVMConstInt(self.i32, defined.len() as u64, 0));
+        self.global("__causa_fingerprint", self.bytes(fingerprint));
+        self.global("__causa_program", self.bytes(program));
+    }
+
+    /// A constant global `name` initialised with `init`.
+    unsafe fn global(&self, name: &str, init: LLVMValueRef) -> LLVMValueRef {
+        let cname = CString::new(name).expect("no NUL");
+        let g = LLVMAddGlobal(self.module, LLVMTypeOf(init), cname.as_ptr());
+        LLVMSetInitializer(g, init);
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetLinkage(g, LLVMLinkage::LLVMExternalLinkage);
+        g
+    }
+
+    /// A NUL-terminated byte array constant.
+    unsafe fn bytes(&self, s: &str) -> LLVMValueRef {
+        LLVMConstStringInContext(self.ctx, s.as_ptr() as *const c_char, s.len() as u32, 0)
+    }
+
+    /// An `i8*` to a private constant string.
+    unsafe fn string(&self, s: &str) -> LLVMValueRef {
+        let init = self.bytes(s);
+        let g = LLVMAddGlobal(self.module, LLVMTypeOf(init), c"".as_ptr());
+        LLVMSetInitializer(g, init);
+        LLVMSetGlobalConstant(g, 1);
+        LLVMSetLinkage(g, LLVMLinkage::LLVMPrivateLinkage);
+        LLVMConstBitCast(g, self.i8p)
+    }
+}
