@@ -14,7 +14,10 @@
  *   __causa_assert_fail, __causa_reach_error, __causa_abort: the failure
  *   __causa_nondet_*          program inputs, logged per thread
  * The log goes to $CAUSA_PATHS, else ./causa-paths-<pid>/, written to a
- * temporary directory first and renamed, so a log is never half-written. */
+ * temporary directory first and renamed, so a log is never half-written.
+ * A thread's decisions beyond SPILL bytes go to a spill file in that
+ * temporary directory (complete runs only), so memory stays bounded; the
+ * final file is assembled from spill and buffer. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -50,12 +53,17 @@ typedef struct rec {
     bytes_t inputs;         /* encoded (name, zigzag value) pairs */
     uint64_t ninputs;
     int children;
+    int spill_fd;           /* 0: nothing spilled yet */
+    uint64_t spilled;       /* decision bytes in the spill file */
     const char *site_file;  /* the last failure site reached */
     int site_line, site_col;
     struct rec *next;       /* every record, for writing at the end */
 } rec_t;
 
+#define SPILL (1u << 20)
+
 static rec_t *all;                      /* pushed at thread creation only */
+static char log_dir[4096], log_tmp[4200]; /* set at start */
 static pthread_mutex_t all_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread rec_t *me;
 static volatile sig_atomic_t written;
@@ -117,6 +125,41 @@ static rec_t *self(void) {
     return me;
 }
 
+static int write_all(int fd, const void *data, size_t n) {
+    const uint8_t *p = data;
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+/* Move the thread's complete decision bytes to its spill file. */
+static void spill(rec_t *r) {
+    if (!r->spill_fd) {
+        if (mkdir(log_tmp, 0755) != 0 && errno != EEXIST) {
+            fprintf(stderr, "causa recorder: cannot create %s: %s\n", log_tmp, strerror(errno));
+            _exit(70);
+        }
+        char path[4400];
+        snprintf(path, sizeof path, "%s/t%s.spill", log_tmp, r->name);
+        r->spill_fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+        if (r->spill_fd <= 0) {
+            fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
+            _exit(70);
+        }
+    }
+    if (write_all(r->spill_fd, r->dec.p, r->dec.len) != 0) {
+        fprintf(stderr, "causa recorder: cannot write the spill file of thread %s\n", r->name);
+        _exit(70);
+    }
+    r->spilled += r->dec.len;
+    r->dec.len = 0;
+}
+
 static void close_run(rec_t *r) {
     if (!r->run_n)
         return;
@@ -124,6 +167,8 @@ static void close_run(rec_t *r) {
     put(&r->dec, r->run, (size_t)(r->run_n + 7) / 8);
     memset(r->run, 0, sizeof r->run);
     r->run_n = 0;
+    if (r->dec.len >= SPILL)
+        spill(r);
 }
 
 void __causa_branch(_Bool taken) {
@@ -142,6 +187,8 @@ void __causa_switch(uint32_t index) {
     put_byte(&r->dec, 0x80);
     put_varint(&r->dec, index);
     r->ndec++;
+    if (r->dec.len >= SPILL)
+        spill(r);
 }
 
 void __causa_icall(void *target) {
@@ -164,6 +211,8 @@ void __causa_icall(void *target) {
     put_byte(&r->dec, 0x81);
     put_varint(&r->dec, (uint64_t)k);
     r->ndec++;
+    if (r->dec.len >= SPILL)
+        spill(r);
 }
 
 void __causa_site(const char *file, int line, int col) {
@@ -222,28 +271,31 @@ NONDET(size_t, unsigned long, 64, 0)
 
 /* ---- writing the log ---- */
 
-static uint64_t fnv1a(const uint8_t *p, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ull;
+static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n) {
     for (size_t i = 0; i < n; i++)
         h = (h ^ p[i]) * 0x100000001b3ull;
     return h;
 }
 
-static int write_file(const char *path, const void *data, size_t n) {
+/* A thread's file: `head` (everything before the decision bytes), the
+   spilled decision bytes, the buffered ones, then the checksum of it all. */
+static int write_thread(const char *path, rec_t *r, const bytes_t *head) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0)
         return -1;
-    const uint8_t *p = data;
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k <= 0) {
-            close(fd);
-            return -1;
+    uint64_t h = fnv1a(0xcbf29ce484222325ull, head->p, head->len);
+    int bad = write_all(fd, head->p, head->len);
+    if (r->spill_fd > 0 && lseek(r->spill_fd, 0, SEEK_SET) == 0) {
+        uint8_t chunk[65536];
+        ssize_t k;
+        while (!bad && (k = read(r->spill_fd, chunk, sizeof chunk)) > 0) {
+            h = fnv1a(h, chunk, (size_t)k);
+            bad = write_all(fd, chunk, (size_t)k);
         }
-        p += k;
-        n -= (size_t)k;
     }
-    return close(fd);
+    h = fnv1a(h, r->dec.p, r->dec.len);
+    bad = bad || write_all(fd, r->dec.p, r->dec.len) || write_all(fd, &h, 8);
+    return close(fd) || bad ? -1 : 0;
 }
 
 static void json_str(FILE *f, const char *s) {
@@ -269,13 +321,7 @@ static void write_log(void) {
     if (written)
         return;
     written = 1;
-    char dir[4096], tmp[4200];
-    const char *env = getenv("CAUSA_PATHS");
-    if (env && *env)
-        snprintf(dir, sizeof dir, "%s", env);
-    else
-        snprintf(dir, sizeof dir, "causa-paths-%d", (int)getpid());
-    snprintf(tmp, sizeof tmp, "%s.tmp-%d", dir, (int)getpid());
+    const char *dir = log_dir, *tmp = log_tmp;
     if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
         fprintf(stderr, "causa recorder: cannot create %s: %s\n", tmp, strerror(errno));
         return;
@@ -344,15 +390,17 @@ static void write_log(void) {
         put_varint(&b, r->ninputs);
         put(&b, r->inputs.p, r->inputs.len);
         put_varint(&b, r->ndec);
-        put_varint(&b, r->dec.len);
-        put(&b, r->dec.p, r->dec.len);
-        uint64_t h = fnv1a(b.p, b.len);
-        put(&b, &h, 8);
+        put_varint(&b, r->spilled + r->dec.len);
         char file[160];
         snprintf(file, sizeof file, "t%s.path", r->name);
         snprintf(path, sizeof path, "%s/%s", tmp, file);
-        if (write_file(path, b.p, b.len) != 0)
+        if (write_thread(path, r, &b) != 0)
             fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
+        if (r->spill_fd > 0) {
+            char spilled[4400];
+            snprintf(spilled, sizeof spilled, "%s/t%s.spill", tmp, r->name);
+            unlink(spilled);
+        }
         fprintf(m, "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu}",
                 i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs);
     }
@@ -406,6 +454,12 @@ static void on_signal(int sig) {
 static void at_exit(void) { write_log(); }
 
 __attribute__((constructor)) static void start(void) {
+    const char *env = getenv("CAUSA_PATHS");
+    if (env && *env)
+        snprintf(log_dir, sizeof log_dir, "%s", env);
+    else
+        snprintf(log_dir, sizeof log_dir, "causa-paths-%d", (int)getpid());
+    snprintf(log_tmp, sizeof log_tmp, "%s.tmp-%d", log_dir, (int)getpid());
     self();
     atexit(at_exit);
     signal(SIGSEGV, on_signal);

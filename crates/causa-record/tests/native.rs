@@ -284,3 +284,42 @@ fn a_natively_recorded_bounded_buffer_failure_is_reproduced() {
     let kind = log.failure.as_ref().expect("failure").kind;
     reproduces(&c, &log, kind);
 }
+
+#[test]
+fn long_paths_spill_to_disk_and_read_back_whole() {
+    // 12 M loop iterations: about 1.5 MB of branch bits in one thread, more
+    // than the 1 MB the runtime keeps in memory, so part of it goes to the
+    // spill file and the final file is assembled from both.
+    let src = r#"
+#include <pthread.h>
+#include <stdio.h>
+volatile long sum;
+void *spin(void *arg) {
+    for (long i = 0; i < 12000000; i++)
+        if (i % 3 == 0)
+            sum += i;
+    return 0;
+}
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, spin, 0);
+    pthread_join(t, 0);
+    printf("%ld\n", sum > 0);
+    return 0;
+}
+"#;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (_, exe) = build(dir.path(), "long", src);
+    let log_dir = dir.path().join("log");
+    let st = Command::new(&exe).env("CAUSA_PATHS", &log_dir).status().expect("run");
+    assert!(st.success());
+    let log = PathLog::read(&log_dir).expect("the assembled log reads (checksum and counts agree)");
+    let worker = &log.threads[1];
+    // Per iteration: the loop test and the `if`; then the final loop test.
+    assert_eq!(worker.decisions.len(), 2 * 12_000_000 + 1);
+    use causa_core::paths::Decision::Branch;
+    assert_eq!(&worker.decisions[..4], &[Branch(true), Branch(true), Branch(true), Branch(false)]);
+    assert_eq!(worker.decisions.last(), Some(&Branch(false)));
+    let left: Vec<_> = std::fs::read_dir(&log_dir).expect("dir").flatten().map(|e| e.file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".spill")), "spill files removed: {left:?}");
+}
