@@ -68,9 +68,10 @@ pub struct ReproduceArgs {
     /// over to the solver when the search's budget runs out.
     #[arg(long, value_enum, default_value = "auto")]
     pub method: ReproduceMethod,
-    /// Budget of the path-guided search: visible steps over all the
-    /// schedules it runs (each schedule runs from the start; about 2–5
-    /// million steps per second).
+    /// Budget of the path-guided search: visible steps run over all the
+    /// schedules it tries (each resumes from a saved copy of an earlier one,
+    /// so it runs little more than its own steps; about 2–5 million steps
+    /// per second).
     #[arg(long, value_name = "N", default_value_t = causa_explore::guided::DEFAULT_SEARCH_STEPS)]
     pub search_steps: u64,
     /// The largest preemption bound the path-guided search tries.

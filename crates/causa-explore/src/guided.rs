@@ -15,8 +15,10 @@
 //! end, it has the fewest preemptions of all schedules that follow the paths.
 //!
 //! Being the interpreter, the search needs no model of the failure: it
-//! reproduces deadlocks, memory errors and invalid pthread use, which the
-//! solver does not model, and every library function the interpreter knows.
+//! reproduces every kind of failure, including those the solver does not
+//! model (invalid pthread use in general, dead stack frames, failures in
+//! library functions the symbolic executor lacks), and every library
+//! function the interpreter knows.
 //! Its cost grows with the number of preemptions the failure needs (the
 //! schedules with `c` preemptions number about `(steps · threads)^c`; each
 //! one resumes from a machine saved by an earlier one, [`Snapshots`], so it
