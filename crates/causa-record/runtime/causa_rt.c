@@ -317,6 +317,11 @@ static const char *fail_kind;
 static char fail_message[512];
 static rec_t *fail_rec;
 
+/* Written once, by the thread that exits or fails. Threads still running
+   then keep recording into their buffers while they are read: their paths
+   end wherever the write caught them (they were not part of the exit), and
+   only the failing thread's path must be exact, which it is (it is the one
+   writing). */
 static void write_log(void) {
     if (written)
         return;
