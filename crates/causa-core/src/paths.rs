@@ -25,7 +25,11 @@
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
-//! Decisions, in the order the thread made them: a tag byte `0..=0x7f` starts
+//! Decisions, in the order the thread made them, of the branches whose
+//! condition a shared read can influence (a branch computed only from
+//! constants and stack addresses takes the same way in every schedule, and
+//! whoever replays the thread computes it; version 1 recorded those too): a
+//! tag byte `0..=0x7f` starts
 //! a run of `tag + 1` conditional-branch outcomes packed 8 per byte (bit 0 of
 //! the first byte is the first outcome; 1 = the `true` successor); `0x80` is a
 //! `switch`, followed by the index of the case taken (varint, 0 = default, `i`
@@ -37,8 +41,9 @@ use crate::{Finding, MemoryModel, ThreadName};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// Current path-log format version.
-pub const PATHS_VERSION: u32 = 1;
+/// Current path-log format version (2: branches no shared read influences
+/// are left out, see `causa_ir::local`).
+pub const PATHS_VERSION: u32 = 2;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";

@@ -287,6 +287,10 @@ pub struct Body {
     pub blocks: Vec<Block>,
     /// Register file size; parameters occupy slots `0..params`.
     pub num_locals: u32,
+    /// Per block: whether its terminator's decision goes into path logs
+    /// (false for a branch no shared read can influence, and for
+    /// unconditional terminators; see [`crate::local`]).
+    pub recorded: Vec<bool>,
 }
 
 /// A function, defined in the module or external.

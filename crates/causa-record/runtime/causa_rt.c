@@ -1,11 +1,12 @@
 /* causa's native path recorder: the runtime linked into programs built with
  * `causa build`. Each thread records its own control-flow decisions in its
  * own buffer (no locks, no atomics on the recording path); the buffers are
- * written as a causa path log (format `causa-paths` version 1, the format of
+ * written as a causa path log (format `causa-paths` version 2, the format of
  * crates/causa-core/src/paths.rs) when the program exits or fails.
  *
  * Calls inserted by the instrumentation (crates/causa-record/src/instrument.rs):
- *   __causa_branch(cond)      before every conditional branch
+ *   __causa_branch(cond)      before every conditional branch a shared read
+ *                             can influence (causa_ir::local)
  *   __causa_switch(index)     before every switch (0 = default, i = i-th case)
  *   __causa_icall(target)     before every indirect call
  *   __causa_site(file, l, c)  before calls that can report a failure
@@ -338,7 +339,7 @@ static void write_log(void) {
         fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
         return;
     }
-    fprintf(m, "{\n  \"format\": \"causa-paths\",\n  \"version\": 1,\n  \"program\": ");
+    fprintf(m, "{\n  \"format\": \"causa-paths\",\n  \"version\": 2,\n  \"program\": ");
     json_str(m, __causa_program);
     fprintf(m, ",\n  \"fingerprint\": ");
     json_str(m, __causa_fingerprint);
@@ -386,7 +387,7 @@ static void write_log(void) {
         close_run(r);
         bytes_t b = {0};
         put(&b, "CAUSAPTH", 8);
-        uint32_t version = 1;
+        uint32_t version = 2;
         put(&b, &version, 4);
         put_str(&b, r->name);
         put_varint(&b, (uint64_t)r->ntargets);

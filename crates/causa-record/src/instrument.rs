@@ -24,6 +24,7 @@ use llvm_sys::bit_writer::LLVMWriteBitcodeToFile;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode};
+use std::collections::HashMap;
 use std::ffi::{CStr, CString};
 use std::os::raw::c_char;
 use std::path::Path;
@@ -34,6 +35,8 @@ use std::ptr::null_mut;
 pub struct Instrumented {
     pub functions: usize,
     pub branches: usize,
+    /// Branches and switches left out: no shared read influences them.
+    pub local_branches: usize,
     pub switches: usize,
     pub indirect_calls: usize,
     pub sites: usize,
@@ -53,13 +56,22 @@ const REDIRECTS: [(&str, &str); 5] = [
 
 /// Instrument the bitcode at `input` (the module causa analyses, whose
 /// fingerprint is `fingerprint`) and write the result to `output`.
-pub fn instrument(input: &Path, output: &Path, program: &str, fingerprint: &str) -> Result<Instrumented, RecordError> {
+/// `recorded` says, per function name and block, whether the block's branch
+/// goes into path logs (causa's lowering of the same module: see
+/// `causa_ir::local`); branches of unlisted functions are recorded.
+pub fn instrument(
+    input: &Path,
+    output: &Path,
+    program: &str,
+    fingerprint: &str,
+    recorded: &HashMap<String, Vec<bool>>,
+) -> Result<Instrumented, RecordError> {
     // SAFETY: every LLVM object is created in and owned by the context made
     // here, used on this thread only, and disposed of when `Ctx` drops.
     unsafe {
         let ctx = Ctx(LLVMContextCreate());
         let module = parse(ctx.0, input)?;
-        let mut pass = Pass::new(ctx.0, module);
+        let mut pass = Pass::new(ctx.0, module, recorded);
         let stats = pass.run(program, fingerprint);
         let mut msg: *mut c_char = null_mut();
         if LLVMVerifyModule(module, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg) != 0 {
@@ -126,7 +138,8 @@ unsafe fn name_of(v: LLVMValueRef) -> String {
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
 }
 
-struct Pass {
+struct Pass<'r> {
+    recorded: &'r HashMap<String, Vec<bool>>,
     ctx: LLVMContextRef,
     module: LLVMModuleRef,
     builder: LLVMBuilderRef,
@@ -135,16 +148,17 @@ struct Pass {
     i8p: LLVMTypeRef,
 }
 
-impl Drop for Pass {
+impl Drop for Pass<'_> {
     fn drop(&mut self) {
         // SAFETY: the builder belongs to this pass.
         unsafe { LLVMDisposeBuilder(self.builder) }
     }
 }
 
-impl Pass {
-    unsafe fn new(ctx: LLVMContextRef, module: LLVMModuleRef) -> Pass {
+impl<'r> Pass<'r> {
+    unsafe fn new(ctx: LLVMContextRef, module: LLVMModuleRef, recorded: &'r HashMap<String, Vec<bool>>) -> Pass<'r> {
         Pass {
+            recorded,
             ctx,
             module,
             builder: LLVMCreateBuilderInContext(ctx),
@@ -184,14 +198,19 @@ impl Pass {
         let icall = self.runtime("__causa_icall", &mut [self.i8p]);
         let site = self.runtime("__causa_site", &mut [self.i8p, self.i32, self.i32]);
         for &f in &defined {
-            if causa_ir::svcomp_intercepted(&name_of(f)) {
+            let name = name_of(f);
+            if causa_ir::svcomp_intercepted(&name) {
                 continue;
             }
             stats.functions += 1;
+            let flags = self.recorded.get(&name);
             let mut bb = LLVMGetFirstBasicBlock(f);
+            let mut index = 0;
             while !bb.is_null() {
-                self.block(bb, branch, switch, icall, site, &mut stats);
+                let recorded = flags.and_then(|v| v.get(index).copied()).unwrap_or(true);
+                self.block(bb, recorded, [branch, switch, icall, site], &mut stats);
                 bb = LLVMGetNextBasicBlock(bb);
+                index += 1;
             }
         }
         self.redirect();
@@ -199,13 +218,12 @@ impl Pass {
         stats
     }
 
+    /// Instrument one block; `recorded`: its branch goes into path logs.
     unsafe fn block(
         &mut self,
         bb: LLVMBasicBlockRef,
-        branch: (LLVMValueRef, LLVMTypeRef),
-        switch: (LLVMValueRef, LLVMTypeRef),
-        icall: (LLVMValueRef, LLVMTypeRef),
-        site: (LLVMValueRef, LLVMTypeRef),
+        recorded: bool,
+        [branch, switch, icall, site]: [(LLVMValueRef, LLVMTypeRef); 4],
         stats: &mut Instrumented,
     ) {
         let mut calls = Vec::new();
@@ -239,6 +257,12 @@ impl Pass {
             return;
         }
         match LLVMGetInstructionOpcode(term) {
+            LLVMOpcode::LLVMBr | LLVMOpcode::LLVMSwitch
+                if !recorded
+                    && (LLVMGetInstructionOpcode(term) == LLVMOpcode::LLVMSwitch || LLVMIsConditional(term) != 0) =>
+            {
+                stats.local_branches += 1;
+            }
             LLVMOpcode::LLVMBr if LLVMIsConditional(term) != 0 => {
                 LLVMPositionBuilderBefore(self.builder, term);
                 self.call(branch, &mut [LLVMGetCondition(term)]);

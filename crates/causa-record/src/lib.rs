@@ -74,7 +74,14 @@ pub fn build(inputs: &[String], opts: &BuildOptions) -> Result<Built, RecordErro
     // As the interpreter names it in its logs.
     let program = inputs.join(" ");
     let instrumented_bc = dir.path().join("instrumented.bc");
-    let instrumented = instrument::instrument(&bc, &instrumented_bc, &program, &fingerprint)?;
+    // Which branches path logs hold: causa's own lowering of this module.
+    let analysed = causa_ir::load_program(&[bc.display().to_string()], &CompileOptions::default())?;
+    let recorded = analysed
+        .functions
+        .iter()
+        .filter_map(|f| f.body.as_ref().map(|b| (f.name.to_string(), b.recorded.clone())))
+        .collect();
+    let instrumented = instrument::instrument(&bc, &instrumented_bc, &program, &fingerprint, &recorded)?;
     let runtime = dir.path().join("causa_rt.c");
     std::fs::write(&runtime, RUNTIME).map_err(io(&runtime))?;
     // The runtime joins the module, so the optimiser inlines the recording

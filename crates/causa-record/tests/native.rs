@@ -287,16 +287,19 @@ fn a_natively_recorded_bounded_buffer_failure_is_reproduced() {
 
 #[test]
 fn long_paths_spill_to_disk_and_read_back_whole() {
-    // 12 M loop iterations: about 1.5 MB of branch bits in one thread, more
-    // than the 1 MB the runtime keeps in memory, so part of it goes to the
-    // spill file and the final file is assembled from both.
+    // 12 M loop iterations, each with a branch on shared data: about 1.5 MB
+    // of branch bits in one thread, more than the 1 MB the runtime keeps in
+    // memory, so part of it goes to the spill file and the final file is
+    // assembled from both. (The loop test is computed from constants only:
+    // not recorded.)
     let src = r#"
 #include <pthread.h>
 #include <stdio.h>
 volatile long sum;
+int pattern[3] = {1, 0, 0};
 void *spin(void *arg) {
     for (long i = 0; i < 12000000; i++)
-        if (i % 3 == 0)
+        if (pattern[i % 3])
             sum += i;
     return 0;
 }
@@ -315,11 +318,10 @@ int main(void) {
     assert!(st.success());
     let log = PathLog::read(&log_dir).expect("the assembled log reads (checksum and counts agree)");
     let worker = &log.threads[1];
-    // Per iteration: the loop test and the `if`; then the final loop test.
-    assert_eq!(worker.decisions.len(), 2 * 12_000_000 + 1);
+    // One decision per iteration: the `if` on `pattern`.
+    assert_eq!(worker.decisions.len(), 12_000_000);
     use causa_core::paths::Decision::Branch;
-    assert_eq!(&worker.decisions[..4], &[Branch(true), Branch(true), Branch(true), Branch(false)]);
-    assert_eq!(worker.decisions.last(), Some(&Branch(false)));
+    assert_eq!(&worker.decisions[..4], &[Branch(true), Branch(false), Branch(false), Branch(true)]);
     let left: Vec<_> = std::fs::read_dir(&log_dir).expect("dir").flatten().map(|e| e.file_name()).collect();
     assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".spill")), "spill files removed: {left:?}");
 }

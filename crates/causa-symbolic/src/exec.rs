@@ -459,7 +459,46 @@ impl<'s, 'p> Thread<'s, 'p> {
         false
     }
 
+    /// Whether the current block's branch is in path logs (see
+    /// `causa_ir::local`); a branch that is not has a constant condition here.
+    fn recorded(&self) -> bool {
+        let Some(fr) = self.frames.last() else { return true };
+        let body = self.st.program.functions[fr.func as usize].body.as_ref();
+        body.and_then(|b| b.recorded.get(fr.block as usize).copied()).unwrap_or(true)
+    }
+
+    /// Follow a branch path logs leave out: its condition is a constant.
+    fn local_branch(&mut self, term: &Term) -> Result<(), SymError> {
+        let unknown = || {
+            SymError::Mismatch(
+                "a branch that path logs leave out depends on shared data here (a bug in causa's analysis)".into(),
+            )
+        };
+        let target = match term {
+            Term::CondBr { c, t, f } => {
+                let c = self.int(c, 1)?;
+                let v = self.st.trace.exprs.value(c).ok_or_else(unknown)?;
+                if v & 1 == 1 {
+                    *t
+                } else {
+                    *f
+                }
+            }
+            Term::Switch { v, cases, default } => {
+                let Reg::Int(x) = self.operand(v) else { return Err(unknown()) };
+                let x = self.st.trace.exprs.value(x).ok_or_else(unknown)?;
+                cases.iter().find(|(c, _)| *c == x).map_or(*default, |(_, b)| *b)
+            }
+            _ => return Err(unknown()),
+        };
+        self.jump(target)
+    }
+
     fn terminator(&mut self, term: &Term) -> Result<bool, SymError> {
+        if matches!(term, Term::CondBr { .. } | Term::Switch { .. }) && !self.recorded() {
+            self.local_branch(term)?;
+            return Ok(true);
+        }
         match term {
             Term::Br(b) => self.jump(*b)?,
             Term::CondBr { c, t, f } => {

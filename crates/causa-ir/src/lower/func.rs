@@ -154,7 +154,8 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
         };
         blocks.push(Block { phis, instrs, term, term_loc });
     }
-    Ok(Body { blocks, num_locals: cx.next })
+    let recorded = crate::local::recorded_branches(&blocks, f.parameters.len() as u32, cx.next);
+    Ok(Body { blocks, num_locals: cx.next, recorded })
 }
 
 fn operand(lw: &mut Lowerer<'_>, cx: &mut FnCtx, op: &LOperand, loc: LocId) -> Result<Operand, IrError> {
