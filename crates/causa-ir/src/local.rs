@@ -72,3 +72,62 @@ pub fn recorded_branches(blocks: &[Block], params: u32, num_locals: u32) -> Vec<
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{BinOp, Instr, Phi};
+    use crate::types::Ty;
+    use crate::value::Value;
+    use crate::{ICmpPred, NONE};
+
+    fn k(v: u128) -> Operand {
+        Operand::Const(Value::Int(v))
+    }
+
+    fn instr(dest: u32, op: Op) -> Instr {
+        Instr { op, dest, loc: NONE }
+    }
+
+    /// One parameter (register 0); block 0 jumps into a loop (block 1) over
+    /// `i` (register 1, a phi of constants) whose body (block 2) branches on
+    /// a loaded value (register 4) and on the parameter (block 3).
+    fn body() -> Vec<Block> {
+        let cmp = |dest, a| instr(dest, Op::ICmp { pred: ICmpPred::Slt, bits: 32, a, b: k(10) });
+        vec![
+            Block { phis: vec![], instrs: vec![], term: Term::Br(1), term_loc: NONE },
+            Block {
+                phis: vec![Phi { dest: 1, incoming: vec![(0, k(0)), (2, Operand::Local(2))] }],
+                instrs: vec![cmp(3, Operand::Local(1))],
+                term: Term::CondBr { c: Operand::Local(3), t: 2, f: 3 },
+                term_loc: NONE,
+            },
+            Block {
+                phis: vec![],
+                instrs: vec![
+                    instr(2, Op::Bin { op: BinOp::Add, bits: 32, a: Operand::Local(1), b: k(1) }),
+                    instr(4, Op::Load { addr: k(0x1_0000_0000), ty: Ty::Int(32), atomic: false }),
+                ],
+                term: Term::CondBr { c: Operand::Local(4), t: 1, f: 3 },
+                term_loc: NONE,
+            },
+            Block {
+                phis: vec![],
+                instrs: vec![cmp(5, Operand::Local(0))],
+                term: Term::CondBr { c: Operand::Local(5), t: 0, f: 0 },
+                term_loc: NONE,
+            },
+        ]
+    }
+
+    #[test]
+    fn only_branches_a_shared_read_or_parameter_can_influence_are_recorded() {
+        // The loop test on `i` (constants through a phi) is local; the
+        // branch on the load and the one on the parameter are recorded.
+        assert_eq!(recorded_branches(&body(), 1, 6), vec![false, false, true, true]);
+        // The same loop counter seeded from the parameter is recorded.
+        let mut b = body();
+        b[1].phis[0].incoming[0].1 = Operand::Local(0);
+        assert_eq!(recorded_branches(&b, 1, 6), vec![false, true, true, true]);
+    }
+}
