@@ -7,7 +7,9 @@
 //! `__causa_branch(cond)` before a conditional branch, `__causa_switch(k)`
 //! before a `switch` (k computed from the case values in case order: 0 for
 //! the default destination), `__causa_icall(callee)` before an indirect
-//! call. Calls that report a failure (`__assert_fail`, `abort`,
+//! call — except the branches and switches path logs leave out, which the
+//! caller names from causa's lowering of the same module (no shared read
+//! influences them, `causa_ir::local`). Calls that report a failure (`__assert_fail`, `abort`,
 //! `reach_error`, `__VERIFIER_error`) get `__causa_site(file, line, column)`
 //! with their debug location, as causa's lowering names it. The program's
 //! `pthread_create`, failure functions and `__VERIFIER_nondet_*` are
