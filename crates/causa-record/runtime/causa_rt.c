@@ -46,9 +46,9 @@ typedef struct {
 typedef struct rec {
     char name[96];
     bytes_t dec;            /* encoded decisions, complete runs */
-    uint64_t ndec;          /* decisions, including the open run */
-    uint8_t run[16];        /* the open run of branch outcomes */
-    int run_n;
+    uint64_t ndec;          /* decisions in `dec` and the spill file */
+    uint64_t *run;          /* the open run of branch outcomes: the thread's */
+    uint32_t *run_n;        /* `bits` and `nbits` (read by the writer too) */
     const char *targets[64];
     int ntargets;
     bytes_t inputs;         /* encoded (name, zigzag value) pairs */
@@ -67,6 +67,10 @@ static rec_t *all;                      /* pushed at thread creation only */
 static char log_dir[4096], log_tmp[4200]; /* set at start */
 static pthread_mutex_t all_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread rec_t *me;
+/* The open run of branch outcomes (bit k of the 128 = the k-th), kept in
+   thread-local words so that recording a branch is a few instructions. */
+static __thread uint64_t bits[2];
+static __thread uint32_t nbits;
 static volatile sig_atomic_t written;
 
 static void put(bytes_t *b, const void *data, size_t n) {
@@ -120,9 +124,33 @@ static rec_t *new_rec(const char *name) {
     return r;
 }
 
+static void close_run(rec_t *r);
+static rec_t *self(void);
+
+/* Bind `r` to the calling thread (its open run). */
+static rec_t *bind(rec_t *r) {
+    r->run = bits;
+    r->run_n = &nbits;
+    me = r;
+    return r;
+}
+
+/* The thread ends: its open run goes into its record, which no longer
+   points into the thread's (soon freed) thread-local storage. */
+static void unbind(rec_t *r) {
+    close_run(r);
+    r->run = 0;
+    r->run_n = 0;
+}
+
+void __causa_pthread_exit(void *ret) {
+    unbind(self());
+    pthread_exit(ret);
+}
+
 static rec_t *self(void) {
     if (!me)
-        me = new_rec("0");
+        bind(new_rec("0"));
     return me;
 }
 
@@ -162,24 +190,30 @@ static void spill(rec_t *r) {
 }
 
 static void close_run(rec_t *r) {
-    if (!r->run_n)
+    uint32_t n = r->run_n ? *r->run_n : 0;
+    if (!n)
         return;
-    put_byte(&r->dec, (uint8_t)(r->run_n - 1));
-    put(&r->dec, r->run, (size_t)(r->run_n + 7) / 8);
-    memset(r->run, 0, sizeof r->run);
-    r->run_n = 0;
+    put_byte(&r->dec, (uint8_t)(n - 1));
+    put(&r->dec, r->run, (size_t)(n + 7) / 8); /* little-endian: bit 0 first */
+    r->run[0] = r->run[1] = 0;
+    *r->run_n = 0;
+    r->ndec += n;
     if (r->dec.len >= SPILL)
         spill(r);
 }
 
+static void full_run(void) {
+    nbits = 128;
+    close_run(self());
+}
+
 void __causa_branch(_Bool taken) {
-    rec_t *r = self();
-    if (taken)
-        r->run[r->run_n / 8] |= (uint8_t)(1u << (r->run_n % 8));
-    r->run_n++;
-    r->ndec++;
-    if (r->run_n == 128)
-        close_run(r);
+    uint32_t n = nbits;
+    bits[n >> 6] |= (uint64_t)taken << (n & 63);
+    if (++n == 128)
+        full_run();
+    else
+        nbits = n;
 }
 
 void __causa_switch(uint32_t index) {
@@ -484,8 +518,10 @@ typedef struct {
 static void *boot(void *p) {
     boot_t b = *(boot_t *)p;
     free(p);
-    me = b.rec;
-    return b.start(b.arg);
+    bind(b.rec);
+    void *ret = b.start(b.arg);
+    unbind(b.rec);
+    return ret;
 }
 
 int __causa_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*start)(void *), void *arg) {

@@ -48,8 +48,9 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 5] = [
+const REDIRECTS: [(&str, &str); 6] = [
     ("pthread_create", "__causa_pthread_create"),
+    ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
     ("abort", "__causa_abort"),
     ("reach_error", "__causa_reach_error"),

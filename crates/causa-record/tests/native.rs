@@ -325,3 +325,34 @@ int main(void) {
     let left: Vec<_> = std::fs::read_dir(&log_dir).expect("dir").flatten().map(|e| e.file_name()).collect();
     assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".spill")), "spill files removed: {left:?}");
 }
+
+#[test]
+fn a_thread_that_calls_pthread_exit_keeps_its_last_decisions() {
+    // The worker's decisions are still in its open run when it leaves with
+    // pthread_exit: the runtime closes the run before the thread is gone.
+    let src = r#"
+#include <pthread.h>
+int flags[5] = {1, 0, 1, 1, 0};
+int seen;
+void *worker(void *arg) {
+    for (int i = 0; i < 5; i++)
+        if (flags[i])
+            seen++;
+    pthread_exit(0);
+}
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    pthread_join(t, 0);
+    return seen == 3 ? 0 : 1;
+}
+"#;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (_, exe) = build(dir.path(), "exit", src);
+    let log_dir = dir.path().join("log");
+    let st = Command::new(&exe).env("CAUSA_PATHS", &log_dir).status().expect("run");
+    assert!(st.success());
+    let log = PathLog::read(&log_dir).expect("the log reads");
+    use causa_core::paths::Decision::Branch;
+    assert_eq!(log.threads[1].decisions, [Branch(true), Branch(false), Branch(true), Branch(true), Branch(false)]);
+}
