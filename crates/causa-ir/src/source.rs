@@ -4,6 +4,18 @@ use causa_core::SourceLoc;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// The file a debug location names, as causa reports it: `filename`, under
+/// its compilation `directory` when it is relative and not found from here.
+/// (The lowering and the native recorder's failure sites must agree.)
+pub fn debug_path(filename: &str, directory: Option<&str>) -> String {
+    match directory {
+        Some(dir) if !dir.is_empty() && !filename.starts_with('/') && !std::path::Path::new(filename).exists() => {
+            format!("{}/{}", dir.trim_end_matches('/'), filename)
+        }
+        _ => filename.to_string(),
+    }
+}
+
 /// Lazily reads source files and returns single lines. Missing files give `None`.
 #[derive(Default)]
 pub struct SourceCache {

@@ -259,13 +259,14 @@ impl<'r> Pass<'r> {
         if term.is_null() {
             return;
         }
-        match LLVMGetInstructionOpcode(term) {
-            LLVMOpcode::LLVMBr | LLVMOpcode::LLVMSwitch
-                if !recorded
-                    && (LLVMGetInstructionOpcode(term) == LLVMOpcode::LLVMSwitch || LLVMIsConditional(term) != 0) =>
-            {
-                stats.local_branches += 1;
-            }
+        let opcode = LLVMGetInstructionOpcode(term);
+        let decides =
+            opcode == LLVMOpcode::LLVMSwitch || (opcode == LLVMOpcode::LLVMBr && LLVMIsConditional(term) != 0);
+        if decides && !recorded {
+            stats.local_branches += 1;
+            return;
+        }
+        match opcode {
             LLVMOpcode::LLVMBr if LLVMIsConditional(term) != 0 => {
                 LLVMPositionBuilderBefore(self.builder, term);
                 self.call(branch, &mut [LLVMGetCondition(term)]);
@@ -290,8 +291,7 @@ impl<'r> Pass<'r> {
     }
 
     /// An instruction's debug location as causa's lowering names it
-    /// (`causa_ir`'s `loc`: the file, under its directory when relative and
-    /// not found from here).
+    /// ([`causa_ir::source::debug_path`]).
     unsafe fn location(&self, i: LLVMValueRef) -> (CString, u32, u32) {
         let mut len = 0u32;
         let f = LLVMGetDebugLocFilename(i, &mut len);
@@ -306,11 +306,7 @@ impl<'r> Pass<'r> {
         } else {
             String::from_utf8_lossy(std::slice::from_raw_parts(d as *const u8, len as usize)).into_owned()
         };
-        let path = if !dir.is_empty() && !file.starts_with('/') && !Path::new(&file).exists() {
-            format!("{}/{}", dir.trim_end_matches('/'), file)
-        } else {
-            file
-        };
+        let path = causa_ir::source::debug_path(&file, Some(&dir));
         let line = LLVMGetDebugLocLine(i);
         let col = LLVMGetDebugLocColumn(i);
         (CString::new(path).unwrap_or_default(), line, col)

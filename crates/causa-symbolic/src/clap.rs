@@ -185,22 +185,6 @@ fn formula(
             }
         }
     }
-    // A departure from a barrier generation that not enough threads of the
-    // trace arrive at does not happen.
-    let mut arrivals: HashMap<(u64, u32), u32> = HashMap::new();
-    for e in &model.trace.events {
-        if let causa_constraints::Op::Arrive { barrier, gen, .. } = e.op {
-            *arrivals.entry((barrier, gen)).or_default() += 1;
-        }
-    }
-    for (e, ev) in model.trace.events.iter().enumerate() {
-        if let causa_constraints::Op::Depart { barrier, gen } = ev.op {
-            let count = sym.barrier_count.iter().find(|(b, _)| *b == barrier).map_or(0, |(_, n)| *n);
-            if arrivals.get(&(barrier, gen)).copied().unwrap_or(0) < count {
-                parts.push(after(e));
-            }
-        }
-    }
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     parts.push(crate::fault::bug(sym, model, values));
     // Φ_path and Φ_bug: a condition is required once the access point before

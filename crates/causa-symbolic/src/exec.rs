@@ -437,17 +437,18 @@ impl<'s, 'p> Thread<'s, 'p> {
             _ => return Ok(false),
         };
         let e = self.int(addr, 64)?;
-        let valid = |o: &Object| {
-            let a = self.st.trace.exprs.value(e).map(|a| a as u64);
-            a.is_some_and(|a| {
+        // A known address inside a static or stack object, with room for the
+        // access: valid in every schedule.
+        if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|_| len > 0) {
+            let valid = |o: &Object| {
                 causa_ir::addr_alloc(a) == causa_ir::addr_alloc(o.base)
                     && !o.heap
                     && !(write && o.read_only)
                     && causa_ir::addr_offset(a).checked_add(len).is_some_and(|end| end <= o.size)
-            })
-        };
-        if len > 0 && self.st.trace.objects.iter().any(valid) {
-            return Ok(false);
+            };
+            if self.st.trace.objects.iter().any(valid) {
+                return Ok(false);
+            }
         }
         self.st.trace.fault = Some(Fault { thread: self.index, addr: e, len, write });
         self.fail(BugKind::MemoryError, message);

@@ -42,7 +42,8 @@ pub fn fails_locally(kind: BugKind) -> bool {
 }
 
 /// The failures the solver reproduces: those of the thread's own
-/// computation and memory errors ([`crate::fault`]).
+/// computation, memory errors ([`crate::fault`]), deadlocks and invalid
+/// pthread use (releasing or waiting without holding the mutex).
 pub fn solver_models(kind: BugKind) -> bool {
     fails_locally(kind) || matches!(kind, BugKind::MemoryError | BugKind::Deadlock | BugKind::InvalidPthreadUse)
 }

@@ -13,7 +13,7 @@
 
 use crate::expr::{Expr, ExprId, Exprs};
 use crate::model::Model;
-use crate::trace::{SymOp, SymTrace};
+use crate::trace::{Initial, SymOp, SymTrace};
 use crate::values::{constant, Values};
 use crate::ClapError;
 use causa_constraints::formula::Ev;
@@ -102,7 +102,7 @@ pub(crate) fn constraints(
     // Reads through a symbolic address: one alternative per candidate.
     let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::new();
     for (addr, loc) in &locs {
-        let init = initial(sym, *addr, loc.size);
+        let init = sym.initial_value(*addr, loc.size);
         parts.extend(writes_apart(enc, loc));
         for r in &loc.reads {
             let latest = *next_var;
@@ -236,7 +236,10 @@ fn read_from(
 
 /// Under TSO/PSO, the store a plain read forwards from while it is not yet
 /// visible: its thread's newest store to the location before it in program
-/// order, when that store went through the store buffer.
+/// order, when that store went through the store buffer. (The core's
+/// `Encoder::own_store` answers the same for MCR traces; here the location's
+/// writes include the thread-handle writes of forks, which the core's trace
+/// of a symbolic model does not hold as writes.)
 fn own_store<'l>(sym: &SymTrace, model: &Model, loc: &'l Location, r: &Access) -> Option<&'l Access> {
     if !sym.memory_model.buffers_stores() || r.guard.is_some() {
         return None;
@@ -268,42 +271,12 @@ fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
     v
 }
 
-/// What a location holds before the trace's first write to it.
-#[derive(Clone, Copy, Debug)]
-enum Initial {
-    Known(u128),
-    /// The contents of an escaped stack object (an expression over its
-    /// owner's reads).
-    Expr(ExprId),
-    /// A word written with another size before the object was shared, or
-    /// memory causa does not know.
-    Unknown,
-}
-
-/// The initial value of `size` bytes at `addr`.
-fn initial(sym: &SymTrace, addr: u64, size: u32) -> Initial {
-    if let Some((_, s, e)) = sym.escaped.iter().find(|(a, _, _)| *a == addr) {
-        return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
-    }
-    let id = causa_ir::addr_alloc(addr);
-    if sym.zeroed_objects.iter().any(|(o, _)| *o == id) {
-        // Memory nobody wrote (the interpreter zeroes stack and heap).
-        return Initial::Known(0);
-    }
-    let stat = sym.initial.iter().find_map(|(base, bytes)| {
-        let off = addr.checked_sub(*base)? as usize;
-        let b = bytes.get(off..off + size as usize)?;
-        Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
-    });
-    stat.map(Initial::Known).unwrap_or(Initial::Unknown)
-}
-
 /// The values each concretely addressed location can hold (None: unknown or
 /// too many), a least fixpoint over the writes' value expressions.
 fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Option<BTreeSet<u128>>> {
     let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = HashMap::new();
     for (addr, loc) in locs {
-        let init = match initial(sym, *addr, loc.size) {
+        let init = match sym.initial_value(*addr, loc.size) {
             Initial::Known(v) => Some(BTreeSet::from([v])),
             _ => None,
         };

@@ -169,6 +169,18 @@ pub struct SymTrace {
     pub fault_predicates: crate::fault::FaultPredicates,
 }
 
+/// What a location holds before the trace's first write to it.
+#[derive(Clone, Copy, Debug)]
+pub enum Initial {
+    Known(u128),
+    /// The contents of an escaped stack object (an expression over its
+    /// owner's reads).
+    Expr(ExprId),
+    /// A word written with another size before the object was shared, or
+    /// memory causa does not know.
+    Unknown,
+}
+
 /// An object of the program's memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Object {
@@ -206,6 +218,25 @@ impl SymTrace {
             SymOp::Read { addr, at: None, .. } | SymOp::Rmw { addr, .. } => Some(*addr),
             _ => None,
         }
+    }
+
+    /// What `size` bytes at `addr` hold before the trace's first write to
+    /// them.
+    pub fn initial_value(&self, addr: u64, size: u32) -> Initial {
+        if let Some((_, s, e)) = self.escaped.iter().find(|(a, _, _)| *a == addr) {
+            return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
+        }
+        let id = causa_ir::addr_alloc(addr);
+        if self.zeroed_objects.iter().any(|(o, _)| *o == id) {
+            // Memory nobody wrote (the interpreter zeroes stack and heap).
+            return Initial::Known(0);
+        }
+        let stat = self.initial.iter().find_map(|(base, bytes)| {
+            let off = addr.checked_sub(*base)? as usize;
+            let b = bytes.get(off..off + size as usize)?;
+            Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
+        });
+        stat.map(Initial::Known).unwrap_or(Initial::Unknown)
     }
 
     /// The index of the thread called `name`.

@@ -316,8 +316,21 @@ impl<'t> Encoder<'t> {
             Op::TrylockFail { mutex } => self.held_at(self.trace.events[e].thread, e, mutex, false),
             Op::SemFail { sem } => self.units_gone(sem, e),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
-            // Everyone of the generation has arrived.
-            Op::Depart { barrier, gen } => self.arrived_before(barrier, gen, e),
+            // Everyone of the generation has arrived (a generation short of
+            // arrivals in the trace — a symbolic trace cut by a failure —
+            // lets nobody leave).
+            Op::Depart { barrier, gen } => {
+                let count = self.arrivals.get(&(barrier, gen)).and_then(|a| a.first()).map(|&a| {
+                    match self.trace.events[a].op {
+                        Op::Arrive { count, .. } => count,
+                        _ => 0,
+                    }
+                });
+                match count {
+                    Some(c) if self.generation_complete(barrier, gen, c) => self.arrived_before(barrier, gen, e),
+                    _ => Formula::False,
+                }
+            }
             _ if self.trace.guards[e] != 0 => self.alive(e),
             _ => Formula::True,
         }

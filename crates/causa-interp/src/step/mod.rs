@@ -105,12 +105,7 @@ impl Machine {
     fn terminator(&mut self, t: Tid, term: &Term, prep: &Prepared) -> Result<(), Stop> {
         let th = &mut self.threads[t as usize];
         let fr = th.frames.last_mut().expect("frame");
-        // A branch no shared read influences is not in path logs.
-        let recorded = prep.program.functions[fr.func as usize]
-            .body
-            .as_ref()
-            .and_then(|b| b.recorded.get(fr.block as usize).copied())
-            .unwrap_or(true);
+        let (func, block) = (fr.func, fr.block);
         let (target, decision) = match term {
             Term::Br(b) => (*b, None),
             Term::CondBr { c, t: tb, f } => {
@@ -131,8 +126,12 @@ impl Machine {
             Term::Unreachable => return Err(Stop::bug(causa_core::BugKind::Abort, "reached `unreachable` code")),
             Term::Unsupported { what } => return Err(Stop::unsupported(what.to_string())),
         };
-        if let Some(d) = decision.filter(|_| recorded) {
-            self.note_decision(t, d)?;
+        if let Some(d) = decision.filter(|_| self.paths.is_some() || self.follow.is_some()) {
+            // A branch no shared read influences is not in path logs.
+            let body = prep.program.functions[func as usize].body.as_ref();
+            if body.and_then(|b| b.recorded.get(block as usize).copied()).unwrap_or(true) {
+                self.note_decision(t, d)?;
+            }
         }
         self.jump(t, target, prep);
         Ok(())

@@ -184,13 +184,7 @@ impl<'m> Lowerer<'m> {
         let file = match self.files.get(&d.filename) {
             Some(f) => f.clone(),
             None => {
-                let path = match &d.directory {
-                    Some(dir) if !d.filename.starts_with('/') && !std::path::Path::new(&d.filename).exists() => {
-                        format!("{}/{}", dir.trim_end_matches('/'), d.filename)
-                    }
-                    _ => d.filename.clone(),
-                };
-                let f: Arc<str> = path.into();
+                let f: Arc<str> = crate::source::debug_path(&d.filename, d.directory.as_deref()).into();
                 self.files.insert(d.filename.clone(), f.clone());
                 f
             }

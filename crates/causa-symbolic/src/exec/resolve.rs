@@ -14,7 +14,7 @@
 
 use super::Thread;
 use crate::expr::{Expr, ExprId};
-use crate::trace::SymOp;
+use crate::trace::{Initial, SymOp};
 
 /// The values written to a shared location so far: `None` once a value that
 /// is not a constant was written.
@@ -95,8 +95,12 @@ impl Thread<'_, '_> {
             }
         };
         let written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
-        // Objects that are not static data start zeroed.
-        let init = self.initial_value(loc, size).unwrap_or(0);
+        let init = match self.st.trace.initial_value(loc, size) {
+            Initial::Known(v) => v,
+            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
+            // Memory not known yet starts zeroed, as the interpreter's.
+            Initial::Unknown => 0,
+        };
         let v = match written[..] {
             // Never written (so far): its initial value, unless that is null
             // (a thread run later in symbolic execution must write it).
@@ -113,15 +117,5 @@ impl Thread<'_, '_> {
         let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, value, want);
         self.condition(eq).ok()?;
         Some(v)
-    }
-
-    /// The initial contents of `size` bytes at shared location `loc` (static
-    /// data; heap blocks and other objects start zeroed, which is null).
-    fn initial_value(&self, loc: u64, size: u32) -> Option<u128> {
-        let (base, bytes) =
-            self.st.trace.initial.iter().find(|(b, _)| causa_ir::addr_alloc(*b) == causa_ir::addr_alloc(loc))?;
-        let off = (loc - base) as usize;
-        let b = bytes.get(off..off + size as usize)?;
-        Some(b.iter().rev().fold(0u128, |acc, x| (acc << 8) | *x as u128))
     }
 }
