@@ -1,13 +1,18 @@
 // Producer/consumer over a bounded buffer with a mutex and two condition
-// variables: 2 producers, 2 consumers, ITEMS items each, a little work per
-// item.
+// variables: 2 producers, 2 consumers, ITEMS items each, WORK steps of
+// computation per item on each side (enough that the program is CPU-bound:
+// with 50 steps it spent most of its time in futex context switches, and its
+// run time varied by 2x from run to run).
 #include <pthread.h>
 #include <stdio.h>
 
 #ifndef ITEMS
-#define ITEMS 200000
+#define ITEMS 100000
 #endif
 #define CAP 64
+#ifndef WORK
+#define WORK 400
+#endif
 
 static int buf[CAP], head, tail, count;
 static long total;
@@ -15,7 +20,7 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t not_full = PTHREAD_COND_INITIALIZER, not_empty = PTHREAD_COND_INITIALIZER;
 
 static int work(int x) {
-    for (int i = 0; i < 50; i++)
+    for (int i = 0; i < WORK; i++)
         x = x * 31 + (x >> 3) + i;
     return x & 0xffff;
 }

@@ -137,8 +137,7 @@ impl Z3Solver {
     /// After an unknown answer: did the difference-logic arithmetic give up
     /// (rather than the time limit run out)?
     fn logic_gave_up(&self) -> bool {
-        self.difference_logic
-            && self.solver.get_reason_unknown().is_some_and(|r| r.contains("incomplete"))
+        self.difference_logic && self.solver.get_reason_unknown().is_some_and(|r| r.contains("incomplete"))
     }
 
     fn lower(&self, f: &Formula) -> Bool {

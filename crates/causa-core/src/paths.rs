@@ -42,8 +42,9 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Current path-log format version (2: branches no shared read influences
-/// are left out, see `causa_ir::local`).
-pub const PATHS_VERSION: u32 = 2;
+/// are left out, see `causa_ir::local`; 3: parameters every call passes
+/// local values count as local there).
+pub const PATHS_VERSION: u32 = 3;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";

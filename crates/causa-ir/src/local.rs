@@ -1,30 +1,162 @@
 //! Branches whose outcome no shared read can influence ("local" branches).
 //!
 //! A conditional branch or `switch` whose condition is computed only from
-//! constants and stack addresses (through arithmetic, comparisons, casts,
-//! selects and phis of such values) takes the same way in every schedule of
-//! the thread, and anyone who executes the thread can compute it: the
-//! interpreter, and the guided symbolic executor, for which such values are
-//! constants. Path logs leave these decisions out (format version 2): a
-//! loop `for (i = 0; i < n; i++)` with constant `n` costs nothing to record,
-//! natively or in the interpreter. The analysis is conservative: function
-//! parameters, loads, calls and atomic operations are taken to depend on
-//! shared data, and so is everything computed from them.
+//! constants, stack addresses and local parameters (through arithmetic,
+//! comparisons, casts, selects and phis of such values) takes the same way in
+//! every schedule of the thread, and anyone who executes the thread can
+//! compute it: the interpreter, and the guided symbolic executor, for which
+//! such values are constants. Path logs leave these decisions out: a loop
+//! `for (i = 0; i < n; i++)` with constant `n`, or with `n` passed down from
+//! constants, costs nothing to record, natively or in the interpreter.
+//!
+//! A parameter is local when every call passes it a local value: the
+//! analysis starts from "every parameter is local" and removes, until nothing
+//! changes, the parameters some call passes a non-local value. Only direct
+//! calls and the start routine of `pthread_create` (whose one parameter is
+//! `pthread_create`'s last argument) are calls the analysis can see, so the
+//! parameters of `main` and of every function whose address is used in any
+//! other way (stored, passed, in a global's initial value) are not local.
+//! Loads, calls' results and atomic operations are taken to depend on shared
+//! data, and so is everything computed from them.
 
-use crate::program::{Block, Op, Operand, Term};
+use crate::program::{Block, Callee, Op, Operand, Program, Term};
+use crate::value::Value;
 
-/// For each block of a body (with `params` parameters in registers
-/// `0..params` and `num_locals` registers in all): whether its terminator's
-/// decision is recorded (false for unconditional terminators too).
-pub fn recorded_branches(blocks: &[Block], params: u32, num_locals: u32) -> Vec<bool> {
-    let mut tainted = vec![false; num_locals as usize];
-    for t in tainted.iter_mut().take(params as usize) {
-        *t = true;
+/// Set [`crate::program::Body::recorded`] for every defined function of
+/// `program`.
+pub fn mark_recorded(program: &mut Program) {
+    let params = local_params(program);
+    for (f, fun) in program.functions.iter_mut().enumerate() {
+        if let Some(body) = fun.body.as_mut() {
+            body.recorded = recorded_branches(&body.blocks, &params[f], body.num_locals);
+        }
     }
-    let is = |t: &[bool], o: &Operand| match o {
+}
+
+/// For each function and each of its parameters: whether the parameter is
+/// non-local ("tainted").
+fn local_params(program: &Program) -> Vec<Vec<bool>> {
+    let create = program.function_by_name("pthread_create");
+    let escaped = escaped_functions(program, create);
+    let mut tainted: Vec<Vec<bool>> = program
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(f, fun)| vec![escaped[f] || &*fun.name == "main"; fun.params.len()])
+        .collect();
+    loop {
+        let mut changed = false;
+        for (f, fun) in program.functions.iter().enumerate() {
+            let Some(body) = fun.body.as_ref() else { continue };
+            let regs = taint(&body.blocks, &tainted[f], body.num_locals);
+            for i in body.blocks.iter().flat_map(|b| &b.instrs) {
+                let Op::Call { callee: Callee::Direct(g), args, .. } = &i.op else { continue };
+                // (callee, its parameter index, the argument passed)
+                let passed: Vec<(usize, usize, &Operand)> = if Some(*g) == create {
+                    match (args.get(2).and_then(|s| function_of(program, s)), args.get(3)) {
+                        (Some(start), Some(arg)) => vec![(start, 0, arg)],
+                        _ => vec![],
+                    }
+                } else {
+                    args.iter().enumerate().map(|(k, a)| (*g as usize, k, a)).collect()
+                };
+                for (g, k, a) in passed {
+                    if let Some(t) = tainted[g].get_mut(k) {
+                        if !*t && is_tainted(&regs, a) {
+                            *t = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            return tainted;
+        }
+    }
+}
+
+/// The function a constant operand designates, if any.
+fn function_of(program: &Program, o: &Operand) -> Option<usize> {
+    match o {
+        Operand::Const(Value::Int(a)) => {
+            u64::try_from(*a).ok().and_then(|a| program.function_at(a)).map(|f| f as usize)
+        }
+        _ => None,
+    }
+}
+
+/// The functions whose address is used other than as `pthread_create`'s
+/// start routine: in any operand, and in any global's initial bytes (read as
+/// 4- and 8-byte words at every offset: a false match only makes the
+/// analysis more careful).
+fn escaped_functions(program: &Program, create: Option<crate::program::FnId>) -> Vec<bool> {
+    let mut escaped = vec![false; program.functions.len()];
+    let mut mark = |a: u64| {
+        if let Some(f) = program.function_at(a) {
+            escaped[f as usize] = true;
+        }
+    };
+    fn constants(v: &Value, out: &mut dyn FnMut(u64)) {
+        match v {
+            Value::Int(a) => {
+                if let Ok(a) = u64::try_from(*a) {
+                    out(a)
+                }
+            }
+            Value::Agg(vs) => vs.iter().for_each(|v| constants(v, out)),
+            _ => {}
+        }
+    }
+    for body in program.functions.iter().filter_map(|f| f.body.as_ref()) {
+        for b in &body.blocks {
+            let phis = b.phis.iter().flat_map(|p| p.incoming.iter().map(|(_, o)| o));
+            let term = match &b.term {
+                Term::Ret(Some(o)) | Term::CondBr { c: o, .. } | Term::Switch { v: o, .. } => Some(o),
+                _ => None,
+            };
+            let mut ops: Vec<&Operand> = phis.chain(term).collect();
+            for i in &b.instrs {
+                let start = match &i.op {
+                    Op::Call { callee: Callee::Direct(g), args, .. } if Some(*g) == create => args.get(2),
+                    _ => None,
+                };
+                ops.extend(i.op.operands().into_iter().filter(|o| !start.is_some_and(|s| std::ptr::eq(*o, s))));
+            }
+            for o in ops {
+                if let Operand::Const(v) = o {
+                    constants(v, &mut mark);
+                }
+            }
+        }
+    }
+    for g in &program.globals {
+        for w in g.init.windows(8) {
+            mark(u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+        }
+        for w in g.init.windows(4) {
+            mark(u32::from_le_bytes(w.try_into().unwrap_or([0; 4])) as u64);
+        }
+    }
+    escaped
+}
+
+fn is_tainted(t: &[bool], o: &Operand) -> bool {
+    match o {
         Operand::Local(l) => t.get(*l as usize).copied().unwrap_or(true),
         Operand::Const(_) => false,
-    };
+    }
+}
+
+/// Which registers of a body (with `num_locals` registers, its parameters in
+/// `0..params.len()`, `params[i]` telling whether parameter `i` is
+/// non-local) a shared read can influence.
+fn taint(blocks: &[Block], params: &[bool], num_locals: u32) -> Vec<bool> {
+    let mut tainted = vec![false; num_locals as usize];
+    for (t, p) in tainted.iter_mut().zip(params) {
+        *t = *p;
+    }
+    let is = is_tainted;
     loop {
         let mut changed = false;
         let mut set = |t: &mut Vec<bool>, dest: u32, v: bool| {
@@ -44,15 +176,16 @@ pub fn recorded_branches(blocks: &[Block], params: u32, num_locals: u32) -> Vec<
             }
             for i in &b.instrs {
                 let v = match &i.op {
-                    Op::Bin { a, b, .. } | Op::FBin { a, b, .. } | Op::ICmp { a, b, .. } | Op::FCmp { a, b, .. } => {
-                        is(&tainted, a) || is(&tainted, b)
-                    }
-                    Op::FNeg { a, .. } | Op::Cast { a, .. } | Op::Copy { a } => is(&tainted, a),
-                    Op::Select { c, a, b } => is(&tainted, c) || is(&tainted, a) || is(&tainted, b),
-                    Op::Alloca { count, .. } => is(&tainted, count),
-                    Op::Gep { base, indices, .. } => {
-                        is(&tainted, base) || indices.iter().any(|(o, _, _)| is(&tainted, o))
-                    }
+                    Op::Bin { .. }
+                    | Op::FBin { .. }
+                    | Op::ICmp { .. }
+                    | Op::FCmp { .. }
+                    | Op::FNeg { .. }
+                    | Op::Cast { .. }
+                    | Op::Copy { .. }
+                    | Op::Select { .. }
+                    | Op::Alloca { .. }
+                    | Op::Gep { .. } => i.op.operands().into_iter().any(|o| is(&tainted, o)),
                     // Loads, calls, atomics and everything else: shared data.
                     _ => true,
                 };
@@ -60,14 +193,21 @@ pub fn recorded_branches(blocks: &[Block], params: u32, num_locals: u32) -> Vec<
             }
         }
         if !changed {
-            break;
+            return tainted;
         }
     }
+}
+
+/// For each block of a body (its parameters' taint in `params`, see
+/// [`taint`]): whether its terminator's decision is recorded (false for
+/// unconditional terminators too).
+pub fn recorded_branches(blocks: &[Block], params: &[bool], num_locals: u32) -> Vec<bool> {
+    let tainted = taint(blocks, params, num_locals);
     blocks
         .iter()
         .map(|b| match &b.term {
-            Term::CondBr { c, .. } => is(&tainted, c),
-            Term::Switch { v, .. } => is(&tainted, v),
+            Term::CondBr { c, .. } => is_tainted(&tainted, c),
+            Term::Switch { v, .. } => is_tainted(&tainted, v),
             _ => false,
         })
         .collect()
@@ -124,10 +264,10 @@ mod tests {
     fn only_branches_a_shared_read_or_parameter_can_influence_are_recorded() {
         // The loop test on `i` (constants through a phi) is local; the
         // branch on the load and the one on the parameter are recorded.
-        assert_eq!(recorded_branches(&body(), 1, 6), vec![false, false, true, true]);
+        assert_eq!(recorded_branches(&body(), &[true], 6), vec![false, false, true, true]);
         // The same loop counter seeded from the parameter is recorded.
         let mut b = body();
         b[1].phis[0].incoming[0].1 = Operand::Local(0);
-        assert_eq!(recorded_branches(&b, 1, 6), vec![false, true, true, true]);
+        assert_eq!(recorded_branches(&b, &[true], 6), vec![false, true, true, true]);
     }
 }

@@ -248,6 +248,37 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// The operands the instruction reads (a direct call's callee is not an
+    /// operand; an indirect call's is).
+    pub fn operands(&self) -> Vec<&Operand> {
+        match self {
+            Op::Bin { a, b, .. }
+            | Op::FBin { a, b, .. }
+            | Op::ICmp { a, b, .. }
+            | Op::FCmp { a, b, .. }
+            | Op::ShuffleVector { a, b, .. } => vec![a, b],
+            Op::FNeg { a, .. } | Op::Cast { a, .. } | Op::Copy { a } => vec![a],
+            Op::Select { c, a, b } => vec![c, a, b],
+            Op::Alloca { count, .. } => vec![count],
+            Op::Load { addr, .. } => vec![addr],
+            Op::Store { addr, val, .. } | Op::Rmw { addr, val, .. } => vec![addr, val],
+            Op::Gep { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|(o, _, _)| o)).collect(),
+            Op::CmpXchg { addr, expected, new, .. } => vec![addr, expected, new],
+            Op::ExtractValue { agg, .. } => vec![agg],
+            Op::InsertValue { agg, val, .. } => vec![agg, val],
+            Op::ExtractElement { vec, idx } => vec![vec, idx],
+            Op::InsertElement { vec, val, idx } => vec![vec, val, idx],
+            Op::Call { callee, args, .. } => match callee {
+                Callee::Indirect(f) => std::iter::once(f).chain(args).collect(),
+                _ => args.iter().collect(),
+            },
+            Op::VaArg { list, .. } => vec![list],
+            Op::Fence | Op::Unsupported { .. } => vec![],
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instr {
     pub op: Op,

@@ -1,7 +1,8 @@
 /* causa's native path recorder: the runtime linked into programs built with
  * `causa build`. Each thread records its own control-flow decisions in its
  * own buffer (no locks, no atomics on the recording path); the buffers are
- * written as a causa path log (format `causa-paths` version 2, the format of
+ * written as a causa path log (format `causa-paths`, the version given by
+ * `causa build` as CAUSA_PATHS_VERSION, the format of
  * crates/causa-core/src/paths.rs) when the program exits or fails.
  *
  * Calls inserted by the instrumentation (crates/causa-record/src/instrument.rs):
@@ -31,6 +32,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef CAUSA_PATHS_VERSION
+#error "CAUSA_PATHS_VERSION must be defined (causa build passes it)"
+#endif
 
 extern void *__causa_fn_ptrs[];
 extern const char *__causa_fn_names[];
@@ -373,7 +378,7 @@ static void write_log(void) {
         fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
         return;
     }
-    fprintf(m, "{\n  \"format\": \"causa-paths\",\n  \"version\": 2,\n  \"program\": ");
+    fprintf(m, "{\n  \"format\": \"causa-paths\",\n  \"version\": %d,\n  \"program\": ", CAUSA_PATHS_VERSION);
     json_str(m, __causa_program);
     fprintf(m, ",\n  \"fingerprint\": ");
     json_str(m, __causa_fingerprint);
@@ -421,7 +426,7 @@ static void write_log(void) {
         close_run(r);
         bytes_t b = {0};
         put(&b, "CAUSAPTH", 8);
-        uint32_t version = 2;
+        uint32_t version = CAUSA_PATHS_VERSION;
         put(&b, &version, 4);
         put_str(&b, r->name);
         put_varint(&b, (uint64_t)r->ntargets);

@@ -91,6 +91,7 @@ pub fn build(inputs: &[String], opts: &BuildOptions) -> Result<Built, RecordErro
     native(
         Command::new(&clang)
             .args([opts.opt.as_str(), "-g", "-emit-llvm", "-c"])
+            .arg(format!("-DCAUSA_PATHS_VERSION={}", causa_core::paths::PATHS_VERSION))
             .arg(&runtime)
             .arg("-o")
             .arg(&runtime_bc),

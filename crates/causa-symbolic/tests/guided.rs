@@ -155,6 +155,32 @@ fn locked_counter_with_inputs_and_a_switch() {
 }
 
 #[test]
+fn branches_on_local_parameters_are_computed_not_read_from_the_log() {
+    // The bounds of `sum`'s loop come from each thread's argument (main's
+    // loop counter): the log leaves those branches out, and the symbolic
+    // executor computes them through pthread_create's argument and a call.
+    let src = format!(
+        "{PRELUDE}int total;\n\
+         static int sum(int lo, int hi) {{ int s = 0; for (int i = lo; i < hi; i++) s += i; return s; }}\n\
+         void *part(void *p) {{ long q = (long)p; int s = sum(q * 4, q * 4 + 4); int t = total; total = t + s; return 0; }}\n\
+         int main(void) {{ pthread_t t[2]; for (long q = 0; q < 2; q++) pthread_create(&t[q], 0, part, (void *)q);\n\
+         for (int q = 0; q < 2; q++) pthread_join(t[q], 0); assert(total == 28); return 0; }}\n"
+    );
+    let prep = load("bounds.c", &src);
+    let sum = prep.program.function_by_name("sum").expect("sum");
+    let body = prep.program.functions[sum as usize].body.as_ref().expect("body");
+    assert!(body.recorded.iter().all(|r| !r), "sum's loop is local");
+    let ex = failing_run(&prep);
+    let log = log_of(&prep, &ex);
+    let tr = execute(&prep.program, &log).expect("symbolic execution");
+    agrees(&ex, &tr);
+    // The workers' logs hold no decision at all: their only branches are local.
+    for t in &log.threads[1..] {
+        assert!(t.decisions.is_empty(), "{}: {:?}", t.thread, t.decisions);
+    }
+}
+
+#[test]
 fn unsupported_functions_are_named_with_their_location() {
     let src = format!(
         "{PRELUDE}#include <string.h>\nchar buf[8]; int n;\nvoid *w(void *p) {{ n = (int)strlen(buf); return 0; }}\n\

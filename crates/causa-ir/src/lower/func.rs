@@ -154,7 +154,8 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
         };
         blocks.push(Block { phis, instrs, term, term_loc });
     }
-    let recorded = crate::local::recorded_branches(&blocks, f.parameters.len() as u32, cx.next);
+    // Set for the whole program once every function is lowered.
+    let recorded = Vec::new();
     Ok(Body { blocks, num_locals: cx.next, recorded })
 }
 

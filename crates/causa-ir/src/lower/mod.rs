@@ -132,7 +132,10 @@ pub fn lower_module(module: &Module, inputs: Vec<String>, fingerprint: String) -
     }
     let mut external_uses: Vec<(FnId, Vec<CallSite>)> = lw.external_uses.drain().collect();
     external_uses.sort_by_key(|(f, _)| *f);
-    Ok(Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space })
+    let mut program =
+        Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space };
+    crate::local::mark_recorded(&mut program);
+    Ok(program)
 }
 
 impl<'m> Lowerer<'m> {
