@@ -48,6 +48,9 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
         }
         None => println!("  failure: none (the recorded run did not fail)"),
     }
+    if let Some(c) = &log.native_crash {
+        println!("  native crash: instruction {:#x} of {} (`causa reproduce` finds its line)", c.pc, c.executable);
+    }
     for t in &log.threads {
         println!();
         println!("thread {}: {}", t.thread, counts(t));
@@ -153,6 +156,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
         "memory_model": log.memory_model,
         "argv": log.argv,
         "failure": log.failure,
+        "native_crash": log.native_crash,
         "threads": threads,
     })
 }

@@ -13,8 +13,9 @@ use causa_symbolic::{ClapError, ClapOptions, SymError};
 
 pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     let c = &args.common;
-    let log = PathLog::read(&args.paths).map_err(|e| Failure::input("bad-path-log", e.to_string()))?;
+    let mut log = PathLog::read(&args.paths).map_err(|e| Failure::input("bad-path-log", e.to_string()))?;
     let prep = load(c)?;
+    locate_native_crash(&mut log, &prep.program);
     let mut cfg = config(c, 0, &[], OutputMode::Capture);
     // Without --memory-model, the log's.
     if c.memory_model.is_none() {
@@ -59,6 +60,22 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     Ok(EXIT_BUG)
 }
 
+/// A native crash's log holds the faulting instruction's address, not a
+/// source location: look it up in the recording executable, so the
+/// reproduction must fail on the same line. Without it (the executable gone,
+/// the crash in a library), any location of the same kind and thread counts,
+/// and the user is told.
+fn locate_native_crash(log: &mut PathLog, program: &causa_ir::Program) {
+    if let Err(why) = causa_record::symbolize::locate_crash(log, program) {
+        if let Some(f) = &log.failure {
+            eprintln!(
+                "causa: note: where the native run crashed is unknown ({why}); a {} in thread {} anywhere counts",
+                f.kind, f.thread
+            );
+        }
+    }
+}
+
 /// How the schedule was found, in a few lines.
 fn summary(r: &Reproduced) -> Vec<String> {
     let mut lines = Vec::new();
@@ -88,10 +105,13 @@ fn summary(r: &Reproduced) -> Vec<String> {
             s.queries
         ));
     }
+    let accesses = shared_accesses(&r.execution);
     lines.push(format!(
-        "the schedule: {} steps, {} shared accesses; log to confirmed schedule {:.3}s",
+        "the schedule: {} step{}, {} shared access{}; log to confirmed schedule {:.3}s",
         r.execution.steps.len(),
-        shared_accesses(&r.execution),
+        plural(r.execution.steps.len()),
+        accesses,
+        if accesses == 1 { "" } else { "es" },
         r.total_time.as_secs_f64()
     ));
     lines
@@ -142,4 +162,12 @@ fn failure(e: ReproduceError) -> Failure {
         ReproduceError::NotReproduced(_) => (EXIT_UNSUPPORTED, "internal-error"),
     };
     Failure { exit, code, message: e.to_string() }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

@@ -173,7 +173,21 @@ pub struct PathLog {
     pub argv: Vec<String>,
     /// What went wrong in the recorded run (None: it did not fail).
     pub failure: Option<Finding>,
+    /// A native run killed by a signal: where in the machine code (the
+    /// failure then has no source location; `causa reproduce` finds it from
+    /// the executable's debug information).
+    pub native_crash: Option<NativeCrash>,
     pub threads: Vec<ThreadPath>,
+}
+
+/// The machine-code address of a native crash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NativeCrash {
+    /// The recording executable, as the kernel named it (`/proc/self/exe`).
+    pub executable: String,
+    /// The faulting instruction's address in the executable's own
+    /// numbering (its load address subtracted).
+    pub pc: u64,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -185,6 +199,8 @@ struct Manifest {
     memory_model: MemoryModel,
     argv: Vec<String>,
     failure: Option<Finding>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    native_crash: Option<NativeCrash>,
     threads: Vec<ManifestThread>,
 }
 
@@ -232,6 +248,7 @@ impl PathLog {
             memory_model: self.memory_model,
             argv: self.argv.clone(),
             failure: self.failure.clone(),
+            native_crash: self.native_crash.clone(),
             threads,
         };
         let path = dir.join(MANIFEST);
@@ -290,6 +307,7 @@ impl PathLog {
             memory_model: m.memory_model,
             argv: m.argv,
             failure: m.failure,
+            native_crash: m.native_crash,
             threads,
         })
     }
@@ -523,6 +541,7 @@ mod tests {
             memory_model: MemoryModel::Sc,
             argv: vec!["p".into(), "x y".into()],
             failure: None,
+            native_crash: None,
             threads: vec![ThreadPath::new("0".parse().unwrap()), t],
         };
         log.write(&dir).unwrap();

@@ -134,8 +134,16 @@ pub fn search(
 }
 
 /// The failure the log records: same kind, thread and location (any
-/// location when the log has none: a native recording of a crash, whose
-/// signal does not say where).
+/// location when the log has none: a native crash outside the program's own
+/// code or without debug information; the same line when it has a
+/// line-precise one, column 0: a native crash located from the executable).
 pub fn same_failure(got: &Finding, want: &Finding) -> bool {
-    got.kind == want.kind && got.thread == want.thread && (want.location.is_none() || got.location == want.location)
+    let place = match (&want.location, &got.location) {
+        (None, _) => true,
+        // Line-precise (a native crash's location, see causa-record's
+        // symbolize): the same line of the same file.
+        (Some(w), Some(g)) if w.column == 0 => w.file == g.file && w.line == g.line,
+        (w, g) => w == g,
+    };
+    got.kind == want.kind && got.thread == want.thread && place
 }

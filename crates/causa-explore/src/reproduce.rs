@@ -107,6 +107,7 @@ pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String
         memory_model: ex.memory_model,
         argv,
         failure: ex.outcome.finding().cloned(),
+        native_crash: None,
         threads: ex.paths.clone(),
     }
 }

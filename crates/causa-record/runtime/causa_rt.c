@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <ucontext.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -70,6 +71,10 @@ typedef struct rec {
 
 static rec_t *all;                      /* pushed at thread creation only */
 static char log_dir[4096], log_tmp[4200]; /* set at start */
+static char exe_path[4096];                   /* /proc/self/exe, at start */
+/* The executable's first byte and the end of its code (linker-defined; for a
+   position-independent executable, __executable_start is its load address). */
+extern char __executable_start, etext;
 static pthread_mutex_t all_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread rec_t *me;
 /* The open run of branch outcomes (bit k of the 128 = the k-th), kept in
@@ -356,6 +361,10 @@ static void json_str(FILE *f, const char *s) {
 static const char *fail_kind;
 static char fail_message[512];
 static rec_t *fail_rec;
+/* A crash by signal inside the executable's code: the faulting instruction,
+   relative to the executable's load address (fail_pc_known: 1). */
+static uintptr_t fail_pc;
+static int fail_pc_known;
 
 /* Written once, by the thread that exits or fails. Threads still running
    then keep recording into their buffers while they are read: their paths
@@ -415,6 +424,11 @@ static void write_log(void) {
         fprintf(m, ",\n    \"step\": 0\n  }");
     } else
         fprintf(m, "null");
+    if (fail_kind && fail_pc_known && exe_path[0]) {
+        fprintf(m, ",\n  \"native_crash\": {\"executable\": ");
+        json_str(m, exe_path);
+        fprintf(m, ", \"pc\": %llu}", (unsigned long long)fail_pc);
+    }
     fprintf(m, ",\n  \"threads\": [");
     /* Threads in creation order: the list is newest first. */
     rec_t *order[4096];
@@ -487,7 +501,29 @@ void __causa_abort(void) {
     abort();
 }
 
-static void on_signal(int sig) {
+/* The faulting instruction of a signal, when it is in the executable's own
+   code (not in a library). */
+static void note_pc(void *context) {
+    ucontext_t *uc = context;
+    uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    pc = (uintptr_t)uc->uc_mcontext.pc;
+#else
+    (void)uc;
+#endif
+    uintptr_t lo = (uintptr_t)&__executable_start, hi = (uintptr_t)&etext;
+    if (pc >= lo && pc < hi) {
+        fail_pc = pc - lo;
+        fail_pc_known = 1;
+    }
+}
+
+static void on_signal(int sig, siginfo_t *info, void *context) {
+    (void)info;
+    if (!fail_kind && sig != SIGABRT)
+        note_pc(context);
     const char *what = sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
                        : sig == SIGBUS ? "invalid memory access (SIGBUS)"
                                        : "abort (SIGABRT)";
@@ -507,9 +543,16 @@ __attribute__((constructor)) static void start(void) {
     snprintf(log_tmp, sizeof log_tmp, "%s.tmp-%d", log_dir, (int)getpid());
     self();
     atexit(at_exit);
-    signal(SIGSEGV, on_signal);
-    signal(SIGBUS, on_signal);
-    signal(SIGABRT, on_signal);
+    ssize_t len = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
+    exe_path[len > 0 ? len : 0] = 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_signal;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, 0);
+    sigaction(SIGBUS, &sa, 0);
+    sigaction(SIGABRT, &sa, 0);
 }
 
 /* ---- threads ---- */

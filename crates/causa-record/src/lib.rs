@@ -11,9 +11,11 @@
 //! creation tree, the log written at exit and at a failure). The recorded
 //! decisions are those of the analysed module's branches, so a log decodes
 //! against it without ambiguity whatever the optimiser did to the native
-//! code.
+//! code. A crash by signal is located afterwards from the executable's debug
+//! information ([`symbolize`]).
 
 pub mod instrument;
+pub mod symbolize;
 
 use causa_ir::CompileOptions;
 use std::path::{Path, PathBuf};
