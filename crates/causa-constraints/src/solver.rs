@@ -16,6 +16,17 @@ pub enum SolveResult {
     Unknown,
 }
 
+/// The answer to a query with named constraints ([`OrderSolver::solve_core`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreResult {
+    Sat(Vec<i64>),
+    /// The indices of named constraints that cannot hold together with the
+    /// base and the goal (an unsatisfiable core: sufficient, not necessarily
+    /// minimal), in increasing order.
+    Core(Vec<usize>),
+    Unknown,
+}
+
 /// Solves queries over the order variables of one trace.
 pub trait OrderSolver {
     /// Start a new trace with `events` order variables and the constraints every
@@ -28,6 +39,10 @@ pub trait OrderSolver {
     /// After a satisfiable query: the values of the free variables `0..n`
     /// ([`Formula::Var`]) in its model (false when unknown).
     fn var_values(&self, n: usize) -> Vec<bool>;
+    /// Is `base ∧ goal ∧ named[0] ∧ named[1] ∧ …` satisfiable? If not, which
+    /// of the named constraints conflict (Symbiosis' root cause: the unsat
+    /// core of the failing order under the negated failure).
+    fn solve_core(&mut self, goal: &Formula, named: &[Formula], defs: &Defs) -> CoreResult;
 }
 
 /// Z3 in process, one (thread-local) context for the whole run, one solver per
@@ -220,7 +235,6 @@ impl OrderSolver for Z3Solver {
         let g = self.lower(goal);
         let mut r = self.check(&g);
         if r == SolveResult::Unknown && self.logic_gave_up() {
-            tracing::debug!("difference logic gave up; default arithmetic for the rest of the trace");
             self.difference_logic = false;
             self.rebuild(defs);
             r = self.check(&g);
@@ -232,6 +246,53 @@ impl OrderSolver for Z3Solver {
 
     fn stats(&self) -> (u64, Duration) {
         (self.queries, self.time)
+    }
+
+    fn solve_core(&mut self, goal: &Formula, named: &[Formula], defs: &Defs) -> CoreResult {
+        let start = Instant::now();
+        self.sync_defs(defs);
+        let q = self.queries;
+        let g = self.lower(goal);
+        let lit = Bool::new_const(format!("q{q}"));
+        self.solver.assert(lit.implies(&g));
+        let mut assumptions = vec![lit];
+        for (i, f) in named.iter().enumerate() {
+            let n = Bool::new_const(format!("q{q}n{i}"));
+            self.solver.assert(n.implies(self.lower(f)));
+            assumptions.push(n);
+        }
+        let r = match self.solver.check_assumptions(&assumptions) {
+            SatResult::Sat => match self.solver.get_model() {
+                Some(m) => {
+                    let pos: Option<Vec<i64>> =
+                        self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect();
+                    pos.map_or(CoreResult::Unknown, CoreResult::Sat)
+                }
+                None => CoreResult::Unknown,
+            },
+            SatResult::Unsat => {
+                let prefix = format!("q{q}n");
+                let mut core: Vec<usize> = self
+                    .solver
+                    .get_unsat_core()
+                    .iter()
+                    .filter_map(|b| b.to_string().strip_prefix(&prefix).and_then(|i| i.parse().ok()))
+                    .collect();
+                core.sort_unstable();
+                CoreResult::Core(core)
+            }
+            SatResult::Unknown if self.logic_gave_up() => {
+                // As in `solve`: the default arithmetic answers from here on.
+                self.difference_logic = false;
+                self.rebuild(defs);
+                self.time += start.elapsed();
+                return self.solve_core(goal, named, defs);
+            }
+            SatResult::Unknown => CoreResult::Unknown,
+        };
+        self.queries += 1;
+        self.time += start.elapsed();
+        r
     }
 
     fn var_values(&self, n: usize) -> Vec<bool> {

@@ -106,7 +106,8 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     let mut values = Values::new(&sym.exprs);
     // Order variables: the access points, the cut, then Φ_rw's auxiliaries.
     let mut order_vars = enc.variables();
-    let base = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
+    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
+    let base = Formula::and(vec![parts.common, parts.bug]);
     let mut stats = ClapStats {
         threads: sym.threads.len(),
         shared_accesses: sym.shared_accesses(),
@@ -116,12 +117,33 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     let mut solver = Z3Solver::new();
     solver.set_atoms(values.take_atoms());
     solver.reset(order_vars, &base, &enc.defs);
-    let mut pos = match solver.solve(&Formula::True, &enc.defs) {
+    let (pos, best, minimal) = fewest_preemptions(&mut solver, &model, &mut enc, &Formula::True, opts)?;
+    let (queries, time) = solver.stats();
+    stats.queries = queries;
+    stats.solve_time = time;
+    stats.constraints = size(&base, &enc);
+    stats.variables = order_vars + sym.reads.len() + enc.num_vars();
+    let order = schedule(&model, &enc, &pos);
+    let inputs = input_order(sym, &model, &order);
+    Ok(Solution { order, inputs, preemptions: best, minimal, stats })
+}
+
+/// A solution of `goal` (over the solver's base) with the fewest preempted
+/// segments found (CLAP §6: a binary search on the core's preemption
+/// variables), their number, and whether it is the fewest possible.
+pub(crate) fn fewest_preemptions(
+    solver: &mut Z3Solver,
+    model: &Model,
+    enc: &mut Encoder<'_>,
+    goal: &Formula,
+    opts: &ClapOptions,
+) -> Result<(Vec<i64>, usize, bool), ClapError> {
+    let mut pos = match solver.solve(goal, &enc.defs) {
         SolveResult::Sat(p) => p,
         SolveResult::Unsat => return Err(ClapError::NoSchedule),
         SolveResult::Unknown => return Err(ClapError::SolverUnknown),
     };
-    let mut best = preemptions(&model, &enc, &pos);
+    let mut best = preemptions(model, enc, &pos);
     let mut minimal = best == 0;
     if opts.minimize && !minimal && model.trace.len() <= opts.minimize_limit {
         let vars = enc.preemption_vars();
@@ -129,9 +151,10 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
         let (mut lo, mut hi) = (0usize, best);
         while lo < hi {
             let mid = (lo + hi) / 2;
-            match solver.solve(&Formula::AtMost(vars.clone(), mid as u32), &enc.defs) {
+            let bounded = Formula::and(vec![goal.clone(), Formula::AtMost(vars.clone(), mid as u32)]);
+            match solver.solve(&bounded, &enc.defs) {
                 SolveResult::Sat(p) => {
-                    let c = preemptions(&model, &enc, &p);
+                    let c = preemptions(model, enc, &p);
                     if c < best {
                         best = c;
                         pos = p;
@@ -143,25 +166,32 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
             }
         }
         minimal = lo >= hi;
+        solver.set_timeout(None);
     }
-    let (queries, time) = solver.stats();
-    stats.queries = queries;
-    stats.solve_time = time;
-    stats.constraints = size(&base, &enc);
-    stats.variables = order_vars + sym.reads.len() + enc.num_vars();
-    let order = schedule(&model, &enc, &pos);
-    let inputs = input_order(sym, &model, &order);
-    Ok(Solution { order, inputs, preemptions: best, minimal, stats })
+    Ok((pos, best, minimal))
 }
 
-/// Φ (every part but the context-switch bound).
-fn formula(
+/// Φ (every part but the context-switch bound), with the failure's own
+/// condition apart.
+pub(crate) struct Parts {
+    /// Φ_path (without the failure's condition) ∧ Φ_so ∧ Φ_rw ∧ Φ_mo, and
+    /// the schedule's end at the failure.
+    pub common: Formula,
+    /// Φ_bug: the failure happens.
+    pub bug: Formula,
+    /// ¬Φ_bug for an assertion violation: the failing thread's last recorded
+    /// branch condition (the assertion's) does not hold; None for other
+    /// failures.
+    pub not_bug: Option<Formula>,
+}
+
+pub(crate) fn formula(
     sym: &SymTrace,
     model: &Model,
     enc: &mut Encoder<'_>,
     values: &mut Values<'_>,
     next_var: &mut usize,
-) -> Result<Formula, ClapError> {
+) -> Result<Parts, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
     let end = match model.failure.1 {
@@ -186,17 +216,28 @@ fn formula(
         }
     }
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
-    parts.push(crate::fault::bug(sym, model, values));
+    let mut bug = vec![crate::fault::bug(sym, model, values)];
+    let mut not_bug = None;
     // Φ_path and Φ_bug: a condition is required once the access point before
-    // it happens.
+    // it happens. The failing thread's last condition is the failure's own
+    // when it fails in its own computation.
+    let (ft, kind) = model.failure;
     for (t, th) in sym.threads.iter().enumerate() {
-        for &(c, k) in &th.path {
+        for (i, &(c, k)) in th.path.iter().enumerate() {
             let Some(e) = model.point_before(t, k) else { continue };
             let a = values.holds(c);
-            parts.push(Formula::or(vec![Formula::Atom(a), after(e)]));
+            let holds = Formula::or(vec![Formula::Atom(a), after(e)]);
+            if t == ft && i + 1 == th.path.len() && crate::model::fails_locally(kind) {
+                bug.push(holds);
+                if kind == causa_core::BugKind::AssertionViolation {
+                    not_bug = Some(Formula::or(vec![Formula::Atom(values.atom_not(a)), after(e)]));
+                }
+            } else {
+                parts.push(holds);
+            }
         }
     }
-    Ok(Formula::and(parts))
+    Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug })
 }
 
 /// The schedule ends in the log's deadlock: every thread has finished or is
@@ -221,7 +262,7 @@ fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapErr
 
 /// The events that happen (up to the cut), in schedule order; the cut's own
 /// event last among ties.
-fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
+pub(crate) fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
     let cut = pos[enc.cut()];
     let mut evs: Vec<Ev> = (0..model.trace.len()).filter(|e| pos[*e] <= cut).collect();
     evs.sort_by_key(|e| (pos[*e], *e == model.last, *e));

@@ -21,10 +21,12 @@ pub mod fault;
 pub mod model;
 mod rw;
 mod shims;
+pub mod symbiosis;
 pub mod trace;
 pub mod values;
 
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
+pub use symbiosis::{symbiosis, Symbiosis, SymbiosisOptions};
 pub use trace::{SymEvent, SymOp, SymThread, SymTrace};

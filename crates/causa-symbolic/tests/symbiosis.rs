@@ -1,0 +1,73 @@
+//! Symbiosis' root cause and alternate schedule on CLAP's model of a failing
+//! run's symbolic trace (`causa_symbolic::symbiosis`).
+//!
+//! Without clang-14 these tests fail and say what to install.
+
+#[path = "../../causa-explore/tests/support/recorded.rs"]
+mod recorded;
+
+use causa_symbolic::symbiosis::data_flows;
+use causa_symbolic::{execute, symbiosis, ClapError, SymOp, SymbiosisOptions};
+use recorded::{failing_run, load, log_of};
+
+const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
+
+#[test]
+fn a_lost_update_is_explained_by_one_inverted_pair() {
+    // Both workers read x before either writes it: x ends at 1, not 2.
+    let src = format!(
+        "{PRELUDE}int x;\n\
+         void *inc(void *p) {{ int t = x; x = t + 1; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, inc, 0); pthread_create(&b, 0, inc, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(x == 2); return 0; }}\n"
+    );
+    let prep = load("lost.c", &src);
+    let ex = failing_run(&prep);
+    let sym = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    let s = symbiosis(&sym, &SymbiosisOptions::default()).expect("explained");
+    // The root cause: one worker's read and write of x with the other worker
+    // running in between (Z3's core names its begin and end: program order
+    // brings its read and write along).
+    let ops: Vec<String> = s.failing.iter().map(|e| format!("{e:?}={:?}", sym.threads[e.0].events[e.1].op)).collect();
+    let kinds = |t: usize| -> Vec<&SymOp> {
+        s.root_cause.iter().filter(|e| e.0 == t).map(|e| &sym.threads[e.0].events[e.1].op).collect()
+    };
+    let (w1, w2) = (kinds(1), kinds(2));
+    let read_write = |k: &[&SymOp]| {
+        k.iter().any(|o| matches!(o, SymOp::Read { .. })) && k.iter().any(|o| matches!(o, SymOp::Write { .. }))
+    };
+    assert!(
+        (read_write(&w1) && !w2.is_empty()) || (read_write(&w2) && !w1.is_empty()),
+        "root cause {:?} of {ops:#?}",
+        s.root_cause
+    );
+    assert!(s.root_cause.len() < s.failing.len(), "the core is smaller than the schedule");
+    let (a, b, alt) = s.alternate.clone().expect("an alternate schedule");
+    assert_ne!(a.0, b.0, "the inverted pair spans two threads");
+    assert_eq!(alt.len(), s.failing.len(), "same events");
+    // In the failing schedule both workers' reads see the initial value; in
+    // the alternate one of them reads the other's write.
+    let from_worker = |order: &[(usize, usize)]| {
+        data_flows(&sym, order).iter().filter(|(r, w)| r.0 != 0 && w.is_some_and(|w| w.0 != 0 && w.0 != r.0)).count()
+    };
+    assert_eq!(from_worker(&s.failing), 0, "{:?}", data_flows(&sym, &s.failing));
+    assert_eq!(from_worker(&alt), 1, "{:?}", data_flows(&sym, &alt));
+    assert!(s.pairs_tried >= 1);
+}
+
+#[test]
+fn only_assertion_violations_are_explained_so_far() {
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\nint *p;\n\
+         void *use(void *a) {{ return (void *)(long)*p; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, use, 0); p = malloc(4); *p = 1;\n\
+         pthread_join(t, 0); return 0; }}\n"
+    );
+    let prep = load("null.c", &src);
+    let ex = failing_run(&prep);
+    let sym = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    match symbiosis(&sym, &SymbiosisOptions::default()) {
+        Err(ClapError::Unsupported(m)) => assert!(m.contains("memory-error") && m.contains("assertion"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
