@@ -185,8 +185,9 @@ pub struct PathLog {
 pub struct NativeCrash {
     /// The recording executable, as the kernel named it (`/proc/self/exe`).
     pub executable: String,
-    /// The faulting instruction's address in the executable's own
-    /// numbering (its load address subtracted).
+    /// The faulting instruction's address as the executable's ELF file
+    /// numbers it (the load address of a position-independent executable
+    /// subtracted).
     pub pc: u64,
 }
 

@@ -31,6 +31,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <ucontext.h>
+#include <link.h>
+#include <sys/auxv.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,9 +74,11 @@ typedef struct rec {
 static rec_t *all;                      /* pushed at thread creation only */
 static char log_dir[4096], log_tmp[4200]; /* set at start */
 static char exe_path[4096];                   /* /proc/self/exe, at start */
-/* The executable's first byte and the end of its code (linker-defined; for a
-   position-independent executable, __executable_start is its load address). */
+/* The executable's first byte and the end of its code (linker-defined). */
 extern char __executable_start, etext;
+/* Where the executable was loaded relative to its addresses in the ELF file
+   (0 unless position-independent), at start. */
+static uintptr_t exe_bias;
 static pthread_mutex_t all_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread rec_t *me;
 /* The open run of branch outcomes (bit k of the 128 = the k-th), kept in
@@ -361,8 +365,8 @@ static void json_str(FILE *f, const char *s) {
 static const char *fail_kind;
 static char fail_message[512];
 static rec_t *fail_rec;
-/* A crash by signal inside the executable's code: the faulting instruction,
-   relative to the executable's load address (fail_pc_known: 1). */
+/* A crash by signal inside the executable's code: the faulting instruction's
+   address in the ELF file (fail_pc_known: 1). */
 static uintptr_t fail_pc;
 static int fail_pc_known;
 
@@ -515,7 +519,7 @@ static void note_pc(void *context) {
 #endif
     uintptr_t lo = (uintptr_t)&__executable_start, hi = (uintptr_t)&etext;
     if (pc >= lo && pc < hi) {
-        fail_pc = pc - lo;
+        fail_pc = pc - exe_bias;
         fail_pc_known = 1;
     }
 }
@@ -543,6 +547,13 @@ __attribute__((constructor)) static void start(void) {
     snprintf(log_tmp, sizeof log_tmp, "%s.tmp-%d", log_dir, (int)getpid());
     self();
     atexit(at_exit);
+    /* The program headers' own entry gives the load bias. */
+    const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+    unsigned long nph = getauxval(AT_PHNUM);
+    exe_bias = (uintptr_t)&__executable_start;
+    for (unsigned long i = 0; ph && i < nph; i++)
+        if (ph[i].p_type == PT_PHDR)
+            exe_bias = (uintptr_t)ph - ph[i].p_vaddr;
     ssize_t len = readlink("/proc/self/exe", exe_path, sizeof exe_path - 1);
     exe_path[len > 0 ? len : 0] = 0;
     struct sigaction sa;
