@@ -23,6 +23,10 @@ pub enum Command {
     /// Compute a schedule that reproduces a recorded failure from per-thread
     /// paths alone (CLAP), and confirm it by replay.
     Reproduce(ReproduceArgs),
+    /// Explain a failing schedule: the few events and data flows that differ
+    /// from the most similar schedule that does not fail (Symbiosis; first
+    /// version: assertion violations).
+    Explain(ExplainArgs),
     /// Inspect path logs (written by `--record-paths` or by a `causa build`
     /// executable).
     Log(LogArgs),
@@ -51,6 +55,15 @@ pub struct BuildArgs {
     /// Print one JSON document instead of human output.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub common: ProgramArgs,
+    /// The failing schedule (saved by `run`, `test`, `check` or `reproduce`).
+    #[arg(long, value_name = "FILE")]
+    pub schedule: PathBuf,
 }
 
 #[derive(Args, Debug)]

@@ -126,7 +126,7 @@ pub fn run(args: &RunArgs) -> Result<i32, Failure> {
 }
 
 /// Read a schedule file and check that it was made for this build of the program.
-fn read_schedule(path: &std::path::Path, fingerprint: &str) -> Result<Schedule, Failure> {
+pub(crate) fn read_schedule(path: &std::path::Path, fingerprint: &str) -> Result<Schedule, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::input("io-error", format!("cannot read schedule {}: {e}", path.display())))?;
     let s =

@@ -4,6 +4,7 @@
 mod args;
 mod cmd_build;
 mod cmd_check;
+mod cmd_explain;
 mod cmd_log;
 mod cmd_reproduce;
 mod cmd_run;
@@ -28,6 +29,7 @@ fn main() {
         Command::Check(a) => (a.common.json, cmd_check::run(a)),
         Command::Shims(a) => (a.json, Ok(cmd_shims::run(a))),
         Command::Reproduce(a) => (a.common.json, cmd_reproduce::run(a)),
+        Command::Explain(a) => (a.common.json, cmd_explain::run(a)),
         Command::Log(a) => (matches!(a.command, args::LogCommand::Show { json: true, .. }), cmd_log::run(a)),
         Command::Build(a) => (a.json, cmd_build::run(a)),
     };
@@ -37,7 +39,7 @@ fn main() {
             if json {
                 let doc = serde_json::json!({
                     "schema": 1,
-                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Reproduce(_) => "reproduce", Command::Log(_) => "log", Command::Build(_) => "build" },
+                    "command": match &cli.command { Command::Run(_) => "run", Command::Test(_) => "test", Command::Check(_) => "check", Command::Shims(_) => "shims", Command::Reproduce(_) => "reproduce", Command::Explain(_) => "explain", Command::Log(_) => "log", Command::Build(_) => "build" },
                     "verdict": "error",
                     "error": f.message,
                     "error_code": f.code,

@@ -371,3 +371,26 @@ fn memory_models_buffer_stores_and_schedules_name_the_flushes() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("recorded under memory model tso, not pso"), "{err}");
 }
+
+#[test]
+fn explain_shows_the_data_flows_that_make_the_bank_fail() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) = causa(&["test", "examples/bank.c", "--seed", "1", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let schedule = json(&out)["schedule_file"].as_str().expect("a schedule file").to_string();
+    let (code, text, err) = causa(&["explain", "examples/bank.c", "--schedule", &schedule], dir.path());
+    assert_eq!(code, 1, "a bug explained: {text}{err}");
+    assert!(text.contains("causa explain: assertion-violation in thread 0 at examples/bank.c:48"), "{text}");
+    assert!(text.contains("replayed, the alternate schedule runs to the end (exit code 0)"), "{text}");
+    // deposit's write (line 14) and withdraw's write (line 20) are what the
+    // audit reads in one schedule or the other.
+    assert!(text.contains("bank.c:14") && text.contains("bank.c:20"), "{text}");
+    let (code, j, _) = causa(&["explain", "examples/bank.c", "--schedule", &schedule, "--json"], dir.path());
+    assert_eq!(code, 1);
+    let doc = json(&j);
+    assert_eq!(doc["command"], "explain");
+    assert_eq!(doc["alternate_fails"], false, "{j}");
+    let shown = doc["dsp"]["events"].as_array().expect("events").len();
+    assert!(shown > 0 && (shown as u64) < doc["failing_events"].as_u64().expect("n"), "{j}");
+    assert!(!doc["dsp"]["alternate_flows"].as_array().expect("flows").is_empty(), "{j}");
+}

@@ -14,7 +14,7 @@ use causa_core::{Scheduler, ThreadName};
 use causa_explore::{run_once, FirstScheduler, ReplayScheduler};
 use causa_interp::{Config, Execution, Outcome, Prepared};
 use causa_symbolic::symbiosis::{data_flows, EventRef};
-use causa_symbolic::{ClapError, SymError, SymTrace, SymbiosisOptions};
+use causa_symbolic::{ClapError, SymError, SymOp, SymTrace, SymbiosisOptions};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,11 +50,23 @@ pub struct Dsp {
     pub events: Vec<EventRef>,
 }
 
+/// What an event of the explanation is, for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventInfo {
+    /// `read`, `write`, `update`, `lock`, `begin`, …
+    pub op: &'static str,
+    /// The memory or synchronisation object, when it has an address.
+    pub addr: Option<u64>,
+    pub loc: Option<causa_core::SourceLoc>,
+}
+
 /// An explanation of one failure.
 #[derive(Clone, Debug)]
 pub struct Explanation {
     /// Thread names, by the thread index of [`EventRef`].
     pub threads: Vec<ThreadName>,
+    /// Every event of every thread, by [`EventRef`] (`info[t][k]`).
+    pub info: Vec<Vec<EventInfo>>,
     /// The failing schedule the explanation works on (access points in
     /// order, ending at the failure).
     pub failing: Vec<EventRef>,
@@ -93,8 +105,14 @@ pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Exp
         }
         None => (None, Dsp::default()),
     };
+    let info = sym
+        .threads
+        .iter()
+        .map(|t| t.events.iter().map(|e| event_info(&prep.program, &e.op, e.loc)).collect())
+        .collect();
     Ok(Explanation {
         threads,
+        info,
         failing: s.failing,
         root_cause: s.root_cause,
         alternate: s.alternate,
@@ -105,6 +123,34 @@ pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Exp
         solve_time: s.solve_time,
         total_time: start.elapsed(),
     })
+}
+
+fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId) -> EventInfo {
+    let (op, addr) = match op {
+        SymOp::Begin => ("begin", None),
+        SymOp::End => ("end", None),
+        SymOp::Read { addr, .. } => ("read", Some(*addr)),
+        SymOp::Write { addr, .. } => ("write", Some(*addr)),
+        SymOp::Rmw { addr, .. } => ("update", Some(*addr)),
+        SymOp::Free { object, .. } => ("free", Some(*object)),
+        SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
+        SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
+        SymOp::Wait { .. } => ("wait", None),
+        SymOp::WaitReturn { .. } => ("wake", None),
+        SymOp::Signal { .. } => ("signal", None),
+        SymOp::Broadcast { .. } => ("broadcast", None),
+        SymOp::SemWait { .. } => ("sem_wait", None),
+        SymOp::SemPost { .. } => ("sem_post", None),
+        SymOp::Arrive { .. } => ("barrier", None),
+        SymOp::Depart { .. } => ("barrier exit", None),
+        SymOp::Fork { .. } => ("fork", None),
+        SymOp::Join { .. } => ("join", None),
+        SymOp::AtomicBegin => ("atomic begin", None),
+        SymOp::AtomicEnd => ("atomic end", None),
+        SymOp::Fence => ("fence", None),
+        SymOp::Fail { .. } => ("failure", None),
+    };
+    EventInfo { op, addr, loc: program.loc(loc).cloned() }
 }
 
 /// Run `order` (access points) in the interpreter, then let the program
