@@ -28,6 +28,8 @@ pub enum ExplainError {
     Symbolic(#[from] SymError),
     #[error("{0}")]
     Model(#[from] ClapError),
+    #[error("explaining a failure under {0} is not supported yet (only sequential consistency)")]
+    MemoryModel(causa_core::MemoryModel),
 }
 
 /// A read's source of data in a schedule: the write it reads (None: the
@@ -89,6 +91,9 @@ pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Exp
     let start = Instant::now();
     if ex.outcome.finding().is_none() {
         return Err(ExplainError::NoFailure);
+    }
+    if ex.memory_model != causa_core::MemoryModel::Sc {
+        return Err(ExplainError::MemoryModel(ex.memory_model));
     }
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
     let sym = causa_symbolic::execute(&prep.program, &log)?;

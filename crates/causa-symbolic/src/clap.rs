@@ -272,7 +272,12 @@ pub(crate) fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev
 /// The access points in schedule order, without the departure of the last
 /// thread to arrive at each barrier generation (it has no step of its own).
 fn schedule(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<(usize, usize)> {
-    let evs = happening(model, enc, pos);
+    steps_of(model, happening(model, enc, pos))
+}
+
+/// The access points of the order `evs` that are steps of their own (not
+/// the departure of the last thread to arrive at a barrier generation).
+pub(crate) fn steps_of(model: &Model, evs: Vec<Ev>) -> Vec<(usize, usize)> {
     let mut last_arrival: HashMap<(u64, u32), u32> = HashMap::new();
     for &e in &evs {
         if let causa_constraints::Op::Arrive { barrier, gen, .. } = model.trace.events[e].op {

@@ -17,7 +17,7 @@
 //! queries. Only assertion violations have a ¬Φ_bug here (the failing
 //! thread's last recorded branch condition, negated).
 
-use crate::clap::{fewest_preemptions, formula, happening, ClapError, ClapOptions};
+use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
 use crate::model::build;
 use crate::trace::{SymOp, SymTrace};
 use crate::values::Values;
@@ -31,7 +31,9 @@ pub type EventRef = (usize, usize);
 /// What [`symbiosis`] found.
 #[derive(Clone, Debug)]
 pub struct Symbiosis {
-    /// The failing schedule: access points in order, ending at the failure.
+    /// The failing schedule: access points in order, ending at the failure
+    /// (each a step of the interpreter: a barrier's last departure, which
+    /// has none, is left out, as in CLAP's schedules).
     pub failing: Vec<EventRef>,
     /// Context switches of `failing` that were not forced.
     pub preemptions: usize,
@@ -117,8 +119,7 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
         let q = Formula::and(vec![goal.clone(), Formula::and(chain)]);
         match solver.solve(&q, &enc.defs) {
             SolveResult::Sat(_) => {
-                let refs = inverted.iter().map(|e| model.origin[*e]).collect();
-                alternate = Some((model.origin[sigma[j]], model.origin[sigma[k]], refs));
+                alternate = Some((model.origin[sigma[j]], model.origin[sigma[k]], steps_of(&model, inverted)));
                 break;
             }
             SolveResult::Unsat => {}
@@ -127,7 +128,7 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
     }
     let (queries, solve_time) = solver.stats();
     Ok(Symbiosis {
-        failing: sigma.iter().map(|e| model.origin[*e]).collect(),
+        failing: steps_of(&model, sigma.clone()),
         preemptions,
         root_cause: root.iter().map(|i| model.origin[sigma[*i]]).collect(),
         alternate,
