@@ -40,7 +40,12 @@ pub fn run(args: &ExplainArgs) -> Result<i32, Failure> {
     let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
     println!("causa explain: {} in thread {}{at} (mode symbiosis)", f.kind, f.thread);
     println!(
-        "  failing schedule (the solver's, on the replayed run's paths, fewest context switches): {} events\n  root cause: {} events (unsat core); {} pair{} inverted and tried",
+        "  failing schedule ({}): {} events\n  root cause: {} events (unsat core); {} pair{} inverted and tried",
+        if e.failing_from_run {
+            "the replayed run's own order"
+        } else {
+            "the solver's on the replayed run's paths, with the fewest context switches"
+        },
         e.failing.len(),
         e.root_cause.len(),
         e.pairs_tried,
@@ -138,6 +143,7 @@ impl View<'_> {
             "verdict": "bug",
             "bug": { "kind": f.kind.code(), "thread": f.thread.to_string(), "message": f.message, "location": f.location.as_ref().map(|l| l.to_string()) },
             "failing_events": self.e.failing.len(),
+            "failing_from_run": self.e.failing_from_run,
             "root_cause": self.e.root_cause.iter().map(ev).collect::<Vec<_>>(),
             "inverted": self.e.alternate.as_ref().map(|(a, b, _)| vec![ev(a), ev(b)]),
             "alternate_fails": self.e.alternate_outcome.as_ref().map(|o| matches!(o, Outcome::Bug(_))),

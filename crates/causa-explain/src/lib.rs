@@ -72,6 +72,9 @@ pub struct Explanation {
     /// The failing schedule the explanation works on (access points in
     /// order, ending at the failure).
     pub failing: Vec<EventRef>,
+    /// Whether `failing` is the run's own order (else the solver's, on the
+    /// run's paths, with the fewest context switches).
+    pub failing_from_run: bool,
     /// Symbiosis' root-cause sub-schedule.
     pub root_cause: Vec<EventRef>,
     /// The inverted pair and the alternate schedule, when one was found.
@@ -97,7 +100,8 @@ pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Exp
     }
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
     let sym = causa_symbolic::execute(&prep.program, &log)?;
-    let s = causa_symbolic::symbiosis(&sym, &SymbiosisOptions::default())?;
+    let run_steps = ex.steps.iter().map(|t| ex.names[*t as usize].clone()).collect();
+    let s = causa_symbolic::symbiosis(&sym, &SymbiosisOptions { run_steps: Some(run_steps), ..Default::default() })?;
     let threads: Vec<ThreadName> = sym.threads.iter().map(|t| t.thread.clone()).collect();
     let (alternate_outcome, dsp) = match &s.alternate {
         Some((a, b, alt)) => {
@@ -119,6 +123,7 @@ pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Exp
         threads,
         info,
         failing: s.failing,
+        failing_from_run: s.failing_from_run,
         root_cause: s.root_cause,
         alternate: s.alternate,
         alternate_outcome,

@@ -35,8 +35,11 @@ pub struct Symbiosis {
     /// (each a step of the interpreter: a barrier's last departure, which
     /// has none, is left out, as in CLAP's schedules).
     pub failing: Vec<EventRef>,
-    /// Context switches of `failing` that were not forced.
+    /// Context switches of `failing` that were not forced (when the solver
+    /// chose it; 0 when it is the run's own order).
     pub preemptions: usize,
+    /// Whether `failing` is the failing run's own order.
+    pub failing_from_run: bool,
     /// The root-cause sub-schedule: events of the core's pairs, in failing order.
     pub root_cause: Vec<EventRef>,
     /// The inverted pair (the earlier event of the failing schedule first)
@@ -55,11 +58,16 @@ pub struct SymbiosisOptions {
     pub clap: ClapOptions,
     /// Give up after trying this many pairs.
     pub max_pairs: usize,
+    /// The failing run's order, as the thread of each of its visible steps:
+    /// the explanation works on that order when it is a failing schedule of
+    /// the model (each thread's k-th step is its k-th access point); else on
+    /// the solver's failing schedule with the fewest context switches.
+    pub run_steps: Option<Vec<causa_core::ThreadName>>,
 }
 
 impl Default for SymbiosisOptions {
     fn default() -> Self {
-        SymbiosisOptions { clap: ClapOptions::default(), max_pairs: 500 }
+        SymbiosisOptions { clap: ClapOptions::default(), max_pairs: 500, run_steps: None }
     }
 }
 
@@ -79,9 +87,25 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
     let mut solver = Z3Solver::new();
     solver.set_atoms(values.take_atoms());
     solver.reset(order_vars, &parts.common, &enc.defs);
-    let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &parts.bug, &opts.clap)?;
-    let sigma = happening(&model, &enc, &pos);
     let cut = enc.cut();
+    let from_run = opts.run_steps.as_ref().and_then(|steps| {
+        let sigma = run_order(sym, &model, steps)?;
+        let in_sigma: std::collections::HashSet<Ev> = sigma.iter().copied().collect();
+        let mut parts_run: Vec<Formula> = vec![parts.bug.clone()];
+        parts_run.extend(sigma.windows(2).map(|w| Formula::Before(w[0], w[1])));
+        parts_run.extend((0..model.trace.len()).filter(|e| !in_sigma.contains(e)).map(|e| Formula::Before(cut, e)));
+        match solver.solve(&Formula::and(parts_run), &enc.defs) {
+            SolveResult::Sat(_) => Some(sigma),
+            _ => None,
+        }
+    });
+    let (sigma, preemptions, failing_from_run) = match from_run {
+        Some(sigma) => (sigma, 0, true),
+        None => {
+            let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &parts.bug, &opts.clap)?;
+            (happening(&model, &enc, &pos), preemptions, false)
+        }
+    };
     // Events the failing schedule leaves out stay after the failure.
     let mut stay: Vec<Formula> = vec![not_bug];
     let in_sigma: std::collections::HashSet<Ev> = sigma.iter().copied().collect();
@@ -130,12 +154,29 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
     Ok(Symbiosis {
         failing: steps_of(&model, sigma.clone()),
         preemptions,
+        failing_from_run,
         root_cause: root.iter().map(|i| model.origin[sigma[*i]]).collect(),
         alternate,
         pairs_tried: tried,
         queries,
         solve_time,
     })
+}
+
+/// The run's order of the model's access points: each thread's k-th step is
+/// its k-th access point (None when a thread has more steps than points).
+fn run_order(sym: &SymTrace, model: &crate::model::Model, steps: &[causa_core::ThreadName]) -> Option<Vec<Ev>> {
+    let index: std::collections::HashMap<&causa_core::ThreadName, usize> =
+        sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i)).collect();
+    let points: Vec<Vec<Ev>> = model.event_of.iter().map(|evs| evs.iter().filter_map(|e| *e).collect()).collect();
+    let mut next = vec![0usize; points.len()];
+    let mut order = Vec::with_capacity(steps.len());
+    for s in steps {
+        let t = *index.get(s)?;
+        order.push(*points[t].get(next[t])?);
+        next[t] += 1;
+    }
+    Some(order)
 }
 
 /// σ = α e_j β e_k γ → α β_t e_k e_j (β ∖ β_t) γ, where β_t are the events of
