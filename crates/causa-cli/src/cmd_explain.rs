@@ -7,6 +7,7 @@ use crate::cmd_run::read_schedule;
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_UNSUPPORTED};
 use causa_explain::{EventInfo, Explanation, Flow};
 use causa_explore::replay;
+use causa_interp::memory::short_file;
 use causa_interp::{Outcome, OutputMode};
 use causa_symbolic::symbiosis::EventRef;
 use std::collections::HashMap;
@@ -117,8 +118,7 @@ impl View<'_> {
     fn event(&self, r: EventRef) -> String {
         let i = self.info(r);
         let obj = i.addr.map(|a| self.names.get(&a).cloned().unwrap_or_else(|| format!("{a:#x}")));
-        let at = i.loc.as_ref().map(|l| format!(" at {}:{}", short(&l.file), l.line)).unwrap_or_default();
-        format!("thread {} {}{}{at}", self.e.threads[r.0], i.op, obj.map(|o| format!(" {o}")).unwrap_or_default())
+        format!("thread {} {}{}{}", self.e.threads[r.0], i.op, obj.map(|o| format!(" {o}")).unwrap_or_default(), at(i))
     }
 
     /// Where a flow's read takes its value from.
@@ -126,8 +126,7 @@ impl View<'_> {
         match f.write {
             Some(w) => {
                 let i = self.info(w);
-                let at = i.loc.as_ref().map(|l| format!(" at {}:{}", short(&l.file), l.line)).unwrap_or_default();
-                format!("the {} by thread {}{at}", i.op, self.e.threads[w.0])
+                format!("the {} by thread {}{}", i.op, self.e.threads[w.0], at(i))
             }
             None => "the initial value".into(),
         }
@@ -157,6 +156,7 @@ impl View<'_> {
     }
 }
 
-fn short(file: &str) -> &str {
-    file.rsplit('/').next().unwrap_or(file)
+/// ` at bank.c:14`, or nothing without a location.
+fn at(i: &EventInfo) -> String {
+    i.loc.as_ref().map(|l| format!(" at {}:{}", short_file(&l.file), l.line)).unwrap_or_default()
 }

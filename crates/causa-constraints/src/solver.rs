@@ -131,21 +131,60 @@ impl Z3Solver {
         self.solver.assert(&b);
     }
 
-    /// Check `goal` under the current solver.
-    fn check(&mut self, goal: &Bool) -> SolveResult {
-        let lit = Bool::new_const(format!("q{}", self.queries));
+    /// One query: `goal` and each of `named` assumed through a fresh literal
+    /// (rather than asserted in a pushed scope, so what the solver learns
+    /// stays for the next query); asked again with the default arithmetic
+    /// when the difference logic gives up.
+    fn query(&mut self, goal: &Formula, named: &[Formula], defs: &Defs) -> CoreResult {
+        let start = Instant::now();
+        self.sync_defs(defs);
+        let g = self.lower(goal);
+        let named: Vec<Bool> = named.iter().map(|f| self.lower(f)).collect();
+        let mut r = self.check(&g, &named);
+        if r == CoreResult::Unknown && self.logic_gave_up() {
+            self.difference_logic = false;
+            self.rebuild(defs);
+            r = self.check(&g, &named);
+        }
+        self.queries += 1;
+        self.time += start.elapsed();
+        r
+    }
+
+    /// Check `goal ∧ named…` under the current solver: a model's positions,
+    /// or the indices of the named constraints in the unsat core.
+    fn check(&mut self, goal: &Bool, named: &[Bool]) -> CoreResult {
+        let q = self.queries;
+        let lit = Bool::new_const(format!("q{q}"));
         self.solver.assert(lit.implies(goal));
-        match self.solver.check_assumptions(&[lit]) {
+        let mut assumptions = vec![lit];
+        for (i, f) in named.iter().enumerate() {
+            let n = Bool::new_const(format!("q{q}n{i}"));
+            self.solver.assert(n.implies(f));
+            assumptions.push(n);
+        }
+        match self.solver.check_assumptions(&assumptions) {
             SatResult::Sat => {
                 let Some(m) = self.solver.get_model() else {
-                    return SolveResult::Unknown;
+                    return CoreResult::Unknown;
                 };
                 let pos: Option<Vec<i64>> =
                     self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect();
-                pos.map_or(SolveResult::Unknown, SolveResult::Sat)
+                pos.map_or(CoreResult::Unknown, CoreResult::Sat)
             }
-            SatResult::Unsat => SolveResult::Unsat,
-            SatResult::Unknown => SolveResult::Unknown,
+            SatResult::Unsat if named.is_empty() => CoreResult::Core(Vec::new()),
+            SatResult::Unsat => {
+                let prefix = format!("q{q}n");
+                let mut core: Vec<usize> = self
+                    .solver
+                    .get_unsat_core()
+                    .iter()
+                    .filter_map(|b| b.to_string().strip_prefix(&prefix).and_then(|i| i.parse().ok()))
+                    .collect();
+                core.sort_unstable();
+                CoreResult::Core(core)
+            }
+            SatResult::Unknown => CoreResult::Unknown,
         }
     }
 
@@ -228,20 +267,11 @@ impl OrderSolver for Z3Solver {
     }
 
     fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult {
-        let start = Instant::now();
-        self.sync_defs(defs);
-        // The goal is assumed through a fresh literal rather than asserted in a
-        // pushed scope, so what the solver learns stays for the next query.
-        let g = self.lower(goal);
-        let mut r = self.check(&g);
-        if r == SolveResult::Unknown && self.logic_gave_up() {
-            self.difference_logic = false;
-            self.rebuild(defs);
-            r = self.check(&g);
+        match self.query(goal, &[], defs) {
+            CoreResult::Sat(p) => SolveResult::Sat(p),
+            CoreResult::Core(_) => SolveResult::Unsat,
+            CoreResult::Unknown => SolveResult::Unknown,
         }
-        self.queries += 1;
-        self.time += start.elapsed();
-        r
     }
 
     fn stats(&self) -> (u64, Duration) {
@@ -249,50 +279,7 @@ impl OrderSolver for Z3Solver {
     }
 
     fn solve_core(&mut self, goal: &Formula, named: &[Formula], defs: &Defs) -> CoreResult {
-        let start = Instant::now();
-        self.sync_defs(defs);
-        let q = self.queries;
-        let g = self.lower(goal);
-        let lit = Bool::new_const(format!("q{q}"));
-        self.solver.assert(lit.implies(&g));
-        let mut assumptions = vec![lit];
-        for (i, f) in named.iter().enumerate() {
-            let n = Bool::new_const(format!("q{q}n{i}"));
-            self.solver.assert(n.implies(self.lower(f)));
-            assumptions.push(n);
-        }
-        let r = match self.solver.check_assumptions(&assumptions) {
-            SatResult::Sat => match self.solver.get_model() {
-                Some(m) => {
-                    let pos: Option<Vec<i64>> =
-                        self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect();
-                    pos.map_or(CoreResult::Unknown, CoreResult::Sat)
-                }
-                None => CoreResult::Unknown,
-            },
-            SatResult::Unsat => {
-                let prefix = format!("q{q}n");
-                let mut core: Vec<usize> = self
-                    .solver
-                    .get_unsat_core()
-                    .iter()
-                    .filter_map(|b| b.to_string().strip_prefix(&prefix).and_then(|i| i.parse().ok()))
-                    .collect();
-                core.sort_unstable();
-                CoreResult::Core(core)
-            }
-            SatResult::Unknown if self.logic_gave_up() => {
-                // As in `solve`: the default arithmetic answers from here on.
-                self.difference_logic = false;
-                self.rebuild(defs);
-                self.time += start.elapsed();
-                return self.solve_core(goal, named, defs);
-            }
-            SatResult::Unknown => CoreResult::Unknown,
-        };
-        self.queries += 1;
-        self.time += start.elapsed();
-        r
+        self.query(goal, named, defs)
     }
 
     fn var_values(&self, n: usize) -> Vec<bool> {

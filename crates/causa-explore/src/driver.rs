@@ -5,6 +5,7 @@
 
 use crate::strategies::ReplayScheduler;
 use causa_core::{Schedule, ScheduleError, Scheduler};
+use causa_interp::memory::short_file;
 use causa_interp::{Config, Execution, Machine, Outcome, Prepared};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -112,7 +113,8 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
     for (i, _) in ex.steps.iter().enumerate() {
         let c = match ex.records.get(i) {
             Some(r) => {
-                let at = r.location.as_ref().map(|l| format!("  {}:{}", short(&l.file), l.line)).unwrap_or_default();
+                let at =
+                    r.location.as_ref().map(|l| format!("  {}:{}", short_file(&l.file), l.line)).unwrap_or_default();
                 format!("{}{at}", r.describe())
             }
             None if i + 1 == ex.steps.len() => match ex.outcome.finding() {
@@ -132,10 +134,6 @@ pub fn schedule_of(prep: &Prepared, ex: &Execution) -> Schedule {
         flushes: ex.flushes.clone(),
         comments,
     }
-}
-
-fn short(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
 }
 
 /// Replay a schedule exactly (the schedule's inputs are used as program inputs,

@@ -25,17 +25,18 @@ use crate::value::Value;
 /// Set [`crate::program::Body::recorded`] for every defined function of
 /// `program`.
 pub fn mark_recorded(program: &mut Program) {
-    let params = local_params(program);
+    let regs = register_taint(program);
     for (f, fun) in program.functions.iter_mut().enumerate() {
         if let Some(body) = fun.body.as_mut() {
-            body.recorded = recorded_branches(&body.blocks, &params[f], body.num_locals);
+            body.recorded = branches(&body.blocks, &regs[f]);
         }
     }
 }
 
-/// For each function and each of its parameters: whether the parameter is
-/// non-local ("tainted").
-fn local_params(program: &Program) -> Vec<Vec<bool>> {
+/// For each defined function, which of its registers a shared read can
+/// influence ([`taint`]), once the parameters' taint is settled. A function
+/// is analysed again only when one of its parameters became non-local.
+fn register_taint(program: &Program) -> Vec<Vec<bool>> {
     let create = program.function_by_name("pthread_create");
     let escaped = escaped_functions(program, create);
     let mut tainted: Vec<Vec<bool>> = program
@@ -44,36 +45,39 @@ fn local_params(program: &Program) -> Vec<Vec<bool>> {
         .enumerate()
         .map(|(f, fun)| vec![escaped[f] || &*fun.name == "main"; fun.params.len()])
         .collect();
-    loop {
-        let mut changed = false;
-        for (f, fun) in program.functions.iter().enumerate() {
-            let Some(body) = fun.body.as_ref() else { continue };
-            let regs = taint(&body.blocks, &tainted[f], body.num_locals);
-            for i in body.blocks.iter().flat_map(|b| &b.instrs) {
-                let Op::Call { callee: Callee::Direct(g), args, .. } = &i.op else { continue };
-                // (callee, its parameter index, the argument passed)
-                let passed: Vec<(usize, usize, &Operand)> = if Some(*g) == create {
-                    match (args.get(2).and_then(|s| function_of(program, s)), args.get(3)) {
-                        (Some(start), Some(arg)) => vec![(start, 0, arg)],
-                        _ => vec![],
-                    }
-                } else {
-                    args.iter().enumerate().map(|(k, a)| (*g as usize, k, a)).collect()
-                };
-                for (g, k, a) in passed {
-                    if let Some(t) = tainted[g].get_mut(k) {
-                        if !*t && is_tainted(&regs, a) {
-                            *t = true;
-                            changed = true;
+    let mut regs: Vec<Vec<bool>> = vec![Vec::new(); program.functions.len()];
+    // Functions to analyse (again), and whether each is waiting.
+    let mut work: Vec<usize> = (0..program.functions.len()).rev().collect();
+    let mut queued = vec![true; program.functions.len()];
+    while let Some(f) = work.pop() {
+        queued[f] = false;
+        let Some(body) = program.functions[f].body.as_ref() else { continue };
+        regs[f] = taint(&body.blocks, &tainted[f], body.num_locals);
+        for i in body.blocks.iter().flat_map(|b| &b.instrs) {
+            let Op::Call { callee: Callee::Direct(g), args, .. } = &i.op else { continue };
+            // (callee, its parameter index, the argument passed)
+            let passed: Vec<(usize, usize, &Operand)> = if Some(*g) == create {
+                match (args.get(2).and_then(|s| function_of(program, s)), args.get(3)) {
+                    (Some(start), Some(arg)) => vec![(start, 0, arg)],
+                    _ => vec![],
+                }
+            } else {
+                args.iter().enumerate().map(|(k, a)| (*g as usize, k, a)).collect()
+            };
+            for (g, k, a) in passed {
+                if let Some(t) = tainted[g].get_mut(k) {
+                    if !*t && is_tainted(&regs[f], a) {
+                        *t = true;
+                        if !queued[g] {
+                            queued[g] = true;
+                            work.push(g);
                         }
                     }
                 }
             }
         }
-        if !changed {
-            return tainted;
-        }
     }
+    regs
 }
 
 /// The function a constant operand designates, if any.
@@ -202,12 +206,16 @@ fn taint(blocks: &[Block], params: &[bool], num_locals: u32) -> Vec<bool> {
 /// [`taint`]): whether its terminator's decision is recorded (false for
 /// unconditional terminators too).
 pub fn recorded_branches(blocks: &[Block], params: &[bool], num_locals: u32) -> Vec<bool> {
-    let tainted = taint(blocks, params, num_locals);
+    branches(blocks, &taint(blocks, params, num_locals))
+}
+
+/// Per block: whether its terminator's decision depends on a tainted register.
+fn branches(blocks: &[Block], tainted: &[bool]) -> Vec<bool> {
     blocks
         .iter()
         .map(|b| match &b.term {
-            Term::CondBr { c, .. } => is_tainted(&tainted, c),
-            Term::Switch { v, .. } => is_tainted(&tainted, v),
+            Term::CondBr { c, .. } => is_tainted(tainted, c),
+            Term::Switch { v, .. } => is_tainted(tainted, v),
             _ => false,
         })
         .collect()

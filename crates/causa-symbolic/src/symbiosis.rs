@@ -90,11 +90,10 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
     let cut = enc.cut();
     let from_run = opts.run_steps.as_ref().and_then(|steps| {
         let sigma = run_order(sym, &model, steps)?;
-        let in_sigma: std::collections::HashSet<Ev> = sigma.iter().copied().collect();
-        let mut parts_run: Vec<Formula> = vec![parts.bug.clone()];
-        parts_run.extend(sigma.windows(2).map(|w| Formula::Before(w[0], w[1])));
-        parts_run.extend((0..model.trace.len()).filter(|e| !in_sigma.contains(e)).map(|e| Formula::Before(cut, e)));
-        match solver.solve(&Formula::and(parts_run), &enc.defs) {
+        let mut fails = vec![parts.bug.clone()];
+        fails.extend(chain(&sigma));
+        fails.extend(left_out(&sigma, model.trace.len(), cut));
+        match solver.solve(&Formula::and(fails), &enc.defs) {
             SolveResult::Sat(_) => Some(sigma),
             _ => None,
         }
@@ -106,12 +105,10 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
             (happening(&model, &enc, &pos), preemptions, false)
         }
     };
-    // Events the failing schedule leaves out stay after the failure.
     let mut stay: Vec<Formula> = vec![not_bug];
-    let in_sigma: std::collections::HashSet<Ev> = sigma.iter().copied().collect();
-    stay.extend((0..model.trace.len()).filter(|e| !in_sigma.contains(e)).map(|e| Formula::Before(cut, e)));
+    stay.extend(left_out(&sigma, model.trace.len(), cut));
     let goal = Formula::and(stay);
-    let named: Vec<Formula> = sigma.windows(2).map(|w| Formula::Before(w[0], w[1])).collect();
+    let named = chain(&sigma);
     let core = match solver.solve_core(&goal, &named, &enc.defs) {
         CoreResult::Core(c) => c,
         // The failure does not depend on the order (given the paths).
@@ -139,8 +136,7 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
     for &(j, k) in pairs.iter().take(opts.max_pairs) {
         tried += 1;
         let inverted = invert(&sigma, j, k, |e| model.trace.events[e].thread);
-        let chain: Vec<Formula> = inverted.windows(2).map(|w| Formula::Before(w[0], w[1])).collect();
-        let q = Formula::and(vec![goal.clone(), Formula::and(chain)]);
+        let q = Formula::and(vec![goal.clone(), Formula::and(chain(&inverted))]);
         match solver.solve(&q, &enc.defs) {
             SolveResult::Sat(_) => {
                 alternate = Some((model.origin[sigma[j]], model.origin[sigma[k]], steps_of(&model, inverted)));
@@ -161,6 +157,17 @@ pub fn symbiosis(sym: &SymTrace, opts: &SymbiosisOptions) -> Result<Symbiosis, C
         queries,
         solve_time,
     })
+}
+
+/// Each event of `order` before the next.
+fn chain(order: &[Ev]) -> Vec<Formula> {
+    order.windows(2).map(|w| Formula::Before(w[0], w[1])).collect()
+}
+
+/// The events (of `n`) that `order` leaves out stay after the failure (`cut`).
+fn left_out(order: &[Ev], n: usize, cut: Ev) -> Vec<Formula> {
+    let inside: std::collections::HashSet<Ev> = order.iter().copied().collect();
+    (0..n).filter(|e| !inside.contains(e)).map(|e| Formula::Before(cut, e)).collect()
 }
 
 /// The run's order of the model's access points: each thread's k-th step is
