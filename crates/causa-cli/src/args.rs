@@ -64,6 +64,66 @@ pub struct ExplainArgs {
     /// The failing schedule (saved by `run`, `test`, `check` or `reproduce`).
     #[arg(long, value_name = "FILE")]
     pub schedule: PathBuf,
+    #[command(flatten)]
+    pub explain: ExplainFlags,
+}
+
+/// How `causa explain` (and the explanation after `check`, `test` and
+/// `reproduce`) works and where it writes.
+#[derive(Args, Debug, Clone)]
+pub struct ExplainFlags {
+    /// How the alternate schedule (the most similar one that does not fail)
+    /// is searched for.
+    #[arg(long, value_enum, default_value_t = ExplainMode::Progressive)]
+    pub mode: ExplainMode,
+    /// Conflict budget of each Max SMT solver call (0: none); when it runs
+    /// out the best schedule found so far is used.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub max_conflicts: u32,
+    /// Write the explanation as one self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write the differential schedule projection as a Graphviz graph.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+}
+
+/// Explanation after a command that finds a failure.
+#[derive(Args, Debug, Clone)]
+pub struct AutoExplain {
+    /// Do not explain the failure found.
+    #[arg(long)]
+    pub no_explain: bool,
+    #[command(flatten)]
+    pub flags: ExplainFlags,
+}
+
+/// `--mode` of `causa explain`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplainMode {
+    /// Invert one pair of root-cause events, nearest first (Symbiosis).
+    Symbiosis,
+    /// Max SMT: fewest data-flow variations, broken segments and
+    /// context-switch variations together (AAAI-19).
+    Maxsmt,
+    /// The same criteria in order: data flows first.
+    Lexico,
+    /// Free a window of segments before the failure and widen it until an
+    /// alternate exists (AAAI-19 Algorithm 1; fast on long schedules).
+    Progressive,
+}
+
+impl ExplainFlags {
+    pub fn options(&self) -> causa_explain::ExplainOptions {
+        use causa_symbolic::Mode;
+        let mode = match self.mode {
+            ExplainMode::Symbiosis => Mode::Symbiosis,
+            ExplainMode::Maxsmt => Mode::MaxSmt,
+            ExplainMode::Lexico => Mode::Lexico,
+            ExplainMode::Progressive => Mode::Progressive,
+        };
+        causa_explain::ExplainOptions { mode, max_conflicts: (self.max_conflicts > 0).then_some(self.max_conflicts) }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -90,6 +150,8 @@ pub struct ReproduceArgs {
     /// The largest preemption bound the path-guided search tries.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub search_preemptions: usize,
+    #[command(flatten)]
+    pub explain: AutoExplain,
 }
 
 /// How `causa reproduce` finds a schedule.
@@ -228,6 +290,8 @@ pub struct TestArgs {
     /// directory (a path log, the input of `causa reproduce`).
     #[arg(long, value_name = "DIR")]
     pub record_paths: Option<PathBuf>,
+    #[command(flatten)]
+    pub explain: AutoExplain,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -246,6 +310,8 @@ pub struct CheckArgs {
     /// Seed for program inputs (`__VERIFIER_nondet_*`), fixed for the whole check.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub explain: AutoExplain,
     /// Arguments passed to the program (after --).
     #[arg(last = true)]
     pub args: Vec<String>,

@@ -2,6 +2,7 @@
 //! Causality Reduction answers bug, verified or unknown.
 
 use crate::args::CheckArgs;
+use crate::explain_out::{after_bug, with_explanation};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{bug_report, print_bug_trailer, render_bug, report_for, save_schedule};
 use causa_explore::mcr::{check, McrOptions, McrStats, McrVerdict};
@@ -118,7 +119,9 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
                 let mut stats = stats;
                 stats["replay_confirmed"] = serde_json::json!(confirmed);
                 stats["preemptions"] = serde_json::json!(preemptions);
-                println!("{}", bug_report("check", c, shown, stats, &path, &args.args).to_json_string());
+                let explanation = after_bug(&prep, &cfg, shown, &args.explain, true)?;
+                let report = bug_report("check", c, shown, stats, &path, &args.args).to_json_string();
+                println!("{}", with_explanation(report, explanation));
                 return Ok(EXIT_BUG);
             }
             println!(
@@ -135,6 +138,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
             print!("{}", render_bug(&f, shown));
             println!();
             print_bug_trailer(confirmed, c, &path, &args.args);
+            after_bug(&prep, &cfg, shown, &args.explain, false)?;
             Ok(EXIT_BUG)
         }
     }

@@ -3,6 +3,7 @@
 //! path-guided search, then CLAP's solver), and confirmed by replay.
 
 use crate::args::{ReproduceArgs, ReproduceMethod};
+use crate::explain_out::{after_bug, with_explanation};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_UNSUPPORTED};
 use crate::output::{bug_report, print_bug_trailer, render_bug, save_schedule};
 use causa_core::paths::PathLog;
@@ -37,9 +38,15 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     let f = ex.outcome.finding().cloned().expect("a reproduction fails");
     let path = save_schedule(&prep, ex, c, f.kind.code())
         .map_err(|e| Failure::input("io-error", format!("cannot save the schedule: {e}")))?;
+    let mut ecfg = cfg.clone();
+    if !log.argv.is_empty() {
+        ecfg.argv = log.argv.clone();
+    }
     if c.json {
         let stats = json_stats(&r, args);
-        println!("{}", bug_report("reproduce", c, ex, stats, &path, &program_args).to_json_string());
+        let explanation = after_bug(&prep, &ecfg, ex, &args.explain, true)?;
+        let report = bug_report("reproduce", c, ex, stats, &path, &program_args).to_json_string();
+        println!("{}", with_explanation(report, explanation));
         return Ok(EXIT_BUG);
     }
     println!(
@@ -57,6 +64,7 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
     print!("{}", render_bug(&f, ex));
     println!();
     print_bug_trailer(true, c, &path, &program_args);
+    after_bug(&prep, &ecfg, ex, &args.explain, false)?;
     Ok(EXIT_BUG)
 }
 

@@ -1,6 +1,7 @@
 //! `causa test`: many executions under random or PCT schedules.
 
 use crate::args::{TestArgs, TestStrategy};
+use crate::explain_out::{after_bug, with_explanation};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_OK, EXIT_UNSUPPORTED};
 use crate::output::{bug_report, outcome_line, print_bug_trailer, render_bug, report_for, save_schedule};
 use causa_core::Scheduler;
@@ -119,7 +120,9 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
         stats["paths_dir"] = serde_json::json!(dir.display().to_string());
     }
     if c.json {
-        println!("{}", bug_report("test", c, &ex, stats, &path, &args.args).to_json_string());
+        let explanation = after_bug(&prep, &cfg, &ex, &args.explain, true)?;
+        let report = bug_report("test", c, &ex, stats, &path, &args.args).to_json_string();
+        println!("{}", with_explanation(report, explanation));
         return Ok(EXIT_BUG);
     }
     println!(
@@ -138,6 +141,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     print!("{}", render_bug(f, &ex));
     println!();
     print_bug_trailer(confirmed, c, &path, &args.args);
+    after_bug(&prep, &cfg, &ex, &args.explain, false)?;
     Ok(EXIT_BUG)
 }
 

@@ -10,6 +10,7 @@ mod cmd_reproduce;
 mod cmd_run;
 mod cmd_shims;
 mod cmd_test;
+mod explain_out;
 mod load;
 mod output;
 

@@ -61,17 +61,17 @@ pub trait OrderSolver {
 pub struct Z3Solver {
     solver: Solver,
     /// The current trace's shared constraints, kept to rebuild the solver.
-    base: Formula,
+    pub(crate) base: Formula,
     /// Whether the current solver uses difference-logic arithmetic.
     difference_logic: bool,
-    order: Vec<Int>,
+    pub(crate) order: Vec<Int>,
     defs: Vec<Bool>,
     /// The meaning of each value atom ([`Formula::Atom`]).
     atoms: Vec<Bool>,
     asserted_defs: usize,
     asserted_axioms: usize,
-    queries: u64,
-    time: Duration,
+    pub(crate) queries: u64,
+    pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
     timeout: Option<Duration>,
 }
@@ -194,7 +194,7 @@ impl Z3Solver {
         self.difference_logic && self.solver.get_reason_unknown().is_some_and(|r| r.contains("incomplete"))
     }
 
-    fn lower(&self, f: &Formula) -> Bool {
+    pub(crate) fn lower(&self, f: &Formula) -> Bool {
         match f {
             Formula::True => Bool::from_bool(true),
             Formula::False => Bool::from_bool(false),
@@ -234,11 +234,17 @@ impl Z3Solver {
         self.atoms = atoms;
     }
 
+    pub(crate) fn def(&self, i: usize) -> &Bool {
+        &self.defs[i]
+    }
+
     fn var(&self, i: usize) -> Bool {
         Bool::new_const(format!("v{i}"))
     }
 
-    fn sync_defs(&mut self, defs: &Defs) {
+    /// Name every definition of `defs` (asserting new ones and the axioms
+    /// in the current solver).
+    pub(crate) fn sync_defs(&mut self, defs: &Defs) {
         while self.defs.len() < defs.len() {
             let i = self.defs.len();
             self.defs.push(Bool::new_const(format!("d{i}")));

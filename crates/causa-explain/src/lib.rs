@@ -1,22 +1,34 @@
-//! Explaining a failure (issue 6, in progress): the few events and data flows
-//! that make the difference between a failing schedule and the most similar
-//! schedule that does not fail — a differential schedule projection (DSP,
-//! Symbiosis TOSEM'16 §3.6; notes `symbiosis.md` §6, `maxsmt.md` §2.3).
+//! Explaining a failure (issue 6): the few events and data flows that make
+//! the difference between a failing schedule and the most similar schedule
+//! that does not fail — a differential schedule projection (DSP, Symbiosis
+//! TOSEM'16 §3.6; AAAI-19 §2; notes `symbiosis.md` §6, `maxsmt.md` §2.3).
 //!
-//! So far, Symbiosis mode: the failing execution's paths are executed
-//! symbolically ([`causa_symbolic::execute`]), the root cause and an
-//! alternate schedule come from [`causa_symbolic::symbiosis`], the alternate
-//! schedule is replayed in the interpreter to confirm it does not fail, and
-//! the DSP is the data flows that differ between the two schedules, with the
-//! events they touch and the inverted pair.
+//! The failing execution's paths are executed symbolically
+//! ([`causa_symbolic::execute`]); the failing schedule, its root cause and
+//! an alternate schedule come from [`causa_symbolic::alternate`] in the
+//! chosen [`Mode`]; the alternate schedule is replayed in the interpreter to
+//! confirm it does not fail; [`dsp::projection`] keeps what differs, with
+//! the four quality figures and the segments that should run atomically;
+//! [`summary`] says it in a paragraph; [`text`], [`json`], [`dot`] and
+//! [`html`] render it.
 
 use causa_core::{Scheduler, ThreadName};
 use causa_explore::{run_once, FirstScheduler, ReplayScheduler};
 use causa_interp::{Config, Execution, Outcome, Prepared};
-use causa_symbolic::symbiosis::{data_flows, EventRef};
-use causa_symbolic::{ClapError, SymError, SymOp, SymTrace, SymbiosisOptions};
-use std::collections::BTreeSet;
+use causa_symbolic::{AlternateOptions, ClapError, EventRef, Mode, SymError, SymOp, SymTrace};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
+
+mod describe;
+pub mod dot;
+pub mod dsp;
+pub mod html;
+pub mod json;
+pub mod summary;
+pub mod text;
+
+pub use describe::Run;
+pub use dsp::{Atomic, Dsp, Figures, Flow};
 use std::time::{Duration, Instant};
 
 /// Why no explanation was computed.
@@ -32,26 +44,6 @@ pub enum ExplainError {
     MemoryModel(causa_core::MemoryModel),
 }
 
-/// A read's source of data in a schedule: the write it reads (None: the
-/// initial value).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Flow {
-    pub read: EventRef,
-    pub write: Option<EventRef>,
-}
-
-/// The differential schedule projection of a failing and an alternate schedule.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Dsp {
-    /// Data flows of the failing schedule the alternate does not have.
-    pub failing_only: Vec<Flow>,
-    /// Data flows of the alternate schedule the failing one does not have.
-    pub alternate_only: Vec<Flow>,
-    /// The events the projection shows: those of the differing data flows and
-    /// the inverted pair, in failing order.
-    pub events: Vec<EventRef>,
-}
-
 /// What an event of the explanation is, for display.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventInfo {
@@ -60,82 +52,224 @@ pub struct EventInfo {
     /// The memory or synchronisation object, when it has an address.
     pub addr: Option<u64>,
     pub loc: Option<causa_core::SourceLoc>,
+    /// The function the event's source line is in.
+    pub function: Option<Arc<str>>,
 }
 
 /// An explanation of one failure.
 #[derive(Clone, Debug)]
 pub struct Explanation {
+    pub mode: Mode,
+    /// The failure explained.
+    pub failure: causa_core::Finding,
     /// Thread names, by the thread index of [`EventRef`].
     pub threads: Vec<ThreadName>,
     /// Every event of every thread, by [`EventRef`] (`info[t][k]`).
     pub info: Vec<Vec<EventInfo>>,
+    /// Names of the objects events touch (`balance`, `buf[3]`), by address.
+    pub names: BTreeMap<u64, String>,
+    /// Values read or written, as the failing and the alternate runs saw them.
+    pub failing_values: BTreeMap<EventRef, String>,
+    pub alternate_values: BTreeMap<EventRef, String>,
     /// The failing schedule the explanation works on (access points in
     /// order, ending at the failure).
     pub failing: Vec<EventRef>,
     /// Whether `failing` is the run's own order (else the solver's, on the
     /// run's paths, with the fewest context switches).
     pub failing_from_run: bool,
-    /// Symbiosis' root-cause sub-schedule.
+    /// The root-cause sub-schedule (events of Φ_root's unsat core).
     pub root_cause: Vec<EventRef>,
-    /// The inverted pair and the alternate schedule, when one was found.
-    pub alternate: Option<(EventRef, EventRef, Vec<EventRef>)>,
-    /// The alternate schedule replayed in the interpreter: how it ended.
+    /// The alternate schedule, when one was found.
+    pub alternate: Option<Vec<EventRef>>,
+    /// Symbiosis mode: the inverted pair.
+    pub inverted: Option<(EventRef, EventRef)>,
+    /// The alternate schedule replayed in the interpreter (the model's part:
+    /// up to the failing thread's point): how it ended,
     pub alternate_outcome: Option<Outcome>,
+    /// and how the program was finished after that part.
+    pub alternate_finish: Option<String>,
     pub dsp: Dsp,
+    /// Symbiosis mode: pairs tried.
     pub pairs_tried: usize,
+    /// Progressive mode: segments left free before the failure, of `segments`.
+    pub window: Option<usize>,
+    pub segments: usize,
+    /// Max SMT modes: the alternate is proven optimal.
+    pub optimal: bool,
     pub queries: u64,
     pub solve_time: Duration,
     pub total_time: Duration,
 }
 
+impl Explanation {
+    /// The alternate schedule was replayed and ran to the end without failing.
+    pub fn alternate_passes(&self) -> bool {
+        self.alternate_outcome.as_ref().is_some_and(|o| o.finding().is_none() && !matches!(o, Outcome::Error(_)))
+    }
+
+    /// The alternate schedule was replayed and the explained failure did not
+    /// happen (another may have, later).
+    pub fn alternate_avoids_failure(&self) -> bool {
+        self.alternate_outcome
+            .as_ref()
+            .is_some_and(|o| !matches!(o, Outcome::Error(_)) && o.finding().is_none_or(|f| !f.same_as(&self.failure)))
+    }
+}
+
+/// Options of [`explain`].
+#[derive(Clone, Debug)]
+pub struct ExplainOptions {
+    pub mode: Mode,
+    /// Max SMT modes: the conflict budget of each solver call.
+    pub max_conflicts: Option<u32>,
+}
+
+impl Default for ExplainOptions {
+    fn default() -> Self {
+        ExplainOptions { mode: Mode::Progressive, max_conflicts: Some(200_000) }
+    }
+}
+
 /// Explain the failure of `ex`, an execution of `prep` run with
 /// `Config::record_paths` (its paths are what is executed symbolically).
-pub fn explain(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Result<Explanation, ExplainError> {
+pub fn explain(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    ex: &Execution,
+    opts: &ExplainOptions,
+) -> Result<Explanation, ExplainError> {
     let start = Instant::now();
-    if ex.outcome.finding().is_none() {
+    let Some(failure) = ex.outcome.finding().cloned() else {
         return Err(ExplainError::NoFailure);
-    }
+    };
     if ex.memory_model != causa_core::MemoryModel::Sc {
         return Err(ExplainError::MemoryModel(ex.memory_model));
     }
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
     let sym = causa_symbolic::execute(&prep.program, &log)?;
     let run_steps = ex.steps.iter().map(|t| ex.names[*t as usize].clone()).collect();
-    let s = causa_symbolic::symbiosis(&sym, &SymbiosisOptions { run_steps: Some(run_steps), ..Default::default() })?;
-    let threads: Vec<ThreadName> = sym.threads.iter().map(|t| t.thread.clone()).collect();
-    let (alternate_outcome, dsp) = match &s.alternate {
-        Some((a, b, alt)) => {
-            let mut cfg = cfg.clone();
-            // The inputs in the order the failing run read them (an
-            // alternate order of threads reading inputs is not handled yet).
-            cfg.inputs = ex.inputs.clone();
-            let run = replay_order(prep, &cfg, &sym, alt);
-            (Some(run.outcome), projection(&sym, &s.failing, alt, &[*a, *b]))
-        }
-        None => (None, Dsp::default()),
+    let aopts = AlternateOptions {
+        mode: opts.mode,
+        max_conflicts: opts.max_conflicts,
+        run_steps: Some(run_steps),
+        ..Default::default()
     };
+    let s = causa_symbolic::alternate(&sym, &aopts)?;
+    let mut names = BTreeMap::new();
+    let failing_values = values(&sym, ex, &mut names);
+    let (replayed, alternate_values, dsp) = match &s.alternate {
+        Some(alt) => {
+            let mut cfg = cfg.clone();
+            cfg.inputs = s
+                .alternate_inputs
+                .iter()
+                .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
+                .collect();
+            let (run, how) = replay_alternate(prep, &cfg, &sym, &alt[..s.alternate_prefix], &failure);
+            let vals = values(&sym, &run, &mut names);
+            let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
+            (Some((run.outcome, how)), vals, dsp::projection(&sym, &s.failing, alt, &pair))
+        }
+        None => (None, BTreeMap::new(), Dsp::default()),
+    };
+    let functions = Functions::new(&prep.program);
     let info = sym
         .threads
         .iter()
-        .map(|t| t.events.iter().map(|e| event_info(&prep.program, &e.op, e.loc)).collect())
+        .map(|t| t.events.iter().map(|e| event_info(&prep.program, &e.op, e.loc, &functions)).collect())
         .collect();
     Ok(Explanation {
-        threads,
+        mode: opts.mode,
+        failure,
+        threads: sym.threads.iter().map(|t| t.thread.clone()).collect(),
         info,
+        names,
+        failing_values,
+        alternate_values,
         failing: s.failing,
         failing_from_run: s.failing_from_run,
         root_cause: s.root_cause,
         alternate: s.alternate,
-        alternate_outcome,
+        inverted: s.inverted,
+        alternate_outcome: replayed.as_ref().map(|r| r.0.clone()),
+        alternate_finish: replayed.map(|r| r.1),
         dsp,
         pairs_tried: s.pairs_tried,
+        window: s.window,
+        segments: s.segments,
+        optimal: s.optimal,
         queries: s.queries,
         solve_time: s.solve_time,
         total_time: start.elapsed(),
     })
 }
 
-fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId) -> EventInfo {
+/// The values the memory events of `sym` had in `run` (the k-th read of an
+/// address by a thread is its k-th read of that address in the run), and the
+/// names of the objects they touch.
+fn values(sym: &SymTrace, run: &Execution, names: &mut BTreeMap<u64, String>) -> BTreeMap<EventRef, String> {
+    use causa_core::EventKind;
+    let mut seen: HashMap<(ThreadName, EventKind, u64), Vec<String>> = HashMap::new();
+    for (ev, r) in run.events.iter().zip(&run.records) {
+        if let Some(o) = &r.object {
+            names.entry(ev.addr).or_insert_with(|| o.clone());
+        }
+        if matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw) {
+            let v = match (&r.value, &r.new_value) {
+                (Some(v), Some(n)) => format!("{v}→{n}"),
+                (Some(v), None) => v.clone(),
+                _ => continue,
+            };
+            seen.entry((run.names[ev.thread as usize].clone(), ev.kind, ev.addr)).or_default().push(v);
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        let mut count: HashMap<(EventKind, u64), usize> = HashMap::new();
+        for (k, e) in th.events.iter().enumerate() {
+            let key = match e.op {
+                SymOp::Read { addr, .. } => (EventKind::Read, addr),
+                SymOp::Write { addr, .. } => (EventKind::Write, addr),
+                SymOp::Rmw { addr, .. } => (EventKind::Rmw, addr),
+                _ => continue,
+            };
+            let n = count.entry(key).or_default();
+            if let Some(v) = seen.get(&(th.thread.clone(), key.0, key.1)).and_then(|v| v.get(*n)) {
+                out.insert((t, k), v.clone());
+            }
+            *n += 1;
+        }
+    }
+    out
+}
+
+/// The defined functions of each source file, by the line they start at.
+struct Functions(HashMap<Arc<str>, Vec<(u32, Arc<str>)>>);
+
+impl Functions {
+    fn new(program: &causa_ir::Program) -> Functions {
+        let mut by_file: HashMap<Arc<str>, Vec<(u32, Arc<str>)>> = HashMap::new();
+        for f in program.functions.iter().filter(|f| f.body.is_some()) {
+            if let Some(l) = program.loc(f.loc) {
+                by_file.entry(l.file.clone()).or_default().push((l.line, f.name.clone()));
+            }
+        }
+        for v in by_file.values_mut() {
+            v.sort();
+        }
+        Functions(by_file)
+    }
+
+    /// The function a source line is in: the last one defined at or before
+    /// it in its file (C functions do not nest).
+    fn at(&self, loc: &causa_core::SourceLoc) -> Option<Arc<str>> {
+        let v = self.0.get(&loc.file)?;
+        let i = v.partition_point(|(line, _)| *line <= loc.line);
+        i.checked_sub(1).map(|i| v[i].1.clone())
+    }
+}
+
+fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
     let (op, addr) = match op {
         SymOp::Begin => ("begin", None),
         SymOp::End => ("end", None),
@@ -158,33 +292,46 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId) -> 
         SymOp::AtomicBegin => ("atomic begin", None),
         SymOp::AtomicEnd => ("atomic end", None),
         SymOp::Fence => ("fence", None),
+        SymOp::Fail { kind: causa_core::BugKind::MemoryError, .. } => ("faulting access", None),
         SymOp::Fail { .. } => ("failure", None),
     };
-    EventInfo { op, addr, loc: program.loc(loc).cloned() }
+    let loc = program.loc(loc).cloned();
+    let function = loc.as_ref().and_then(|l| functions.at(l));
+    EventInfo { op, addr, loc, function }
 }
 
-/// Run `order` (access points) in the interpreter, then let the program
-/// finish with the first runnable thread at each step.
-fn replay_order(prep: &Arc<Prepared>, cfg: &Config, sym: &SymTrace, order: &[EventRef]) -> Execution {
+/// Random continuations tried after the non-preemptive one fails.
+const CONTINUATIONS: u64 = 8;
+
+/// Run the model's part of the alternate (`order`: access points up to the
+/// failing thread's point) in the interpreter, then let the program finish:
+/// without preemption first, then with a few seeded random schedules when
+/// that fails. The first run without failure, else the first that avoids
+/// the explained failure, else the first; and how it was finished.
+fn replay_alternate(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    sym: &SymTrace,
+    order: &[EventRef],
+    failure: &causa_core::Finding,
+) -> (Execution, String) {
     let steps: Vec<ThreadName> = order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
-    let mut sched = ReplayScheduler::new(steps).with_fallback(Box::new(FirstScheduler::new()));
-    sched.begin_execution();
-    run_once(prep, &Arc::new(cfg.clone()), &mut sched)
-}
-
-/// The DSP of `failing` against `alternate` (`pair`: the inverted events).
-pub fn projection(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], pair: &[EventRef]) -> Dsp {
-    let flows = |order: &[EventRef]| -> BTreeSet<Flow> {
-        data_flows(sym, order).into_iter().map(|(read, write)| Flow { read, write }).collect()
+    let cfg = Arc::new(cfg.clone());
+    let run = |fallback: Box<dyn Scheduler>| {
+        let mut sched = ReplayScheduler::new(steps.clone()).with_fallback(fallback);
+        sched.begin_execution();
+        run_once(prep, &cfg, &mut sched)
     };
-    let (f, a) = (flows(failing), flows(alternate));
-    let failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
-    let alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
-    let mut shown: BTreeSet<EventRef> = pair.iter().copied().collect();
-    for fl in failing_only.iter().chain(&alternate_only) {
-        shown.insert(fl.read);
-        shown.extend(fl.write);
+    let mut runs = vec![(run(Box::new(FirstScheduler::new())), "finished without preemption".to_string())];
+    for seed in 1..=CONTINUATIONS {
+        if runs.iter().any(|(r, _)| r.outcome.finding().is_none() && !matches!(r.outcome, Outcome::Error(_))) {
+            break;
+        }
+        let r = run(Box::new(causa_explore::RandomScheduler::new(seed)));
+        runs.push((r, format!("finished by a random schedule (seed {seed})")));
     }
-    let events = failing.iter().copied().filter(|e| shown.contains(e)).collect();
-    Dsp { failing_only, alternate_only, events }
+    let clean = |r: &Execution| r.outcome.finding().is_none() && !matches!(r.outcome, Outcome::Error(_));
+    let avoids = |r: &Execution| !matches!(r.outcome, Outcome::Error(_)) && r.outcome.finding().is_none_or(|f| !f.same_as(failure));
+    let pick = runs.iter().position(|(r, _)| clean(r)).or_else(|| runs.iter().position(|(r, _)| avoids(r))).unwrap_or(0);
+    runs.swap_remove(pick)
 }

@@ -179,9 +179,10 @@ pub(crate) struct Parts {
     pub common: Formula,
     /// Φ_bug: the failure happens.
     pub bug: Formula,
-    /// ¬Φ_bug for an assertion violation: the failing thread's last recorded
-    /// branch condition (the assertion's) does not hold; None for other
-    /// failures.
+    /// ¬Φ_bug: for a failure in the thread's own computation (an assertion,
+    /// `abort`, a division by zero), the failing thread's last recorded
+    /// branch condition (the one that led to it) does not hold; for a memory
+    /// error, the negation of its predicate; None for other failures.
     pub not_bug: Option<Formula>,
 }
 
@@ -216,8 +217,9 @@ pub(crate) fn formula(
         }
     }
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
-    let mut bug = vec![crate::fault::bug(sym, model, values)];
-    let mut not_bug = None;
+    let fault = crate::fault::bug(sym, model, values);
+    let mut not_bug = if sym.fault.is_some() { negate(&fault, values) } else { None };
+    let mut bug = vec![fault];
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens. The failing thread's last condition is the failure's own
     // when it fails in its own computation.
@@ -229,15 +231,30 @@ pub(crate) fn formula(
             let holds = Formula::or(vec![Formula::Atom(a), after(e)]);
             if t == ft && i + 1 == th.path.len() && crate::model::fails_locally(kind) {
                 bug.push(holds);
-                if kind == causa_core::BugKind::AssertionViolation {
-                    not_bug = Some(Formula::or(vec![Formula::Atom(values.atom_not(a)), after(e)]));
-                }
+                not_bug = Some(Formula::or(vec![Formula::Atom(values.atom_not(a)), after(e)]));
             } else {
                 parts.push(holds);
             }
         }
     }
     Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug })
+}
+
+/// ¬f, for the formulas Φ_bug is made of (None for free variables, bounds
+/// and definitions).
+fn negate(f: &Formula, values: &mut Values<'_>) -> Option<Formula> {
+    Some(match f {
+        Formula::True => Formula::False,
+        Formula::False => Formula::True,
+        Formula::Before(a, b) => Formula::or(vec![Formula::Before(*b, *a), Formula::Same(*a, *b)]),
+        Formula::Same(a, b) => Formula::or(vec![Formula::Before(*a, *b), Formula::Before(*b, *a)]),
+        Formula::And(v) => Formula::or(v.iter().map(|x| negate(x, values)).collect::<Option<Vec<_>>>()?),
+        Formula::Or(v) => Formula::and(v.iter().map(|x| negate(x, values)).collect::<Option<Vec<_>>>()?),
+        Formula::Atom(i) => Formula::Atom(values.atom_not(*i)),
+        Formula::Def(_) | Formula::Var(_) | Formula::NotVar(_) | Formula::AtMost(..) | Formula::AtLeast(..) => {
+            return None
+        }
+    })
 }
 
 /// The schedule ends in the log's deadlock: every thread has finished or is
@@ -325,7 +342,7 @@ fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
 
 /// The inputs in the order the schedule reads them: a thread reads an input
 /// while it runs after the access point before the read.
-fn input_order(sym: &SymTrace, model: &Model, order: &[(usize, usize)]) -> Vec<(usize, usize)> {
+pub(crate) fn input_order(sym: &SymTrace, model: &Model, order: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let at: HashMap<Ev, usize> =
         order.iter().enumerate().filter_map(|(i, (t, k))| model.event_of[*t][*k].map(|e| (e, i))).collect();
     let mut keyed = Vec::new();

@@ -14,10 +14,13 @@
 //! Z3 bit vectors ([`values`]), and computes a schedule that reaches the
 //! failure with the fewest context switches it can find.
 
+pub mod alternate;
 pub mod clap;
 mod exec;
 pub mod expr;
 pub mod fault;
+mod maxsmt;
+mod relevant;
 pub mod model;
 mod rw;
 mod shims;
@@ -25,8 +28,8 @@ pub mod symbiosis;
 pub mod trace;
 pub mod values;
 
+pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, Mode};
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
-pub use symbiosis::{symbiosis, Symbiosis, SymbiosisOptions};
 pub use trace::{SymEvent, SymOp, SymThread, SymTrace};

@@ -56,8 +56,16 @@ pub(crate) fn constraints(
     let mut locs: BTreeMap<u64, Location> = BTreeMap::new();
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
+    let relevant = crate::relevant::relevant_reads(sym);
+    let matters = |value: ExprId| match (&relevant, sym.exprs.get(value)) {
+        (Some(r), Expr::Read { id, .. }) => r.get(*id as usize).copied().unwrap_or(true),
+        _ => true,
+    };
     for (ev, (t, k)) in model.origin.iter().enumerate() {
         let (addr, size, value, at, write) = match &sym.threads[*t].events[*k].op {
+            // A read whose value nothing depends on constrains nothing.
+            SymOp::Read { value, .. } if !matters(*value) => continue,
+            SymOp::Rmw { addr, size, old, new } if !matters(*old) => (*addr, *size, *new, None, true),
             SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
             SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
             SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, *value, None, true),
@@ -102,6 +110,10 @@ pub(crate) fn constraints(
     // Reads through a symbolic address: one alternative per candidate.
     let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::new();
     for (addr, loc) in &locs {
+        if loc.reads.is_empty() {
+            // Nobody reads the location (or no read of it matters).
+            continue;
+        }
         let init = sym.initial_value(*addr, loc.size);
         parts.extend(writes_apart(enc, loc));
         for r in &loc.reads {

@@ -1,0 +1,181 @@
+//! Max SMT over the same order formulas (AAAI-19 §4, notes `maxsmt.md` §6–8):
+//! hard constraints that must hold and groups of soft constraints whose
+//! satisfied count is maximised, with Z3's `Optimize` (MaxRes).
+//!
+//! The query is built in a fresh `Optimize` from the [`Z3Solver`]'s current
+//! trace (its base constraints, definitions, axioms and value atoms), so one
+//! model of a trace serves both the ordinary queries and the optimisation.
+//! A conflict budget bounds each call (deterministic, unlike a time limit):
+//! when it runs out, the best solution found so far is returned, marked
+//! [`OptResult::Best`].
+
+use crate::formula::{Defs, Formula};
+use crate::solver::Z3Solver;
+use std::time::Instant;
+use z3::ast::Bool;
+use z3::{Optimize, SatResult};
+
+/// How several groups of soft constraints combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// Every soft constraint counts the same (one objective).
+    Flat,
+    /// Maximise the first group's count, then the second's among those
+    /// solutions, and so on.
+    Lexicographic,
+}
+
+/// The answer to [`Z3Solver::optimize`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptResult {
+    /// The positions of an optimal solution.
+    Optimal(Vec<i64>),
+    /// The budget ran out: the best solution found (not proven optimal).
+    Best(Vec<i64>),
+    /// The hard constraints cannot hold.
+    Unsat,
+    /// The budget ran out before any solution was found.
+    Unknown,
+}
+
+impl OptResult {
+    /// The positions of the solution, if there is one.
+    pub fn positions(&self) -> Option<&[i64]> {
+        match self {
+            OptResult::Optimal(p) | OptResult::Best(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl Z3Solver {
+    /// Maximise the satisfied soft constraints of `soft` (groups, combined
+    /// by `priority`) subject to the base constraints and `hard`, with at most
+    /// `max_conflicts` conflicts per call of the underlying SMT solver (None:
+    /// no limit). Counts as one query in [`crate::OrderSolver::stats`].
+    pub fn optimize(
+        &mut self,
+        hard: &Formula,
+        soft: &[Vec<Formula>],
+        priority: Priority,
+        max_conflicts: Option<u32>,
+        defs: &Defs,
+    ) -> OptResult {
+        let start = Instant::now();
+        self.sync_defs(defs);
+        let opt = Optimize::new();
+        let mut p = z3::Params::new();
+        p.set_symbol("priority", "lex");
+        if let Some(c) = max_conflicts {
+            p.set_u32("max_conflicts", c);
+        }
+        opt.set_params(&p);
+        for f in self.trace_constraints(hard, defs) {
+            opt.assert(f);
+        }
+        for (g, group) in soft.iter().enumerate() {
+            let id = match priority {
+                Priority::Flat => "soft".to_string(),
+                Priority::Lexicographic => format!("soft{g}"),
+            };
+            for f in group {
+                opt.assert_soft(&self.lower(f), 1, Some(z3::Symbol::String(id.clone())));
+            }
+        }
+        let r = opt.check(&[]);
+        let positions = || -> Option<Vec<i64>> {
+            let m = opt.get_model()?;
+            self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect()
+        };
+        let out = match r {
+            SatResult::Sat => positions().map_or(OptResult::Unknown, OptResult::Optimal),
+            SatResult::Unsat => OptResult::Unsat,
+            SatResult::Unknown => positions().map_or(OptResult::Unknown, |p| self.checked(p, hard, defs)),
+        };
+        self.queries += 1;
+        self.time += start.elapsed();
+        out
+    }
+
+    /// Every definition and axiom, the base constraints and `hard`.
+    fn trace_constraints(&self, hard: &Formula, defs: &Defs) -> Vec<Bool> {
+        let mut out: Vec<Bool> = (0..defs.len()).map(|i| self.def(i).implies(self.lower(defs.get(i)))).collect();
+        out.extend(defs.axioms().iter().map(|a| self.lower(a)));
+        out.push(self.lower(&self.base));
+        out.push(self.lower(hard));
+        out
+    }
+
+    /// A model Z3 returned after running out of budget, kept only when it
+    /// satisfies the hard constraints (Z3 returns its best model so far,
+    /// which MaxRes keeps feasible; checked rather than trusted).
+    fn checked(&mut self, pos: Vec<i64>, hard: &Formula, defs: &Defs) -> OptResult {
+        let s = z3::Solver::new();
+        for f in self.trace_constraints(hard, defs) {
+            s.assert(f);
+        }
+        for (o, v) in self.order.iter().zip(&pos) {
+            s.assert(o.eq(z3::ast::Int::from_i64(*v)));
+        }
+        match s.check() {
+            SatResult::Sat => OptResult::Best(pos),
+            _ => OptResult::Unknown,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::OrderSolver;
+
+    fn solver(events: usize, base: &Formula) -> Z3Solver {
+        let mut s = Z3Solver::new();
+        s.reset(events, base, &Defs::default());
+        s
+    }
+
+    #[test]
+    fn flat_maximises_the_number_of_satisfied_soft_constraints() {
+        // 0 < 1 is hard; the soft constraints 1 < 0 (impossible), 2 < 0 and
+        // 1 < 2 can hold together except the first.
+        let mut s = solver(3, &Formula::Before(0, 1));
+        let soft = vec![vec![Formula::Before(1, 0), Formula::Before(2, 0), Formula::Before(1, 2)]];
+        let r = s.optimize(&Formula::True, &soft, Priority::Flat, None, &Defs::default());
+        let p = r.positions().expect("a solution").to_vec();
+        assert!(matches!(r, OptResult::Optimal(_)));
+        // 2 < 0 and 1 < 2 contradict 0 < 1 together: the best keeps one of them.
+        let kept = [p[2] < p[0], p[1] < p[2]].iter().filter(|b| **b).count();
+        assert_eq!(kept, 1);
+        assert!(p[0] < p[1]);
+    }
+
+    #[test]
+    fn lexicographic_prefers_the_first_group_over_any_count_of_the_second() {
+        // Group 0: 1 < 0. Group 1: 0 < 1 three times over (as three atoms).
+        let mut s = solver(4, &Formula::True);
+        let soft = vec![
+            vec![Formula::Before(1, 0)],
+            vec![
+                Formula::Before(0, 1),
+                Formula::Before(0, 2),
+                Formula::And(vec![Formula::Before(2, 1), Formula::Before(0, 3)]),
+            ],
+        ];
+        let lex = s.optimize(&Formula::True, &soft, Priority::Lexicographic, None, &Defs::default());
+        let p = lex.positions().expect("a solution").to_vec();
+        assert!(p[1] < p[0], "the first group wins: {p:?}");
+        let flat = s.optimize(&Formula::True, &soft, Priority::Flat, None, &Defs::default());
+        let p = flat.positions().expect("a solution").to_vec();
+        assert!(p[0] < p[1], "the count wins: {p:?}");
+    }
+
+    #[test]
+    fn unsatisfiable_hard_constraints_are_reported() {
+        let mut s = solver(2, &Formula::Before(0, 1));
+        let r =
+            s.optimize(&Formula::Before(1, 0), &[vec![Formula::True]], Priority::Flat, Some(1000), &Defs::default());
+        assert_eq!(r, OptResult::Unsat);
+        assert_eq!(s.stats().0, 1);
+    }
+}

@@ -1,0 +1,81 @@
+//! Words for events: what the renderers and the summary share.
+
+use crate::{EventInfo, Explanation, Flow};
+use causa_symbolic::EventRef;
+
+/// Which run a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    Failing,
+    Alternate,
+}
+
+impl Explanation {
+    pub fn info_of(&self, r: EventRef) -> &EventInfo {
+        &self.info[r.0][r.1]
+    }
+
+    /// The object an event touches: `balance`, `buf[3]` (an address when
+    /// no run named it).
+    pub fn object(&self, r: EventRef) -> Option<String> {
+        self.info_of(r).addr.map(|a| self.names.get(&a).cloned().unwrap_or_else(|| format!("{a:#x}")))
+    }
+
+    /// `bank.c:14`, when the event has a source location.
+    pub fn line(&self, r: EventRef) -> Option<String> {
+        self.info_of(r).loc.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+    }
+
+    /// The value an event read or wrote in a run.
+    pub fn value(&self, r: EventRef, run: Run) -> Option<&str> {
+        match run {
+            Run::Failing => self.failing_values.get(&r),
+            Run::Alternate => self.alternate_values.get(&r),
+        }
+        .map(|s| s.as_str())
+    }
+
+    /// `read balance`: the operation and its object.
+    pub fn op_text(&self, r: EventRef) -> String {
+        let i = self.info_of(r);
+        match self.object(r) {
+            Some(o) => format!("{} {o}", i.op),
+            None => i.op.to_string(),
+        }
+    }
+
+    /// `thread 0.1 (teller_a)`: the function the thread ends in (its start
+    /// routine, when it returns), else the one its first located event is in.
+    pub fn thread_text(&self, t: usize) -> String {
+        let evs = &self.info[t];
+        let f = evs
+            .iter()
+            .rev()
+            .find(|i| i.op == "end" && i.function.is_some())
+            .or_else(|| evs.iter().find(|i| i.function.is_some()))
+            .and_then(|i| i.function.clone());
+        match f {
+            Some(f) => format!("thread {} ({f})", self.threads[t]),
+            None => format!("thread {}", self.threads[t]),
+        }
+    }
+
+    /// `thread 0.1 read balance at bank.c:4`.
+    pub fn event_text(&self, r: EventRef) -> String {
+        let at = self.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+        format!("thread {} {}{at}", self.threads[r.0], self.op_text(r))
+    }
+
+    /// Where a flow's read takes its value from, with the value:
+    /// `110 from thread 0.1 line 4`, `0 (initial value)`.
+    pub fn source_text(&self, f: &Flow, run: Run) -> String {
+        let v = self.value(f.read, run).map(|v| format!("{v} ")).unwrap_or_default();
+        match f.write {
+            Some(w) => {
+                let line = self.info_of(w).loc.as_ref().map(|l| format!(" line {}", l.line)).unwrap_or_default();
+                format!("{v}from thread {}{line}", self.threads[w.0])
+            }
+            None => format!("{v}(initial value)"),
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The differential schedule projection of a failing schedule F against an
+//! alternate schedule A over the same events (AAAI-19 §2.3, Symbiosis §3.6):
+//! - data-flow edges w → r (r reads the value w wrote; none: the initial
+//!   value) that are in one schedule and not the other;
+//! - schedule edges that differ: consecutive events of two threads (a
+//!   context switch) in one schedule and not the other — consecutive events
+//!   of one thread are program order, the same in both, and carry no
+//!   decision of the scheduler;
+//! - the events those edges touch (and Symbiosis' inverted pair): the common
+//!   prefix, where nothing differs, drops out;
+//! - segments that should run atomically: two accesses of one thread to a
+//!   location that F interleaves with another thread's conflicting access
+//!   and A does not ([`Atomic`]);
+//! - the four quality figures of AAAI-19 Table 2.
+
+use causa_symbolic::symbiosis::data_flows;
+use causa_symbolic::{EventRef, SymOp, SymTrace};
+use std::collections::{BTreeSet, HashMap};
+
+/// A read's source of data in a schedule: the write it reads (None: the
+/// initial value).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Flow {
+    pub read: EventRef,
+    pub write: Option<EventRef>,
+}
+
+/// AAAI-19's measures of a DSP (Table 2), each smaller is better.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Events in the projection (of either schedule: the alternate may run
+    /// events the failing run never reached).
+    pub operations: usize,
+    /// Data flows of the alternate schedule that the failing one does not have.
+    pub data_flows: usize,
+    /// Thread segments of the failing schedule that the alternate interrupts.
+    pub broken_segments: usize,
+    /// Context switches of the failing schedule that the alternate does not
+    /// keep (another event comes between the two, or they swap).
+    pub context_switches: usize,
+}
+
+/// Events of one thread that should run atomically: the failing schedule
+/// puts another thread's access between two of its accesses to the same
+/// location, and the alternate does not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atomic {
+    pub thread: usize,
+    /// The thread's events from the first access to the last, in program order.
+    pub events: Vec<EventRef>,
+    /// The other threads' accesses to the location that the failing
+    /// schedule puts between the first and the last of them.
+    pub intruders: Vec<EventRef>,
+}
+
+/// The differential schedule projection of a failing and an alternate schedule.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dsp {
+    /// Data flows of the failing schedule the alternate does not have.
+    pub failing_only: Vec<Flow>,
+    /// Data flows of the alternate schedule the failing one does not have.
+    pub alternate_only: Vec<Flow>,
+    /// Context switches (consecutive events of two threads) of the failing
+    /// schedule that the alternate does not have, and the reverse.
+    pub failing_switches: Vec<(EventRef, EventRef)>,
+    pub alternate_switches: Vec<(EventRef, EventRef)>,
+    /// The projection's events in failing order and in alternate order.
+    pub events: Vec<EventRef>,
+    pub alternate_events: Vec<EventRef>,
+    pub atomic: Vec<Atomic>,
+    pub figures: Figures,
+}
+
+/// The DSP of `failing` against `alternate` (`pair`: events that must be
+/// shown, such as Symbiosis' inverted pair).
+pub fn projection(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], pair: &[EventRef]) -> Dsp {
+    let flows = |order: &[EventRef]| -> BTreeSet<Flow> {
+        data_flows(sym, order).into_iter().map(|(read, write)| Flow { read, write }).collect()
+    };
+    let (f, a) = (flows(failing), flows(alternate));
+    let failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
+    let alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
+    let (fs, as_) = (switches(failing), switches(alternate));
+    let failing_switches: Vec<_> = fs.difference(&as_).copied().collect();
+    let alternate_switches: Vec<_> = as_.difference(&fs).copied().collect();
+    let mut shown: BTreeSet<EventRef> = pair.iter().copied().collect();
+    for fl in failing_only.iter().chain(&alternate_only) {
+        shown.insert(fl.read);
+        shown.extend(fl.write);
+    }
+    for (x, y) in failing_switches.iter().chain(&alternate_switches) {
+        shown.insert(*x);
+        shown.insert(*y);
+    }
+    let base: Vec<EventRef> = failing.iter().copied().filter(|e| shown.contains(e)).collect();
+    let atomic = atomic(sym, failing, alternate, &base);
+    // The atomic regions' ends belong to the explanation.
+    for a in &atomic {
+        shown.extend(a.events.first());
+        shown.extend(a.events.last());
+    }
+    let events: Vec<EventRef> = failing.iter().copied().filter(|e| shown.contains(e)).collect();
+    let alternate_events: Vec<EventRef> = alternate.iter().copied().filter(|e| shown.contains(e)).collect();
+    let figures = Figures {
+        operations: events.iter().chain(&alternate_events).collect::<BTreeSet<_>>().len(),
+        data_flows: alternate_only.len(),
+        broken_segments: broken_segments(failing, alternate),
+        context_switches: varied_switches(failing, alternate),
+    };
+    Dsp {
+        failing_only,
+        alternate_only,
+        failing_switches,
+        alternate_switches,
+        events,
+        alternate_events,
+        atomic,
+        figures,
+    }
+}
+
+/// Consecutive events of two threads.
+fn switches(order: &[EventRef]) -> BTreeSet<(EventRef, EventRef)> {
+    order.windows(2).filter(|w| w[0].0 != w[1].0).map(|w| (w[0], w[1])).collect()
+}
+
+/// Maximal runs of one thread's events of `order`, as index ranges.
+fn runs(order: &[EventRef]) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, e) in order.iter().enumerate() {
+        match out.last_mut() {
+            Some(r) if order[r.start].0 == e.0 => r.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    out
+}
+
+fn positions(order: &[EventRef]) -> HashMap<EventRef, usize> {
+    order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
+}
+
+/// Segments of `failing` (two events or more) that `alternate` interrupts
+/// with another thread's event.
+fn broken_segments(failing: &[EventRef], alternate: &[EventRef]) -> usize {
+    let at = positions(alternate);
+    runs(failing)
+        .into_iter()
+        .filter(|r| r.len() >= 2)
+        .filter(|r| {
+            let (Some(&x), Some(&y)) = (at.get(&failing[r.start]), at.get(&failing[r.end - 1])) else {
+                return true;
+            };
+            alternate[x.min(y)..=x.max(y)].iter().any(|e| e.0 != failing[r.start].0)
+        })
+        .count()
+}
+
+/// Context switches of `failing` whose two events are not consecutive in
+/// `alternate`.
+fn varied_switches(failing: &[EventRef], alternate: &[EventRef]) -> usize {
+    let at = positions(alternate);
+    switches(failing)
+        .into_iter()
+        .filter(|(x, y)| match (at.get(x), at.get(y)) {
+            (Some(&i), Some(&j)) => j != i + 1,
+            _ => true,
+        })
+        .count()
+}
+
+/// The shared location an event reads or writes, and whether it writes.
+fn access(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
+    match sym.threads[r.0].events[r.1].op {
+        SymOp::Read { addr, .. } => Some((addr, false)),
+        SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => Some((addr, true)),
+        _ => None,
+    }
+}
+
+/// Atomicity violations the alternate repairs: a projected access x of one
+/// thread that the failing schedule puts between two accesses a1, a2 of
+/// another thread T to the same location (at least one of the three a
+/// write), and that the alternate puts outside them. T's events from a1 to
+/// a2 should run atomically; the intruders are the other threads' accesses
+/// to that location between a1 and a2 in the failing schedule.
+fn atomic(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], shown: &[EventRef]) -> Vec<Atomic> {
+    let (fat, aat) = (positions(failing), positions(alternate));
+    let mut out: Vec<Atomic> = Vec::new();
+    for &x in shown {
+        let (Some((loc, xw)), Some(&px)) = (access(sym, x), fat.get(&x)) else { continue };
+        let mut threads: Vec<usize> = failing.iter().map(|r| r.0).filter(|t| *t != x.0).collect();
+        threads.sort();
+        threads.dedup();
+        for t in threads {
+            let on_loc = |r: &&EventRef| r.0 == t && access(sym, **r).is_some_and(|(l, _)| l == loc);
+            let (Some(&a1), Some(&a2)) =
+                (failing[..px].iter().rev().find(on_loc), failing[px + 1..].iter().find(on_loc))
+            else {
+                continue;
+            };
+            let writes = |r: EventRef| access(sym, r).is_some_and(|(_, w)| w);
+            if !(xw || writes(a1) || writes(a2)) {
+                continue;
+            }
+            let inside = match (aat.get(&a1), aat.get(&x), aat.get(&a2)) {
+                (Some(p1), Some(p), Some(p2)) => p1 < p && p < p2,
+                _ => true,
+            };
+            if inside || out.iter().any(|a| a.thread == t && a.events.contains(&a1) && a.events.contains(&a2)) {
+                continue;
+            }
+            let (p1, p2) = (fat[&a1], fat[&a2]);
+            let events: Vec<EventRef> = failing[p1..=p2].iter().copied().filter(|r| r.0 == t).collect();
+            let intruders: Vec<EventRef> = failing[p1..=p2]
+                .iter()
+                .copied()
+                .filter(|r| r.0 != t && access(sym, *r).is_some_and(|(l, _)| l == loc))
+                .collect();
+            out.push(Atomic { thread: t, events, intruders });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The bank lost update: t1 = thread 1, t2 = thread 2; r/w = read/write.
+    const T1R: EventRef = (1, 1);
+    const T1W: EventRef = (1, 2);
+    const T2R: EventRef = (2, 1);
+    const T2W: EventRef = (2, 2);
+
+    #[test]
+    fn figures_of_a_lost_update() {
+        let failing = [T1R, T2R, T2W, T1W];
+        let alternate = [T1R, T1W, T2R, T2W];
+        // F's segments: [T1R] [T2R T2W] [T1W]: none of two events broken.
+        assert_eq!(broken_segments(&failing, &alternate), 0);
+        // F's switches T1R→T2R, T2W→T1W: neither consecutive in A.
+        assert_eq!(varied_switches(&failing, &alternate), 2);
+        // The reverse: F's segment T2R T2W is broken when t1's write comes between.
+        assert_eq!(broken_segments(&[T1R, T2R, T2W, T1W], &[T2R, T1R, T1W, T2W]), 1);
+    }
+}

@@ -1,0 +1,57 @@
+//! `--json`: the events, edges, figures, mode and solver time.
+
+use crate::{Explanation, Flow, Run};
+use causa_symbolic::EventRef;
+use serde_json::{json, Value};
+
+pub fn render(e: &Explanation) -> Value {
+    let f = &e.failure;
+    let ev = |r: &EventRef| {
+        json!({
+            "thread": e.threads[r.0].to_string(),
+            "index": r.1,
+            "op": e.info_of(*r).op,
+            "object": e.object(*r),
+            "location": e.line(*r),
+            "function": e.info_of(*r).function.as_deref(),
+            "failing_value": e.value(*r, Run::Failing),
+            "alternate_value": e.value(*r, Run::Alternate),
+        })
+    };
+    let id = |r: &EventRef| format!("{}#{}", e.threads[r.0], r.1);
+    let flow = |fl: &Flow| json!({ "read": id(&fl.read), "write": fl.write.as_ref().map(id) });
+    let switch = |(a, b): &(EventRef, EventRef)| json!([id(a), id(b)]);
+    let d = &e.dsp;
+    json!({
+        "schema": 1,
+        "command": "explain",
+        "mode": e.mode.name(),
+        "verdict": "bug",
+        "bug": { "kind": f.kind.code(), "thread": f.thread.to_string(), "message": f.message, "location": f.location.as_ref().map(|l| l.to_string()) },
+        "summary": crate::summary::summary(e),
+        "failing_events": e.failing.len(),
+        "failing_from_run": e.failing_from_run,
+        "root_cause": e.root_cause.iter().map(id).collect::<Vec<_>>(),
+        "alternate_found": e.alternate.is_some(),
+        "alternate_fails": e.alternate_outcome.as_ref().map(|o| o.finding().is_some()),
+        "inverted": e.inverted.as_ref().map(|(a, b)| vec![id(a), id(b)]),
+        "window": e.window.map(|w| json!({ "segments": w, "of": e.segments })),
+        "optimal": e.optimal,
+        "dsp": {
+            "events": d.events.iter().map(|r| { let mut v = ev(r); v["id"] = json!(id(r)); v }).collect::<Vec<_>>(),
+            "alternate_order": d.alternate_events.iter().map(id).collect::<Vec<_>>(),
+            "failing_flows": d.failing_only.iter().map(flow).collect::<Vec<_>>(),
+            "alternate_flows": d.alternate_only.iter().map(flow).collect::<Vec<_>>(),
+            "failing_switches": d.failing_switches.iter().map(switch).collect::<Vec<_>>(),
+            "alternate_switches": d.alternate_switches.iter().map(switch).collect::<Vec<_>>(),
+            "atomic": d.atomic.iter().map(|a| json!({ "thread": e.threads[a.thread].to_string(), "events": a.events.iter().map(id).collect::<Vec<_>>() })).collect::<Vec<_>>(),
+        },
+        "figures": {
+            "operations": d.figures.operations,
+            "data_flow_variations": d.figures.data_flows,
+            "broken_segments": d.figures.broken_segments,
+            "context_switch_variations": d.figures.context_switches,
+        },
+        "stats": { "pairs_tried": e.pairs_tried, "queries": e.queries, "solver_seconds": e.solve_time.as_secs_f64(), "seconds": e.total_time.as_secs_f64() },
+    })
+}

@@ -1,0 +1,200 @@
+//! The explanation in one paragraph of plain language: which events of
+//! which threads interleave badly, which lines to make atomic, and what the
+//! failing check reads in each schedule.
+
+use crate::{Explanation, Flow, Run};
+use causa_symbolic::{EventRef, Mode};
+
+/// One paragraph (no line breaks).
+pub fn summary(e: &Explanation) -> String {
+    let Some(_) = &e.alternate else {
+        let why = if e.mode == Mode::Symbiosis {
+            "inverting no single pair of the root cause's events avoids it (the failure may need two orders changed at once: try --mode progressive)"
+        } else {
+            "no order of the same events that avoids it was found"
+        };
+        return format!(
+            "causa found no schedule of the failing run's paths that avoids the {}: {why}. The failure may need another path (a branch taken differently), which is not explained yet.",
+            e.failure.kind
+        );
+    };
+    let mut out = Vec::new();
+    for a in e.dsp.atomic.iter().take(2) {
+        let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+        let lines = line_range(e, first, last);
+        out.push(format!(
+            "In the failing schedule {} between {}'s {} at {} and {} at {}; {} atomic avoids the failure.",
+            intruders(e, a),
+            who(e, first),
+            e.info_of(first).op,
+            e.line(first).unwrap_or_default(),
+            e.info_of(last).op,
+            e.line(last).unwrap_or_default(),
+            lines
+        ));
+    }
+    if out.is_empty() {
+        for f in e.dsp.failing_only.iter().take(3) {
+            let alt = e.dsp.alternate_only.iter().find(|g| g.read == f.read);
+            out.push(flow_sentence(e, f, alt));
+        }
+    }
+    if out.is_empty() {
+        out.extend(order_sentence(e));
+    } else if let Some(check) = checked(e) {
+        let alt = e.dsp.alternate_only.iter().find(|g| g.read == check.read);
+        out.push(flow_sentence(e, check, alt));
+    } else if let Some(s) = last_read_values(e) {
+        out.push(s);
+    }
+    if !e.alternate_avoids_failure() {
+        out.push("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into());
+    } else if !e.alternate_passes() {
+        out.push("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into());
+    }
+    out.join(" ")
+}
+
+/// `read of `balance` at bank.c:4`.
+fn event_phrase(e: &Explanation, r: EventRef) -> String {
+    let obj = e.object(r).map(|o| format!(" of `{o}`")).unwrap_or_default();
+    let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+    format!("{}{obj}{at}", e.info_of(r).op)
+}
+
+/// `` `deposit` (thread 0.1) ``: the function an event is in, and its thread.
+fn who(e: &Explanation, r: EventRef) -> String {
+    match &e.info_of(r).function {
+        Some(f) => format!("`{f}` (thread {})", e.threads[r.0]),
+        None => format!("thread {}", e.threads[r.0]),
+    }
+}
+
+/// `reads `balance` at bank.c:13`.
+fn verb_phrase(e: &Explanation, r: EventRef) -> String {
+    let i = e.info_of(r);
+    let verb = match i.op {
+        "read" => "reads",
+        "write" => "writes",
+        "update" => "updates",
+        "lock" => "locks",
+        "unlock" => "unlocks",
+        "free" => "frees",
+        other => other,
+    };
+    let obj = e.object(r).map(|o| format!(" `{o}`")).unwrap_or_default();
+    let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+    format!("{verb}{obj}{at}")
+}
+
+/// What the other threads do inside the region: their accesses to the
+/// region's objects (else any of their memory accesses, else everything).
+/// `` `deposit` (thread 0.1) reads `balance` at bank.c:13 and writes `balance` at bank.c:14 ``.
+fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
+    let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
+    let memory = |r: &&EventRef| matches!(e.info_of(**r).op, "read" | "write" | "update" | "free");
+    let same: Vec<EventRef> =
+        a.intruders.iter().filter(memory).filter(|r| objects.contains(&e.info_of(**r).addr)).copied().collect();
+    let any: Vec<EventRef> = a.intruders.iter().filter(memory).copied().collect();
+    let evs = if !same.is_empty() {
+        same
+    } else if !any.is_empty() {
+        any
+    } else {
+        a.intruders.clone()
+    };
+    let mut by_thread: Vec<(usize, Vec<EventRef>)> = Vec::new();
+    for r in evs {
+        match by_thread.iter_mut().find(|(t, _)| *t == r.0) {
+            Some((_, v)) => v.push(r),
+            None => by_thread.push((r.0, vec![r])),
+        }
+    }
+    by_thread
+        .iter()
+        .map(|(_, v)| {
+            let parts: Vec<String> = v.iter().map(|r| verb_phrase(e, *r)).collect();
+            format!("{} {}", who(e, v[0]), join_and(&parts))
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// `making bank.c lines 12–13` / `making bank.c line 12`.
+fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
+    match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
+        (Some(x), Some(y)) if x.file == y.file => {
+            let file = causa_interp::memory::short_file(&x.file);
+            let (lo, hi) = (x.line.min(y.line), x.line.max(y.line));
+            if lo == hi {
+                format!("making {file} line {lo}")
+            } else {
+                format!("making {file} lines {lo}–{hi}")
+            }
+        }
+        _ => "making these events".into(),
+    }
+}
+
+/// The failing thread's differing read nearest the failure: what the check sees.
+fn checked(e: &Explanation) -> Option<&Flow> {
+    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)
+}
+
+/// `` The read of `balance` at bank.c:48 in `main` (thread 0) sees 70 from
+/// thread 0.2 line 20 in the failing schedule and 120 from … in the alternate. ``
+/// When no data flow differs (a use after free): the two events of
+/// different threads nearest the failure whose order the alternate swaps.
+fn order_sentence(e: &Explanation) -> Option<String> {
+    let alt = e.dsp.alternate_events.iter().enumerate().map(|(i, r)| (*r, i)).collect::<std::collections::HashMap<_, _>>();
+    let f = &e.dsp.events;
+    for j in (0..f.len()).rev() {
+        for i in (0..j).rev() {
+            let (a, b) = (f[i], f[j]);
+            if a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x) {
+                return Some(format!(
+                    "In the failing schedule {}'s {} comes before {}'s {}; the alternate runs the second first, and the failure does not happen.",
+                    who(e, a),
+                    event_phrase(e, a),
+                    who(e, b),
+                    event_phrase(e, b)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The failing thread's last read before the failure, when it sees another
+/// value in the alternate (from the same write).
+fn last_read_values(e: &Explanation) -> Option<String> {
+    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    let r = *e.failing.iter().rev().find(|r| r.0 == t && matches!(e.info_of(**r).op, "read" | "update"))?;
+    let (f, a) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
+    (f != a).then(|| {
+        format!(
+            "The failing thread's {} then sees {f} in the failing schedule and {a} in the alternate.",
+            event_phrase(e, r)
+        )
+    })
+}
+
+fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
+    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| "nothing (it does not happen)".into());
+    format!(
+        "The {} in {} sees {} in the failing schedule and {} in the alternate.",
+        event_phrase(e, f.read),
+        who(e, f.read),
+        e.source_text(f, Run::Failing),
+        alt
+    )
+}
+
+fn join_and(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [a] => a.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,237 @@
+//! The terminal view: the failing and the alternate schedule side by side
+//! (one column per thread, only the projection's events, each with its
+//! source line), the data flows that differ, the segments to make atomic,
+//! the summary and the four quality figures.
+
+use crate::{Explanation, Run};
+use causa_interp::Outcome;
+use causa_symbolic::EventRef;
+use std::fmt::Write;
+
+/// Widest total line before the two schedules go one above the other.
+const WIDE: usize = 150;
+/// Widest cell (longer texts are cut with `…`).
+const CELL: usize = 30;
+
+pub fn render(e: &Explanation) -> String {
+    let mut o = String::new();
+    let f = &e.failure;
+    let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
+    let _ = writeln!(o, "causa explain: {} in thread {}{at} (mode {})", f.kind, f.thread, e.mode);
+    let _ = writeln!(
+        o,
+        "  failing schedule: {} events ({}); root cause: {} events (unsat core)",
+        e.failing.len(),
+        if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
+        e.root_cause.len()
+    );
+    let _ = writeln!(o, "  alternate schedule: {}", search(e));
+    if e.alternate.is_some() {
+        let _ = writeln!(
+            o,
+            "  replayed ({}), the alternate schedule {}",
+            e.alternate_finish.as_deref().unwrap_or("not finished"),
+            outcome(e.alternate_outcome.as_ref())
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{}", wrap(&format!("Summary: {}", crate::summary::summary(e)), 100));
+    if e.alternate.is_none() {
+        return o;
+    }
+    let d = &e.dsp;
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
+        "Differential schedule projection: {} of {} events (operations {}, data-flow variations {}, broken segments {}, context-switch variations {})",
+        d.figures.operations,
+        e.failing.len(),
+        d.figures.operations,
+        d.figures.data_flows,
+        d.figures.broken_segments,
+        d.figures.context_switches
+    );
+    let _ = writeln!(o);
+    o.push_str(&columns(e));
+    if !d.failing_only.is_empty() || !d.alternate_only.is_empty() {
+        let _ = writeln!(o);
+        let _ = writeln!(o, "Data flows that differ (* above): failing → alternate");
+        let mut reads: Vec<EventRef> = d.failing_only.iter().chain(&d.alternate_only).map(|f| f.read).collect();
+        reads.sort();
+        reads.dedup();
+        for r in reads {
+            let src = |flows: &[crate::Flow], run: Run| {
+                flows
+                    .iter()
+                    .find(|f| f.read == r)
+                    .map(|f| format!("read {}", e.source_text(f, run)))
+                    .unwrap_or_else(|| "the same".into())
+            };
+            let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "  {} (thread {}{at}): {} → {}",
+                e.object(r).unwrap_or_default(),
+                e.threads[r.0],
+                src(&d.failing_only, Run::Failing),
+                src(&d.alternate_only, Run::Alternate)
+            );
+        }
+    }
+    if !d.atomic.is_empty() {
+        let _ = writeln!(o);
+        let _ = writeln!(
+            o,
+            "Should run atomically (another thread's access comes between them in the failing schedule only):"
+        );
+        for a in &d.atomic {
+            let evs: Vec<String> =
+                a.events.iter().map(|r| format!("{} {}", e.op_text(*r), e.line(*r).unwrap_or_default())).collect();
+            let _ = writeln!(o, "  {}: {}", e.thread_text(a.thread), evs.join(", "));
+        }
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
+        "solver: {} queries, {:.3}s; total {:.3}s",
+        e.queries,
+        e.solve_time.as_secs_f64(),
+        e.total_time.as_secs_f64()
+    );
+    o
+}
+
+/// How the alternate was searched and what came of it.
+fn search(e: &Explanation) -> String {
+    let Some(_) = &e.alternate else {
+        return match e.mode {
+            causa_symbolic::Mode::Symbiosis => {
+                format!("none ({} pairs of the root cause inverted and tried)", e.pairs_tried)
+            }
+            _ => "none".into(),
+        };
+    };
+    let how = match (e.mode, e.inverted, e.window) {
+        (_, Some((a, b)), _) => format!(
+            "{} moved before {} ({} pair{} tried)",
+            e.event_text(b),
+            e.event_text(a),
+            e.pairs_tried,
+            if e.pairs_tried == 1 { "" } else { "s" }
+        ),
+        (_, None, Some(w)) => format!("{w} of {} segments before the failure reordered", e.segments),
+        _ => "every event reordered".into(),
+    };
+    let opt = match e.mode {
+        causa_symbolic::Mode::Symbiosis => "",
+        _ if e.optimal => ", optimal",
+        _ => ", best found within the conflict budget",
+    };
+    format!("{how}{opt}")
+}
+
+pub(crate) fn outcome(o: Option<&Outcome>) -> String {
+    match o {
+        Some(Outcome::Exit(c)) => format!("runs to the end (exit code {c})"),
+        Some(Outcome::Bug(f)) => format!("fails too: {} in thread {}", f.kind, f.thread),
+        Some(other) => format!("ends with {other:?}"),
+        None => "was not run".into(),
+    }
+}
+
+/// One schedule's projected events as a table: a column per thread.
+fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[usize]) -> Vec<String> {
+    let d = &e.dsp;
+    let differs = |r: EventRef| {
+        let flows = if run == Run::Failing { &d.failing_only } else { &d.alternate_only };
+        flows.iter().any(|f| f.read == r)
+    };
+    let cell = |r: EventRef| {
+        let line = e.info_of(r).loc.as_ref().map(|l| format!(" :{}", l.line)).unwrap_or_default();
+        let v = e.value(r, run).map(|v| format!("={v}")).unwrap_or_default();
+        let mark = if differs(r) { "*" } else { "" };
+        cut(&format!("{mark}{}{v}{line}", e.op_text(r)))
+    };
+    let heads: Vec<String> = threads.iter().map(|t| cut(&e.thread_text(*t))).collect();
+    let cells: Vec<(usize, String)> =
+        order.iter().filter_map(|r| threads.iter().position(|t| *t == r.0).map(|c| (c, cell(*r)))).collect();
+    let width: Vec<usize> = (0..threads.len())
+        .map(|c| {
+            cells
+                .iter()
+                .filter(|(x, _)| *x == c)
+                .map(|(_, s)| s.chars().count())
+                .chain([heads[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let row = |texts: Vec<String>| -> String {
+        texts.iter().zip(&width).map(|(t, w)| pad(t, *w)).collect::<Vec<_>>().join("  ")
+    };
+    let mut lines = vec![title.to_string(), row(heads.clone())];
+    lines.push(row(width.iter().map(|w| "─".repeat(*w)).collect()));
+    for (c, s) in cells {
+        lines.push(row((0..threads.len()).map(|x| if x == c { s.clone() } else { String::new() }).collect()));
+    }
+    lines
+}
+
+/// Both schedules' tables, side by side when they fit.
+fn columns(e: &Explanation) -> String {
+    let d = &e.dsp;
+    let mut threads: Vec<usize> = d.events.iter().chain(&d.alternate_events).map(|r| r.0).collect();
+    threads.sort();
+    threads.dedup();
+    let left = table(e, "failing schedule", &d.events, Run::Failing, &threads);
+    let right = table(e, "alternate schedule", &d.alternate_events, Run::Alternate, &threads);
+    let lw = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let rw = right.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut o = String::new();
+    if lw + rw + 3 <= WIDE {
+        for i in 0..left.len().max(right.len()) {
+            let l = left.get(i).map(String::as_str).unwrap_or("");
+            let r = right.get(i).map(String::as_str).unwrap_or("");
+            let _ = writeln!(o, "  {} │ {}", pad(l, lw), r.trim_end());
+        }
+    } else {
+        for l in left.iter().chain([String::new()].iter()).chain(&right) {
+            let _ = writeln!(o, "  {}", l.trim_end());
+        }
+    }
+    o
+}
+
+fn pad(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    format!("{s}{}", " ".repeat(w.saturating_sub(n)))
+}
+
+fn cut(s: &str) -> String {
+    if s.chars().count() <= CELL {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(CELL - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Break a paragraph into lines of at most `width` characters.
+fn wrap(s: &str, width: usize) -> String {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for w in s.split_whitespace() {
+        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(w);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines.join("\n")
+}

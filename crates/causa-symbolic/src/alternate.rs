@@ -1,0 +1,335 @@
+//! The failing schedule of a symbolic trace, its root cause, and the most
+//! similar schedule that does not fail (the alternate schedule), on CLAP's
+//! model of the trace:
+//! - the failing schedule σ solves Φ_fail = Φ_common ∧ Φ_bug: the run's own
+//!   order when it maps onto the model, else the solver's with the fewest
+//!   context switches found (a finely interleaved σ makes a larger
+//!   explanation);
+//! - Φ_root = Φ_common ∧ ¬Φ_bug ∧ ϕ_fsch is unsatisfiable by construction
+//!   (ϕ_fsch: each pair of consecutive events of σ in order, one named
+//!   constraint per pair); the events of the pairs in Z3's unsat core are the
+//!   root-cause sub-schedule (Symbiosis TOSEM'16 §3.4);
+//! - the alternate schedule satisfies Φ_common ∧ ¬Φ_bug (same paths, the
+//!   failure does not happen), found by the chosen [`Mode`]: Symbiosis' pair
+//!   inversion ([`crate::symbiosis`]) or a Max SMT model of similarity to σ
+//!   ([`crate::maxsmt`], AAAI-19).
+//!
+//! Events σ leaves out (those the failing run never reached) stay after the
+//! failure in the root-cause query; the alternate schedule may run some of
+//! them before the failing thread's point (a null dereference is avoided by
+//! the store the failing run had not made yet). Deadlocks and invalid
+//! pthread use have no ¬Φ_bug here yet.
+
+use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
+use crate::model::{build, Model};
+use crate::trace::SymTrace;
+use crate::values::Values;
+use causa_constraints::formula::Ev;
+use causa_constraints::{CoreResult, Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
+use std::time::Duration;
+
+/// An event of the symbolic trace: (thread index, event index in the thread).
+pub type EventRef = (usize, usize);
+
+/// How the alternate schedule is searched for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Invert one pair of the root cause, nearest first (Symbiosis).
+    Symbiosis,
+    /// Max SMT: fewest data-flow variations, broken segments and
+    /// context-switch variations together (AAAI-19 §4.2).
+    MaxSmt,
+    /// The same criteria in lexicographic order, data flows first.
+    Lexico,
+    /// AAAI-19 Algorithm 1: the lexicographic model with every event's order
+    /// fixed but a window of segments before the failure, widened until an
+    /// alternate exists.
+    Progressive,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Symbiosis, Mode::MaxSmt, Mode::Lexico, Mode::Progressive];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Symbiosis => "symbiosis",
+            Mode::MaxSmt => "maxsmt",
+            Mode::Lexico => "lexico",
+            Mode::Progressive => "progressive",
+        }
+    }
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Options of [`alternate`].
+#[derive(Clone, Debug)]
+pub struct AlternateOptions {
+    pub mode: Mode,
+    /// For the failing schedule's context switches.
+    pub clap: ClapOptions,
+    /// Symbiosis mode: give up after trying this many pairs.
+    pub max_pairs: usize,
+    /// Max SMT modes: the conflict budget of each solver call (None: none).
+    /// When it runs out, the best schedule found so far is taken (progressive
+    /// mode widens its window when none was found).
+    pub max_conflicts: Option<u32>,
+    /// The failing run's order, as the thread of each of its visible steps:
+    /// the explanation works on that order when it is a failing schedule of
+    /// the model (each thread's k-th step is its k-th access point); else on
+    /// the solver's failing schedule with the fewest context switches.
+    pub run_steps: Option<Vec<causa_core::ThreadName>>,
+}
+
+impl Default for AlternateOptions {
+    fn default() -> Self {
+        AlternateOptions {
+            mode: Mode::Progressive,
+            clap: ClapOptions::default(),
+            max_pairs: 500,
+            max_conflicts: Some(200_000),
+            run_steps: None,
+        }
+    }
+}
+
+/// What [`alternate`] found.
+#[derive(Clone, Debug)]
+pub struct Alternate {
+    pub mode: Mode,
+    /// The failing schedule: access points in order, ending at the failure
+    /// (each a step of the interpreter: a barrier's last departure, which
+    /// has none, is left out, as in CLAP's schedules).
+    pub failing: Vec<EventRef>,
+    /// Context switches of `failing` that were not forced (when the solver
+    /// chose it; 0 when it is the run's own order).
+    pub preemptions: usize,
+    /// Whether `failing` is the failing run's own order.
+    pub failing_from_run: bool,
+    /// The root-cause sub-schedule: events of the core's pairs, in failing order.
+    pub root_cause: Vec<EventRef>,
+    /// The alternate schedule, when one was found: the events of `failing`
+    /// (and possibly events the failing run never reached) in another order.
+    pub alternate: Option<Vec<EventRef>>,
+    /// How many steps of `alternate` the model orders: up to the failing
+    /// thread's point. The rest are events of `failing` the alternate runs
+    /// after that point, which the model leaves unconstrained (a replay
+    /// should let the program finish its own way from there).
+    pub alternate_prefix: usize,
+    /// The program inputs in the order the alternate schedule reads them:
+    /// (thread index, index among the thread's inputs).
+    pub alternate_inputs: Vec<(usize, usize)>,
+    /// Symbiosis mode: the inverted pair (the earlier event of the failing
+    /// schedule first).
+    pub inverted: Option<(EventRef, EventRef)>,
+    /// Symbiosis mode: pairs whose inversion was tried.
+    pub pairs_tried: usize,
+    /// Progressive mode: the segments before the failure whose order was
+    /// left free, out of `segments`.
+    pub window: Option<usize>,
+    /// Thread segments of the failing schedule.
+    pub segments: usize,
+    /// Max SMT modes: whether the alternate is proven optimal (false when a
+    /// conflict budget ran out first).
+    pub optimal: bool,
+    pub queries: u64,
+    pub solve_time: Duration,
+}
+
+/// What a mode's search found, on the model's events.
+pub(crate) struct Found {
+    pub order: Option<Vec<Ev>>,
+    pub inverted: Option<(Ev, Ev)>,
+    pub pairs_tried: usize,
+    pub window: Option<usize>,
+    pub optimal: bool,
+}
+
+impl Found {
+    pub fn none() -> Found {
+        Found { order: None, inverted: None, pairs_tried: 0, window: None, optimal: false }
+    }
+}
+
+/// The problem every mode solves: the model, its solver (base: Φ_common),
+/// the failing order σ and the alternate's goal ¬Φ_bug.
+pub(crate) struct Problem<'a> {
+    pub model: &'a Model,
+    pub sigma: Vec<Ev>,
+    pub goal: Formula,
+    /// The failure's order variable (events after it do not happen).
+    pub cut: Ev,
+}
+
+impl Problem<'_> {
+    /// The alternate order of a solution: the events that happen (up to
+    /// the failing thread's point; they may include events σ left out, which
+    /// the failing run never reached), then σ's other events, which the
+    /// solution puts after that point, in its order.
+    pub fn order(&self, pos: &[i64]) -> Vec<Ev> {
+        let cut = pos[self.cut];
+        let mut evs: Vec<Ev> = (0..self.model.trace.len()).filter(|e| pos[*e] <= cut).collect();
+        evs.sort_by_key(|e| (pos[*e], *e == self.model.last, *e));
+        let mut after: Vec<Ev> = self.sigma.iter().copied().filter(|e| pos[*e] > cut).collect();
+        after.sort_by_key(|e| (pos[*e], *e));
+        evs.extend(after);
+        evs
+    }
+}
+
+/// The failing schedule, root cause and alternate schedule of `sym`'s failure.
+pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, ClapError> {
+    let model = build(sym).ok_or(ClapError::NoFailure)?;
+    let mut enc = Encoder::new(&model.trace);
+    let mut values = Values::new(&sym.exprs);
+    let mut order_vars = enc.variables();
+    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
+    let not_bug = parts.not_bug.clone().ok_or_else(|| {
+        ClapError::Unsupported(format!(
+            "explaining a {} is not supported yet (only failures in a thread's own computation, such as assertion violations, and memory errors)",
+            model.failure.1
+        ))
+    })?;
+    let mut solver = Z3Solver::new();
+    solver.set_atoms(values.take_atoms());
+    solver.reset(order_vars, &parts.common, &enc.defs);
+    let cut = enc.cut();
+    let from_run = opts.run_steps.as_ref().and_then(|steps| {
+        let sigma = run_order(sym, &model, steps)?;
+        let mut fails = vec![parts.bug.clone()];
+        fails.extend(chain(&sigma));
+        fails.extend(left_out(&sigma, model.trace.len(), cut));
+        match solver.solve(&Formula::and(fails), &enc.defs) {
+            SolveResult::Sat(_) => Some(sigma),
+            _ => None,
+        }
+    });
+    let (sigma, preemptions, failing_from_run) = match from_run {
+        Some(sigma) => (sigma, 0, true),
+        None => {
+            let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &parts.bug, &opts.clap)?;
+            (happening(&model, &enc, &pos), preemptions, false)
+        }
+    };
+    let problem = Problem { model: &model, sigma, goal: not_bug, cut };
+    let root = root_cause(&mut solver, &problem, &enc)?;
+    let found = match opts.mode {
+        Mode::Symbiosis => crate::symbiosis::invert_pairs(&mut solver, &problem, &enc, &root, opts.max_pairs)?,
+        Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(&mut solver, &problem, &enc, opts)?,
+        Mode::Progressive => crate::maxsmt::progressive(&mut solver, &problem, &enc, opts)?,
+    };
+    let (queries, solve_time) = solver.stats();
+    let origin = |e: Ev| model.origin[e];
+    let prefix = found.order.as_ref().map_or(0, |o| {
+        let upto = o.iter().position(|e| *e == model.last).map_or(o.len(), |i| i + 1);
+        steps_of(&model, o[..upto].to_vec()).len()
+    });
+    let alternate = found.order.map(|o| steps_of(&model, o));
+    let alternate_inputs = alternate.as_ref().map(|a| crate::clap::input_order(sym, &model, a)).unwrap_or_default();
+    Ok(Alternate {
+        mode: opts.mode,
+        failing: steps_of(&model, problem.sigma.clone()),
+        preemptions,
+        failing_from_run,
+        root_cause: root
+            .sigma
+            .iter()
+            .map(|i| origin(problem.sigma[*i]))
+            .chain(root.late.iter().map(|e| origin(*e)))
+            .collect(),
+        alternate,
+        alternate_prefix: prefix,
+        alternate_inputs,
+        inverted: found.inverted.map(|(a, b)| (origin(a), origin(b))),
+        pairs_tried: found.pairs_tried,
+        window: found.window,
+        segments: segments(&model, &problem.sigma).len(),
+        optimal: found.optimal,
+        queries,
+        solve_time,
+    })
+}
+
+/// Positions in σ of the root-cause sub-schedule's events: the events of the
+/// consecutive pairs of σ in Φ_root's unsat core, the events σ leaves out
+/// staying after the failure (none when the failure does not depend on the
+/// order, given the paths).
+fn root_cause(solver: &mut Z3Solver, p: &Problem<'_>, enc: &Encoder<'_>) -> Result<Root, ClapError> {
+    let mut named = chain(&p.sigma);
+    let pairs = named.len();
+    let outside = left_out_events(&p.sigma, p.model.trace.len());
+    named.extend(outside.iter().map(|e| Formula::Before(p.cut, *e)));
+    let core = match solver.solve_core(&p.goal, &named, &enc.defs) {
+        CoreResult::Core(c) => c,
+        CoreResult::Sat(_) => Vec::new(),
+        CoreResult::Unknown => return Err(ClapError::SolverUnknown),
+    };
+    let mut in_root = vec![false; p.sigma.len()];
+    let mut late = Vec::new();
+    for i in core {
+        if i < pairs {
+            in_root[i] = true;
+            in_root[i + 1] = true;
+        } else {
+            late.push(outside[i - pairs]);
+        }
+    }
+    Ok(Root { sigma: (0..p.sigma.len()).filter(|i| in_root[*i]).collect(), late })
+}
+
+/// The root cause: positions in σ, and events σ leaves out whose staying
+/// after the failure is part of the conflict (a store the failing run had
+/// not made yet).
+pub(crate) struct Root {
+    pub sigma: Vec<usize>,
+    pub late: Vec<Ev>,
+}
+
+/// The thread segments of `order`: maximal runs of one thread's events, as
+/// index ranges.
+pub(crate) fn segments(model: &Model, order: &[Ev]) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, &e) in order.iter().enumerate() {
+        let t = model.trace.events[e].thread;
+        match out.last_mut() {
+            Some(r) if model.trace.events[order[r.start]].thread == t => r.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    out
+}
+
+/// Each event of `order` before the next.
+pub(crate) fn chain(order: &[Ev]) -> Vec<Formula> {
+    order.windows(2).map(|w| Formula::Before(w[0], w[1])).collect()
+}
+
+/// The events (of `n`) that `order` leaves out stay after the failure (`cut`).
+fn left_out(order: &[Ev], n: usize, cut: Ev) -> Vec<Formula> {
+    left_out_events(order, n).into_iter().map(|e| Formula::Before(cut, e)).collect()
+}
+
+fn left_out_events(order: &[Ev], n: usize) -> Vec<Ev> {
+    let inside: std::collections::HashSet<Ev> = order.iter().copied().collect();
+    (0..n).filter(|e| !inside.contains(e)).collect()
+}
+
+/// The run's order of the model's access points: each thread's k-th step is
+/// its k-th access point (None when a thread has more steps than points).
+fn run_order(sym: &SymTrace, model: &Model, steps: &[causa_core::ThreadName]) -> Option<Vec<Ev>> {
+    let index: std::collections::HashMap<&causa_core::ThreadName, usize> =
+        sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i)).collect();
+    let points: Vec<Vec<Ev>> = model.event_of.iter().map(|evs| evs.iter().filter_map(|e| *e).collect()).collect();
+    let mut next = vec![0usize; points.len()];
+    let mut order = Vec::with_capacity(steps.len());
+    for s in steps {
+        let t = *index.get(s)?;
+        order.push(*points[t].get(next[t])?);
+        next[t] += 1;
+    }
+    Some(order)
+}

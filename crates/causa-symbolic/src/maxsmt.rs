@@ -1,0 +1,194 @@
+//! The alternate schedule as a Max SMT problem (AAAI-19 §4.2; notes
+//! `maxsmt.md` §7–8): the hard constraints are the model with the failure
+//! negated; the soft constraints reward similarity to the failing schedule
+//! σ, one per
+//! - data flow of σ (a read still reads from the same write, or from the
+//!   initial value): `W < R ∧ ⋀ (W' < W ∨ R < W')` over the other writes W'
+//!   of the location;
+//! - thread segment of σ (a maximal run of one thread's events o_1…o_k, k ≥
+//!   2): no other thread's event of σ between o_1 and o_k;
+//! - context switch of σ (consecutive events o_i o_j of two threads): o_i
+//!   before o_j and no event of σ between them.
+//!
+//! The paper states the last two as `O_k − O_1 = k − 1` and `O_j = O_i + 1`
+//! over dense positions (all distinct in [1, n]); the core's order variables
+//! are not dense (distinctness over n variables costs n² disjunctions), so
+//! "nothing in between" is spelled out over the events that can move, which
+//! says the same.
+//!
+//! [`full`] solves the whole model (flat: one objective; lexicographic: data
+//! flows, then segments, then switches). [`progressive`] is Algorithm 1:
+//! every event of σ but a window of segments ending at the failure keeps its
+//! order from σ; the window grows by one segment per round until an
+//! alternate exists. σ ends at the failure, so the window grows backwards
+//! only (its next segment is always empty). Soft atoms between two fixed
+//! events are decided by σ and left out of the query.
+
+use crate::alternate::{chain, segments, AlternateOptions, Found, Mode, Problem};
+use crate::clap::ClapError;
+use causa_constraints::formula::Ev;
+use causa_constraints::{Encoder, Formula, Op, OptResult, Priority, Z3Solver};
+use std::collections::HashMap;
+
+/// The whole model, every event free.
+pub(crate) fn full(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    opts: &AlternateOptions,
+) -> Result<Found, ClapError> {
+    let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
+    let free = vec![true; p.sigma.len()];
+    let r = solve(solver, p, enc, &free, priority, opts.max_conflicts)?;
+    Ok(Found { order: r.as_ref().map(|(o, _)| o.clone()), optimal: r.is_some_and(|(_, opt)| opt), ..Found::none() })
+}
+
+/// Algorithm 1: widen the window of free segments before the failure until
+/// an alternate exists (a round whose budget runs out without one counts as
+/// none).
+pub(crate) fn progressive(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    opts: &AlternateOptions,
+) -> Result<Found, ClapError> {
+    let segs = segments(p.model, &p.sigma);
+    let mut window = 1;
+    loop {
+        window = (window + 1).min(segs.len());
+        let first_free = segs[segs.len() - window].start;
+        let free: Vec<bool> = (0..p.sigma.len()).map(|i| i >= first_free).collect();
+        if let Some((order, optimal)) = solve(solver, p, enc, &free, Priority::Lexicographic, opts.max_conflicts)? {
+            return Ok(Found { order: Some(order), window: Some(window), optimal, ..Found::none() });
+        }
+        if window == segs.len() {
+            return Ok(Found { window: Some(window), ..Found::none() });
+        }
+    }
+}
+
+/// One Max SMT query: the order of σ's events where `free` is false fixed
+/// as in σ. The alternate order and whether it is proven optimal.
+fn solve(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    free: &[bool],
+    priority: Priority,
+    max_conflicts: Option<u32>,
+) -> Result<Option<(Vec<Ev>, bool)>, ClapError> {
+    let soft = Similarity::new(p, free);
+    let fixed: Vec<Ev> = p.sigma.iter().zip(free).filter(|(_, f)| !**f).map(|(e, _)| *e).collect();
+    let hard = Formula::and(vec![p.goal.clone(), Formula::and(chain(&fixed))]);
+    let groups = soft.groups();
+    let (pos, optimal) = match solver.optimize(&hard, &groups, priority, max_conflicts, &enc.defs) {
+        OptResult::Optimal(pos) => (pos, true),
+        OptResult::Best(pos) => (pos, false),
+        OptResult::Unsat | OptResult::Unknown => return Ok(None),
+    };
+    Ok(Some((p.order(&pos), optimal)))
+}
+
+/// The soft constraints of similarity to σ.
+struct Similarity<'a> {
+    p: &'a Problem<'a>,
+    /// Position in σ of each model event (None: σ leaves it out).
+    at: Vec<Option<usize>>,
+    free: &'a [bool],
+}
+
+impl<'a> Similarity<'a> {
+    fn new(p: &'a Problem<'a>, free: &'a [bool]) -> Similarity<'a> {
+        let mut at = vec![None; p.model.trace.len()];
+        for (i, e) in p.sigma.iter().enumerate() {
+            at[*e] = Some(i);
+        }
+        Similarity { p, at, free }
+    }
+
+    /// `a < b`, decided by σ when both events keep their order from σ.
+    fn before(&self, a: Ev, b: Ev) -> Formula {
+        match (self.at[a], self.at[b]) {
+            (Some(i), Some(j)) if !self.free[i] && !self.free[j] => {
+                if i < j {
+                    Formula::True
+                } else {
+                    Formula::False
+                }
+            }
+            _ => Formula::Before(a, b),
+        }
+    }
+
+    /// Nothing of σ but `except`'s thread's events (None: nothing at all)
+    /// between `a` and `b`.
+    fn nothing_between(&self, a: Ev, b: Ev, except: Option<u32>) -> Vec<Formula> {
+        let thread = |e: Ev| self.p.model.trace.events[e].thread;
+        self.p
+            .sigma
+            .iter()
+            .filter(|&&e| e != a && e != b && except.is_none_or(|t| thread(e) != t))
+            .map(|&e| Formula::or(vec![self.before(e, a), self.before(b, e)]))
+            .collect()
+    }
+
+    /// Data flows, segments, context switches: one soft formula per item
+    /// (items σ's fixed order already decides are left out).
+    fn groups(&self) -> Vec<Vec<Formula>> {
+        let keep = |f: Formula| (f != Formula::True).then_some(f);
+        let events = &self.p.model.trace.events;
+        let mut writers: HashMap<u64, Vec<Ev>> = HashMap::new();
+        for (e, ev) in events.iter().enumerate() {
+            if let Op::Write { loc, .. } | Op::Rmw { loc, .. } = ev.op {
+                writers.entry(loc).or_default().push(e);
+            }
+        }
+        let mut flows = Vec::new();
+        let mut last: HashMap<u64, Ev> = HashMap::new();
+        for &r in &self.p.sigma {
+            let (loc, writes) = match events[r].op {
+                Op::Read { loc, .. } => (loc, false),
+                Op::Rmw { loc, .. } => (loc, true),
+                Op::Write { loc, .. } => {
+                    last.insert(loc, r);
+                    continue;
+                }
+                _ => continue,
+            };
+            let w = last.get(&loc).copied();
+            let mut parts: Vec<Formula> = w.iter().map(|w| self.before(*w, r)).collect();
+            for &x in writers.get(&loc).into_iter().flatten() {
+                if x == r || Some(x) == w {
+                    continue;
+                }
+                parts.push(match w {
+                    Some(w) => Formula::or(vec![self.before(x, w), self.before(r, x)]),
+                    None => self.before(r, x),
+                });
+            }
+            flows.extend(keep(Formula::and(parts)));
+            if writes {
+                last.insert(loc, r);
+            }
+        }
+        let segs = segments(self.p.model, &self.p.sigma);
+        let broken = segs
+            .iter()
+            .filter(|s| s.len() >= 2)
+            .filter_map(|s| {
+                let (a, b) = (self.p.sigma[s.start], self.p.sigma[s.end - 1]);
+                keep(Formula::and(self.nothing_between(a, b, Some(events[a].thread))))
+            })
+            .collect();
+        let switches = segs
+            .windows(2)
+            .filter_map(|w| {
+                let (a, b) = (self.p.sigma[w[0].end - 1], self.p.sigma[w[1].start]);
+                let mut parts = vec![self.before(a, b)];
+                parts.extend(self.nothing_between(a, b, None));
+                keep(Formula::and(parts))
+            })
+            .collect();
+        vec![flows, broken, switches]
+    }
+}

@@ -1,0 +1,72 @@
+//! Which shared reads matter to the constraint model: those whose values
+//! flow, directly or through shared writes and later reads, into a path
+//! condition, the memory error's predicate or a computed `free` address. A
+//! read nothing depends on needs no Φ_rw constraint: whichever write it sees,
+//! every thread follows the same path and the failure is the same (a dynamic
+//! slice of the trace, in the spirit of CLAP's §8 optimisations). Counters
+//! updated under a lock and never tested (statistics, `ops++`) are the
+//! common case: their Φ_rw is quadratic in their accesses and decides
+//! nothing.
+
+use crate::expr::{Expr, ExprId};
+use crate::trace::{SymOp, SymTrace};
+use std::collections::{BTreeSet, HashMap};
+
+/// For each read id: whether its value matters. None when the trace has
+/// accesses through symbolic addresses (whose targets are only known when
+/// solving): every read matters then.
+pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
+    let mut roots: Vec<ExprId> = Vec::new();
+    let mut writes: HashMap<u64, Vec<ExprId>> = HashMap::new();
+    for th in &sym.threads {
+        roots.extend(th.path.iter().map(|(c, _)| *c));
+        for e in &th.events {
+            match &e.op {
+                SymOp::Read { at: Some(_), .. } | SymOp::Write { at: Some(_), .. } => return None,
+                SymOp::Write { addr, value, .. } => writes.entry(*addr).or_default().push(*value),
+                SymOp::Rmw { addr, new, .. } => writes.entry(*addr).or_default().push(*new),
+                SymOp::Fork { handle: Some((addr, value)), .. } => writes.entry(*addr).or_default().push(*value),
+                SymOp::Free { at: Some(a), .. } => roots.push(*a),
+                _ => {}
+            }
+        }
+    }
+    if let Some(f) = &sym.fault {
+        roots.push(f.addr);
+        let p = &sym.fault_predicates;
+        roots.extend(p.invalid);
+        roots.extend(p.hits.iter().map(|h| h.1));
+        roots.extend(p.frees.iter().map(|f| f.3));
+    }
+    let mut relevant = vec![false; sym.reads.len()];
+    let mut seen: BTreeSet<ExprId> = BTreeSet::new();
+    let mut locations: BTreeSet<u64> = BTreeSet::new();
+    while let Some(e) = roots.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        match sym.exprs.get(e) {
+            Expr::Const { .. } => {}
+            Expr::Read { id, .. } => {
+                let id = *id as usize;
+                if id >= relevant.len() || relevant[id] {
+                    continue;
+                }
+                relevant[id] = true;
+                let (t, k) = sym.reads[id];
+                let addr = match sym.threads[t].events[k].op {
+                    SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } => addr,
+                    _ => continue,
+                };
+                if locations.insert(addr) {
+                    roots.extend(writes.get(&addr).into_iter().flatten().copied());
+                    roots.extend(sym.escaped.iter().filter(|(a, _, _)| *a == addr).map(|(_, _, v)| *v));
+                }
+            }
+            Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } => roots.extend([*a, *b]),
+            Expr::Cast { a, .. } => roots.push(*a),
+            Expr::Select { c, a, b } => roots.extend([*c, *a, *b]),
+        }
+    }
+    Some(relevant)
+}
