@@ -82,7 +82,14 @@ impl Z3Solver {
                 opt.assert_soft(&self.lower(f), 1, Some(z3::Symbol::String(id.clone())));
             }
         }
+        // Optimize takes its SMT solver's arithmetic from the global
+        // parameters only; causa sets no other global parameter, so they are
+        // reset right after.
+        if self.uses_dense() {
+            z3::set_global_param("smt.arith.solver", "3");
+        }
         let r = opt.check(&[]);
+        z3::reset_all_global_params();
         let positions = || -> Option<Vec<i64>> {
             let m = opt.get_model()?;
             self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect()

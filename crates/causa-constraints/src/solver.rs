@@ -74,7 +74,14 @@ pub struct Z3Solver {
     pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
     timeout: Option<Duration>,
+    /// Whether the dense difference logic is wanted (see [`Z3Solver::dense`]).
+    dense: bool,
 }
+
+/// Traces with more order variables than this use the sparse difference
+/// logic even in a [`Z3Solver::dense`] solver (the dense one keeps a
+/// distance matrix: quadratic memory).
+pub const DENSE_LIMIT: usize = 4000;
 
 impl Default for Z3Solver {
     fn default() -> Self {
@@ -96,7 +103,25 @@ impl Z3Solver {
             queries: 0,
             time: Duration::ZERO,
             timeout: None,
+            dense: false,
         }
+    }
+
+    /// A solver for one large query after another on the same trace (CLAP's
+    /// schedule, explain's alternate schedules) rather than many small ones
+    /// (MCR): its difference logic is Z3's dense one (`arith.solver=3`,
+    /// Floyd–Warshall over all order variables), which finds the first model
+    /// of a trace's lock and read-write constraints far faster than the
+    /// sparse one (the bank example of explain, 494 events: 6 s → 0.3 s;
+    /// docs/performance.md). Traces of more than [`DENSE_LIMIT`] variables
+    /// use the sparse one.
+    pub fn dense() -> Z3Solver {
+        Z3Solver { dense: true, ..Z3Solver::new() }
+    }
+
+    /// Whether the current trace uses the dense difference logic.
+    pub(crate) fn uses_dense(&self) -> bool {
+        self.dense && self.order.len() <= DENSE_LIMIT
     }
 
     /// Limit every later query to `limit` (None: no limit); a query that
@@ -114,7 +139,7 @@ impl Z3Solver {
         let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
         p.set_u32("timeout", ms);
         if self.difference_logic {
-            p.set_u32("arith.solver", 1);
+            p.set_u32("arith.solver", if self.uses_dense() { 3 } else { 1 });
         }
         self.solver.set_params(&p);
     }

@@ -301,7 +301,7 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
 }
 
 /// Random continuations tried after the non-preemptive one fails.
-const CONTINUATIONS: u64 = 8;
+const CONTINUATIONS: u64 = 32;
 
 /// Run the model's part of the alternate (`order`: access points up to the
 /// failing thread's point) in the interpreter, then let the program finish:
@@ -331,7 +331,10 @@ fn replay_alternate(
         runs.push((r, format!("finished by a random schedule (seed {seed})")));
     }
     let clean = |r: &Execution| r.outcome.finding().is_none() && !matches!(r.outcome, Outcome::Error(_));
-    let avoids = |r: &Execution| !matches!(r.outcome, Outcome::Error(_)) && r.outcome.finding().is_none_or(|f| !f.same_as(failure));
-    let pick = runs.iter().position(|(r, _)| clean(r)).or_else(|| runs.iter().position(|(r, _)| avoids(r))).unwrap_or(0);
+    let avoids = |r: &Execution| {
+        !matches!(r.outcome, Outcome::Error(_)) && r.outcome.finding().is_none_or(|f| !f.same_as(failure))
+    };
+    let pick =
+        runs.iter().position(|(r, _)| clean(r)).or_else(|| runs.iter().position(|(r, _)| avoids(r))).unwrap_or(0);
     runs.swap_remove(pick)
 }

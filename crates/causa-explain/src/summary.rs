@@ -48,7 +48,9 @@ pub fn summary(e: &Explanation) -> String {
         out.push(s);
     }
     if !e.alternate_avoids_failure() {
-        out.push("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into());
+        out.push(
+            "(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into(),
+        );
     } else if !e.alternate_passes() {
         out.push("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into());
     }
@@ -147,7 +149,8 @@ fn checked(e: &Explanation) -> Option<&Flow> {
 /// When no data flow differs (a use after free): the two events of
 /// different threads nearest the failure whose order the alternate swaps.
 fn order_sentence(e: &Explanation) -> Option<String> {
-    let alt = e.dsp.alternate_events.iter().enumerate().map(|(i, r)| (*r, i)).collect::<std::collections::HashMap<_, _>>();
+    let alt =
+        e.dsp.alternate_events.iter().enumerate().map(|(i, r)| (*r, i)).collect::<std::collections::HashMap<_, _>>();
     let f = &e.dsp.events;
     for j in (0..f.len()).rev() {
         for i in (0..j).rev() {

@@ -194,7 +194,7 @@ pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, C
             model.failure.1
         ))
     })?;
-    let mut solver = Z3Solver::new();
+    let mut solver = Z3Solver::dense();
     solver.set_atoms(values.take_atoms());
     solver.reset(order_vars, &parts.common, &enc.defs);
     let cut = enc.cut();

@@ -114,7 +114,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
         access_points: model.trace.len(),
         ..ClapStats::default()
     };
-    let mut solver = Z3Solver::new();
+    let mut solver = Z3Solver::dense();
     solver.set_atoms(values.take_atoms());
     solver.reset(order_vars, &base, &enc.defs);
     let (pos, best, minimal) = fewest_preemptions(&mut solver, &model, &mut enc, &Formula::True, opts)?;
