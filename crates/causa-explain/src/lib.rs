@@ -15,7 +15,7 @@
 use causa_core::{Scheduler, ThreadName};
 use causa_explore::{run_once, FirstScheduler, ReplayScheduler};
 use causa_interp::{Config, Execution, Outcome, Prepared};
-use causa_symbolic::{AlternateOptions, ClapError, EventRef, Mode, SymError, SymOp, SymTrace};
+use causa_symbolic::{AlternateOptions, ClapError, EventRef, FlippedBranch, Mode, Proposal, SymError, SymOp, SymTrace};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -96,12 +96,47 @@ pub struct Explanation {
     pub segments: usize,
     /// Max SMT modes: the alternate is proven optimal.
     pub optimal: bool,
+    /// A path-schedule dependent failure: the branch the alternate takes the
+    /// other way (no schedule of the failing run's paths was accepted).
+    pub flipped: Option<Flip>,
+    /// Branches whose flip was tried.
+    pub flips_tried: usize,
     pub queries: u64,
     pub solve_time: Duration,
     pub total_time: Duration,
 }
 
+/// A branch the alternate schedule takes the other way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flip {
+    /// Thread index.
+    pub thread: usize,
+    pub loc: Option<causa_core::SourceLoc>,
+    /// Whether the failing run took it (the alternate does not).
+    pub taken: bool,
+    /// The thread's events before the branch: the alternate runs none of
+    /// its failing-run events from this index on (it re-executes the other
+    /// way).
+    pub events_before: usize,
+}
+
 impl Explanation {
+    /// Whether event `r` of the failing run is not run by the alternate:
+    /// its thread took the other way at the flipped branch before it.
+    pub fn skipped(&self, r: EventRef) -> bool {
+        self.flipped.as_ref().is_some_and(|f| r.0 == f.thread && r.1 >= f.events_before)
+    }
+
+    /// `the other branch at pfscan.c:34` (or `another branch` when its line
+    /// is unknown).
+    pub fn flip_text(&self) -> Option<String> {
+        let f = self.flipped.as_ref()?;
+        Some(match &f.loc {
+            Some(l) => format!("the other branch at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
+            None => "another branch".into(),
+        })
+    }
+
     /// The alternate schedule was replayed and ran to the end without failing.
     pub fn alternate_passes(&self) -> bool {
         self.alternate_outcome.as_ref().is_some_and(|o| o.finding().is_none() && !matches!(o, Outcome::Error(_)))
@@ -154,23 +189,34 @@ pub fn explain(
         run_steps: Some(run_steps),
         ..Default::default()
     };
-    let s = causa_symbolic::alternate(&sym, &aopts)?;
+    // Each alternate offered is replayed; it is accepted when the program
+    // then runs to its end without failing.
+    let mut replays: Vec<(Execution, String)> = Vec::new();
+    let mut accept = |p: &Proposal<'_>| {
+        let mut cfg = cfg.clone();
+        cfg.inputs = p
+            .inputs
+            .iter()
+            .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
+            .collect();
+        let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], &failure);
+        let clean = run.outcome.finding().is_none() && !matches!(run.outcome, Outcome::Error(_));
+        replays.push((run, how));
+        clean
+    };
+    let s = causa_symbolic::alternate(&sym, &aopts, &mut accept)?;
+    // The chosen alternate's replay: the accepted flip's (the last), else
+    // the mode's own (the first).
+    let chosen = if s.flipped.is_some() { replays.pop() } else { replays.into_iter().next() };
     let mut names = BTreeMap::new();
     let failing_values = values(&sym, ex, &mut names);
-    let (replayed, alternate_values, dsp) = match &s.alternate {
-        Some(alt) => {
-            let mut cfg = cfg.clone();
-            cfg.inputs = s
-                .alternate_inputs
-                .iter()
-                .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
-                .collect();
-            let (run, how) = replay_alternate(prep, &cfg, &sym, &alt[..s.alternate_prefix], &failure);
+    let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
+        (Some(alt), Some((run, how))) => {
             let vals = values(&sym, &run, &mut names);
             let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
             (Some((run.outcome, how)), vals, dsp::projection(&sym, &s.failing, alt, &pair))
         }
-        None => (None, BTreeMap::new(), Dsp::default()),
+        _ => (None, BTreeMap::new(), Dsp::default()),
     };
     let functions = Functions::new(&prep.program);
     let info = sym
@@ -198,6 +244,13 @@ pub fn explain(
         window: s.window,
         segments: s.segments,
         optimal: s.optimal,
+        flipped: s.flipped.map(|f: FlippedBranch| Flip {
+            thread: f.thread,
+            loc: prep.program.loc(f.branch.loc).cloned(),
+            taken: f.branch.taken,
+            events_before: f.events_before,
+        }),
+        flips_tried: s.flips_tried,
         queries: s.queries,
         solve_time: s.solve_time,
         total_time: start.elapsed(),

@@ -14,11 +14,32 @@ pub fn summary(e: &Explanation) -> String {
             "no order of the same events that avoids it was found"
         };
         return format!(
-            "causa found no schedule of the failing run's paths that avoids the {}: {why}. The failure may need another path (a branch taken differently), which is not explained yet.",
-            e.failure.kind
+            "causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
+            e.failure.kind,
+            e.flips_tried,
+            if e.flips_tried == 1 { "" } else { "es" }
         );
     };
     let mut out = Vec::new();
+    if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
+        out.push(format!(
+            "Reordering the failing run's events does not avoid the failure for good, so the program must take another path: in the alternate, {} takes {b} (the failing run's branch was {}), and the program then runs to its end.",
+            who(e, (f.thread, f.events_before.saturating_sub(1))),
+            if f.taken { "taken" } else { "not taken" },
+        ));
+        // What made the branch go the other way: the thread's last read
+        // before it, when its data flow differs.
+        let read = e
+            .dsp
+            .failing_only
+            .iter()
+            .filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before)
+            .max_by_key(|g| g.read.1);
+        if let Some(g) = read {
+            let alt = e.dsp.alternate_only.iter().find(|h| h.read == g.read);
+            out.push(flow_sentence(e, g, alt));
+        }
+    }
     for a in e.dsp.atomic.iter().take(2) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         let lines = line_range(e, first, last);
@@ -115,6 +136,9 @@ fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
     by_thread
         .iter()
         .map(|(_, v)| {
+            if v.len() > 3 {
+                return format!("{} {}", who(e, v[0]), many(e, v));
+            }
             let parts: Vec<String> = v.iter().map(|r| verb_phrase(e, *r)).collect();
             format!("{} {}", who(e, v[0]), join_and(&parts))
         })
@@ -123,6 +147,34 @@ fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
 }
 
 /// `making bank.c lines 12–13` / `making bank.c line 12`.
+/// `makes 13 accesses to `q_count` (pfscan.c lines 34–39)`: a long run of
+/// one thread's events in few words.
+fn many(e: &Explanation, v: &[EventRef]) -> String {
+    let mut objects: Vec<String> = Vec::new();
+    for r in v {
+        if let Some(o) = e.object(*r) {
+            if !objects.contains(&o) {
+                objects.push(o);
+            }
+        }
+    }
+    let objects: Vec<String> = objects.iter().map(|o| format!("`{o}`")).collect();
+    let lines: Vec<(String, u32)> =
+        v.iter().filter_map(|r| e.info_of(*r).loc.as_ref().map(|l| (l.file.to_string(), l.line))).collect();
+    let range = match (lines.iter().map(|l| l.1).min(), lines.iter().map(|l| l.1).max(), lines.first()) {
+        (Some(lo), Some(hi), Some((file, _))) if lines.iter().all(|l| l.0 == *file) => {
+            let file = causa_interp::memory::short_file(file);
+            if lo == hi {
+                format!(" ({file}:{lo})")
+            } else {
+                format!(" ({file} lines {lo}–{hi})")
+            }
+        }
+        _ => String::new(),
+    };
+    format!("makes {} accesses to {}{range}", v.len(), join_and(&objects))
+}
+
 fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
     match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
         (Some(x), Some(y)) if x.file == y.file => {
@@ -184,7 +236,13 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 }
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
-    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| "nothing (it does not happen)".into());
+    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| {
+        if e.skipped(f.read) {
+            "nothing (its thread goes the other way before it)".into()
+        } else {
+            "nothing (it does not happen)".into()
+        }
+    });
     format!(
         "The {} in {} sees {} in the failing schedule and {} in the alternate.",
         event_phrase(e, f.read),

@@ -61,11 +61,12 @@ pub fn render(e: &Explanation) -> String {
         reads.dedup();
         for r in reads {
             let src = |flows: &[crate::Flow], run: Run| {
-                flows
-                    .iter()
-                    .find(|f| f.read == r)
-                    .map(|f| format!("read {}", e.source_text(f, run)))
-                    .unwrap_or_else(|| "the same".into())
+                flows.iter().find(|f| f.read == r).map(|f| format!("read {}", e.source_text(f, run))).unwrap_or_else(
+                    || match run {
+                        Run::Alternate if e.skipped(r) => "not run (its thread goes the other way before it)".into(),
+                        _ => "the same".into(),
+                    },
+                )
             };
             let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
             let _ = writeln!(
@@ -111,6 +112,14 @@ fn search(e: &Explanation) -> String {
             _ => "none".into(),
         };
     };
+    if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
+        return format!(
+            "thread {} takes {b} (no schedule of the failing run's paths avoids the failure for good; {} branch{} tried)",
+            e.threads[f.thread],
+            e.flips_tried,
+            if e.flips_tried == 1 { "" } else { "es" }
+        );
+    }
     let how = match (e.mode, e.inverted, e.window) {
         (_, Some((a, b)), _) => format!(
             "{} moved before {} ({} pair{} tried)",

@@ -140,6 +140,48 @@ fn a_bank_lost_update_checked_long_after_the_race() {
     }
 }
 
+// AAAI-19 Fig. 2, made concrete: T1 passes only if it takes `z > 0` and
+// not `y == 0`. In the failing run T2 sets z first, T1 increments w and sets
+// y, T3 sees w > 0 and clears y, and T1 decrements x. Every passing run takes
+// another branch: T1 skips the decrement (T3 clears y before T1 sets it, or T3
+// runs before w is set and skips its own branch).
+const FIG2: &str = "#include <assert.h>\n#include <pthread.h>\nint x, y, z, w;\n\
+    void *t1(void *a) {\n  if (z > 0) { w = w + 1; x = 1; y = 1; }\n\
+      if (y == 0)\n    x = x - 1;\n  assert(x > 0);\n  return 0;\n}\n\
+    void *t2(void *a) { z = 1; y = y + 1; return 0; }\n\
+    void *t3(void *a) { if (w > 0) y = 0; return 0; }\n\
+    int main(void) { pthread_t a, b, c; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+    pthread_create(&c, 0, t3, 0); pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0); return 0; }\n";
+
+#[test]
+fn aaai19_figure_2_shows_the_branch_difference() {
+    let prep = load("fig2.c", FIG2);
+    // A run where T3 (thread 0.3) cleared y: T1 took both branches.
+    let t3_wrote = |ex: &Execution| {
+        ex.events
+            .iter()
+            .any(|e| ex.names[e.thread as usize].to_string() == "0.3" && e.kind == causa_core::EventKind::Write)
+    };
+    let ex = failing_where(&prep, 20000, t3_wrote);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let f = e
+            .flipped
+            .as_ref()
+            .unwrap_or_else(|| panic!("{mode}: a branch flipped: {}", causa_explain::text::render(&e)));
+        assert!(e.alternate_passes(), "{mode}: the re-executed alternate runs to the end: {:?}", e.alternate_outcome);
+        assert!(e.flips_tried >= 1);
+        // T1's `if (y == 0)` (line 6) or T3's `if (w > 0)` (line 11).
+        let (thread, line) = (e.threads[f.thread].to_string(), f.loc.as_ref().map(|l| l.line));
+        assert!(matches!((thread.as_str(), line), ("0.1", Some(6)) | ("0.3", Some(11))), "{mode}: {thread} {line:?}");
+        assert!(f.taken, "the failing run took the branch");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("takes the other branch at fig2.c:"), "{mode}: {text}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("must take another path"), "{mode}: {summary}");
+    }
+}
+
 /// A program of the corpus, with its header's clang flags ignored (the
 /// reproduce issue's programs have none).
 fn corpus(name: &str) -> Arc<Prepared> {

@@ -83,6 +83,9 @@ pub struct AlternateOptions {
     /// the model (each thread's k-th step is its k-th access point); else on
     /// the solver's failing schedule with the fewest context switches.
     pub run_steps: Option<Vec<causa_core::ThreadName>>,
+    /// Path-schedule dependent failures: how many branches to try flipping
+    /// when the mode's alternate schedule is not accepted ([`crate::flip`]).
+    pub max_flips: usize,
 }
 
 impl Default for AlternateOptions {
@@ -93,6 +96,7 @@ impl Default for AlternateOptions {
             max_pairs: 500,
             max_conflicts: Some(200_000),
             run_steps: None,
+            max_flips: 16,
         }
     }
 }
@@ -136,8 +140,39 @@ pub struct Alternate {
     /// Max SMT modes: whether the alternate is proven optimal (false when a
     /// conflict budget ran out first).
     pub optimal: bool,
+    /// The branch the alternate schedule flips, when the failing run's paths
+    /// admit no accepted alternate (a path-schedule dependent failure).
+    pub flipped: Option<FlippedBranch>,
+    /// Branches whose flip was tried.
+    pub flips_tried: usize,
     pub queries: u64,
     pub solve_time: Duration,
+}
+
+/// A branch an alternate schedule takes the other way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlippedBranch {
+    /// Thread index.
+    pub thread: usize,
+    /// The branch (its condition, location, and the way the failing run went).
+    pub branch: crate::trace::Branch,
+    /// The thread's events before the branch: the alternate runs none of
+    /// its recorded events from this index on.
+    pub events_before: usize,
+}
+
+/// An alternate schedule offered to the caller of [`alternate`], which
+/// accepts it when a re-execution from it does not fail.
+pub struct Proposal<'a> {
+    /// The schedule: access points in order.
+    pub order: &'a [EventRef],
+    /// How many steps of `order` the model orders (the rest are left to the
+    /// re-execution).
+    pub prefix: usize,
+    /// The program inputs in the order the schedule reads them.
+    pub inputs: &'a [(usize, usize)],
+    /// The branch it flips, if any.
+    pub flipped: Option<FlippedBranch>,
 }
 
 /// What a mode's search found, on the model's events.
@@ -181,13 +216,21 @@ impl Problem<'_> {
     }
 }
 
-/// The failing schedule, root cause and alternate schedule of `sym`'s failure.
-pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, ClapError> {
+/// The failing schedule, root cause and alternate schedule of `sym`'s
+/// failure. `accept` is offered the mode's alternate schedule and, when it
+/// declines it (or there is none), alternates that flip a branch
+/// ([`crate::flip`]); the first accepted flip is the answer, else the mode's
+/// own alternate.
+pub fn alternate(
+    sym: &SymTrace,
+    opts: &AlternateOptions,
+    accept: &mut dyn FnMut(&Proposal<'_>) -> bool,
+) -> Result<Alternate, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     let mut enc = Encoder::new(&model.trace);
     let mut values = Values::new(&sym.exprs);
     let mut order_vars = enc.variables();
-    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
+    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, true)?;
     let not_bug = parts.not_bug.clone().ok_or_else(|| {
         ClapError::Unsupported(format!(
             "explaining a {} is not supported yet (only failures in a thread's own computation, such as assertion violations, and memory errors)",
@@ -200,7 +243,7 @@ pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, C
     let cut = enc.cut();
     let from_run = opts.run_steps.as_ref().and_then(|steps| {
         let sigma = run_order(sym, &model, steps)?;
-        let mut fails = vec![parts.bug.clone()];
+        let mut fails = vec![parts.bug.clone(), parts.frame.clone()];
         fails.extend(chain(&sigma));
         fails.extend(left_out(&sigma, model.trace.len(), cut));
         match solver.solve(&Formula::and(fails), &enc.defs) {
@@ -211,25 +254,59 @@ pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, C
     let (sigma, preemptions, failing_from_run) = match from_run {
         Some(sigma) => (sigma, 0, true),
         None => {
-            let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &parts.bug, &opts.clap)?;
+            let bug = Formula::and(vec![parts.bug.clone(), parts.frame.clone()]);
+            let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &bug, &opts.clap)?;
             (happening(&model, &enc, &pos), preemptions, false)
         }
     };
-    let problem = Problem { model: &model, sigma, goal: not_bug, cut };
+    let goal = Formula::and(vec![not_bug, parts.frame.clone()]);
+    let problem = Problem { model: &model, sigma, goal, cut };
     let root = root_cause(&mut solver, &problem, &enc)?;
     let found = match opts.mode {
         Mode::Symbiosis => crate::symbiosis::invert_pairs(&mut solver, &problem, &enc, &root, opts.max_pairs)?,
         Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(&mut solver, &problem, &enc, opts)?,
         Mode::Progressive => crate::maxsmt::progressive(&mut solver, &problem, &enc, opts)?,
     };
-    let (queries, solve_time) = solver.stats();
     let origin = |e: Ev| model.origin[e];
-    let prefix = found.order.as_ref().map_or(0, |o| {
+    let propose = |o: &[Ev], upto: usize| {
+        let prefix = steps_of(&model, o[..upto].to_vec()).len();
+        let steps = steps_of(&model, o.to_vec());
+        let inputs = crate::clap::input_order(sym, &model, &steps);
+        (steps, prefix, inputs)
+    };
+    let mut chosen = found.order.as_ref().map(|o| {
         let upto = o.iter().position(|e| *e == model.last).map_or(o.len(), |i| i + 1);
-        steps_of(&model, o[..upto].to_vec()).len()
+        propose(o, upto)
     });
-    let alternate = found.order.map(|o| steps_of(&model, o));
-    let alternate_inputs = alternate.as_ref().map(|a| crate::clap::input_order(sym, &model, a)).unwrap_or_default();
+    let accepted = chosen
+        .as_ref()
+        .is_some_and(|(order, prefix, inputs)| accept(&Proposal { order, prefix: *prefix, inputs, flipped: None }));
+    let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
+    if !accepted && opts.max_flips > 0 {
+        let flip_of = |f: &crate::flip::Flipped| FlippedBranch {
+            thread: f.thread,
+            branch: f.branch,
+            events_before: sym.threads[f.thread].path[f.branch.condition].1,
+        };
+        let mut offer = |o: &[Ev], upto: usize, f: FlippedBranch| {
+            let (order, prefix, inputs) = propose(o, upto);
+            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(f) })
+        };
+        let (f, tried) = crate::flip::search(&mut solver, &problem, &enc, &parts, sym, opts, &mut |f| {
+            offer(&f.order, f.upto, flip_of(f))
+        })?;
+        flips_tried = tried;
+        if let Some(f) = f {
+            chosen = Some(propose(&f.order, f.upto));
+            flipped = Some(flip_of(&f));
+            optimal = f.optimal;
+        }
+    }
+    let (queries, solve_time) = solver.stats();
+    let (alternate, prefix, alternate_inputs) = match chosen {
+        Some((o, p, i)) => (Some(o), p, i),
+        None => (None, 0, Vec::new()),
+    };
     Ok(Alternate {
         mode: opts.mode,
         failing: steps_of(&model, problem.sigma.clone()),
@@ -244,11 +321,13 @@ pub fn alternate(sym: &SymTrace, opts: &AlternateOptions) -> Result<Alternate, C
         alternate,
         alternate_prefix: prefix,
         alternate_inputs,
-        inverted: found.inverted.map(|(a, b)| (origin(a), origin(b))),
+        inverted: found.inverted.filter(|_| flipped.is_none()).map(|(a, b)| (origin(a), origin(b))),
         pairs_tried: found.pairs_tried,
-        window: found.window,
+        window: found.window.filter(|_| flipped.is_none()),
         segments: segments(&model, &problem.sigma).len(),
-        optimal: found.optimal,
+        optimal,
+        flipped,
+        flips_tried,
         queries,
         solve_time,
     })

@@ -106,7 +106,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     let mut values = Values::new(&sym.exprs);
     // Order variables: the access points, the cut, then Φ_rw's auxiliaries.
     let mut order_vars = enc.variables();
-    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars)?;
+    let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, false)?;
     let base = Formula::and(vec![parts.common, parts.bug]);
     let mut stats = ClapStats {
         threads: sym.threads.len(),
@@ -184,6 +184,29 @@ pub(crate) struct Parts {
     /// branch condition (the one that led to it) does not hold; for a memory
     /// error, the negation of its predicate; None for other failures.
     pub not_bug: Option<Formula>,
+    /// A retractable model's frame, which every query of the failing run's
+    /// paths assumes: the schedule ends at the failure and every path
+    /// condition's guard holds (True when the model is not retractable:
+    /// both are in `common`).
+    pub frame: Formula,
+    /// A retractable model's path conditions (but the failure's own).
+    pub conditions: Vec<Condition>,
+}
+
+/// A path condition of a retractable model: asserted as `¬guard ∨ atom ∨
+/// point after the cut`, so a query that does not assume its guard may
+/// flip it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Condition {
+    pub thread: usize,
+    /// Its index in the thread's path.
+    pub index: usize,
+    /// The thread's access point before it (the condition is required once
+    /// that point happens).
+    pub point: Ev,
+    /// The atom saying it does not hold.
+    pub negated: usize,
+    pub guard: usize,
 }
 
 pub(crate) fn formula(
@@ -192,6 +215,7 @@ pub(crate) fn formula(
     enc: &mut Encoder<'_>,
     values: &mut Values<'_>,
     next_var: &mut usize,
+    retractable: bool,
 ) -> Result<Parts, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
@@ -199,7 +223,14 @@ pub(crate) fn formula(
         causa_core::BugKind::Deadlock => deadlock_end(model, enc)?,
         _ => Formula::Same(cut, model.last),
     };
-    let mut parts = vec![enc.base(), end];
+    let mut parts = vec![enc.base()];
+    let mut frame = Vec::new();
+    let mut conditions = Vec::new();
+    if retractable {
+        frame.push(end);
+    } else {
+        parts.push(end);
+    }
     let n = model.trace.len();
     // Synchronisation observations (wake-ups, semaphore units) of the access
     // points that happen.
@@ -232,12 +263,19 @@ pub(crate) fn formula(
             if t == ft && i + 1 == th.path.len() && crate::model::fails_locally(kind) {
                 bug.push(holds);
                 not_bug = Some(Formula::or(vec![Formula::Atom(values.atom_not(a)), after(e)]));
+            } else if retractable {
+                let guard = values.atom(z3::ast::Bool::new_const(format!("guard{t}_{i}")));
+                let off = values.atom_not(guard);
+                parts.push(Formula::or(vec![Formula::Atom(off), Formula::Atom(a), after(e)]));
+                frame.push(Formula::Atom(guard));
+                let negated = values.atom_not(a);
+                conditions.push(Condition { thread: t, index: i, point: e, negated, guard });
             } else {
                 parts.push(holds);
             }
         }
     }
-    Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug })
+    Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug, frame: Formula::and(frame), conditions })
 }
 
 /// ¬f, for the formulas Φ_bug is made of (None for free variables, bounds

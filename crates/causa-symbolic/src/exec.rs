@@ -26,7 +26,7 @@
 //! other threads ([`SymTrace::escaped`]).
 
 use crate::expr::ExprId;
-use crate::trace::{Fault, Object, SymEvent, SymOp, SymThread, SymTrace};
+use crate::trace::{Branch, Fault, Object, SymEvent, SymOp, SymThread, SymTrace};
 use causa_core::paths::{Decision, PathLog, ThreadPath};
 use causa_core::{BugKind, ThreadName};
 use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
@@ -176,6 +176,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             thread: path.thread.clone(),
             events: Vec::new(),
             path: Vec::new(),
+            branches: Vec::new(),
             unfinished: false,
             inputs_at: Vec::new(),
         };
@@ -510,7 +511,11 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let c = self.int(c, 1)?;
                 let want = self.st.trace.exprs.constant(1, taken as u128);
                 let cond = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, 1, c, want);
+                let before = self.out.path.len();
                 self.condition(cond)?;
+                if self.out.path.len() > before {
+                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken });
+                }
                 self.jump(if taken { *t } else { *f })?;
             }
             Term::Switch { v, cases, default } => {

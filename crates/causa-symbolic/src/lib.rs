@@ -19,6 +19,7 @@ pub mod clap;
 mod exec;
 pub mod expr;
 pub mod fault;
+mod flip;
 mod maxsmt;
 pub mod model;
 mod relevant;
@@ -28,8 +29,8 @@ pub mod symbiosis;
 pub mod trace;
 pub mod values;
 
-pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, Mode};
+pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, FlippedBranch, Mode, Proposal};
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
-pub use trace::{SymEvent, SymOp, SymThread, SymTrace};
+pub use trace::{Branch, SymEvent, SymOp, SymThread, SymTrace};

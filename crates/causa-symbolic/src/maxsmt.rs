@@ -39,7 +39,7 @@ pub(crate) fn full(
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
     let free = vec![true; p.sigma.len()];
-    let r = solve(solver, p, enc, &free, priority, opts.max_conflicts)?;
+    let r = solve(solver, p, enc, &p.goal, &free, priority, opts.max_conflicts)?;
     Ok(Found { order: r.as_ref().map(|(o, _)| o.clone()), optimal: r.is_some_and(|(_, opt)| opt), ..Found::none() })
 }
 
@@ -83,33 +83,51 @@ pub(crate) fn progressive(
     }
     for window in hi..=n {
         let free: Vec<bool> = (0..p.sigma.len()).map(|i| i >= fixed_upto(window)).collect();
-        if let Some((order, optimal)) = solve(solver, p, enc, &free, Priority::Lexicographic, opts.max_conflicts)? {
+        if let Some((order, optimal)) =
+            solve(solver, p, enc, &p.goal, &free, Priority::Lexicographic, opts.max_conflicts)?
+        {
             return Ok(Found { order: Some(order), window: Some(window), optimal, ..Found::none() });
         }
     }
     Ok(Found { window: Some(n), ..Found::none() })
 }
 
-/// One Max SMT query: the order of σ's events where `free` is false fixed
-/// as in σ. The alternate order and whether it is proven optimal.
-fn solve(
+/// One Max SMT query: `goal`, with the order of σ's events where `free` is
+/// false fixed as in σ. The alternate order and whether it is proven
+/// optimal.
+pub(crate) fn solve(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
+    goal: &Formula,
     free: &[bool],
     priority: Priority,
     max_conflicts: Option<u32>,
 ) -> Result<Option<(Vec<Ev>, bool)>, ClapError> {
+    let r = solve_positions(solver, p, enc, goal, free, priority, max_conflicts)?;
+    Ok(r.map(|(pos, optimal)| (p.order(&pos), optimal)))
+}
+
+/// [`solve`]'s solution as positions.
+pub(crate) fn solve_positions(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    goal: &Formula,
+    free: &[bool],
+    priority: Priority,
+    max_conflicts: Option<u32>,
+) -> Result<Option<(Vec<i64>, bool)>, ClapError> {
     let soft = Similarity::new(p, enc, free);
     let fixed: Vec<Ev> = p.sigma.iter().zip(free).filter(|(_, f)| !**f).map(|(e, _)| *e).collect();
-    let hard = Formula::and(vec![p.goal.clone(), Formula::and(chain(&fixed))]);
+    let hard = Formula::and(vec![goal.clone(), Formula::and(chain(&fixed))]);
     let groups = soft.groups();
     let (pos, optimal) = match solver.optimize(&hard, &groups, priority, max_conflicts, &enc.defs) {
         OptResult::Optimal(pos) => (pos, true),
         OptResult::Best(pos) => (pos, false),
         OptResult::Unsat | OptResult::Unknown => return Ok(None),
     };
-    Ok(Some((p.order(&pos), optimal)))
+    Ok(Some((pos, optimal)))
 }
 
 /// The soft constraints of similarity to σ.

@@ -27,6 +27,11 @@ pub struct Model {
 }
 
 impl Model {
+    /// The first access point of thread `t` at or after its event `k`.
+    pub fn point_from(&self, t: usize, k: usize) -> Option<Ev> {
+        self.event_of[t].get(k..)?.iter().find_map(|e| *e)
+    }
+
     /// The last access point of thread `t` among its first `k` events (the
     /// one after which the thread runs its code at event position `k`).
     pub fn point_before(&self, t: usize, k: usize) -> Option<Ev> {

@@ -128,6 +128,9 @@ pub struct SymThread {
     /// Path conditions (1-bit expressions that must be 1), each with the number
     /// of this thread's events before it (it depends on those reads only).
     pub path: Vec<(ExprId, usize)>,
+    /// The two-way branches among the path conditions (those an alternate
+    /// schedule may flip).
+    pub branches: Vec<Branch>,
     /// The recorded decisions ran out before the thread ended (it was still
     /// running when the failure happened): its trailing events may not have
     /// happened.
@@ -135,6 +138,17 @@ pub struct SymThread {
     /// For each program input the thread read (in order): the number of its
     /// events before the read.
     pub inputs_at: Vec<usize>,
+}
+
+/// A conditional branch whose condition depends on shared reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// Its condition: an index into [`SymThread::path`].
+    pub condition: usize,
+    /// Where the branch is.
+    pub loc: LocId,
+    /// The way the recorded run went.
+    pub taken: bool,
 }
 
 /// Every thread's symbolic trace, over one expression arena.

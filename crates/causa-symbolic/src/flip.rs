@@ -1,0 +1,112 @@
+//! Path-schedule dependent failures (AAAI-19 Fig. 2; CORTEX, PPoPP'16):
+//! when no reordering of the failing run's paths avoids the failure, or the
+//! one found fails again later, the alternate schedule must make a thread
+//! take another branch. Each candidate flips one branch whose condition
+//! depends on shared reads, nearest the failure first: the schedule runs up
+//! to the branch with every other recorded path condition as before and the
+//! branch's condition false, the flipped thread goes no further along its
+//! recorded path, and the failure is not reached. Past that point the paths
+//! are unknown, so the caller re-executes the program from the schedule's
+//! end (the interpreter follows the flipped branch) and accepts the
+//! candidate only if that run does not fail.
+
+use crate::alternate::{AlternateOptions, Problem};
+use crate::clap::{ClapError, Condition, Parts};
+use crate::trace::{Branch, SymTrace};
+use causa_constraints::formula::Ev;
+use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult, Z3Solver};
+
+/// An alternate schedule that flips a branch.
+pub(crate) struct Flipped {
+    pub thread: usize,
+    pub branch: Branch,
+    /// The schedule's events: those up to the branch, then σ's events it
+    /// leaves for later (but the flipped thread's beyond the branch).
+    pub order: Vec<Ev>,
+    /// How many events of `order` the model orders.
+    pub upto: usize,
+    pub optimal: bool,
+}
+
+/// Try the flippable branches, nearest the failure first, until `accept`
+/// (a re-execution from the schedule) takes one; also how many were tried.
+pub(crate) fn search(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    parts: &Parts,
+    sym: &SymTrace,
+    opts: &AlternateOptions,
+    accept: &mut dyn FnMut(&Flipped) -> bool,
+) -> Result<(Option<Flipped>, usize), ClapError> {
+    let mut at = vec![None; p.model.trace.len()];
+    for (i, e) in p.sigma.iter().enumerate() {
+        at[*e] = Some(i);
+    }
+    let mut candidates: Vec<(usize, &Condition, Branch)> = parts
+        .conditions
+        .iter()
+        .filter_map(|c| {
+            let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index)?;
+            Some((at[c.point]?, c, *b))
+        })
+        .collect();
+    candidates.sort_by_key(|(pos, c, _)| (std::cmp::Reverse(*pos), c.thread, std::cmp::Reverse(c.index)));
+    let mut tried = 0;
+    for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
+        tried += 1;
+        let goal = flip_goal(p, parts, sym, c);
+        if !matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_)) {
+            continue;
+        }
+        let free = vec![true; p.sigma.len()];
+        let Some((pos, optimal)) =
+            crate::maxsmt::solve_positions(solver, p, enc, &goal, &free, Priority::Lexicographic, opts.max_conflicts)?
+        else {
+            continue;
+        };
+        let (order, upto) = flipped_order(p, sym, c, &pos);
+        let f = Flipped { thread: c.thread, branch, order, upto, optimal };
+        if accept(&f) {
+            return Ok((Some(f), tried));
+        }
+    }
+    Ok((None, tried))
+}
+
+/// The flip of condition `c`: every other path condition of the run's paths
+/// holds as before (but the flipped thread's later ones), `c` does not, its
+/// access point happens, the thread's next one does not, nor the failure.
+fn flip_goal(p: &Problem<'_>, parts: &Parts, sym: &SymTrace, c: &Condition) -> Formula {
+    let cut = p.cut;
+    let mut g: Vec<Formula> = parts
+        .conditions
+        .iter()
+        .filter(|d| !(d.thread == c.thread && d.index >= c.index))
+        .map(|d| Formula::Atom(d.guard))
+        .collect();
+    g.push(Formula::Atom(c.negated));
+    g.push(Formula::or(vec![Formula::Before(c.point, cut), Formula::Same(c.point, cut)]));
+    let k = sym.threads[c.thread].path[c.index].1;
+    if let Some(next) = p.model.point_from(c.thread, k) {
+        g.push(Formula::Before(cut, next));
+    }
+    g.push(Formula::Before(cut, p.model.last));
+    Formula::and(g)
+}
+
+/// The events up to the cut in the solution's order, then σ's other events
+/// but the flipped thread's beyond the branch; and how many the first part
+/// holds.
+fn flipped_order(p: &Problem<'_>, sym: &SymTrace, c: &Condition, pos: &[i64]) -> (Vec<Ev>, usize) {
+    let cut = pos[p.cut];
+    let k = sym.threads[c.thread].path[c.index].1;
+    let beyond = |e: Ev| p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k;
+    let mut evs: Vec<Ev> = (0..p.model.trace.len()).filter(|e| pos[*e] <= cut).collect();
+    evs.sort_by_key(|e| (pos[*e], *e));
+    let upto = evs.len();
+    let mut after: Vec<Ev> = p.sigma.iter().copied().filter(|e| pos[*e] > cut && !beyond(*e)).collect();
+    after.sort_by_key(|e| (pos[*e], *e));
+    evs.extend(after);
+    (evs, upto)
+}
