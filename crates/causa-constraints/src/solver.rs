@@ -76,6 +76,8 @@ pub struct Z3Solver {
     timeout: Option<Duration>,
     /// Whether the dense difference logic is wanted (see [`Z3Solver::dense`]).
     dense: bool,
+    /// Per-query conflict budget (none: unlimited).
+    conflicts: Option<u32>,
 }
 
 /// Traces with more order variables than this use the sparse difference
@@ -104,6 +106,7 @@ impl Z3Solver {
             time: Duration::ZERO,
             timeout: None,
             dense: false,
+            conflicts: None,
         }
     }
 
@@ -131,6 +134,14 @@ impl Z3Solver {
         self.configure();
     }
 
+    /// Limit every later query to `budget` conflicts (None: no limit); a
+    /// query that runs out answers [`SolveResult::Unknown`]. Unlike a time
+    /// limit, the same query gives up at the same point on every machine.
+    pub fn set_conflict_budget(&mut self, budget: Option<u32>) {
+        self.conflicts = budget;
+        self.configure();
+    }
+
     /// The solver's parameters: the time limit and the arithmetic. (Z3 reads
     /// the arithmetic when the solver first checks: a new solver is configured
     /// before its first query.)
@@ -138,6 +149,7 @@ impl Z3Solver {
         let mut p = z3::Params::new();
         let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
         p.set_u32("timeout", ms);
+        p.set_u32("max_conflicts", self.conflicts.unwrap_or(u32::MAX));
         if self.difference_logic {
             p.set_u32("arith.solver", if self.uses_dense() { 3 } else { 1 });
         }

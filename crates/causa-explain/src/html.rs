@@ -29,6 +29,15 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o, "<h1>causa explain</h1><p class=\"bug\">{}</p>", esc(&title));
     let _ = writeln!(o, "<p class=\"msg\">{}</p>", esc(&f.message));
     let _ = writeln!(o, "<h2>Summary</h2><p class=\"summary\">{}</p>", esc(&crate::summary::summary(e)));
+    if let (Some(fl), Some(b)) = (&e.flipped, e.flip_text()) {
+        let _ = writeln!(
+            o,
+            "<p class=\"flip\">Control flow differs: thread {} takes {} (taken in the failing run: {}); its failing-run events after the branch are not run by the alternate, which re-executes the other way.</p>",
+            esc(&e.threads[fl.thread].to_string()),
+            esc(&b),
+            if fl.taken { "yes" } else { "no" }
+        );
+    }
     let _ = writeln!(
         o,
         "<p class=\"meta\">mode {} · failing schedule {} events · root cause {} events · replayed alternate: {} · solver {:.3} s ({} queries)</p>",
@@ -196,6 +205,7 @@ fn esc(s: &str) -> String {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:16px;color:#222}\
 h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:18px 0 6px}h3{font-size:14px;margin:10px 0 4px}\
 .bug{font-weight:600;color:#a00;margin:0}.msg{color:#555;margin:2px 0 8px}\
+.flip{background:#eef4ff;border-left:4px solid #3060c0;padding:8px 12px}\
 .summary{background:#fff8e0;border-left:4px solid #e0b000;padding:8px 12px;line-height:1.45}\
 .meta,.legend{color:#555;font-size:13px}.red{color:#c00}.green{color:#080}\
 table.figures{border-collapse:collapse;margin:8px 0}table.figures td,table.figures th{border:1px solid #ccc;padding:4px 10px;text-align:center;font-size:13px}\

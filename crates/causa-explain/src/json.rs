@@ -37,6 +37,13 @@ pub fn render(e: &Explanation) -> Value {
         "inverted": e.inverted.as_ref().map(|(a, b)| vec![id(a), id(b)]),
         "window": e.window.map(|w| json!({ "segments": w, "of": e.segments })),
         "optimal": e.optimal,
+        "flipped": e.flipped.as_ref().map(|fl| json!({
+            "thread": e.threads[fl.thread].to_string(),
+            "location": fl.loc.as_ref().map(|l| l.to_string()),
+            "taken_in_failing_run": fl.taken,
+            "events_before": fl.events_before,
+        })),
+        "flips_tried": e.flips_tried,
         "dsp": {
             "events": d.events.iter().map(|r| { let mut v = ev(r); v["id"] = json!(id(r)); v }).collect::<Vec<_>>(),
             "alternate_order": d.alternate_events.iter().map(id).collect::<Vec<_>>(),

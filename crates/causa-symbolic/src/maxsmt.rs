@@ -28,7 +28,7 @@ use crate::alternate::{chain, segments, AlternateOptions, Found, Mode, Problem};
 use crate::clap::ClapError;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op, OptResult, OrderSolver, Priority, SolveResult, Z3Solver};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The whole model, every event free.
 pub(crate) fn full(
@@ -169,16 +169,42 @@ impl<'a> Similarity<'a> {
         }
     }
 
-    /// Nothing of σ but `except`'s thread's events (None: nothing at all)
-    /// between `a` and `b`.
-    fn nothing_between(&self, a: Ev, b: Ev, except: Option<u32>) -> Vec<Formula> {
-        let thread = |e: Ev| self.p.model.trace.events[e].thread;
-        self.p
-            .sigma
-            .iter()
-            .filter(|&&e| e != a && e != b && except.is_none_or(|t| thread(e) != t))
-            .map(|&e| Formula::or(vec![self.before(e, a), self.before(b, e)]))
-            .collect()
+    /// None of `members` between `a` and `b`, two events of σ with none of
+    /// them between them in σ. `members` are σ positions, per thread, in
+    /// order: each thread's last member before `a` in σ stays before `a` and
+    /// its first after `b` stays after `b`; program order keeps the rest out
+    /// (two atoms per thread instead of two per event).
+    fn outside(&self, members: &[Vec<usize>], a: Ev, b: Ev) -> Vec<Formula> {
+        let (Some(pa), Some(pb)) = (self.at[a], self.at[b]) else { return Vec::new() };
+        let mut out = Vec::new();
+        for list in members {
+            let i = list.partition_point(|&p| p < pa);
+            if let Some(&p) = i.checked_sub(1).and_then(|i| list.get(i)) {
+                let e = self.p.sigma[p];
+                if e != a && e != b {
+                    out.push(self.before(e, a));
+                }
+            }
+            let j = list.partition_point(|&p| p <= pb);
+            if let Some(&p) = list.get(j) {
+                let e = self.p.sigma[p];
+                if e != a && e != b {
+                    out.push(self.before(b, e));
+                }
+            }
+        }
+        out
+    }
+
+    /// σ's positions of the events `keep` keeps, per thread, in order.
+    fn by_thread(&self, keep: impl Fn(Ev) -> bool) -> BTreeMap<u32, Vec<usize>> {
+        let mut m: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for (i, &e) in self.p.sigma.iter().enumerate() {
+            if keep(e) {
+                m.entry(self.p.model.trace.events[e].thread).or_default().push(i);
+            }
+        }
+        m
     }
 
     /// Data flows, segments, context switches: one soft formula per item
@@ -186,10 +212,22 @@ impl<'a> Similarity<'a> {
     fn groups(&self) -> Vec<Vec<Formula>> {
         let keep = |f: Formula| (f != Formula::True).then_some(f);
         let events = &self.p.model.trace.events;
-        let mut writers: HashMap<u64, Vec<Ev>> = HashMap::new();
-        for (e, ev) in events.iter().enumerate() {
-            if let Op::Write { loc, .. } | Op::Rmw { loc, .. } = ev.op {
-                writers.entry(loc).or_default().push(e);
+        let written = |e: Ev| match events[e].op {
+            Op::Write { loc, .. } | Op::Rmw { loc, .. } => Some(loc),
+            _ => None,
+        };
+        // Writers in σ, per location and thread (σ positions); writers σ
+        // leaves out, per location.
+        let mut writers: HashMap<u64, BTreeMap<u32, Vec<usize>>> = HashMap::new();
+        for (i, &e) in self.p.sigma.iter().enumerate() {
+            if let Some(loc) = written(e) {
+                writers.entry(loc).or_default().entry(events[e].thread).or_default().push(i);
+            }
+        }
+        let mut outside_sigma: HashMap<u64, Vec<Ev>> = HashMap::new();
+        for e in 0..events.len() {
+            if let (Some(loc), None) = (written(e), self.at[e]) {
+                outside_sigma.entry(loc).or_default().push(e);
             }
         }
         let mut flows = Vec::new();
@@ -206,10 +244,11 @@ impl<'a> Similarity<'a> {
             };
             let w = last.get(&loc).copied();
             let mut parts: Vec<Formula> = w.iter().map(|w| self.before(*w, r)).collect();
-            for &x in writers.get(&loc).into_iter().flatten() {
-                if x == r || Some(x) == w {
-                    continue;
-                }
+            // σ's other writers of the location stay outside (w, r): none is
+            // between them in σ.
+            let members: Vec<Vec<usize>> = writers.get(&loc).map(|m| m.values().cloned().collect()).unwrap_or_default();
+            parts.extend(self.outside(&members, w.unwrap_or(r), r));
+            for &x in outside_sigma.get(&loc).into_iter().flatten() {
                 parts.push(match w {
                     Some(w) => Formula::or(vec![self.before(x, w), self.before(r, x)]),
                     None => self.before(r, x),
@@ -221,12 +260,15 @@ impl<'a> Similarity<'a> {
             }
         }
         let segs = segments(self.p.model, &self.p.sigma);
+        let all: Vec<Vec<usize>> = self.by_thread(|_| true).into_values().collect();
         let broken = segs
             .iter()
             .filter(|s| s.len() >= 2)
             .filter_map(|s| {
                 let (a, b) = (self.p.sigma[s.start], self.p.sigma[s.end - 1]);
-                keep(Formula::and(self.nothing_between(a, b, Some(events[a].thread))))
+                let t = events[a].thread;
+                let others: Vec<Vec<usize>> = self.by_thread(|e| events[e].thread != t).into_values().collect();
+                keep(Formula::and(self.outside(&others, a, b)))
             })
             .collect();
         let switches = segs
@@ -234,7 +276,7 @@ impl<'a> Similarity<'a> {
             .filter_map(|w| {
                 let (a, b) = (self.p.sigma[w[0].end - 1], self.p.sigma[w[1].start]);
                 let mut parts = vec![self.before(a, b)];
-                parts.extend(self.nothing_between(a, b, None));
+                parts.extend(self.outside(&all, a, b));
                 keep(Formula::and(parts))
             })
             .collect();
