@@ -24,6 +24,7 @@ pub mod dot;
 pub mod dsp;
 pub mod html;
 pub mod json;
+mod prefer;
 pub mod summary;
 pub mod text;
 
@@ -139,15 +140,13 @@ impl Explanation {
 
     /// The alternate schedule was replayed and ran to the end without failing.
     pub fn alternate_passes(&self) -> bool {
-        self.alternate_outcome.as_ref().is_some_and(|o| o.finding().is_none() && !matches!(o, Outcome::Error(_)))
+        self.alternate_outcome.as_ref().is_some_and(|o| matches!(o, Outcome::Exit(_)))
     }
 
     /// The alternate schedule was replayed and the explained failure did not
     /// happen (another may have, later).
     pub fn alternate_avoids_failure(&self) -> bool {
-        self.alternate_outcome
-            .as_ref()
-            .is_some_and(|o| !matches!(o, Outcome::Error(_)) && o.finding().is_none_or(|f| !f.same_as(&self.failure)))
+        self.alternate_outcome.as_ref().is_some_and(|o| avoids(o, &self.failure))
     }
 }
 
@@ -200,7 +199,7 @@ pub fn explain(
             .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
             .collect();
         let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], &failure);
-        let clean = run.outcome.finding().is_none() && !matches!(run.outcome, Outcome::Error(_));
+        let clean = matches!(run.outcome, Outcome::Exit(_));
         replays.push((run, how));
         clean
     };
@@ -353,13 +352,24 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
     EventInfo { op, addr, loc, function }
 }
 
+/// The run ended normally, or failed another way than `failure` (a run
+/// stopped by a bound or an error says nothing).
+fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
+    match o {
+        Outcome::Exit(_) => true,
+        Outcome::Bug(f) => !f.same_as(failure),
+        _ => false,
+    }
+}
+
 /// Random continuations tried after the non-preemptive one fails.
 const CONTINUATIONS: u64 = 32;
 
 /// Run the model's part of the alternate (`order`: access points up to the
 /// failing thread's point) in the interpreter, then let the program finish:
-/// without preemption first, then with a few seeded random schedules when
-/// that fails. The first run without failure, else the first that avoids
+/// without preemption first, then with each thread first in turn, then
+/// with a few seeded random schedules, until one runs to its end. The
+/// first that runs to its end, else the first that avoids
 /// the explained failure, else the first; and how it was finished.
 fn replay_alternate(
     prep: &Arc<Prepared>,
@@ -375,18 +385,23 @@ fn replay_alternate(
         sched.begin_execution();
         run_once(prep, &cfg, &mut sched)
     };
+    let clean = |r: &Execution| matches!(r.outcome, Outcome::Exit(_));
     let mut runs = vec![(run(Box::new(FirstScheduler::new())), "finished without preemption".to_string())];
+    for t in &sym.threads {
+        if runs.iter().any(|(r, _)| clean(r)) {
+            break;
+        }
+        let r = run(Box::new(prefer::Prefer(t.thread.clone())));
+        runs.push((r, format!("finished with thread {} first", t.thread)));
+    }
     for seed in 1..=CONTINUATIONS {
-        if runs.iter().any(|(r, _)| r.outcome.finding().is_none() && !matches!(r.outcome, Outcome::Error(_))) {
+        if runs.iter().any(|(r, _)| clean(r)) {
             break;
         }
         let r = run(Box::new(causa_explore::RandomScheduler::new(seed)));
         runs.push((r, format!("finished by a random schedule (seed {seed})")));
     }
-    let clean = |r: &Execution| r.outcome.finding().is_none() && !matches!(r.outcome, Outcome::Error(_));
-    let avoids = |r: &Execution| {
-        !matches!(r.outcome, Outcome::Error(_)) && r.outcome.finding().is_none_or(|f| !f.same_as(failure))
-    };
+    let avoids = |r: &Execution| avoids(&r.outcome, failure);
     let pick =
         runs.iter().position(|(r, _)| clean(r)).or_else(|| runs.iter().position(|(r, _)| avoids(r))).unwrap_or(0);
     runs.swap_remove(pick)
