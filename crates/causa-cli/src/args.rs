@@ -24,8 +24,8 @@ pub enum Command {
     /// paths alone (CLAP), and confirm it by replay.
     Reproduce(ReproduceArgs),
     /// Explain a failing schedule: the few events and data flows that differ
-    /// from the most similar schedule that does not fail (Symbiosis; first
-    /// version: assertion violations).
+    /// from the most similar schedule that does not fail (Symbiosis, Max SMT,
+    /// progressive; branches flipped when the failure needs another path).
     Explain(ExplainArgs),
     /// Inspect path logs (written by `--record-paths` or by a `causa build`
     /// executable).
@@ -109,7 +109,7 @@ pub enum ExplainMode {
     /// The same criteria in order: data flows first.
     Lexico,
     /// Free a window of segments before the failure and widen it until an
-    /// alternate exists (AAAI-19 Algorithm 1; fast on long schedules).
+    /// alternate exists (AAAI-19 Algorithm 1; small models when the cause is near the failure).
     Progressive,
 }
 

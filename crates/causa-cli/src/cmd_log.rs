@@ -57,7 +57,7 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
         for (f, v) in &t.inputs {
             println!("  input {f} → {v}");
         }
-        for line in wrap(&readable(t), 96) {
+        for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");
         }
     }
@@ -107,24 +107,6 @@ fn readable(t: &ThreadPath) -> Vec<String> {
         words.push("(no decisions)".to_string());
     }
     words
-}
-
-fn wrap(words: &[String], width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for w in words {
-        if !cur.is_empty() && cur.len() + 1 + w.len() > width {
-            lines.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(w);
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
 }
 
 fn to_json(log: &PathLog) -> serde_json::Value {

@@ -35,7 +35,11 @@ pub fn render(e: &Explanation) -> String {
         );
     }
     let _ = writeln!(o);
-    let _ = writeln!(o, "{}", wrap(&format!("Summary: {}", crate::summary::summary(e)), 100));
+    let _ = writeln!(
+        o,
+        "{}",
+        causa_report::wrap(format!("Summary: {}", crate::summary::summary(e)).split_whitespace(), 100).join("\n")
+    );
     if e.alternate.is_none() {
         return o;
     }
@@ -224,23 +228,4 @@ fn cut(s: &str) -> String {
         t.push('…');
         t
     }
-}
-
-/// Break a paragraph into lines of at most `width` characters.
-fn wrap(s: &str, width: usize) -> String {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for w in s.split_whitespace() {
-        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
-            lines.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(w);
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines.join("\n")
 }

@@ -31,6 +31,26 @@ pub(crate) fn file_line(loc: &SourceLoc) -> String {
     format!("{}:{}", loc.file, loc.line)
 }
 
+/// Words filled into lines of at most `width` characters (a longer word
+/// gets a line of its own).
+pub fn wrap<'a>(words: impl IntoIterator<Item = &'a str>, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for w in words {
+        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(w);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
 /// Cuts `s` to at most `width` characters, ending with `…` when something was cut.
 pub(crate) fn truncate(s: &str, width: usize) -> String {
     if s.chars().count() <= width {

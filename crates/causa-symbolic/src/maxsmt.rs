@@ -39,8 +39,12 @@ pub(crate) fn full(
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
     let free = vec![true; p.sigma.len()];
-    let r = solve(solver, p, enc, &p.goal, &free, priority, opts.max_conflicts)?;
-    Ok(Found { order: r.as_ref().map(|(o, _)| o.clone()), optimal: r.is_some_and(|(_, opt)| opt), ..Found::none() })
+    let r = solve_positions(solver, p, enc, &p.goal, &free, priority, opts.max_conflicts)?;
+    Ok(Found {
+        order: r.as_ref().map(|(pos, _)| p.order(pos)),
+        optimal: r.is_some_and(|(_, opt)| opt),
+        ..Found::none()
+    })
 }
 
 /// Algorithm 1: widen the window of free segments before the failure until
@@ -83,32 +87,18 @@ pub(crate) fn progressive(
     }
     for window in hi..=n {
         let free: Vec<bool> = (0..p.sigma.len()).map(|i| i >= fixed_upto(window)).collect();
-        if let Some((order, optimal)) =
-            solve(solver, p, enc, &p.goal, &free, Priority::Lexicographic, opts.max_conflicts)?
+        if let Some((pos, optimal)) =
+            solve_positions(solver, p, enc, &p.goal, &free, Priority::Lexicographic, opts.max_conflicts)?
         {
-            return Ok(Found { order: Some(order), window: Some(window), optimal, ..Found::none() });
+            return Ok(Found { order: Some(p.order(&pos)), window: Some(window), optimal, ..Found::none() });
         }
     }
     Ok(Found { window: Some(n), ..Found::none() })
 }
 
 /// One Max SMT query: `goal`, with the order of σ's events where `free` is
-/// false fixed as in σ. The alternate order and whether it is proven
-/// optimal.
-pub(crate) fn solve(
-    solver: &mut Z3Solver,
-    p: &Problem<'_>,
-    enc: &Encoder<'_>,
-    goal: &Formula,
-    free: &[bool],
-    priority: Priority,
-    max_conflicts: Option<u32>,
-) -> Result<Option<(Vec<Ev>, bool)>, ClapError> {
-    let r = solve_positions(solver, p, enc, goal, free, priority, max_conflicts)?;
-    Ok(r.map(|(pos, optimal)| (p.order(&pos), optimal)))
-}
-
-/// [`solve`]'s solution as positions.
+/// false fixed as in σ. The solution's positions and whether they are
+/// proven optimal.
 pub(crate) fn solve_positions(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
