@@ -34,7 +34,7 @@ one() {
   local label=$1 method=$2 f=$3
   shift 3
   local out
-  out=$(timeout "$T" $C reproduce "$f" "$@" --method "$method" --paths "$W/log" --json --out-dir "$W/out" 2>&1 || true)
+  out=$(timeout "$T" $C reproduce "$f" "$@" --method "$method" --no-explain --paths "$W/log" --json --out-dir "$W/out" 2>&1 || true)
   python3 - "$label" "$out" "$method" <<'PY'
 import json, sys
 label, out, method = sys.argv[1], sys.argv[2], sys.argv[3]

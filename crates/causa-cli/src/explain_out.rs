@@ -56,6 +56,11 @@ pub fn after_bug(
     if auto.no_explain {
         return Ok(None);
     }
+    // Explaining can take seconds on long or arithmetic-heavy traces: say so
+    // where a person is watching.
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("causa: explaining the bug (--no-explain skips this)…");
+    }
     match explain_execution(prep, cfg, ex, &auto.flags) {
         Ok(e) => {
             let files = write_files(&e, &auto.flags)?;

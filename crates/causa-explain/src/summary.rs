@@ -54,14 +54,18 @@ pub fn summary(e: &Explanation) -> String {
             lines
         ));
     }
+    let mut told = Vec::new();
     if out.is_empty() {
         for f in e.dsp.failing_only.iter().take(3) {
             let alt = e.dsp.alternate_only.iter().find(|g| g.read == f.read);
             out.push(flow_sentence(e, f, alt));
+            told.push(f.read);
         }
     }
     if out.is_empty() {
         out.extend(order_sentence(e));
+    } else if !told.is_empty() {
+        // The data flows told already include what the check reads.
     } else if let Some(check) = checked(e) {
         let alt = e.dsp.alternate_only.iter().find(|g| g.read == check.read);
         out.push(flow_sentence(e, check, alt));

@@ -107,7 +107,11 @@ fn flip_goal(p: &Problem<'_>, parts: &Parts, sym: &SymTrace, c: &Condition) -> F
     if let Some(next) = p.model.point_from(c.thread, k) {
         g.push(Formula::Before(cut, next));
     }
-    g.push(Formula::Before(cut, p.model.last));
+    // The failure is not reached: the flipped thread stops at the branch; any
+    // other failing thread stops before its last point.
+    if p.model.origin[p.model.last].0 != c.thread {
+        g.push(Formula::Before(cut, p.model.last));
+    }
     Formula::and(g)
 }
 
