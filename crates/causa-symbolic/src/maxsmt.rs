@@ -68,6 +68,9 @@ pub(crate) fn progressive(
 ) -> Result<Found, ClapError> {
     let segs = segments(p.model, &p.sigma);
     let n = segs.len();
+    if n == 0 {
+        return Ok(Found::none());
+    }
     let fixed_upto = |window: usize| segs[n - window].start;
     let mut feasible = |window: usize| {
         let fixed = &p.sigma[..fixed_upto(window)];
