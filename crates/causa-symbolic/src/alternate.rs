@@ -12,7 +12,13 @@
 //! - the alternate schedule satisfies Φ_common ∧ ¬Φ_bug (same paths, the
 //!   failure does not happen), found by the chosen [`Mode`]: Symbiosis' pair
 //!   inversion ([`crate::symbiosis`]) or a Max SMT model of similarity to σ
-//!   ([`crate::maxsmt`], AAAI-19).
+//!   (`maxsmt.rs`, AAAI-19);
+//! - the caller replays each alternate offered ([`Proposal`]); when it does
+//!   not accept the mode's (its re-execution fails, perhaps later or in
+//!   another thread: the model says nothing past the failing point), branches
+//!   are flipped (`flip.rs`): the model's path conditions are
+//!   retractable (each guarded by an atom the ordinary queries assume), so
+//!   one solver serves both.
 //!
 //! Events σ leaves out (those the failing run never reached) stay after the
 //! failure in the root-cause query; the alternate schedule may run some of
@@ -84,7 +90,7 @@ pub struct AlternateOptions {
     /// the solver's failing schedule with the fewest context switches.
     pub run_steps: Option<Vec<causa_core::ThreadName>>,
     /// Path-schedule dependent failures: how many branches to try flipping
-    /// when the mode's alternate schedule is not accepted ([`crate::flip`]).
+    /// when the mode's alternate schedule is not accepted (`flip.rs`).
     pub max_flips: usize,
 }
 
@@ -219,7 +225,7 @@ impl Problem<'_> {
 /// The failing schedule, root cause and alternate schedule of `sym`'s
 /// failure. `accept` is offered the mode's alternate schedule and, when it
 /// declines it (or there is none), alternates that flip a branch
-/// ([`crate::flip`]); the first accepted flip is the answer, else the mode's
+/// (`flip.rs`); the first accepted flip is the answer, else the mode's
 /// own alternate.
 pub fn alternate(
     sym: &SymTrace,

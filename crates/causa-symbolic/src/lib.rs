@@ -12,7 +12,10 @@
 //! [`clap::solve`] then builds CLAP's constraint model over the symbolic trace
 //! on the constraint core (`causa_constraints`), with the program values as
 //! Z3 bit vectors ([`values`]), and computes a schedule that reaches the
-//! failure with the fewest context switches it can find.
+//! failure with the fewest context switches it can find. [`alternate()`]
+//! explains a failure on the same model: its root cause and the most similar
+//! schedule that does not fail (Symbiosis, Max SMT, progressive), with branch
+//! flips when the failure needs another path.
 
 pub mod alternate;
 pub mod clap;
