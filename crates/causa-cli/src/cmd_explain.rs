@@ -4,7 +4,7 @@
 
 use crate::args::ExplainArgs;
 use crate::cmd_run::read_schedule;
-use crate::explain_out::write_files;
+use crate::explain_out::{print_text, write_files};
 use crate::load::{config, load, Failure, EXIT_BUG, EXIT_UNSUPPORTED};
 use causa_explore::replay;
 use causa_interp::OutputMode;
@@ -32,9 +32,6 @@ pub fn run(args: &ExplainArgs) -> Result<i32, Failure> {
         println!("{}", serde_json::to_string_pretty(&causa_explain::json::render(&e)).unwrap_or_default());
         return Ok(EXIT_BUG);
     }
-    print!("{}", causa_explain::text::render(&e));
-    for f in files {
-        println!("{f}");
-    }
+    print_text(&e, &files);
     Ok(EXIT_BUG)
 }

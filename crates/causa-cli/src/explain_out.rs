@@ -43,6 +43,14 @@ pub fn write_files(e: &Explanation, flags: &ExplainFlags) -> Result<Vec<String>,
     Ok(written)
 }
 
+/// The terminal view, then where the `--html` and `--dot` files went.
+pub fn print_text(e: &Explanation, files: &[String]) {
+    print!("{}", causa_explain::text::render(e));
+    for f in files {
+        println!("{f}");
+    }
+}
+
 /// After a command found a bug: explain it (unless `--no-explain`). With
 /// `json`, returns the explanation's JSON (or its error) to add to the
 /// report; else prints it.
@@ -68,10 +76,7 @@ pub fn after_bug(
                 return Ok(Some(causa_explain::json::render(&e)));
             }
             println!();
-            print!("{}", causa_explain::text::render(&e));
-            for f in files {
-                println!("{f}");
-            }
+            print_text(&e, &files);
             Ok(None)
         }
         Err(msg) => {

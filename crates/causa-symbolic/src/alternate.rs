@@ -201,24 +201,45 @@ impl Found {
 pub(crate) struct Problem<'a> {
     pub model: &'a Model,
     pub sigma: Vec<Ev>,
+    /// The position in σ of each model event (None: σ leaves it out).
+    pub at: Vec<Option<usize>>,
     pub goal: Formula,
     /// The failure's order variable (events after it do not happen).
     pub cut: Ev,
 }
 
-impl Problem<'_> {
+impl<'a> Problem<'a> {
+    pub fn new(model: &'a Model, sigma: Vec<Ev>, goal: Formula, cut: Ev) -> Problem<'a> {
+        let mut at = vec![None; model.trace.len()];
+        for (i, e) in sigma.iter().enumerate() {
+            at[*e] = Some(i);
+        }
+        Problem { model, sigma, at, goal, cut }
+    }
+
+    /// `goal` with σ's first `upto` events kept in σ's order.
+    pub fn fixing(&self, goal: &Formula, upto: usize) -> Formula {
+        Formula::and(vec![goal.clone(), Formula::and(chain(&self.sigma[..upto]))])
+    }
+
     /// The alternate order of a solution: the events that happen (up to
     /// the failing thread's point; they may include events σ left out, which
     /// the failing run never reached), then σ's other events, which the
     /// solution puts after that point, in its order.
     pub fn order(&self, pos: &[i64]) -> Vec<Ev> {
+        self.order_keeping(pos, |_| true).0
+    }
+
+    /// [`Problem::order`] with only the events of σ after the cut that
+    /// `keep` keeps; and how many events happen up to the cut.
+    pub fn order_keeping(&self, pos: &[i64], keep: impl Fn(Ev) -> bool) -> (Vec<Ev>, usize) {
+        let mut evs = happening(self.model, self.cut, pos);
+        let upto = evs.len();
         let cut = pos[self.cut];
-        let mut evs: Vec<Ev> = (0..self.model.trace.len()).filter(|e| pos[*e] <= cut).collect();
-        evs.sort_by_key(|e| (pos[*e], *e == self.model.last, *e));
-        let mut after: Vec<Ev> = self.sigma.iter().copied().filter(|e| pos[*e] > cut).collect();
+        let mut after: Vec<Ev> = self.sigma.iter().copied().filter(|e| pos[*e] > cut && keep(*e)).collect();
         after.sort_by_key(|e| (pos[*e], *e));
         evs.extend(after);
-        evs
+        (evs, upto)
     }
 }
 
@@ -262,11 +283,11 @@ pub fn alternate(
         None => {
             let bug = Formula::and(vec![parts.bug.clone(), parts.frame.clone()]);
             let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &bug, &opts.clap)?;
-            (happening(&model, &enc, &pos), preemptions, false)
+            (happening(&model, cut, &pos), preemptions, false)
         }
     };
     let goal = Formula::and(vec![not_bug, parts.frame.clone()]);
-    let problem = Problem { model: &model, sigma, goal, cut };
+    let problem = Problem::new(&model, sigma, goal, cut);
     let root = root_cause(&mut solver, &problem, &enc)?;
     let found = match opts.mode {
         Mode::Symbiosis => crate::symbiosis::invert_pairs(&mut solver, &problem, &enc, &root, opts.max_pairs)?,
@@ -294,12 +315,9 @@ pub fn alternate(
             branch: f.branch,
             events_before: sym.threads[f.thread].path[f.branch.condition].1,
         };
-        let mut offer = |o: &[Ev], upto: usize, f: FlippedBranch| {
-            let (order, prefix, inputs) = propose(o, upto);
-            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(f) })
-        };
         let (f, tried) = crate::flip::search(&mut solver, &problem, &enc, &parts, sym, opts, &mut |f| {
-            offer(&f.order, f.upto, flip_of(f))
+            let (order, prefix, inputs) = propose(&f.order, f.upto);
+            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)) })
         })?;
         flips_tried = tried;
         if let Some(f) = f {

@@ -317,8 +317,8 @@ fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapErr
 
 /// The events that happen (up to the cut), in schedule order; the cut's own
 /// event last among ties.
-pub(crate) fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev> {
-    let cut = pos[enc.cut()];
+pub(crate) fn happening(model: &Model, cut: Ev, pos: &[i64]) -> Vec<Ev> {
+    let cut = pos[cut];
     let mut evs: Vec<Ev> = (0..model.trace.len()).filter(|e| pos[*e] <= cut).collect();
     evs.sort_by_key(|e| (pos[*e], *e == model.last, *e));
     evs
@@ -327,7 +327,7 @@ pub(crate) fn happening(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<Ev
 /// The access points in schedule order, without the departure of the last
 /// thread to arrive at each barrier generation (it has no step of its own).
 fn schedule(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<(usize, usize)> {
-    steps_of(model, happening(model, enc, pos))
+    steps_of(model, happening(model, enc.cut(), pos))
 }
 
 /// The access points of the order `evs` that are steps of their own (not
@@ -353,7 +353,7 @@ pub(crate) fn steps_of(model: &Model, evs: Vec<Ev>) -> Vec<(usize, usize)> {
 /// Switches away from a thread whose next event also happens, not before a
 /// wait-return or a join (those wait anyway).
 fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
-    let evs = happening(model, enc, pos);
+    let evs = happening(model, enc.cut(), pos);
     let in_schedule: std::collections::HashSet<Ev> = evs.iter().copied().collect();
     let mut next_of: HashMap<Ev, Ev> = HashMap::new();
     let mut last: HashMap<u32, Ev> = HashMap::new();

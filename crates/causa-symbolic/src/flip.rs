@@ -44,16 +44,12 @@ pub(crate) fn search(
     opts: &AlternateOptions,
     accept: &mut dyn FnMut(&Flipped) -> bool,
 ) -> Result<(Option<Flipped>, usize), ClapError> {
-    let mut at = vec![None; p.model.trace.len()];
-    for (i, e) in p.sigma.iter().enumerate() {
-        at[*e] = Some(i);
-    }
     let mut candidates: Vec<(usize, &Condition, Branch)> = parts
         .conditions
         .iter()
         .filter_map(|c| {
             let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index)?;
-            Some((at[c.point]?, c, *b))
+            Some((p.at[c.point]?, c, *b))
         })
         .collect();
     candidates.sort_by_key(|(pos, c, _)| (std::cmp::Reverse(*pos), c.thread, std::cmp::Reverse(c.index)));
@@ -72,9 +68,8 @@ pub(crate) fn search(
         if !accept(&plain) {
             continue;
         }
-        let free = vec![true; p.sigma.len()];
         let similar =
-            crate::maxsmt::solve_positions(solver, p, enc, &goal, &free, Priority::Lexicographic, opts.max_conflicts)?;
+            crate::maxsmt::solve_positions(solver, p, enc, &goal, 0, Priority::Lexicographic, opts.max_conflicts)?;
         if let Some((pos, optimal)) = similar {
             let (order, upto) = flipped_order(p, sym, c, &pos);
             let f = Flipped { thread: c.thread, branch, order, upto, optimal };
@@ -115,18 +110,9 @@ fn flip_goal(p: &Problem<'_>, parts: &Parts, sym: &SymTrace, c: &Condition) -> F
     Formula::and(g)
 }
 
-/// The events up to the cut in the solution's order, then σ's other events
-/// but the flipped thread's beyond the branch; and how many the first part
-/// holds.
+/// The solution's order (`Problem::order`) without the flipped thread's
+/// events beyond the branch; and how many events happen up to the cut.
 fn flipped_order(p: &Problem<'_>, sym: &SymTrace, c: &Condition, pos: &[i64]) -> (Vec<Ev>, usize) {
-    let cut = pos[p.cut];
     let k = sym.threads[c.thread].path[c.index].1;
-    let beyond = |e: Ev| p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k;
-    let mut evs: Vec<Ev> = (0..p.model.trace.len()).filter(|e| pos[*e] <= cut).collect();
-    evs.sort_by_key(|e| (pos[*e], *e));
-    let upto = evs.len();
-    let mut after: Vec<Ev> = p.sigma.iter().copied().filter(|e| pos[*e] > cut && !beyond(*e)).collect();
-    after.sort_by_key(|e| (pos[*e], *e));
-    evs.extend(after);
-    (evs, upto)
+    p.order_keeping(pos, |e| !(p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k))
 }

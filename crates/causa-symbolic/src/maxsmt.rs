@@ -13,18 +13,19 @@
 //! The paper states the last two as `O_k − O_1 = k − 1` and `O_j = O_i + 1`
 //! over dense positions (all distinct in [1, n]); the core's order variables
 //! are not dense (distinctness over n variables costs n² disjunctions), so
-//! "nothing in between" is spelled out over the events that can move, which
-//! says the same.
+//! "nothing in between" is spelled out per thread: the thread's last event
+//! of σ before the pair stays before it and its first after stays after
+//! (program order keeps the rest out), which says the same.
 //!
 //! [`full`] solves the whole model (flat: one objective; lexicographic: data
 //! flows, then segments, then switches). [`progressive`] is Algorithm 1:
 //! every event of σ but a window of segments ending at the failure keeps its
-//! order from σ; the window grows by one segment per round until an
-//! alternate exists. σ ends at the failure, so the window grows backwards
-//! only (its next segment is always empty). Soft atoms between two fixed
-//! events are decided by σ and left out of the query.
+//! order from σ; the window grows until an alternate exists. σ ends at the
+//! failure, so the window grows backwards only (its next segment is always
+//! empty). Soft atoms between two fixed events are decided by σ and left out
+//! of the query.
 
-use crate::alternate::{chain, segments, AlternateOptions, Found, Mode, Problem};
+use crate::alternate::{segments, AlternateOptions, Found, Mode, Problem};
 use crate::clap::ClapError;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op, OptResult, OrderSolver, Priority, SolveResult, Z3Solver};
@@ -38,8 +39,7 @@ pub(crate) fn full(
     opts: &AlternateOptions,
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
-    let free = vec![true; p.sigma.len()];
-    let r = solve_positions(solver, p, enc, &p.goal, &free, priority, opts.max_conflicts)?;
+    let r = solve_positions(solver, p, enc, &p.goal, 0, priority, opts.max_conflicts)?;
     Ok(Found {
         order: r.as_ref().map(|(pos, _)| p.order(pos)),
         optimal: r.is_some_and(|(_, opt)| opt),
@@ -55,11 +55,10 @@ pub(crate) fn full(
 /// question, monotone in the window (a wider window fixes a subset of the
 /// orders): it is asked of the trace's incremental solver, doubling the
 /// window and then bisecting, and only the first window that admits one is
-/// optimised. That is the
-/// window Algorithm 1's one-segment-per-round growth stops at, found with
-/// log₂(segments) cheap queries instead of one Max SMT call per round (the
-/// bank example's race 45 segments before its failure: 46 Max SMT calls,
-/// 49 s, before).
+/// optimised. That is the window Algorithm 1's one-segment-per-round growth
+/// stops at, found with O(log segments) cheap queries instead of one Max SMT
+/// call per round (the bank example's race 45 segments before its failure:
+/// 46 Max SMT calls, 49 s, before).
 pub(crate) fn progressive(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
@@ -73,8 +72,7 @@ pub(crate) fn progressive(
     }
     let fixed_upto = |window: usize| segs[n - window].start;
     let mut feasible = |window: usize| {
-        let fixed = &p.sigma[..fixed_upto(window)];
-        let goal = Formula::and(vec![p.goal.clone(), Formula::and(chain(fixed))]);
+        let goal = p.fixing(&p.goal, fixed_upto(window));
         matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
     };
     // Galloping from the smallest window (its queries, with most of σ's order
@@ -101,9 +99,8 @@ pub(crate) fn progressive(
         }
     }
     for window in hi..=n {
-        let free: Vec<bool> = (0..p.sigma.len()).map(|i| i >= fixed_upto(window)).collect();
         if let Some((pos, optimal)) =
-            solve_positions(solver, p, enc, &p.goal, &free, Priority::Lexicographic, opts.max_conflicts)?
+            solve_positions(solver, p, enc, &p.goal, fixed_upto(window), Priority::Lexicographic, opts.max_conflicts)?
         {
             return Ok(Found { order: Some(p.order(&pos)), window: Some(window), optimal, ..Found::none() });
         }
@@ -111,22 +108,19 @@ pub(crate) fn progressive(
     Ok(Found { window: Some(n), ..Found::none() })
 }
 
-/// One Max SMT query: `goal`, with the order of σ's events where `free` is
-/// false fixed as in σ. The solution's positions and whether they are
-/// proven optimal.
+/// One Max SMT query: `goal`, with σ's first `fixed` events kept in σ's
+/// order. The solution's positions and whether they are proven optimal.
 pub(crate) fn solve_positions(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     goal: &Formula,
-    free: &[bool],
+    fixed: usize,
     priority: Priority,
     max_conflicts: Option<u32>,
 ) -> Result<Option<(Vec<i64>, bool)>, ClapError> {
-    let soft = Similarity::new(p, enc, free);
-    let fixed: Vec<Ev> = p.sigma.iter().zip(free).filter(|(_, f)| !**f).map(|(e, _)| *e).collect();
-    let hard = Formula::and(vec![goal.clone(), Formula::and(chain(&fixed))]);
-    let groups = soft.groups();
+    let hard = p.fixing(goal, fixed);
+    let groups = Similarity { p, enc, fixed }.groups();
     let (pos, optimal) = match solver.optimize(&hard, &groups, priority, max_conflicts, &enc.defs) {
         OptResult::Optimal(pos) => (pos, true),
         OptResult::Best(pos) => (pos, false),
@@ -139,20 +133,11 @@ pub(crate) fn solve_positions(
 struct Similarity<'a> {
     p: &'a Problem<'a>,
     enc: &'a Encoder<'a>,
-    /// Position in σ of each model event (None: σ leaves it out).
-    at: Vec<Option<usize>>,
-    free: &'a [bool],
+    /// σ's first `fixed` events keep their order from σ.
+    fixed: usize,
 }
 
-impl<'a> Similarity<'a> {
-    fn new(p: &'a Problem<'a>, enc: &'a Encoder<'a>, free: &'a [bool]) -> Similarity<'a> {
-        let mut at = vec![None; p.model.trace.len()];
-        for (i, e) in p.sigma.iter().enumerate() {
-            at[*e] = Some(i);
-        }
-        Similarity { p, enc, at, free }
-    }
-
+impl Similarity<'_> {
     /// `a < b`, decided by program order (with fork and join) or by σ when
     /// both events keep their order from σ.
     fn before(&self, a: Ev, b: Ev) -> Formula {
@@ -162,8 +147,8 @@ impl<'a> Similarity<'a> {
         if self.enc.mhb_before(b, a) {
             return Formula::False;
         }
-        match (self.at[a], self.at[b]) {
-            (Some(i), Some(j)) if !self.free[i] && !self.free[j] => {
+        match (self.p.at[a], self.p.at[b]) {
+            (Some(i), Some(j)) if i < self.fixed && j < self.fixed => {
                 if i < j {
                     Formula::True
                 } else {
@@ -179,8 +164,8 @@ impl<'a> Similarity<'a> {
     /// order: each thread's last member before `a` in σ stays before `a` and
     /// its first after `b` stays after `b`; program order keeps the rest out
     /// (two atoms per thread instead of two per event).
-    fn outside(&self, members: &[Vec<usize>], a: Ev, b: Ev) -> Vec<Formula> {
-        let (Some(pa), Some(pb)) = (self.at[a], self.at[b]) else { return Vec::new() };
+    fn outside<'m>(&self, members: impl IntoIterator<Item = &'m [usize]>, a: Ev, b: Ev) -> Vec<Formula> {
+        let (Some(pa), Some(pb)) = (self.p.at[a], self.p.at[b]) else { return Vec::new() };
         let mut out = Vec::new();
         for list in members {
             let i = list.partition_point(|&p| p < pa);
@@ -201,13 +186,11 @@ impl<'a> Similarity<'a> {
         out
     }
 
-    /// σ's positions of the events `keep` keeps, per thread, in order.
-    fn by_thread(&self, keep: impl Fn(Ev) -> bool) -> BTreeMap<u32, Vec<usize>> {
+    /// σ's positions, per thread, in order.
+    fn by_thread(&self) -> BTreeMap<u32, Vec<usize>> {
         let mut m: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for (i, &e) in self.p.sigma.iter().enumerate() {
-            if keep(e) {
-                m.entry(self.p.model.trace.events[e].thread).or_default().push(i);
-            }
+            m.entry(self.p.model.trace.events[e].thread).or_default().push(i);
         }
         m
     }
@@ -231,7 +214,7 @@ impl<'a> Similarity<'a> {
         }
         let mut outside_sigma: HashMap<u64, Vec<Ev>> = HashMap::new();
         for e in 0..events.len() {
-            if let (Some(loc), None) = (written(e), self.at[e]) {
+            if let (Some(loc), None) = (written(e), self.p.at[e]) {
                 outside_sigma.entry(loc).or_default().push(e);
             }
         }
@@ -251,8 +234,8 @@ impl<'a> Similarity<'a> {
             let mut parts: Vec<Formula> = w.iter().map(|w| self.before(*w, r)).collect();
             // σ's other writers of the location stay outside (w, r): none is
             // between them in σ.
-            let members: Vec<Vec<usize>> = writers.get(&loc).map(|m| m.values().cloned().collect()).unwrap_or_default();
-            parts.extend(self.outside(&members, w.unwrap_or(r), r));
+            let members = writers.get(&loc).into_iter().flat_map(|m| m.values().map(Vec::as_slice));
+            parts.extend(self.outside(members, w.unwrap_or(r), r));
             for &x in outside_sigma.get(&loc).into_iter().flatten() {
                 parts.push(match w {
                     Some(w) => Formula::or(vec![self.before(x, w), self.before(r, x)]),
@@ -265,15 +248,15 @@ impl<'a> Similarity<'a> {
             }
         }
         let segs = segments(self.p.model, &self.p.sigma);
-        let all: Vec<Vec<usize>> = self.by_thread(|_| true).into_values().collect();
+        let all = self.by_thread();
         let broken = segs
             .iter()
             .filter(|s| s.len() >= 2)
             .filter_map(|s| {
                 let (a, b) = (self.p.sigma[s.start], self.p.sigma[s.end - 1]);
                 let t = events[a].thread;
-                let others: Vec<Vec<usize>> = self.by_thread(|e| events[e].thread != t).into_values().collect();
-                keep(Formula::and(self.outside(&others, a, b)))
+                let others = all.iter().filter(|(u, _)| **u != t).map(|(_, v)| v.as_slice());
+                keep(Formula::and(self.outside(others, a, b)))
             })
             .collect();
         let switches = segs
@@ -281,7 +264,7 @@ impl<'a> Similarity<'a> {
             .filter_map(|w| {
                 let (a, b) = (self.p.sigma[w[0].end - 1], self.p.sigma[w[1].start]);
                 let mut parts = vec![self.before(a, b)];
-                parts.extend(self.outside(&all, a, b));
+                parts.extend(self.outside(all.values().map(Vec::as_slice), a, b));
                 keep(Formula::and(parts))
             })
             .collect();
