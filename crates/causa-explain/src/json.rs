@@ -35,7 +35,7 @@ pub fn render(e: &Explanation) -> Value {
         "alternate_found": e.alternate.is_some(),
         "alternate_fails": e.alternate_outcome.as_ref().map(|o| o.finding().is_some()),
         "inverted": e.inverted.as_ref().map(|(a, b)| vec![id(a), id(b)]),
-        "window": e.window.map(|w| json!({ "segments": w, "of": e.segments })),
+        "window": e.window.map(|w| json!({ "segments": w, "of": e.segments, "held_events": e.held })),
         "optimal": e.optimal,
         "flipped": e.flipped.as_ref().map(|fl| json!({
             "thread": e.threads[fl.thread].to_string(),

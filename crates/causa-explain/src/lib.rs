@@ -94,6 +94,9 @@ pub struct Explanation {
     pub pairs_tried: usize,
     /// Progressive mode: segments left free before the failure, of `segments`.
     pub window: Option<usize>,
+    /// Progressive mode: events of the window kept in the failing order
+    /// because the failure depends on none of them.
+    pub held: usize,
     pub segments: usize,
     /// Max SMT modes: the alternate is proven optimal.
     pub optimal: bool,
@@ -241,6 +244,7 @@ pub fn explain(
         dsp,
         pairs_tried: s.pairs_tried,
         window: s.window,
+        held: s.held,
         segments: s.segments,
         optimal: s.optimal,
         flipped: s.flipped.map(|f: FlippedBranch| Flip {

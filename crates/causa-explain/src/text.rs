@@ -132,6 +132,11 @@ fn search(e: &Explanation) -> String {
             e.pairs_tried,
             if e.pairs_tried == 1 { "" } else { "s" }
         ),
+        (_, None, Some(w)) if e.held > 0 => format!(
+            "{w} of {} segments before the failure reordered ({} of their events, which the failure does not depend on, kept in order)",
+            e.segments,
+            e.held
+        ),
         (_, None, Some(w)) => format!("{w} of {} segments before the failure reordered", e.segments),
         _ => "every event reordered".into(),
     };

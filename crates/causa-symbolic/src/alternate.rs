@@ -31,6 +31,7 @@ use crate::model::{build, Model};
 use crate::trace::SymTrace;
 use crate::values::Values;
 use causa_constraints::formula::Ev;
+use crate::solvers::Solvers;
 use causa_constraints::{CoreResult, Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
 use std::time::Duration;
 
@@ -141,6 +142,11 @@ pub struct Alternate {
     /// Progressive mode: the segments before the failure whose order was
     /// left free, out of `segments`.
     pub window: Option<usize>,
+    /// Progressive mode: events of the window that kept their order from
+    /// the failing schedule because the failure depends on none of them
+    /// (accesses to locations no relevant read reads, critical sections
+    /// with only those inside).
+    pub held: usize,
     /// Thread segments of the failing schedule.
     pub segments: usize,
     /// Max SMT modes: whether the alternate is proven optimal (false when a
@@ -187,12 +193,13 @@ pub(crate) struct Found {
     pub inverted: Option<(Ev, Ev)>,
     pub pairs_tried: usize,
     pub window: Option<usize>,
+    pub held: usize,
     pub optimal: bool,
 }
 
 impl Found {
     pub fn none() -> Found {
-        Found { order: None, inverted: None, pairs_tried: 0, window: None, optimal: false }
+        Found { order: None, inverted: None, pairs_tried: 0, window: None, held: 0, optimal: false }
     }
 }
 
@@ -206,20 +213,29 @@ pub(crate) struct Problem<'a> {
     pub goal: Formula,
     /// The failure's order variable (events after it do not happen).
     pub cut: Ev,
+    /// For each model event: whether it is incidental to the failure
+    /// (`relevant::incidental_events`); None: none is known to be.
+    pub incidental: Option<Vec<bool>>,
 }
 
 impl<'a> Problem<'a> {
-    pub fn new(model: &'a Model, sigma: Vec<Ev>, goal: Formula, cut: Ev) -> Problem<'a> {
+    pub fn new(model: &'a Model, sigma: Vec<Ev>, goal: Formula, cut: Ev, incidental: Option<Vec<bool>>) -> Problem<'a> {
         let mut at = vec![None; model.trace.len()];
         for (i, e) in sigma.iter().enumerate() {
             at[*e] = Some(i);
         }
-        Problem { model, sigma, at, goal, cut }
+        Problem { model, sigma, at, goal, cut, incidental }
     }
 
-    /// `goal` with σ's first `upto` events kept in σ's order.
-    pub fn fixing(&self, goal: &Formula, upto: usize) -> Formula {
-        Formula::and(vec![goal.clone(), Formula::and(chain(&self.sigma[..upto]))])
+    /// Which of σ's positions keep σ's order: the first `upto`.
+    pub fn prefix(&self, upto: usize) -> Vec<bool> {
+        (0..self.sigma.len()).map(|i| i < upto).collect()
+    }
+
+    /// `goal` with σ's events at the `kept` positions in σ's order.
+    pub fn fixing(&self, goal: &Formula, kept: &[bool]) -> Formula {
+        let order: Vec<Ev> = self.sigma.iter().zip(kept).filter(|(_, k)| **k).map(|(e, _)| *e).collect();
+        Formula::and(vec![goal.clone(), Formula::and(chain(&order))])
     }
 
     /// The alternate order of a solution: the events that happen (up to
@@ -254,7 +270,13 @@ pub fn alternate(
     accept: &mut dyn FnMut(&Proposal<'_>) -> bool,
 ) -> Result<Alternate, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
+    let incidental: Option<Vec<bool>> = crate::relevant::incidental_events(sym)
+        .map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
+    let run_sigma = opts.run_steps.as_ref().and_then(|steps| run_order(sym, &model, steps));
     let mut enc = Encoder::new(&model.trace);
+    if let (Some(inc), Some(sigma)) = (&incidental, &run_sigma) {
+        enc.set_locks_aside(held_sections(&model, &enc, inc, sigma));
+    }
     let mut values = Values::new(&sym.exprs);
     let mut order_vars = enc.variables();
     let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, true)?;
@@ -264,16 +286,14 @@ pub fn alternate(
             model.failure.1
         ))
     })?;
-    let mut solver = Z3Solver::dense();
-    solver.set_atoms(values.take_atoms());
-    solver.reset(order_vars, &parts.common, &enc.defs);
+    let mut solvers = Solvers::new(order_vars, parts.common.clone(), enc.locks_aside(), values.take_atoms(), &enc.defs);
     let cut = enc.cut();
-    let from_run = opts.run_steps.as_ref().and_then(|steps| {
-        let sigma = run_order(sym, &model, steps)?;
+    // σ's order keeps the sections left aside apart: the weak solver is exact.
+    let from_run = run_sigma.and_then(|sigma| {
         let mut fails = vec![parts.bug.clone(), parts.frame.clone()];
         fails.extend(chain(&sigma));
         fails.extend(left_out(&sigma, model.trace.len(), cut));
-        match solver.solve(&Formula::and(fails), &enc.defs) {
+        match solvers.weak().solve(&Formula::and(fails), &enc.defs) {
             SolveResult::Sat(_) => Some(sigma),
             _ => None,
         }
@@ -282,17 +302,20 @@ pub fn alternate(
         Some(sigma) => (sigma, 0, true),
         None => {
             let bug = Formula::and(vec![parts.bug.clone(), parts.frame.clone()]);
-            let (pos, preemptions, _) = fewest_preemptions(&mut solver, &model, &mut enc, &bug, &opts.clap)?;
+            let solver = solvers.full(&enc.defs);
+            let (pos, preemptions, _) = fewest_preemptions(solver, &model, &mut enc, &bug, &opts.clap)?;
             (happening(&model, cut, &pos), preemptions, false)
         }
     };
     let goal = Formula::and(vec![not_bug, parts.frame.clone()]);
-    let problem = Problem::new(&model, sigma, goal, cut);
-    let root = root_cause(&mut solver, &problem, &enc)?;
+    let problem = Problem::new(&model, sigma, goal, cut, incidental);
+    let root = root_cause(solvers.weak(), &problem, &enc)?;
     let found = match opts.mode {
-        Mode::Symbiosis => crate::symbiosis::invert_pairs(&mut solver, &problem, &enc, &root, opts.max_pairs)?,
-        Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(&mut solver, &problem, &enc, opts)?,
-        Mode::Progressive => crate::maxsmt::progressive(&mut solver, &problem, &enc, opts)?,
+        Mode::Symbiosis => {
+            crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
+        }
+        Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
+        Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &problem, &enc, opts)?,
     };
     let origin = |e: Ev| model.origin[e];
     let propose = |o: &[Ev], upto: usize| {
@@ -315,7 +338,7 @@ pub fn alternate(
             branch: f.branch,
             events_before: sym.threads[f.thread].path[f.branch.condition].1,
         };
-        let (f, tried) = crate::flip::search(&mut solver, &problem, &enc, &parts, sym, opts, &mut |f| {
+        let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
             let (order, prefix, inputs) = propose(&f.order, f.upto);
             accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)) })
         })?;
@@ -326,7 +349,7 @@ pub fn alternate(
             optimal = f.optimal;
         }
     }
-    let (queries, solve_time) = solver.stats();
+    let (queries, solve_time) = solvers.stats();
     let (alternate, prefix, alternate_inputs) = match chosen {
         Some((o, p, i)) => (Some(o), p, i),
         None => (None, 0, Vec::new()),
@@ -348,6 +371,7 @@ pub fn alternate(
         inverted: found.inverted.filter(|_| flipped.is_none()).map(|(a, b)| (origin(a), origin(b))),
         pairs_tried: found.pairs_tried,
         window: found.window.filter(|_| flipped.is_none()),
+        held: if flipped.is_none() { found.held } else { 0 },
         segments: segments(&model, &problem.sigma).len(),
         optimal,
         flipped,
@@ -355,6 +379,21 @@ pub fn alternate(
         queries,
         solve_time,
     })
+}
+
+/// The acquisitions (per event) of the critical sections σ runs whole that
+/// are incidental to the failure: the weak solver leaves their mutual
+/// Φ_lock out (`solvers.rs`).
+fn held_sections(model: &Model, enc: &Encoder<'_>, incidental: &[bool], sigma: &[Ev]) -> Vec<bool> {
+    let mut in_sigma = vec![false; model.trace.len()];
+    sigma.iter().for_each(|e| in_sigma[*e] = true);
+    let mut aside = vec![false; model.trace.len()];
+    for (e, ev) in model.trace.events.iter().enumerate() {
+        let causa_constraints::Op::Lock { mutex, .. } = ev.op else { continue };
+        let whole = enc.lock_pairs_of(mutex).iter().any(|&(l, u)| l == e && u.is_some_and(|u| in_sigma[u]));
+        aside[e] = whole && in_sigma[e] && incidental[e];
+    }
+    aside
 }
 
 /// Positions in σ of the root-cause sub-schedule's events: the events of the

@@ -28,6 +28,7 @@ pub mod model;
 mod relevant;
 mod rw;
 mod shims;
+mod solvers;
 pub mod symbiosis;
 pub mod trace;
 pub mod values;

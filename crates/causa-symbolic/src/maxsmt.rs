@@ -22,11 +22,20 @@
 //! every event of σ but a window of segments ending at the failure keeps its
 //! order from σ; the window grows until an alternate exists. σ ends at the
 //! failure, so the window grows backwards only (its next segment is always
-//! empty). Soft atoms between two fixed events are decided by σ and left out
-//! of the query.
+//! empty). Inside the window, the events the failure does not depend on
+//! (`relevant::incidental_events`) first keep their order from σ too; only
+//! when no window admits an alternate that way are they freed. Soft atoms
+//! between two kept events are decided by σ and left out of the query.
+//!
+//! Why the incidental events: the cost of a Max SMT query is dominated by
+//! the events it leaves free, and in a long run most of them are
+//! bookkeeping (bench/programs/bank_long.c: 80 locked `ops++` per thread
+//! after the race; one query over its 974 events took 17.6 s with them
+//! free). Keeping them in σ's order also keeps them out of the DSP.
 
 use crate::alternate::{segments, AlternateOptions, Found, Mode, Problem};
 use crate::clap::ClapError;
+use crate::solvers::Solvers;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op, OptResult, OrderSolver, Priority, SolveResult, Z3Solver};
 use std::collections::{BTreeMap, HashMap};
@@ -39,7 +48,7 @@ pub(crate) fn full(
     opts: &AlternateOptions,
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
-    let r = solve_positions(solver, p, enc, &p.goal, 0, priority, opts.max_conflicts)?;
+    let r = solve_positions(solver, p, enc, &p.goal, &p.prefix(0), priority, opts.max_conflicts)?;
     Ok(Found {
         order: r.as_ref().map(|(pos, _)| p.order(pos)),
         optimal: r.is_some_and(|(_, opt)| opt),
@@ -60,7 +69,7 @@ pub(crate) fn full(
 /// call per round (the bank example's race 45 segments before its failure:
 /// 46 Max SMT calls, 49 s, before).
 pub(crate) fn progressive(
-    solver: &mut Z3Solver,
+    solvers: &mut Solvers,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     opts: &AlternateOptions,
@@ -70,22 +79,66 @@ pub(crate) fn progressive(
     if n == 0 {
         return Ok(Found::none());
     }
-    let fixed_upto = |window: usize| segs[n - window].start;
-    let mut feasible = |window: usize| {
-        let goal = p.fixing(&p.goal, fixed_upto(window));
-        matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
+    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
+    let any = (0..p.sigma.len()).any(incidental);
+    // The weak solver is exact while the incidental events hold (solvers.rs).
+    if any {
+        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, incidental)? {
+            return Ok(found);
+        }
+    }
+    let full = solvers.full(&enc.defs);
+    Ok(windows(full, p, enc, opts, &segs, |_| false)?.unwrap_or(Found { window: Some(n), ..Found::none() }))
+}
+
+/// Algorithm 1's windows: the first that admits an alternate, with the σ
+/// positions `hold` holds in σ's order in every window; and its most
+/// similar alternate (None: no window admits one).
+fn windows(
+    solver: &mut Z3Solver,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    opts: &AlternateOptions,
+    segs: &[std::ops::Range<usize>],
+    hold: impl Fn(usize) -> bool,
+) -> Result<Option<Found>, ClapError> {
+    let n = segs.len();
+    // σ's positions that keep σ's order with `window` segments free.
+    let kept = |window: usize| {
+        let upto = segs[n - window].start;
+        (0..p.sigma.len()).map(|i| i < upto || hold(i)).collect::<Vec<bool>>()
     };
-    // Galloping from the smallest window (its queries, with most of σ's order
-    // fixed, are the cheap ones: racey's whole-model query took 55 s, its
-    // windowed ones 0.08 s), then bisection between the last window without
-    // an alternate and the first with one.
+    let Some(first) = smallest_window(n, |window| {
+        let goal = p.fixing(&p.goal, &kept(window));
+        matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
+    }) else {
+        return Ok(None);
+    };
+    for window in first..=n {
+        let kept = kept(window);
+        if let Some((pos, optimal)) =
+            solve_positions(solver, p, enc, &p.goal, &kept, Priority::Lexicographic, opts.max_conflicts)?
+        {
+            let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
+            return Ok(Some(Found { order: Some(p.order(&pos)), window: Some(window), held, optimal, ..Found::none() }));
+        }
+    }
+    Ok(None)
+}
+
+/// The smallest window (of 1..=n segments) that is `feasible`, which is
+/// monotone: galloping from the smallest window (its queries, with most of
+/// σ's order fixed, are the cheap ones: racey's whole-model query took 55 s,
+/// its windowed ones 0.08 s), then bisection between the last window
+/// without an alternate and the first with one.
+fn smallest_window(n: usize, mut feasible: impl FnMut(usize) -> bool) -> Option<usize> {
     let (mut lo, mut hi) = (2.min(n), 2.min(n));
     loop {
         if feasible(hi) {
             break;
         }
         if hi == n {
-            return Ok(Found { window: Some(n), ..Found::none() });
+            return None;
         }
         lo = hi + 1;
         hi = (hi * 2).min(n);
@@ -98,29 +151,22 @@ pub(crate) fn progressive(
             lo = mid + 1;
         }
     }
-    for window in hi..=n {
-        if let Some((pos, optimal)) =
-            solve_positions(solver, p, enc, &p.goal, fixed_upto(window), Priority::Lexicographic, opts.max_conflicts)?
-        {
-            return Ok(Found { order: Some(p.order(&pos)), window: Some(window), optimal, ..Found::none() });
-        }
-    }
-    Ok(Found { window: Some(n), ..Found::none() })
+    Some(hi)
 }
 
-/// One Max SMT query: `goal`, with σ's first `fixed` events kept in σ's
-/// order. The solution's positions and whether they are proven optimal.
+/// One Max SMT query: `goal`, with σ's events at the `kept` positions in
+/// σ's order. The solution's positions and whether they are proven optimal.
 pub(crate) fn solve_positions(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     goal: &Formula,
-    fixed: usize,
+    kept: &[bool],
     priority: Priority,
     max_conflicts: Option<u32>,
 ) -> Result<Option<(Vec<i64>, bool)>, ClapError> {
-    let hard = p.fixing(goal, fixed);
-    let groups = Similarity { p, enc, fixed }.groups();
+    let hard = p.fixing(goal, kept);
+    let groups = Similarity { p, enc, kept }.groups();
     let (pos, optimal) = match solver.optimize(&hard, &groups, priority, max_conflicts, &enc.defs) {
         OptResult::Optimal(pos) => (pos, true),
         OptResult::Best(pos) => (pos, false),
@@ -133,8 +179,8 @@ pub(crate) fn solve_positions(
 struct Similarity<'a> {
     p: &'a Problem<'a>,
     enc: &'a Encoder<'a>,
-    /// σ's first `fixed` events keep their order from σ.
-    fixed: usize,
+    /// The σ positions that keep their order from σ.
+    kept: &'a [bool],
 }
 
 impl Similarity<'_> {
@@ -148,7 +194,7 @@ impl Similarity<'_> {
             return Formula::False;
         }
         match (self.p.at[a], self.p.at[b]) {
-            (Some(i), Some(j)) if i < self.fixed && j < self.fixed => {
+            (Some(i), Some(j)) if self.kept[i] && self.kept[j] => {
                 if i < j {
                     Formula::True
                 } else {

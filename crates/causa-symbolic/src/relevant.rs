@@ -70,3 +70,73 @@ pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
     }
     Some(relevant)
 }
+
+/// For each event of each thread: whether it is incidental to the failure,
+/// so that an alternate schedule may keep its order from the failing one
+/// (`maxsmt::progressive` tries that first). Incidental are reads and writes
+/// of locations no relevant read reads ([`relevant_reads`]) and the
+/// acquisitions and releases of critical sections with nothing else inside
+/// (the `ops++` of a statistics counter under its lock). Everything else
+/// (relevant accesses, forks, joins, waits, frees…) is not. None when every
+/// read matters (symbolic addresses) or the failure is a memory error (its
+/// predicate ranges over accesses the slice does not follow).
+pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
+    if sym.fault.is_some() {
+        return None;
+    }
+    let relevant = relevant_reads(sym)?;
+    let matters = |v: ExprId| match sym.exprs.get(v) {
+        Expr::Read { id, .. } => relevant.get(*id as usize).copied().unwrap_or(true),
+        _ => true,
+    };
+    let mut read: BTreeSet<u64> = BTreeSet::new();
+    for th in &sym.threads {
+        for e in &th.events {
+            match &e.op {
+                SymOp::Read { addr, value, .. } if matters(*value) => {
+                    read.insert(*addr);
+                }
+                SymOp::Rmw { addr, old, .. } if matters(*old) => {
+                    read.insert(*addr);
+                }
+                _ => {}
+            }
+        }
+    }
+    let out = sym
+        .threads
+        .iter()
+        .map(|th| {
+            let mut out = vec![false; th.events.len()];
+            // Open critical sections: (mutex, lock event, anything relevant inside).
+            let mut open: Vec<(u64, usize, bool)> = Vec::new();
+            for (k, e) in th.events.iter().enumerate() {
+                let access = match &e.op {
+                    SymOp::Read { addr, .. } | SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => Some(*addr),
+                    SymOp::Lock { mutex, .. } => {
+                        open.push((*mutex, k, false));
+                        continue;
+                    }
+                    SymOp::Unlock { mutex } => {
+                        if let Some(i) = open.iter().rposition(|(m, _, _)| m == mutex) {
+                            let (_, lock, inside) = open.remove(i);
+                            out[lock] = !inside;
+                            out[k] = !inside;
+                            if inside {
+                                open.iter_mut().for_each(|s| s.2 = true);
+                            }
+                        }
+                        continue;
+                    }
+                    _ => None,
+                };
+                match access {
+                    Some(a) if !read.contains(&a) => out[k] = true,
+                    _ => open.iter_mut().for_each(|s| s.2 = true),
+                }
+            }
+            out
+        })
+        .collect();
+    Some(out)
+}

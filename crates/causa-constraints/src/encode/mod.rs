@@ -65,6 +65,10 @@ pub struct Encoder<'t> {
     arrivals: HashMap<(u64, u32), Vec<Ev>>,
     /// Frees per heap block.
     frees: HashMap<u64, Vec<Ev>>,
+    /// Acquisitions whose critical sections' mutual Φ_lock [`Encoder::base`]
+    /// leaves out (see [`Encoder::set_locks_aside`]), and those constraints.
+    aside: Vec<bool>,
+    locks_aside: Vec<Formula>,
 }
 
 impl<'t> Encoder<'t> {
@@ -144,6 +148,8 @@ impl<'t> Encoder<'t> {
             clocks,
             index_in_thread,
             lock_pairs,
+            aside: Vec::new(),
+            locks_aside: Vec::new(),
             arrivals,
             frees,
         }
@@ -197,6 +203,22 @@ impl<'t> Encoder<'t> {
         Formula::Before(self.cut(), e)
     }
 
+    /// Leave Φ_lock between two critical sections whose acquisitions
+    /// `aside` marks (indexed by event) out of [`Encoder::base`]; they are
+    /// kept for [`Encoder::locks_aside`]. A query that keeps those sections
+    /// in an order they do not overlap in (explain keeps critical sections
+    /// the failure does not depend on in the failing order) needs none of
+    /// them: their observations, required of every event that happens, give
+    /// the releases' validity. Call before `base`.
+    pub fn set_locks_aside(&mut self, aside: Vec<bool>) {
+        self.aside = aside;
+    }
+
+    /// The Φ_lock constraints [`Encoder::base`] left out (after `base`).
+    pub fn locks_aside(&self) -> Formula {
+        Formula::and(self.locks_aside.clone())
+    }
+
     /// Φ_lock: two critical sections on one mutex do not overlap (a section whose
     /// release is not in the trace extends to the end), for the events that happen
     /// before the cut (a section may still be open at the cut, which is how a
@@ -223,7 +245,13 @@ impl<'t> Encoder<'t> {
                     };
                     let first = ends_before(u1, l2);
                     let second = ends_before(u2, l1);
-                    v.push(Formula::or(vec![first, second, after(l1), after(l2)]));
+                    let f = Formula::or(vec![first, second, after(l1), after(l2)]);
+                    let aside = |l: Ev| self.aside.get(l).copied().unwrap_or(false);
+                    if aside(l1) && aside(l2) {
+                        self.locks_aside.push(f);
+                    } else {
+                        v.push(f);
+                    }
                 }
             }
         }
