@@ -6,6 +6,8 @@
 # schedule, and whether the alternate schedule, replayed, runs to the end.
 # bench/programs/bank_long.c is run at growing WORK (the failing schedule
 # grows, the bug does not).
+# The Max SMT modes run with both engines (`--max-smt linear`, the default,
+# and `--max-smt z3`).
 # Usage: bench/explain.sh [timeout s per explanation, default 300]
 # Results: docs/performance.md.
 set -euo pipefail
@@ -16,7 +18,7 @@ C=./target/release/causa
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; timeout ${T}s"
-printf "%-20s %6s %-12s %8s %8s %4s %3s %3s %3s %6s  %s\n" program events mode "solve s" "total s" OP DF BS CTX "DSP %" alternate
+printf "%-20s %6s %-16s %8s %8s %4s %3s %3s %3s %6s  %s\n" program events mode "solve s" "total s" OP DF BS CTX "DSP %" alternate
 row() {
   local label=$1 f=$2
   shift 2
@@ -27,24 +29,26 @@ row() {
     printf "%-20s %s\n" "$label" "no failing run found"
     return
   fi
-  for mode in symbiosis maxsmt lexico progressive; do
-    out=$(timeout "$T" $C explain "$f" "$@" --schedule "$sched" --mode "$mode" --json 2>&1 || true)
-    python3 - "$label" "$mode" "$out" <<'PY'
+  for run in symbiosis maxsmt lexico progressive maxsmt/z3 lexico/z3 progressive/z3; do
+    local mode=${run%/*} engine=linear
+    [ "$run" != "$mode" ] && engine=${run#*/}
+    out=$(timeout "$T" $C explain "$f" "$@" --schedule "$sched" --mode "$mode" --max-smt "$engine" --json 2>&1 || true)
+    python3 - "$label" "$run" "$out" <<'PY'
 import json, sys
 label, mode, out = sys.argv[1:4]
 try:
     d = json.loads(out)
 except Exception:
-    print("%-20s %6s %-12s %s" % (label, "", mode, "timeout" if not out.strip() else out.strip().splitlines()[0][:80])); sys.exit()
+    print("%-20s %6s %-16s %s" % (label, "", mode, "timeout" if not out.strip() else out.strip().splitlines()[0][:80])); sys.exit()
 n, s, g = d["failing_events"], d["stats"], d["figures"]
 if not d["alternate_found"]:
     alt = "none (%d pairs, %d flips tried)" % (s["pairs_tried"], d["flips_tried"])
-    print("%-20s %6d %-12s %8.3f %8.3f %4s %3s %3s %3s %6s  %s" % (label, n, mode, s["solver_seconds"], s["seconds"], "-", "-", "-", "-", "-", alt)); sys.exit()
+    print("%-20s %6d %-16s %8.3f %8.3f %4s %3s %3s %3s %6s  %s" % (label, n, mode, s["solver_seconds"], s["seconds"], "-", "-", "-", "-", "-", alt)); sys.exit()
 alt = "fails again" if d["alternate_fails"] else "runs to the end"
 if d["flipped"]:
     alt += ", branch flipped at " + (d["flipped"]["location"] or "?")
 smaller = 100.0 * (1 - g["operations"] / n)
-print("%-20s %6d %-12s %8.3f %8.3f %4d %3d %3d %3d %5.1f%%  %s" % (label, n, mode, s["solver_seconds"], s["seconds"],
+print("%-20s %6d %-16s %8.3f %8.3f %4d %3d %3d %3d %5.1f%%  %s" % (label, n, mode, s["solver_seconds"], s["seconds"],
       g["operations"], g["data_flow_variations"], g["broken_segments"], g["context_switch_variations"], smaller, alt))
 PY
   done

@@ -80,6 +80,11 @@ pub struct ExplainFlags {
     /// out the best schedule found so far is used.
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub max_conflicts: u32,
+    /// How each Max SMT query is solved: `linear` asks the trace's
+    /// incremental solver for one more satisfied soft constraint until it
+    /// cannot; `z3` uses Z3's Optimize (MaxRes).
+    #[arg(long, value_enum, default_value_t = MaxSmtEngine::Linear)]
+    pub max_smt: MaxSmtEngine,
     /// Write the explanation as one self-contained HTML page.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -96,6 +101,15 @@ pub struct AutoExplain {
     pub no_explain: bool,
     #[command(flatten)]
     pub flags: ExplainFlags,
+}
+
+/// `--max-smt` of `causa explain`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaxSmtEngine {
+    /// Solution-improving search on the incremental solver.
+    Linear,
+    /// Z3's Optimize.
+    Z3,
 }
 
 /// `--mode` of `causa explain`.
@@ -122,7 +136,15 @@ impl ExplainFlags {
             ExplainMode::Lexico => Mode::Lexico,
             ExplainMode::Progressive => Mode::Progressive,
         };
-        causa_explain::ExplainOptions { mode, max_conflicts: (self.max_conflicts > 0).then_some(self.max_conflicts) }
+        let engine = match self.max_smt {
+            MaxSmtEngine::Linear => causa_symbolic::Engine::Linear,
+            MaxSmtEngine::Z3 => causa_symbolic::Engine::Z3,
+        };
+        causa_explain::ExplainOptions {
+            mode,
+            max_conflicts: (self.max_conflicts > 0).then_some(self.max_conflicts),
+            engine,
+        }
     }
 }
 

@@ -1,8 +1,15 @@
 //! Max SMT over the same order formulas (AAAI-19 §4, notes `maxsmt.md` §6–8):
 //! hard constraints that must hold and groups of soft constraints whose
-//! satisfied count is maximised, with Z3's `Optimize` (MaxRes).
+//! satisfied count is maximised, two ways ([`Engine`]):
+//! - [`Z3Solver::improve`]: solution-improving (linear) search on the
+//!   trace's incremental solver: each solution's count, plus one, becomes a
+//!   pseudo-Boolean bound, until that is unsatisfiable. What the solver
+//!   learned about the trace stays between the steps and between queries;
+//! - [`Z3Solver::optimize`]: Z3's `Optimize` (MaxRes). It cannot reuse the
+//!   incremental solver, and on explain's windows it was 3–4 times slower
+//!   (docs/performance.md).
 //!
-//! The query is built in a fresh `Optimize` from the [`Z3Solver`]'s current
+//! The `Optimize` query is built in a fresh `Optimize` from the [`Z3Solver`]'s current
 //! trace (its base constraints, definitions, axioms and value atoms), so one
 //! model of a trace serves both the ordinary queries and the optimisation.
 //! A conflict budget bounds each call (deterministic, unlike a time limit):
@@ -23,6 +30,17 @@ pub enum Priority {
     /// Maximise the first group's count, then the second's among those
     /// solutions, and so on.
     Lexicographic,
+}
+
+/// How a Max SMT query is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// [`Z3Solver::improve`]: solution-improving search on the trace's
+    /// incremental solver.
+    #[default]
+    Linear,
+    /// [`Z3Solver::optimize`]: Z3's `Optimize` (MaxRes), built afresh.
+    Z3,
 }
 
 /// The answer to [`Z3Solver::optimize`].
@@ -105,6 +123,93 @@ impl Z3Solver {
     }
 
     /// Every definition and axiom, the base constraints and `hard`.
+    /// A Max SMT query answered by `engine`.
+    pub fn max_smt(
+        &mut self,
+        engine: Engine,
+        hard: &Formula,
+        soft: &[Vec<Formula>],
+        priority: Priority,
+        max_conflicts: Option<u32>,
+        defs: &Defs,
+    ) -> OptResult {
+        match engine {
+            Engine::Linear => self.improve(hard, soft, priority, max_conflicts, defs),
+            Engine::Z3 => self.optimize(hard, soft, priority, max_conflicts, defs),
+        }
+    }
+
+    /// [`Z3Solver::optimize`] by solution-improving search on this
+    /// (incremental) solver: solve, count the soft constraints the
+    /// solution satisfies, ask for one more (a pseudo-Boolean bound), and
+    /// so on until that is unsatisfiable; group after group when
+    /// lexicographic, the earlier groups' counts then kept. Each query
+    /// has the conflict budget; one that runs out ends the search with the
+    /// best solution so far. The soft formulas must be order formulas
+    /// (their count is evaluated on the positions).
+    pub fn improve(
+        &mut self,
+        hard: &Formula,
+        soft: &[Vec<Formula>],
+        priority: Priority,
+        max_conflicts: Option<u32>,
+        defs: &Defs,
+    ) -> OptResult {
+        use crate::solver::{OrderSolver, SolveResult};
+        let groups: Vec<Vec<Formula>> = match priority {
+            Priority::Flat => vec![soft.concat()],
+            Priority::Lexicographic => soft.to_vec(),
+        };
+        let saved = self.conflicts;
+        self.set_conflict_budget(max_conflicts);
+        let query = |s: &mut Z3Solver, bounds: &[Formula]| {
+            let mut q = vec![hard.clone()];
+            q.extend_from_slice(bounds);
+            s.solve(&Formula::and(q), defs)
+        };
+        let mut best = match query(self, &[]) {
+            SolveResult::Sat(pos) => pos,
+            SolveResult::Unsat => {
+                self.set_conflict_budget(saved);
+                return OptResult::Unsat;
+            }
+            SolveResult::Unknown => {
+                self.set_conflict_budget(saved);
+                return OptResult::Unknown;
+            }
+        };
+        let mut bounds: Vec<Formula> = Vec::new();
+        let mut proven = true;
+        'groups: for group in &groups {
+            loop {
+                let held = group.iter().filter(|f| f.eval(&best, defs)).count() as u32;
+                if held as usize == group.len() {
+                    bounds.push(Formula::and(group.clone()));
+                    break;
+                }
+                let mut more = bounds.clone();
+                more.push(Formula::AtLeast(group.clone(), held + 1));
+                match query(self, &more) {
+                    SolveResult::Sat(pos) => best = pos,
+                    SolveResult::Unsat => {
+                        bounds.push(Formula::AtLeast(group.clone(), held));
+                        break;
+                    }
+                    SolveResult::Unknown => {
+                        proven = false;
+                        break 'groups;
+                    }
+                }
+            }
+        }
+        self.set_conflict_budget(saved);
+        if proven {
+            OptResult::Optimal(best)
+        } else {
+            OptResult::Best(best)
+        }
+    }
+
     fn trace_constraints(&self, hard: &Formula, defs: &Defs) -> Vec<Bool> {
         let mut out: Vec<Bool> = (0..defs.len()).map(|i| self.def(i).implies(self.lower(defs.get(i)))).collect();
         out.extend(defs.axioms().iter().map(|a| self.lower(a)));
@@ -142,47 +247,79 @@ mod tests {
         s
     }
 
+    type Method = fn(&mut Z3Solver, &Formula, &[Vec<Formula>], Priority, Option<u32>, &Defs) -> OptResult;
+
+    /// Z3's Optimize and the solution-improving search answer alike.
+    const METHODS: [(&str, Method); 2] = [("optimize", Z3Solver::optimize), ("improve", Z3Solver::improve)];
+
     #[test]
     fn flat_maximises_the_number_of_satisfied_soft_constraints() {
-        // 0 < 1 is hard; the soft constraints 1 < 0 (impossible), 2 < 0 and
-        // 1 < 2 can hold together except the first.
-        let mut s = solver(3, &Formula::Before(0, 1));
-        let soft = vec![vec![Formula::Before(1, 0), Formula::Before(2, 0), Formula::Before(1, 2)]];
-        let r = s.optimize(&Formula::True, &soft, Priority::Flat, None, &Defs::default());
-        let p = r.positions().expect("a solution").to_vec();
-        assert!(matches!(r, OptResult::Optimal(_)));
-        // 2 < 0 and 1 < 2 contradict 0 < 1 together: the best keeps one of them.
-        let kept = [p[2] < p[0], p[1] < p[2]].iter().filter(|b| **b).count();
-        assert_eq!(kept, 1);
-        assert!(p[0] < p[1]);
+        for (name, method) in METHODS {
+            // 0 < 1 is hard; the soft constraints 1 < 0 (impossible), 2 < 0
+            // and 1 < 2 can hold together except the first.
+            let mut s = solver(3, &Formula::Before(0, 1));
+            let soft = vec![vec![Formula::Before(1, 0), Formula::Before(2, 0), Formula::Before(1, 2)]];
+            let r = method(&mut s, &Formula::True, &soft, Priority::Flat, None, &Defs::default());
+            let p = r.positions().expect("a solution").to_vec();
+            assert!(matches!(r, OptResult::Optimal(_)), "{name}");
+            // 2 < 0 and 1 < 2 contradict 0 < 1 together: the best keeps one.
+            let kept = [p[2] < p[0], p[1] < p[2]].iter().filter(|b| **b).count();
+            assert_eq!(kept, 1, "{name}");
+            assert!(p[0] < p[1], "{name}");
+        }
     }
 
     #[test]
     fn lexicographic_prefers_the_first_group_over_any_count_of_the_second() {
-        // Group 0: 1 < 0. Group 1: 0 < 1 three times over (as three atoms).
-        let mut s = solver(4, &Formula::True);
-        let soft = vec![
-            vec![Formula::Before(1, 0)],
-            vec![
-                Formula::Before(0, 1),
-                Formula::Before(0, 2),
-                Formula::And(vec![Formula::Before(2, 1), Formula::Before(0, 3)]),
-            ],
-        ];
-        let lex = s.optimize(&Formula::True, &soft, Priority::Lexicographic, None, &Defs::default());
-        let p = lex.positions().expect("a solution").to_vec();
-        assert!(p[1] < p[0], "the first group wins: {p:?}");
-        let flat = s.optimize(&Formula::True, &soft, Priority::Flat, None, &Defs::default());
-        let p = flat.positions().expect("a solution").to_vec();
-        assert!(p[0] < p[1], "the count wins: {p:?}");
+        for (name, method) in METHODS {
+            // Group 0: 1 < 0. Group 1: 0 < 1 three times over (as three atoms).
+            let mut s = solver(4, &Formula::True);
+            let soft = vec![
+                vec![Formula::Before(1, 0)],
+                vec![
+                    Formula::Before(0, 1),
+                    Formula::Before(0, 2),
+                    Formula::And(vec![Formula::Before(2, 1), Formula::Before(0, 3)]),
+                ],
+            ];
+            let lex = method(&mut s, &Formula::True, &soft, Priority::Lexicographic, None, &Defs::default());
+            let p = lex.positions().expect("a solution").to_vec();
+            assert!(p[1] < p[0], "{name}: the first group wins: {p:?}");
+            // Then the second group's best among those: one of 0 < 2 and
+            // (2 < 1 and 0 < 3), which exclude each other once 1 < 0.
+            let second = [p[0] < p[2], p[2] < p[1] && p[0] < p[3]].iter().filter(|b| **b).count();
+            assert_eq!(second, 1, "{name}: {p:?}");
+            let flat = method(&mut s, &Formula::True, &soft, Priority::Flat, None, &Defs::default());
+            let p = flat.positions().expect("a solution").to_vec();
+            assert!(p[0] < p[1], "{name}: the count wins: {p:?}");
+        }
     }
 
     #[test]
     fn unsatisfiable_hard_constraints_are_reported() {
-        let mut s = solver(2, &Formula::Before(0, 1));
-        let r =
-            s.optimize(&Formula::Before(1, 0), &[vec![Formula::True]], Priority::Flat, Some(1000), &Defs::default());
-        assert_eq!(r, OptResult::Unsat);
-        assert_eq!(s.stats().0, 1);
+        for (name, method) in METHODS {
+            let mut s = solver(2, &Formula::Before(0, 1));
+            let r = method(
+                &mut s,
+                &Formula::Before(1, 0),
+                &[vec![Formula::True]],
+                Priority::Flat,
+                Some(1000),
+                &Defs::default(),
+            );
+            assert_eq!(r, OptResult::Unsat, "{name}");
+            assert_eq!(s.stats().0, 1, "{name}");
+        }
+    }
+
+    #[test]
+    fn improving_keeps_the_conflict_budget_it_was_given() {
+        let mut s = solver(3, &Formula::True);
+        s.set_conflict_budget(Some(7));
+        let soft = vec![vec![Formula::Before(1, 0), Formula::Before(2, 1)]];
+        let r = s.improve(&Formula::True, &soft, Priority::Flat, Some(100), &Defs::default());
+        let p = r.positions().expect("a solution").to_vec();
+        assert!(p[1] < p[0] && p[2] < p[1], "{p:?}");
+        assert_eq!(s.conflicts, Some(7));
     }
 }

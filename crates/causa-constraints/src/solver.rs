@@ -77,7 +77,7 @@ pub struct Z3Solver {
     /// Whether the dense difference logic is wanted (see [`Z3Solver::dense`]).
     dense: bool,
     /// Per-query conflict budget (none: unlimited).
-    conflicts: Option<u32>,
+    pub(crate) conflicts: Option<u32>,
 }
 
 /// Traces with more order variables than this use the sparse difference

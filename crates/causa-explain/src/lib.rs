@@ -159,11 +159,13 @@ pub struct ExplainOptions {
     pub mode: Mode,
     /// Max SMT modes: the conflict budget of each solver call.
     pub max_conflicts: Option<u32>,
+    /// Max SMT modes: how each query is solved.
+    pub engine: causa_symbolic::Engine,
 }
 
 impl Default for ExplainOptions {
     fn default() -> Self {
-        ExplainOptions { mode: Mode::Progressive, max_conflicts: Some(200_000) }
+        ExplainOptions { mode: Mode::Progressive, max_conflicts: Some(200_000), engine: Default::default() }
     }
 }
 
@@ -188,6 +190,7 @@ pub fn explain(
     let aopts = AlternateOptions {
         mode: opts.mode,
         max_conflicts: opts.max_conflicts,
+        engine: opts.engine,
         run_steps: Some(run_steps),
         ..Default::default()
     };

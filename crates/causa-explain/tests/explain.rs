@@ -129,15 +129,24 @@ fn a_bank_lost_update_checked_long_after_the_race() {
         // the failing schedule, should run atomically.
         assert!(!e.dsp.atomic.is_empty(), "{mode}: an atomic region");
         assert!(causa_explain::summary::summary(&e).contains("atomic avoids the failure"));
+        if mode == Mode::Progressive {
+            // The locked `ops++` after the race matter to nothing: they
+            // keep the failing order, and the text says so.
+            assert!(e.held > 100, "held: {}", e.held);
+            assert!(causa_explain::text::render(&e).contains("which the failure does not depend on, kept in order"));
+        }
         sizes.push((mode, e.dsp.figures.operations, e.failing.len()));
     }
     // Every DSP is at least 90% smaller than the failing schedule (the
-    // Symbiosis papers' average). Whether progressive's is never larger than
-    // symbiosis' is a benchmark target, measured in docs/performance.md: its
-    // objectives are data flows, segments and switches, not the DSP's size.
+    // Symbiosis papers' average), and progressive's is no larger than
+    // symbiosis' here (over the corpus that is a benchmark target, measured
+    // in docs/performance.md: the objectives are data flows, segments and
+    // switches, not the DSP's size).
     for (mode, ops, n) in &sizes {
         assert!(*ops * 10 <= *n, "{mode}: {ops} of {n} events: not 90% smaller");
     }
+    let ops = |m: Mode| sizes.iter().find(|s| s.0 == m).map(|s| s.1);
+    assert!(ops(Mode::Progressive) <= ops(Mode::Symbiosis), "{sizes:?}");
 }
 
 // AAAI-19 Fig. 2, made concrete: T1 passes only if it takes `z > 0` and

@@ -28,10 +28,10 @@
 
 use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
 use crate::model::{build, Model};
+use crate::solvers::Solvers;
 use crate::trace::SymTrace;
 use crate::values::Values;
 use causa_constraints::formula::Ev;
-use crate::solvers::Solvers;
 use causa_constraints::{CoreResult, Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
 use std::time::Duration;
 
@@ -85,6 +85,8 @@ pub struct AlternateOptions {
     /// When it runs out, the best schedule found so far is taken (progressive
     /// mode widens its window when none was found).
     pub max_conflicts: Option<u32>,
+    /// Max SMT modes: how each query is solved.
+    pub engine: causa_constraints::Engine,
     /// The failing run's order, as the thread of each of its visible steps:
     /// the explanation works on that order when it is a failing schedule of
     /// the model (each thread's k-th step is its k-th access point); else on
@@ -102,6 +104,7 @@ impl Default for AlternateOptions {
             clap: ClapOptions::default(),
             max_pairs: 500,
             max_conflicts: Some(200_000),
+            engine: causa_constraints::Engine::default(),
             run_steps: None,
             max_flips: 16,
         }
@@ -270,8 +273,8 @@ pub fn alternate(
     accept: &mut dyn FnMut(&Proposal<'_>) -> bool,
 ) -> Result<Alternate, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
-    let incidental: Option<Vec<bool>> = crate::relevant::incidental_events(sym)
-        .map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
+    let incidental: Option<Vec<bool>> =
+        crate::relevant::incidental_events(sym).map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
     let run_sigma = opts.run_steps.as_ref().and_then(|steps| run_order(sym, &model, steps));
     let mut enc = Encoder::new(&model.trace);
     if let (Some(inc), Some(sigma)) = (&incidental, &run_sigma) {
@@ -309,7 +312,12 @@ pub fn alternate(
     };
     let goal = Formula::and(vec![not_bug, parts.frame.clone()]);
     let problem = Problem::new(&model, sigma, goal, cut, incidental);
-    let root = root_cause(solvers.weak(), &problem, &enc)?;
+    // Symbiosis inverts the core's pairs: its core comes from the full
+    // model (the weak one's may be less minimal: more pairs to try).
+    let root = match opts.mode {
+        Mode::Symbiosis => root_cause(solvers.full(&enc.defs), &problem, &enc)?,
+        _ => root_cause(solvers.weak(), &problem, &enc)?,
+    };
     let found = match opts.mode {
         Mode::Symbiosis => {
             crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?

@@ -69,7 +69,7 @@ pub(crate) fn search(
             continue;
         }
         let similar =
-            crate::maxsmt::solve_positions(solver, p, enc, &goal, &p.prefix(0), Priority::Lexicographic, opts.max_conflicts)?;
+            crate::maxsmt::solve_positions(solver, p, enc, &goal, &p.prefix(0), Priority::Lexicographic, opts)?;
         if let Some((pos, optimal)) = similar {
             let (order, upto) = flipped_order(p, sym, c, &pos);
             let f = Flipped { thread: c.thread, branch, order, upto, optimal };

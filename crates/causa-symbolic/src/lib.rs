@@ -34,6 +34,7 @@ pub mod trace;
 pub mod values;
 
 pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, FlippedBranch, Mode, Proposal};
+pub use causa_constraints::Engine;
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};

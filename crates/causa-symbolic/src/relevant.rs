@@ -140,3 +140,59 @@ pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
         .collect();
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::{SymEvent, SymThread};
+    use causa_core::ThreadName;
+    use causa_ir::ICmpPred;
+
+    fn ev(op: SymOp) -> SymEvent {
+        SymEvent { op, loc: 0, section: 0 }
+    }
+
+    #[test]
+    fn bookkeeping_under_a_lock_is_incidental_and_the_tested_data_is_not() {
+        // T0: b = balance; lock; ops = ops + 1; unlock; lock; balance = 1; unlock;
+        // then tests b == 100. T1: balance = 2. Nothing tests ops.
+        const BALANCE: u64 = 0x10;
+        const OPS: u64 = 0x20;
+        const M: u64 = 0x30;
+        let mut sym = SymTrace::default();
+        let b = sym.exprs.read(0, 32);
+        let ops = sym.exprs.read(1, 32);
+        let one = sym.exprs.constant(32, 1);
+        let hundred = sym.exprs.constant(32, 100);
+        let test = sym.exprs.icmp(ICmpPred::Eq, 32, b, hundred);
+        let read = |addr, value| SymOp::Read { addr, size: 4, value, atomic: false, at: None };
+        let write = |addr, value| SymOp::Write { addr, size: 4, value, atomic: false, at: None };
+        let t0 = vec![
+            ev(read(BALANCE, b)),
+            ev(SymOp::Lock { mutex: M, shared: false }),
+            ev(read(OPS, ops)),
+            ev(write(OPS, one)),
+            ev(SymOp::Unlock { mutex: M }),
+            ev(SymOp::Lock { mutex: M, shared: false }),
+            ev(write(BALANCE, one)),
+            ev(SymOp::Unlock { mutex: M }),
+        ];
+        let thread = |name: ThreadName, events: Vec<SymEvent>, path| SymThread {
+            thread: name,
+            events,
+            path,
+            branches: Vec::new(),
+            unfinished: false,
+            inputs_at: Vec::new(),
+        };
+        let t1 = vec![ev(write(BALANCE, one))];
+        sym.threads =
+            vec![thread(ThreadName::main(), t0, vec![(test, 1)]), thread(ThreadName::main().child(1), t1, vec![])];
+        sym.reads = vec![(0, 0), (0, 2)];
+        let inc = incidental_events(&sym).expect("no symbolic address");
+        assert_eq!(inc[0], [false, true, true, true, true, false, false, false]);
+        assert_eq!(inc[1], [false]);
+        // The slice under it: b's read matters, ops' does not.
+        assert!(relevant_reads(&sym).is_some_and(|r| r == [true, false]));
+    }
+}

@@ -8,8 +8,10 @@
 //! - the `weak` solver's base leaves it out ([`Encoder::set_locks_aside`]).
 //!   It answers the queries that keep those sections in the failing order σ
 //!   (σ's check, progressive mode's windows holding them), where it is
-//!   exact, and the root cause's unsat core, which it may only make less
-//!   minimal (a core under fewer constraints is a core under more);
+//!   exact, and the root cause's unsat core outside Symbiosis mode, which
+//!   it may only make less minimal (a core under fewer constraints is a
+//!   core under more; Symbiosis mode inverts the core's pairs, so it asks
+//!   the full solver);
 //! - the `full` solver's base has it: it is built on first use, for the
 //!   queries that may move those sections (Symbiosis' inversions, the full
 //!   Max SMT models, branch flips, progressive mode freeing every event).
