@@ -8,26 +8,96 @@
 //! common case: their Φ_rw is quadratic in their accesses and decides
 //! nothing.
 
+//!
+//! An access through a symbolic address (an array indexed by a shared
+//! value; its trace records no address) is taken to stay inside the object
+//! of its address expression's constant base: pointer arithmetic that
+//! leaves its object is undefined, and an access outside every object is a
+//! memory error. Without such a base it may touch anything. Its address
+//! expression always matters; a symbolic read whose value matters makes its
+//! whole object matter (every write into it); a symbolic write is followed
+//! when anything in its object matters.
+
 use crate::expr::{Expr, ExprId};
 use crate::trace::{SymOp, SymTrace};
+use causa_ir::addr_alloc;
 use std::collections::{BTreeSet, HashMap};
 
-/// For each read id: whether its value matters. None when the trace has
-/// accesses through symbolic addresses (whose targets are only known when
-/// solving): every read matters then.
-pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
+/// What matters: the reads (by id), the locations whose writes they may
+/// read, the objects read through symbolic addresses, and whether one read
+/// may read anything (a symbolic read without a base).
+struct Slice {
+    reads: Vec<bool>,
+    locations: BTreeSet<u64>,
+    objects: BTreeSet<u32>,
+    everything: bool,
+}
+
+impl Slice {
+    /// Whether a write into `object` (at `addr` when it is known) may be read
+    /// by a read that matters (None: an unknown object).
+    fn written_matters(&self, object: Option<u32>, addr: Option<u64>) -> bool {
+        let Some(o) = object else {
+            return self.everything || !self.locations.is_empty() || !self.objects.is_empty();
+        };
+        self.everything
+            || self.objects.contains(&o)
+            || match addr {
+                Some(a) => self.locations.contains(&a),
+                None => self.locations.iter().any(|a| addr_alloc(*a) == o),
+            }
+    }
+}
+
+/// The object a symbolic address expression stays in (None: unknown).
+fn object_of(sym: &SymTrace, at: ExprId) -> Option<u32> {
+    sym.exprs.constant_term(at).map(|c| addr_alloc(c as u64)).filter(|o| *o != 0)
+}
+
+/// For each read id: whether its value matters.
+pub(crate) fn relevant_reads(sym: &SymTrace) -> Vec<bool> {
+    slice(sym).reads
+}
+
+fn slice(sym: &SymTrace) -> Slice {
     let mut roots: Vec<ExprId> = Vec::new();
+    // Written values per location; per object (every write into it); of
+    // symbolic writes, per object and without one.
     let mut writes: HashMap<u64, Vec<ExprId>> = HashMap::new();
+    let mut object_writes: HashMap<u32, Vec<ExprId>> = HashMap::new();
+    let mut symbolic_writes: HashMap<u32, Vec<ExprId>> = HashMap::new();
+    let mut anywhere: Vec<ExprId> = Vec::new();
     for th in &sym.threads {
         roots.extend(th.path.iter().map(|(c, _)| *c));
         for e in &th.events {
-            match &e.op {
-                SymOp::Read { at: Some(_), .. } | SymOp::Write { at: Some(_), .. } => return None,
-                SymOp::Write { addr, value, .. } => writes.entry(*addr).or_default().push(*value),
-                SymOp::Rmw { addr, new, .. } => writes.entry(*addr).or_default().push(*new),
-                SymOp::Fork { handle: Some((addr, value)), .. } => writes.entry(*addr).or_default().push(*value),
-                SymOp::Free { at: Some(a), .. } => roots.push(*a),
-                _ => {}
+            let written = match &e.op {
+                SymOp::Read { at: Some(p), .. } => {
+                    roots.push(*p);
+                    None
+                }
+                SymOp::Write { value, at: Some(p), .. } => {
+                    roots.push(*p);
+                    match object_of(sym, *p) {
+                        Some(o) => {
+                            symbolic_writes.entry(o).or_default().push(*value);
+                            object_writes.entry(o).or_default().push(*value);
+                        }
+                        None => anywhere.push(*value),
+                    }
+                    None
+                }
+                SymOp::Write { addr, value, .. } => Some((*addr, *value)),
+                SymOp::Rmw { addr, new, .. } => Some((*addr, *new)),
+                SymOp::Fork { handle: Some((addr, value)), .. } => Some((*addr, *value)),
+                SymOp::Free { at: Some(a), .. } => {
+                    roots.push(*a);
+                    None
+                }
+                _ => None,
+            };
+            if let Some((addr, value)) = written {
+                writes.entry(addr).or_default().push(value);
+                object_writes.entry(addr_alloc(addr)).or_default().push(value);
             }
         }
     }
@@ -38,9 +108,14 @@ pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
         roots.extend(p.hits.iter().map(|h| h.1));
         roots.extend(p.frees.iter().map(|f| f.3));
     }
-    let mut relevant = vec![false; sym.reads.len()];
+    let mut s = Slice {
+        reads: vec![false; sym.reads.len()],
+        locations: BTreeSet::new(),
+        objects: BTreeSet::new(),
+        everything: false,
+    };
     let mut seen: BTreeSet<ExprId> = BTreeSet::new();
-    let mut locations: BTreeSet<u64> = BTreeSet::new();
+    let mut anywhere_followed = false;
     while let Some(e) = roots.pop() {
         if !seen.insert(e) {
             continue;
@@ -49,18 +124,38 @@ pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
             Expr::Const { .. } => {}
             Expr::Read { id, .. } => {
                 let id = *id as usize;
-                if id >= relevant.len() || relevant[id] {
+                if id >= s.reads.len() || s.reads[id] {
                     continue;
                 }
-                relevant[id] = true;
+                s.reads[id] = true;
+                // Once anything matters, so do the writes that may go anywhere.
+                if !anywhere_followed {
+                    anywhere_followed = true;
+                    roots.extend(anywhere.iter().copied());
+                }
                 let (t, k) = sym.reads[id];
-                let addr = match sym.threads[t].events[k].op {
-                    SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } => addr,
-                    _ => continue,
-                };
-                if locations.insert(addr) {
-                    roots.extend(writes.get(&addr).into_iter().flatten().copied());
-                    roots.extend(sym.escaped.iter().filter(|(a, _, _)| *a == addr).map(|(_, _, v)| *v));
+                match sym.threads[t].events[k].op {
+                    // Any write into the object may be the one it reads.
+                    SymOp::Read { at: Some(p), .. } => match object_of(sym, p) {
+                        Some(o) if s.objects.insert(o) => {
+                            roots.extend(object_writes.get(&o).into_iter().flatten().copied());
+                            roots
+                                .extend(sym.escaped.iter().filter(|(a, _, _)| addr_alloc(*a) == o).map(|(_, _, v)| *v));
+                        }
+                        Some(_) => {}
+                        None if !s.everything => {
+                            s.everything = true;
+                            roots.extend(object_writes.values().flatten().copied());
+                            roots.extend(sym.escaped.iter().map(|(_, _, v)| *v));
+                        }
+                        None => {}
+                    },
+                    SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } if s.locations.insert(addr) => {
+                        roots.extend(writes.get(&addr).into_iter().flatten().copied());
+                        roots.extend(symbolic_writes.get(&addr_alloc(addr)).into_iter().flatten().copied());
+                        roots.extend(sym.escaped.iter().filter(|(a, _, _)| *a == addr).map(|(_, _, v)| *v));
+                    }
+                    _ => {}
                 }
             }
             Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } => roots.extend([*a, *b]),
@@ -68,41 +163,27 @@ pub(crate) fn relevant_reads(sym: &SymTrace) -> Option<Vec<bool>> {
             Expr::Select { c, a, b } => roots.extend([*c, *a, *b]),
         }
     }
-    Some(relevant)
+    s
 }
 
 /// For each event of each thread: whether it is incidental to the failure,
 /// so that an alternate schedule may keep its order from the failing one
 /// (`maxsmt::progressive` tries that first). Incidental are reads and writes
-/// of locations no relevant read reads ([`relevant_reads`]) and the
-/// acquisitions and releases of critical sections with nothing else inside
-/// (the `ops++` of a statistics counter under its lock). Everything else
-/// (relevant accesses, forks, joins, waits, frees…) is not. None when every
-/// read matters (symbolic addresses) or the failure is a memory error (its
-/// predicate ranges over accesses the slice does not follow).
+/// of locations no relevant read reads ([`relevant_reads`]), symbolic
+/// reads whose values nothing uses, and the acquisitions and releases of
+/// critical sections with nothing else inside (the `ops++` of a statistics
+/// counter under its lock). Everything else (relevant accesses, forks,
+/// joins, waits, frees…) is not. None when the failure is a memory error
+/// (its predicate ranges over accesses the slice does not follow).
 pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
     if sym.fault.is_some() {
         return None;
     }
-    let relevant = relevant_reads(sym)?;
+    let slice = slice(sym);
     let matters = |v: ExprId| match sym.exprs.get(v) {
-        Expr::Read { id, .. } => relevant.get(*id as usize).copied().unwrap_or(true),
+        Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
         _ => true,
     };
-    let mut read: BTreeSet<u64> = BTreeSet::new();
-    for th in &sym.threads {
-        for e in &th.events {
-            match &e.op {
-                SymOp::Read { addr, value, .. } if matters(*value) => {
-                    read.insert(*addr);
-                }
-                SymOp::Rmw { addr, old, .. } if matters(*old) => {
-                    read.insert(*addr);
-                }
-                _ => {}
-            }
-        }
-    }
     let out = sym
         .threads
         .iter()
@@ -111,8 +192,15 @@ pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
             // Open critical sections: (mutex, lock event, anything relevant inside).
             let mut open: Vec<(u64, usize, bool)> = Vec::new();
             for (k, e) in th.events.iter().enumerate() {
-                let access = match &e.op {
-                    SymOp::Read { addr, .. } | SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => Some(*addr),
+                let incidental = match &e.op {
+                    // A symbolic read whose value nothing uses: whichever
+                    // write it sees changes nothing.
+                    SymOp::Read { value, at: Some(_), .. } => !matters(*value),
+                    SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } => {
+                        !slice.written_matters(Some(addr_alloc(*addr)), Some(*addr))
+                    }
+                    SymOp::Write { at: Some(p), .. } => !slice.written_matters(object_of(sym, *p), None),
+                    SymOp::Write { addr, .. } => !slice.written_matters(Some(addr_alloc(*addr)), Some(*addr)),
                     SymOp::Lock { mutex, .. } => {
                         open.push((*mutex, k, false));
                         continue;
@@ -128,11 +216,11 @@ pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
                         }
                         continue;
                     }
-                    _ => None,
+                    _ => false,
                 };
-                match access {
-                    Some(a) if !read.contains(&a) => out[k] = true,
-                    _ => open.iter_mut().for_each(|s| s.2 = true),
+                out[k] = incidental;
+                if !incidental {
+                    open.iter_mut().for_each(|s| s.2 = true);
                 }
             }
             out
@@ -193,6 +281,53 @@ mod tests {
         assert_eq!(inc[0], [false, true, true, true, true, false, false, false]);
         assert_eq!(inc[1], [false]);
         // The slice under it: b's read matters, ops' does not.
-        assert!(relevant_reads(&sym).is_some_and(|r| r == [true, false]));
+        assert_eq!(relevant_reads(&sym), [true, false]);
+    }
+
+    #[test]
+    fn a_symbolic_write_matters_only_when_its_object_does() {
+        // T0: i = id; hist[i] = 1 (a symbolic address into hist); b = x;
+        // then tests b == 100. With x in another object hist's write is
+        // incidental; with x in hist's object (x = hist[0]) it is not, and
+        // the value it writes matters.
+        use causa_ir::{make_addr, BinOp};
+        let run = |x: u64| {
+            let (id, hist) = (make_addr(1, 0), make_addr(2, 0));
+            let mut sym = SymTrace::default();
+            let i = sym.exprs.read(0, 64);
+            let b = sym.exprs.read(1, 32);
+            let w = sym.exprs.read(2, 32);
+            let four = sym.exprs.constant(64, 4);
+            let base = sym.exprs.constant(64, hist as u128);
+            let off = sym.exprs.bin(BinOp::Mul, 64, i, four).expect("mul");
+            let at = sym.exprs.bin(BinOp::Add, 64, base, off).expect("add");
+            let hundred = sym.exprs.constant(32, 100);
+            let test = sym.exprs.icmp(ICmpPred::Eq, 32, b, hundred);
+            let t0 = vec![
+                ev(SymOp::Read { addr: id, size: 8, value: i, atomic: false, at: None }),
+                ev(SymOp::Read { addr: make_addr(3, 0), size: 4, value: w, atomic: false, at: None }),
+                // The trace records no address for a symbolic access.
+                ev(SymOp::Write { addr: 0, size: 4, value: w, atomic: false, at: Some(at) }),
+                ev(SymOp::Read { addr: x, size: 4, value: b, atomic: false, at: None }),
+            ];
+            sym.threads = vec![SymThread {
+                thread: ThreadName::main(),
+                events: t0,
+                path: vec![(test, 4)],
+                branches: Vec::new(),
+                unfinished: false,
+                inputs_at: Vec::new(),
+            }];
+            sym.reads = vec![(0, 0), (0, 3), (0, 1)];
+            (relevant_reads(&sym), incidental_events(&sym).expect("not a memory error"))
+        };
+        // x elsewhere: the address (id) and b matter; w and its write do not.
+        let (reads, inc) = run(make_addr(4, 0));
+        assert_eq!(reads, [true, true, false]);
+        assert_eq!(inc[0], [false, true, true, false]);
+        // x in hist: the write may be what b reads, so w matters too.
+        let (reads, inc) = run(make_addr(2, 0));
+        assert_eq!(reads, [true, true, true]);
+        assert_eq!(inc[0], [false, false, false, false]);
     }
 }

@@ -57,8 +57,8 @@ pub(crate) fn constraints(
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
     let relevant = crate::relevant::relevant_reads(sym);
-    let matters = |value: ExprId| match (&relevant, sym.exprs.get(value)) {
-        (Some(r), Expr::Read { id, .. }) => r.get(*id as usize).copied().unwrap_or(true),
+    let matters = |value: ExprId| match sym.exprs.get(value) {
+        Expr::Read { id, .. } => relevant.get(*id as usize).copied().unwrap_or(true),
         _ => true,
     };
     for (ev, (t, k)) in model.origin.iter().enumerate() {
