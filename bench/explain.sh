@@ -60,3 +60,9 @@ done
 for w in 10 40 80; do
   row "bank_long WORK=$w" bench/programs/bank_long.c --cflags "-DWORK=$w"
 done
+# Long schedules whose arrays are indexed by shared values (symbolic
+# addresses): a late lost update after locked histogram updates, and racey.
+for l in 25 80; do
+  row "late_race LOOPS=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l"
+done
+row "racey LOOPS=8" tests/programs/fail/clap/racey.c --cflags "-DLOOPS=8"

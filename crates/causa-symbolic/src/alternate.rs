@@ -235,10 +235,17 @@ impl<'a> Problem<'a> {
         (0..self.sigma.len()).map(|i| i < upto).collect()
     }
 
-    /// `goal` with σ's events at the `kept` positions in σ's order.
-    pub fn fixing(&self, goal: &Formula, kept: &[bool]) -> Formula {
-        let order: Vec<Ev> = self.sigma.iter().zip(kept).filter(|(_, k)| **k).map(|(e, _)| *e).collect();
-        Formula::and(vec![goal.clone(), Formula::and(chain(&order))])
+    /// `goal` with σ's events at the `kept` positions in σ's order, but
+    /// for consecutive ones both `ordered` (the solver's base orders those).
+    pub fn fixing(&self, goal: &Formula, kept: &[bool], ordered: &dyn Fn(usize) -> bool) -> Formula {
+        let order: Vec<usize> = (0..self.sigma.len()).filter(|i| kept[*i]).collect();
+        let mut parts = vec![goal.clone()];
+        for w in order.windows(2) {
+            if !(ordered(w[0]) && ordered(w[1])) {
+                parts.push(Formula::Before(self.sigma[w[0]], self.sigma[w[1]]));
+            }
+        }
+        Formula::and(parts)
     }
 
     /// The alternate order of a solution: the events that happen (up to

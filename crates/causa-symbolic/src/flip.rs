@@ -68,8 +68,15 @@ pub(crate) fn search(
         if !accept(&plain) {
             continue;
         }
-        let similar =
-            crate::maxsmt::solve_positions(solver, p, enc, &goal, &p.prefix(0), Priority::Lexicographic, opts)?;
+        let similar = crate::maxsmt::solve_positions(
+            solver,
+            p,
+            enc,
+            &goal,
+            (&p.prefix(0), &|_| false),
+            Priority::Lexicographic,
+            opts,
+        )?;
         if let Some((pos, optimal)) = similar {
             let (order, upto) = flipped_order(p, sym, c, &pos);
             let f = Flipped { thread: c.thread, branch, order, upto, optimal };

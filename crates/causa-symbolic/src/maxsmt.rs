@@ -54,7 +54,7 @@ pub(crate) fn full(
     opts: &AlternateOptions,
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
-    let r = solve_positions(solver, p, enc, &p.goal, &p.prefix(0), priority, opts)?;
+    let r = solve_positions(solver, p, enc, &p.goal, (&p.prefix(0), &|_| false), priority, opts)?;
     Ok(Found {
         order: r.as_ref().map(|(pos, _)| p.order(pos)),
         optimal: r.is_some_and(|(_, opt)| opt),
@@ -109,20 +109,26 @@ fn windows(
     hold: impl Fn(usize) -> bool,
 ) -> Result<Option<Found>, ClapError> {
     let n = segs.len();
+    // The held positions' order goes into the solver's base once (the
+    // queries then only order the rest: on a long run most of σ is held).
+    let held: Vec<Ev> = (0..p.sigma.len()).filter(|i| hold(*i)).map(|i| p.sigma[i]).collect();
+    solver.assert_base(&Formula::and(crate::alternate::chain(&held)), &enc.defs);
     // σ's positions that keep σ's order with `window` segments free.
     let kept = |window: usize| {
         let upto = segs[n - window].start;
         (0..p.sigma.len()).map(|i| i < upto || hold(i)).collect::<Vec<bool>>()
     };
     let Some(first) = smallest_window(n, |window| {
-        let goal = p.fixing(&p.goal, &kept(window));
+        let goal = p.fixing(&p.goal, &kept(window), &hold);
         matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
     }) else {
         return Ok(None);
     };
     for window in first..=n {
         let kept = kept(window);
-        if let Some((pos, optimal)) = solve_positions(solver, p, enc, &p.goal, &kept, Priority::Lexicographic, opts)? {
+        if let Some((pos, optimal)) =
+            solve_positions(solver, p, enc, &p.goal, (&kept, &hold), Priority::Lexicographic, opts)?
+        {
             let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
             return Ok(Some(Found {
                 order: Some(p.order(&pos)),
@@ -165,17 +171,18 @@ fn smallest_window(n: usize, mut feasible: impl FnMut(usize) -> bool) -> Option<
 }
 
 /// One Max SMT query: `goal`, with σ's events at the `kept` positions in
-/// σ's order. The solution's positions and whether they are proven optimal.
+/// σ's order (of which the solver's base orders the `ordered` ones). The
+/// solution's positions and whether they are proven optimal.
 pub(crate) fn solve_positions(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     goal: &Formula,
-    kept: &[bool],
+    (kept, ordered): (&[bool], &dyn Fn(usize) -> bool),
     priority: Priority,
     opts: &AlternateOptions,
 ) -> Result<Option<(Vec<i64>, bool)>, ClapError> {
-    let hard = p.fixing(goal, kept);
+    let hard = p.fixing(goal, kept, ordered);
     let groups = Similarity { p, enc, kept }.groups();
     let (pos, optimal) = match solver.max_smt(opts.engine, &hard, &groups, priority, opts.max_conflicts, &enc.defs) {
         OptResult::Optimal(pos) => (pos, true),
