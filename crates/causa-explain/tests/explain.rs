@@ -253,3 +253,30 @@ fn a_run_that_did_not_fail_has_nothing_to_explain() {
     let r = explain(&prep, &config(), &ex, &ExplainOptions::default());
     assert!(matches!(r, Err(causa_explain::ExplainError::NoFailure)));
 }
+
+#[test]
+fn incidental_events_are_freed_when_their_order_blocks_every_alternate() {
+    // y is written and never read: its writes are incidental. In a run where
+    // T1 runs whole before T2, keeping T1's write of y before T2's (σ's
+    // order) forbids T2's x = 1 before T1's read of x, the only fix; the
+    // progressive search must then free them.
+    let src = "#include <assert.h>\n#include <pthread.h>\nint x, y, r;\n\
+        void *t1(void *a) { r = x; y = 1; return 0; }\n\
+        void *t2(void *a) { y = 2; x = 1; return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); assert(r == 1); return 0; }\n";
+    let prep = load("held.c", src);
+    let serial = |ex: &Execution| {
+        let at = |name: &str| {
+            let pos: Vec<usize> =
+                (0..ex.events.len()).filter(|i| ex.names[ex.events[*i].thread as usize].to_string() == name).collect();
+            (pos.first().copied(), pos.last().copied())
+        };
+        matches!((at("0.1").1, at("0.2").0), (Some(end1), Some(start2)) if end1 < start2)
+    };
+    let ex = failing_where(&prep, 5000, serial);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "held");
+    assert_eq!(e.held, 0, "the incidental writes were freed: {}", causa_explain::text::render(&e));
+    assert!(e.alternate_avoids_failure());
+}

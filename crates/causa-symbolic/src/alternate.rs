@@ -312,6 +312,7 @@ pub fn alternate(
         Some(sigma) => (sigma, 0, true),
         None => {
             let bug = Formula::and(vec![parts.bug.clone(), parts.frame.clone()]);
+            solvers.full_only(&enc.defs);
             let solver = solvers.full(&enc.defs);
             let (pos, preemptions, _) = fewest_preemptions(solver, &model, &mut enc, &bug, &opts.clap)?;
             (happening(&model, cut, &pos), preemptions, false)

@@ -89,12 +89,15 @@ pub(crate) fn progressive(
     let any = (0..p.sigma.len()).any(incidental);
     // The weak solver is exact while the incidental events hold (solvers.rs).
     if any {
-        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, incidental)? {
+        // A weak solver of its own serves only this search: the held order
+        // can go into its base (not into a solver later queries share).
+        let own = solvers.narrowed();
+        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, own))? {
             return Ok(found);
         }
     }
     let full = solvers.full(&enc.defs);
-    Ok(windows(full, p, enc, opts, &segs, |_| false)?.unwrap_or(Found { window: Some(n), ..Found::none() }))
+    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false))?.unwrap_or(Found { window: Some(n), ..Found::none() }))
 }
 
 /// Algorithm 1's windows: the first that admits an alternate, with the σ
@@ -106,20 +109,24 @@ fn windows(
     enc: &Encoder<'_>,
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
-    hold: impl Fn(usize) -> bool,
+    (hold, into_base): (&dyn Fn(usize) -> bool, bool),
 ) -> Result<Option<Found>, ClapError> {
     let n = segs.len();
-    // The held positions' order goes into the solver's base once (the
-    // queries then only order the rest: on a long run most of σ is held).
-    let held: Vec<Ev> = (0..p.sigma.len()).filter(|i| hold(*i)).map(|i| p.sigma[i]).collect();
-    solver.assert_base(&Formula::and(crate::alternate::chain(&held)), &enc.defs);
+    // With `into_base`, the held positions' order goes into the solver's
+    // base once (the queries then only order the rest: on a long run most
+    // of σ is held).
+    let ordered = |i: usize| into_base && hold(i);
+    if into_base {
+        let held: Vec<Ev> = (0..p.sigma.len()).filter(|i| hold(*i)).map(|i| p.sigma[i]).collect();
+        solver.assert_base(&Formula::and(crate::alternate::chain(&held)), &enc.defs);
+    }
     // σ's positions that keep σ's order with `window` segments free.
     let kept = |window: usize| {
         let upto = segs[n - window].start;
         (0..p.sigma.len()).map(|i| i < upto || hold(i)).collect::<Vec<bool>>()
     };
     let Some(first) = smallest_window(n, |window| {
-        let goal = p.fixing(&p.goal, &kept(window), &hold);
+        let goal = p.fixing(&p.goal, &kept(window), &ordered);
         matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
     }) else {
         return Ok(None);
@@ -127,7 +134,7 @@ fn windows(
     for window in first..=n {
         let kept = kept(window);
         if let Some((pos, optimal)) =
-            solve_positions(solver, p, enc, &p.goal, (&kept, &hold), Priority::Lexicographic, opts)?
+            solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts)?
         {
             let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
             return Ok(Some(Found {

@@ -30,6 +30,8 @@ pub(crate) struct Solvers {
     common: Formula,
     vars: usize,
     atoms: Vec<Bool>,
+    /// Queries and time of a weak solver dropped by [`Solvers::full_only`].
+    dropped: (u64, Duration),
 }
 
 impl Solvers {
@@ -39,7 +41,23 @@ impl Solvers {
         let mut weak = Z3Solver::dense();
         weak.set_atoms(atoms.clone());
         weak.reset(vars, &common, defs);
-        Solvers { weak, full: None, aside, common, vars, atoms }
+        Solvers { weak, full: None, aside, common, vars, atoms, dropped: (0, Duration::ZERO) }
+    }
+
+    /// From now on every query goes to the full solver: the sections left
+    /// aside were chosen from an order that is not the failing schedule
+    /// after all (the run's order did not fail in the model).
+    pub fn full_only(&mut self, defs: &Defs) {
+        if !self.narrowed() {
+            return;
+        }
+        self.full(defs);
+        if let Some(full) = self.full.take() {
+            let (q, t) = self.weak.stats();
+            self.dropped = (self.dropped.0 + q, self.dropped.1 + t);
+            self.weak = full;
+            self.aside = Formula::True;
+        }
     }
 
     /// Whether the weak solver leaves anything out.
@@ -67,6 +85,6 @@ impl Solvers {
     pub fn stats(&self) -> (u64, Duration) {
         let (q, t) = self.weak.stats();
         let (fq, ft) = self.full.as_ref().map_or((0, Duration::ZERO), |s| s.stats());
-        (q + fq, t + ft)
+        (q + fq + self.dropped.0, t + ft + self.dropped.1)
     }
 }
