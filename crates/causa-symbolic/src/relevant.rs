@@ -26,8 +26,8 @@ use std::collections::{BTreeSet, HashMap};
 /// What matters: the reads (by id), the locations whose writes they may
 /// read, the objects read through symbolic addresses, and whether one read
 /// may read anything (a symbolic read without a base).
-struct Slice {
-    reads: Vec<bool>,
+pub(crate) struct Slice {
+    pub reads: Vec<bool>,
     locations: BTreeSet<u64>,
     objects: BTreeSet<u32>,
     everything: bool,
@@ -36,7 +36,7 @@ struct Slice {
 impl Slice {
     /// Whether a write into `object` (at `addr` when it is known) may be read
     /// by a read that matters (None: an unknown object).
-    fn written_matters(&self, object: Option<u32>, addr: Option<u64>) -> bool {
+    pub fn written_matters(&self, object: Option<u32>, addr: Option<u64>) -> bool {
         let Some(o) = object else {
             return self.everything || !self.locations.is_empty() || !self.objects.is_empty();
         };
@@ -50,16 +50,17 @@ impl Slice {
 }
 
 /// The object a symbolic address expression stays in (None: unknown).
-fn object_of(sym: &SymTrace, at: ExprId) -> Option<u32> {
+pub(crate) fn object_of(sym: &SymTrace, at: ExprId) -> Option<u32> {
     sym.exprs.constant_term(at).map(|c| addr_alloc(c as u64)).filter(|o| *o != 0)
 }
 
 /// For each read id: whether its value matters.
+#[cfg(test)]
 pub(crate) fn relevant_reads(sym: &SymTrace) -> Vec<bool> {
     slice(sym).reads
 }
 
-fn slice(sym: &SymTrace) -> Slice {
+pub(crate) fn slice(sym: &SymTrace) -> Slice {
     let mut roots: Vec<ExprId> = Vec::new();
     // Written values per location; per object (every write into it); of
     // symbolic writes, per object and without one.

@@ -56,15 +56,20 @@ pub(crate) fn constraints(
     let mut locs: BTreeMap<u64, Location> = BTreeMap::new();
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
-    let relevant = crate::relevant::relevant_reads(sym);
+    let slice = crate::relevant::slice(sym);
     let matters = |value: ExprId| match sym.exprs.get(value) {
-        Expr::Read { id, .. } => relevant.get(*id as usize).copied().unwrap_or(true),
+        Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
         _ => true,
     };
     for (ev, (t, k)) in model.origin.iter().enumerate() {
         let (addr, size, value, at, write) = match &sym.threads[*t].events[*k].op {
             // A read whose value nothing depends on constrains nothing.
             SymOp::Read { value, .. } if !matters(*value) => continue,
+            // Nor does a write through a symbolic address into an object no
+            // read that matters reads (where it lands changes nothing).
+            SymOp::Write { at: Some(p), .. } if !slice.written_matters(crate::relevant::object_of(sym, *p), None) => {
+                continue
+            }
             SymOp::Rmw { addr, size, old, new } if !matters(*old) => (*addr, *size, *new, None, true),
             SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
             SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
