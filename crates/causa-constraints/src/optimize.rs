@@ -122,7 +122,6 @@ impl Z3Solver {
         out
     }
 
-    /// Every definition and axiom, the base constraints and `hard`.
     /// A Max SMT query answered by `engine`.
     pub fn max_smt(
         &mut self,
@@ -155,13 +154,26 @@ impl Z3Solver {
         max_conflicts: Option<u32>,
         defs: &Defs,
     ) -> OptResult {
+        let saved = self.conflicts;
+        self.set_conflict_budget(max_conflicts);
+        let r = self.improve_within_budget(hard, soft, priority, defs);
+        self.set_conflict_budget(saved);
+        r
+    }
+
+    /// [`Z3Solver::improve`] under the conflict budget already set.
+    fn improve_within_budget(
+        &mut self,
+        hard: &Formula,
+        soft: &[Vec<Formula>],
+        priority: Priority,
+        defs: &Defs,
+    ) -> OptResult {
         use crate::solver::{OrderSolver, SolveResult};
         let groups: Vec<Vec<Formula>> = match priority {
             Priority::Flat => vec![soft.concat()],
             Priority::Lexicographic => soft.to_vec(),
         };
-        let saved = self.conflicts;
-        self.set_conflict_budget(max_conflicts);
         let query = |s: &mut Z3Solver, bounds: &[Formula]| {
             let mut q = vec![hard.clone()];
             q.extend_from_slice(bounds);
@@ -169,14 +181,8 @@ impl Z3Solver {
         };
         let mut best = match query(self, &[]) {
             SolveResult::Sat(pos) => pos,
-            SolveResult::Unsat => {
-                self.set_conflict_budget(saved);
-                return OptResult::Unsat;
-            }
-            SolveResult::Unknown => {
-                self.set_conflict_budget(saved);
-                return OptResult::Unknown;
-            }
+            SolveResult::Unsat => return OptResult::Unsat,
+            SolveResult::Unknown => return OptResult::Unknown,
         };
         let mut bounds: Vec<Formula> = Vec::new();
         let mut proven = true;
@@ -202,7 +208,6 @@ impl Z3Solver {
                 }
             }
         }
-        self.set_conflict_budget(saved);
         if proven {
             OptResult::Optimal(best)
         } else {
@@ -210,6 +215,7 @@ impl Z3Solver {
         }
     }
 
+    /// Every definition and axiom, the base constraints and `hard`.
     fn trace_constraints(&self, hard: &Formula, defs: &Defs) -> Vec<Bool> {
         let mut out: Vec<Bool> = (0..defs.len()).map(|i| self.def(i).implies(self.lower(defs.get(i)))).collect();
         out.extend(defs.axioms().iter().map(|a| self.lower(a)));

@@ -143,7 +143,7 @@ impl Explanation {
 
     /// The alternate schedule was replayed and ran to the end without failing.
     pub fn alternate_passes(&self) -> bool {
-        self.alternate_outcome.as_ref().is_some_and(|o| matches!(o, Outcome::Exit(_)))
+        self.alternate_outcome.as_ref().is_some_and(passes)
     }
 
     /// The alternate schedule was replayed and the explained failure did not
@@ -205,7 +205,7 @@ pub fn explain(
             .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
             .collect();
         let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], &failure);
-        let clean = matches!(run.outcome, Outcome::Exit(_));
+        let clean = passes(&run.outcome);
         replays.push((run, how));
         clean
     };
@@ -359,6 +359,11 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
     EventInfo { op, addr, loc, function }
 }
 
+/// The run ended normally (an alternate counts only then).
+fn passes(o: &Outcome) -> bool {
+    matches!(o, Outcome::Exit(_))
+}
+
 /// The run ended normally, or failed another way than `failure` (a run
 /// stopped by a bound or an error says nothing).
 fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
@@ -392,7 +397,7 @@ fn replay_alternate(
         sched.begin_execution();
         run_once(prep, &cfg, &mut sched)
     };
-    let clean = |r: &Execution| matches!(r.outcome, Outcome::Exit(_));
+    let clean = |r: &Execution| passes(&r.outcome);
     let mut runs = vec![(run(Box::new(FirstScheduler::new())), "finished without preemption".to_string())];
     for t in &sym.threads {
         if runs.iter().any(|(r, _)| clean(r)) {

@@ -230,9 +230,9 @@ impl<'a> Problem<'a> {
         Problem { model, sigma, at, goal, cut, incidental }
     }
 
-    /// Which of σ's positions keep σ's order: the first `upto`.
-    pub fn prefix(&self, upto: usize) -> Vec<bool> {
-        (0..self.sigma.len()).map(|i| i < upto).collect()
+    /// None of σ's positions keeps σ's order: every event free.
+    pub fn none_kept(&self) -> Vec<bool> {
+        vec![false; self.sigma.len()]
     }
 
     /// `goal` with σ's events at the `kept` positions in σ's order, but

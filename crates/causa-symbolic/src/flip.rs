@@ -73,7 +73,7 @@ pub(crate) fn search(
             p,
             enc,
             &goal,
-            (&p.prefix(0), &|_| false),
+            (&p.none_kept(), &|_| false),
             Priority::Lexicographic,
             opts,
         )?;

@@ -54,7 +54,7 @@ pub(crate) fn full(
     opts: &AlternateOptions,
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
-    let r = solve_positions(solver, p, enc, &p.goal, (&p.prefix(0), &|_| false), priority, opts)?;
+    let r = solve_positions(solver, p, enc, &p.goal, (&p.none_kept(), &|_| false), priority, opts)?;
     Ok(Found {
         order: r.as_ref().map(|(pos, _)| p.order(pos)),
         optimal: r.is_some_and(|(_, opt)| opt),

@@ -170,7 +170,7 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
 /// For each event of each thread: whether it is incidental to the failure,
 /// so that an alternate schedule may keep its order from the failing one
 /// (`maxsmt::progressive` tries that first). Incidental are reads and writes
-/// of locations no relevant read reads ([`relevant_reads`]), symbolic
+/// of locations no relevant read reads ([`slice`]), symbolic
 /// reads whose values nothing uses, and the acquisitions and releases of
 /// critical sections with nothing else inside (the `ops++` of a statistics
 /// counter under its lock). Everything else (relevant accesses, forks,
