@@ -74,10 +74,34 @@ pub struct Z3Solver {
     pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
     timeout: Option<Duration>,
-    /// Whether the dense difference logic is wanted (see [`Z3Solver::dense`]).
-    dense: bool,
+    /// The arithmetic wanted (see [`Arithmetic`]).
+    arithmetic: Arithmetic,
     /// Per-query conflict budget (none: unlimited).
     pub(crate) conflicts: Option<u32>,
+}
+
+/// The arithmetic of a [`Z3Solver`]'s order constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arithmetic {
+    /// Z3's sparse difference logic (`arith.solver=1`), then the general
+    /// one if it gives up: many small queries ([`Z3Solver::new`]).
+    SparseDifference,
+    /// Z3's dense difference logic (`arith.solver=3`), then the general one
+    /// if it gives up: few large queries ([`Z3Solver::dense`]).
+    DenseDifference,
+    /// Z3's default arithmetic (simplex) from the start: large queries whose
+    /// orders the dense logic's closure makes costly ([`Z3Solver::general`]).
+    General,
+}
+
+impl Arithmetic {
+    pub fn name(self) -> &'static str {
+        match self {
+            Arithmetic::SparseDifference => "sparse difference logic",
+            Arithmetic::DenseDifference => "dense difference logic",
+            Arithmetic::General => "general arithmetic",
+        }
+    }
 }
 
 /// Traces with more order variables than this use the sparse difference
@@ -105,7 +129,7 @@ impl Z3Solver {
             queries: 0,
             time: Duration::ZERO,
             timeout: None,
-            dense: false,
+            arithmetic: Arithmetic::SparseDifference,
             conflicts: None,
         }
     }
@@ -119,12 +143,24 @@ impl Z3Solver {
     /// docs/performance.md). Traces of more than [`DENSE_LIMIT`] variables
     /// use the sparse one.
     pub fn dense() -> Z3Solver {
-        Z3Solver { dense: true, ..Z3Solver::new() }
+        Z3Solver { arithmetic: Arithmetic::DenseDifference, ..Z3Solver::new() }
+    }
+
+    /// A solver that uses Z3's default arithmetic from the start. The dense
+    /// difference logic keeps the closure of the orders it is told, with a
+    /// trail entry for each distance it improves: a long chain of orders
+    /// that switches threads often (a failing schedule asserted in full)
+    /// costs it about switches × variables² updates (late_race at 985
+    /// events and 163 switches: 1.3 GB and 1.7 s for one query; at 1,945
+    /// events 4.9 GB and 25 s for the explanation, 0.6 GB and 2.9 s with
+    /// this arithmetic; docs/performance.md).
+    pub fn general() -> Z3Solver {
+        Z3Solver { arithmetic: Arithmetic::General, ..Z3Solver::new() }
     }
 
     /// Whether the current trace uses the dense difference logic.
     pub(crate) fn uses_dense(&self) -> bool {
-        self.dense && self.order.len() <= DENSE_LIMIT
+        self.arithmetic == Arithmetic::DenseDifference && self.order.len() <= DENSE_LIMIT
     }
 
     /// Limit every later query to `limit` (None: no limit); a query that
@@ -316,7 +352,7 @@ impl Z3Solver {
 impl OrderSolver for Z3Solver {
     fn reset(&mut self, events: usize, base: &Formula, defs: &Defs) {
         self.base = base.clone();
-        self.difference_logic = true;
+        self.difference_logic = self.arithmetic != Arithmetic::General;
         self.order = (0..events).map(|i| Int::new_const(format!("o{i}"))).collect();
         self.defs.clear();
         self.rebuild(defs);

@@ -59,15 +59,33 @@ fn brute(base: &Formula, goal: &Formula, defs: &Defs, n: usize, target: usize, v
     })
 }
 
-/// Solve with Z3 and check the answer against brute force and against the formula.
+/// A solver of each arithmetic.
+fn solvers() -> [Z3Solver; 3] {
+    [Z3Solver::new(), Z3Solver::dense(), Z3Solver::general()]
+}
+
+/// Solve with Z3 and check the answer against brute force and against the
+/// formula; every arithmetic gives the same answer.
 fn solve(trace: &Trace, r: usize, v: u128) -> Option<Vec<i64>> {
     let mut enc = Encoder::new(trace);
     let base = enc.base();
     let loc = trace.reads_of(r).next().map(|(l, _)| l).unwrap_or(u64::MAX);
     let q = enc.new_state(r, loc, v);
-    let mut z = Z3Solver::new();
-    z.reset(enc.variables(), &base, &enc.defs);
-    let res = z.solve(&q.goal, &enc.defs);
+    let answers: Vec<SolveResult> = solvers()
+        .into_iter()
+        .map(|mut z| {
+            z.reset(enc.variables(), &base, &enc.defs);
+            z.solve(&q.goal, &enc.defs)
+        })
+        .collect();
+    let sat = |r: &SolveResult| matches!(r, SolveResult::Sat(_));
+    assert!(answers.iter().all(|a| sat(a) == sat(&answers[0])), "the arithmetics disagree: {answers:?}");
+    for a in &answers[1..] {
+        if let (SolveResult::Sat(pos), 0) = (a, enc.num_vars()) {
+            assert!(base.eval(pos, &enc.defs) && q.goal.eval(pos, &enc.defs), "a model violates the formula");
+        }
+    }
+    let res = answers[0].clone();
     // Brute force is exact but factorial: only for small traces.
     let small = trace.len() <= 8;
     let expected = !small || brute(&base, &q.goal, &enc.defs, trace.len(), r, enc.num_vars());
@@ -272,15 +290,16 @@ fn deadlock_query_finds_semaphore_wait_orders() {
 fn unsat_cores_name_the_conflicting_orders() {
     // Base: 0 before 1. Named: 1 before 2, 2 before 0 (a cycle with the
     // base), 0 before 3 (harmless).
-    let mut z = Z3Solver::new();
-    let defs = causa_constraints::Defs::default();
-    z.reset(4, &Formula::Before(0, 1), &defs);
-    let named = [Formula::Before(1, 2), Formula::Before(2, 0), Formula::Before(0, 3)];
-    assert_eq!(z.solve_core(&Formula::True, &named, &defs), causa_constraints::CoreResult::Core(vec![0, 1]));
-    // Without the cycle the same solver answers with a model.
-    match z.solve_core(&Formula::True, &[named[0].clone(), named[2].clone()], &defs) {
-        causa_constraints::CoreResult::Sat(p) => assert!(p[0] < p[1] && p[1] < p[2] && p[0] < p[3], "{p:?}"),
-        other => panic!("satisfiable: {other:?}"),
+    for mut z in solvers() {
+        let defs = causa_constraints::Defs::default();
+        z.reset(4, &Formula::Before(0, 1), &defs);
+        let named = [Formula::Before(1, 2), Formula::Before(2, 0), Formula::Before(0, 3)];
+        assert_eq!(z.solve_core(&Formula::True, &named, &defs), causa_constraints::CoreResult::Core(vec![0, 1]));
+        // Without the cycle the same solver answers with a model.
+        match z.solve_core(&Formula::True, &[named[0].clone(), named[2].clone()], &defs) {
+            causa_constraints::CoreResult::Sat(p) => assert!(p[0] < p[1] && p[1] < p[2] && p[0] < p[3], "{p:?}"),
+            other => panic!("satisfiable: {other:?}"),
+        }
     }
 }
 

@@ -107,6 +107,8 @@ pub struct Explanation {
     pub flips_tried: usize,
     pub queries: u64,
     pub solve_time: Duration,
+    /// The solvers' arithmetic.
+    pub arithmetic: causa_symbolic::Arithmetic,
     pub total_time: Duration,
 }
 
@@ -259,6 +261,7 @@ pub fn explain(
         flips_tried: s.flips_tried,
         queries: s.queries,
         solve_time: s.solve_time,
+        arithmetic: s.arithmetic,
         total_time: start.elapsed(),
     })
 }

@@ -98,8 +98,9 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "solver: {} queries, {:.3}s; total {:.3}s",
+        "solver: {} queries ({}), {:.3}s; total {:.3}s",
         e.queries,
+        e.arithmetic.name(),
         e.solve_time.as_secs_f64(),
         e.total_time.as_secs_f64()
     );

@@ -149,6 +149,41 @@ fn a_bank_lost_update_checked_long_after_the_race() {
     assert!(ops(Mode::Progressive) <= ops(Mode::Symbiosis), "{sizes:?}");
 }
 
+#[test]
+fn a_finely_interleaved_failing_schedule_is_explained_with_the_general_arithmetic() {
+    // Three workers update a histogram under a lock, then add to a total
+    // without it (a lost update); the random scheduler switches threads
+    // often, and progressive mode leaves the dense difference logic (its
+    // closure of the failing order grows with the switches).
+    let src = "#include <assert.h>\n#include <pthread.h>\nint hist[8], total, ids[3] = {0, 1, 2};\n\
+        pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+        void *worker(void *arg) { int id = *(int *)arg;\n\
+          for (int i = 0; i < 10; i++) { pthread_mutex_lock(&m); hist[(i * 3 + id) % 8] += 1; pthread_mutex_unlock(&m); }\n\
+          int t = total; total = t + 1; return 0; }\n\
+        int main(void) { pthread_t th[3]; for (int t = 0; t < 3; t++) pthread_create(&th[t], 0, worker, &ids[t]);\n\
+        for (int t = 0; t < 3; t++) pthread_join(th[t], 0); assert(total == 3); return 0; }\n";
+    let prep = load("late_race.c", src);
+    let limit = causa_symbolic::DENSE_SWITCH_LIMIT;
+    let ex = failing_where(&prep, 5000, |ex| ex.steps.windows(2).filter(|w| w[0] != w[1]).count() > limit);
+    let mut sizes = Vec::new();
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "late race");
+        let general = mode == Mode::Progressive;
+        assert_eq!(e.arithmetic == causa_symbolic::Arithmetic::General, general, "{mode}: {}", e.arithmetic.name());
+        // The lost update on total: one worker's read of it sees another's
+        // write in the alternate.
+        assert!(
+            e.dsp.alternate_only.iter().any(|f| f.read.0 != 0 && f.write.is_some_and(|w| w.0 != 0)),
+            "{mode}: {:?}",
+            e.dsp
+        );
+        sizes.push((mode, e.dsp.figures.operations, e.failing.len()));
+    }
+    let ops = |m: Mode| sizes.iter().find(|s| s.0 == m).map(|s| s.1);
+    assert!(ops(Mode::Progressive) <= ops(Mode::Symbiosis), "{sizes:?}");
+}
+
 // AAAI-19 Fig. 2, made concrete: T1 passes only if it takes `z > 0` and
 // not `y == 0`. In the failing run T2 sets z first, T1 increments w and sets
 // y, T3 sees w > 0 and clears y, and T1 decrements x. Every passing run takes

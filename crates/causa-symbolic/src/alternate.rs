@@ -162,6 +162,8 @@ pub struct Alternate {
     pub flips_tried: usize,
     pub queries: u64,
     pub solve_time: Duration,
+    /// The solvers' arithmetic (`solvers::arithmetic_for`).
+    pub arithmetic: causa_constraints::Arithmetic,
 }
 
 /// A branch an alternate schedule takes the other way.
@@ -296,7 +298,10 @@ pub fn alternate(
             model.failure.1
         ))
     })?;
-    let mut solvers = Solvers::new(order_vars, parts.common.clone(), enc.locks_aside(), values.take_atoms(), &enc.defs);
+    let switches = run_sigma.as_ref().map(|s| segments(&model, s).len().saturating_sub(1));
+    let arithmetic = crate::solvers::arithmetic_for(switches, opts.mode);
+    let mut solvers =
+        Solvers::new((order_vars, arithmetic), parts.common.clone(), enc.locks_aside(), values.take_atoms(), &enc.defs);
     let cut = enc.cut();
     // σ's order keeps the sections left aside apart: the weak solver is exact.
     let from_run = run_sigma.and_then(|sigma| {
@@ -394,6 +399,7 @@ pub fn alternate(
         flips_tried,
         queries,
         solve_time,
+        arithmetic,
     })
 }
 

@@ -34,8 +34,9 @@ pub mod trace;
 pub mod values;
 
 pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, FlippedBranch, Mode, Proposal};
-pub use causa_constraints::Engine;
+pub use causa_constraints::{Arithmetic, Engine};
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
+pub use solvers::DENSE_SWITCH_LIMIT;
 pub use trace::{Branch, SymEvent, SymOp, SymThread, SymTrace};

@@ -17,8 +17,11 @@
 //!   Max SMT models, branch flips, progressive mode freeing every event).
 //!
 //! When nothing is left out, both are the same solver.
+//!
+//! Both use the arithmetic [`arithmetic_for`] picks from the failing order.
 
-use causa_constraints::{Defs, Formula, OrderSolver, Z3Solver};
+use crate::alternate::Mode;
+use causa_constraints::{Arithmetic, Defs, Formula, OrderSolver, Z3Solver};
 use std::time::Duration;
 use z3::ast::Bool;
 
@@ -30,6 +33,7 @@ pub(crate) struct Solvers {
     common: Formula,
     vars: usize,
     atoms: Vec<Bool>,
+    arithmetic: Arithmetic,
     /// Queries and time of a weak solver dropped by [`Solvers::full_only`].
     dropped: (u64, Duration),
 }
@@ -37,11 +41,17 @@ pub(crate) struct Solvers {
 impl Solvers {
     /// `common`: the weak base; `aside`: the constraints it leaves out;
     /// `vars` order variables; `atoms`: the value atoms.
-    pub fn new(vars: usize, common: Formula, aside: Formula, atoms: Vec<Bool>, defs: &Defs) -> Solvers {
-        let mut weak = Z3Solver::dense();
+    pub fn new(
+        (vars, arithmetic): (usize, Arithmetic),
+        common: Formula,
+        aside: Formula,
+        atoms: Vec<Bool>,
+        defs: &Defs,
+    ) -> Solvers {
+        let mut weak = solver(arithmetic);
         weak.set_atoms(atoms.clone());
         weak.reset(vars, &common, defs);
-        Solvers { weak, full: None, aside, common, vars, atoms, dropped: (0, Duration::ZERO) }
+        Solvers { weak, full: None, aside, common, vars, atoms, arithmetic, dropped: (0, Duration::ZERO) }
     }
 
     /// From now on every query goes to the full solver: the sections left
@@ -74,7 +84,7 @@ impl Solvers {
             return &mut self.weak;
         }
         self.full.get_or_insert_with(|| {
-            let mut s = Z3Solver::dense();
+            let mut s = solver(self.arithmetic);
             s.set_atoms(self.atoms.clone());
             s.reset(self.vars, &Formula::and(vec![self.common.clone(), self.aside.clone()]), defs);
             s
@@ -86,5 +96,56 @@ impl Solvers {
         let (q, t) = self.weak.stats();
         let (fq, ft) = self.full.as_ref().map_or((0, Duration::ZERO), |s| s.stats());
         (q + fq + self.dropped.0, t + ft + self.dropped.1)
+    }
+}
+
+fn solver(arithmetic: Arithmetic) -> Z3Solver {
+    match arithmetic {
+        Arithmetic::General => Z3Solver::general(),
+        Arithmetic::DenseDifference => Z3Solver::dense(),
+        Arithmetic::SparseDifference => Z3Solver::new(),
+    }
+}
+
+/// Above this many context switches in σ, the explanation's solvers use
+/// the general arithmetic. The dense difference logic's closure of σ's
+/// chain costs about (variables² updates, each kept on a trail) per switch;
+/// measured on one machine (docs/performance.md, progressive mode), the
+/// dense logic wins on bank_long's 7 switches at every length (974 events:
+/// 0.64 s against 1.5 s; 1,454: 1.3 s against 4.4 s) and loses on
+/// late_race's 59 switches and more (325 events: 0.27 s against 0.21 s;
+/// 985 events and 163 switches: 3.0 s and 1.3 GB against 0.94 s and
+/// 0.2 GB).
+pub const DENSE_SWITCH_LIMIT: usize = 32;
+
+/// The arithmetic of an explanation's solvers: the dense difference logic
+/// (fastest to a first model of a long trace), unless the mode is
+/// progressive and the failing order σ switches threads (`switches` times;
+/// None: σ is not known yet, and the solver's own has few switches) so
+/// often that its closure would be costly ([`Z3Solver::general`]). Progressive mode's
+/// queries fix most of σ's order, each its own chain; the other modes leave
+/// every event free, where the dense logic's propagation pays for its
+/// closure (late_race at 985 events, Symbiosis mode: 6.3 s dense, 42 s
+/// general; Max SMT: 14 s dense, over 120 s general).
+pub(crate) fn arithmetic_for(switches: Option<usize>, mode: Mode) -> Arithmetic {
+    match switches {
+        Some(s) if mode == Mode::Progressive && s > DENSE_SWITCH_LIMIT => Arithmetic::General,
+        _ => Arithmetic::DenseDifference,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_progressive_mode_on_a_finely_interleaved_order_leaves_the_dense_logic() {
+        let dense = Arithmetic::DenseDifference;
+        assert_eq!(arithmetic_for(Some(DENSE_SWITCH_LIMIT + 1), Mode::Progressive), Arithmetic::General);
+        assert_eq!(arithmetic_for(Some(DENSE_SWITCH_LIMIT), Mode::Progressive), dense);
+        assert_eq!(arithmetic_for(None, Mode::Progressive), dense);
+        for mode in [Mode::Symbiosis, Mode::MaxSmt, Mode::Lexico] {
+            assert_eq!(arithmetic_for(Some(10 * DENSE_SWITCH_LIMIT), mode), dense);
+        }
     }
 }
