@@ -16,9 +16,20 @@ impl Explanation {
     }
 
     /// The object an event touches: `balance`, `buf[3]` (an address when
-    /// no run named it).
+    /// no run named it); in the failing run when the runs differ.
     pub fn object(&self, r: EventRef) -> Option<String> {
-        self.info_of(r).addr.map(|a| self.names.get(&a).cloned().unwrap_or_else(|| format!("{a:#x}")))
+        self.object_in(r, Run::Failing)
+    }
+
+    /// The object an event touches in `run` (an access through an address
+    /// computed from shared data may touch another in each).
+    pub fn object_in(&self, r: EventRef, run: Run) -> Option<String> {
+        let i = self.info_of(r);
+        let addr = match run {
+            Run::Alternate => i.alternate_addr.or(i.addr),
+            Run::Failing => i.addr,
+        };
+        addr.map(|a| self.names.get(&a).cloned().unwrap_or_else(|| format!("{a:#x}")))
     }
 
     /// `bank.c:14`, when the event has a source location.
@@ -37,8 +48,13 @@ impl Explanation {
 
     /// `read balance`: the operation and its object.
     pub fn op_text(&self, r: EventRef) -> String {
+        self.op_text_in(r, Run::Failing)
+    }
+
+    /// The operation and its object in `run`.
+    pub fn op_text_in(&self, r: EventRef, run: Run) -> String {
         let i = self.info_of(r);
-        match self.object(r) {
+        match self.object_in(r, run) {
             Some(o) => format!("{} {o}", i.op),
             None => i.op.to_string(),
         }

@@ -135,7 +135,7 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
             if differs { " differs" } else { "" },
             x + 6,
             y + 14,
-            esc(&clip(&format!("{}{v}", e.op_text(*r)), 22)),
+            esc(&clip(&format!("{}{v}", e.op_text_in(*r, run)), 22)),
             x + 6,
             y + 27,
             esc(&line)

@@ -12,6 +12,7 @@ pub fn render(e: &Explanation) -> Value {
             "index": r.1,
             "op": e.info_of(*r).op,
             "object": e.object(*r),
+            "alternate_object": e.object_in(*r, Run::Alternate),
             "location": e.line(*r),
             "function": e.info_of(*r).function.as_deref(),
             "failing_value": e.value(*r, Run::Failing),

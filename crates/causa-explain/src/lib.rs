@@ -19,6 +19,7 @@ use causa_symbolic::{AlternateOptions, ClapError, EventRef, FlippedBranch, Mode,
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+mod align;
 mod describe;
 pub mod dot;
 pub mod dsp;
@@ -50,8 +51,12 @@ pub enum ExplainError {
 pub struct EventInfo {
     /// `read`, `write`, `update`, `lock`, `begin`, …
     pub op: &'static str,
-    /// The memory or synchronisation object, when it has an address.
+    /// The memory or synchronisation object, when it has an address (for
+    /// an access through an address computed from shared data: the one the
+    /// failing run accessed).
     pub addr: Option<u64>,
+    /// Such an access's object in the alternate run, when it is another one.
+    pub alternate_addr: Option<u64>,
     pub loc: Option<causa_core::SourceLoc>,
     /// The function the event's source line is in.
     pub function: Option<Arc<str>>,
@@ -216,21 +221,35 @@ pub fn explain(
     // the mode's own (the first).
     let chosen = if s.flipped.is_some() { replays.pop() } else { replays.into_iter().next() };
     let mut names = BTreeMap::new();
-    let failing_values = values(&sym, ex, &mut names);
+    let failing_run = align::align(&sym, ex);
+    failing_run.name_objects(ex, &mut names);
+    let failing_values = failing_run.values(ex);
+    let mut alternate_resolved = BTreeMap::new();
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
-            let vals = values(&sym, &run, &mut names);
+            let alternate_run = align::align(&sym, &run);
+            alternate_run.name_objects(&run, &mut names);
+            alternate_resolved = alternate_run.resolved(&sym, &run);
+            let vals = alternate_run.values(&run);
             let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
             (Some((run.outcome, how)), vals, dsp::projection(&sym, &s.failing, alt, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
     };
     let functions = Functions::new(&prep.program);
-    let info = sym
+    let mut info: Vec<Vec<EventInfo>> = sym
         .threads
         .iter()
         .map(|t| t.events.iter().map(|e| event_info(&prep.program, &e.op, e.loc, &functions)).collect())
         .collect();
+    // An access whose address the solver resolves is shown at the object
+    // each run accessed.
+    for ((t, k), a) in failing_run.resolved(&sym, ex) {
+        info[t][k].addr = Some(a);
+    }
+    for ((t, k), a) in alternate_resolved {
+        info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
+    }
     Ok(Explanation {
         mode: opts.mode,
         failure,
@@ -264,45 +283,6 @@ pub fn explain(
         arithmetic: s.arithmetic,
         total_time: start.elapsed(),
     })
-}
-
-/// The values the memory events of `sym` had in `run` (the k-th read of an
-/// address by a thread is its k-th read of that address in the run), and the
-/// names of the objects they touch.
-fn values(sym: &SymTrace, run: &Execution, names: &mut BTreeMap<u64, String>) -> BTreeMap<EventRef, String> {
-    use causa_core::EventKind;
-    let mut seen: HashMap<(ThreadName, EventKind, u64), Vec<String>> = HashMap::new();
-    for (ev, r) in run.events.iter().zip(&run.records) {
-        if let Some(o) = &r.object {
-            names.entry(ev.addr).or_insert_with(|| o.clone());
-        }
-        if matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw) {
-            let v = match (&r.value, &r.new_value) {
-                (Some(v), Some(n)) => format!("{v}→{n}"),
-                (Some(v), None) => v.clone(),
-                _ => continue,
-            };
-            seen.entry((run.names[ev.thread as usize].clone(), ev.kind, ev.addr)).or_default().push(v);
-        }
-    }
-    let mut out = BTreeMap::new();
-    for (t, th) in sym.threads.iter().enumerate() {
-        let mut count: HashMap<(EventKind, u64), usize> = HashMap::new();
-        for (k, e) in th.events.iter().enumerate() {
-            let key = match e.op {
-                SymOp::Read { addr, .. } => (EventKind::Read, addr),
-                SymOp::Write { addr, .. } => (EventKind::Write, addr),
-                SymOp::Rmw { addr, .. } => (EventKind::Rmw, addr),
-                _ => continue,
-            };
-            let n = count.entry(key).or_default();
-            if let Some(v) = seen.get(&(th.thread.clone(), key.0, key.1)).and_then(|v| v.get(*n)) {
-                out.insert((t, k), v.clone());
-            }
-            *n += 1;
-        }
-    }
-    out
 }
 
 /// The defined functions of each source file, by the line they start at.
@@ -359,7 +339,7 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
     };
     let loc = program.loc(loc).cloned();
     let function = loc.as_ref().and_then(|l| functions.at(l));
-    EventInfo { op, addr, loc, function }
+    EventInfo { op, addr, alternate_addr: None, loc, function }
 }
 
 /// The run ended normally (an alternate counts only then).

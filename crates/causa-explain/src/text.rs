@@ -169,7 +169,7 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
         let line = e.info_of(r).loc.as_ref().map(|l| format!(" :{}", l.line)).unwrap_or_default();
         let v = e.value(r, run).map(|v| format!("={v}")).unwrap_or_default();
         let mark = if differs(r) { "*" } else { "" };
-        cut(&format!("{mark}{}{v}{line}", e.op_text(r)))
+        cut(&format!("{mark}{}{v}{line}", e.op_text_in(r, run)))
     };
     let heads: Vec<String> = threads.iter().map(|t| cut(&e.thread_text(*t))).collect();
     let cells: Vec<(usize, String)> =

@@ -50,6 +50,26 @@ fn assert_explained(e: &Explanation, what: &str) {
     assert!(!summary.is_empty() && !summary.contains("found no schedule"), "{what} {mode}: {summary}");
 }
 
+/// Every access of the failing schedule is shown with its object's name
+/// and the value the failing run saw; every access the alternate run made
+/// is named too (in that run: an address computed from shared data may
+/// reach another object there).
+fn assert_named(e: &Explanation, what: &str) {
+    use causa_explain::Run;
+    let accesses = |r: &&(usize, usize)| matches!(e.info_of(**r).op, "read" | "write" | "update");
+    for r in e.failing.iter().filter(accesses) {
+        let obj = e.object(*r).unwrap_or_default();
+        assert!(!obj.is_empty() && !obj.starts_with("0x"), "{what}: {} is not named: {obj:?}", e.event_text(*r));
+        assert!(e.value(*r, Run::Failing).is_some(), "{what}: no failing value for {}", e.event_text(*r));
+    }
+    for r in e.alternate.iter().flatten().filter(accesses) {
+        if e.value(*r, Run::Alternate).is_some() {
+            let obj = e.object_in(*r, Run::Alternate).unwrap_or_default();
+            assert!(!obj.starts_with("0x"), "{what}: {} is not named in the alternate: {obj}", e.event_text(*r));
+        }
+    }
+}
+
 // The paper's statements are atomic; x's updates are under a lock here, so
 // that the only races are those on y and z.
 const FIG1: &str = "#include <assert.h>\n#include <pthread.h>\nint x = 0, y = 1, z = -1;\n\
@@ -150,6 +170,37 @@ fn a_bank_lost_update_checked_long_after_the_race() {
 }
 
 #[test]
+fn objects_the_runs_number_differently_are_named_with_their_values() {
+    // Whichever thread finds cfg unset allocates it: the symbolic trace
+    // numbers the heap block in thread order, the run in schedule order.
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <stdlib.h>\n\
+        struct config { int ready; int size; };\nstruct config *cfg;\nint users;\n\
+        void *use(void *arg) {\n  if (cfg == NULL) { struct config *c = malloc(sizeof *c); c->size = 64; c->ready = 1; cfg = c; }\n\
+          users = users + 1;\n  assert(cfg->size == 64);\n  return 0;\n}\n\
+        int main(void) { pthread_t a, b, c; pthread_create(&a, 0, use, 0); pthread_create(&b, 0, use, 0);\n\
+        pthread_create(&c, 0, use, 0); pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0);\n\
+        assert(users == 3); return 0; }\n";
+    let prep = load("lazy.c", src);
+    // A run where thread 0.2 allocates (writes size 64): the symbolic
+    // trace meets 0.1's path first.
+    let allocator = |ex: &Execution| {
+        ex.events.iter().any(|e| {
+            ex.names[e.thread as usize].to_string() == "0.2" && e.kind == causa_core::EventKind::Write && e.value == 64
+        })
+    };
+    let ex = failing_where(&prep, 5000, allocator);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "lazy");
+        assert_named(&e, "lazy");
+        // The read of cfg->size is shown as the heap block's field.
+        let size_reads: Vec<_> =
+            e.failing.iter().filter(|r| e.object(**r).is_some_and(|o| o.ends_with("+4"))).collect();
+        assert!(!size_reads.is_empty(), "{mode}: {}", causa_explain::text::render(&e));
+    }
+}
+
+#[test]
 fn a_finely_interleaved_failing_schedule_is_explained_with_the_general_arithmetic() {
     // Three workers update a histogram under a lock, then add to a total
     // without it (a lost update); the random scheduler switches threads
@@ -247,6 +298,7 @@ fn every_mode_on(name: &str, strict: bool) {
             eprintln!("{name}: symbiosis mode found no single pair ({} tried)", e.pairs_tried);
             continue;
         }
+        assert_named(&e, name);
         if strict {
             assert_explained(&e, name);
         } else {

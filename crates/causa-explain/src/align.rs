@@ -1,0 +1,140 @@
+//! Which event of an interpreter run each access of the symbolic trace is,
+//! for the values and object names the explanation shows.
+//!
+//! The two do not share addresses for every object: the symbolic executor
+//! runs one thread's path after another and numbers the heap blocks and
+//! escaped stack objects it meets in that order, the interpreter in the
+//! run's order (a block the failing run numbered 0x13 can be 0x14 in the
+//! symbolic trace, and the alternate run may number it otherwise again).
+//! So each thread's accesses are paired in order with the run's events of
+//! that thread: same kind, same offset, and an object that is either the
+//! same one paired before or one not paired yet (on both sides), within a
+//! few events of the last pair (the run may have accesses the symbolic
+//! trace does not: a read of constant data is not one there).
+
+use causa_core::EventKind;
+use causa_interp::Execution;
+use causa_ir::{addr_alloc, addr_offset, make_addr};
+use causa_symbolic::{EventRef, SymOp, SymTrace};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// How far past the last paired event a thread's next access is looked for.
+const LOOKAHEAD: usize = 16;
+
+/// The run's events (indices into `run.events`) of the symbolic trace's
+/// accesses, and the symbolic trace's object for each object of the run
+/// that was paired.
+pub(crate) struct Alignment {
+    pub events: HashMap<EventRef, usize>,
+    /// Run object → symbolic object.
+    pub objects: HashMap<u32, u32>,
+}
+
+fn access(op: &SymOp) -> Option<(EventKind, u64, bool)> {
+    match *op {
+        SymOp::Read { addr, at, .. } => Some((EventKind::Read, addr, at.is_some() && addr == 0)),
+        SymOp::Write { addr, at, .. } => Some((EventKind::Write, addr, at.is_some() && addr == 0)),
+        SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false)),
+        _ => None,
+    }
+}
+
+pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
+    let mut by_thread: HashMap<&causa_core::ThreadName, Vec<usize>> = HashMap::new();
+    for (i, ev) in run.events.iter().enumerate() {
+        if matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw) {
+            by_thread.entry(&run.names[ev.thread as usize]).or_default().push(i);
+        }
+    }
+    // Symbolic object → run object, and the run objects taken.
+    let mut pairs: HashMap<u32, u32> = HashMap::new();
+    let mut taken: HashSet<u32> = HashSet::new();
+    let mut events = HashMap::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        let Some(list) = by_thread.get(&th.thread) else { continue };
+        let mut next = 0;
+        for (k, e) in th.events.iter().enumerate() {
+            let Some((kind, addr, unknown)) = access(&e.op) else { continue };
+            let (obj, off) = (addr_alloc(addr), addr_offset(addr));
+            let fits = |i: usize| {
+                let ev = &run.events[i];
+                if ev.kind != kind {
+                    return false;
+                }
+                // An address the solver resolves: any of the kind will do.
+                if unknown {
+                    return true;
+                }
+                let (o, f) = (addr_alloc(ev.addr), addr_offset(ev.addr));
+                f == off
+                    && match pairs.get(&obj) {
+                        Some(p) => *p == o,
+                        None => !taken.contains(&o),
+                    }
+            };
+            let end = (next + LOOKAHEAD).min(list.len());
+            let Some(j) = (next..end).find(|j| fits(list[*j])) else { continue };
+            let i = list[j];
+            if !unknown {
+                let o = addr_alloc(run.events[i].addr);
+                if pairs.insert(obj, o).is_none() {
+                    taken.insert(o);
+                }
+            }
+            events.insert((t, k), i);
+            next = j + 1;
+        }
+    }
+    Alignment { events, objects: pairs.into_iter().map(|(s, r)| (r, s)).collect() }
+}
+
+impl Alignment {
+    /// The symbolic trace's address for an address of the run: through the
+    /// paired object, else the same (objects nobody renumbered: globals).
+    pub fn to_symbolic(&self, addr: u64) -> Option<u64> {
+        let o = addr_alloc(addr);
+        match self.objects.get(&o) {
+            Some(s) => Some(make_addr(*s, addr_offset(addr))),
+            // The run's object was not paired: the same number is the same
+            // object unless the symbolic trace paired it with another.
+            None if !self.objects.values().any(|s| *s == o) => Some(addr),
+            None => None,
+        }
+    }
+
+    /// Where `run`'s accesses went whose address the solver resolves (the
+    /// symbolic trace has none for them), as symbolic trace addresses.
+    pub fn resolved(&self, sym: &SymTrace, run: &Execution) -> BTreeMap<EventRef, u64> {
+        self.events
+            .iter()
+            .filter(|((t, k), _)| access(&sym.threads[*t].events[*k].op).is_some_and(|a| a.2))
+            .filter_map(|(r, i)| Some((*r, self.to_symbolic(run.events[*i].addr)?)))
+            .collect()
+    }
+
+    /// The values `run` read or wrote at the symbolic trace's accesses
+    /// (`old→new` for a read-modify-write).
+    pub fn values(&self, run: &Execution) -> BTreeMap<EventRef, String> {
+        let mut out = BTreeMap::new();
+        for (r, i) in &self.events {
+            let Some(rec) = run.records.get(*i) else { continue };
+            let v = match (&rec.value, &rec.new_value) {
+                (Some(v), Some(n)) => format!("{v}→{n}"),
+                (Some(v), None) => v.clone(),
+                _ => continue,
+            };
+            out.insert(*r, v);
+        }
+        out
+    }
+
+    /// Names of the objects of `run`'s events (`balance`, `heap#1+4`, a
+    /// mutex), by the symbolic trace's address, added to `names` where it
+    /// has none yet.
+    pub fn name_objects(&self, run: &Execution, names: &mut BTreeMap<u64, String>) {
+        for (ev, rec) in run.events.iter().zip(&run.records) {
+            let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };
+            names.entry(a).or_insert_with(|| o.clone());
+        }
+    }
+}
