@@ -13,9 +13,21 @@
 //!   and A does not ([`Atomic`]);
 //! - the four quality figures of AAAI-19 Table 2.
 
-use causa_symbolic::symbiosis::data_flows;
+use causa_symbolic::symbiosis::data_flows_at;
 use causa_symbolic::{EventRef, SymOp, SymTrace};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Where each schedule's run accessed the events whose address the trace
+/// leaves to the solver (`align.rs`); the trace's address elsewhere.
+#[derive(Clone, Debug, Default)]
+pub struct Resolved {
+    pub failing: BTreeMap<EventRef, u64>,
+    pub alternate: BTreeMap<EventRef, u64>,
+}
+
+fn resolve(m: &BTreeMap<EventRef, u64>) -> impl Fn(EventRef, u64) -> u64 + '_ {
+    move |r, addr| m.get(&r).copied().unwrap_or(addr)
+}
 
 /// A read's source of data in a schedule: the write it reads (None: the
 /// initial value).
@@ -73,11 +85,16 @@ pub struct Dsp {
 
 /// The DSP of `failing` against `alternate` (`pair`: events that must be
 /// shown, such as Symbiosis' inverted pair).
-pub fn projection(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], pair: &[EventRef]) -> Dsp {
-    let flows = |order: &[EventRef]| -> BTreeSet<Flow> {
-        data_flows(sym, order).into_iter().map(|(read, write)| Flow { read, write }).collect()
+pub fn projection(
+    sym: &SymTrace,
+    (failing, alternate): (&[EventRef], &[EventRef]),
+    resolved: &Resolved,
+    pair: &[EventRef],
+) -> Dsp {
+    let flows = |order: &[EventRef], at: &BTreeMap<EventRef, u64>| -> BTreeSet<Flow> {
+        data_flows_at(sym, order, resolve(at)).into_iter().map(|(read, write)| Flow { read, write }).collect()
     };
-    let (f, a) = (flows(failing), flows(alternate));
+    let (f, a) = (flows(failing, &resolved.failing), flows(alternate, &resolved.alternate));
     let failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
     let alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
     let (fs, as_) = (switches(failing), switches(alternate));
@@ -93,7 +110,7 @@ pub fn projection(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], 
         shown.insert(*y);
     }
     let base: Vec<EventRef> = failing.iter().copied().filter(|e| shown.contains(e)).collect();
-    let atomic = atomic(sym, failing, alternate, &base);
+    let atomic = atomic(sym, (failing, alternate), &resolved.failing, &base);
     // The atomic regions' ends belong to the explanation.
     for a in &atomic {
         shown.extend(a.events.first());
@@ -169,13 +186,15 @@ fn varied_switches(failing: &[EventRef], alternate: &[EventRef]) -> usize {
         .count()
 }
 
-/// The shared location an event reads or writes, and whether it writes.
-fn access(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
-    match sym.threads[r.0].events[r.1].op {
-        SymOp::Read { addr, .. } => Some((addr, false)),
-        SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => Some((addr, true)),
-        _ => None,
-    }
+/// The shared location an event reads or writes (in the failing run), and
+/// whether it writes.
+fn access(sym: &SymTrace, at: &BTreeMap<EventRef, u64>, r: EventRef) -> Option<(u64, bool)> {
+    let (addr, writes) = match sym.threads[r.0].events[r.1].op {
+        SymOp::Read { addr, .. } => (addr, false),
+        SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => (addr, true),
+        _ => return None,
+    };
+    Some((resolve(at)(r, addr), writes))
 }
 
 /// Atomicity violations the alternate repairs: a projected access x of one
@@ -184,22 +203,27 @@ fn access(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
 /// write), and that the alternate puts outside them. T's events from a1 to
 /// a2 should run atomically; the intruders are the other threads' accesses
 /// to that location between a1 and a2 in the failing schedule.
-fn atomic(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], shown: &[EventRef]) -> Vec<Atomic> {
+fn atomic(
+    sym: &SymTrace,
+    (failing, alternate): (&[EventRef], &[EventRef]),
+    at: &BTreeMap<EventRef, u64>,
+    shown: &[EventRef],
+) -> Vec<Atomic> {
     let (fat, aat) = (positions(failing), positions(alternate));
     let mut out: Vec<Atomic> = Vec::new();
     for &x in shown {
-        let (Some((loc, xw)), Some(&px)) = (access(sym, x), fat.get(&x)) else { continue };
+        let (Some((loc, xw)), Some(&px)) = (access(sym, at, x), fat.get(&x)) else { continue };
         let mut threads: Vec<usize> = failing.iter().map(|r| r.0).filter(|t| *t != x.0).collect();
         threads.sort();
         threads.dedup();
         for t in threads {
-            let on_loc = |r: &&EventRef| r.0 == t && access(sym, **r).is_some_and(|(l, _)| l == loc);
+            let on_loc = |r: &&EventRef| r.0 == t && access(sym, at, **r).is_some_and(|(l, _)| l == loc);
             let (Some(&a1), Some(&a2)) =
                 (failing[..px].iter().rev().find(on_loc), failing[px + 1..].iter().find(on_loc))
             else {
                 continue;
             };
-            let writes = |r: EventRef| access(sym, r).is_some_and(|(_, w)| w);
+            let writes = |r: EventRef| access(sym, at, r).is_some_and(|(_, w)| w);
             if !(xw || writes(a1) || writes(a2)) {
                 continue;
             }
@@ -215,7 +239,7 @@ fn atomic(sym: &SymTrace, failing: &[EventRef], alternate: &[EventRef], shown: &
             let intruders: Vec<EventRef> = failing[p1..=p2]
                 .iter()
                 .copied()
-                .filter(|r| r.0 != t && access(sym, *r).is_some_and(|(l, _)| l == loc))
+                .filter(|r| r.0 != t && access(sym, at, *r).is_some_and(|(l, _)| l == loc))
                 .collect();
             out.push(Atomic { thread: t, events, intruders });
         }

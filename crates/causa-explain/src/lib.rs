@@ -224,15 +224,15 @@ pub fn explain(
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(ex, &mut names);
     let failing_values = failing_run.values(ex);
-    let mut alternate_resolved = BTreeMap::new();
+    let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let alternate_run = align::align(&sym, &run);
             alternate_run.name_objects(&run, &mut names);
-            alternate_resolved = alternate_run.resolved(&sym, &run);
+            resolved.alternate = alternate_run.resolved(&sym, &run);
             let vals = alternate_run.values(&run);
             let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
-            (Some((run.outcome, how)), vals, dsp::projection(&sym, &s.failing, alt, &pair))
+            (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
     };
@@ -244,10 +244,10 @@ pub fn explain(
         .collect();
     // An access whose address the solver resolves is shown at the object
     // each run accessed.
-    for ((t, k), a) in failing_run.resolved(&sym, ex) {
+    for (&(t, k), &a) in &resolved.failing {
         info[t][k].addr = Some(a);
     }
-    for ((t, k), a) in alternate_resolved {
+    for (&(t, k), &a) in &resolved.alternate {
         info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
     }
     Ok(Explanation {

@@ -64,13 +64,20 @@ pub fn render(e: &Explanation) -> String {
         reads.sort();
         reads.dedup();
         for r in reads {
+            // An address computed from shared data may reach another object.
+            let elsewhere = |run: Run| match e.object_in(r, run) {
+                Some(o) if run == Run::Alternate && Some(&o) != e.object(r).as_ref() => format!(" (at {o})"),
+                _ => String::new(),
+            };
             let src = |flows: &[crate::Flow], run: Run| {
-                flows.iter().find(|f| f.read == r).map(|f| format!("read {}", e.source_text(f, run))).unwrap_or_else(
-                    || match run {
+                flows
+                    .iter()
+                    .find(|f| f.read == r)
+                    .map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run)))
+                    .unwrap_or_else(|| match run {
                         Run::Alternate if e.skipped(r) => "not run (its thread goes the other way before it)".into(),
                         _ => "the same".into(),
-                    },
-                )
+                    })
             };
             let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
             let _ = writeln!(

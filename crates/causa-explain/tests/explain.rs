@@ -70,6 +70,20 @@ fn assert_named(e: &Explanation, what: &str) {
     }
 }
 
+/// Each data flow of the DSP joins a read and a write of the same object in
+/// its run (an address computed from shared data counts where that run
+/// went: pfscan's `queue[q_head % QSIZE]`).
+fn assert_flows_join_one_object(e: &Explanation, what: &str) {
+    use causa_explain::Run;
+    for (flows, run) in [(&e.dsp.failing_only, Run::Failing), (&e.dsp.alternate_only, Run::Alternate)] {
+        for f in flows {
+            let Some(w) = f.write else { continue };
+            let (ro, wo) = (e.object_in(f.read, run), e.object_in(w, run));
+            assert_eq!(ro, wo, "{what} {run:?}: {} reads from {}", e.event_text(f.read), e.event_text(w));
+        }
+    }
+}
+
 // The paper's statements are atomic; x's updates are under a lock here, so
 // that the only races are those on y and z.
 const FIG1: &str = "#include <assert.h>\n#include <pthread.h>\nint x = 0, y = 1, z = -1;\n\
@@ -299,6 +313,7 @@ fn every_mode_on(name: &str, strict: bool) {
             continue;
         }
         assert_named(&e, name);
+        assert_flows_join_one_object(&e, name);
         if strict {
             assert_explained(&e, name);
         } else {

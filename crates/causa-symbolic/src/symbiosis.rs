@@ -88,17 +88,29 @@ pub fn invert<T: Copy>(sigma: &[T], j: usize, k: usize, thread: impl Fn(T) -> u3
 /// read-modify-write) in `order`, the write it reads from (the last earlier
 /// write of the same address in `order`; None: the initial value).
 pub fn data_flows(sym: &SymTrace, order: &[EventRef]) -> Vec<(EventRef, Option<EventRef>)> {
+    data_flows_at(sym, order, |_, addr| addr)
+}
+
+/// [`data_flows`] with each access at `at(event, its address in the trace)`:
+/// a run's own address for an access whose address the trace leaves to the
+/// solver (0 there).
+pub fn data_flows_at(
+    sym: &SymTrace,
+    order: &[EventRef],
+    at: impl Fn(EventRef, u64) -> u64,
+) -> Vec<(EventRef, Option<EventRef>)> {
     let mut last: std::collections::HashMap<u64, EventRef> = std::collections::HashMap::new();
     let mut flows = Vec::new();
     for &(t, k) in order {
-        match &sym.threads[t].events[k].op {
-            SymOp::Read { addr, .. } => flows.push(((t, k), last.get(addr).copied())),
+        match sym.threads[t].events[k].op {
+            SymOp::Read { addr, .. } => flows.push(((t, k), last.get(&at((t, k), addr)).copied())),
             SymOp::Rmw { addr, .. } => {
-                flows.push(((t, k), last.get(addr).copied()));
-                last.insert(*addr, (t, k));
+                let a = at((t, k), addr);
+                flows.push(((t, k), last.get(&a).copied()));
+                last.insert(a, (t, k));
             }
             SymOp::Write { addr, .. } => {
-                last.insert(*addr, (t, k));
+                last.insert(at((t, k), addr), (t, k));
             }
             _ => {}
         }
