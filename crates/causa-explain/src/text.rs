@@ -76,6 +76,7 @@ pub fn render(e: &Explanation) -> String {
                     .map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run)))
                     .unwrap_or_else(|| match run {
                         Run::Alternate if e.skipped(r) => "not run (its thread goes the other way before it)".into(),
+                        Run::Failing if !e.failing.contains(&r) => "not reached (the failure comes first)".into(),
                         _ => "the same".into(),
                     })
             };
