@@ -112,6 +112,31 @@ impl Alignment {
             .collect()
     }
 
+    /// The events of thread `t` in `run` after its first `before` events
+    /// of the symbolic trace: where a thread that takes another branch
+    /// there goes instead (the trace's events that `run`'s do not pair with
+    /// and that come after the last paired access, a lock say, are taken to
+    /// be the run's next ones).
+    pub fn after(
+        &self,
+        sym: &SymTrace,
+        run: &Execution,
+        t: usize,
+        before: usize,
+    ) -> Vec<causa_core::event::EventRecord> {
+        let name = &sym.threads[t].thread;
+        let last = self.events.iter().filter(|((u, k), _)| *u == t && *k < before).max_by_key(|(_, i)| **i);
+        let (from, unpaired) = match last {
+            Some(((_, k), i)) => (i + 1, before - k - 1),
+            None => (0, before),
+        };
+        (from..run.events.len())
+            .filter(|i| &run.names[run.events[*i].thread as usize] == name)
+            .skip(unpaired)
+            .filter_map(|i| run.records.get(i).cloned())
+            .collect()
+    }
+
     /// The values `run` read or wrote at the symbolic trace's accesses
     /// (`old→new` for a read-modify-write).
     pub fn values(&self, run: &Execution) -> BTreeMap<EventRef, String> {

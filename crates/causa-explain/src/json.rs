@@ -43,6 +43,7 @@ pub fn render(e: &Explanation) -> Value {
             "location": fl.loc.as_ref().map(|l| l.to_string()),
             "taken_in_failing_run": fl.taken,
             "events_before": fl.events_before,
+            "new_path": fl.new_path,
         })),
         "flips_tried": e.flips_tried,
         "dsp": {

@@ -129,6 +129,9 @@ pub struct Flip {
     /// its failing-run events from this index on (it re-executes the other
     /// way).
     pub events_before: usize,
+    /// What the thread does instead: its events after the branch in the
+    /// replayed alternate run.
+    pub new_path: Vec<causa_core::event::EventRecord>,
 }
 
 impl Explanation {
@@ -136,6 +139,26 @@ impl Explanation {
     /// its thread took the other way at the flipped branch before it.
     pub fn skipped(&self, r: EventRef) -> bool {
         self.flipped.as_ref().is_some_and(|f| r.0 == f.thread && r.1 >= f.events_before)
+    }
+
+    /// What the flipped thread does instead, in the replayed alternate:
+    /// `read w → 0 :5`, `end :9` (the first `limit` events, then how many
+    /// more).
+    pub fn new_path_items(&self, limit: usize) -> Option<Vec<String>> {
+        let f = self.flipped.as_ref().filter(|f| !f.new_path.is_empty())?;
+        let mut parts: Vec<String> = f
+            .new_path
+            .iter()
+            .take(limit)
+            .map(|r| match &r.location {
+                Some(l) => format!("{} :{}", r.describe(), l.line),
+                None => r.describe(),
+            })
+            .collect();
+        if f.new_path.len() > limit {
+            parts.push(format!("… {} more", f.new_path.len() - limit));
+        }
+        Some(parts)
     }
 
     /// `the other branch at pfscan.c:34` (or `another branch` when its line
@@ -224,12 +247,16 @@ pub fn explain(
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(ex, &mut names);
     let failing_values = failing_run.values(ex);
+    let mut new_path = Vec::new();
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let alternate_run = align::align(&sym, &run);
             alternate_run.name_objects(&run, &mut names);
             resolved.alternate = alternate_run.resolved(&sym, &run);
+            if let Some(f) = &s.flipped {
+                new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
+            }
             let vals = alternate_run.values(&run);
             let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
             (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
@@ -276,6 +303,7 @@ pub fn explain(
             loc: prep.program.loc(f.branch.loc).cloned(),
             taken: f.branch.taken,
             events_before: f.events_before,
+            new_path: std::mem::take(&mut new_path),
         }),
         flips_tried: s.flips_tried,
         queries: s.queries,

@@ -57,6 +57,17 @@ pub fn render(e: &Explanation) -> String {
     );
     let _ = writeln!(o);
     o.push_str(&columns(e));
+    if let (Some(f), Some(path)) = (&e.flipped, e.new_path_items(12)) {
+        let _ = writeln!(o);
+        let at = e.flip_text().unwrap_or_default();
+        let head = format!("After taking {at}, thread {} runs (in the replayed alternate):", e.threads[f.thread]);
+        // One event per word: an event is not split across lines.
+        let n = path.len();
+        let items: Vec<String> =
+            path.into_iter().enumerate().map(|(i, p)| if i + 1 < n { format!("{p},") } else { p }).collect();
+        let words = head.split_whitespace().chain(items.iter().map(String::as_str));
+        let _ = writeln!(o, "{}", causa_report::wrap(words, 100).join("\n  "));
+    }
     if !d.failing_only.is_empty() || !d.alternate_only.is_empty() {
         let _ = writeln!(o);
         let _ = writeln!(o, "Data flows that differ (* above): failing → alternate");

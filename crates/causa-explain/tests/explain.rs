@@ -288,6 +288,12 @@ fn aaai19_figure_2_shows_the_branch_difference() {
         assert!(text.contains("takes the other branch at fig2.c:"), "{mode}: {text}");
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("must take another path"), "{mode}: {summary}");
+        // What the flipped thread does instead, from the replayed run: it
+        // runs to its end, and the text shows it.
+        let last = f.new_path.last().unwrap_or_else(|| panic!("{mode}: the new path is shown"));
+        assert_eq!(last.kind, causa_core::EventKind::End, "{mode}: {:?}", f.new_path);
+        assert_eq!(last.thread, e.threads[f.thread]);
+        assert!(text.contains("runs (in the replayed alternate):"), "{mode}: {text}");
     }
 }
 
