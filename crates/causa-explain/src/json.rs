@@ -42,6 +42,7 @@ pub fn render(e: &Explanation) -> Value {
             "thread": e.threads[fl.thread].to_string(),
             "location": fl.loc.as_ref().map(|l| l.to_string()),
             "taken_in_failing_run": fl.taken,
+            "switch": fl.switch,
             "events_before": fl.events_before,
             "new_path": fl.new_path,
         })),

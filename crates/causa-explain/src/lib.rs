@@ -123,8 +123,11 @@ pub struct Flip {
     /// Thread index.
     pub thread: usize,
     pub loc: Option<causa_core::SourceLoc>,
-    /// Whether the failing run took it (the alternate does not).
+    /// Whether the failing run took it (the alternate does not; a switch:
+    /// true, the alternate goes to another case).
     pub taken: bool,
+    /// A switch rather than a two-way branch.
+    pub switch: bool,
     /// The thread's events before the branch: the alternate runs none of
     /// its failing-run events from this index on (it re-executes the other
     /// way).
@@ -165,9 +168,10 @@ impl Explanation {
     /// is unknown).
     pub fn flip_text(&self) -> Option<String> {
         let f = self.flipped.as_ref()?;
+        let what = if f.switch { "another case of the switch" } else { "the other branch" };
         Some(match &f.loc {
-            Some(l) => format!("the other branch at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
-            None => "another branch".into(),
+            Some(l) => format!("{what} at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
+            None => format!("{what} (line unknown)"),
         })
     }
 
@@ -302,6 +306,7 @@ pub fn explain(
             thread: f.thread,
             loc: prep.program.loc(f.branch.loc).cloned(),
             taken: f.branch.taken,
+            switch: f.branch.switch,
             events_before: f.events_before,
             new_path: std::mem::take(&mut new_path),
         }),

@@ -23,9 +23,13 @@ pub fn summary(e: &Explanation) -> String {
     let mut out = Vec::new();
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
         out.push(format!(
-            "Reordering the failing run's events does not avoid the failure for good, so the program must take another path: in the alternate, {} takes {b} (the failing run's branch was {}), and the program then runs to its end.",
+            "Reordering the failing run's events does not avoid the failure for good, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
-            if f.taken { "taken" } else { "not taken" },
+            match (f.switch, f.taken) {
+                (true, _) => "",
+                (false, true) => " (the failing run's branch was taken)",
+                (false, false) => " (the failing run's branch was not taken)",
+            },
         ));
         // What made the branch go the other way: the thread's last read
         // before it, when its data flow differs.

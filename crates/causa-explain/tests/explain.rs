@@ -297,6 +297,30 @@ fn aaai19_figure_2_shows_the_branch_difference() {
     }
 }
 
+#[test]
+fn a_switch_is_flipped_to_another_case() {
+    // With the failing run's path (the default case, mode read as 0) no order
+    // passes; the alternate must read t2's mode and take case 2.
+    let src = "#include <assert.h>\n#include <pthread.h>\nint mode, x;\n\
+        void *t1(void *a) {\n  switch (mode) {\n  case 1: x = 1; break;\n  case 2: x = 2; break;\n\
+          default: x = x - 1; break;\n  }\n  assert(x > 0);\n  return 0;\n}\n\
+        void *t2(void *a) { mode = 2; return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    let prep = load("switch.c", src);
+    let ex = failing_where(&prep, 3000, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let text = causa_explain::text::render(&e);
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{mode}: a case flipped: {text}"));
+        assert!(f.switch && f.loc.as_ref().is_some_and(|l| l.line == 5), "{mode}: {f:?}");
+        assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
+        assert!(text.contains("takes another case of the switch at switch.c:5"), "{mode}: {text}");
+        // Case 2's store is on the new path.
+        assert!(f.new_path.iter().any(|r| r.describe() == "write x = 2"), "{mode}: {:?}", f.new_path);
+    }
+}
+
 /// A program of the corpus, with its header's clang flags ignored (the
 /// reproduce issue's programs have none).
 fn corpus(name: &str) -> Arc<Prepared> {

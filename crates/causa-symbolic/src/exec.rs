@@ -514,7 +514,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let before = self.out.path.len();
                 self.condition(cond)?;
                 if self.out.path.len() > before {
-                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken });
+                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken, switch: false });
                 }
                 self.jump(if taken { *t } else { *f })?;
             }
@@ -525,12 +525,17 @@ impl<'s, 'p> Thread<'s, 'p> {
                 };
                 let Reg::Int(x) = self.operand(v) else { return Err(self.unsupported("a switch on a non-integer")) };
                 let w = self.st.trace.exprs.bits(x);
+                let before = self.out.path.len();
                 let target = if k == 0 {
+                    // One condition, x differs from every case: flipped, it
+                    // says some case holds.
+                    let mut none = self.st.trace.exprs.constant(1, 1);
                     for (c, _) in cases.clone() {
                         let cv = self.st.trace.exprs.constant(w, c);
                         let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, w, x, cv);
-                        self.condition(ne)?;
+                        none = self.st.trace.exprs.bin(BinOp::And, 1, none, ne).unwrap_or(ne);
                     }
+                    self.condition(none)?;
                     *default
                 } else {
                     let (c, b) = cases
@@ -542,6 +547,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                     self.condition(eq)?;
                     b
                 };
+                if self.out.path.len() > before {
+                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken: true, switch: true });
+                }
                 self.jump(target)?;
             }
             Term::Ret(v) => {

@@ -140,15 +140,20 @@ pub struct SymThread {
     pub inputs_at: Vec<usize>,
 }
 
-/// A conditional branch whose condition depends on shared reads.
+/// A conditional branch or a switch whose condition depends on shared
+/// reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Branch {
-    /// Its condition: an index into [`SymThread::path`].
+    /// Its condition: an index into [`SymThread::path`] (a switch's: the
+    /// value is the recorded run's case, or none of the cases for the
+    /// default; flipped, the switch goes to another).
     pub condition: usize,
     /// Where the branch is.
     pub loc: LocId,
-    /// The way the recorded run went.
+    /// The way the recorded run went (a switch: true).
     pub taken: bool,
+    /// A switch rather than a two-way branch.
+    pub switch: bool,
 }
 
 /// Every thread's symbolic trace, over one expression arena.
