@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 mod align;
+pub mod deadlock;
 mod describe;
 pub mod dot;
 pub mod dsp;
@@ -110,6 +111,8 @@ pub struct Explanation {
     pub flipped: Option<Flip>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
+    /// A deadlock: the threads blocked at a lock another one holds.
+    pub deadlock: Vec<deadlock::Waiting>,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic.
@@ -252,6 +255,10 @@ pub fn explain(
     failing_run.name_objects(ex, &mut names);
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
+    let cycle = match failure.kind {
+        causa_core::BugKind::Deadlock => deadlock::cycle(&sym, &s.failing),
+        _ => Vec::new(),
+    };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
@@ -262,7 +269,9 @@ pub fn explain(
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
             }
             let vals = alternate_run.values(&run);
-            let pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
+            let mut pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
+            // A deadlock's acquisitions belong to its explanation.
+            pair.extend(cycle.iter().flat_map(|w| [w.waits, w.held_by]));
             (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
@@ -311,6 +320,7 @@ pub fn explain(
             new_path: std::mem::take(&mut new_path),
         }),
         flips_tried: s.flips_tried,
+        deadlock: cycle,
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,

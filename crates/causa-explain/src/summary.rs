@@ -21,6 +21,11 @@ pub fn summary(e: &Explanation) -> String {
         );
     };
     let mut out = Vec::new();
+    if !e.deadlock.is_empty() {
+        out.extend(deadlock_sentences(e));
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
         out.push(format!(
             "Reordering the failing run's events does not avoid the failure for good, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
@@ -76,14 +81,54 @@ pub fn summary(e: &Explanation) -> String {
     } else if let Some(s) = last_read_values(e) {
         out.push(s);
     }
-    if !e.alternate_avoids_failure() {
-        out.push(
-            "(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into(),
-        );
-    } else if !e.alternate_passes() {
-        out.push("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into());
-    }
+    out.extend(replay_note(e));
     out.join(" ")
+}
+
+/// How the replayed alternate ended, when not cleanly.
+fn replay_note(e: &Explanation) -> Option<String> {
+    if !e.alternate_avoids_failure() {
+        Some("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into())
+    } else if !e.alternate_passes() {
+        Some("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into())
+    } else {
+        None
+    }
+}
+
+/// A deadlock: who holds what and waits for what, and the order of the
+/// acquisitions in the alternate.
+fn deadlock_sentences(e: &Explanation) -> Vec<String> {
+    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "a lock".into());
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let parts: Vec<String> = e
+        .deadlock
+        .iter()
+        .map(|w| {
+            format!(
+                "{} waits for {} at {}, which {} holds (locked at {})",
+                who(e, w.waits),
+                obj(w.waits),
+                at(w.waits),
+                who(e, w.held_by),
+                at(w.held_by)
+            )
+        })
+        .collect();
+    let mut out = vec![format!("Deadlock: {}.", parts.join("; "))];
+    let alternate = e.alternate.as_deref().unwrap_or_default();
+    let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
+    if let Some(w) = e.deadlock.iter().find(|w| pos(w.waits).is_some_and(|p| pos(w.held_by).is_none_or(|q| p < q))) {
+        out.push(format!(
+            "In the alternate, {} takes {} at {} before {} takes it at {}: taking the locks in one order in every thread avoids the deadlock.",
+            who(e, w.waits),
+            obj(w.waits),
+            at(w.waits),
+            who(e, w.held_by),
+            at(w.held_by)
+        ));
+    }
+    out
 }
 
 /// `read of `balance` at bank.c:4`.

@@ -20,10 +20,11 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o, "causa explain: {} in thread {}{at} (mode {})", f.kind, f.thread, e.mode);
     let _ = writeln!(
         o,
-        "  failing schedule: {} events ({}); root cause: {} events (unsat core)",
+        "  failing schedule: {} events ({}); root cause: {} event{} (unsat core)",
         e.failing.len(),
         if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
-        e.root_cause.len()
+        e.root_cause.len(),
+        if e.root_cause.len() == 1 { "" } else { "s" }
     );
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
     if e.alternate.is_some() {

@@ -23,8 +23,9 @@
 //! Events σ leaves out (those the failing run never reached) stay after the
 //! failure in the root-cause query; the alternate schedule may run some of
 //! them before the failing thread's point (a null dereference is avoided by
-//! the store the failing run had not made yet). Deadlocks and invalid
-//! pthread use have no ¬Φ_bug here yet.
+//! the store the failing run had not made yet). A deadlock's alternate ends
+//! with the failing thread's blocked operation done (`Parts::alternate_frame`);
+//! invalid pthread use has no ¬Φ_bug here yet.
 
 use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
 use crate::model::{build, Model};
@@ -282,8 +283,10 @@ pub fn alternate(
     accept: &mut dyn FnMut(&Proposal<'_>) -> bool,
 ) -> Result<Alternate, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
-    let incidental: Option<Vec<bool>> =
-        crate::relevant::incidental_events(sym).map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
+    // In a deadlock the locks are what matters: nothing is incidental.
+    let incidental: Option<Vec<bool>> = crate::relevant::incidental_events(sym)
+        .filter(|_| model.failure.1 != causa_core::BugKind::Deadlock)
+        .map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
     let run_sigma = opts.run_steps.as_ref().and_then(|steps| run_order(sym, &model, steps));
     let mut enc = Encoder::new(&model.trace);
     if let (Some(inc), Some(sigma)) = (&incidental, &run_sigma) {
@@ -323,7 +326,7 @@ pub fn alternate(
             (happening(&model, cut, &pos), preemptions, false)
         }
     };
-    let goal = Formula::and(vec![not_bug, parts.frame.clone()]);
+    let goal = Formula::and(vec![not_bug, parts.alternate_frame.clone()]);
     let problem = Problem::new(&model, sigma, goal, cut, incidental);
     // Symbiosis inverts the core's pairs: its core comes from the full
     // model (the weak one's may be less minimal: more pairs to try).
@@ -346,7 +349,8 @@ pub fn alternate(
         (steps, prefix, inputs)
     };
     let mut chosen = found.order.as_ref().map(|o| {
-        let upto = o.iter().position(|e| *e == model.last).map_or(o.len(), |i| i + 1);
+        let stop = crate::clap::alternate_last(&model);
+        let upto = o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
         propose(o, upto)
     });
     let accepted = chosen

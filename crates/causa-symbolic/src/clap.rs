@@ -182,13 +182,19 @@ pub(crate) struct Parts {
     /// ¬Φ_bug: for a failure in the thread's own computation (an assertion,
     /// `abort`, a division by zero), the failing thread's last recorded
     /// branch condition (the one that led to it) does not hold; for a memory
-    /// error, the negation of its predicate; None for other failures.
+    /// error, the negation of its predicate; for a deadlock, True (the
+    /// alternate's frame has the blocked operation done); None for other
+    /// failures.
     pub not_bug: Option<Formula>,
     /// A retractable model's frame, which every query of the failing run's
     /// paths assumes: the schedule ends at the failure and every path
     /// condition's guard holds (True when the model is not retractable:
     /// both are in `common`).
     pub frame: Formula,
+    /// The frame of an alternate schedule: `frame`, but for a deadlock the
+    /// schedule ends with the failing thread's blocking operation done
+    /// instead of in the deadlock.
+    pub alternate_frame: Formula,
     /// A retractable model's path conditions (but the failure's own).
     pub conditions: Vec<Condition>,
 }
@@ -226,10 +232,10 @@ pub(crate) fn formula(
     let mut parts = vec![enc.base()];
     let mut frame = Vec::new();
     let mut conditions = Vec::new();
-    if retractable {
-        frame.push(end);
-    } else {
-        parts.push(end);
+    let deadlock = model.failure.1 == causa_core::BugKind::Deadlock;
+    let alternate_end = if deadlock { Formula::Same(cut, alternate_last(model)) } else { end.clone() };
+    if !retractable {
+        parts.push(end.clone());
     }
     let n = model.trace.len();
     // Synchronisation observations (wake-ups, semaphore units) of the access
@@ -249,7 +255,7 @@ pub(crate) fn formula(
     }
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     let fault = crate::fault::bug(sym, model, values);
-    let mut not_bug = if sym.fault.is_some() { negate(&fault, values) } else { None };
+    let mut not_bug = if sym.fault.is_some() { negate(&fault, values) } else { deadlock.then_some(Formula::True) };
     let mut bug = vec![fault];
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens. The failing thread's last condition is the failure's own
@@ -275,7 +281,13 @@ pub(crate) fn formula(
             }
         }
     }
-    Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug, frame: Formula::and(frame), conditions })
+    let (frame, alternate_frame) = if retractable {
+        let with = |end: Formula| Formula::and(std::iter::once(end).chain(frame.iter().cloned()).collect());
+        (with(end), with(alternate_end))
+    } else {
+        (Formula::and(frame.clone()), Formula::and(frame))
+    };
+    Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug, frame, alternate_frame, conditions })
 }
 
 /// ¬f, for the formulas Φ_bug is made of (None for free variables, bounds
@@ -293,6 +305,23 @@ fn negate(f: &Formula, values: &mut Values<'_>) -> Option<Formula> {
             return None
         }
     })
+}
+
+/// Where an alternate schedule's model part ends: at the failing thread's
+/// last access point, but for a deadlock at the operation it was blocked
+/// at (done, in the alternate), before the failure's marker.
+pub(crate) fn alternate_last(model: &Model) -> Ev {
+    let t = model.failure.0;
+    match model.failure.1 {
+        causa_core::BugKind::Deadlock => {
+            let evs: Vec<Ev> = model.event_of[t].iter().filter_map(|e| *e).collect();
+            match evs[..] {
+                [.., blocked, _fail] => blocked,
+                _ => model.last,
+            }
+        }
+        _ => model.last,
+    }
 }
 
 /// The schedule ends in the log's deadlock: every thread has finished or is

@@ -7,7 +7,7 @@
 mod recorded;
 
 use causa_symbolic::symbiosis::data_flows;
-use causa_symbolic::{alternate, execute, AlternateOptions, ClapError, Mode, SymOp};
+use causa_symbolic::{alternate, execute, AlternateOptions, Mode, SymOp};
 use recorded::{failing_run, load, log_of};
 
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
@@ -95,7 +95,7 @@ fn a_null_dereference_is_explained_by_the_write_that_comes_first() {
 }
 
 #[test]
-fn a_deadlock_is_not_explained_yet() {
+fn a_deadlock_is_explained_by_an_order_where_the_blocked_acquisition_happens() {
     let src = format!(
         "{PRELUDE}pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;\n\
          void *t1(void *x) {{ pthread_mutex_lock(&a); pthread_mutex_lock(&b); pthread_mutex_unlock(&b); pthread_mutex_unlock(&a); return 0; }}\n\
@@ -106,8 +106,21 @@ fn a_deadlock_is_not_explained_yet() {
     let prep = load("deadlock.c", &src);
     let ex = failing_run(&prep);
     let sym = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
-    match alternate(&sym, &AlternateOptions::default(), &mut |_| true) {
-        Err(ClapError::Unsupported(m)) => assert!(m.contains("deadlock") && m.contains("not supported"), "{m}"),
-        other => panic!("{other:?}"),
+    // The failing thread's blocked acquisition: its event before the
+    // failure's marker.
+    let (t, th) = sym
+        .threads
+        .iter()
+        .enumerate()
+        .find(|(_, th)| matches!(th.events.last().map(|e| &e.op), Some(SymOp::Fail { .. })))
+        .expect("a failing thread");
+    let blocked = (t, th.events.len() - 2);
+    assert!(matches!(sym.threads[t].events[blocked.1].op, SymOp::Lock { .. }), "{:?}", th.events);
+    for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Lexico] {
+        let opts = AlternateOptions { mode, ..Default::default() };
+        let s = alternate(&sym, &opts, &mut |_| true).unwrap_or_else(|e| panic!("{mode}: {e:?}"));
+        assert!(!s.failing.contains(&blocked), "{mode}: the failing schedule stops before it");
+        let alt = s.alternate.unwrap_or_else(|| panic!("{mode}: an alternate"));
+        assert!(alt[..s.alternate_prefix].contains(&blocked), "{mode}: {alt:?}");
     }
 }

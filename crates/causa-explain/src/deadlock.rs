@@ -1,0 +1,49 @@
+//! A deadlock's cycle: which thread holds which lock and waits for which,
+//! from the failing schedule (a thread's first event the schedule leaves
+//! out is the acquisition it is blocked at).
+
+use causa_symbolic::{EventRef, SymOp, SymTrace};
+use std::collections::HashSet;
+
+/// A thread blocked at the deadlock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    pub thread: usize,
+    /// The acquisition it is blocked at (not in the failing schedule).
+    pub waits: EventRef,
+    /// The acquisition, in the failing schedule, of the lock it waits for
+    /// by the thread that holds it then.
+    pub held_by: EventRef,
+}
+
+fn mutex(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
+    match sym.threads[r.0].events[r.1].op {
+        SymOp::Lock { mutex, .. } => Some((mutex, true)),
+        SymOp::Unlock { mutex } => Some((mutex, false)),
+        _ => None,
+    }
+}
+
+/// The threads blocked at a lock another thread holds at the end of
+/// `failing`, each with that thread's acquisition.
+pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
+    let ran: HashSet<EventRef> = failing.iter().copied().collect();
+    // The acquisitions of `failing` whose lock is not released in it.
+    let held: Vec<(EventRef, u64)> = failing
+        .iter()
+        .filter_map(|r| match mutex(sym, *r) {
+            Some((m, true)) => Some((*r, m)),
+            _ => None,
+        })
+        .filter(|(r, m)| !failing.iter().any(|u| u.0 == r.0 && u.1 > r.1 && mutex(sym, *u) == Some((*m, false))))
+        .collect();
+    let mut out = Vec::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        let Some(k) = (0..th.events.len()).find(|k| !ran.contains(&(t, *k))) else { continue };
+        let Some((m, true)) = mutex(sym, (t, k)) else { continue };
+        if let Some((h, _)) = held.iter().find(|(h, hm)| *hm == m && h.0 != t) {
+            out.push(Waiting { thread: t, waits: (t, k), held_by: *h });
+        }
+    }
+    out
+}
