@@ -48,9 +48,16 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "Differential schedule projection: {} of {} events (operations {}, data-flow variations {}, broken segments {}, context-switch variations {})",
-        d.figures.operations,
-        e.failing.len(),
+        "Differential schedule projection: {} (operations {}, data-flow variations {}, broken segments {}, context-switch variations {})",
+        if d.figures.operations <= e.failing.len() {
+            format!("{} of {} events", d.figures.operations, e.failing.len())
+        } else {
+            format!(
+                "{} events, of the failing schedule's {} and events the failing run never reached",
+                d.figures.operations,
+                e.failing.len()
+            )
+        },
         d.figures.operations,
         d.figures.data_flows,
         d.figures.broken_segments,
