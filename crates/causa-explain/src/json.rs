@@ -47,6 +47,12 @@ pub fn render(e: &Explanation) -> Value {
             "new_path": fl.new_path,
         })),
         "flips_tried": e.flips_tried,
+        "deadlock": e.deadlock.iter().map(|w| json!({
+            "thread": e.threads[w.thread].to_string(),
+            "waits_for": e.object(w.waits),
+            "waits_at": id(&w.waits),
+            "held_by": id(&w.held_by),
+        })).collect::<Vec<_>>(),
         "dsp": {
             "events": d.events.iter().map(|r| { let mut v = ev(r); v["id"] = json!(id(r)); v }).collect::<Vec<_>>(),
             "alternate_order": d.alternate_events.iter().map(id).collect::<Vec<_>>(),

@@ -13,8 +13,9 @@ pub fn summary(e: &Explanation) -> String {
         } else {
             "no order of the same events that avoids it was found"
         };
+        let cycle = if e.deadlock.is_empty() { String::new() } else { format!("{} ", deadlock_sentences(e).join(" ")) };
         return format!(
-            "causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
+            "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
             e.failure.kind,
             e.flips_tried,
             if e.flips_tried == 1 { "" } else { "es" }

@@ -343,13 +343,15 @@ fn a_lock_order_deadlock_is_explained_by_its_cycle() {
             assert_eq!(e.line(w.held_by).as_deref(), Some("phil.c:5"), "{mode}");
             assert_eq!(e.object(w.waits), e.object(w.held_by), "{mode}: the same fork");
         }
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.starts_with("Deadlock: `phil` (thread 0."), "{mode}: {summary}");
+        let json = causa_explain::json::render(&e);
+        assert_eq!(json["deadlock"].as_array().map(Vec::len), Some(3), "{mode}: {json}");
         if mode == Mode::Symbiosis && e.alternate.is_none() {
             eprintln!("phil: symbiosis mode found no single pair ({} tried)", e.pairs_tried);
             continue;
         }
         assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
-        let summary = causa_explain::summary::summary(&e);
-        assert!(summary.starts_with("Deadlock: `phil` (thread 0."), "{mode}: {summary}");
         assert!(
             summary.contains("taking the locks in one order in every thread avoids the deadlock"),
             "{mode}: {summary}"
