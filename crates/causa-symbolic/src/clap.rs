@@ -311,16 +311,20 @@ fn negate(f: &Formula, values: &mut Values<'_>) -> Option<Formula> {
 /// last access point, but for a deadlock at the operation it was blocked
 /// at (done, in the alternate), before the failure's marker.
 pub(crate) fn alternate_last(model: &Model) -> Ev {
-    let t = model.failure.0;
     match model.failure.1 {
-        causa_core::BugKind::Deadlock => {
-            let evs: Vec<Ev> = model.event_of[t].iter().filter_map(|e| *e).collect();
-            match evs[..] {
-                [.., blocked, _fail] => blocked,
-                _ => model.last,
-            }
-        }
+        causa_core::BugKind::Deadlock => deadlock_points(model).map_or(model.last, |(_, blocked)| blocked),
         _ => model.last,
+    }
+}
+
+/// A deadlock's failing thread: its last step before it blocked, and the
+/// operation it blocked at (its access points end with them and the
+/// failure's marker).
+fn deadlock_points(model: &Model) -> Option<(Ev, Ev)> {
+    let evs: Vec<Ev> = model.event_of[model.failure.0].iter().filter_map(|e| *e).collect();
+    match evs[..] {
+        [.., prev, blocked, _fail] => Some((prev, blocked)),
+        _ => None,
     }
 }
 
@@ -332,8 +336,7 @@ pub(crate) fn alternate_last(model: &Model) -> Ev {
 fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapError> {
     let cut = enc.cut();
     let t = model.failure.0;
-    let evs: Vec<Ev> = model.event_of[t].iter().filter_map(|e| *e).collect();
-    let [.., prev, blocked, _fail] = evs[..] else { return Err(ClapError::NoFailure) };
+    let (prev, blocked) = deadlock_points(model).ok_or(ClapError::NoFailure)?;
     let goal = enc.deadlock().ok_or(ClapError::NoSchedule)?.goal;
     let mut parts = vec![goal, Formula::Before(prev, cut), Formula::Before(cut, blocked)];
     for (x, ev) in model.trace.events.iter().enumerate() {
