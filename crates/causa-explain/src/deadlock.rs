@@ -47,3 +47,42 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
     }
     out
 }
+
+/// A thread blocked at a condition variable whose signals all came before
+/// its wait: a condition variable keeps no signal for a later waiter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostSignal {
+    pub thread: usize,
+    /// Its wait (in the failing schedule).
+    pub wait: EventRef,
+    /// The signals and broadcasts of that condition variable before it.
+    pub signals: Vec<EventRef>,
+}
+
+/// The threads of a deadlock blocked waiting at a condition variable that
+/// was signalled before they waited (and not after).
+pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
+    let ran: HashSet<EventRef> = failing.iter().copied().collect();
+    let pos = |r: EventRef| failing.iter().position(|x| *x == r);
+    let mut out = Vec::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        let Some(k) = (0..th.events.len()).find(|k| !ran.contains(&(t, *k))) else { continue };
+        let SymOp::WaitReturn { cond, .. } = th.events[k].op else { continue };
+        let Some(w) = (0..k).rev().find(|j| matches!(th.events[*j].op, SymOp::Wait { cond: c, .. } if c == cond))
+        else {
+            continue;
+        };
+        let Some(at) = pos((t, w)) else { continue };
+        let signals: Vec<EventRef> = failing
+            .iter()
+            .copied()
+            .filter(|r| {
+                matches!(sym.threads[r.0].events[r.1].op, SymOp::Signal { cond: c } | SymOp::Broadcast { cond: c } if c == cond)
+            })
+            .collect();
+        if !signals.is_empty() && signals.iter().all(|s| pos(*s).is_some_and(|p| p < at)) {
+            out.push(LostSignal { thread: t, wait: (t, w), signals });
+        }
+    }
+    out
+}

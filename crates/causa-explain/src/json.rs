@@ -53,6 +53,11 @@ pub fn render(e: &Explanation) -> Value {
             "waits_at": id(&w.waits),
             "held_by": id(&w.held_by),
         })).collect::<Vec<_>>(),
+        "lost_signals": e.lost_signals.iter().map(|l| json!({
+            "thread": e.threads[l.thread].to_string(),
+            "wait": id(&l.wait),
+            "signals": l.signals.iter().map(id).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "dsp": {
             "events": d.events.iter().map(|r| { let mut v = ev(r); v["id"] = json!(id(r)); v }).collect::<Vec<_>>(),
             "alternate_order": d.alternate_events.iter().map(id).collect::<Vec<_>>(),

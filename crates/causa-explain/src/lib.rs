@@ -111,8 +111,10 @@ pub struct Explanation {
     pub flipped: Option<Flip>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
-    /// A deadlock: the threads blocked at a lock another one holds.
+    /// A deadlock: the threads blocked at a lock another one holds,
     pub deadlock: Vec<deadlock::Waiting>,
+    /// and those waiting for a signal that came before their wait.
+    pub lost_signals: Vec<deadlock::LostSignal>,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic.
@@ -255,9 +257,9 @@ pub fn explain(
     failing_run.name_objects(ex, &mut names);
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
-    let cycle = match failure.kind {
-        causa_core::BugKind::Deadlock => deadlock::cycle(&sym, &s.failing),
-        _ => Vec::new(),
+    let (cycle, lost) = match failure.kind {
+        causa_core::BugKind::Deadlock => (deadlock::cycle(&sym, &s.failing), deadlock::lost_signals(&sym, &s.failing)),
+        _ => (Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
@@ -272,6 +274,7 @@ pub fn explain(
             let mut pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
             // A deadlock's acquisitions belong to its explanation.
             pair.extend(cycle.iter().flat_map(|w| [w.waits, w.held_by]));
+            pair.extend(lost.iter().flat_map(|l| std::iter::once(l.wait).chain(l.signals.iter().copied())));
             (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
@@ -321,6 +324,7 @@ pub fn explain(
         }),
         flips_tried: s.flips_tried,
         deadlock: cycle,
+        lost_signals: lost,
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,

@@ -13,7 +13,9 @@ pub fn summary(e: &Explanation) -> String {
         } else {
             "no order of the same events that avoids it was found"
         };
-        let cycle = if e.deadlock.is_empty() { String::new() } else { format!("{} ", deadlock_sentences(e).join(" ")) };
+        let mut said = deadlock_sentences(e);
+        said.extend(lost_signal_sentences(e));
+        let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
         return format!(
             "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
             e.failure.kind,
@@ -22,8 +24,9 @@ pub fn summary(e: &Explanation) -> String {
         );
     };
     let mut out = Vec::new();
-    if !e.deadlock.is_empty() {
+    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() {
         out.extend(deadlock_sentences(e));
+        out.extend(lost_signal_sentences(e));
         out.extend(replay_note(e));
         return out.join(" ");
     }
@@ -100,6 +103,9 @@ fn replay_note(e: &Explanation) -> Option<String> {
 /// A deadlock: who holds what and waits for what, and the order of the
 /// acquisitions in the alternate.
 fn deadlock_sentences(e: &Explanation) -> Vec<String> {
+    if e.deadlock.is_empty() {
+        return Vec::new();
+    }
     let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "a lock".into());
     let at = |r: EventRef| e.line(r).unwrap_or_default();
     let parts: Vec<String> = e
@@ -128,6 +134,29 @@ fn deadlock_sentences(e: &Explanation) -> Vec<String> {
             who(e, w.held_by),
             at(w.held_by)
         ));
+    }
+    out
+}
+
+/// A wait whose signals all came before it, and whether the alternate
+/// puts one after it.
+fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
+    let alternate = e.alternate.as_deref().unwrap_or_default();
+    let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
+    let mut out = Vec::new();
+    for l in &e.lost_signals {
+        let by: Vec<String> =
+            l.signals.iter().map(|s| format!("{} sent at {}", who(e, *s), e.line(*s).unwrap_or_default())).collect();
+        out.push(format!(
+            "Deadlock: {} waits at {} for a signal that {}, before the wait: a condition variable keeps no signal for a later waiter, so it is lost.",
+            who(e, l.wait),
+            e.line(l.wait).unwrap_or_default(),
+            by.join(" and ")
+        ));
+        let after = l.signals.iter().any(|s| pos(*s).zip(pos(l.wait)).is_some_and(|(p, q)| p > q));
+        if after {
+            out.push("In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into());
+        }
     }
     out
 }

@@ -359,6 +359,31 @@ fn a_lock_order_deadlock_is_explained_by_its_cycle() {
     }
 }
 
+#[test]
+fn a_lost_signal_deadlock_is_explained_as_one() {
+    // The waiter waits without a predicate: a signal sent first is lost.
+    let src = "#include <pthread.h>\nint ready;\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+        pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+        void *waiter(void *arg) {\n  pthread_mutex_lock(&m);\n  pthread_cond_wait(&c, &m);\n  pthread_mutex_unlock(&m);\n  return 0;\n}\n\
+        void *signaller(void *arg) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, waiter, 0); pthread_create(&b, 0, signaller, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    let prep = load("missed.c", src);
+    let ex =
+        failing_where(&prep, 5000, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Lexico] {
+        let e = in_mode(&prep, &ex, mode);
+        assert!(e.deadlock.is_empty(), "{mode}: no lock cycle: {:?}", e.deadlock);
+        assert_eq!(e.lost_signals.len(), 1, "{mode}: {:?}", e.lost_signals);
+        let l = &e.lost_signals[0];
+        assert_eq!(e.line(l.wait).as_deref(), Some("missed.c:7"), "{mode}");
+        assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("waits at missed.c:7 for a signal that `signaller`"), "{mode}: {summary}");
+        assert!(summary.contains("In the alternate the signal comes after the wait."), "{mode}: {summary}");
+    }
+}
+
 /// A program of the corpus, with its header's clang flags ignored (the
 /// reproduce issue's programs have none).
 fn corpus(name: &str) -> Arc<Prepared> {
