@@ -143,7 +143,13 @@ impl Z3Solver {
     /// docs/performance.md). Traces of more than [`DENSE_LIMIT`] variables
     /// use the sparse one.
     pub fn dense() -> Z3Solver {
-        Z3Solver { arithmetic: Arithmetic::DenseDifference, ..Z3Solver::new() }
+        Z3Solver::with_arithmetic(Arithmetic::DenseDifference)
+    }
+
+    /// A solver with the given arithmetic ([`Z3Solver::new`],
+    /// [`Z3Solver::dense`], [`Z3Solver::general`]).
+    pub fn with_arithmetic(arithmetic: Arithmetic) -> Z3Solver {
+        Z3Solver { arithmetic, ..Z3Solver::new() }
     }
 
     /// A solver that uses Z3's default arithmetic from the start. The dense
@@ -155,7 +161,7 @@ impl Z3Solver {
     /// events 4.9 GB and 25 s for the explanation, 0.6 GB and 2.9 s with
     /// this arithmetic; docs/performance.md).
     pub fn general() -> Z3Solver {
-        Z3Solver { arithmetic: Arithmetic::General, ..Z3Solver::new() }
+        Z3Solver::with_arithmetic(Arithmetic::General)
     }
 
     /// Whether the current trace uses the dense difference logic.

@@ -24,10 +24,20 @@ fn mutex(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
     }
 }
 
+/// Each thread's first event that `failing` leaves out: where it is
+/// blocked, for a thread stuck at the deadlock.
+fn stopped_at(sym: &SymTrace, failing: &[EventRef]) -> Vec<EventRef> {
+    let ran: HashSet<EventRef> = failing.iter().copied().collect();
+    sym.threads
+        .iter()
+        .enumerate()
+        .filter_map(|(t, th)| (0..th.events.len()).find(|k| !ran.contains(&(t, *k))).map(|k| (t, k)))
+        .collect()
+}
+
 /// The threads blocked at a lock another thread holds at the end of
 /// `failing`, each with that thread's acquisition.
 pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
-    let ran: HashSet<EventRef> = failing.iter().copied().collect();
     // The acquisitions of `failing` whose lock is not released in it.
     let held: Vec<(EventRef, u64)> = failing
         .iter()
@@ -38,8 +48,7 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
         .filter(|(r, m)| !failing.iter().any(|u| u.0 == r.0 && u.1 > r.1 && mutex(sym, *u) == Some((*m, false))))
         .collect();
     let mut out = Vec::new();
-    for (t, th) in sym.threads.iter().enumerate() {
-        let Some(k) = (0..th.events.len()).find(|k| !ran.contains(&(t, *k))) else { continue };
+    for (t, k) in stopped_at(sym, failing) {
         let Some((m, true)) = mutex(sym, (t, k)) else { continue };
         if let Some((h, _)) = held.iter().find(|(h, hm)| *hm == m && h.0 != t) {
             out.push(Waiting { thread: t, waits: (t, k), held_by: *h });
@@ -62,11 +71,10 @@ pub struct LostSignal {
 /// The threads of a deadlock blocked waiting at a condition variable that
 /// was signalled before they waited (and not after).
 pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
-    let ran: HashSet<EventRef> = failing.iter().copied().collect();
     let pos = |r: EventRef| failing.iter().position(|x| *x == r);
     let mut out = Vec::new();
-    for (t, th) in sym.threads.iter().enumerate() {
-        let Some(k) = (0..th.events.len()).find(|k| !ran.contains(&(t, *k))) else { continue };
+    for (t, k) in stopped_at(sym, failing) {
+        let th = &sym.threads[t];
         let SymOp::WaitReturn { cond, .. } = th.events[k].op else { continue };
         let Some(w) = (0..k).rev().find(|j| matches!(th.events[*j].op, SymOp::Wait { cond: c, .. } if c == cond))
         else {

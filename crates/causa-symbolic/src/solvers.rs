@@ -48,7 +48,7 @@ impl Solvers {
         atoms: Vec<Bool>,
         defs: &Defs,
     ) -> Solvers {
-        let mut weak = solver(arithmetic);
+        let mut weak = Z3Solver::with_arithmetic(arithmetic);
         weak.set_atoms(atoms.clone());
         weak.reset(vars, &common, defs);
         Solvers { weak, full: None, aside, common, vars, atoms, arithmetic, dropped: (0, Duration::ZERO) }
@@ -84,7 +84,7 @@ impl Solvers {
             return &mut self.weak;
         }
         self.full.get_or_insert_with(|| {
-            let mut s = solver(self.arithmetic);
+            let mut s = Z3Solver::with_arithmetic(self.arithmetic);
             s.set_atoms(self.atoms.clone());
             s.reset(self.vars, &Formula::and(vec![self.common.clone(), self.aside.clone()]), defs);
             s
@@ -96,14 +96,6 @@ impl Solvers {
         let (q, t) = self.weak.stats();
         let (fq, ft) = self.full.as_ref().map_or((0, Duration::ZERO), |s| s.stats());
         (q + fq + self.dropped.0, t + ft + self.dropped.1)
-    }
-}
-
-fn solver(arithmetic: Arithmetic) -> Z3Solver {
-    match arithmetic {
-        Arithmetic::General => Z3Solver::general(),
-        Arithmetic::DenseDifference => Z3Solver::dense(),
-        Arithmetic::SparseDifference => Z3Solver::new(),
     }
 }
 
