@@ -18,13 +18,17 @@ pub fn render(e: &Explanation) -> String {
     let f = &e.failure;
     let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
     let _ = writeln!(o, "causa explain: {} in thread {}{at} (mode {})", f.kind, f.thread, e.mode);
+    let root = match e.root_cause.len() {
+        // An empty core: the failure holds whatever the order.
+        0 => "no order (the failing run's paths alone decide the failure)".to_string(),
+        1 => "1 event (unsat core)".to_string(),
+        n => format!("{n} events (unsat core)"),
+    };
     let _ = writeln!(
         o,
-        "  failing schedule: {} events ({}); root cause: {} event{} (unsat core)",
+        "  failing schedule: {} events ({}); root cause: {root}",
         e.failing.len(),
         if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
-        e.root_cause.len(),
-        if e.root_cause.len() == 1 { "" } else { "s" }
     );
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
     if e.alternate.is_some() {

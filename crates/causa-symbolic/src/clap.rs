@@ -103,7 +103,7 @@ pub struct Solution {
 pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     let mut enc = Encoder::new(&model.trace);
-    let mut values = Values::new(&sym.exprs);
+    let mut values = Values::new(&sym.exprs).with_domains(crate::domains::of_reads(sym));
     // Order variables: the access points, the cut, then Φ_rw's auxiliaries.
     let mut order_vars = enc.variables();
     let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, false)?;
@@ -266,7 +266,7 @@ pub(crate) fn formula(
             let Some(e) = model.point_before(t, k) else { continue };
             let a = values.holds(c);
             let holds = Formula::or(vec![Formula::Atom(a), after(e)]);
-            if t == ft && i + 1 == th.path.len() && crate::model::fails_locally(kind) {
+            if t == ft && th.failure_condition == Some(i) && crate::model::fails_locally(kind) {
                 bug.push(holds);
                 not_bug = Some(Formula::or(vec![Formula::Atom(values.atom_not(a)), after(e)]));
             } else if retractable {
@@ -280,6 +280,11 @@ pub(crate) fn formula(
                 parts.push(holds);
             }
         }
+    }
+    // The failing branch's condition is a constant: on these paths the
+    // failure happens whatever the order.
+    if not_bug.is_none() && crate::model::fails_locally(kind) && sym.threads[ft].failure_condition.is_none() {
+        not_bug = Some(Formula::False);
     }
     let (frame, alternate_frame) = if retractable {
         let with = |end: Formula| Formula::and(std::iter::once(end).chain(frame.iter().cloned()).collect());

@@ -82,8 +82,35 @@ pub(crate) enum Access {
 /// Where threads start: (start routine, argument), by thread name.
 type Starts = HashMap<ThreadName, (FnId, Reg)>;
 
-/// Run every thread of `log` along its path.
+/// How many times symbolic execution runs again with the reads found
+/// determined ([`crate::determined`]) as constants: each run can fold more
+/// writes into constants, and so determine more reads.
+const DETERMINED_PASSES: usize = 8;
+
+/// Run every thread of `log` along its path; reads whose value program
+/// order and thread creation fix ([`crate::determined`]) are constants.
 pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
+    let mut trace = execute_with(program, log, HashMap::new())?;
+    for _ in 0..DETERMINED_PASSES {
+        let known = crate::determined::reads(&trace);
+        if known.len() <= trace.determined.len() {
+            break;
+        }
+        match execute_with(program, log, known) {
+            Ok(t) => trace = t,
+            // Not expected (a determined value is the one the run read):
+            // keep the trace of the pass before.
+            Err(e) => {
+                debug_assert!(false, "symbolic execution with determined reads failed: {e}");
+                break;
+            }
+        }
+    }
+    Ok(trace)
+}
+
+/// One symbolic execution, with the reads of `known` as constants.
+fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> Result<SymTrace, SymError> {
     if !program.space.tagged() {
         return Err(SymError::Unsupported { what: "32-bit programs".into(), at: None });
     }
@@ -97,7 +124,11 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         next_object: program.space.num_globals + program.space.num_functions + 2,
         failure: log.failure.clone(),
         written: Default::default(),
+        known: HashMap::new(),
     };
+    st.trace.determined = known.keys().copied().collect();
+    st.trace.determined.sort_unstable();
+    st.known = known;
     st.trace.memory_model = log.memory_model;
     for (g, glob) in program.globals.iter().enumerate() {
         if glob.external {
@@ -137,6 +168,8 @@ struct State<'p> {
     failure: Option<causa_core::Finding>,
     /// Values written to each shared location so far ([`resolve`]).
     written: resolve::Written,
+    /// Reads whose value is determined: read id → value.
+    known: HashMap<u32, u128>,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -162,6 +195,9 @@ pub(crate) struct Thread<'s, 'p> {
     stack_sizes: HashMap<u32, u64>,
     /// The thread blocked forever at the log's deadlock.
     blocked: bool,
+    /// The path condition the last branch added (None: its condition was a
+    /// constant).
+    last_condition: Option<usize>,
 }
 
 impl<'s, 'p> Thread<'s, 'p> {
@@ -179,6 +215,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             branches: Vec::new(),
             unfinished: false,
             inputs_at: Vec::new(),
+            failure_condition: None,
         };
         let mut t = Thread {
             st,
@@ -197,6 +234,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             section: 0,
             stack_sizes: HashMap::new(),
             blocked: false,
+            last_condition: None,
         };
         t.event(SymOp::Begin);
         let args: Vec<Reg> = match arg {
@@ -317,6 +355,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     }
 
     fn condition(&mut self, c: ExprId) -> Result<(), SymError> {
+        self.last_condition = None;
         match self.st.trace.exprs.value(c) {
             Some(1) => Ok(()),
             Some(_) => Err(SymError::Mismatch(format!(
@@ -325,6 +364,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 self.at().map(|a| format!(" at {a}")).unwrap_or_default()
             ))),
             None => {
+                self.last_condition = Some(self.out.path.len());
                 self.out.path.push((c, self.out.events.len()));
                 Ok(())
             }
@@ -404,7 +444,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         if self.at_failure(BugKind::DivisionByZero) {
             let is_zero = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, y, zero);
             self.condition(is_zero)?;
-            self.event(SymOp::Fail { kind: BugKind::DivisionByZero, message: "division by zero".into() });
+            self.fail(BugKind::DivisionByZero, "division by zero".into());
             return Ok(false);
         }
         if self.st.trace.exprs.value(y).is_none() {
@@ -751,14 +791,18 @@ impl<'s, 'p> Thread<'s, 'p> {
         self.shared_read(a, None, ty, atomic)
     }
 
-    /// A read of shared memory: a fresh symbolic value.
+    /// A read of shared memory: a fresh symbolic value, or the constant it
+    /// must return (determined).
     fn shared_read(&mut self, addr: u64, at: Option<ExprId>, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
         if !matches!(ty, Ty::Int(_) | Ty::Ptr) {
             return Err(self.unsupported(format!("a shared load of type {ty:?}")));
         }
         let size = ty.store_size() as u32;
         let id = self.st.trace.reads.len() as u32;
-        let value = self.st.trace.exprs.read(id, int_bits(ty));
+        let value = match self.st.known.get(&id) {
+            Some(&v) if at.is_none() => self.st.trace.exprs.constant(int_bits(ty), v),
+            _ => self.st.trace.exprs.read(id, int_bits(ty)),
+        };
         self.st.trace.reads.push((self.index, self.out.events.len()));
         self.event(SymOp::Read { addr, size, value, atomic, at });
         Ok(Reg::Int(value))
@@ -906,6 +950,9 @@ impl Thread<'_, '_> {
     }
 
     pub(crate) fn fail(&mut self, kind: BugKind, message: String) {
+        if crate::model::fails_locally(kind) {
+            self.out.failure_condition = self.last_condition;
+        }
         self.event(SymOp::Fail { kind, message });
     }
 

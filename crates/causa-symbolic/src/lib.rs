@@ -19,6 +19,8 @@
 
 pub mod alternate;
 pub mod clap;
+mod determined;
+mod domains;
 mod exec;
 pub mod expr;
 pub mod fault;

@@ -197,6 +197,11 @@ pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
                     // A symbolic read whose value nothing uses: whichever
                     // write it sees changes nothing.
                     SymOp::Read { value, at: Some(_), .. } => !matters(*value),
+                    // A determined read constrains nothing (no schedule
+                    // changes its value): free, it costs an order variable;
+                    // held in σ's order it would hold back its thread
+                    // (racey's workers read their ids first).
+                    SymOp::Read { value, .. } if sym.exprs.value(*value).is_some() => false,
                     SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } => {
                         !slice.written_matters(Some(addr_alloc(*addr)), Some(*addr))
                     }
@@ -273,6 +278,7 @@ mod tests {
             branches: Vec::new(),
             unfinished: false,
             inputs_at: Vec::new(),
+            failure_condition: None,
         };
         let t1 = vec![ev(write(BALANCE, one))];
         sym.threads =
@@ -318,6 +324,7 @@ mod tests {
                 branches: Vec::new(),
                 unfinished: false,
                 inputs_at: Vec::new(),
+                failure_condition: None,
             }];
             sym.reads = vec![(0, 0), (0, 3), (0, 1)];
             (relevant_reads(&sym), incidental_events(&sym).expect("not a memory error"))

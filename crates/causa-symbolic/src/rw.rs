@@ -21,7 +21,7 @@ use causa_constraints::{Encoder, Formula};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A value set larger than this is "unknown".
-const MAX_VALUES: usize = 64;
+pub(crate) const MAX_VALUES: usize = 64;
 
 /// One shared access.
 #[derive(Clone, Copy)]
@@ -59,6 +59,8 @@ pub(crate) fn constraints(
     let slice = crate::relevant::slice(sym);
     let matters = |value: ExprId| match sym.exprs.get(value) {
         Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
+        // A determined read: program order fixes the write it returns.
+        Expr::Const { .. } => false,
         _ => true,
     };
     for (ev, (t, k)) in model.origin.iter().enumerate() {
@@ -327,7 +329,7 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
 }
 
 /// The values `e` can take when each read takes a value of its set.
-fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>) -> Option<BTreeSet<u128>> {
+pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>) -> Option<BTreeSet<u128>> {
     let pairs = |a: &BTreeSet<u128>, b: &BTreeSet<u128>, f: &dyn Fn(u128, u128) -> Option<u128>| {
         if a.len() * b.len() > MAX_VALUES * MAX_VALUES {
             return None;

@@ -12,7 +12,8 @@ pub enum SymOp {
     Begin,
     End,
     /// A read of `size` bytes at `addr`; its value is the read expression
-    /// `value` (a fresh [`crate::Expr::Read`]). `at`: the address is
+    /// `value` (a fresh [`crate::Expr::Read`], or a constant when program
+    /// order fixes it: [`SymTrace::determined`]). `at`: the address is
     /// symbolic (computed from shared data), this expression; `addr` is 0 then
     /// (the solver resolves it, CLAP §8.4).
     Read {
@@ -138,6 +139,12 @@ pub struct SymThread {
     /// For each program input the thread read (in order): the number of its
     /// events before the read.
     pub inputs_at: Vec<usize>,
+    /// The failure happens in this thread's computation (an assertion, an
+    /// abort, a division by zero): the path condition of the branch that led
+    /// to it, an index into `path`. None when that branch's condition is a
+    /// constant (program order decides it: no schedule of these paths
+    /// avoids the failure).
+    pub failure_condition: Option<usize>,
 }
 
 /// A conditional branch or a switch whose condition depends on shared
@@ -165,6 +172,9 @@ pub struct SymTrace {
     pub threads: Vec<SymThread>,
     /// For each read id: (thread index, event index).
     pub reads: Vec<(usize, usize)>,
+    /// The reads whose value program order, thread creation, join and
+    /// barriers fix, a constant in the trace (`crate::determined`), by id.
+    pub determined: Vec<u32>,
     /// Initial contents of the shared static objects: (address, bytes).
     pub initial: Vec<(u64, Vec<u8>)>,
     /// Stack objects shared once their address escaped: their contents at

@@ -7,7 +7,7 @@
 
 use crate::expr::{Expr, ExprId, Exprs};
 use causa_ir::{BinOp, CastOp, ICmpPred};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Bool, BV};
 
 /// Lowers expressions to Z3, memoised, and collects atoms.
@@ -16,11 +16,20 @@ pub struct Values<'x> {
     memo: HashMap<ExprId, BV>,
     atoms: Vec<Bool>,
     negated: HashMap<usize, usize>,
+    /// Each read's finite domain, when known (`crate::domains`).
+    domains: Vec<Option<BTreeSet<u128>>>,
 }
 
 impl<'x> Values<'x> {
     pub fn new(exprs: &'x Exprs) -> Values<'x> {
-        Values { exprs, memo: HashMap::new(), atoms: Vec::new(), negated: HashMap::new() }
+        Values { exprs, memo: HashMap::new(), atoms: Vec::new(), negated: HashMap::new(), domains: Vec::new() }
+    }
+
+    /// Conditions over one read with a small domain become "the read is one
+    /// of these values" ([`Values::holds`]).
+    pub(crate) fn with_domains(mut self, domains: Vec<Option<BTreeSet<u128>>>) -> Values<'x> {
+        self.domains = domains;
+        self
     }
 
     /// The Z3 constant holding the value of shared read `id`.
@@ -112,10 +121,40 @@ impl<'x> Values<'x> {
         n
     }
 
-    /// The 1-bit expression `c` is 1.
+    /// The 1-bit expression `c` is 1. Over one read with a small domain:
+    /// the read is one of the values for which `c` is 1, and the atom's
+    /// negation ([`Values::atom_not`]) one of those for which it is 0.
     pub fn holds(&mut self, c: ExprId) -> usize {
+        if let Some((yes, no)) = self.by_domain(c) {
+            let a = self.atom(yes);
+            let n = self.atom(no);
+            self.negated.insert(a, n);
+            return a;
+        }
         let b = self.bv_bits(c, 1);
         self.atom(b.eq(constant(1, 1)))
+    }
+
+    /// `c` and its negation as disjunctions of equalities over the one
+    /// read it depends on, when that read has a small domain.
+    fn by_domain(&self, c: ExprId) -> Option<(Bool, Bool)> {
+        let (id, bits) = crate::domains::single_read(self.exprs, c)?;
+        let domain = self.domains.get(id as usize)?.as_ref()?;
+        if domain.len() > crate::domains::MAX_DOMAIN {
+            return None;
+        }
+        let x = Values::read_var(id, bits);
+        let (mut yes, mut no) = (Vec::new(), Vec::new());
+        for v in domain {
+            let mut memo = HashMap::new();
+            let is = x.eq(constant(bits, *v));
+            match crate::domains::eval_with(self.exprs, c, id, *v, &mut memo)? & 1 {
+                1 => yes.push(is),
+                _ => no.push(is),
+            }
+        }
+        let any = |v: Vec<Bool>| Bool::or(&v.iter().collect::<Vec<_>>());
+        Some((any(yes), any(no)))
     }
 
     /// The atoms made so far.
@@ -169,5 +208,34 @@ mod tests {
         s.assert(w.eq(constant(64, (-5i64) as u64 as u128)));
         assert_eq!(s.check(), SatResult::Sat);
         assert_eq!(x.eval(lt, &[Some((-5i32) as u32 as u128)]), Some(1));
+    }
+
+    /// A condition over one read with a domain: the atom holds exactly for
+    /// the domain's values where the condition is 1, its negation for those
+    /// where it is 0, and neither outside the domain.
+    #[test]
+    fn a_condition_over_a_small_domain_is_membership() {
+        let mut x = Exprs::default();
+        let r = x.read(0, 32);
+        let (seven, three, zero) = (x.constant(32, 7), x.constant(32, 3), x.constant(32, 0));
+        let m = x.bin(BinOp::Mul, 32, r, seven).unwrap();
+        let rem = x.bin(BinOp::SRem, 32, m, three).unwrap();
+        let c = x.icmp(ICmpPred::Eq, 32, rem, zero);
+        let mut v = Values::new(&x).with_domains(vec![Some(BTreeSet::from([1, 2, 3, 6]))]);
+        let a = v.holds(c);
+        let n = v.atom_not(a);
+        let atoms = v.take_atoms();
+        for (value, yes, no) in
+            [(1, false, true), (2, false, true), (3, true, false), (6, true, false), (9, false, false)]
+        {
+            let s = Solver::new();
+            s.assert(Values::read_var(0, 32).eq(constant(32, value)));
+            for (atom, want) in [(a, yes), (n, no)] {
+                s.push();
+                s.assert(&atoms[atom]);
+                assert_eq!(s.check() == SatResult::Sat, want, "r0 = {value}, atom {atom}");
+                s.pop(1);
+            }
+        }
     }
 }

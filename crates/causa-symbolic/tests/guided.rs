@@ -181,6 +181,46 @@ fn branches_on_local_parameters_are_computed_not_read_from_the_log() {
 }
 
 #[test]
+fn reads_program_order_decides_are_constants() {
+    // Each worker reads its id, which main wrote before creating it, and
+    // indexes an array with it (as racey does): the id reads are
+    // determined, so the array accesses have concrete addresses. The
+    // workers' updates of `hits` race: those reads stay symbolic.
+    let src = format!(
+        "{PRELUDE}int ids[2], slot[4], hits;\n\
+         void *w(void *p) {{ int id = *(int *)p; int v = slot[id * 2 % 4]; slot[(id * 2 + 1) % 4] = v + id + 1;\n\
+         int h = hits; hits = h + 1; return 0; }}\n\
+         int main(void) {{ pthread_t t[2]; for (int i = 0; i < 2; i++) {{ ids[i] = i; pthread_create(&t[i], 0, w, &ids[i]); }}\n\
+         for (int i = 0; i < 2; i++) pthread_join(t[i], 0); assert(hits == 2); return 0; }}\n"
+    );
+    let prep = load("ids.c", &src);
+    let ex = failing_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    agrees(&ex, &tr);
+    let constant = |e| tr.exprs.value(e).is_some();
+    for th in &tr.threads[1..] {
+        let reads: Vec<(u64, bool)> = th
+            .events
+            .iter()
+            .filter_map(|e| match e.op {
+                SymOp::Read { value, at, .. } => Some((at.map_or(1, |_| 0), constant(value))),
+                SymOp::Write { at: Some(_), .. } => Some((0, false)),
+                _ => None,
+            })
+            .collect();
+        // id, slot[...], hits: every address concrete; the id and the slot
+        // (nobody else writes it) determined, `hits` not.
+        assert_eq!(reads, vec![(1, true), (1, true), (1, false)], "thread {}", th.thread);
+    }
+    assert!(tr.determined.len() >= 4, "{:?}", tr.determined);
+    // main's read of `hits` after both joins: the two workers' writes are
+    // unordered, so it is not determined, and the assertion stays a
+    // condition the solver decides.
+    let main = &tr.threads[0];
+    assert_eq!(main.failure_condition, Some(main.path.len() - 1), "{:?}", main.path);
+}
+
+#[test]
 fn unsupported_functions_are_named_with_their_location() {
     let src = format!(
         "{PRELUDE}#include <string.h>\nchar buf[8]; int n;\nvoid *w(void *p) {{ n = (int)strlen(buf); return 0; }}\n\
