@@ -61,7 +61,10 @@ pub fn after_bug(
     auto: &AutoExplain,
     json: bool,
 ) -> Result<Option<serde_json::Value>, Failure> {
-    if auto.no_explain {
+    // A data race's report already names its two accesses: there is no
+    // failing run to explain (`causa explain` on its schedule says so).
+    let race = ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::DataRace);
+    if auto.no_explain || race {
         return Ok(None);
     }
     // Explaining can take seconds on long or arithmetic-heavy traces: say so

@@ -45,6 +45,12 @@ pub enum ExplainError {
     Model(#[from] ClapError),
     #[error("explaining a failure under {0} is not supported yet (only sequential consistency)")]
     MemoryModel(causa_core::MemoryModel),
+    #[error(
+        "a data race is two unordered accesses, not a failing run (`causa run --races --schedule FILE` names both); \
+         `causa explain` explains failures: assertion violations, aborts, divisions by zero, memory errors, deadlocks \
+         and invalid pthread use"
+    )]
+    DataRace,
 }
 
 /// What an event of the explanation is, for display.
@@ -222,6 +228,9 @@ pub fn explain(
     };
     if ex.memory_model != causa_core::MemoryModel::Sc {
         return Err(ExplainError::MemoryModel(ex.memory_model));
+    }
+    if failure.kind == causa_core::BugKind::DataRace {
+        return Err(ExplainError::DataRace);
     }
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
     let sym = causa_symbolic::execute(&prep.program, &log)?;

@@ -30,9 +30,20 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(replay_note(e));
         return out.join(" ");
     }
+    let mut told = Vec::new();
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
+        // An empty root cause: on the run's paths no order matters.
+        let why = if e.root_cause.is_empty() {
+            format!(
+                "On the failing run's paths the {} ({}) happens in every order",
+                e.failure.kind,
+                e.failure.message.trim_end_matches('.')
+            )
+        } else {
+            "Reordering the failing run's events does not avoid the failure for good".to_string()
+        };
         out.push(format!(
-            "Reordering the failing run's events does not avoid the failure for good, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
+            "{why}, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
             match (f.switch, f.taken) {
                 (true, _) => "",
@@ -51,6 +62,7 @@ pub fn summary(e: &Explanation) -> String {
         if let Some(g) = read {
             let alt = e.dsp.alternate_only.iter().find(|h| h.read == g.read);
             out.push(flow_sentence(e, g, alt));
+            told.push(g.read);
         }
     }
     for a in e.dsp.atomic.iter().take(2) {
@@ -67,21 +79,23 @@ pub fn summary(e: &Explanation) -> String {
             lines
         ));
     }
-    let mut told = Vec::new();
+    let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
     if out.is_empty() {
         for f in e.dsp.failing_only.iter().take(3) {
             let alt = e.dsp.alternate_only.iter().find(|g| g.read == f.read);
             out.push(flow_sentence(e, f, alt));
-            told.push(f.read);
         }
     }
     if out.is_empty() {
         out.extend(order_sentence(e));
-    } else if !told.is_empty() {
+    } else if flows_told {
         // The data flows told already include what the check reads.
     } else if let Some(check) = checked(e) {
-        let alt = e.dsp.alternate_only.iter().find(|g| g.read == check.read);
-        out.push(flow_sentence(e, check, alt));
+        // (Unless the flipped branch's read is the check's.)
+        if !told.contains(&check.read) {
+            let alt = e.dsp.alternate_only.iter().find(|g| g.read == check.read);
+            out.push(flow_sentence(e, check, alt));
+        }
     } else if let Some(s) = last_read_values(e) {
         out.push(s);
     }

@@ -450,6 +450,49 @@ fn a_run_that_did_not_fail_has_nothing_to_explain() {
 }
 
 #[test]
+fn an_invalid_unlock_is_avoided_by_another_path() {
+    // t2 unlocks m, which it never locked, once it sees t1's flag: on that
+    // path the unlock is invalid in every order, so the explanation flips
+    // t2's branch (it reads the flag before t1 sets it).
+    let src = "#include <pthread.h>\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\nint flag;\n\
+        void *t1(void *a) { pthread_mutex_lock(&m); flag = 1; pthread_mutex_unlock(&m); return 0; }\n\
+        void *t2(void *a) { if (flag) pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    let prep = load("unlock.c", src);
+    let ex = failing_where(&prep, 3000, |_| true);
+    assert_eq!(ex.outcome.finding().map(|f| f.kind), Some(causa_core::BugKind::InvalidPthreadUse));
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let text = causa_explain::text::render(&e);
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{mode}: a branch flipped: {text}"));
+        assert_eq!((e.threads[f.thread].to_string(), f.loc.as_ref().map(|l| l.line)), ("0.2".into(), Some(5)));
+        assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
+        assert!(e.root_cause.is_empty(), "{mode}: no order is the cause");
+        assert!(text.contains("root cause: no order"), "{mode}: {text}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("happens in every order"), "{mode}: {summary}");
+        // The flag's data flow is told once.
+        assert_eq!(summary.matches("The read of `flag`").count(), 1, "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_data_race_is_not_explained_as_a_failure() {
+    let src = "#include <pthread.h>\nint x;\nvoid *t(void *a) { x = x + 1; return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, t, 0); pthread_create(&b, 0, t, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    let prep = load("race.c", src);
+    let cfg = Config { detect_races: true, ..config() };
+    let ex = first_random_run(&prep, &Arc::new(cfg.clone()), 3000, |ex: &Execution| {
+        ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::DataRace)
+    })
+    .expect("a race");
+    let r = explain(&prep, &cfg, &ex, &ExplainOptions::default());
+    assert!(matches!(r, Err(causa_explain::ExplainError::DataRace)), "{:?}", r.err());
+}
+
+#[test]
 fn incidental_events_are_freed_when_their_order_blocks_every_alternate() {
     // y is written and never read: its writes are incidental. In a run where
     // T1 runs whole before T2, keeping T1's write of y before T2's (σ's

@@ -297,7 +297,7 @@ pub fn alternate(
     let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, true)?;
     let not_bug = parts.not_bug.clone().ok_or_else(|| {
         ClapError::Unsupported(format!(
-            "explaining a {} is not supported yet (only failures in a thread's own computation, such as assertion violations, and memory errors)",
+            "explaining a {} is not supported (assertion violations, aborts, divisions by zero, memory errors, deadlocks and invalid pthread use are)",
             model.failure.1
         ))
     })?;

@@ -281,9 +281,12 @@ pub(crate) fn formula(
             }
         }
     }
-    // The failing branch's condition is a constant: on these paths the
-    // failure happens whatever the order.
-    if not_bug.is_none() && crate::model::fails_locally(kind) && sym.threads[ft].failure_condition.is_none() {
+    // Failures the run's paths decide whatever the order: a failing branch
+    // whose condition is a constant, or an invalid pthread use (what a
+    // thread holds follows from its own path).
+    let decided = kind == causa_core::BugKind::InvalidPthreadUse
+        || (crate::model::fails_locally(kind) && sym.threads[ft].failure_condition.is_none());
+    if not_bug.is_none() && decided {
         not_bug = Some(Formula::False);
     }
     let (frame, alternate_frame) = if retractable {

@@ -76,6 +76,7 @@ pub(crate) fn search(
             (&p.none_kept(), &|_| false),
             Priority::Lexicographic,
             opts,
+            Some(pos),
         )?;
         if let Some((pos, optimal)) = similar {
             let (order, upto) = flipped_order(p, sym, c, &pos);

@@ -54,7 +54,7 @@ pub(crate) fn full(
     opts: &AlternateOptions,
 ) -> Result<Found, ClapError> {
     let priority = if opts.mode == Mode::MaxSmt { Priority::Flat } else { Priority::Lexicographic };
-    let r = solve_positions(solver, p, enc, &p.goal, (&p.none_kept(), &|_| false), priority, opts)?;
+    let r = solve_positions(solver, p, enc, &p.goal, (&p.none_kept(), &|_| false), priority, opts, None)?;
     Ok(Found {
         order: r.as_ref().map(|(pos, _)| p.order(pos)),
         optimal: r.is_some_and(|(_, opt)| opt),
@@ -125,16 +125,22 @@ fn windows(
         let upto = segs[n - window].start;
         (0..p.sigma.len()).map(|i| i < upto || hold(i)).collect::<Vec<bool>>()
     };
-    let Some(first) = smallest_window(n, |window| {
+    let Some((first, start)) = smallest_window(n, |window| {
         let goal = p.fixing(&p.goal, &kept(window), &ordered);
-        matches!(solver.solve(&goal, &enc.defs), SolveResult::Sat(_))
+        match solver.solve(&goal, &enc.defs) {
+            SolveResult::Sat(pos) => Some(pos),
+            _ => None,
+        }
     }) else {
         return Ok(None);
     };
     for window in first..=n {
         let kept = kept(window);
+        // The first window's search starts from the solution that showed
+        // it admits an alternate.
+        let start = (window == first).then(|| start.clone());
         if let Some((pos, optimal)) =
-            solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts)?
+            solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts, start)?
         {
             let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
             return Ok(Some(Found {
@@ -149,15 +155,18 @@ fn windows(
     Ok(None)
 }
 
-/// The smallest window (of 1..=n segments) that is `feasible`, which is
-/// monotone: galloping from the smallest window (its queries, with most of
-/// σ's order fixed, are the cheap ones: racey's whole-model query took 55 s,
-/// its windowed ones 0.08 s), then bisection between the last window
-/// without an alternate and the first with one.
-fn smallest_window(n: usize, mut feasible: impl FnMut(usize) -> bool) -> Option<usize> {
+/// The smallest window (of 1..=n segments) that is `feasible` (a solution
+/// when it is), which is monotone: galloping from the smallest window (its
+/// queries, with most of σ's order fixed, are the cheap ones: racey's
+/// whole-model query took 55 s, its windowed ones 0.08 s), then bisection
+/// between the last window without an alternate and the first with one.
+/// The window and its solution.
+fn smallest_window<T>(n: usize, mut feasible: impl FnMut(usize) -> Option<T>) -> Option<(usize, T)> {
     let (mut lo, mut hi) = (2.min(n), 2.min(n));
+    let mut found;
     loop {
-        if feasible(hi) {
+        found = feasible(hi);
+        if found.is_some() {
             break;
         }
         if hi == n {
@@ -168,18 +177,22 @@ fn smallest_window(n: usize, mut feasible: impl FnMut(usize) -> bool) -> Option<
     }
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if feasible(mid) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
+        match feasible(mid) {
+            Some(x) => {
+                hi = mid;
+                found = Some(x);
+            }
+            None => lo = mid + 1,
         }
     }
-    Some(hi)
+    found.map(|x| (hi, x))
 }
 
 /// One Max SMT query: `goal`, with σ's events at the `kept` positions in
-/// σ's order (of which the solver's base orders the `ordered` ones). The
-/// solution's positions and whether they are proven optimal.
+/// σ's order (of which the solver's base orders the `ordered` ones),
+/// starting from `start` when given (a solution of that). The solution's
+/// positions and whether they are proven optimal.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_positions(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
@@ -188,14 +201,16 @@ pub(crate) fn solve_positions(
     (kept, ordered): (&[bool], &dyn Fn(usize) -> bool),
     priority: Priority,
     opts: &AlternateOptions,
+    start: Option<Vec<i64>>,
 ) -> Result<Option<(Vec<i64>, bool)>, ClapError> {
     let hard = p.fixing(goal, kept, ordered);
     let groups = Similarity { p, enc, kept }.groups();
-    let (pos, optimal) = match solver.max_smt(opts.engine, &hard, &groups, priority, opts.max_conflicts, &enc.defs) {
-        OptResult::Optimal(pos) => (pos, true),
-        OptResult::Best(pos) => (pos, false),
-        OptResult::Unsat | OptResult::Unknown => return Ok(None),
-    };
+    let (pos, optimal) =
+        match solver.max_smt(opts.engine, &hard, &groups, priority, opts.max_conflicts, &enc.defs, start) {
+            OptResult::Optimal(pos) => (pos, true),
+            OptResult::Best(pos) => (pos, false),
+            OptResult::Unsat | OptResult::Unknown => return Ok(None),
+        };
     Ok(Some((pos, optimal)))
 }
 
