@@ -343,6 +343,14 @@ pub fn alternate(
     };
     let origin = |e: Ev| model.origin[e];
     let propose = |o: &[Ev], upto: usize| {
+        // Symbiosis' alternate is σ with one pair inverted: left as it is.
+        let coarse;
+        let o = if opts.mode == Mode::Symbiosis {
+            o
+        } else {
+            coarse = crate::coarsen::coarsen(sym, &model, &enc, &problem.sigma, o, upto);
+            &coarse[..]
+        };
         let prefix = steps_of(&model, o[..upto].to_vec()).len();
         let steps = steps_of(&model, o.to_vec());
         let inputs = crate::clap::input_order(sym, &model, &steps);

@@ -19,6 +19,7 @@
 
 pub mod alternate;
 pub mod clap;
+mod coarsen;
 mod determined;
 mod domains;
 mod exec;
