@@ -200,20 +200,8 @@ fn varied(events: &Events, sigma: &[Ev], order: &[Ev]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{SymEvent, SymThread};
+    use crate::trace::SymThread;
     use causa_core::{BugKind, ThreadName};
-
-    fn thread(name: ThreadName, ops: Vec<SymOp>) -> SymThread {
-        SymThread {
-            thread: name,
-            events: ops.into_iter().map(|op| SymEvent { op, loc: causa_ir::NONE, section: 0 }).collect(),
-            path: Vec::new(),
-            branches: Vec::new(),
-            unfinished: false,
-            inputs_at: Vec::new(),
-            failure_condition: None,
-        }
-    }
 
     /// Two workers: t1 writes a twice, t2 writes b and reads a. An
     /// alternate that switches at every event becomes one that runs t1 up
@@ -227,7 +215,7 @@ mod tests {
         let one = sym.exprs.constant(32, 1);
         let r = sym.exprs.read(0, 32);
         let w = |addr| SymOp::Write { addr, size: 4, value: one, atomic: false, at: None };
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             main.clone(),
             vec![
                 SymOp::Begin,
@@ -238,8 +226,8 @@ mod tests {
                 SymOp::Fail { kind: BugKind::Abort, message: "abort".into() },
             ],
         ));
-        sym.threads.push(thread(t1, vec![SymOp::Begin, w(a), w(a), SymOp::End]));
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(t1, vec![SymOp::Begin, w(a), w(a), SymOp::End]));
+        sym.threads.push(SymThread::of_ops(
             t2,
             vec![SymOp::Begin, w(b), SymOp::Read { addr: a, size: 4, value: r, atomic: false, at: None }, SymOp::End],
         ));

@@ -190,18 +190,6 @@ mod tests {
         SymEvent { op, loc: causa_ir::NONE, section: 0 }
     }
 
-    fn thread(name: ThreadName, events: Vec<SymOp>) -> SymThread {
-        SymThread {
-            thread: name,
-            events: events.into_iter().map(ev).collect(),
-            path: Vec::new(),
-            branches: Vec::new(),
-            unfinished: false,
-            inputs_at: Vec::new(),
-            failure_condition: None,
-        }
-    }
-
     /// main writes x = 5, starts a child that reads x, writes x = 6 and
     /// reads x; the child's read is determined only before main's second
     /// write can happen.
@@ -217,7 +205,7 @@ mod tests {
         let x = 0x1000;
         let read = |value| SymOp::Read { addr: x, size: 4, value, atomic: false, at: None };
         let write = |value| SymOp::Write { addr: x, size: 4, value, atomic: false, at: None };
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             main.clone(),
             vec![
                 SymOp::Begin,
@@ -229,7 +217,7 @@ mod tests {
                 read(r2),
             ],
         ));
-        sym.threads.push(thread(child, vec![SymOp::Begin, read(r0), SymOp::End]));
+        sym.threads.push(SymThread::of_ops(child, vec![SymOp::Begin, read(r0), SymOp::End]));
         sym.reads = vec![(1, 1), (0, 3), (0, 6)];
         let known = reads(&sym);
         // The child's read races with main's second write; main's first read
@@ -256,7 +244,7 @@ mod tests {
         let at = sym.exprs.bin(causa_ir::BinOp::Add, 64, base, r9).expect("add");
         let one = sym.exprs.constant(32, 1);
         sym.initial.push((0x1000, vec![7, 0, 0, 0, 0, 0, 0, 0]));
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             main.clone(),
             vec![
                 SymOp::Begin,
@@ -264,7 +252,7 @@ mod tests {
                 SymOp::Read { addr: 0x1000, size: 4, value: r0, atomic: false, at: None },
             ],
         ));
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             child,
             vec![SymOp::Begin, SymOp::Write { addr: 0, size: 4, value: one, atomic: false, at: Some(at) }],
         ));

@@ -232,21 +232,9 @@ pub(crate) fn eval_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{Object, SymEvent, SymThread};
+    use crate::trace::{Object, SymThread};
     use causa_core::ThreadName;
     use causa_ir::BinOp;
-
-    fn thread(name: ThreadName, events: Vec<SymOp>) -> SymThread {
-        SymThread {
-            thread: name,
-            events: events.into_iter().map(|op| SymEvent { op, loc: causa_ir::NONE, section: 0 }).collect(),
-            path: Vec::new(),
-            branches: Vec::new(),
-            unfinished: false,
-            inputs_at: Vec::new(),
-            failure_condition: None,
-        }
-    }
 
     /// An array of four words: main writes 1 and 2 into slot 0, a worker
     /// writes 5 at a computed slot; a counter at 0x2000 is incremented.
@@ -268,7 +256,7 @@ mod tests {
         let next = x.bin(BinOp::Add, 32, r2, one).expect("add");
         let w = |addr, value| SymOp::Write { addr, size: 4, value, atomic: false, at: None };
         let r = |addr, value, at| SymOp::Read { addr, size: 4, value, atomic: false, at };
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             ThreadName::main(),
             vec![
                 SymOp::Begin,
@@ -281,7 +269,7 @@ mod tests {
                 r(0, r3, Some(at)),
             ],
         ));
-        sym.threads.push(thread(
+        sym.threads.push(SymThread::of_ops(
             ThreadName::main().child(1),
             vec![SymOp::Begin, SymOp::Write { addr: 0, size: 4, value: five, atomic: false, at: Some(at) }],
         ));

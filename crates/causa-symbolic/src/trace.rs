@@ -147,6 +147,22 @@ pub struct SymThread {
     pub failure_condition: Option<usize>,
 }
 
+impl SymThread {
+    /// A thread of these operations (no source locations, sections, path
+    /// conditions or inputs): for tests that build traces by hand.
+    pub fn of_ops(thread: ThreadName, ops: Vec<SymOp>) -> SymThread {
+        SymThread {
+            thread,
+            events: ops.into_iter().map(|op| SymEvent { op, loc: causa_ir::NONE, section: 0 }).collect(),
+            path: Vec::new(),
+            branches: Vec::new(),
+            unfinished: false,
+            inputs_at: Vec::new(),
+            failure_condition: None,
+        }
+    }
+}
+
 /// A conditional branch or a switch whose condition depends on shared
 /// reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
