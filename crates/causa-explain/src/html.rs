@@ -41,10 +41,10 @@ pub fn render(e: &Explanation) -> String {
     }
     let _ = writeln!(
         o,
-        "<p class=\"meta\">mode {} · failing schedule {} events · root cause {} events · replayed alternate: {} · solver {:.3} s ({} queries)</p>",
+        "<p class=\"meta\">mode {} · failing schedule {} events · root cause: {} · replayed alternate: {} · solver {:.3} s ({} queries)</p>",
         e.mode,
         e.failing.len(),
-        e.root_cause.len(),
+        esc(&crate::text::root_cause(e)),
         esc(&crate::text::outcome(e.alternate_outcome.as_ref())),
         e.solve_time.as_secs_f64(),
         e.queries

@@ -13,22 +13,27 @@ const WIDE: usize = 150;
 /// Widest cell (longer texts are cut with `…`).
 const CELL: usize = 30;
 
+/// The root cause's size: `4 events (unsat core)`; an empty core says the
+/// failure holds whatever the order.
+pub(crate) fn root_cause(e: &Explanation) -> String {
+    match e.root_cause.len() {
+        0 => "no order (the failing run's paths alone decide the failure)".to_string(),
+        1 => "1 event (unsat core)".to_string(),
+        n => format!("{n} events (unsat core)"),
+    }
+}
+
 pub fn render(e: &Explanation) -> String {
     let mut o = String::new();
     let f = &e.failure;
     let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
     let _ = writeln!(o, "causa explain: {} in thread {}{at} (mode {})", f.kind, f.thread, e.mode);
-    let root = match e.root_cause.len() {
-        // An empty core: the failure holds whatever the order.
-        0 => "no order (the failing run's paths alone decide the failure)".to_string(),
-        1 => "1 event (unsat core)".to_string(),
-        n => format!("{n} events (unsat core)"),
-    };
     let _ = writeln!(
         o,
-        "  failing schedule: {} events ({}); root cause: {root}",
+        "  failing schedule: {} events ({}); root cause: {}",
         e.failing.len(),
         if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
+        root_cause(e)
     );
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
     if e.alternate.is_some() {

@@ -470,6 +470,7 @@ fn an_invalid_unlock_is_avoided_by_another_path() {
         assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
         assert!(e.root_cause.is_empty(), "{mode}: no order is the cause");
         assert!(text.contains("root cause: no order"), "{mode}: {text}");
+        assert!(causa_explain::html::render(&e).contains("root cause: no order"), "{mode}: the HTML says it too");
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("happens in every order"), "{mode}: {summary}");
         // The flag's data flow is told once.
