@@ -227,8 +227,10 @@ fn atomic(
             if !(xw || writes(a1) || writes(a2)) {
                 continue;
             }
+            // (An intruder the alternate does not run is not between them.)
             let inside = match (aat.get(&a1), aat.get(&x), aat.get(&a2)) {
                 (Some(p1), Some(p), Some(p2)) => p1 < p && p < p2,
+                (Some(_), None, Some(_)) => false,
                 _ => true,
             };
             if inside || out.iter().any(|a| a.thread == t && a.events.contains(&a1) && a.events.contains(&a2)) {

@@ -150,9 +150,11 @@ pub struct Flip {
 
 impl Explanation {
     /// Whether event `r` of the failing run is not run by the alternate:
-    /// its thread took the other way at the flipped branch before it.
+    /// its thread took the other way at the flipped branch before it, or,
+    /// past the replayed part, another way than its recorded path.
     pub fn skipped(&self, r: EventRef) -> bool {
         self.flipped.as_ref().is_some_and(|f| r.0 == f.thread && r.1 >= f.events_before)
+            || self.alternate.as_ref().is_some_and(|a| self.failing.contains(&r) && !a.contains(&r))
     }
 
     /// What the flipped thread does instead, in the replayed alternate:
@@ -258,9 +260,13 @@ pub fn explain(
         clean
     };
     let s = causa_symbolic::alternate(&sym, &aopts, &mut accept)?;
-    // The chosen alternate's replay: the accepted flip's (the last), else
-    // the mode's own (the first).
-    let chosen = if s.flipped.is_some() { replays.pop() } else { replays.into_iter().next() };
+    // The chosen alternate's replay: the last accepted (a flip's, or another
+    // alternate's when the mode's first failed later), else the mode's own
+    // (the first).
+    let chosen = match replays.iter().rposition(|(run, _)| passes(&run.outcome)) {
+        Some(i) => Some(replays.swap_remove(i)),
+        None => replays.into_iter().next(),
+    };
     let mut names = BTreeMap::new();
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(ex, &mut names);
@@ -271,9 +277,12 @@ pub fn explain(
         _ => (Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
+    let mut alternate = s.alternate.clone();
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let alternate_run = align::align(&sym, &run);
+            let alt = &ran(&sym, alt, s.alternate_prefix, &alternate_run);
+            alternate = Some(alt.clone());
             alternate_run.name_objects(&run, &mut names);
             resolved.alternate = alternate_run.resolved(&sym, &run);
             if let Some(f) = &s.flipped {
@@ -313,7 +322,7 @@ pub fn explain(
         failing: s.failing,
         failing_from_run: s.failing_from_run,
         root_cause: s.root_cause,
-        alternate: s.alternate,
+        alternate,
         inverted: s.inverted,
         alternate_outcome: replayed.as_ref().map(|r| r.0.clone()),
         alternate_finish: replayed.map(|r| r.1),
@@ -456,4 +465,28 @@ fn replay_alternate(
     let pick =
         runs.iter().position(|(r, _)| clean(r)).or_else(|| runs.iter().position(|(r, _)| avoids(r))).unwrap_or(0);
     runs.swap_remove(pick)
+}
+
+/// The alternate's events the replay ran: the replayed part whole, then
+/// each thread's events up to its first access the run does not have.
+/// Past the replayed part the program runs by itself, and a thread may go
+/// another way than the symbolic trace's (pfscan: a worker that now reads
+/// an empty queue leaves its loop); its events beyond are not shown as if
+/// they happened.
+fn ran(sym: &SymTrace, alt: &[EventRef], prefix: usize, run: &align::Alignment) -> Vec<EventRef> {
+    let mut gone: std::collections::HashSet<usize> = std::collections::HashSet::new();
+    let mut out = alt[..prefix.min(alt.len())].to_vec();
+    for &r in alt.iter().skip(prefix) {
+        if gone.contains(&r.0) {
+            continue;
+        }
+        let access =
+            matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
+        if access && !run.events.contains_key(&r) {
+            gone.insert(r.0);
+            continue;
+        }
+        out.push(r);
+    }
+    out
 }

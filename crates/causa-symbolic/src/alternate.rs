@@ -334,7 +334,7 @@ pub fn alternate(
         Mode::Symbiosis => root_cause(solvers.full(&enc.defs), &problem, &enc)?,
         _ => root_cause(solvers.weak(), &problem, &enc)?,
     };
-    let found = match opts.mode {
+    let mut found = match opts.mode {
         Mode::Symbiosis => {
             crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
         }
@@ -342,28 +342,54 @@ pub fn alternate(
         Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &problem, &enc, opts)?,
     };
     let origin = |e: Ev| model.origin[e];
-    let propose = |o: &[Ev], upto: usize| {
-        // Symbiosis' alternate is σ with one pair inverted: left as it is.
-        let coarse;
-        let o = if opts.mode == Mode::Symbiosis {
-            o
+    let stop = crate::clap::alternate_last(&model);
+    let upto_of = |o: &[Ev]| o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
+    // Symbiosis' alternate is σ with one pair inverted: left as it is.
+    let coarse = |o: &[Ev], upto: usize| {
+        if opts.mode == Mode::Symbiosis {
+            o.to_vec()
         } else {
-            coarse = crate::coarsen::coarsen(sym, &model, &enc, &problem.sigma, o, upto);
-            &coarse[..]
-        };
+            crate::coarsen::coarsen(sym, &model, &enc, &problem.sigma, o, upto)
+        }
+    };
+    let propose = |o: &[Ev], upto: usize| {
+        let o = &coarse(o, upto)[..];
         let prefix = steps_of(&model, o[..upto].to_vec()).len();
         let steps = steps_of(&model, o.to_vec());
         let inputs = crate::clap::input_order(sym, &model, &steps);
         (steps, prefix, inputs)
     };
-    let mut chosen = found.order.as_ref().map(|o| {
-        let stop = crate::clap::alternate_last(&model);
-        let upto = o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
-        propose(o, upto)
-    });
-    let accepted = chosen
+    let mut chosen = found.order.as_ref().map(|o| propose(o, upto_of(o)));
+    let mut accepted = chosen
         .as_ref()
         .is_some_and(|(order, prefix, inputs)| accept(&Proposal { order, prefix: *prefix, inputs, flipped: None }));
+    // An alternate whose replay fails later (after the model's part) may
+    // have a sibling of the same paths that does not: ask for the next best
+    // with other data flows or synchronisation orders than each one
+    // rejected, a few times, before flipping branches (pbzip2 in lexico
+    // mode: of two alternates with the same figures, one frees the queue
+    // before the consumer's last unlock).
+    let mut goal = problem.goal.clone();
+    let mut rejected = found.order.clone().filter(|_| !accepted && opts.mode != Mode::Symbiosis);
+    for _ in 0..RETRIES {
+        let Some(o) = rejected.take() else { break };
+        let upto = upto_of(&o);
+        goal = Formula::and(vec![goal, crate::coarsen::another_class(sym, &model, &coarse(&o, upto)[..upto])]);
+        let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
+        let again = match opts.mode {
+            Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts)?,
+            _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
+        };
+        let Some(o) = again.order.clone() else { break };
+        let proposal = propose(&o, upto_of(&o));
+        if accept(&Proposal { order: &proposal.0, prefix: proposal.1, inputs: &proposal.2, flipped: None }) {
+            accepted = true;
+            chosen = Some(proposal);
+            found = again;
+            break;
+        }
+        rejected = Some(o);
+    }
     let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
     if !accepted && opts.max_flips > 0 {
         let flip_of = |f: &crate::flip::Flipped| FlippedBranch {
@@ -414,6 +440,10 @@ pub fn alternate(
         arithmetic,
     })
 }
+
+/// How many other alternates of the failing run's paths are tried when one
+/// fails later on replay, before branches are flipped.
+const RETRIES: usize = 2;
 
 /// The acquisitions (per event) of the critical sections σ runs whole that
 /// are incidental to the failure: the weak solver leaves their mutual

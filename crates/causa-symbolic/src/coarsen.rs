@@ -24,7 +24,7 @@
 use crate::model::Model;
 use crate::trace::{SymOp, SymTrace};
 use causa_constraints::formula::Ev;
-use causa_constraints::{Encoder, Op};
+use causa_constraints::{Encoder, Formula, Op};
 use std::collections::HashMap;
 
 /// Longer alternates are left as they are (the dependency graph is
@@ -157,6 +157,40 @@ pub(crate) fn coarsen(
     } else {
         order.to_vec()
     }
+}
+
+/// "Not the data flows and synchronisation orders of `prefix`": one of its
+/// reads moves before the write it reads or after the next write to its
+/// location, two consecutive writes to a location swap, or two consecutive
+/// operations on a synchronisation object swap. (Accesses through computed
+/// addresses are left out: where they go is the solver's.)
+pub(crate) fn another_class(sym: &SymTrace, model: &Model, prefix: &[Ev]) -> Formula {
+    let mut last_write: HashMap<u64, Ev> = HashMap::new();
+    let mut reads_since: HashMap<u64, Vec<Ev>> = HashMap::new();
+    let mut last_op: HashMap<u64, Ev> = HashMap::new();
+    let mut alternatives = Vec::new();
+    for &e in prefix {
+        match touch(sym, model, e) {
+            Touch::Read(l) => {
+                alternatives.extend(last_write.get(&l).map(|w| Formula::Before(e, *w)));
+                reads_since.entry(l).or_default().push(e);
+            }
+            Touch::Write(l) => {
+                alternatives.extend(last_write.get(&l).map(|w| Formula::Before(e, *w)));
+                let reads = reads_since.remove(&l).unwrap_or_default();
+                alternatives.extend(reads.into_iter().map(|r| Formula::Before(e, r)));
+                last_write.insert(l, e);
+            }
+            Touch::Sync(a, b) => {
+                for k in if a == b { vec![a] } else { vec![a, b] } {
+                    alternatives.extend(last_op.get(&k).map(|p| Formula::Before(e, *p)));
+                    last_op.insert(k, e);
+                }
+            }
+            _ => {}
+        }
+    }
+    Formula::or(alternatives)
 }
 
 type Events = [causa_constraints::trace::TraceEvent];
