@@ -47,6 +47,7 @@ pub fn render(e: &Explanation) -> Value {
             "new_path": fl.new_path,
         })),
         "flips_tried": e.flips_tried,
+        "rejected": e.rejected,
         "deadlock": e.deadlock.iter().map(|w| json!({
             "thread": e.threads[w.thread].to_string(),
             "waits_for": e.object(w.waits),

@@ -117,6 +117,9 @@ pub struct Explanation {
     pub flipped: Option<Flip>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
+    /// Alternates of the failing run's paths whose replay failed later,
+    /// before this one.
+    pub rejected: usize,
     /// A deadlock: the threads blocked at a lock another one holds,
     pub deadlock: Vec<deadlock::Waiting>,
     /// and those waiting for a signal that came before their wait.
@@ -341,6 +344,7 @@ pub fn explain(
             new_path: std::mem::take(&mut new_path),
         }),
         flips_tried: s.flips_tried,
+        rejected: s.rejected,
         deadlock: cycle,
         lost_signals: lost,
         queries: s.queries,

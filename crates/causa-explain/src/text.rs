@@ -182,7 +182,14 @@ fn search(e: &Explanation) -> String {
         _ if e.optimal => ", optimal",
         _ => ", best found within the conflict budget",
     };
-    format!("{how}{opt}")
+    let rejected = match e.rejected {
+        0 => String::new(),
+        n => format!(
+            " among those with other data flows than the {n} more similar one{} whose replay failed later",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    format!("{how}{opt}{rejected}")
 }
 
 pub(crate) fn outcome(o: Option<&Outcome>) -> String {

@@ -438,6 +438,10 @@ fn pfscan_is_explained_in_every_mode() {
     let summary = causa_explain::summary::summary(&e);
     assert!(e.flipped.is_none() && e.alternate_passes(), "{summary}");
     assert!(summary.contains("atomic avoids the failure"), "{summary}");
+    assert!(e.rejected >= 1, "the first alternate failed later");
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("whose replay failed later"), "{text}");
+    assert_eq!(causa_explain::json::render(&e)["rejected"], serde_json::json!(e.rejected));
 }
 
 #[test]

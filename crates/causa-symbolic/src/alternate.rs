@@ -161,6 +161,10 @@ pub struct Alternate {
     pub flipped: Option<FlippedBranch>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
+    /// Alternates of the failing run's paths whose replay failed later,
+    /// before the one given (each next one has other data flows or
+    /// synchronisation orders: it is the most similar of those).
+    pub rejected: usize,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic (`solvers::arithmetic_for`).
@@ -371,6 +375,7 @@ pub fn alternate(
     // before the consumer's last unlock).
     let mut goal = problem.goal.clone();
     let mut rejected = found.order.clone().filter(|_| !accepted && opts.mode != Mode::Symbiosis);
+    let mut rejections = usize::from(!accepted);
     for _ in 0..RETRIES {
         let Some(o) = rejected.take() else { break };
         let upto = upto_of(&o);
@@ -388,6 +393,7 @@ pub fn alternate(
             found = again;
             break;
         }
+        rejections += 1;
         rejected = Some(o);
     }
     let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
@@ -435,6 +441,7 @@ pub fn alternate(
         optimal,
         flipped,
         flips_tried,
+        rejected: if accepted { rejections } else { 0 },
         queries,
         solve_time,
         arithmetic,
