@@ -141,18 +141,6 @@ fn switches(order: &[EventRef]) -> BTreeSet<(EventRef, EventRef)> {
     order.windows(2).filter(|w| w[0].0 != w[1].0).map(|w| (w[0], w[1])).collect()
 }
 
-/// Maximal runs of one thread's events of `order`, as index ranges.
-fn runs(order: &[EventRef]) -> Vec<std::ops::Range<usize>> {
-    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
-    for (i, e) in order.iter().enumerate() {
-        match out.last_mut() {
-            Some(r) if order[r.start].0 == e.0 => r.end = i + 1,
-            _ => out.push(i..i + 1),
-        }
-    }
-    out
-}
-
 fn positions(order: &[EventRef]) -> HashMap<EventRef, usize> {
     order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
 }
@@ -160,30 +148,13 @@ fn positions(order: &[EventRef]) -> HashMap<EventRef, usize> {
 /// Segments of `failing` (two events or more) that `alternate` interrupts
 /// with another thread's event.
 fn broken_segments(failing: &[EventRef], alternate: &[EventRef]) -> usize {
-    let at = positions(alternate);
-    runs(failing)
-        .into_iter()
-        .filter(|r| r.len() >= 2)
-        .filter(|r| {
-            let (Some(&x), Some(&y)) = (at.get(&failing[r.start]), at.get(&failing[r.end - 1])) else {
-                return true;
-            };
-            alternate[x.min(y)..=x.max(y)].iter().any(|e| e.0 != failing[r.start].0)
-        })
-        .count()
+    causa_symbolic::figures::broken_segments(failing, alternate, |r| r.0)
 }
 
 /// Context switches of `failing` whose two events are not consecutive in
 /// `alternate`.
 fn varied_switches(failing: &[EventRef], alternate: &[EventRef]) -> usize {
-    let at = positions(alternate);
-    switches(failing)
-        .into_iter()
-        .filter(|(x, y)| match (at.get(x), at.get(y)) {
-            (Some(&i), Some(&j)) => j != i + 1,
-            _ => true,
-        })
-        .count()
+    causa_symbolic::figures::varied_switches(failing, alternate, |r| r.0)
 }
 
 /// The shared location an event reads or writes (in the failing run), and

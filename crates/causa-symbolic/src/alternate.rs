@@ -356,14 +356,21 @@ pub fn alternate(
             crate::coarsen::coarsen(sym, &model, &enc, &problem.sigma, o, upto)
         }
     };
-    let propose = |o: &[Ev], upto: usize| {
-        let o = &coarse(o, upto)[..];
+    // A proposal of an order already coarsened: its steps, how many of them
+    // the model orders, and the inputs' order.
+    let steps_for = |o: &[Ev], upto: usize| {
         let prefix = steps_of(&model, o[..upto].to_vec()).len();
         let steps = steps_of(&model, o.to_vec());
         let inputs = crate::clap::input_order(sym, &model, &steps);
         (steps, prefix, inputs)
     };
-    let mut chosen = found.order.as_ref().map(|o| propose(o, upto_of(o)));
+    let propose = |o: &[Ev], upto: usize| steps_for(&coarse(o, upto), upto);
+    // The mode's alternate, coarsened, with its part the model orders.
+    let first = found.order.as_ref().map(|o| {
+        let upto = upto_of(o);
+        (coarse(o, upto), upto)
+    });
+    let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
     let mut accepted = chosen
         .as_ref()
         .is_some_and(|(order, prefix, inputs)| accept(&Proposal { order, prefix: *prefix, inputs, flipped: None }));
@@ -374,19 +381,20 @@ pub fn alternate(
     // mode: of two alternates with the same figures, one frees the queue
     // before the consumer's last unlock).
     let mut goal = problem.goal.clone();
-    let mut rejected = found.order.clone().filter(|_| !accepted && opts.mode != Mode::Symbiosis);
+    let mut rejected = first.filter(|_| !accepted && opts.mode != Mode::Symbiosis);
     let mut rejections = usize::from(!accepted);
     for _ in 0..RETRIES {
-        let Some(o) = rejected.take() else { break };
-        let upto = upto_of(&o);
-        goal = Formula::and(vec![goal, crate::coarsen::another_class(sym, &model, &coarse(&o, upto)[..upto])]);
+        let Some((o, upto)) = rejected.take() else { break };
+        goal = Formula::and(vec![goal, crate::coarsen::another_class(sym, &model, &o[..upto])]);
         let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
         let again = match opts.mode {
             Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts)?,
             _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
         };
-        let Some(o) = again.order.clone() else { break };
-        let proposal = propose(&o, upto_of(&o));
+        let Some(o) = again.order.as_ref() else { break };
+        let upto = upto_of(o);
+        let o = coarse(o, upto);
+        let proposal = steps_for(&o, upto);
         if accept(&Proposal { order: &proposal.0, prefix: proposal.1, inputs: &proposal.2, flipped: None }) {
             accepted = true;
             chosen = Some(proposal);
@@ -394,7 +402,7 @@ pub fn alternate(
             break;
         }
         rejections += 1;
-        rejected = Some(o);
+        rejected = Some((o, upto));
     }
     let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
     if !accepted && opts.max_flips > 0 {

@@ -150,7 +150,11 @@ pub(crate) fn coarsen(
         cur = t;
     }
     out.extend_from_slice(&order[n..]);
-    let score = |o: &[Ev]| (broken(events, sigma, o), varied(events, sigma, o), switches(events, o));
+    let thread = |e: Ev| events[e].thread;
+    let score = |o: &[Ev]| {
+        let broken = crate::figures::broken_segments(sigma, o, thread);
+        (broken, crate::figures::varied_switches(sigma, o, thread), switches(events, o))
+    };
     let (old, new) = (score(order), score(&out));
     if new.0 <= old.0 && new.1 <= old.1 && new.2 < old.2 {
         out
@@ -197,38 +201,6 @@ type Events = [causa_constraints::trace::TraceEvent];
 
 fn switches(events: &Events, order: &[Ev]) -> usize {
     order.windows(2).filter(|w| events[w[0]].thread != events[w[1]].thread).count()
-}
-
-/// σ's segments (two events or more) that `order` interrupts or leaves
-/// out.
-fn broken(events: &Events, sigma: &[Ev], order: &[Ev]) -> usize {
-    let at: HashMap<Ev, usize> = order.iter().enumerate().map(|(i, e)| (*e, i)).collect();
-    let mut count = 0;
-    let mut start = 0;
-    for k in 1..=sigma.len() {
-        if k < sigma.len() && events[sigma[k]].thread == events[sigma[start]].thread {
-            continue;
-        }
-        if k - start >= 2 {
-            let t = events[sigma[start]].thread;
-            count += match (at.get(&sigma[start]), at.get(&sigma[k - 1])) {
-                (Some(&x), Some(&y)) => order[x.min(y)..=x.max(y)].iter().any(|e| events[*e].thread != t) as usize,
-                _ => 1,
-            };
-        }
-        start = k;
-    }
-    count
-}
-
-/// σ's context switches whose two events are not consecutive in `order`.
-fn varied(events: &Events, sigma: &[Ev], order: &[Ev]) -> usize {
-    let at: HashMap<Ev, usize> = order.iter().enumerate().map(|(i, e)| (*e, i)).collect();
-    sigma
-        .windows(2)
-        .filter(|w| events[w[0]].thread != events[w[1]].thread)
-        .filter(|w| !matches!((at.get(&w[0]), at.get(&w[1])), (Some(&i), Some(&j)) if j == i + 1))
-        .count()
 }
 
 #[cfg(test)]

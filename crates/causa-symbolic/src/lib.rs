@@ -25,6 +25,7 @@ mod domains;
 mod exec;
 pub mod expr;
 pub mod fault;
+pub mod figures;
 mod flip;
 mod maxsmt;
 pub mod model;

@@ -1,0 +1,54 @@
+//! How much an alternate schedule departs from the failing one, over any
+//! event type with a thread (AAAI-19 Table 2's broken segments and
+//! context-switch variations): the DSP reports them (causa-explain, on
+//! event references) and the coarsening of alternates keeps them
+//! (`coarsen.rs`, on model events).
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+fn positions<T: Copy + Eq + Hash>(order: &[T]) -> HashMap<T, usize> {
+    order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
+}
+
+/// Segments of `failing` (maximal runs of one thread, two events or more)
+/// that `alternate` interrupts with another thread's event, or leaves an
+/// end of out.
+pub fn broken_segments<T: Copy + Eq + Hash, K: PartialEq>(
+    failing: &[T],
+    alternate: &[T],
+    thread: impl Fn(T) -> K,
+) -> usize {
+    let at = positions(alternate);
+    let mut count = 0;
+    let mut start = 0;
+    for k in 1..=failing.len() {
+        if k < failing.len() && thread(failing[k]) == thread(failing[start]) {
+            continue;
+        }
+        if k - start >= 2 {
+            let t = thread(failing[start]);
+            count += match (at.get(&failing[start]), at.get(&failing[k - 1])) {
+                (Some(&x), Some(&y)) => alternate[x.min(y)..=x.max(y)].iter().any(|e| thread(*e) != t) as usize,
+                _ => 1,
+            };
+        }
+        start = k;
+    }
+    count
+}
+
+/// Context switches of `failing` (consecutive events of two threads) whose
+/// two events are not consecutive in `alternate`.
+pub fn varied_switches<T: Copy + Eq + Hash, K: PartialEq>(
+    failing: &[T],
+    alternate: &[T],
+    thread: impl Fn(T) -> K,
+) -> usize {
+    let at = positions(alternate);
+    failing
+        .windows(2)
+        .filter(|w| thread(w[0]) != thread(w[1]))
+        .filter(|w| !matches!((at.get(&w[0]), at.get(&w[1])), (Some(&i), Some(&j)) if j == i + 1))
+        .count()
+}
