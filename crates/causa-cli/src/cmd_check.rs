@@ -23,6 +23,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         timeout: args.timeout.map(Duration::from_secs_f64),
         all_outcomes: false,
         races: c.races,
+        ..McrOptions::default()
     };
     let bar = (std::io::stderr().is_terminal() && !c.json).then(|| {
         let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());

@@ -74,6 +74,9 @@ pub struct Z3Solver {
     pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
     timeout: Option<Duration>,
+    /// Seed of Z3's random choices (0, Z3's default, unless a test varies
+    /// it to see that a result does not hang on which model Z3 returns).
+    random_seed: u32,
     /// The arithmetic wanted (see [`Arithmetic`]).
     arithmetic: Arithmetic,
     /// Per-query conflict budget (none: unlimited).
@@ -129,6 +132,7 @@ impl Z3Solver {
             queries: 0,
             time: Duration::ZERO,
             timeout: None,
+            random_seed: 0,
             arithmetic: Arithmetic::SparseDifference,
             conflicts: None,
         }
@@ -176,6 +180,13 @@ impl Z3Solver {
         self.configure();
     }
 
+    /// Seed Z3's random choices (which model it returns among several)
+    /// for every later query.
+    pub fn set_random_seed(&mut self, seed: u32) {
+        self.random_seed = seed;
+        self.configure();
+    }
+
     /// Limit every later query to `budget` conflicts (None: no limit); a
     /// query that runs out answers [`SolveResult::Unknown`]. Unlike a time
     /// limit, the same query gives up at the same point on every machine.
@@ -192,6 +203,7 @@ impl Z3Solver {
         let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
         p.set_u32("timeout", ms);
         p.set_u32("max_conflicts", self.conflicts.unwrap_or(u32::MAX));
+        p.set_u32("random_seed", self.random_seed);
         if self.difference_logic {
             p.set_u32("arith.solver", if self.uses_dense() { 3 } else { 1 });
         }

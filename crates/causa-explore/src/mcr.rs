@@ -28,6 +28,9 @@ pub struct McrOptions {
     /// Look for data races too (MCR's race query; the interpreter reports the
     /// race when the two accesses can execute at the same point).
     pub races: bool,
+    /// Seed of the solver's random choices (0 by default). Which model the
+    /// solver returns must not change the verdict; tests vary it.
+    pub solver_seed: u32,
 }
 
 /// What a check counted.
@@ -128,6 +131,7 @@ pub fn check(
     let mut stats = McrStats::default();
     let mut outcomes = HashSet::new();
     let mut solver = Z3Solver::new();
+    solver.set_random_seed(opts.solver_seed);
     let mut worklist: VecDeque<Prefix> = VecDeque::from([Prefix::default()]);
     let mut seen: HashSet<Prefix> = HashSet::from([Prefix::default()]);
     let mut first_bug: Option<Execution> = None;
@@ -187,7 +191,8 @@ pub fn check(
         for r in trace.prefix_len..trace.len() {
             for (loc, v) in enc.other_values(r) {
                 let q = enc.new_state(r, loc, v);
-                if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats);
+                if let Some((pos, vars)) = a {
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }
             }
@@ -275,6 +280,22 @@ fn ask(solver: &mut Z3Solver, goal: &Formula, enc: &Encoder, stats: &mut McrStat
             None
         }
     }
+}
+
+/// [`ask`] for a new state at `r`; when it is reachable and the trace has
+/// condition waits after the prefix, asked again with those waits keeping
+/// the wake-ups they saw ([`Encoder::kept_waits`]), whose model is taken
+/// when there is one.
+fn ask_keeping_waits(
+    solver: &mut Z3Solver,
+    goal: &Formula,
+    enc: &mut Encoder,
+    r: usize,
+    stats: &mut McrStats,
+) -> Option<(Vec<i64>, Vec<bool>)> {
+    let found = ask(solver, goal, enc, stats)?;
+    let Some(kept) = enc.kept_waits(r) else { return Some(found) };
+    ask(solver, &Formula::and(vec![goal.clone(), kept]), enc, stats).or(Some(found))
 }
 
 /// Queue a new schedule prefix unless it was queued before (race prefixes go

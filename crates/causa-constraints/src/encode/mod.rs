@@ -599,6 +599,30 @@ impl<'t> Encoder<'t> {
         Query { goal: Formula::and(parts) }
     }
 
+    /// Condition waits after the prefix (other than `r` and those that must
+    /// come after it) keep the number of wake-ups they saw before them. A
+    /// wait "reads" that count only so that MCR explores waiting before and
+    /// after a signal; a prefix that takes a signal but leaves out a wait
+    /// placed after it fixes that wait after the signal in every later
+    /// execution, which loses the states where it waits through the signal
+    /// (two consumers woken by one broadcast). Asked along with a new state
+    /// when the trace has such waits; None when it has none.
+    pub fn kept_waits(&mut self, r: Ev) -> Option<Formula> {
+        let waits: Vec<(Ev, u64, u128)> = (self.trace.prefix_len..self.trace.len())
+            .filter(|w| *w != r && !self.mhb_before(r, *w))
+            .filter_map(|w| match self.trace.events[w].op {
+                Op::Wait { cond, wakes, .. } => Some((w, cond, wakes)),
+                _ => None,
+            })
+            .collect();
+        if waits.is_empty() {
+            return None;
+        }
+        Some(Formula::and(
+            waits.into_iter().map(|(w, cond, wakes)| self.value_at(w, crate::trace::cond_loc(cond), wakes)).collect(),
+        ))
+    }
+
     /// Accesses (after the prefix) that another thread's free of their block
     /// might precede: (access, free).
     pub fn after_free_candidates(&self) -> Vec<(Ev, Ev)> {

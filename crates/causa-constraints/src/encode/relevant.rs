@@ -85,6 +85,7 @@ impl Encoder<'_> {
 
     /// Add the events of `stack` and everything they need (except wake-ups) to `inside`.
     fn close(&self, stack: &mut Vec<Ev>, inside: &mut [bool], pos: &[i64]) {
+        let n_events = self.trace.len();
         while let Some(e) = stack.pop() {
             if inside[e] {
                 continue;
@@ -120,6 +121,11 @@ impl Encoder<'_> {
             // what its loop observed.
             stack.extend(self.wakers_of(e, false, pos));
             match ev.op {
+                // Who a signal or broadcast wakes depends on who waits: the
+                // waits placed before it come first.
+                Op::Signal { cond, .. } | Op::Broadcast { cond, .. } => stack.extend((0..n_events).filter(|w| {
+                    matches!(self.trace.events[*w].op, Op::Wait { cond: c, .. } if c == cond) && pos[*w] < pos[e]
+                })),
                 // Every arrival of the generation comes first.
                 Op::Depart { barrier, gen } => stack.extend(self.arrivals.get(&(barrier, gen)).into_iter().flatten()),
                 // The arrivals before it decide whether it is last.
