@@ -69,6 +69,33 @@ pub struct EventInfo {
     pub function: Option<Arc<str>>,
 }
 
+/// Why the alternate does not show an event of the failing run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unshown {
+    /// Its thread goes another way before it (a flipped branch, or past the
+    /// replayed part another path than the recorded one).
+    OtherWay,
+    /// A read (past the replayed part) of this value, stored by an operation
+    /// the failing run never reached.
+    LateValue(String),
+    /// An event after such a read.
+    AfterLateValue,
+}
+
+impl std::fmt::Display for Unshown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unshown::OtherWay => write!(f, "not run (its thread goes the other way before it)"),
+            Unshown::LateValue(v) => {
+                write!(f, "read {v} stored by an operation the failing run never reached (not followed further)")
+            }
+            Unshown::AfterLateValue => {
+                write!(f, "not followed (before it, its thread read a value the failing run never stored)")
+            }
+        }
+    }
+}
+
 /// An explanation of one failure.
 #[derive(Clone, Debug)]
 pub struct Explanation {
@@ -94,6 +121,10 @@ pub struct Explanation {
     pub root_cause: Vec<EventRef>,
     /// The alternate schedule, when one was found.
     pub alternate: Option<Vec<EventRef>>,
+    /// Reads past the replayed part of the alternate whose value came from
+    /// a write the failing run never reached; their threads are not
+    /// followed from there on.
+    pub late_reads: Vec<EventRef>,
     /// Symbiosis mode: the inverted pair.
     pub inverted: Option<(EventRef, EventRef)>,
     /// The alternate schedule replayed in the interpreter (the model's part:
@@ -152,6 +183,20 @@ pub struct Flip {
 }
 
 impl Explanation {
+    /// Why the alternate does not show event `r` of the failing run
+    /// (None: it does).
+    pub fn unshown(&self, r: EventRef) -> Option<Unshown> {
+        if !self.skipped(r) {
+            None
+        } else if self.late_reads.contains(&r) {
+            Some(Unshown::LateValue(self.alternate_values.get(&r).cloned().unwrap_or_else(|| "a value".into())))
+        } else if self.late_reads.iter().any(|l| l.0 == r.0 && l.1 < r.1) {
+            Some(Unshown::AfterLateValue)
+        } else {
+            Some(Unshown::OtherWay)
+        }
+    }
+
     /// Whether event `r` of the failing run is not run by the alternate:
     /// its thread took the other way at the flipped branch before it, or,
     /// past the replayed part, another way than its recorded path.
@@ -281,10 +326,13 @@ pub fn explain(
     };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let mut alternate = s.alternate.clone();
+    let mut late_reads = Vec::new();
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let alternate_run = align::align(&sym, &run);
-            let alt = &ran(&sym, alt, s.alternate_prefix, &alternate_run);
+            let (alt, late) = ran(&sym, alt, s.alternate_prefix, &alternate_run, &run);
+            let alt = &alt;
+            late_reads = late;
             alternate = Some(alt.clone());
             alternate_run.name_objects(&run, &mut names);
             resolved.alternate = alternate_run.resolved(&sym, &run);
@@ -326,6 +374,7 @@ pub fn explain(
         failing_from_run: s.failing_from_run,
         root_cause: s.root_cause,
         alternate,
+        late_reads,
         inverted: s.inverted,
         alternate_outcome: replayed.as_ref().map(|r| r.0.clone()),
         alternate_finish: replayed.map(|r| r.1),
@@ -471,26 +520,98 @@ fn replay_alternate(
     runs.swap_remove(pick)
 }
 
-/// The alternate's events the replay ran: the replayed part whole, then
-/// each thread's events up to its first access the run does not have.
-/// Past the replayed part the program runs by itself, and a thread may go
-/// another way than the symbolic trace's (pfscan: a worker that now reads
-/// an empty queue leaves its loop); its events beyond are not shown as if
-/// they happened.
-fn ran(sym: &SymTrace, alt: &[EventRef], prefix: usize, run: &align::Alignment) -> Vec<EventRef> {
-    let mut gone: std::collections::HashSet<usize> = std::collections::HashSet::new();
-    let mut out = alt[..prefix.min(alt.len())].to_vec();
-    for &r in alt.iter().skip(prefix) {
-        if gone.contains(&r.0) {
-            continue;
+/// The alternate's events the replay ran, in the order it ran them: the
+/// replayed part whole, then each thread's events up to its first access
+/// the run does not have, or whose value came from another write than the
+/// one the trace's events put before it. Past the replayed part the
+/// program runs by itself, and a thread may go another way than the
+/// symbolic trace's (pfscan: a worker that now reads an empty queue leaves
+/// its loop), or read what a write the failing run never reached stored
+/// (bbuf: a consumer's late read of `count` sees the producer's next
+/// items); its events from there on are not shown as if the trace
+/// explained them. The model leaves the order of those events open, so
+/// they are put in the run's order.
+fn ran(
+    sym: &SymTrace,
+    alt: &[EventRef],
+    prefix: usize,
+    aligned: &align::Alignment,
+    run: &Execution,
+) -> (Vec<EventRef>, Vec<EventRef>) {
+    let resolved = aligned.resolved(sym, run);
+    let at = |r: EventRef, addr: u64| resolved.get(&r).copied().unwrap_or(addr);
+    // Each thread's first event not shown.
+    let mut cut: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut late_reads: Vec<EventRef> = Vec::new();
+    loop {
+        let mut tail = Vec::new();
+        for &r in alt.iter().skip(prefix) {
+            if cut.get(&r.0).is_some_and(|k| r.1 >= *k) {
+                continue;
+            }
+            let access =
+                matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
+            if access && !aligned.events.contains_key(&r) {
+                cut.insert(r.0, r.1);
+                continue;
+            }
+            tail.push(r);
         }
-        let access =
-            matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
-        if access && !run.events.contains_key(&r) {
-            gone.insert(r.0);
-            continue;
+        let mut out = alt[..prefix.min(alt.len())].to_vec();
+        let replayed = out.len();
+        out.extend(in_run_order(&tail, aligned));
+        let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)
+            .into_iter()
+            .filter(|(r, w)| {
+                out.iter().position(|e| e == r).is_some_and(|i| i >= replayed) && !same_source(aligned, run, *r, *w)
+            })
+            .map(|(r, _)| r)
+            .collect();
+        if late.is_empty() {
+            late_reads.retain(|r| cut.get(&r.0) == Some(&r.1));
+            return (out, late_reads);
         }
-        out.push(r);
+        for r in late {
+            let k = cut.entry(r.0).or_insert(r.1);
+            *k = (*k).min(r.1);
+            late_reads.push(r);
+        }
     }
-    out
+}
+
+/// Whether the run's read `r` got its value from the run's event of the
+/// trace's write `w` (None: from no write of the run).
+fn same_source(aligned: &align::Alignment, run: &Execution, r: EventRef, w: Option<EventRef>) -> bool {
+    let Some(&i) = aligned.events.get(&r) else { return false };
+    let addr = run.events[i].addr;
+    let src = (0..i).rev().find(|j| {
+        let e = &run.events[*j];
+        e.addr == addr && matches!(e.kind, causa_core::EventKind::Write | causa_core::EventKind::Rmw)
+    });
+    src == w.and_then(|w| aligned.events.get(&w).copied())
+}
+
+/// `events` sorted by where the run has them: an access at its run event,
+/// another event (a lock, a wait) just before its thread's next access
+/// there, else just after its thread's previous one; a thread with no
+/// access there keeps its events' places at the end.
+fn in_run_order(events: &[EventRef], run: &align::Alignment) -> Vec<EventRef> {
+    let at = |r: &EventRef| run.events.get(r).copied();
+    let key = |i: usize| -> (usize, u8, usize) {
+        let r = events[i];
+        if let Some(k) = at(&r) {
+            return (k, 1, r.1);
+        }
+        let same = |j: &usize| events[*j].0 == r.0;
+        if let Some(k) = (i + 1..events.len()).filter(same).find_map(|j| at(&events[j])) {
+            return (k, 0, r.1);
+        }
+        if let Some(k) = (0..i).rev().filter(same).find_map(|j| at(&events[j])) {
+            return (k, 2, r.1);
+        }
+        (usize::MAX, 0, i)
+    };
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by_key(|i| key(*i));
+    order.into_iter().map(|i| events[i]).collect()
 }

@@ -333,12 +333,13 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 }
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
-    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| {
-        if e.skipped(f.read) {
-            "nothing (its thread goes the other way before it)".into()
-        } else {
-            "nothing (it does not happen)".into()
+    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
+        Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
+        Some(crate::Unshown::LateValue(v)) => format!("{v}, stored by an operation the failing run never reached"),
+        Some(crate::Unshown::AfterLateValue) => {
+            "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
         }
+        None => "nothing (it does not happen)".into(),
     });
     format!(
         "The {} in {} sees {} in the failing schedule and {} in the alternate.",

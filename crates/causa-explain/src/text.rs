@@ -103,7 +103,7 @@ pub fn render(e: &Explanation) -> String {
                     .find(|f| f.read == r)
                     .map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run)))
                     .unwrap_or_else(|| match run {
-                        Run::Alternate if e.skipped(r) => "not run (its thread goes the other way before it)".into(),
+                        Run::Alternate if e.skipped(r) => e.unshown(r).map(|u| u.to_string()).unwrap_or_default(),
                         Run::Failing if !e.failing.contains(&r) => "not reached (the failure comes first)".into(),
                         _ => "the same".into(),
                     })

@@ -74,7 +74,9 @@ fn assert_named(e: &Explanation, what: &str) {
 
 /// Each data flow of the DSP joins a read and a write of the same object in
 /// its run (an address computed from shared data counts where that run
-/// went: pfscan's `queue[q_head % QSIZE]`).
+/// went: pfscan's `queue[q_head % QSIZE]`), and the read saw the value the
+/// write stored (bbuf's alternate once named a consumer's write of 0 as the
+/// source of a read of 3, which the producer's later items had stored).
 fn assert_flows_join_one_object(e: &Explanation, what: &str) {
     use causa_explain::Run;
     for (flows, run) in [(&e.dsp.failing_only, Run::Failing), (&e.dsp.alternate_only, Run::Alternate)] {
@@ -82,6 +84,10 @@ fn assert_flows_join_one_object(e: &Explanation, what: &str) {
             let Some(w) = f.write else { continue };
             let (ro, wo) = (e.object_in(f.read, run), e.object_in(w, run));
             assert_eq!(ro, wo, "{what} {run:?}: {} reads from {}", e.event_text(f.read), e.event_text(w));
+            if e.info_of(w).op == "write" && e.info_of(f.read).op == "read" {
+                let (rv, wv) = (e.value(f.read, run), e.value(w, run));
+                assert_eq!(rv, wv, "{what} {run:?}: {} reads from {}", e.event_text(f.read), e.event_text(w));
+            }
         }
     }
 }
