@@ -48,6 +48,7 @@ pub fn render(e: &Explanation) -> Value {
         })),
         "flips_tried": e.flips_tried,
         "rejected": e.rejected,
+        "lost_updates_set_aside": e.lost_updates,
         "deadlock": e.deadlock.iter().map(|w| json!({
             "thread": e.threads[w.thread].to_string(),
             "waits_for": e.object(w.waits),

@@ -26,6 +26,7 @@ pub mod dot;
 pub mod dsp;
 pub mod html;
 pub mod json;
+mod lost;
 mod prefer;
 pub mod summary;
 pub mod text;
@@ -151,6 +152,10 @@ pub struct Explanation {
     /// Alternates of the failing run's paths whose replay failed later,
     /// before this one.
     pub rejected: usize,
+    /// Of the alternates set aside, those that avoided the failure only by
+    /// losing an update the failing schedule does not lose (`lost.rs`; 0
+    /// when none was accepted and the first is shown after all).
+    pub lost_updates: usize,
     /// A deadlock: the threads blocked at a lock another one holds,
     pub deadlock: Vec<deadlock::Waiting>,
     /// and those waiting for a signal that came before their wait.
@@ -293,8 +298,10 @@ pub fn explain(
         ..Default::default()
     };
     // Each alternate offered is replayed; it is accepted when the program
-    // then runs to its end without failing.
-    let mut replays: Vec<(Execution, String)> = Vec::new();
+    // then runs to its end without failing, unless it avoids the failure by
+    // losing an update the failing schedule does not lose (`lost.rs`).
+    let mut replays: Vec<(Execution, String, bool)> = Vec::new();
+    let mut lost_updates = 0;
     let mut accept = |p: &Proposal<'_>| {
         let mut cfg = cfg.clone();
         cfg.inputs = p
@@ -304,17 +311,22 @@ pub fn explain(
             .collect();
         let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], &failure);
         let clean = passes(&run.outcome);
-        replays.push((run, how));
-        clean
+        let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
+        lost_updates += usize::from(loses);
+        replays.push((run, how, clean && !loses));
+        clean && !loses
     };
     let s = causa_symbolic::alternate(&sym, &aopts, &mut accept)?;
     // The chosen alternate's replay: the last accepted (a flip's, or another
     // alternate's when the mode's first failed later), else the mode's own
     // (the first).
-    let chosen = match replays.iter().rposition(|(run, _)| passes(&run.outcome)) {
+    let accepted = replays.iter().rposition(|r| r.2);
+    let chosen = match accepted {
         Some(i) => Some(replays.swap_remove(i)),
         None => replays.into_iter().next(),
-    };
+    }
+    .map(|(run, how, _)| (run, how));
+    let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
     let mut names = BTreeMap::new();
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(ex, &mut names);
@@ -394,6 +406,7 @@ pub fn explain(
         }),
         flips_tried: s.flips_tried,
         rejected: s.rejected,
+        lost_updates,
         deadlock: cycle,
         lost_signals: lost,
         queries: s.queries,

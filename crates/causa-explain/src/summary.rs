@@ -83,7 +83,7 @@ pub fn summary(e: &Explanation) -> String {
     if out.is_empty() {
         for f in e.dsp.failing_only.iter().take(3) {
             let alt = e.dsp.alternate_only.iter().find(|g| g.read == f.read);
-            out.push(flow_sentence(e, f, alt));
+            out.push(order_violation(e, f, alt).unwrap_or_else(|| flow_sentence(e, f, alt)));
         }
     }
     if out.is_empty() {
@@ -173,6 +173,31 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
         }
     }
     out
+}
+
+/// An order violation: the read sees another value because another
+/// thread's write, which the alternate puts before it, comes after it in
+/// the failing schedule (or not before the failure at all).
+fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
+    let w = alt?.write?;
+    if w.0 == f.read.0 {
+        return None;
+    }
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let late = match (pos(f.read), pos(w)) {
+        (Some(r), Some(wp)) if wp > r => "comes after it",
+        (Some(_), None) => "does not come before the failure",
+        _ => return None,
+    };
+    Some(format!(
+        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {}. Making the read wait for that write avoids the failure.",
+        who(e, f.read),
+        verb_phrase(e, f.read),
+        who(e, w),
+        verb_phrase(e, w).replacen(&e.object(w).map(|o| format!(" `{o}`")).unwrap_or_default(), " it", 1),
+        e.source_text(f, Run::Failing),
+        e.value(f.read, Run::Alternate).unwrap_or("another value"),
+    ))
 }
 
 /// `read of `balance` at bank.c:4`.

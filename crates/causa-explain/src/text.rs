@@ -36,6 +36,14 @@ pub fn render(e: &Explanation) -> String {
         root_cause(e)
     );
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
+    if e.lost_updates > 0 {
+        let n = e.lost_updates;
+        let _ = writeln!(
+            o,
+            "  ({n} alternate{} that avoided the failure only by losing another update (a thread's write over one it did not read) set aside)",
+            if n == 1 { "" } else { "s" }
+        );
+    }
     if e.alternate.is_some() {
         let _ = writeln!(
             o,

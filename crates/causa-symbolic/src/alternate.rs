@@ -195,6 +195,8 @@ pub struct Proposal<'a> {
     pub inputs: &'a [(usize, usize)],
     /// The branch it flips, if any.
     pub flipped: Option<FlippedBranch>,
+    /// The failing schedule it is an alternate to.
+    pub failing: &'a [EventRef],
 }
 
 /// What a mode's search found, on the model's events.
@@ -365,15 +367,16 @@ pub fn alternate(
         (steps, prefix, inputs)
     };
     let propose = |o: &[Ev], upto: usize| steps_for(&coarse(o, upto), upto);
+    let failing = steps_of(&model, problem.sigma.clone());
     // The mode's alternate, coarsened, with its part the model orders.
     let first = found.order.as_ref().map(|o| {
         let upto = upto_of(o);
         (coarse(o, upto), upto)
     });
     let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
-    let mut accepted = chosen
-        .as_ref()
-        .is_some_and(|(order, prefix, inputs)| accept(&Proposal { order, prefix: *prefix, inputs, flipped: None }));
+    let mut accepted = chosen.as_ref().is_some_and(|(order, prefix, inputs)| {
+        accept(&Proposal { order, prefix: *prefix, inputs, flipped: None, failing: &failing })
+    });
     // An alternate whose replay fails later (after the model's part) may
     // have a sibling of the same paths that does not: ask for the next best
     // with other data flows or synchronisation orders than each one
@@ -395,7 +398,13 @@ pub fn alternate(
         let upto = upto_of(o);
         let o = coarse(o, upto);
         let proposal = steps_for(&o, upto);
-        if accept(&Proposal { order: &proposal.0, prefix: proposal.1, inputs: &proposal.2, flipped: None }) {
+        if accept(&Proposal {
+            order: &proposal.0,
+            prefix: proposal.1,
+            inputs: &proposal.2,
+            flipped: None,
+            failing: &failing,
+        }) {
             accepted = true;
             chosen = Some(proposal);
             found = again;
@@ -413,7 +422,7 @@ pub fn alternate(
         };
         let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
             let (order, prefix, inputs) = propose(&f.order, f.upto);
-            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)) })
+            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)), failing: &failing })
         })?;
         flips_tried = tried;
         if let Some(f) = f {
@@ -429,7 +438,7 @@ pub fn alternate(
     };
     Ok(Alternate {
         mode: opts.mode,
-        failing: steps_of(&model, problem.sigma.clone()),
+        failing,
         preemptions,
         failing_from_run,
         root_cause: root
