@@ -14,6 +14,9 @@ pub struct Waiting {
     /// The acquisition, in the failing schedule, of the lock it waits for
     /// by the thread that holds it then.
     pub held_by: EventRef,
+    /// The join that thread is blocked at, waiting for this one to finish
+    /// (it holds the lock across the join), if it is.
+    pub holder_joins: Option<EventRef>,
 }
 
 fn mutex(sym: &SymTrace, r: EventRef) -> Option<(u64, bool)> {
@@ -47,11 +50,17 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
         })
         .filter(|(r, m)| !failing.iter().any(|u| u.0 == r.0 && u.1 > r.1 && mutex(sym, *u) == Some((*m, false))))
         .collect();
+    let stopped = stopped_at(sym, failing);
+    let joining = |holder: usize, child: usize| {
+        stopped.iter().copied().find(|r| {
+            r.0 == holder && matches!(&sym.threads[r.0].events[r.1].op, SymOp::Join { child: c } if *c == sym.threads[child].thread)
+        })
+    };
     let mut out = Vec::new();
-    for (t, k) in stopped_at(sym, failing) {
+    for &(t, k) in &stopped {
         let Some((m, true)) = mutex(sym, (t, k)) else { continue };
         if let Some((h, _)) = held.iter().find(|(h, hm)| *hm == m && h.0 != t) {
-            out.push(Waiting { thread: t, waits: (t, k), held_by: *h });
+            out.push(Waiting { thread: t, waits: (t, k), held_by: *h, holder_joins: joining(h.0, t) });
         }
     }
     out

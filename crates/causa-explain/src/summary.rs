@@ -126,8 +126,12 @@ fn deadlock_sentences(e: &Explanation) -> Vec<String> {
         .deadlock
         .iter()
         .map(|w| {
+            let joining = w
+                .holder_joins
+                .map(|j| format!(" while it waits at {} for {} to finish", at(j), who(e, w.waits)))
+                .unwrap_or_default();
             format!(
-                "{} waits for {} at {}, which {} holds (locked at {})",
+                "{} waits for {} at {}, which {} holds (locked at {}){joining}",
                 who(e, w.waits),
                 obj(w.waits),
                 at(w.waits),
@@ -139,6 +143,23 @@ fn deadlock_sentences(e: &Explanation) -> Vec<String> {
     let mut out = vec![format!("Deadlock: {}.", parts.join("; "))];
     let alternate = e.alternate.as_deref().unwrap_or_default();
     let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
+    if let Some(w) = e.deadlock.iter().find(|w| w.holder_joins.is_some()) {
+        // A lock held across a join of the thread that needs it: one lock,
+        // so no lock order to fix.
+        let first = pos(w.waits).is_some_and(|p| pos(w.held_by).is_none_or(|q| p < q));
+        let alt = if first {
+            format!(
+                "In the alternate, {} takes {} at {} first and finishes before the join; r",
+                who(e, w.waits),
+                obj(w.waits),
+                at(w.waits)
+            )
+        } else {
+            "R".into()
+        };
+        out.push(format!("{alt}eleasing {} before joining avoids the deadlock in every order.", obj(w.waits)));
+        return out;
+    }
     if let Some(w) = e.deadlock.iter().find(|w| pos(w.waits).is_some_and(|p| pos(w.held_by).is_none_or(|q| p < q))) {
         out.push(format!(
             "In the alternate, {} takes {} at {} before {} takes it at {}: taking the locks in one order in every thread avoids the deadlock.",

@@ -368,6 +368,31 @@ fn a_lock_order_deadlock_is_explained_by_its_cycle() {
 }
 
 #[test]
+fn a_lock_held_across_a_join_is_explained_as_such() {
+    // main holds the log lock while it joins the writer, which needs it.
+    let src = "#include <pthread.h>\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int lines;\n\
+        void *writer(void *a) { pthread_mutex_lock(&m); lines++; pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { pthread_t t; pthread_create(&t, 0, writer, 0);\n\
+        pthread_mutex_lock(&m);\n  pthread_join(t, 0);\n  pthread_mutex_unlock(&m); return 0; }\n";
+    let prep = load("joinlock.c", src);
+    let ex =
+        failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    for mode in [Mode::Progressive, Mode::MaxSmt] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_eq!(e.deadlock.len(), 1, "{mode}: {:?}", e.deadlock);
+        let j = e.deadlock[0].holder_joins.unwrap_or_else(|| panic!("{mode}: main's join: {:?}", e.deadlock));
+        assert_eq!(e.line(j).as_deref(), Some("joinlock.c:6"), "{mode}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("while it waits at joinlock.c:6 for `writer` (thread 0.1) to finish"),
+            "{mode}: {summary}"
+        );
+        assert!(summary.contains("releasing `m` before joining avoids the deadlock"), "{mode}: {summary}");
+        assert!(!summary.contains("locks in one order"), "{mode}: {summary}");
+    }
+}
+
+#[test]
 fn a_lost_signal_deadlock_is_explained_as_one() {
     // The waiter waits without a predicate: a signal sent first is lost.
     let src = "#include <pthread.h>\nint ready;\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
