@@ -49,6 +49,9 @@ pub fn render(e: &Explanation) -> String {
         e.solve_time.as_secs_f64(),
         e.queries
     );
+    if let Some(note) = crate::text::set_aside(e) {
+        let _ = writeln!(o, "<p class=\"meta\">{}</p>", esc(&format!("{note}.")));
+    }
     if e.alternate.is_some() {
         let g = &e.dsp.figures;
         let _ = writeln!(

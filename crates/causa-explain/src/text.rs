@@ -36,13 +36,8 @@ pub fn render(e: &Explanation) -> String {
         root_cause(e)
     );
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
-    if e.lost_updates > 0 {
-        let n = e.lost_updates;
-        let _ = writeln!(
-            o,
-            "  ({n} alternate{} that avoided the failure only by losing another update (a thread's write over one it did not read) set aside)",
-            if n == 1 { "" } else { "s" }
-        );
+    if let Some(note) = set_aside(e) {
+        let _ = writeln!(o, "  ({note})");
     }
     if e.alternate.is_some() {
         let _ = writeln!(
@@ -198,6 +193,17 @@ fn search(e: &Explanation) -> String {
         ),
     };
     format!("{how}{opt}{rejected}")
+}
+
+/// How many alternates were set aside for losing an update, when any were.
+pub(crate) fn set_aside(e: &Explanation) -> Option<String> {
+    let n = e.lost_updates;
+    (n > 0).then(|| {
+        format!(
+            "{n} alternate{} that avoided the failure only by losing another update (a thread's write over one it did not read) set aside",
+            if n == 1 { "" } else { "s" }
+        )
+    })
 }
 
 pub(crate) fn outcome(o: Option<&Outcome>) -> String {
