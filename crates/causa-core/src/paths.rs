@@ -177,6 +177,13 @@ pub struct PathLog {
     /// failure then has no source location; `causa reproduce` finds it from
     /// the executable's debug information).
     pub native_crash: Option<NativeCrash>,
+    /// For a deadlock: how many blocking operations (lock, semaphore or
+    /// condition wait, join, barrier) the failing thread completed at the
+    /// failure's source location before it blocked there. An unrolled loop
+    /// puts several at one location, and the thread's decisions do not tell
+    /// them apart. None: unknown (the first reached with every decision
+    /// followed).
+    pub failure_occurrence: Option<u32>,
     pub threads: Vec<ThreadPath>,
 }
 
@@ -202,6 +209,8 @@ struct Manifest {
     failure: Option<Finding>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     native_crash: Option<NativeCrash>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    failure_occurrence: Option<u32>,
     threads: Vec<ManifestThread>,
 }
 
@@ -250,6 +259,7 @@ impl PathLog {
             argv: self.argv.clone(),
             failure: self.failure.clone(),
             native_crash: self.native_crash.clone(),
+            failure_occurrence: self.failure_occurrence,
             threads,
         };
         let path = dir.join(MANIFEST);
@@ -309,6 +319,7 @@ impl PathLog {
             argv: m.argv,
             failure: m.failure,
             native_crash: m.native_crash,
+            failure_occurrence: m.failure_occurrence,
             threads,
         })
     }
@@ -543,6 +554,7 @@ mod tests {
             argv: vec!["p".into(), "x y".into()],
             failure: None,
             native_crash: None,
+            failure_occurrence: Some(1),
             threads: vec![ThreadPath::new("0".parse().unwrap()), t],
         };
         log.write(&dir).unwrap();

@@ -66,6 +66,40 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
     out
 }
 
+/// A thread blocked at a semaphore with no unit left: every post of the
+/// failing schedule was taken by an earlier wait.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Starved {
+    pub thread: usize,
+    /// The wait it is blocked at (not in the failing schedule).
+    pub wait: EventRef,
+    /// The semaphore's posts in the failing schedule.
+    pub posts: Vec<EventRef>,
+    /// Its waits that went through in the failing schedule.
+    pub taken: Vec<EventRef>,
+}
+
+/// The threads of a deadlock blocked at a semaphore wait.
+pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
+    let on = |r: &EventRef, sem: u64, post: bool| match sym.threads[r.0].events[r.1].op {
+        SymOp::SemPost { sem: s } => post && s == sem,
+        SymOp::SemWait { sem: s } => !post && s == sem,
+        _ => false,
+    };
+    stopped_at(sym, failing)
+        .into_iter()
+        .filter_map(|(t, k)| {
+            let SymOp::SemWait { sem } = sym.threads[t].events[k].op else { return None };
+            Some(Starved {
+                thread: t,
+                wait: (t, k),
+                posts: failing.iter().copied().filter(|r| on(r, sem, true)).collect(),
+                taken: failing.iter().copied().filter(|r| on(r, sem, false)).collect(),
+            })
+        })
+        .collect()
+}
+
 /// A thread blocked at a condition variable whose signals all came before
 /// its wait: a condition variable keeps no signal for a later waiter.
 #[derive(Clone, Debug, PartialEq, Eq)]

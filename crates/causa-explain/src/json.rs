@@ -60,6 +60,13 @@ pub fn render(e: &Explanation) -> Value {
             "wait": id(&l.wait),
             "signals": l.signals.iter().map(id).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
+        "starved": e.starved.iter().map(|s| json!({
+            "thread": e.threads[s.thread].to_string(),
+            "semaphore": e.object(s.wait),
+            "wait": id(&s.wait),
+            "posts": s.posts.iter().map(id).collect::<Vec<_>>(),
+            "taken": s.taken.iter().map(id).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "dsp": {
             "events": d.events.iter().map(|r| { let mut v = ev(r); v["id"] = json!(id(r)); v }).collect::<Vec<_>>(),
             "alternate_order": d.alternate_events.iter().map(id).collect::<Vec<_>>(),

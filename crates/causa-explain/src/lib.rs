@@ -160,6 +160,8 @@ pub struct Explanation {
     pub deadlock: Vec<deadlock::Waiting>,
     /// and those waiting for a signal that came before their wait.
     pub lost_signals: Vec<deadlock::LostSignal>,
+    /// and those waiting at a semaphore every unit of which was taken.
+    pub starved: Vec<deadlock::Starved>,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic.
@@ -332,9 +334,13 @@ pub fn explain(
     failing_run.name_objects(ex, &mut names);
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
-    let (cycle, lost) = match failure.kind {
-        causa_core::BugKind::Deadlock => (deadlock::cycle(&sym, &s.failing), deadlock::lost_signals(&sym, &s.failing)),
-        _ => (Vec::new(), Vec::new()),
+    let (cycle, lost, starved) = match failure.kind {
+        causa_core::BugKind::Deadlock => (
+            deadlock::cycle(&sym, &s.failing),
+            deadlock::lost_signals(&sym, &s.failing),
+            deadlock::starved(&sym, &s.failing),
+        ),
+        _ => (Vec::new(), Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let mut alternate = s.alternate.clone();
@@ -409,6 +415,7 @@ pub fn explain(
         lost_updates,
         deadlock: cycle,
         lost_signals: lost,
+        starved,
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,
@@ -452,12 +459,12 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
         SymOp::Free { object, .. } => ("free", Some(*object)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
-        SymOp::Wait { .. } => ("wait", None),
-        SymOp::WaitReturn { .. } => ("wake", None),
-        SymOp::Signal { .. } => ("signal", None),
-        SymOp::Broadcast { .. } => ("broadcast", None),
-        SymOp::SemWait { .. } => ("sem_wait", None),
-        SymOp::SemPost { .. } => ("sem_post", None),
+        SymOp::Wait { cond, .. } => ("wait", Some(*cond)),
+        SymOp::WaitReturn { cond, .. } => ("wake", Some(*cond)),
+        SymOp::Signal { cond } => ("signal", Some(*cond)),
+        SymOp::Broadcast { cond } => ("broadcast", Some(*cond)),
+        SymOp::SemWait { sem } => ("sem_wait", Some(*sem)),
+        SymOp::SemPost { sem } => ("sem_post", Some(*sem)),
         SymOp::Arrive { .. } => ("barrier", None),
         SymOp::Depart { .. } => ("barrier exit", None),
         SymOp::Fork { .. } => ("fork", None),

@@ -15,6 +15,7 @@ pub fn summary(e: &Explanation) -> String {
         };
         let mut said = deadlock_sentences(e);
         said.extend(lost_signal_sentences(e));
+        said.extend(starved_sentences(e));
         let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
         return format!(
             "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
@@ -24,9 +25,10 @@ pub fn summary(e: &Explanation) -> String {
         );
     };
     let mut out = Vec::new();
-    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() {
+    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.starved.is_empty() {
         out.extend(deadlock_sentences(e));
         out.extend(lost_signal_sentences(e));
+        out.extend(starved_sentences(e));
         out.extend(replay_note(e));
         return out.join(" ");
     }
@@ -219,6 +221,41 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         e.source_text(f, Run::Failing),
         e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
+}
+
+/// A wait at a semaphore whose units were all taken: how many were posted
+/// and taken, where.
+fn starved_sentences(e: &Explanation) -> Vec<String> {
+    let lines = |v: &[EventRef]| {
+        let mut l: Vec<String> = v.iter().filter_map(|r| e.line(*r)).collect();
+        l.dedup();
+        l.join(", ")
+    };
+    let times = |n: usize| if n == 1 { "once".to_string() } else { format!("{n} times") };
+    e.starved
+        .iter()
+        .map(|s| {
+            let named = std::iter::once(s.wait).chain(s.posts.iter().copied()).chain(s.taken.iter().copied());
+            let sem = named
+                .filter_map(|r| e.object(r))
+                .next()
+                .map(|o| format!("semaphore `{o}`"))
+                .unwrap_or_else(|| "a semaphore".into());
+            let posted = match s.posts.len() {
+                0 => "never posted".to_string(),
+                n => format!("posted {} (at {})", times(n), lines(&s.posts)),
+            };
+            let taken = match s.taken.len() {
+                0 => String::new(),
+                n => format!(" and waited on {} before (at {})", times(n), lines(&s.taken)),
+            };
+            format!(
+                "Deadlock: {} waits at {} on {sem}, which has no unit left: it was {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.",
+                who(e, s.wait),
+                e.line(s.wait).unwrap_or_default()
+            )
+        })
+        .collect()
 }
 
 /// `read of `balance` at bank.c:4`.

@@ -600,3 +600,29 @@ fn an_alternate_that_only_loses_an_update_is_set_aside() {
         assert!(summary.contains("lines 6–9 atomic"), "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_semaphore_short_of_posts_is_explained_as_one() {
+    // Two jobs, one post. The worker's loop is unrolled by the compiler: its
+    // two waits share one source location, and the log's deadlock is at the
+    // second (`PathLog::failure_occurrence`); it used to be taken for the
+    // first, and the model had no schedule reaching the failure.
+    let src = "#include <pthread.h>\n#include <semaphore.h>\nsem_t ready;\n\
+        void *worker(void *a) { for (int i = 0; i < 2; i++) sem_wait(&ready); return 0; }\n\
+        int main(void) { pthread_t t; sem_init(&ready, 0, 0); pthread_create(&t, 0, worker, 0);\n\
+        sem_post(&ready);\n  pthread_join(t, 0); return 0; }\n";
+    let prep = load("starved.c", src);
+    let ex =
+        failing_where(&prep, 200, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    for mode in [Mode::Progressive, Mode::Symbiosis] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_eq!(e.starved.len(), 1, "{mode}: {:?}", e.starved);
+        assert_eq!((e.starved[0].posts.len(), e.starved[0].taken.len()), (1, 1), "{mode}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("on semaphore `ready`, which has no unit left: it was posted once (at starved.c:6)"),
+            "{mode}: {summary}"
+        );
+        assert!(e.alternate.is_none(), "{mode}: no order avoids it");
+    }
+}

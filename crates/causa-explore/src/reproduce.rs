@@ -108,8 +108,26 @@ pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String
         argv,
         failure: ex.outcome.finding().cloned(),
         native_crash: None,
+        failure_occurrence: deadlock_occurrence(prep, ex),
         threads: ex.paths.clone(),
     }
+}
+
+/// For a deadlock: the blocking operations the failing thread completed at
+/// the failure's source location ([`PathLog::failure_occurrence`]; barrier
+/// waits are not counted, the first one reached is taken there).
+fn deadlock_occurrence(prep: &Prepared, ex: &Execution) -> Option<u32> {
+    use causa_core::EventKind as K;
+    let f = ex.outcome.finding().filter(|f| f.kind == causa_core::BugKind::Deadlock)?;
+    let t = ex.names.iter().position(|n| *n == f.thread)?;
+    let at = f.location.as_ref()?;
+    let n = ex
+        .events
+        .iter()
+        .filter(|e| e.thread as usize == t && prep.program.loc(e.loc) == Some(at))
+        .filter(|e| matches!(e.kind, K::Lock | K::ReadLock | K::WriteLock | K::SemWait | K::Join | K::WaitReturn))
+        .count();
+    Some(n as u32)
 }
 
 /// Reproduce the failure recorded in `log` (for the program `prep`; `cfg`

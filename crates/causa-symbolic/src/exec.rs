@@ -123,6 +123,7 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> 
         handles: HashMap::new(),
         next_object: program.space.num_globals + program.space.num_functions + 2,
         failure: log.failure.clone(),
+        failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         known: HashMap::new(),
     };
@@ -166,6 +167,9 @@ struct State<'p> {
     next_object: u32,
     /// The failure the log recorded.
     failure: Option<causa_core::Finding>,
+    /// For a deadlock, the blocking operations its thread completed at its
+    /// location first ([`causa_core::paths::PathLog::failure_occurrence`]).
+    failure_occurrence: Option<u32>,
     /// Values written to each shared location so far ([`resolve`]).
     written: resolve::Written,
     /// Reads whose value is determined: read id → value.
@@ -942,11 +946,28 @@ impl Thread<'_, '_> {
                 | SymOp::Depart { .. }
         );
         self.event(op);
-        if blocks && !self.blocked && self.at_failure(BugKind::Deadlock) {
+        if blocks && !self.blocked && self.at_failure(BugKind::Deadlock) && self.blocked_here() {
             self.blocked = true;
             let message = self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default();
             self.fail(BugKind::Deadlock, message);
         }
+    }
+
+    /// Whether the blocking operation just recorded is the one the log's
+    /// deadlock blocked at: as many of them before it at its location as
+    /// the log counts (an unrolled loop's operations share one location).
+    fn blocked_here(&self) -> bool {
+        let Some(k) = self.st.failure_occurrence else { return true };
+        let blocking = |op: &SymOp| {
+            matches!(op, SymOp::Lock { .. } | SymOp::SemWait { .. } | SymOp::Join { .. } | SymOp::WaitReturn { .. })
+        };
+        let evs = &self.out.events;
+        let here = self.st.program.loc(self.loc);
+        let before = evs[..evs.len().saturating_sub(1)]
+            .iter()
+            .filter(|e| blocking(&e.op) && self.st.program.loc(e.loc) == here)
+            .count();
+        before as u32 == k || matches!(evs.last().map(|e| &e.op), Some(SymOp::Depart { .. }))
     }
 
     pub(crate) fn fail(&mut self, kind: BugKind, message: String) {
