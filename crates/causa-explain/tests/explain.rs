@@ -30,6 +30,11 @@ fn failing_where(prep: &Arc<Prepared>, tries: u64, pred: impl Fn(&Execution) -> 
     .unwrap_or_else(|| panic!("a failing run in {tries} random schedules"))
 }
 
+/// A run that deadlocks, in `tries` random schedules.
+fn deadlocking(prep: &Arc<Prepared>, tries: u64) -> Execution {
+    failing_where(prep, tries, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock))
+}
+
 fn in_mode(prep: &Arc<Prepared>, ex: &Execution, mode: Mode) -> Explanation {
     explain(prep, &config(), ex, &ExplainOptions { mode, ..Default::default() })
         .unwrap_or_else(|e| panic!("{mode}: {e}"))
@@ -339,8 +344,7 @@ fn a_lock_order_deadlock_is_explained_by_its_cycle() {
         int main(void) { pthread_t t[3]; for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, phil, (void *)(long)i);\n\
         for (int i = 0; i < 3; i++) pthread_join(t[i], 0); return 0; }\n";
     let prep = load("phil.c", src);
-    let ex =
-        failing_where(&prep, 5000, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    let ex = deadlocking(&prep, 5000);
     for mode in Mode::ALL {
         let e = in_mode(&prep, &ex, mode);
         // Every philosopher waits at line 6 for the fork its right neighbour
@@ -375,8 +379,7 @@ fn a_lock_held_across_a_join_is_explained_as_such() {
         int main(void) { pthread_t t; pthread_create(&t, 0, writer, 0);\n\
         pthread_mutex_lock(&m);\n  pthread_join(t, 0);\n  pthread_mutex_unlock(&m); return 0; }\n";
     let prep = load("joinlock.c", src);
-    let ex =
-        failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    let ex = deadlocking(&prep, 2000);
     for mode in [Mode::Progressive, Mode::MaxSmt] {
         let e = in_mode(&prep, &ex, mode);
         assert_eq!(e.deadlock.len(), 1, "{mode}: {:?}", e.deadlock);
@@ -402,8 +405,7 @@ fn a_lost_signal_deadlock_is_explained_as_one() {
         int main(void) { pthread_t a, b; pthread_create(&a, 0, waiter, 0); pthread_create(&b, 0, signaller, 0);\n\
         pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
     let prep = load("missed.c", src);
-    let ex =
-        failing_where(&prep, 5000, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    let ex = deadlocking(&prep, 5000);
     for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Lexico] {
         let e = in_mode(&prep, &ex, mode);
         assert!(e.deadlock.is_empty(), "{mode}: no lock cycle: {:?}", e.deadlock);
@@ -612,8 +614,7 @@ fn a_semaphore_short_of_posts_is_explained_as_one() {
         int main(void) { pthread_t t; sem_init(&ready, 0, 0); pthread_create(&t, 0, worker, 0);\n\
         sem_post(&ready);\n  pthread_join(t, 0); return 0; }\n";
     let prep = load("starved.c", src);
-    let ex =
-        failing_where(&prep, 200, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock));
+    let ex = deadlocking(&prep, 200);
     for mode in [Mode::Progressive, Mode::Symbiosis] {
         let e = in_mode(&prep, &ex, mode);
         assert_eq!(e.starved.len(), 1, "{mode}: {:?}", e.starved);
