@@ -15,7 +15,7 @@
 
 use causa_symbolic::symbiosis::data_flows_at;
 use causa_symbolic::{EventRef, SymOp, SymTrace};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where each schedule's run accessed the events whose address the trace
 /// leaves to the solver (`align.rs`); the trace's address elsewhere.
@@ -141,10 +141,6 @@ fn switches(order: &[EventRef]) -> BTreeSet<(EventRef, EventRef)> {
     order.windows(2).filter(|w| w[0].0 != w[1].0).map(|w| (w[0], w[1])).collect()
 }
 
-fn positions(order: &[EventRef]) -> HashMap<EventRef, usize> {
-    order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
-}
-
 /// Segments of `failing` (two events or more) that `alternate` interrupts
 /// with another thread's event.
 fn broken_segments(failing: &[EventRef], alternate: &[EventRef]) -> usize {
@@ -180,6 +176,7 @@ fn atomic(
     at: &BTreeMap<EventRef, u64>,
     shown: &[EventRef],
 ) -> Vec<Atomic> {
+    let positions = causa_symbolic::figures::positions;
     let (fat, aat) = (positions(failing), positions(alternate));
     let mut out: Vec<Atomic> = Vec::new();
     for &x in shown {

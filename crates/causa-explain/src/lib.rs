@@ -578,13 +578,11 @@ fn ran(
             tail.push(r);
         }
         let mut out = alt[..prefix.min(alt.len())].to_vec();
-        let replayed = out.len();
+        let past: std::collections::HashSet<EventRef> = tail.iter().copied().collect();
         out.extend(in_run_order(&tail, aligned));
         let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)
             .into_iter()
-            .filter(|(r, w)| {
-                out.iter().position(|e| e == r).is_some_and(|i| i >= replayed) && !same_source(aligned, run, *r, *w)
-            })
+            .filter(|(r, w)| past.contains(r) && !same_source(aligned, run, *r, *w))
             .map(|(r, _)| r)
             .collect();
         if late.is_empty() {

@@ -217,7 +217,7 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         who(e, f.read),
         verb_phrase(e, f.read),
         who(e, w),
-        verb_phrase(e, w).replacen(&e.object(w).map(|o| format!(" `{o}`")).unwrap_or_default(), " it", 1),
+        verb_on(e, w, " it"),
         e.source_text(f, Run::Failing),
         e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
@@ -275,8 +275,13 @@ fn who(e: &Explanation, r: EventRef) -> String {
 
 /// `reads `balance` at bank.c:13`.
 fn verb_phrase(e: &Explanation, r: EventRef) -> String {
-    let i = e.info_of(r);
-    let verb = match i.op {
+    let obj = e.object(r).map(|o| format!(" `{o}`")).unwrap_or_default();
+    verb_on(e, r, &obj)
+}
+
+/// `` `writes{obj} at bank.c:14` ``: the event's verb, `obj` and its line.
+fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
+    let verb = match e.info_of(r).op {
         "read" => "reads",
         "write" => "writes",
         "update" => "updates",
@@ -285,7 +290,6 @@ fn verb_phrase(e: &Explanation, r: EventRef) -> String {
         "free" => "frees",
         other => other,
     };
-    let obj = e.object(r).map(|o| format!(" `{o}`")).unwrap_or_default();
     let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
     format!("{verb}{obj}{at}")
 }

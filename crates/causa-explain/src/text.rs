@@ -185,10 +185,12 @@ fn search(e: &Explanation) -> String {
         _ if e.optimal => ", optimal",
         _ => ", best found within the conflict budget",
     };
+    // (Those set aside for losing an update are told on the next line.)
+    let why = if e.lost_updates == 0 { "whose replay failed later" } else { "set aside" };
     let rejected = match e.rejected {
         0 => String::new(),
         n => format!(
-            " among those with other data flows than the {n} more similar one{} whose replay failed later",
+            " among those with other data flows than the {n} more similar one{} {why}",
             if n == 1 { "" } else { "s" }
         ),
     };

@@ -937,14 +937,7 @@ impl Thread<'_, '_> {
     /// thread's blocking operation at the failure's location) the thread
     /// stops there, blocked forever ([`Thread::blocked`]).
     pub(crate) fn sync(&mut self, op: SymOp) {
-        let blocks = matches!(
-            op,
-            SymOp::Lock { .. }
-                | SymOp::SemWait { .. }
-                | SymOp::Join { .. }
-                | SymOp::WaitReturn { .. }
-                | SymOp::Depart { .. }
-        );
+        let blocks = blocks(&op);
         self.event(op);
         if blocks && !self.blocked && self.at_failure(BugKind::Deadlock) && self.blocked_here() {
             self.blocked = true;
@@ -956,18 +949,18 @@ impl Thread<'_, '_> {
     /// Whether the blocking operation just recorded is the one the log's
     /// deadlock blocked at: as many of them before it at its location as
     /// the log counts (an unrolled loop's operations share one location).
+    /// (The log does not count barrier waits: a barrier's departure is
+    /// taken at its first occurrence.)
     fn blocked_here(&self) -> bool {
         let Some(k) = self.st.failure_occurrence else { return true };
-        let blocking = |op: &SymOp| {
-            matches!(op, SymOp::Lock { .. } | SymOp::SemWait { .. } | SymOp::Join { .. } | SymOp::WaitReturn { .. })
-        };
+        let counted = |op: &SymOp| blocks(op) && !matches!(op, SymOp::Depart { .. });
         let evs = &self.out.events;
         let here = self.st.program.loc(self.loc);
         let before = evs[..evs.len().saturating_sub(1)]
             .iter()
-            .filter(|e| blocking(&e.op) && self.st.program.loc(e.loc) == here)
+            .filter(|e| counted(&e.op) && self.st.program.loc(e.loc) == here)
             .count();
-        before as u32 == k || matches!(evs.last().map(|e| &e.op), Some(SymOp::Depart { .. }))
+        before as u32 == k || evs.last().is_some_and(|e| !counted(&e.op))
     }
 
     pub(crate) fn fail(&mut self, kind: BugKind, message: String) {
@@ -1174,6 +1167,18 @@ impl Thread<'_, '_> {
             .and_then(|v| self.st.handles.get(&v).cloned())
             .ok_or_else(|| self.unsupported("pthread_join of a thread id that is not known here"))
     }
+}
+
+/// An operation a thread can block at (where a deadlock can leave it).
+fn blocks(op: &SymOp) -> bool {
+    matches!(
+        op,
+        SymOp::Lock { .. }
+            | SymOp::SemWait { .. }
+            | SymOp::Join { .. }
+            | SymOp::WaitReturn { .. }
+            | SymOp::Depart { .. }
+    )
 }
 
 fn int_bits(ty: &Ty) -> u32 {

@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-fn positions<T: Copy + Eq + Hash>(order: &[T]) -> HashMap<T, usize> {
+/// Each event's position in `order`.
+pub fn positions<T: Copy + Eq + Hash>(order: &[T]) -> HashMap<T, usize> {
     order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
 }
 
