@@ -285,12 +285,36 @@ fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(n)))
 }
 
+/// A cell cut to [`CELL`] characters; its source line (` :14`) is kept and
+/// the text before it is cut instead.
 fn cut(s: &str) -> String {
     if s.chars().count() <= CELL {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(CELL - 1).collect();
-        t.push('…');
-        t
+        return s.to_string();
+    }
+    let line = s.rfind(" :").filter(|i| s[i + 2..].bytes().all(|b| b.is_ascii_digit()) && s.len() > i + 2);
+    let (text, tail) = match line {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, ""),
+    };
+    let keep = CELL.saturating_sub(tail.chars().count() + 1).max(1);
+    let mut t: String = text.chars().take(keep).collect();
+    t.push('…');
+    t.push_str(tail);
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_cells_keep_their_source_line() {
+        assert_eq!(cut("read x=1 :3"), "read x=1 :3");
+        let long = "write heap#2.next=&heap#1.val :11";
+        let c = cut(long);
+        assert_eq!(c.chars().count(), CELL, "{c}");
+        assert!(c.ends_with("… :11"), "{c}");
+        let plain = "x".repeat(40);
+        assert_eq!(cut(&plain).chars().count(), CELL);
     }
 }

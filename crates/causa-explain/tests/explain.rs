@@ -220,9 +220,10 @@ fn objects_the_runs_number_differently_are_named_with_their_values() {
         let e = in_mode(&prep, &ex, mode);
         assert_explained(&e, "lazy");
         assert_named(&e, "lazy");
-        // The read of cfg->size is shown as the heap block's field.
+        // The read of cfg->size is shown as the heap block's field, by name
+        // (the block is cast to `struct config *`).
         let size_reads: Vec<_> =
-            e.failing.iter().filter(|r| e.object(**r).is_some_and(|o| o.ends_with("+4"))).collect();
+            e.failing.iter().filter(|r| e.object(**r).is_some_and(|o| o.ends_with(".size"))).collect();
         assert!(!size_reads.is_empty(), "{mode}: {}", causa_explain::text::render(&e));
     }
 }
@@ -625,5 +626,65 @@ fn a_semaphore_short_of_posts_is_explained_as_one() {
             "{mode}: {summary}"
         );
         assert!(e.alternate.is_none(), "{mode}: no order avoids it");
+    }
+}
+
+#[test]
+fn local_arrays_initialised_by_bulk_copies_are_followed() {
+    // clang initialises `jobs` by copying a constant (`llvm.memcpy`) and
+    // zeroes `seen` with `memset`; symbolic execution used to stop at the
+    // copy ("unsupported: external function `llvm.memcpy…`"). `jobs`
+    // escapes to the workers, which read its bytes as their initial value;
+    // main reads `seen[1]` (a word stored over the zeroed bytes) and
+    // `seen[2]` (put together from them).
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nint total;\n\
+        struct job { int id; int amount; };\n\
+        void *work(void *a) { struct job *j = a; int t = total; total = t + j->amount; return 0; }\n\
+        int main(void) { struct job jobs[2] = {{1, 10}, {2, 20}}; int seen[4];\n\
+        memset(seen, 0, sizeof seen); seen[1] = 5; pthread_t t[2];\n\
+        for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, work, &jobs[i]);\n\
+        for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n\
+        assert(total == 30 + seen[1] - 5 + seen[2]); return 0; }\n";
+    let prep = load("jobs.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    // (Not Symbiosis: on some failing runs no single inverted pair of its
+    // root cause avoids the lost update, the heuristic's known limit.)
+    for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Lexico] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "jobs");
+        assert_named(&e, "jobs");
+        assert_flows_join_one_object(&e, "jobs");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("making jobs.c line 6 atomic"), "{mode}: {summary}");
+        // The worker's read of the escaped array is named by its field.
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("jobs[0].amount") || text.contains("jobs[1].amount"), "{mode}: {text}");
+    }
+}
+
+#[test]
+fn fields_elements_and_pointers_are_named_as_written() {
+    // Struct fields by their names (debug information), elements of a
+    // stack array and of a heap block cast to a struct pointer, pointer
+    // values as the object they point to, the C library's own fields inside
+    // a mutex left out.
+    let src = "#include <pthread.h>\n#include <stdlib.h>\n\
+        struct item { int key; int val; };\nstruct queue { struct item items[4]; int tail; } q;\n\
+        struct node { int val; struct node *next; };\nstruct node *head;\n\
+        pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+        void *w(void *a) { int *k = a; pthread_mutex_lock(&m); q.items[1].key = k[1]; q.tail = 2;\n\
+        struct node *n = malloc(sizeof *n); n->next = head; head = n; pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { int k[2] = {5, 6}; pthread_t t; pthread_create(&t, 0, w, k); pthread_join(t, 0);\n\
+        return head->next != 0; }\n";
+    let prep = load("names.c", src);
+    let cfg = Arc::new(Config { keep_records: true, ..config() });
+    let ex = first_random_run(&prep, &cfg, 1, |_| true).expect("a run");
+    let shown: Vec<String> = ex
+        .records
+        .iter()
+        .map(|r| format!("{} = {}", r.object.clone().unwrap_or_default(), r.value.clone().unwrap_or_default()))
+        .collect();
+    for want in ["q.items[1].key = 6", "q.tail = 2", "k[1] = 6", "heap#1.next = 0", "head = &heap#1", "m = "] {
+        assert!(shown.iter().any(|s| s == want || (want.ends_with("= ") && s.starts_with(want))), "{want}: {shown:#?}");
     }
 }

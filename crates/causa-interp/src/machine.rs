@@ -550,11 +550,8 @@ impl Machine {
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
         let bulk = mem && e.size > 8;
-        let value = if (mem && !bulk) || matches!(e.kind, Exit) {
-            Some(crate::naming::format_value(e.value, e.size))
-        } else {
-            None
-        };
+        let value =
+            if (mem && !bulk) || matches!(e.kind, Exit) { Some(self.format_value(e.value, e.size)) } else { None };
         EventRecord {
             seq,
             thread: self.names[e.thread as usize].clone(),
@@ -569,7 +566,7 @@ impl Machine {
             }),
             width: mem.then_some(e.size),
             value,
-            new_value: (e.kind == Rmw).then(|| crate::naming::format_value(e.value2, e.size)),
+            new_value: (e.kind == Rmw).then(|| self.format_value(e.value2, e.size)),
             other_thread: other,
             location: self.loc_of(e.loc),
             atomic: e.atomic,
@@ -605,26 +602,67 @@ impl Machine {
         }
     }
 
+    /// A value of `size` bytes as events show it: a pointer into an object
+    /// as `&` and the object's name (`&heap#2`, `&buf[3]`), a function
+    /// pointer as the function's name, anything else as a number
+    /// ([`crate::naming::format_value`]).
+    pub fn format_value(&self, v: u128, size: u32) -> String {
+        let x = v as u64;
+        let pointer = size as u64 == self.prep.program.space.layout.ptr_bytes
+            && self.tagged_pointer(x)
+            && !matches!(self.mem.allocs.get(self.mem.locate(x).0).map(|a| &a.kind), None | Some(AllocKind::Null));
+        if !pointer {
+            return crate::naming::format_value(v, size);
+        }
+        let (id, off) = self.mem.locate(x);
+        match (self.mem.allocs.get(id).map(|a| &a.kind), self.object_root(id)) {
+            (Some(AllocKind::Function { id }), _) => self.prep.program.functions[*id as usize].name.to_string(),
+            // The object itself, not its first field.
+            (_, Some((name, _))) if off == 0 => format!("&{name}"),
+            _ => format!("&{}", self.describe_brief(x)),
+        }
+    }
+
+    /// Whether `x` has the shape of an address into an object (tagged
+    /// address spaces only: in a flat one any number could be).
+    fn tagged_pointer(&self, x: u64) -> bool {
+        self.prep.program.space.tagged() && x >> causa_ir::ADDR_SHIFT != 0 && (x >> 48) == 0
+    }
+
     /// The object at `addr` in a few characters, for event listings: `counter`,
     /// `buf[3]`, `heap#2+8`, a local's name.
     pub fn describe_brief(&self, addr: u64) -> String {
         let (id, off) = self.mem.locate(addr);
+        match self.object_root(id) {
+            Some((name, ty)) => crate::naming::with_offset(&name, &ty, off),
+            None => format!("{addr:#x}"),
+        }
+    }
+
+    /// Allocation `id`'s name and what it holds (None: no object).
+    fn object_root(&self, id: usize) -> Option<(String, Ty)> {
         let prog = &self.prep.program;
-        let Some(a) = self.mem.allocs.get(id) else {
-            return format!("{addr:#x}");
-        };
-        match &a.kind {
-            AllocKind::Null => format!("{addr:#x}"),
+        let a = self.mem.allocs.get(id)?;
+        Some(match &a.kind {
+            AllocKind::Null => return None,
             AllocKind::Global { index } => {
                 let g = &prog.globals[*index as usize];
-                crate::naming::with_offset(&g.name, &g.ty, off)
+                (g.name.to_string(), g.ty.clone())
             }
-            AllocKind::Function { id } => format!("function {}", prog.functions[*id as usize].name),
-            AllocKind::Stack { name, .. } => {
-                crate::naming::with_offset(name.as_deref().unwrap_or("stack object"), &Ty::Void, off)
+            AllocKind::Function { id } => (format!("function {}", prog.functions[*id as usize].name), Ty::Void),
+            AllocKind::Stack { name, ty, .. } => (name.as_deref().unwrap_or("stack object").to_string(), ty.clone()),
+            AllocKind::Heap { seq, site, .. } => {
+                // A block of several of them is an array.
+                let ty = match prog.heap_types.get(site) {
+                    Some(t) if t.alloc_size() > 0 && (a.bytes.len() as u64) > t.alloc_size() => {
+                        Ty::Array(std::sync::Arc::new(t.clone()), a.bytes.len() as u64 / t.alloc_size())
+                    }
+                    Some(t) => t.clone(),
+                    None => Ty::Void,
+                };
+                (format!("heap#{seq}"), ty)
             }
-            AllocKind::Heap { seq, .. } => crate::naming::with_offset(&format!("heap#{seq}"), &Ty::Void, off),
-        }
+        })
     }
 
     /// The thread inside an uninterruptible section, if any: only it may move.

@@ -7,7 +7,7 @@
 
 use causa_core::Tid;
 use causa_ir::space::{align16, FLAT_GAP};
-use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program, OFFSET_MASK};
+use causa_ir::{addr_alloc, addr_offset, make_addr, LocId, Program, Ty, OFFSET_MASK};
 use std::sync::Arc;
 
 /// What kind of object an allocation is.
@@ -25,6 +25,8 @@ pub enum AllocKind {
         thread: Tid,
         name: Option<Arc<str>>,
         function: Arc<str>,
+        /// What the object holds, for naming offsets into it.
+        ty: Ty,
     },
     Heap {
         seq: u32,
@@ -196,8 +198,14 @@ impl Memory {
     }
 
     /// A stack object for `thread` (`None` when the address space is exhausted).
-    pub fn alloc_stack(&mut self, size: u64, thread: Tid, name: Option<Arc<str>>, function: Arc<str>) -> Option<u64> {
-        self.push(AllocKind::Stack { thread, name, function }, size, false)
+    pub fn alloc_stack(
+        &mut self,
+        size: u64,
+        thread: Tid,
+        (name, ty): (Option<Arc<str>>, Ty),
+        function: Arc<str>,
+    ) -> Option<u64> {
+        self.push(AllocKind::Stack { thread, name, function, ty }, size, false)
     }
 
     /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the

@@ -2,22 +2,43 @@
 
 use causa_ir::Ty;
 
-/// `name`, `name[3]`, `name+8` for an offset into an object of type `ty`.
+/// `name`, `name[3]`, `name.tail`, `name.items[1].key`, `name+8` for an
+/// offset into an object of type `ty` (struct fields by the names the debug
+/// information gives, [`causa_ir::fields`]; an offset that falls inside a
+/// field without a name or with a name reserved for the C library, or
+/// inside a scalar, is shown as `+n`).
 pub fn with_offset(name: &str, ty: &Ty, off: u64) -> String {
-    if let Ty::Array(elem, n) = ty {
-        let size = elem.alloc_size();
-        if size > 0 && off.is_multiple_of(size) && off / size < *n {
-            return format!("{name}[{}]", off / size);
-        }
-        if size > 0 && off / size < *n {
-            return format!("{name}[{}]+{}", off / size, off % size);
+    let mut out = name.to_string();
+    let (mut ty, mut off) = (ty, off);
+    loop {
+        match ty {
+            Ty::Array(elem, n) => {
+                let size = elem.alloc_size();
+                if size == 0 || off / size >= *n {
+                    break;
+                }
+                out.push_str(&format!("[{}]", off / size));
+                (ty, off) = (elem, off % size);
+            }
+            Ty::Struct(s) => {
+                let k = s.offsets.partition_point(|o| *o <= off);
+                let Some(k) = k.checked_sub(1).filter(|k| off < s.offsets[*k] + s.fields[*k].alloc_size()) else {
+                    break;
+                };
+                // Reserved names (`__data`, `__size`) are the C library's
+                // inside a `pthread_mutex_t` or `sem_t`: the object is named.
+                let Some(field) = s.names[k].as_ref().filter(|f| !f.starts_with("__")) else { break };
+                out.push('.');
+                out.push_str(field);
+                (ty, off) = (&s.fields[k], off - s.offsets[k]);
+            }
+            _ => break,
         }
     }
-    if off == 0 {
-        name.to_string()
-    } else {
-        format!("{name}+{off}")
+    if off != 0 {
+        out.push_str(&format!("+{off}"));
     }
+    out
 }
 
 /// A value of `size` bytes as a signed decimal (pointers in hex).
@@ -50,6 +71,30 @@ mod tests {
         assert_eq!(with_offset("buf", &ty, 13), "buf[3]+1");
         assert_eq!(with_offset("x", &Ty::Int(32), 0), "x");
         assert_eq!(with_offset("s", &Ty::Void, 8), "s+8");
+    }
+
+    #[test]
+    fn struct_fields_are_named_where_the_debug_information_names_them() {
+        use causa_ir::space::Layout;
+        use causa_ir::types::StructLayout;
+        // struct item { int key; int val; }; struct queue { struct item items[8]; int tail; }
+        let mut item = StructLayout::new(vec![Ty::Int(32), Ty::Int(32)], false, &Layout::X86_64);
+        item.names = vec![Some("key".into()), Some("val".into())];
+        let items = Ty::Array(Arc::new(Ty::Struct(Arc::new(item))), 8);
+        let mut queue = StructLayout::new(vec![items, Ty::Int(32)], false, &Layout::X86_64);
+        queue.names = vec![Some("items".into()), Some("tail".into())];
+        let q = Ty::Struct(Arc::new(queue.clone()));
+        assert_eq!(with_offset("q", &q, 64), "q.tail");
+        assert_eq!(with_offset("q", &q, 12), "q.items[1].val");
+        assert_eq!(with_offset("q", &q, 13), "q.items[1].val+1");
+        // Without names: the offset.
+        queue.names = vec![None, None];
+        assert_eq!(with_offset("q", &Ty::Struct(Arc::new(queue.clone())), 12), "q+12");
+        // The C library's own fields (a mutex's `__data.__lock`) are not shown.
+        queue.names = vec![Some("__data".into()), None];
+        assert_eq!(with_offset("m", &Ty::Struct(Arc::new(queue)), 0), "m");
+        // An array of them.
+        assert_eq!(with_offset("qs", &Ty::Array(Arc::new(q), 2), 68 + 8), "qs[1].items[1].key");
     }
 
     #[test]

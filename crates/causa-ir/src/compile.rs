@@ -7,6 +7,7 @@
 //! inputs are linked with `llvm-link-14`.
 
 use crate::error::IrError;
+use crate::fields::FieldNames;
 use crate::program::Program;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -66,7 +67,47 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         llvm_ir::Module::from_bc_path(&linked)
     }
     .map_err(|message| IrError::Parse { path: linked.display().to_string(), message })?;
-    crate::lower::lower_module(&module, inputs.to_vec(), fingerprint)
+    let fields = module_text(&linked).map(|t| FieldNames::from_ir_text(&t)).unwrap_or_default();
+    crate::lower::lower_module_named(&module, inputs.to_vec(), fingerprint, fields)
+}
+
+/// The module at `path` (bitcode or textual IR) as text, for the debug
+/// information `llvm-ir` does not read ([`crate::fields`]); None when LLVM
+/// cannot read it (the fields are then named by offset).
+fn module_text(path: &Path) -> Option<String> {
+    if path.extension().and_then(|e| e.to_str()) == Some("ll") {
+        return std::fs::read_to_string(path).ok();
+    }
+    use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+    use llvm_sys::core::*;
+    let c_path = std::ffi::CString::new(path.to_str()?).ok()?;
+    // SAFETY: every LLVM object made here is disposed of before returning,
+    // the module before its context; the printed string is copied first.
+    unsafe {
+        let mut buf = std::ptr::null_mut();
+        let mut msg = std::ptr::null_mut();
+        if LLVMCreateMemoryBufferWithContentsOfFile(c_path.as_ptr(), &mut buf, &mut msg) != 0 {
+            if !msg.is_null() {
+                LLVMDisposeMessage(msg);
+            }
+            return None;
+        }
+        let ctx = LLVMContextCreate();
+        let mut module = std::ptr::null_mut();
+        let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
+        LLVMDisposeMemoryBuffer(buf);
+        let text = if failed {
+            None
+        } else {
+            let s = LLVMPrintModuleToString(module);
+            let text = std::ffi::CStr::from_ptr(s).to_string_lossy().into_owned();
+            LLVMDisposeMessage(s);
+            LLVMDisposeModule(module);
+            Some(text)
+        };
+        LLVMContextDispose(ctx);
+        text
+    }
 }
 
 /// The module [`load_program`] lowers, as a file (in `dir`, or an input

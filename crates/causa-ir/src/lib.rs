@@ -20,6 +20,7 @@
 
 pub mod compile;
 pub mod error;
+pub mod fields;
 pub mod local;
 pub mod lower;
 pub mod ops;

@@ -175,6 +175,8 @@ pub enum Op {
         align: u64,
         count: Operand,
         name: Option<Arc<str>>,
+        /// The allocated type (one element when `count` is more).
+        ty: Ty,
     },
     Load {
         addr: Operand,
@@ -368,6 +370,9 @@ pub struct Program {
     pub external_uses: Vec<(FnId, Vec<CallSite>)>,
     /// Data layout and the addresses of static objects.
     pub space: crate::space::AddrSpace,
+    /// What the heap blocks allocated at a location hold, where the program
+    /// casts them to one type (naming offsets into them).
+    pub heap_types: std::collections::HashMap<LocId, Ty>,
 }
 
 impl Program {

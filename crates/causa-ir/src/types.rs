@@ -28,6 +28,9 @@ pub enum Ty {
 pub struct StructLayout {
     pub fields: Vec<Ty>,
     pub offsets: Vec<u64>,
+    /// Each field's name in the source, where the debug information gives
+    /// it ([`crate::fields`]).
+    pub names: Vec<Option<Arc<str>>>,
     pub size: u64,
     pub align: u64,
 }
@@ -47,7 +50,8 @@ impl StructLayout {
             align = align.max(a);
         }
         let size = off.div_ceil(align) * align;
-        StructLayout { fields, offsets, size, align }
+        let names = vec![None; fields.len()];
+        StructLayout { fields, offsets, names, size, align }
     }
 }
 

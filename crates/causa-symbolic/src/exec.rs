@@ -18,7 +18,7 @@
 //! computed addresses, this thread's own stack memory at such an index,
 //! memory errors in dead stack frames,
 //! atomic read-modify-write, symbolic floating-point values, bulk memory
-//! functions, and most library functions beyond pthread mutexes, condition
+//! functions on shared memory ([`bulk`]), and most library functions beyond pthread mutexes, condition
 //! variables, semaphores, thread creation and join, heap allocation,
 //! assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
 //! interpreter shares it: stored anywhere as a pointer-sized value, or passed
@@ -33,6 +33,7 @@ use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, T
 use std::collections::HashMap;
 
 mod atomic;
+mod bulk;
 mod resolve;
 
 /// Why symbolic execution could not follow a log.
@@ -109,6 +110,19 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
     Ok(trace)
 }
 
+/// The id the interpreter gives the first object it allocates as the
+/// program runs: after the null object, the globals and the functions, and
+/// the `FILE`s it creates at start for the standard streams the program
+/// declares (`causa_interp::shims::libc::file::init_std_streams`), so that
+/// stack and heap objects have the same addresses in the trace as in the
+/// run.
+fn first_dynamic_object(program: &Program) -> u32 {
+    let streams =
+        program.globals.iter().filter(|g| g.external && matches!(&*g.name, "stdin" | "stdout" | "stderr")).count()
+            as u32;
+    1 + program.space.num_globals + program.space.num_functions + streams
+}
+
 /// One symbolic execution, with the reads of `known` as constants.
 fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> Result<SymTrace, SymError> {
     if !program.space.tagged() {
@@ -121,7 +135,7 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> 
         trace: SymTrace::default(),
         starts: Starts::new(),
         handles: HashMap::new(),
-        next_object: program.space.num_globals + program.space.num_functions + 2,
+        next_object: first_dynamic_object(program),
         failure: log.failure.clone(),
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
@@ -189,6 +203,8 @@ pub(crate) struct Thread<'s, 'p> {
     private: std::collections::HashSet<u32>,
     /// Contents of private memory: address → (size, value).
     local: HashMap<u64, (u32, Reg)>,
+    /// Private objects a bulk memory operation wrote (byte entries).
+    bulk: std::collections::HashSet<u32>,
     /// The last value this thread wrote to each shared address.
     own_writes: HashMap<u64, Reg>,
     loc: LocId,
@@ -232,6 +248,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             out,
             private: Default::default(),
             local: HashMap::new(),
+            bulk: Default::default(),
             own_writes: HashMap::new(),
             loc: NONE,
             atomic_depth: 0,
@@ -780,6 +797,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         if private {
             return match self.local.get(&a) {
                 Some((s, r)) if *s == size => Ok(r.clone()),
+                _ if self.bulk.contains(&causa_ir::addr_alloc(a)) => self.load_bytes(a, ty),
                 Some(_) => Err(self.unsupported("a load of part of a value stored on the stack")),
                 None => Ok(self.zero(int_bits(ty).max(1))),
             };
@@ -842,6 +860,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             if let Reg::Int(e) = v {
                 self.escape_value(e, ty);
             }
+            self.overwrite(a, size)?;
             self.local.insert(a, (size, v));
             return Ok(());
         }
@@ -1089,6 +1108,7 @@ impl Thread<'_, '_> {
         for (a, size, e) in words {
             fitted.push((a, size, self.fit(e, size * 8)));
         }
+        self.escape_image(id, &mut fitted);
         self.local.retain(|a, _| causa_ir::addr_alloc(*a) != id);
         self.st.trace.escaped.extend(fitted);
         let size = self.stack_sizes.get(&id).copied().unwrap_or(0);

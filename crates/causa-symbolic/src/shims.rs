@@ -16,7 +16,7 @@ pub(crate) fn call(
     t: &mut Thread<'_, '_>,
     name: &str,
     args: &[Operand],
-    _argv: &[crate::exec::Reg],
+    argv: &[crate::exec::Reg],
     ret: &Ty,
 ) -> Result<Outcome, SymError> {
     let zero = |t: &mut Thread<'_, '_>| Some(Some(t.int_reg(32, 0)));
@@ -163,6 +163,15 @@ pub(crate) fn call(
             Some(Some(t.input(n, bits)?))
         }
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
+        n if bulk(n).is_some() => {
+            t.bulk_call(bulk(n).unwrap_or_default(), args)?;
+            // libc's versions return their destination.
+            if n.starts_with("llvm.") {
+                Some(None)
+            } else {
+                argv.first().cloned().map(Some)
+            }
+        }
         other => return Err(t.unsupported_call(other)),
     })
 }
@@ -187,4 +196,11 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
     let message = t.failure_message();
     t.fail(BugKind::InvalidPthreadUse, message);
     Ok(None)
+}
+
+/// `memcpy`, `memmove` or `memset` when `name` is one of them or its
+/// `llvm.` intrinsic (`llvm.memcpy.p0i8.p0i8.i64`).
+fn bulk(name: &str) -> Option<&'static str> {
+    let base = name.strip_prefix("llvm.").map_or(name, |n| n.split('.').next().unwrap_or(n));
+    ["memcpy", "memmove", "memset"].into_iter().find(|k| *k == base)
 }

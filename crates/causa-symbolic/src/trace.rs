@@ -271,17 +271,25 @@ impl SymTrace {
         if let Some((_, s, e)) = self.escaped.iter().find(|(a, _, _)| *a == addr) {
             return if *s == size { Initial::Expr(*e) } else { Initial::Unknown };
         }
+        // Part of a word computed from shared data.
+        if self.escaped.iter().any(|(a, s, _)| *a < addr + size as u64 && addr < a + *s as u64) {
+            return Initial::Unknown;
+        }
+        // Static data, or an escaped stack object a bulk operation wrote.
+        let image = self.initial.iter().find_map(|(base, bytes)| {
+            let off = addr.checked_sub(*base)? as usize;
+            let b = bytes.get(off..off + size as usize)?;
+            Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
+        });
+        if let Some(v) = image {
+            return Initial::Known(v);
+        }
         let id = causa_ir::addr_alloc(addr);
         if self.zeroed_objects.iter().any(|(o, _)| *o == id) {
             // Memory nobody wrote (the interpreter zeroes stack and heap).
             return Initial::Known(0);
         }
-        let stat = self.initial.iter().find_map(|(base, bytes)| {
-            let off = addr.checked_sub(*base)? as usize;
-            let b = bytes.get(off..off + size as usize)?;
-            Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
-        });
-        stat.map(Initial::Known).unwrap_or(Initial::Unknown)
+        Initial::Unknown
     }
 
     /// The index of the thread called `name`.

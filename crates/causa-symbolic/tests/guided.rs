@@ -106,6 +106,14 @@ fn agrees(ex: &Execution, tr: &SymTrace) {
     }
 }
 
+/// The run of `prep` that never preempts, its paths recorded.
+fn first_schedule_run(prep: &Arc<causa_interp::Prepared>) -> Execution {
+    let cfg = Arc::new(Config { record_paths: true, ..Config::default() });
+    let mut s = causa_explore::FirstScheduler::new();
+    s.begin_execution();
+    Machine::new(prep.clone(), cfg).run(&mut s)
+}
+
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
 
 #[test]
@@ -227,10 +235,7 @@ fn unsupported_functions_are_named_with_their_location() {
          int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); pthread_join(a, 0); assert(n == 1); return 0; }}\n"
     );
     let prep = load("strlen.c", &src);
-    let cfg = Arc::new(Config { record_paths: true, ..Config::default() });
-    let mut s = causa_explore::FirstScheduler::new();
-    s.begin_execution();
-    let ex = Machine::new(prep.clone(), cfg).run(&mut s);
+    let ex = first_schedule_run(&prep);
     let e = execute(&prep.program, &log_of(&prep, &ex)).expect_err("strlen is not modelled");
     match &e {
         SymError::Unsupported { what, at } => {
@@ -239,4 +244,53 @@ fn unsupported_functions_are_named_with_their_location() {
         }
         other => panic!("{other}"),
     }
+}
+
+#[test]
+fn bulk_copies_and_fills_of_private_memory_are_followed() {
+    // `b = a` copies a struct (`llvm.memcpy` between two private objects,
+    // whole words), `int v[3] = {…}` copies a constant, `memset` fills
+    // bytes that a word load then puts together; `b` and `v` escape to
+    // the worker, which finds their contents as their initial values (its
+    // reads are determined, so the written sums are constants the run's
+    // values must match).
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nstruct pt {{ int x; int y; }};\nint out, out2, out3;\n\
+         void *w(void *p) {{ struct pt *q = p; out = q->x + q->y; return 0; }}\n\
+         void *u(void *p) {{ int *v = p; out3 = v[0] + v[2]; return 0; }}\n\
+         int main(void) {{ struct pt a = {{3, 4}}; struct pt b; b = a; int v[3] = {{10, 20, 30}};\n\
+         char c[8]; memset(c, 7, sizeof c); c[0] = 1; int k; memcpy(&k, c, sizeof k); out2 = k;\n\
+         pthread_t t, s; pthread_create(&t, 0, w, &b); pthread_create(&s, 0, u, v);\n\
+         pthread_join(t, 0); pthread_join(s, 0); assert(out + out3 == 0); return 0; }}\n"
+    );
+    let prep = load("bulk.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("bulk operations on private memory are modelled");
+    agrees(&ex, &tr);
+    let written = |t: usize| -> Vec<Option<u128>> {
+        tr.threads[t]
+            .events
+            .iter()
+            .filter_map(|e| if let SymOp::Write { value, .. } = e.op { Some(tr.exprs.value(value)) } else { None })
+            .collect()
+    };
+    // main wrote out2 = 0x07070701; the workers 7 and 40, all constants.
+    assert!(written(0).contains(&Some(0x0707_0701)), "{:?}", written(0));
+    assert_eq!(written(1), vec![Some(7)]);
+    assert_eq!(written(2), vec![Some(40)]);
+}
+
+#[test]
+fn a_bulk_copy_into_shared_memory_is_named() {
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nint g[4];\nvoid *w(void *p) {{ return 0; }}\n\
+         int main(void) {{ int l[4] = {{1, 2, 3, 4}}; pthread_t a; pthread_create(&a, 0, w, 0);\n\
+         memcpy(g, l, sizeof g); pthread_join(a, 0); assert(g[0] == 2); return 0; }}\n"
+    );
+    let prep = load("shared_copy.c", &src);
+    let ex = first_schedule_run(&prep);
+    let e = execute(&prep.program, &log_of(&prep, &ex)).expect_err("a bulk shared access is not modelled");
+    assert!(e.to_string().contains("memcpy` into shared memory"), "{e}");
+    assert!(e.to_string().contains("shared_copy.c:7"), "{e}");
 }

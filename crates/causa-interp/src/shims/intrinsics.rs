@@ -108,7 +108,7 @@ fn va_start(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     }
     let overflow = m
         .mem
-        .alloc_stack(area.len().max(8) as u64, c.t, Some("va_args".into()), func)
+        .alloc_stack(area.len().max(8) as u64, c.t, (Some("va_args".into()), Ty::Void), func)
         .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
     m.threads[c.t as usize].frames.last_mut().expect("frame").allocas.push(overflow);
     m.write_bytes(overflow, &area)?;

@@ -14,7 +14,7 @@ impl Machine {
     pub(super) fn exec_memory(&mut self, t: Tid, ins: &Instr, granted: bool) -> Result<Flow, Stop> {
         let fr = self.threads[t as usize].frames.last().expect("frame");
         let v = match &ins.op {
-            Op::Alloca { size, count, name, .. } => {
+            Op::Alloca { size, count, name, ty, .. } => {
                 let n = int(&fr.regs, count) as u64;
                 let func = self.prep.program.functions[fr.func as usize].name.clone();
                 let total = size.saturating_mul(n);
@@ -23,7 +23,7 @@ impl Machine {
                 }
                 let addr = self
                     .mem
-                    .alloc_stack(total, t, name.clone(), func)
+                    .alloc_stack(total, t, (name.clone(), ty.clone()), func)
                     .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
                 self.threads[t as usize].frames.last_mut().expect("frame").allocas.push(addr);
                 Value::Int(addr as u128)

@@ -97,7 +97,41 @@ pub fn is_dropped_intrinsic(name: &str) -> bool {
         || name.starts_with("llvm.experimental.noalias")
 }
 
+/// What the blocks `malloc`, `calloc` and `realloc` return in `f` are cast
+/// to (clang casts the `i8*` to the pointer it is stored as), by call
+/// location: what names offsets into a heap block. A location whose calls
+/// are cast to different types is left out.
+fn note_heap_types(lw: &mut Lowerer<'_>, f: &llvm_ir::Function) {
+    let mut casts: HashMap<&Name, &llvm_ir::TypeRef> = HashMap::new();
+    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
+        if let Instruction::BitCast(b) = inst {
+            if let LOperand::LocalOperand { name, .. } = &b.operand {
+                casts.entry(name).or_insert(&b.to_type);
+            }
+        }
+    }
+    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
+        let Instruction::Call(c) = inst else { continue };
+        let Either::Right(LOperand::ConstantOperand(k)) = &c.function else { continue };
+        let llvm_ir::Constant::GlobalReference { name: Name::Name(callee), .. } = k.as_ref() else { continue };
+        if !matches!(callee.as_str(), "malloc" | "calloc" | "realloc") {
+            continue;
+        }
+        let Some(llvm_ir::Type::PointerType { pointee_type, .. }) =
+            c.dest.as_ref().and_then(|d| casts.get(d)).map(|t| t.as_ref())
+        else {
+            continue;
+        };
+        let ty = lw.ty(pointee_type);
+        let loc = lw.loc(inst.get_debug_loc());
+        if loc != NONE {
+            lw.note_heap_type(loc, ty);
+        }
+    }
+}
+
 pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Result<Body, IrError> {
+    note_heap_types(lw, f);
     let mut cx = FnCtx { locals: HashMap::new(), blocks: HashMap::new(), next: 0 };
     for p in &f.parameters {
         cx.local(&p.name);
@@ -295,6 +329,7 @@ fn lower_instr(lw: &mut Lowerer<'_>, cx: &mut FnCtx, inst: &Instruction, loc: Lo
                 align: ty.align().max(i.alignment as u64),
                 count: operand(lw, cx, &i.num_elements, loc)?,
                 name,
+                ty,
             }
         }
         Instruction::Load(i) => {

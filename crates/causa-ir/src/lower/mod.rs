@@ -11,6 +11,7 @@ mod func;
 pub use func::is_dropped_intrinsic;
 
 use crate::error::IrError;
+use crate::fields::FieldNames;
 use crate::program::*;
 use crate::space::{AddrSpace, Layout};
 use crate::types::{StructLayout, Ty};
@@ -33,6 +34,10 @@ pub(crate) struct Lowerer<'m> {
     pub external_uses: HashMap<FnId, Vec<CallSite>>,
     pub layout: Layout,
     pub space: AddrSpace,
+    fields: FieldNames,
+    /// What heap blocks allocated at a location hold (None: calls there
+    /// disagree).
+    heap_types: HashMap<LocId, Option<Ty>>,
 }
 
 fn name_str(n: &Name) -> String {
@@ -44,6 +49,16 @@ fn name_str(n: &Name) -> String {
 
 /// Lower a parsed module.
 pub fn lower_module(module: &Module, inputs: Vec<String>, fingerprint: String) -> Result<Program, IrError> {
+    lower_module_named(module, inputs, fingerprint, FieldNames::default())
+}
+
+/// [`lower_module`], the structs' fields named from `fields`.
+pub fn lower_module_named(
+    module: &Module,
+    inputs: Vec<String>,
+    fingerprint: String,
+    fields: FieldNames,
+) -> Result<Program, IrError> {
     let layout = Layout::parse(&module.data_layout.layout_str);
     let mut lw = Lowerer {
         module,
@@ -57,6 +72,8 @@ pub fn lower_module(module: &Module, inputs: Vec<String>, fingerprint: String) -
         external_uses: HashMap::new(),
         layout,
         space: AddrSpace::new(layout, &[], 0),
+        fields,
+        heap_types: HashMap::new(),
     };
     for (i, g) in module.global_vars.iter().enumerate() {
         lw.globals.insert(name_str(&g.name), i);
@@ -132,8 +149,9 @@ pub fn lower_module(module: &Module, inputs: Vec<String>, fingerprint: String) -
     }
     let mut external_uses: Vec<(FnId, Vec<CallSite>)> = lw.external_uses.drain().collect();
     external_uses.sort_by_key(|(f, _)| *f);
+    let heap_types = lw.heap_types.into_iter().filter_map(|(l, t)| Some((l, t?))).collect();
     let mut program =
-        Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space };
+        Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space, heap_types };
     crate::local::mark_recorded(&mut program);
     Ok(program)
 }
@@ -171,7 +189,15 @@ impl<'m> Lowerer<'m> {
             Type::NamedStructType { name } => match self.module.types.named_struct_def(name) {
                 Some(NamedStructDef::Defined(inner)) => {
                     let inner = inner.clone();
-                    self.ty(&inner)
+                    match self.ty(&inner) {
+                        Ty::Struct(layout) => {
+                            let mut layout = (*layout).clone();
+                            layout.names =
+                                layout.offsets.iter().map(|o| self.fields.member(name, *o).map(Arc::from)).collect();
+                            Ty::Struct(Arc::new(layout))
+                        }
+                        other => other,
+                    }
                 }
                 _ => Ty::Struct(Arc::new(StructLayout::new(vec![], false, &self.layout))),
             },
@@ -179,6 +205,14 @@ impl<'m> Lowerer<'m> {
         };
         self.types.insert(t.clone(), ty.clone());
         ty
+    }
+
+    /// Heap blocks allocated at `loc` hold a `ty` (or one of several types).
+    pub(crate) fn note_heap_type(&mut self, loc: LocId, ty: Ty) {
+        let e = self.heap_types.entry(loc).or_insert_with(|| Some(ty.clone()));
+        if e.as_ref() != Some(&ty) {
+            *e = None;
+        }
     }
 
     /// Intern a debug location.
