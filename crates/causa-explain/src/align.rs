@@ -13,6 +13,9 @@
 //! trace does not: a read of constant data is not one there).
 
 use causa_core::EventKind;
+
+/// Object names by address.
+pub type Names = BTreeMap<u64, String>;
 use causa_interp::Execution;
 use causa_ir::{addr_alloc, addr_offset, make_addr};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
@@ -153,13 +156,15 @@ impl Alignment {
         out
     }
 
-    /// Names of the objects of `run`'s events (`balance`, `heap#1+4`, a
+    /// Names of the objects of `run`'s events (`balance`, `heap#1.len`, a
     /// mutex), by the symbolic trace's address, added to `names` where it
-    /// has none yet.
-    pub fn name_objects(&self, run: &Execution, names: &mut BTreeMap<u64, String>) {
+    /// has none yet; the blocks its frees free (`heap#1`, whose first
+    /// field has the same address) to `blocks`.
+    pub fn name_objects(&self, run: &Execution, (names, blocks): (&mut Names, &mut Names)) {
         for (ev, rec) in run.events.iter().zip(&run.records) {
             let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };
-            names.entry(a).or_insert_with(|| o.clone());
+            let to = if ev.kind == EventKind::Free { &mut *blocks } else { &mut *names };
+            to.entry(a).or_insert_with(|| o.clone());
         }
     }
 }

@@ -29,7 +29,10 @@ impl Explanation {
             Run::Alternate => i.alternate_addr.or(i.addr),
             Run::Failing => i.addr,
         };
-        addr.map(|a| self.names.get(&a).cloned().unwrap_or_else(|| format!("{a:#x}")))
+        let blocks = if i.op == "free" { Some(&self.blocks) } else { None };
+        addr.map(|a| {
+            blocks.and_then(|b| b.get(&a)).or_else(|| self.names.get(&a)).cloned().unwrap_or_else(|| format!("{a:#x}"))
+        })
     }
 
     /// `bank.c:14`, when the event has a source location.

@@ -109,6 +109,8 @@ pub struct Explanation {
     pub info: Vec<Vec<EventInfo>>,
     /// Names of the objects events touch (`balance`, `buf[3]`), by address.
     pub names: BTreeMap<u64, String>,
+    /// Names of the blocks frees free (`heap#1`), by address.
+    pub blocks: BTreeMap<u64, String>,
     /// Values read or written, as the failing and the alternate runs saw them.
     pub failing_values: BTreeMap<EventRef, String>,
     pub alternate_values: BTreeMap<EventRef, String>,
@@ -329,9 +331,9 @@ pub fn explain(
     }
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
-    let mut names = BTreeMap::new();
+    let (mut names, mut blocks) = (BTreeMap::new(), BTreeMap::new());
     let failing_run = align::align(&sym, ex);
-    failing_run.name_objects(ex, &mut names);
+    failing_run.name_objects(ex, (&mut names, &mut blocks));
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
     let (cycle, lost, starved) = match failure.kind {
@@ -352,7 +354,7 @@ pub fn explain(
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
-            alternate_run.name_objects(&run, &mut names);
+            alternate_run.name_objects(&run, (&mut names, &mut blocks));
             resolved.alternate = alternate_run.resolved(&sym, &run);
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
@@ -386,6 +388,7 @@ pub fn explain(
         threads: sym.threads.iter().map(|t| t.thread.clone()).collect(),
         info,
         names,
+        blocks,
         failing_values,
         alternate_values,
         failing: s.failing,

@@ -688,3 +688,33 @@ fn fields_elements_and_pointers_are_named_as_written() {
         assert!(shown.iter().any(|s| s == want || (want.ends_with("= ") && s.starts_with(want))), "{want}: {shown:#?}");
     }
 }
+
+#[test]
+fn a_use_after_free_is_avoided_by_running_the_access_first() {
+    // The reader's access of the block comes after main's free. The model
+    // gives two threads' events equal positions where nothing orders them,
+    // and the replay then runs the failing thread's point last: alternates
+    // put the free at the faulting access's position, took that for "not
+    // before", and failed again when replayed.
+    let src = "#include <pthread.h>\n#include <stdlib.h>\nstruct buf { int len; int data[4]; };\n\
+        struct buf *shared;\n\
+        void *reader(void *a) { struct buf *b = shared; return (void *)(long)b->data[b->len - 1]; }\n\
+        int main(void) { shared = malloc(sizeof *shared); shared->len = 2; pthread_t r;\n\
+        pthread_create(&r, 0, reader, 0);\n  free(shared);\n  pthread_join(r, 0); return 0; }\n";
+    let prep = load("uaf.c", src);
+    let ex = failing_where(&prep, 500, |ex| {
+        ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::MemoryError)
+    });
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        // Symbiosis' root cause is the free and the reader's start; moving
+        // the start alone before the free leaves the access after it (no
+        // single pair works): it may find none, but never one that fails.
+        if mode == Mode::Symbiosis && e.alternate.is_none() {
+            continue;
+        }
+        assert_explained(&e, "uaf");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("free of `heap#1` at uaf.c:8 comes before"), "{mode}: {summary}");
+    }
+}

@@ -557,7 +557,11 @@ impl Machine {
             thread: self.names[e.thread as usize].clone(),
             kind: e.kind,
             object: (mem || sync_obj).then(|| {
-                let name = self.describe_brief(e.addr);
+                // A free is of the block, not of its first field.
+                let name = match self.object_root(self.mem.locate(e.addr).0) {
+                    Some((root, _)) if e.kind == Free && self.mem.locate(e.addr).1 == 0 => root,
+                    _ => self.describe_brief(e.addr),
+                };
                 if bulk {
                     format!("{name} ({} bytes)", e.size)
                 } else {

@@ -24,6 +24,7 @@ use crate::expr::{ExprId, Exprs};
 use crate::model::Model;
 use crate::trace::{Object, SymOp, SymTrace};
 use crate::values::Values;
+use causa_constraints::formula::Ev;
 use causa_constraints::Formula;
 use causa_ir::{addr_alloc, BinOp, ICmpPred};
 
@@ -89,17 +90,22 @@ pub fn bug(sym: &SymTrace, model: &Model, values: &mut Values<'_>) -> Formula {
     let Some(fail) = model.event_of[fault.thread].iter().rev().find_map(|e| *e) else {
         return Formula::False;
     };
+    // The free comes first, or at the failing operation's position: order
+    // positions of two threads' events may be equal, and the replay then
+    // runs the failing thread's point last (`clap::happening`), after the
+    // free (an alternate took a tie for "not before" and failed again).
+    let first = |e: Ev| Formula::or(vec![Formula::Before(e, fail), Formula::Same(e, fail)]);
     let mut cases = vec![atom(&sym.exprs, values, p.invalid)];
     for &(block, hits) in &p.hits {
         let mut freed = Vec::new();
         for (e, (t, k)) in model.origin.iter().enumerate() {
             match sym.threads[*t].events[*k].op {
-                SymOp::Free { object, at: None } if object == block => freed.push(Formula::Before(e, fail)),
+                SymOp::Free { object, at: None } if object == block => freed.push(first(e)),
                 SymOp::Free { at: Some(_), .. } => {
                     let frees = p.frees.iter().find(|f| (f.0, f.1, f.2) == (*t, *k, block));
                     if let Some(f) = frees {
                         let same = atom(&sym.exprs, values, Some(f.3));
-                        freed.push(Formula::and(vec![same, Formula::Before(e, fail)]));
+                        freed.push(Formula::and(vec![same, first(e)]));
                     }
                 }
                 _ => {}
