@@ -38,8 +38,8 @@ fn stopped_at(sym: &SymTrace, failing: &[EventRef]) -> Vec<EventRef> {
         .collect()
 }
 
-/// The threads blocked at a lock another thread holds at the end of
-/// `failing`, each with that thread's acquisition.
+/// The threads blocked at a lock another thread (or the thread itself)
+/// holds at the end of `failing`, each with that thread's acquisition.
 pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
     // The acquisitions of `failing` whose lock is not released in it.
     let held: Vec<(EventRef, u64)> = failing
@@ -59,8 +59,15 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
     let mut out = Vec::new();
     for &(t, k) in &stopped {
         let Some((m, true)) = mutex(sym, (t, k)) else { continue };
-        if let Some((h, _)) = held.iter().find(|(h, hm)| *hm == m && h.0 != t) {
-            out.push(Waiting { thread: t, waits: (t, k), held_by: *h, holder_joins: joining(h.0, t) });
+        // Held by another thread, or else by this one (a default mutex
+        // taken twice: the thread waits for itself).
+        let holder = held
+            .iter()
+            .find(|(h, hm)| *hm == m && h.0 != t)
+            .or_else(|| held.iter().find(|(h, hm)| *hm == m && h.0 == t));
+        if let Some((h, _)) = holder {
+            let holder_joins = if h.0 == t { None } else { joining(h.0, t) };
+            out.push(Waiting { thread: t, waits: (t, k), held_by: *h, holder_joins });
         }
     }
     out

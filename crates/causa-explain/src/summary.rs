@@ -8,6 +8,9 @@ use causa_symbolic::{EventRef, Mode};
 /// One paragraph (no line breaks).
 pub fn summary(e: &Explanation) -> String {
     let Some(_) = &e.alternate else {
+        if let Some(s) = relock_sentence(e) {
+            return s;
+        }
         let why = if e.mode == Mode::Symbiosis {
             "inverting no single pair of the root cause's events avoids it (the failure may need two orders changed at once: try --mode progressive)"
         } else {
@@ -114,6 +117,18 @@ fn replay_note(e: &Explanation) -> Option<String> {
     } else {
         None
     }
+}
+
+/// A deadlock of a thread at a lock it holds itself: no order avoids it.
+fn relock_sentence(e: &Explanation) -> Option<String> {
+    let w = e.deadlock.iter().find(|w| w.held_by.0 == w.thread)?;
+    let obj = e.object(w.waits).map(|o| format!("`{o}`")).unwrap_or_else(|| "a mutex".into());
+    Some(format!(
+        "Deadlock: {} locks {obj} at {} while it already holds it (locked at {}), and a default mutex cannot be taken twice: the thread waits for itself, in every order of the threads. Not locking it again while holding it (or a recursive mutex) avoids the deadlock.",
+        who(e, w.waits),
+        e.line(w.waits).unwrap_or_default(),
+        e.line(w.held_by).unwrap_or_default()
+    ))
 }
 
 /// A deadlock: who holds what and waits for what, and the order of the

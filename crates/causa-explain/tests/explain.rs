@@ -718,3 +718,28 @@ fn a_use_after_free_is_avoided_by_running_the_access_first() {
         assert!(summary.contains("free of `heap#1` at uaf.c:8 comes before"), "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_mutex_taken_twice_by_one_thread_is_explained_as_such() {
+    // The model orders locks between threads only, so it let the thread
+    // through its second lock, and the "alternate" deadlocked again when
+    // replayed, with an empty projection and no summary.
+    let src = "#include <pthread.h>\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\nint n;\n\
+        static int size(void) { pthread_mutex_lock(&m); int k = n; pthread_mutex_unlock(&m); return k; }\n\
+        void *w(void *a) { pthread_mutex_lock(&m); n++; pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);\n\
+        pthread_mutex_lock(&m);\n  if (size() < 4) n++;\n  pthread_mutex_unlock(&m); return 0; }\n";
+    let prep = load("relock.c", src);
+    let ex = deadlocking(&prep, 50);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        assert!(e.alternate.is_none(), "{mode}: no order avoids it");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with(
+                "Deadlock: `size` (thread 0) locks `m` at relock.c:4 while it already holds it (locked at relock.c:7)"
+            ),
+            "{mode}: {summary}"
+        );
+    }
+}

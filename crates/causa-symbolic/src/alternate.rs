@@ -30,7 +30,7 @@
 use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
 use crate::model::{build, Model};
 use crate::solvers::Solvers;
-use crate::trace::SymTrace;
+use crate::trace::{SymOp, SymTrace};
 use crate::values::Values;
 use causa_constraints::formula::Ev;
 use causa_constraints::{CoreResult, Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
@@ -215,6 +215,27 @@ impl Found {
     }
 }
 
+/// The failure is a deadlock at a lock its thread already holds (a default
+/// mutex taken twice): its blocked operation, the last before the failure's
+/// marker, locks a mutex the thread's own events took and did not release.
+fn relocks(sym: &SymTrace, model: &Model) -> bool {
+    if model.failure.1 != causa_core::BugKind::Deadlock {
+        return false;
+    }
+    let events = &sym.threads[model.failure.0].events;
+    let [before @ .., blocked, _fail] = &events[..] else { return false };
+    let SymOp::Lock { mutex, .. } = blocked.op else { return false };
+    let held: i64 = before
+        .iter()
+        .map(|e| match e.op {
+            SymOp::Lock { mutex: m, .. } if m == mutex => 1,
+            SymOp::Unlock { mutex: m } if m == mutex => -1,
+            _ => 0,
+        })
+        .sum();
+    held > 0
+}
+
 /// The problem every mode solves: the model, its solver (base: Φ_common),
 /// the failing order σ and the alternate's goal ¬Φ_bug.
 pub(crate) struct Problem<'a> {
@@ -341,6 +362,9 @@ pub fn alternate(
         _ => root_cause(solvers.weak(), &problem, &enc)?,
     };
     let mut found = match opts.mode {
+        // No order of the threads lets a thread through a lock it holds
+        // itself (the model orders locks between threads only).
+        _ if relocks(sym, &model) => Found::none(),
         Mode::Symbiosis => {
             crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
         }

@@ -18,7 +18,8 @@
 //! computed addresses, this thread's own stack memory at such an index,
 //! memory errors in dead stack frames,
 //! atomic read-modify-write, symbolic floating-point values, bulk memory
-//! functions on shared memory ([`bulk`]), and most library functions beyond pthread mutexes, condition
+//! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
+//! and of the thread's own memory are followed), and most library functions beyond pthread mutexes, condition
 //! variables, semaphores, thread creation and join, heap allocation,
 //! assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
 //! interpreter shares it: stored anywhere as a pointer-sized value, or passed

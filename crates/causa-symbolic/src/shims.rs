@@ -163,6 +163,8 @@ pub(crate) fn call(
             Some(Some(t.input(n, bits)?))
         }
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
+        "strlen" => Some(Some(t.string_length(args)?)),
+        "strdup" => Some(Some(t.string_dup(args)?)),
         n if bulk(n).is_some() => {
             t.bulk_call(bulk(n).unwrap_or_default(), args)?;
             // libc's versions return their destination.

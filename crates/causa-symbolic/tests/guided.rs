@@ -114,6 +114,15 @@ fn first_schedule_run(prep: &Arc<causa_interp::Prepared>) -> Execution {
     Machine::new(prep.clone(), cfg).run(&mut s)
 }
 
+/// The values thread `t` of `tr` writes, where they are constants.
+fn constant_writes(tr: &SymTrace, t: usize) -> Vec<Option<u128>> {
+    tr.threads[t]
+        .events
+        .iter()
+        .filter_map(|e| if let SymOp::Write { value, .. } = e.op { Some(tr.exprs.value(value)) } else { None })
+        .collect()
+}
+
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
 
 #[test]
@@ -268,13 +277,7 @@ fn bulk_copies_and_fills_of_private_memory_are_followed() {
     assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
     let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("bulk operations on private memory are modelled");
     agrees(&ex, &tr);
-    let written = |t: usize| -> Vec<Option<u128>> {
-        tr.threads[t]
-            .events
-            .iter()
-            .filter_map(|e| if let SymOp::Write { value, .. } = e.op { Some(tr.exprs.value(value)) } else { None })
-            .collect()
-    };
+    let written = |t: usize| constant_writes(&tr, t);
     // main wrote out2 = 0x07070701; the workers 7 and 40, all constants.
     assert!(written(0).contains(&Some(0x0707_0701)), "{:?}", written(0));
     assert_eq!(written(1), vec![Some(7)]);
@@ -293,4 +296,26 @@ fn a_bulk_copy_into_shared_memory_is_named() {
     let e = execute(&prep.program, &log_of(&prep, &ex)).expect_err("a bulk shared access is not modelled");
     assert!(e.to_string().contains("memcpy` into shared memory"), "{e}");
     assert!(e.to_string().contains("shared_copy.c:7"), "{e}");
+}
+
+#[test]
+fn string_lengths_and_duplicates_of_constants_are_followed() {
+    // strlen of a literal and of a local array, strdup of a literal: the
+    // duplicate's bytes are the new block's initial contents (the
+    // interpreter copies them without an event), which the worker reads.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\n#include <stdlib.h>\nchar *name; int out, len;\n\
+         void *w(void *p) {{ out = name[1]; return 0; }}\n\
+         int main(void) {{ char local[8] = \"abc\"; len = (int)(strlen(\"hello\") + strlen(local));\n\
+         name = strdup(\"xyz\"); pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);\n\
+         assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("strings.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strlen and strdup of constants are modelled");
+    agrees(&ex, &tr);
+    let written = |t: usize| constant_writes(&tr, t);
+    assert!(written(0).contains(&Some(8)), "len = 5 + 3: {:?}", written(0));
+    assert_eq!(written(1), vec![Some(b'y' as u128)]);
 }

@@ -60,6 +60,55 @@ impl Thread<'_, '_> {
         Ok(())
     }
 
+    /// The bytes of the C string at `s` (without its NUL), in a constant
+    /// or this thread's own memory; `what` names the function. Shared memory
+    /// the interpreter reads here without an event, which the model cannot
+    /// follow: reported.
+    fn c_string(&mut self, s: u64, what: &str) -> Result<Vec<u8>, SymError> {
+        let (private, global) = self.classify(s);
+        if let Some(g) = global.filter(|g| self.st.program.globals[*g].is_const) {
+            let program = self.st.program;
+            let off = (s - program.global_addr(g)) as usize;
+            let bytes = program.globals[g].init.get(off..).unwrap_or_default();
+            let n = bytes.iter().position(|b| *b == 0);
+            return n
+                .map(|n| bytes[..n].to_vec())
+                .ok_or_else(|| self.unsupported(format!("`{what}` past the end of a constant")));
+        }
+        if !private {
+            return Err(self.unsupported(format!("`{what}` of shared memory (read without a scheduling point)")));
+        }
+        let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
+        let mut out = Vec::new();
+        for k in 0..size.saturating_sub(causa_ir::addr_offset(s)) {
+            match self.byte(s + k)? {
+                0 => return Ok(out),
+                b => out.push(b),
+            }
+        }
+        Err(self.unsupported(format!("`{what}` past the end of a stack object")))
+    }
+
+    /// `strlen(s)` ([`Thread::c_string`]).
+    pub(crate) fn string_length(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
+        let s = self.addr_arg(args, 0, "strlen")?;
+        let n = self.c_string(s, "strlen")?.len();
+        Ok(self.int_reg(64, n as u128))
+    }
+
+    /// `strdup(s)`: a fresh heap block holding the string. The interpreter
+    /// copies it without an event; nobody else can have written the block
+    /// before, so the string is its initial contents.
+    pub(crate) fn string_dup(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
+        let s = self.addr_arg(args, 0, "strdup")?;
+        let mut bytes = self.c_string(s, "strdup")?;
+        bytes.push(0);
+        let r = self.allocate(bytes.len() as u64);
+        let base = self.st.trace.objects.last().map(|o| o.base).unwrap_or_default();
+        self.st.trace.initial.push((base, bytes));
+        Ok(r)
+    }
+
     /// What a copy of `n` bytes from `src` writes at `dest`: (address,
     /// size, value) entries, whole stored values where they lie inside the
     /// source, single bytes elsewhere.

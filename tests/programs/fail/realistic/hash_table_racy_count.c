@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=`strlen`
+// causa: solver-unsupported=`strcmp`
 // causa: check=bug
 // causa: at-line=124
 // The per-bucket-locked hash table of pass/realistic/hash_table_bucket_locks.c,
