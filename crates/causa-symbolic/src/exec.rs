@@ -112,16 +112,19 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
 }
 
 /// The id the interpreter gives the first object it allocates as the
-/// program runs: after the null object, the globals and the functions, and
-/// the `FILE`s it creates at start for the standard streams the program
+/// program runs: after the null object, the globals and the functions, the
+/// blocks of `argv` when `main` takes it (its table and one per argument),
+/// and the `FILE`s it creates at start for the standard streams the program
 /// declares (`causa_interp::shims::libc::file::init_std_streams`), so that
 /// stack and heap objects have the same addresses in the trace as in the
 /// run.
-fn first_dynamic_object(program: &Program) -> u32 {
+fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
     let streams =
         program.globals.iter().filter(|g| g.external && matches!(&*g.name, "stdin" | "stdout" | "stderr")).count()
             as u32;
-    1 + program.space.num_globals + program.space.num_functions + streams
+    let takes_argv = program.function_by_name("main").is_some_and(|m| program.functions[m as usize].params.len() >= 2);
+    let argv = if takes_argv { 1 + log.argv.len() as u32 } else { 0 };
+    1 + program.space.num_globals + program.space.num_functions + argv + streams
 }
 
 /// One symbolic execution, with the reads of `known` as constants.
@@ -136,7 +139,7 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> 
         trace: SymTrace::default(),
         starts: Starts::new(),
         handles: HashMap::new(),
-        next_object: first_dynamic_object(program),
+        next_object: first_dynamic_object(program, log),
         failure: log.failure.clone(),
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),

@@ -319,3 +319,22 @@ fn string_lengths_and_duplicates_of_constants_are_followed() {
     assert!(written(0).contains(&Some(8)), "len = 5 + 3: {:?}", written(0));
     assert_eq!(written(1), vec![Some(b'y' as u128)]);
 }
+
+#[test]
+fn objects_have_the_run_s_addresses_when_main_takes_argv() {
+    // The interpreter allocates argv's blocks (and a FILE per standard
+    // stream the program declares) before main runs: the symbolic trace's
+    // stack and heap objects are numbered after them too, so that the
+    // worker's read of main's `v` is at the run's address.
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(int argc, char **argv) {{ int v = argc + 6; pthread_t t; pthread_create(&t, 0, w, &v);\n\
+         pthread_join(t, 0); printf(\"%d\", out); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("argv.c", &src);
+    let ex = first_schedule_run(&prep);
+    let log = causa_explore::reproduce::path_log(&prep, &ex, "test", Config::default().argv);
+    let tr = execute(&prep.program, &log).expect("follows the run");
+    agrees(&ex, &tr);
+    assert_eq!(constant_writes(&tr, 1), vec![Some(7)]);
+}

@@ -18,8 +18,8 @@ use crate::SymError;
 use causa_ir::{Operand, Ty};
 
 /// The widest value a private store keeps as one entry that a byte of a
-/// bulk operation may fall inside (larger stored values, aggregates, are
-/// only found from their first byte).
+/// bulk operation may fall inside; a wider one (an aggregate stored whole)
+/// in an object a bulk operation writes is reported, not looked through.
 const WIDEST: u64 = 16;
 
 /// Where a bulk operation reads its bytes.
@@ -33,20 +33,24 @@ enum Source {
 impl Thread<'_, '_> {
     /// `memcpy`/`memmove(dest, src, n)` and `memset(dest, byte, n)` (`kind`:
     /// the function's name without its `llvm.` prefix and type suffix).
-    pub(crate) fn bulk_call(&mut self, kind: &str, args: &[Operand]) -> Result<(), SymError> {
-        let name = kind;
+    pub(crate) fn bulk_call(&mut self, name: &str, args: &[Operand]) -> Result<(), SymError> {
         let n = self.concrete_arg(args, 2, 64, name)? as u64;
         let dest = self.addr_arg(args, 0, name)?;
         if n == 0 {
             return Ok(());
         }
-        let source = if kind == "memset" {
+        let source = if name == "memset" {
             Source::Fill(self.concrete_arg(args, 1, 8, name)? as u8)
         } else {
             Source::Copy(self.addr_arg(args, 1, name)?)
         };
         if !self.classify(dest).0 {
             return Err(self.unsupported(format!("`{name}` into shared memory (a bulk shared access)")));
+        }
+        let id = causa_ir::addr_alloc(dest);
+        let wide = self.local.iter().any(|(a, (size, _))| causa_ir::addr_alloc(*a) == id && *size as u64 > WIDEST);
+        if wide {
+            return Err(self.unsupported(format!("`{name}` into a stack object holding a value stored whole")));
         }
         let entries = match source {
             Source::Fill(b) => (0..n).map(|k| (dest + k, 1, self.int_reg(8, b as u128))).collect(),
@@ -203,6 +207,9 @@ impl Thread<'_, '_> {
     /// the entries it overwrites go.
     pub(super) fn overwrite(&mut self, addr: u64, size: u32) -> Result<(), SymError> {
         if self.bulk.contains(&causa_ir::addr_alloc(addr)) {
+            if size as u64 > WIDEST {
+                return Err(self.unsupported("a value stored whole into a stack object a bulk operation wrote"));
+            }
             self.clear(addr, size as u64)?;
         }
         Ok(())
