@@ -128,21 +128,28 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
         Run::Alternate => (&e.dsp.alternate_only, "green"),
     };
     for (r, (x, y)) in &pos {
-        let v = e.value(*r, run).map(|v| format!(" = {v}")).unwrap_or_default();
+        // The operation on the first line; its value and source line on the
+        // second, so that a long object name never hides the value; the
+        // whole text as the box's tooltip.
+        let v = e.value(*r, run).map(|v| format!("= {v}")).unwrap_or_default();
         let line = e.line(*r).unwrap_or_default();
+        let op = e.op_text_in(*r, run);
+        let second =
+            [v.as_str(), line.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(" · ");
         let differs = flows.iter().any(|f| f.read == *r);
         let _ = write!(
             s,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" rx=\"5\" class=\"ev{}\"/><text x=\"{}\" y=\"{}\">{}</text><text x=\"{}\" y=\"{}\" class=\"loc\">{}</text>",
+            "<g><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" rx=\"5\" class=\"ev{}\"/><text x=\"{}\" y=\"{}\">{}</text><text x=\"{}\" y=\"{}\" class=\"loc\">{}</text></g>",
+            esc(&format!("{op} {v} {line}")),
             LANE - 16,
             ROW - 8,
             if differs { " differs" } else { "" },
             x + 6,
             y + 14,
-            esc(&clip(&format!("{}{v}", e.op_text_in(*r, run)), 22)),
+            esc(&clip(&op, 23)),
             x + 6,
             y + 27,
-            esc(&line)
+            esc(&clip(&second, 26))
         );
     }
     for f in flows {

@@ -659,6 +659,11 @@ fn local_arrays_initialised_by_bulk_copies_are_followed() {
         // The worker's read of the escaped array is named by its field.
         let text = causa_explain::text::render(&e);
         assert!(text.contains("jobs[0].amount") || text.contains("jobs[1].amount"), "{mode}: {text}");
+        // The HTML boxes show the value and line under the operation, so a
+        // long object name does not hide the value.
+        let html = causa_explain::html::render(&e);
+        assert!(html.contains(">read jobs[1].amount</text>"), "{mode}");
+        assert!(html.contains(">= 20 · jobs.c:6</text>"), "{mode}");
     }
 }
 
