@@ -460,6 +460,7 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
         SymOp::Write { addr, .. } => ("write", Some(*addr)),
         SymOp::Rmw { addr, .. } => ("update", Some(*addr)),
         SymOp::Free { object, .. } => ("free", Some(*object)),
+        SymOp::Lock { mutex, shared: true } => ("rdlock", Some(*mutex)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
         SymOp::Wait { cond, .. } => ("wait", Some(*cond)),

@@ -301,6 +301,7 @@ fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
         "write" => "writes",
         "update" => "updates",
         "lock" => "locks",
+        "rdlock" => "read-locks",
         "unlock" => "unlocks",
         "free" => "frees",
         other => other,

@@ -748,3 +748,25 @@ fn a_mutex_taken_twice_by_one_thread_is_explained_as_such() {
         );
     }
 }
+
+#[test]
+fn a_read_lock_is_shown_as_one() {
+    // A reader holds `rw` for reading and waits for `m`; the writer holds
+    // `m` and waits to write-lock `rw`. The columns say which acquisition
+    // is a read lock (it was shown as `lock`, like the write lock).
+    let src = "#include <pthread.h>\npthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;\n\
+        pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\nint cache;\n\
+        void *reader(void *a) { pthread_rwlock_rdlock(&rw); pthread_mutex_lock(&m); int x = cache;\n\
+        pthread_mutex_unlock(&m); pthread_rwlock_unlock(&rw); return (void *)(long)x; }\n\
+        void *writer(void *a) { pthread_mutex_lock(&m); pthread_rwlock_wrlock(&rw); cache++;\n\
+        pthread_rwlock_unlock(&rw); pthread_mutex_unlock(&m); return 0; }\n\
+        int main(void) { pthread_t a, b; pthread_create(&a, 0, reader, 0); pthread_create(&b, 0, writer, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    let prep = load("rwdl.c", src);
+    let ex = deadlocking(&prep, 500);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate_passes(), "{}", causa_explain::text::render(&e));
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("rdlock rw :5"), "{text}");
+    assert!(text.contains("lock rw :7") && !text.contains("rdlock rw :7"), "{text}");
+}
