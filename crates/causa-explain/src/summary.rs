@@ -35,6 +35,11 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(replay_note(e));
         return out.join(" ");
     }
+    if let Some(s) = stolen_wakeup(e) {
+        out.push(s);
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
     let mut told = Vec::new();
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
         // An empty root cause: on the run's paths no order matters.
@@ -106,6 +111,43 @@ pub fn summary(e: &Explanation) -> String {
     }
     out.extend(replay_note(e));
     out.join(" ")
+}
+
+/// A wake-up another thread got in before: the failing thread returns
+/// from a condition wait, but between the signal that woke it and its
+/// return another thread wrote what it then reads (took the item the
+/// signal announced), and it goes on without checking again — `if`
+/// instead of `while` around the wait.
+fn stolen_wakeup(e: &Explanation) -> Option<String> {
+    let ft = e.threads.iter().position(|t| *t == e.failure.thread)?;
+    let sigma = &e.failing;
+    let at = |r: EventRef| sigma.iter().position(|x| *x == r);
+    let wi = sigma.iter().rposition(|r| r.0 == ft && e.info_of(*r).op == "wake")?;
+    let wake = sigma[wi];
+    let cond = e.object(wake);
+    let si = sigma[..wi]
+        .iter()
+        .rposition(|r| matches!(e.info_of(*r).op, "signal" | "broadcast") && r.0 != ft && e.object(*r) == cond)?;
+    let signal = sigma[si];
+    let flow = e.dsp.failing_only.iter().find(|f| {
+        f.read.0 == ft
+            && f.read.1 > wake.1
+            && f.write.is_some_and(|w| w.0 != ft && w.0 != signal.0 && at(w).is_some_and(|i| si < i && i < wi))
+    })?;
+    let w = flow.write?;
+    let obj = e.object(w).map(|o| format!(" `{o}`")).unwrap_or_default();
+    let value = e.value(flow.read, Run::Failing).map(|v| format!(" {v}")).unwrap_or_default();
+    Some(format!(
+        "{} returns from its wait at {} after the signal {} sent at {}, but between that signal and its return {} {}, and {} then reads{value} there at {} without checking the condition again. Waiting in a loop that re-checks it (`while (…) pthread_cond_wait(…)`) avoids this failure.",
+        who(e, wake),
+        e.line(wake).unwrap_or_default(),
+        who(e, signal),
+        e.line(signal).unwrap_or_default(),
+        who(e, w),
+        verb_on(e, w, &obj),
+        who(e, wake),
+        e.line(flow.read).unwrap_or_default()
+    ))
 }
 
 /// How the replayed alternate ended, when not cleanly.

@@ -770,3 +770,33 @@ fn a_read_lock_is_shown_as_one() {
     assert!(text.contains("rdlock rw :5"), "{text}");
     assert!(text.contains("lock rw :7") && !text.contains("rdlock rw :7"), "{text}");
 }
+
+#[test]
+fn a_wake_up_another_thread_got_in_before_is_explained_as_such() {
+    // `get` waits with `if`, not `while`: main's put signals, the other
+    // consumer takes the item before the woken one runs, and the woken one
+    // reads an empty ring. Told before as two order violations (its reads
+    // "before" the producer's later put), which does not say why.
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <stdlib.h>\n\
+        struct ring { pthread_mutex_t lock; pthread_cond_t nonempty; int items[4]; int head, tail, n; };\n\
+        struct ring *r;\n\
+        void put(int v) { pthread_mutex_lock(&r->lock); r->items[r->tail] = v; r->tail = (r->tail + 1) % 4; r->n++;\n\
+          pthread_cond_signal(&r->nonempty); pthread_mutex_unlock(&r->lock); }\n\
+        int get(void) { pthread_mutex_lock(&r->lock);\n  if (r->n == 0)\n    pthread_cond_wait(&r->nonempty, &r->lock);\n\
+          int v = r->items[r->head]; r->head = (r->head + 1) % 4;\n  r->n--;\n  pthread_mutex_unlock(&r->lock); return v; }\n\
+        void *producer(void *a) { put(7); return 0; }\n\
+        void *consumer(void *a) { int v = get(); assert(v == 7); return 0; }\n\
+        int main(void) { r = calloc(1, sizeof *r); pthread_mutex_init(&r->lock, 0); pthread_cond_init(&r->nonempty, 0);\n\
+        pthread_t p, c1, c2; pthread_create(&c1, 0, consumer, 0); pthread_create(&c2, 0, consumer, 0);\n\
+        pthread_create(&p, 0, producer, 0); put(7); pthread_join(p, 0); pthread_join(c1, 0); pthread_join(c2, 0);\n\
+        return 0; }\n";
+    let prep = load("ring.c", src);
+    // A consumer failed after a wait returned.
+    let stolen = |ex: &Execution| ex.events.iter().any(|e| e.kind == causa_core::EventKind::WaitReturn);
+    let ex = failing_where(&prep, 3000, stolen);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("returns from its wait at ring.c:10 after the signal"), "{summary}");
+    assert!(summary.contains("writes `heap#1.n` at ring.c:12"), "{summary}");
+    assert!(summary.contains("without checking the condition again"), "{summary}");
+}
