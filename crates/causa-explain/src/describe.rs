@@ -63,16 +63,18 @@ impl Explanation {
         }
     }
 
-    /// `thread 0.1 (teller_a)`: the function the thread ends in (its start
-    /// routine, when it returns), else the one its first located event is in.
+    /// `thread 0.1 (teller_a)`: the function the thread starts in; else the
+    /// one it ends in (its start routine, when it returns), else the one its
+    /// first located event is in.
     pub fn thread_text(&self, t: usize) -> String {
         let evs = &self.info[t];
-        let f = evs
-            .iter()
-            .rev()
-            .find(|i| i.op == "end" && i.function.is_some())
-            .or_else(|| evs.iter().find(|i| i.function.is_some()))
-            .and_then(|i| i.function.clone());
+        let f = self.starts.get(t).cloned().flatten().or_else(|| {
+            evs.iter()
+                .rev()
+                .find(|i| i.op == "end" && i.function.is_some())
+                .or_else(|| evs.iter().find(|i| i.function.is_some()))
+                .and_then(|i| i.function.as_ref().map(|f| f.to_string()))
+        });
         match f {
             Some(f) => format!("thread {} ({f})", self.threads[t]),
             None => format!("thread {}", self.threads[t]),

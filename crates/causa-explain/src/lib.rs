@@ -105,6 +105,8 @@ pub struct Explanation {
     pub failure: causa_core::Finding,
     /// Thread names, by the thread index of [`EventRef`].
     pub threads: Vec<ThreadName>,
+    /// The function each thread starts in, by thread index.
+    pub starts: Vec<Option<String>>,
     /// Every event of every thread, by [`EventRef`] (`info[t][k]`).
     pub info: Vec<Vec<EventInfo>>,
     /// Names of the objects events touch (`balance`, `buf[3]`), by address.
@@ -386,6 +388,7 @@ pub fn explain(
         mode: opts.mode,
         failure,
         threads: sym.threads.iter().map(|t| t.thread.clone()).collect(),
+        starts: sym.threads.iter().map(|t| t.start.clone()).collect(),
         info,
         names,
         blocks,

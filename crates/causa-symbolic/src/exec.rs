@@ -240,6 +240,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             unfinished: false,
             inputs_at: Vec::new(),
             failure_condition: None,
+            start: Some(st.program.functions[func as usize].name.to_string()),
         };
         let mut t = Thread {
             st,

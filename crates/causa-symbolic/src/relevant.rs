@@ -279,6 +279,7 @@ mod tests {
             unfinished: false,
             inputs_at: Vec::new(),
             failure_condition: None,
+            start: None,
         };
         let t1 = vec![ev(write(BALANCE, one))];
         sym.threads =
@@ -325,6 +326,7 @@ mod tests {
                 unfinished: false,
                 inputs_at: Vec::new(),
                 failure_condition: None,
+                start: None,
             }];
             sym.reads = vec![(0, 0), (0, 3), (0, 1)];
             (relevant_reads(&sym), incidental_events(&sym).expect("not a memory error"))

@@ -145,6 +145,8 @@ pub struct SymThread {
     /// constant (program order decides it: no schedule of these paths
     /// avoids the failure).
     pub failure_condition: Option<usize>,
+    /// The function the thread starts in (`main`, or its start routine).
+    pub start: Option<String>,
 }
 
 impl SymThread {
@@ -159,6 +161,7 @@ impl SymThread {
             unfinished: false,
             inputs_at: Vec::new(),
             failure_condition: None,
+            start: None,
         }
     }
 }
