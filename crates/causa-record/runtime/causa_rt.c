@@ -24,6 +24,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,7 +69,20 @@ typedef struct rec {
     const char *site_file;  /* the last failure site reached */
     int site_line, site_col;
     struct rec *next;       /* every record, for writing at the end */
+    atomic_flag busy;       /* held while `dec`, `inputs` or `targets` change,
+                               and by the log's writer for good */
 } rec_t;
+
+/* The record's contents change only under `busy`. The writer of the log
+   takes every record's for good: a thread that records afterwards waits
+   (the process ends with the failure or the exit), instead of growing its
+   buffer while the writer reads or grows it (a crash that lost the log). */
+static void hold(rec_t *r) {
+    while (atomic_flag_test_and_set_explicit(&r->busy, memory_order_acquire))
+        sched_yield();
+}
+
+static void release(rec_t *r) { atomic_flag_clear_explicit(&r->busy, memory_order_release); }
 
 #define SPILL (1u << 20)
 
@@ -85,7 +100,9 @@ static __thread rec_t *me;
    thread-local words so that recording a branch is a few instructions. */
 static __thread uint64_t bits[2];
 static __thread uint32_t nbits;
-static volatile sig_atomic_t written;
+/* The log: 0 not written, 1 being written (by `log_writer`), 2 written. */
+static _Atomic int log_state;
+static rec_t *_Atomic log_writer;
 
 static void put(bytes_t *b, const void *data, size_t n) {
     if (b->len + n > b->cap) {
@@ -203,7 +220,7 @@ static void spill(rec_t *r) {
     r->dec.len = 0;
 }
 
-static void close_run(rec_t *r) {
+static void close_run_held(rec_t *r) {
     uint32_t n = r->run_n ? *r->run_n : 0;
     if (!n)
         return;
@@ -214,6 +231,12 @@ static void close_run(rec_t *r) {
     r->ndec += n;
     if (r->dec.len >= SPILL)
         spill(r);
+}
+
+static void close_run(rec_t *r) {
+    hold(r);
+    close_run_held(r);
+    release(r);
 }
 
 static void full_run(void) {
@@ -232,12 +255,14 @@ void __causa_branch(_Bool taken) {
 
 void __causa_switch(uint32_t index) {
     rec_t *r = self();
-    close_run(r);
+    hold(r);
+    close_run_held(r);
     put_byte(&r->dec, 0x80);
     put_varint(&r->dec, index);
     r->ndec++;
     if (r->dec.len >= SPILL)
         spill(r);
+    release(r);
 }
 
 void __causa_icall(void *target) {
@@ -246,6 +271,7 @@ void __causa_icall(void *target) {
     for (int i = 0; i < __causa_fn_count; i++)
         if (__causa_fn_ptrs[i] == target)
             name = __causa_fn_names[i];
+    hold(r);
     int k = 0;
     while (k < r->ntargets && strcmp(r->targets[k], name) != 0)
         k++;
@@ -256,12 +282,13 @@ void __causa_icall(void *target) {
         }
         r->targets[r->ntargets++] = name;
     }
-    close_run(r);
+    close_run_held(r);
     put_byte(&r->dec, 0x81);
     put_varint(&r->dec, (uint64_t)k);
     r->ndec++;
     if (r->dec.len >= SPILL)
         spill(r);
+    release(r);
 }
 
 void __causa_site(const char *file, int line, int col) {
@@ -298,9 +325,11 @@ static int64_t input(const char *fn, int bits, int is_signed) {
         x = (int64_t)(m << (64 - bits)) >> (64 - bits);
     } else
         x = (int64_t)(v & ((1ull << bits) - 1));
+    hold(r);
     put_str(&r->inputs, fn);
     put_varint(&r->inputs, ((uint64_t)x << 1) ^ (uint64_t)(x >> 63));
     r->ninputs++;
+    release(r);
     return x;
 }
 
@@ -375,10 +404,27 @@ static int fail_pc_known;
    end wherever the write caught them (they were not part of the exit), and
    only the failing thread's path must be exact, which it is (it is the one
    writing). */
+static void write_log_now(void);
+
+/* Write the log once. A second thread that fails (two consumers reading an
+   empty buffer) waits until the first one's log is complete: it used to
+   return at once and abort, killing the process before the log was renamed
+   into place. A thread re-entering through a signal while it writes the
+   log does not wait for itself. */
 static void write_log(void) {
-    if (written)
+    int none = 0;
+    if (!atomic_compare_exchange_strong(&log_state, &none, 1)) {
+        if (atomic_load(&log_writer) != self())
+            while (atomic_load(&log_state) != 2)
+                sched_yield();
         return;
-    written = 1;
+    }
+    atomic_store(&log_writer, self());
+    write_log_now();
+    atomic_store(&log_state, 2);
+}
+
+static void write_log_now(void) {
     const char *dir = log_dir, *tmp = log_tmp;
     if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
         fprintf(stderr, "causa recorder: cannot create %s: %s\n", tmp, strerror(errno));
@@ -441,7 +487,11 @@ static void write_log(void) {
         order[n++] = r;
     for (int i = n - 1; i >= 0; i--) {
         rec_t *r = order[i];
-        close_run(r);
+        /* Taken for good (see `hold`); not this thread's own, which a
+           signal may have interrupted while it held it. */
+        if (r != me)
+            hold(r);
+        close_run_held(r);
         bytes_t b = {0};
         put(&b, "CAUSAPTH", 8);
         uint32_t version = CAUSA_PATHS_VERSION;

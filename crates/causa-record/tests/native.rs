@@ -362,3 +362,25 @@ int main(void) {
     use causa_core::paths::Decision::Branch;
     assert_eq!(log.threads[1].decisions, [Branch(true), Branch(false), Branch(true), Branch(true), Branch(false)]);
 }
+
+#[test]
+fn threads_failing_together_leave_one_whole_log() {
+    // Four threads spin on a flag (recording a branch per turn) and fail
+    // the same assertion as soon as it is set. The second thread to fail
+    // used to abort at once, killing the process before the first had
+    // renamed its log into place, and the spinning threads grew their
+    // buffers while the writer read them (a crash): 83 runs of 200 left no
+    // log. Every run must leave a whole log now.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = "#include <assert.h>\n#include <pthread.h>\nvolatile int go;\n\
+        void *w(void *a) { while (!go) ; assert(0); return 0; }\n\
+        int main(void) { pthread_t t[4]; for (int i = 0; i < 4; i++) pthread_create(&t[i], 0, w, 0);\n\
+        go = 1; for (int i = 0; i < 4; i++) pthread_join(t[i], 0); return 0; }\n";
+    let (_, exe) = build(dir.path(), "together", src);
+    for i in 0..40 {
+        let log = dir.path().join(format!("log{i}"));
+        let out = Command::new(&exe).env("CAUSA_PATHS", &log).output().expect("run the recording build");
+        let read = PathLog::read(&log).unwrap_or_else(|e| panic!("run {i} (status {}) left no log: {e}", out.status));
+        assert!(read.failure.as_ref().is_some_and(|f| f.kind == BugKind::AssertionViolation), "run {i}");
+    }
+}
