@@ -13,13 +13,13 @@
 //! trace does not: a read of constant data is not one there).
 
 use causa_core::EventKind;
-
-/// Object names by address.
-pub type Names = BTreeMap<u64, String>;
 use causa_interp::Execution;
 use causa_ir::{addr_alloc, addr_offset, make_addr};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Object names by address.
+pub type Names = BTreeMap<u64, String>;
 
 /// How far past the last paired event a thread's next access is looked for.
 const LOOKAHEAD: usize = 16;

@@ -558,10 +558,7 @@ impl Machine {
             kind: e.kind,
             object: (mem || sync_obj).then(|| {
                 // A free is of the block, not of its first field.
-                let name = match self.object_root(self.mem.locate(e.addr).0) {
-                    Some((root, _)) if e.kind == Free && self.mem.locate(e.addr).1 == 0 => root,
-                    _ => self.describe_brief(e.addr),
-                };
+                let name = if e.kind == Free { self.object_name(e.addr) } else { self.describe_brief(e.addr) };
                 if bulk {
                     format!("{name} ({} bytes)", e.size)
                 } else {
@@ -612,18 +609,22 @@ impl Machine {
     /// ([`crate::naming::format_value`]).
     pub fn format_value(&self, v: u128, size: u32) -> String {
         let x = v as u64;
-        let pointer = size as u64 == self.prep.program.space.layout.ptr_bytes
-            && self.tagged_pointer(x)
-            && !matches!(self.mem.allocs.get(self.mem.locate(x).0).map(|a| &a.kind), None | Some(AllocKind::Null));
-        if !pointer {
+        if size as u64 != self.prep.program.space.layout.ptr_bytes || !self.tagged_pointer(x) {
             return crate::naming::format_value(v, size);
         }
-        let (id, off) = self.mem.locate(x);
-        match (self.mem.allocs.get(id).map(|a| &a.kind), self.object_root(id)) {
-            (Some(AllocKind::Function { id }), _) => self.prep.program.functions[*id as usize].name.to_string(),
-            // The object itself, not its first field.
-            (_, Some((name, _))) if off == 0 => format!("&{name}"),
-            _ => format!("&{}", self.describe_brief(x)),
+        match self.mem.allocs.get(self.mem.locate(x).0).map(|a| &a.kind) {
+            None | Some(AllocKind::Null) => crate::naming::format_value(v, size),
+            Some(AllocKind::Function { id }) => self.prep.program.functions[*id as usize].name.to_string(),
+            _ => format!("&{}", self.object_name(x)),
+        }
+    }
+
+    /// The object at `addr` as a whole at its start (`heap#1`, not its first
+    /// field `heap#1.len`), else as [`Machine::describe_brief`] names it.
+    fn object_name(&self, addr: u64) -> String {
+        match self.mem.locate(addr) {
+            (id, 0) => self.object_root(id).map_or_else(|| format!("{addr:#x}"), |(name, _)| name),
+            _ => self.describe_brief(addr),
         }
     }
 

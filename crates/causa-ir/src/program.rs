@@ -18,6 +18,10 @@ pub type Local = u32;
 /// "No location" / "no destination" marker.
 pub const NONE: u32 = u32::MAX;
 
+/// The standard streams: a program that declares one of these external
+/// globals gets a `FILE` for it before `main` runs (in this order).
+pub const STD_STREAMS: [&str; 3] = ["stdin", "stdout", "stderr"];
+
 /// An instruction operand: a local register or a pre-evaluated constant.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Operand {

@@ -19,9 +19,9 @@
 //! memory errors in dead stack frames,
 //! atomic read-modify-write, symbolic floating-point values, bulk memory
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
-//! and of the thread's own memory are followed), and most library functions beyond pthread mutexes, condition
-//! variables, semaphores, thread creation and join, heap allocation,
-//! assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
+//! and of the thread's own memory are followed), and most library functions
+//! beyond pthread mutexes, condition variables, semaphores, thread creation
+//! and join, heap allocation, assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
 //! interpreter shares it: stored anywhere as a pointer-sized value, or passed
 //! to a new thread. Its contents at that point are its initial value for the
 //! other threads ([`SymTrace::escaped`]).
@@ -120,8 +120,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
 /// run.
 fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
     let streams =
-        program.globals.iter().filter(|g| g.external && matches!(&*g.name, "stdin" | "stdout" | "stderr")).count()
-            as u32;
+        program.globals.iter().filter(|g| g.external && causa_ir::STD_STREAMS.contains(&&*g.name)).count() as u32;
     let takes_argv = program.function_by_name("main").is_some_and(|m| program.functions[m as usize].params.len() >= 2);
     let argv = if takes_argv { 1 + log.argv.len() as u32 } else { 0 };
     1 + program.space.num_globals + program.space.num_functions + argv + streams
@@ -798,8 +797,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             Addr::Concrete(a) => a,
             Addr::Symbolic(at) => return self.shared_read(0, Some(at), ty, atomic),
         };
-        let (private, global) = self.classify(a);
-        if private {
+        if self.classify(a).0 {
             return match self.local.get(&a) {
                 Some((s, r)) if *s == size => Ok(r.clone()),
                 _ if self.bulk.contains(&causa_ir::addr_alloc(a)) => self.load_bytes(a, ty),
@@ -807,15 +805,19 @@ impl<'s, 'p> Thread<'s, 'p> {
                 None => Ok(self.zero(int_bits(ty).max(1))),
             };
         }
-        if let Some(g) = global.filter(|g| self.st.program.globals[*g].is_const) {
-            let base = self.st.program.global_addr(g);
-            let init = &self.st.program.globals[g].init;
-            let off = (a - base) as usize;
-            let bytes =
-                init.get(off..off + size as usize).ok_or_else(|| self.unsupported("a load outside a constant"))?;
+        if let Some(tail) = self.constant_from(a) {
+            let bytes = tail.get(..size as usize).ok_or_else(|| self.unsupported("a load outside a constant"))?;
             return Ok(self.konst(&causa_ir::value::decode(ty, bytes)));
         }
         self.shared_read(a, None, ty, atomic)
+    }
+
+    /// The bytes of the read-only static object `a` points into, from `a`
+    /// to its end (None: `a` is not in one).
+    pub(super) fn constant_from(&self, a: u64) -> Option<&'p [u8]> {
+        let program: &'p Program = self.st.program;
+        let g = self.classify(a).1.filter(|g| program.globals[*g].is_const)?;
+        Some(program.globals[g].init.get((a - program.global_addr(g)) as usize..).unwrap_or_default())
     }
 
     /// A read of shared memory: a fresh symbolic value, or the constant it

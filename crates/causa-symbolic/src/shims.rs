@@ -165,16 +165,18 @@ pub(crate) fn call(
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
         "strlen" => Some(Some(t.string_length(args)?)),
         "strdup" => Some(Some(t.string_dup(args)?)),
-        n if bulk(n).is_some() => {
-            t.bulk_call(bulk(n).unwrap_or_default(), args)?;
-            // libc's versions return their destination.
-            if n.starts_with("llvm.") {
-                Some(None)
-            } else {
-                argv.first().cloned().map(Some)
+        other => match bulk(other) {
+            Some(kind) => {
+                t.bulk_call(kind, args)?;
+                // libc's versions return their destination.
+                if other.starts_with("llvm.") {
+                    Some(None)
+                } else {
+                    argv.first().cloned().map(Some)
+                }
             }
-        }
-        other => return Err(t.unsupported_call(other)),
+            None => return Err(t.unsupported_call(other)),
+        },
     })
 }
 

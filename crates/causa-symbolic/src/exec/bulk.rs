@@ -69,17 +69,13 @@ impl Thread<'_, '_> {
     /// the interpreter reads here without an event, which the model cannot
     /// follow: reported.
     fn c_string(&mut self, s: u64, what: &str) -> Result<Vec<u8>, SymError> {
-        let (private, global) = self.classify(s);
-        if let Some(g) = global.filter(|g| self.st.program.globals[*g].is_const) {
-            let program = self.st.program;
-            let off = (s - program.global_addr(g)) as usize;
-            let bytes = program.globals[g].init.get(off..).unwrap_or_default();
+        if let Some(bytes) = self.constant_from(s) {
             let n = bytes.iter().position(|b| *b == 0);
             return n
                 .map(|n| bytes[..n].to_vec())
                 .ok_or_else(|| self.unsupported(format!("`{what}` past the end of a constant")));
         }
-        if !private {
+        if !self.classify(s).0 {
             return Err(self.unsupported(format!("`{what}` of shared memory (read without a scheduling point)")));
         }
         let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
@@ -117,13 +113,9 @@ impl Thread<'_, '_> {
     /// size, value) entries, whole stored values where they lie inside the
     /// source, single bytes elsewhere.
     fn copied(&mut self, src: u64, dest: u64, n: u64, name: &str) -> Result<Vec<(u64, u32, Reg)>, SymError> {
-        let (private, global) = self.classify(src);
-        if let Some(g) = global.filter(|g| self.st.program.globals[*g].is_const) {
-            let program = self.st.program;
-            let off = (src - program.global_addr(g)) as usize;
-            let bytes = program.globals[g]
-                .init
-                .get(off..off + n as usize)
+        if let Some(tail) = self.constant_from(src) {
+            let bytes = tail
+                .get(..n as usize)
                 .ok_or_else(|| self.unsupported(format!("`{name}` reading past the end of a constant")))?;
             return Ok(bytes
                 .iter()
@@ -131,7 +123,7 @@ impl Thread<'_, '_> {
                 .map(|(k, b)| (dest + k as u64, 1, self.int_reg(8, *b as u128)))
                 .collect());
         }
-        if !private {
+        if !self.classify(src).0 {
             return Err(self.unsupported(format!("`{name}` from shared memory (a bulk shared access)")));
         }
         let mut out = Vec::new();

@@ -29,7 +29,7 @@ const FIRST_FD: i32 = 3;
 
 /// Give `stdin`/`stdout`/`stderr` (external globals) their `FILE` objects.
 pub fn init_std_streams(m: &mut Machine) {
-    let names = ["stdin", "stdout", "stderr"];
+    let names = causa_ir::STD_STREAMS;
     let prog: &Program = &m.prep.clone().program;
     for (i, g) in prog.globals.iter().enumerate() {
         if let Some(k) = names.iter().position(|n| *n == &*g.name).filter(|_| g.external) {
