@@ -21,6 +21,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Object names by address.
 pub type Names = BTreeMap<u64, String>;
 
+/// Names of what bulk accesses span, by address and size.
+pub type Spans = BTreeMap<(u64, u32), String>;
+
 /// How far past the last paired event a thread's next access is looked for.
 const LOOKAHEAD: usize = 16;
 
@@ -38,6 +41,11 @@ fn access(op: &SymOp) -> Option<(EventKind, u64, bool)> {
         SymOp::Read { addr, at, .. } => Some((EventKind::Read, addr, at.is_some() && addr == 0)),
         SymOp::Write { addr, at, .. } => Some((EventKind::Write, addr, at.is_some() && addr == 0)),
         SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false)),
+        // The interpreter's event of a bulk call writes when its
+        // destination is shared.
+        SymOp::Bulk { addr, ref writes, .. } => {
+            Some((if writes.is_empty() { EventKind::Read } else { EventKind::Write }, addr, false))
+        }
         _ => None,
     }
 }
@@ -160,9 +168,14 @@ impl Alignment {
     /// mutex), by the symbolic trace's address, added to `names` where it
     /// has none yet; the blocks its frees free (`heap#1`, whose first
     /// field has the same address) to `blocks`.
-    pub fn name_objects(&self, run: &Execution, (names, blocks): (&mut Names, &mut Names)) {
+    pub fn name_objects(&self, run: &Execution, (names, blocks, spans): (&mut Names, &mut Names, &mut Spans)) {
         for (ev, rec) in run.events.iter().zip(&run.records) {
             let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };
+            // A bulk access's record names what it spans, with its size.
+            if let Some(name) = o.strip_suffix(&format!(" ({} bytes)", ev.size)) {
+                spans.entry((a, ev.size)).or_insert_with(|| name.to_string());
+                continue;
+            }
             let to = if ev.kind == EventKind::Free { &mut *blocks } else { &mut *names };
             to.entry(a).or_insert_with(|| o.clone());
         }

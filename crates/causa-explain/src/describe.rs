@@ -10,6 +10,13 @@ pub enum Run {
     Alternate,
 }
 
+impl crate::EventInfo {
+    /// A read, write, update, bulk access or free.
+    pub fn touches_memory(&self) -> bool {
+        matches!(self.op, "read" | "write" | "update" | "free") || self.span.is_some()
+    }
+}
+
 impl Explanation {
     pub fn info_of(&self, r: EventRef) -> &EventInfo {
         &self.info[r.0][r.1]
@@ -31,7 +38,11 @@ impl Explanation {
         };
         let blocks = if i.op == "free" { Some(&self.blocks) } else { None };
         addr.map(|a| {
-            blocks.and_then(|b| b.get(&a)).or_else(|| self.names.get(&a)).cloned().unwrap_or_else(|| format!("{a:#x}"))
+            let span = i.span.and_then(|s| self.spans.get(&(a, s)));
+            span.or_else(|| blocks.and_then(|b| b.get(&a)))
+                .or_else(|| self.names.get(&a))
+                .cloned()
+                .unwrap_or_else(|| format!("{a:#x}"))
         })
     }
 
@@ -57,6 +68,10 @@ impl Explanation {
     /// The operation and its object in `run`.
     pub fn op_text_in(&self, r: EventRef, run: Run) -> String {
         let i = self.info_of(r);
+        // The alternate does not fail there: the same access, valid.
+        if run == Run::Alternate && i.op == "faulting access" {
+            return "access (valid here)".to_string();
+        }
         match self.object_in(r, run) {
             Some(o) => format!("{} {o}", i.op),
             None => i.op.to_string(),

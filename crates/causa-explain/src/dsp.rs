@@ -159,6 +159,7 @@ fn access(sym: &SymTrace, at: &BTreeMap<EventRef, u64>, r: EventRef) -> Option<(
     let (addr, writes) = match sym.threads[r.0].events[r.1].op {
         SymOp::Read { addr, .. } => (addr, false),
         SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } => (addr, true),
+        SymOp::Bulk { addr, ref writes, .. } => (addr, !writes.is_empty()),
         _ => return None,
     };
     Some((resolve(at)(r, addr), writes))

@@ -65,6 +65,9 @@ pub struct EventInfo {
     pub addr: Option<u64>,
     /// Such an access's object in the alternate run, when it is another one.
     pub alternate_addr: Option<u64>,
+    /// A bulk access's size (`memcpy` of a struct): its object is named by
+    /// address and size ([`Explanation::spans`]).
+    pub span: Option<u32>,
     pub loc: Option<causa_core::SourceLoc>,
     /// The function the event's source line is in.
     pub function: Option<Arc<str>>,
@@ -113,6 +116,9 @@ pub struct Explanation {
     pub names: BTreeMap<u64, String>,
     /// Names of the blocks frees free (`heap#1`), by address.
     pub blocks: BTreeMap<u64, String>,
+    /// Names of what bulk accesses span (`shared`, `b->data`), by address
+    /// and size.
+    pub spans: BTreeMap<(u64, u32), String>,
     /// Values read or written, as the failing and the alternate runs saw them.
     pub failing_values: BTreeMap<EventRef, String>,
     pub alternate_values: BTreeMap<EventRef, String>,
@@ -333,9 +339,9 @@ pub fn explain(
     }
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
-    let (mut names, mut blocks) = (BTreeMap::new(), BTreeMap::new());
+    let (mut names, mut blocks, mut spans) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
     let failing_run = align::align(&sym, ex);
-    failing_run.name_objects(ex, (&mut names, &mut blocks));
+    failing_run.name_objects(ex, (&mut names, &mut blocks, &mut spans));
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
     let (cycle, lost, starved) = match failure.kind {
@@ -356,7 +362,7 @@ pub fn explain(
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
-            alternate_run.name_objects(&run, (&mut names, &mut blocks));
+            alternate_run.name_objects(&run, (&mut names, &mut blocks, &mut spans));
             resolved.alternate = alternate_run.resolved(&sym, &run);
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
@@ -392,6 +398,7 @@ pub fn explain(
         info,
         names,
         blocks,
+        spans,
         failing_values,
         alternate_values,
         failing: s.failing,
@@ -455,13 +462,14 @@ impl Functions {
     }
 }
 
-fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
-    let (op, addr) = match op {
+fn event_info(program: &causa_ir::Program, op_: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
+    let (op, addr) = match op_ {
         SymOp::Begin => ("begin", None),
         SymOp::End => ("end", None),
         SymOp::Read { addr, .. } => ("read", Some(*addr)),
         SymOp::Write { addr, .. } => ("write", Some(*addr)),
         SymOp::Rmw { addr, .. } => ("update", Some(*addr)),
+        SymOp::Bulk { what, addr, .. } => (*what, Some(*addr)),
         SymOp::Free { object, .. } => ("free", Some(*object)),
         SymOp::Lock { mutex, shared: true } => ("rdlock", Some(*mutex)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
@@ -484,7 +492,11 @@ fn event_info(program: &causa_ir::Program, op: &SymOp, loc: causa_ir::LocId, fun
     };
     let loc = program.loc(loc).cloned();
     let function = loc.as_ref().and_then(|l| functions.at(l));
-    EventInfo { op, addr, alternate_addr: None, loc, function }
+    let span = match op_ {
+        SymOp::Bulk { size, .. } => Some(*size),
+        _ => None,
+    };
+    EventInfo { op, addr, alternate_addr: None, span, loc, function }
 }
 
 /// The run ended normally (an alternate counts only then).
@@ -576,8 +588,7 @@ fn ran(
             if cut.get(&r.0).is_some_and(|k| r.1 >= *k) {
                 continue;
             }
-            let access =
-                matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
+            let access = sym.threads[r.0].events[r.1].op.is_access();
             if access && !aligned.events.contains_key(&r) {
                 cut.insert(r.0, r.1);
                 continue;
@@ -608,10 +619,13 @@ fn ran(
 /// trace's write `w` (None: from no write of the run).
 fn same_source(aligned: &align::Alignment, run: &Execution, r: EventRef, w: Option<EventRef>) -> bool {
     let Some(&i) = aligned.events.get(&r) else { return false };
-    let addr = run.events[i].addr;
+    let (addr, size) = (run.events[i].addr, run.events[i].size as u64);
+    // The latest write overlapping the read (a bulk write spans many bytes).
     let src = (0..i).rev().find(|j| {
         let e = &run.events[*j];
-        e.addr == addr && matches!(e.kind, causa_core::EventKind::Write | causa_core::EventKind::Rmw)
+        e.addr < addr + size.max(1)
+            && addr < e.addr + (e.size as u64).max(1)
+            && matches!(e.kind, causa_core::EventKind::Write | causa_core::EventKind::Rmw)
     });
     src == w.and_then(|w| aligned.events.get(&w).copied())
 }

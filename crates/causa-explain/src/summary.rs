@@ -342,6 +342,10 @@ fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
         "read" => "reads",
         "write" => "writes",
         "update" => "updates",
+        "memcpy" | "memmove" => "copies",
+        "memset" => "fills",
+        "strcpy" => "copies a string into",
+        "strcmp" => "compares",
         "lock" => "locks",
         "rdlock" => "read-locks",
         "unlock" => "unlocks",
@@ -357,7 +361,7 @@ fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
 /// `` `deposit` (thread 0.1) reads `balance` at bank.c:13 and writes `balance` at bank.c:14 ``.
 fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
     let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
-    let memory = |r: &&EventRef| matches!(e.info_of(**r).op, "read" | "write" | "update" | "free");
+    let memory = |r: &&EventRef| e.info_of(**r).touches_memory();
     let same: Vec<EventRef> =
         a.intruders.iter().filter(memory).filter(|r| objects.contains(&e.info_of(**r).addr)).copied().collect();
     let any: Vec<EventRef> = a.intruders.iter().filter(memory).copied().collect();

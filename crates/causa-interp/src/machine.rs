@@ -549,7 +549,7 @@ impl Machine {
         );
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
-        let bulk = mem && e.size > 8;
+        let bulk = mem && (e.size > 8 || self.bulk.iter().any(|b| b.event == seq));
         let value =
             if (mem && !bulk) || matches!(e.kind, Exit) { Some(self.format_value(e.value, e.size)) } else { None };
         EventRecord {
@@ -560,7 +560,7 @@ impl Machine {
                 // A free is of the block, not of its first field.
                 let name = if e.kind == Free { self.object_name(e.addr) } else { self.describe_brief(e.addr) };
                 if bulk {
-                    format!("{name} ({} bytes)", e.size)
+                    format!("{} ({} bytes)", self.describe_span(e.addr, e.size as u64), e.size)
                 } else {
                     name
                 }
@@ -640,6 +640,15 @@ impl Machine {
         let (id, off) = self.mem.locate(addr);
         match self.object_root(id) {
             Some((name, ty)) => crate::naming::with_offset(&name, &ty, off),
+            None => format!("{addr:#x}"),
+        }
+    }
+
+    /// What `len` bytes from `addr` span, named ([`crate::naming::with_span`]).
+    pub fn describe_span(&self, addr: u64, len: u64) -> String {
+        let (id, off) = self.mem.locate(addr);
+        match self.object_root(id) {
+            Some((name, ty)) => crate::naming::with_span(&name, &ty, off, Some(len)),
             None => format!("{addr:#x}"),
         }
     }

@@ -8,13 +8,24 @@ use causa_ir::Ty;
 /// field without a name or with a name reserved for the C library, or
 /// inside a scalar, is shown as `+n`).
 pub fn with_offset(name: &str, ty: &Ty, off: u64) -> String {
+    with_span(name, ty, off, None)
+}
+
+/// [`with_offset`] for `len` bytes from `off` (a bulk access): the
+/// innermost element or field that holds them all (`shared` for a copy of
+/// the whole struct, `b.data` for a `memset` of that array).
+pub fn with_span(name: &str, ty: &Ty, off: u64, len: Option<u64>) -> String {
     let mut out = name.to_string();
     let (mut ty, mut off) = (ty, off);
+    let holds = |start: u64, size: u64, off: u64| len.is_none_or(|n| off >= start && off + n <= start + size);
     loop {
+        if len.is_some_and(|n| n >= ty.alloc_size()) {
+            break;
+        }
         match ty {
             Ty::Array(elem, n) => {
                 let size = elem.alloc_size();
-                if size == 0 || off / size >= *n {
+                if size == 0 || off / size >= *n || !holds(off / size * size, size, off) {
                     break;
                 }
                 out.push_str(&format!("[{}]", off / size));
@@ -25,6 +36,9 @@ pub fn with_offset(name: &str, ty: &Ty, off: u64) -> String {
                 let Some(k) = k.checked_sub(1).filter(|k| off < s.offsets[*k] + s.fields[*k].alloc_size()) else {
                     break;
                 };
+                if !holds(s.offsets[k], s.fields[k].alloc_size(), off) {
+                    break;
+                }
                 // Reserved names (`__data`, `__size`) are the C library's
                 // inside a `pthread_mutex_t` or `sem_t`: the object is named.
                 let Some(field) = s.names[k].as_ref().filter(|f| !f.starts_with("__")) else { break };

@@ -48,6 +48,11 @@ enum Touch {
 
 fn touch(sym: &SymTrace, model: &Model, e: Ev) -> Touch {
     let op = &model.trace.events[e].op;
+    let (t, k) = model.origin[e];
+    // A bulk access may span locations and two objects.
+    if matches!(sym.threads[t].events[k].op, SymOp::Bulk { .. }) {
+        return Touch::All;
+    }
     match op {
         Op::Read { loc: 0, .. } | Op::Write { loc: 0, .. } | Op::Rmw { loc: 0, .. } => {
             let (t, k) = model.origin[e];

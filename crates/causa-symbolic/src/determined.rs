@@ -115,19 +115,22 @@ pub(crate) fn reads(sym: &SymTrace) -> HashMap<u32, u128> {
     let mut anywhere: Vec<(Option<u32>, (usize, usize))> = Vec::new();
     for (t, th) in sym.threads.iter().enumerate() {
         for (k, e) in th.events.iter().enumerate() {
-            let (addr, size, value) = match &e.op {
+            let written: Vec<(u64, u32, crate::ExprId)> = match &e.op {
                 SymOp::Write { at: Some(p), .. } => {
                     anywhere.push((crate::relevant::object_of(sym, *p), (t, k)));
                     continue;
                 }
-                SymOp::Write { addr, size, value, at: None, .. } => (*addr, *size, *value),
-                SymOp::Rmw { addr, size, new, .. } => (*addr, *size, *new),
-                SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, *value),
+                SymOp::Write { addr, size, value, at: None, .. } => vec![(*addr, *size, *value)],
+                SymOp::Rmw { addr, size, new, .. } => vec![(*addr, *size, *new)],
+                SymOp::Fork { handle: Some((addr, value)), .. } => vec![(*addr, 8, *value)],
+                SymOp::Bulk { writes, .. } => writes.iter().map(|p| (p.addr, p.size, p.value)).collect(),
                 _ => continue,
             };
-            let r = ranges.entry(addr).or_insert(size);
-            *r = (*r).max(size);
-            writes.entry((addr, size)).or_default().push(Write { at: (t, k), value: sym.exprs.value(value) });
+            for (addr, size, value) in written {
+                let r = ranges.entry(addr).or_insert(size);
+                *r = (*r).max(size);
+                writes.entry((addr, size)).or_default().push(Write { at: (t, k), value: sym.exprs.value(value) });
+            }
         }
     }
     for (id, &(t, k)) in sym.reads.iter().enumerate() {

@@ -42,9 +42,16 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     // addresses: the object they stay in (None: anywhere) and value.
     let mut locs: BTreeMap<u64, (u32, Vec<ExprId>)> = BTreeMap::new();
     let mut anywhere: Vec<(Option<u32>, ExprId)> = Vec::new();
+    // Objects a bulk operation writes (its words may be cut differently
+    // from the reads': their locations' domains are unknown).
+    let mut bulk: BTreeSet<u32> = BTreeSet::new();
     for th in &sym.threads {
         for e in &th.events {
             let (addr, size, value) = match &e.op {
+                SymOp::Bulk { writes, .. } => {
+                    bulk.extend(writes.iter().map(|p| causa_ir::addr_alloc(p.addr)));
+                    continue;
+                }
                 SymOp::Write { at: Some(p), value, size, .. } => {
                     let object = crate::relevant::object_of(sym, *p);
                     words(sym, object, *size, &mut locs);
@@ -69,6 +76,9 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = locs
         .iter()
         .map(|(a, (size, _))| {
+            if bulk.contains(&causa_ir::addr_alloc(*a)) {
+                return (*a, None);
+            }
             let init = match sym.initial_value(*a, *size) {
                 Initial::Known(v) => Some(BTreeSet::from([v])),
                 Initial::Expr(e) => sym.exprs.value(e).map(|v| BTreeSet::from([v])),

@@ -1021,6 +1021,9 @@ impl Thread<'_, '_> {
     pub(crate) fn concrete_arg(&mut self, args: &[Operand], i: usize, bits: u32, what: &str) -> Result<u128, SymError> {
         let a = args.get(i).ok_or_else(|| SymError::Mismatch(format!("{what}: missing argument")))?;
         let e = self.int(a, bits)?;
+        // A size read from shared memory that only ever held one value is
+        // required to be that value ([`resolve`]).
+        let e = if self.st.trace.exprs.value(e).is_none() { self.resolve(e).unwrap_or(e) } else { e };
         self.st
             .trace
             .exprs

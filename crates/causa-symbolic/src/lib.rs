@@ -43,4 +43,4 @@ pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
 pub use solvers::DENSE_SWITCH_LIMIT;
-pub use trace::{Branch, SymEvent, SymOp, SymThread, SymTrace};
+pub use trace::{Branch, Piece, SymEvent, SymOp, SymThread, SymTrace};

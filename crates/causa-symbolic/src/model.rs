@@ -99,6 +99,12 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
             SymOp::Free { object, .. } => Op::Free { object: *object },
             SymOp::Rmw { addr, .. } => Op::Rmw { loc: *addr, old: 0, new: 0 },
+            // One instant: a copy between shared objects reads and writes.
+            SymOp::Bulk { addr, reads, writes, .. } => match (reads.is_empty(), writes.is_empty()) {
+                (false, false) => Op::Rmw { loc: *addr, old: 0, new: 0 },
+                (_, false) => Op::Write { loc: *addr, value: 0 },
+                _ => Op::Read { loc: *addr, value: 0 },
+            },
             SymOp::Arrive { barrier, gen } => {
                 let count = sym.barrier_count.iter().find(|(b, _)| b == barrier).map_or(0, |(_, n)| *n);
                 Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }

@@ -89,6 +89,15 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                 }
                 SymOp::Write { addr, value, .. } => Some((*addr, *value)),
                 SymOp::Rmw { addr, new, .. } => Some((*addr, *new)),
+                // Its words may be cut differently from the accesses that
+                // read them: followed per object, like a symbolic write.
+                SymOp::Bulk { writes, .. } => {
+                    for p in writes {
+                        symbolic_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
+                        object_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
+                    }
+                    None
+                }
                 SymOp::Fork { handle: Some((addr, value)), .. } => Some((*addr, *value)),
                 SymOp::Free { at: Some(a), .. } => {
                     roots.push(*a);
@@ -135,6 +144,19 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                     roots.extend(anywhere.iter().copied());
                 }
                 let (t, k) = sym.reads[id];
+                // A bulk read's words may be written with other widths:
+                // every write into its object may be what it reads.
+                let bulk = match &sym.threads[t].events[k].op {
+                    SymOp::Bulk { reads, .. } => reads.first().map(|p| addr_alloc(p.addr)),
+                    _ => None,
+                };
+                if let Some(o) = bulk {
+                    if s.objects.insert(o) {
+                        roots.extend(object_writes.get(&o).into_iter().flatten().copied());
+                        roots.extend(sym.escaped.iter().filter(|(a, _, _)| addr_alloc(*a) == o).map(|(_, _, v)| *v));
+                    }
+                    continue;
+                }
                 match sym.threads[t].events[k].op {
                     // Any write into the object may be the one it reads.
                     SymOp::Read { at: Some(p), .. } => match object_of(sym, p) {

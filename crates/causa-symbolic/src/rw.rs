@@ -31,6 +31,23 @@ struct Access {
     /// For an access through a symbolic address: the atom "the address is
     /// this location" (filled per location).
     guard: Option<usize>,
+    /// Part of a wider access cut where accesses of other widths overlap it
+    /// ([`split`]): (its first byte in `value`, the whole access's size).
+    part: Option<(u32, u32)>,
+}
+
+impl Access {
+    fn new(ev: Ev, value: ExprId) -> Access {
+        Access { ev, value, guard: None, part: None }
+    }
+
+    /// Its value as a bit vector of the location's `bits`.
+    fn bv(&self, values: &mut Values<'_>, bits: u32) -> z3::ast::BV {
+        match self.part {
+            None => values.bv_bits(self.value, bits),
+            Some((lo, whole)) => values.bv_bits(self.value, whole * 8).extract(lo * 8 + bits - 1, lo * 8),
+        }
+    }
 }
 
 /// A location's accesses in trace order.
@@ -54,6 +71,8 @@ pub(crate) fn constraints(
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
     let mut locs: BTreeMap<u64, Location> = BTreeMap::new();
+    // Accesses at concrete addresses: (address, size, access, is write).
+    let mut raw: Vec<(u64, u32, Access, bool)> = Vec::new();
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
     let slice = crate::relevant::slice(sym);
@@ -79,16 +98,28 @@ pub(crate) fn constraints(
             // A read and a write at the same instant (one order variable):
             // the read sees the latest write before the event, not its own.
             SymOp::Rmw { addr, size, old, new } => {
-                add(&mut locs, *addr, *size, Access { ev, value: *old, guard: None }, false)?;
+                raw.push((*addr, *size, Access::new(ev, *old), false));
                 (*addr, *size, *new, None, true)
+            }
+            SymOp::Bulk { reads, writes, .. } => {
+                let reads = reads.iter().filter(|p| matters(p.value)).map(|p| (p, false));
+                let writes = writes
+                    .iter()
+                    .filter(|p| slice.written_matters(Some(causa_ir::addr_alloc(p.addr)), None))
+                    .map(|p| (p, true));
+                raw.extend(reads.chain(writes).map(|(p, w)| (p.addr, p.size, Access::new(ev, p.value), w)));
+                continue;
             }
             _ => continue,
         };
-        let acc = Access { ev, value, guard: None };
+        let acc = Access::new(ev, value);
         match at {
             Some(p) => symbolic.push((acc, p, size, write)),
-            None => add(&mut locs, addr, size, acc, write)?,
+            None => raw.push((addr, size, acc, write)),
         }
+    }
+    for (addr, size, acc, write) in split(raw) {
+        add(&mut locs, addr, size, acc, write)?;
     }
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
@@ -156,8 +187,48 @@ fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, wr
     Ok(())
 }
 
-/// Locations must not overlap (no unions or byte-wise access to wider data
-/// in this version); one address has one size by [`add`].
+/// Accesses that overlap with different extents (a bulk copy's words and
+/// a struct's fields, a union, bytes of a wider value) cut at every
+/// boundary of any of them, so that locations do not overlap: each access
+/// becomes one part per piece between two boundaries inside it, at the
+/// same instant, its value that part of the whole.
+fn split(mut raw: Vec<(u64, u32, Access, bool)>) -> Vec<(u64, u32, Access, bool)> {
+    raw.sort_by_key(|(a, s, acc, w)| (*a, *s, acc.ev, *w));
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        // A cluster: accesses overlapping one another, transitively.
+        let mut end = raw[i].0 + raw[i].1 as u64;
+        let mut j = i + 1;
+        while j < raw.len() && raw[j].0 < end {
+            end = end.max(raw[j].0 + raw[j].1 as u64);
+            j += 1;
+        }
+        let cluster = &raw[i..j];
+        if cluster.iter().all(|(a, s, _, _)| (*a, *s) == (cluster[0].0, cluster[0].1)) {
+            out.extend_from_slice(cluster);
+        } else {
+            let cuts: BTreeSet<u64> = cluster.iter().flat_map(|(a, s, _, _)| [*a, a + *s as u64]).collect();
+            for (a, s, acc, w) in cluster {
+                let e = a + *s as u64;
+                let inside: Vec<u64> = cuts.range(*a..=e).copied().collect();
+                for pair in inside.windows(2) {
+                    let whole = (pair[0], pair[1]) == (*a, e);
+                    let part = Access { part: (!whole).then_some(((pair[0] - a) as u32, *s)), ..*acc };
+                    out.push((pair[0], (pair[1] - pair[0]) as u32, part, *w));
+                }
+            }
+        }
+        i = j;
+    }
+    // Each location's accesses in trace order.
+    out.sort_by_key(|(a, s, acc, w)| (*a, *s, acc.ev, *w));
+    out
+}
+
+/// Locations must not overlap ([`split`] cuts concrete accesses; an access
+/// through a symbolic address must land on one of them exactly); one
+/// address has one size by [`add`].
 fn check_overlaps(locs: &BTreeMap<u64, Location>) -> Result<(), ClapError> {
     let mut prev: Option<(u64, u32)> = None;
     for (a, l) in locs {
@@ -195,7 +266,7 @@ fn read_from(
     own: Option<&Access>,
 ) -> Formula {
     let bits = loc.size * 8;
-    let rbv = values.bv_bits(r.value, bits);
+    let rbv = r.bv(values, bits);
     let not_there = |values: &mut Values<'_>, w: &Access| w.guard.map(|g| Formula::Atom(values.atom_not(g)));
     // The writes that may come before r.
     let before: Vec<&Access> = loc.writes.iter().filter(|w| w.ev != r.ev && !enc.mhb_before(r.ev, w.ev)).collect();
@@ -217,7 +288,7 @@ fn read_from(
         }
         let mut from = vec![Formula::Before(w.ev, r.ev), Formula::Same(w.ev, latest)];
         from.extend(w.guard.map(Formula::Atom));
-        let wbv = values.bv_bits(w.value, bits);
+        let wbv = w.bv(values, bits);
         from.push(Formula::Atom(values.atom(rbv.eq(&wbv))));
         alts.push(Formula::and(from));
     }
@@ -246,7 +317,7 @@ fn read_from(
         for a in alts.iter_mut() {
             *a = Formula::and(vec![std::mem::replace(a, Formula::True), Formula::Before(o.ev, r.ev)]);
         }
-        let obv = values.bv_bits(o.value, bits);
+        let obv = o.bv(values, bits);
         alts.push(Formula::and(vec![Formula::Before(r.ev, o.ev), Formula::Atom(values.atom(rbv.eq(&obv)))]));
     }
     parts.push(Formula::or(alts));
@@ -310,7 +381,11 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
             let mut acc: BTreeSet<u128> = sets[addr].clone().unwrap_or_default();
             let mut unknown = false;
             for w in &loc.writes {
-                let lookup = |id: u32| sym.read_addr(id).and_then(|a| sets.get(&a).cloned().flatten());
+                let lookup = |id: u32| read_set(sym, locs, &sets, id);
+                if w.part.is_some() {
+                    unknown = true;
+                    continue;
+                }
                 match eval_set(&sym.exprs, w.value, &lookup) {
                     Some(s) => acc.extend(s),
                     None => unknown = true,
@@ -326,6 +401,26 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
             return sets;
         }
     }
+}
+
+/// The values read `id` can return: its location's set, when it reads one
+/// location whole (not cut by [`split`]).
+fn read_set(
+    sym: &SymTrace,
+    locs: &BTreeMap<u64, Location>,
+    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
+    id: u32,
+) -> Option<BTreeSet<u128>> {
+    let a = sym.read_addr(id)?;
+    let (t, k) = *sym.reads.get(id as usize)?;
+    let size = match sym.threads[t].events[k].op {
+        SymOp::Read { size, .. } | SymOp::Rmw { size, .. } => size,
+        _ => return None,
+    };
+    if locs.get(&a).map(|l| l.size) != Some(size) {
+        return None;
+    }
+    sets.get(&a).cloned().flatten()
 }
 
 /// The values `e` can take when each read takes a value of its set.
@@ -379,7 +474,7 @@ fn candidates(
     p: ExprId,
     size: u32,
 ) -> Vec<u64> {
-    let read_values = |id: u32| sym.read_addr(id).and_then(|a| sets.get(&a).cloned().flatten());
+    let read_values = |id: u32| read_set(sym, locs, sets, id);
     if let Some(s) = eval_set(x, p, &read_values) {
         // Null and other invalid addresses are failures, not locations.
         return s.into_iter().filter(|a| causa_ir::addr_alloc(*a as u64) != 0).map(|a| a as u64).collect();
@@ -409,4 +504,32 @@ fn object_bounds(sym: &SymTrace, id: u32) -> Option<(u64, u64)> {
         return Some((base, *n));
     }
     sym.initial.iter().find(|(b, _)| *b == base).map(|(b, bytes)| (*b, bytes.len() as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_accesses_of_other_widths_are_cut_at_every_boundary() {
+        let x = |ev: Ev| Access::new(ev, ev as ExprId);
+        // A bulk word of 8 bytes at 0x10, a 4-byte write at 0x14, a 4-byte
+        // read at 0x10; apart, an 8-byte read at 0x20 stays whole.
+        let raw = vec![(0x10, 8, x(0), true), (0x14, 4, x(1), true), (0x10, 4, x(2), false), (0x20, 8, x(3), false)];
+        type Cut = (u64, u32, Ev, Option<(u32, u32)>, bool);
+        let got: Vec<Cut> = split(raw).into_iter().map(|(a, s, acc, w)| (a, s, acc.ev, acc.part, w)).collect();
+        assert_eq!(
+            got,
+            vec![
+                // The 8-byte word in two halves, each a part of its value;
+                // the 4-byte accesses are one piece each, whole; each
+                // location's accesses in trace order.
+                (0x10, 4, 0, Some((0, 8)), true),
+                (0x10, 4, 2, None, false),
+                (0x14, 4, 0, Some((4, 8)), true),
+                (0x14, 4, 1, None, true),
+                (0x20, 8, 3, None, false),
+            ]
+        );
+    }
 }

@@ -165,11 +165,14 @@ pub(crate) fn call(
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
         "strlen" => Some(Some(t.string_length(args)?)),
         "strdup" => Some(Some(t.string_dup(args)?)),
+        "strcpy" => t.string_copy(args)?.then(|| argv.first().cloned()),
+        "strcmp" => Some(Some(t.string_compare(args)?)),
         other => match bulk(other) {
             Some(kind) => {
-                t.bulk_call(kind, args)?;
-                // libc's versions return their destination.
-                if other.starts_with("llvm.") {
+                if !t.bulk_call(kind, args)? {
+                    None
+                } else if other.starts_with("llvm.") {
+                    // libc's versions return their destination.
                     Some(None)
                 } else {
                     argv.first().cloned().map(Some)

@@ -85,8 +85,11 @@ pub fn invert<T: Copy>(sigma: &[T], j: usize, k: usize, thread: impl Fn(T) -> u3
 }
 
 /// The data flows of a schedule of `sym`'s events: for each read (and
-/// read-modify-write) in `order`, the write it reads from (the last earlier
-/// write of the same address in `order`; None: the initial value).
+/// read-modify-write, and bulk access that reads) in `order`, the write it
+/// reads from: the last earlier write in `order` of any of its bytes (None:
+/// the initial value). A bulk read that sees several writes is attributed
+/// to the latest, so that its flow changes when any part of what it reads
+/// comes from a newer write.
 pub fn data_flows(sym: &SymTrace, order: &[EventRef]) -> Vec<(EventRef, Option<EventRef>)> {
     data_flows_at(sym, order, |_, addr| addr)
 }
@@ -99,20 +102,29 @@ pub fn data_flows_at(
     order: &[EventRef],
     at: impl Fn(EventRef, u64) -> u64,
 ) -> Vec<(EventRef, Option<EventRef>)> {
-    let mut last: std::collections::HashMap<u64, EventRef> = std::collections::HashMap::new();
+    // The latest write of each byte, with its place in `order`.
+    let mut last: std::collections::HashMap<u64, (usize, EventRef)> = std::collections::HashMap::new();
     let mut flows = Vec::new();
-    for &(t, k) in order {
-        match sym.threads[t].events[k].op {
-            SymOp::Read { addr, .. } => flows.push(((t, k), last.get(&at((t, k), addr)).copied())),
-            SymOp::Rmw { addr, .. } => {
-                let a = at((t, k), addr);
-                flows.push(((t, k), last.get(&a).copied()));
-                last.insert(a, (t, k));
+    for (i, &r) in order.iter().enumerate() {
+        let whole = |addr: u64, size: u32| vec![(at(r, addr), size)];
+        let (reads, writes) = match &sym.threads[r.0].events[r.1].op {
+            SymOp::Read { addr, size, .. } => (whole(*addr, *size), Vec::new()),
+            SymOp::Rmw { addr, size, .. } => (whole(*addr, *size), whole(*addr, *size)),
+            SymOp::Write { addr, size, .. } => (Vec::new(), whole(*addr, *size)),
+            SymOp::Bulk { reads, writes, .. } => {
+                let pieces = |v: &[crate::trace::Piece]| v.iter().map(|p| (p.addr, p.size)).collect::<Vec<_>>();
+                (pieces(reads), pieces(writes))
             }
-            SymOp::Write { addr, .. } => {
-                last.insert(at((t, k), addr), (t, k));
+            _ => continue,
+        };
+        if !reads.is_empty() {
+            let bytes = reads.iter().flat_map(|(a, s)| *a..a + *s as u64);
+            flows.push((r, bytes.filter_map(|b| last.get(&b)).max().map(|(_, w)| *w)));
+        }
+        for (a, s) in writes {
+            for b in a..a + s as u64 {
+                last.insert(b, (i, r));
             }
-            _ => {}
         }
     }
     flows

@@ -40,6 +40,18 @@ pub enum SymOp {
         old: ExprId,
         new: ExprId,
     },
+    /// A bulk memory function on shared memory (`memcpy`, `memset`…,
+    /// named by `what`) of `size` bytes at `addr` (its destination when it
+    /// writes shared memory, else its source): its `reads` (each a fresh
+    /// read expression) and its `writes`, all at one instant (the reads
+    /// see memory before the event, like [`SymOp::Rmw`]'s).
+    Bulk {
+        what: &'static str,
+        addr: u64,
+        size: u32,
+        reads: Vec<Piece>,
+        writes: Vec<Piece>,
+    },
     /// `free` of the heap block at `object`, or of the pointer `at` computed
     /// from shared data (`object` is 0 then).
     Free {
@@ -109,6 +121,15 @@ pub enum SymOp {
         kind: BugKind,
         message: String,
     },
+}
+
+/// One word of a bulk access: `size` bytes at `addr`, with their value (a
+/// read expression for a read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub addr: u64,
+    pub size: u32,
+    pub value: ExprId,
 }
 
 /// A shared access point with its source location.
@@ -252,10 +273,17 @@ pub struct Fault {
     pub write: bool,
 }
 
+impl SymOp {
+    /// A read, write, read-modify-write or bulk access of shared memory.
+    pub fn is_access(&self) -> bool {
+        matches!(self, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. } | SymOp::Bulk { .. })
+    }
+}
+
 impl SymTrace {
     /// The number of shared accesses (reads and writes) of all threads.
     pub fn shared_accesses(&self) -> usize {
-        let is_access = |e: &SymEvent| matches!(e.op, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. });
+        let is_access = |e: &SymEvent| e.op.is_access();
         self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
     }
 

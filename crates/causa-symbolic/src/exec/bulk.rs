@@ -1,19 +1,27 @@
 //! Bulk memory functions (`memcpy`, `memmove`, `memset` and their
-//! `llvm.*` intrinsics) on the thread's private memory: clang initialises a
-//! local array or struct (`int v[2] = {1, 2}`) by copying a constant, and
-//! zeroes one (`int a[8] = {0}`) with `memset`. The interpreter performs
-//! these without an event while the memory is private, so they are
-//! followed here exactly, byte by byte where no whole stored value is
-//! copied. A bulk operation on shared memory is one access of many bytes
-//! in the interpreter; that is not modelled, and reported by name.
+//! `llvm.*` intrinsics).
 //!
-//! Private memory is kept per address as (size, value); a bulk operation
-//! leaves one-byte entries, and a later load of several bytes of such an
-//! object ([`Thread::bulk`]) is put together from them. When the object
-//! escapes, its constant bytes become its initial image for the other
-//! threads ([`crate::SymTrace::initial`]).
+//! On the thread's private memory: clang initialises a local array or
+//! struct (`int v[2] = {1, 2}`) by copying a constant, and zeroes one (`int
+//! a[8] = {0}`) with `memset`. The interpreter performs these without an
+//! event while the memory is private, so they are followed here exactly,
+//! byte by byte where no whole stored value is copied. Private memory is
+//! kept per address as (size, value); a bulk operation leaves one-byte
+//! entries, and a later load of several bytes of such an object
+//! ([`Thread::bulk`]) is put together from them. When the object escapes,
+//! its constant bytes become its initial image for the other threads
+//! ([`crate::SymTrace::initial`]).
+//!
+//! On shared memory (a destination, or a source other than a constant) the
+//! interpreter makes the call one access of many bytes, one scheduling
+//! point. It becomes one [`SymOp::Bulk`] event: its range cut into
+//! naturally aligned words of up to 8 bytes ([`words`]), each read a fresh
+//! read expression and each written a piece of the value; the model splits
+//! the locations other accesses use where their widths differ
+//! ([`crate::rw`]).
 
-use super::{Reg, Thread};
+use super::{Access, Reg, Thread};
+use crate::trace::{Piece, SymOp};
 use crate::SymError;
 use causa_ir::{Operand, Ty};
 
@@ -23,6 +31,7 @@ use causa_ir::{Operand, Ty};
 const WIDEST: u64 = 16;
 
 /// Where a bulk operation reads its bytes.
+#[derive(Clone, Copy)]
 enum Source {
     /// One byte value repeated (`memset`).
     Fill(u8),
@@ -30,28 +39,60 @@ enum Source {
     Copy(u64),
 }
 
+/// `[addr, addr + n)` cut into naturally aligned words of at most 8 bytes.
+pub(crate) fn words(addr: u64, n: u64) -> Vec<(u64, u32)> {
+    let (mut a, end) = (addr, addr + n);
+    let mut out = Vec::new();
+    while a < end {
+        let mut s = 8;
+        while s > 1 && (a % s != 0 || a + s > end) {
+            s /= 2;
+        }
+        out.push((a, s as u32));
+        a += s;
+    }
+    out
+}
+
 impl Thread<'_, '_> {
     /// `memcpy`/`memmove(dest, src, n)` and `memset(dest, byte, n)` (`kind`:
     /// the function's name without its `llvm.` prefix and type suffix).
-    pub(crate) fn bulk_call(&mut self, name: &str, args: &[Operand]) -> Result<(), SymError> {
+    /// False when the call is the log's memory error (the thread stops).
+    pub(crate) fn bulk_call(&mut self, name: &'static str, args: &[Operand]) -> Result<bool, SymError> {
         let n = self.concrete_arg(args, 2, 64, name)? as u64;
+        if n > 0 && self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
+            return Ok(false);
+        }
+        if n > 0 && name != "memset" && self.memory_fault(&args[1], Access::Bytes(n, Some(false)))? {
+            return Ok(false);
+        }
         let dest = self.addr_arg(args, 0, name)?;
         if n == 0 {
-            return Ok(());
+            return Ok(true);
         }
         let source = if name == "memset" {
             Source::Fill(self.concrete_arg(args, 1, 8, name)? as u8)
         } else {
             Source::Copy(self.addr_arg(args, 1, name)?)
         };
-        if !self.classify(dest).0 {
-            return Err(self.unsupported(format!("`{name}` into shared memory (a bulk shared access)")));
+        let shared_source = matches!(source, Source::Copy(src) if self.is_shared(src));
+        if self.is_shared(dest) || shared_source {
+            self.shared_bulk(name, dest, source, n)?;
+            return Ok(true);
         }
-        let id = causa_ir::addr_alloc(dest);
-        let wide = self.local.iter().any(|(a, (size, _))| causa_ir::addr_alloc(*a) == id && *size as u64 > WIDEST);
-        if wide {
-            return Err(self.unsupported(format!("`{name}` into a stack object holding a value stored whole")));
-        }
+        self.private_bulk(name, dest, source, n)?;
+        Ok(true)
+    }
+
+    /// Shared memory the interpreter makes a bulk call visible for: not
+    /// this thread's own, not a constant.
+    fn is_shared(&self, a: u64) -> bool {
+        !self.classify(a).0 && self.constant_from(a).is_none()
+    }
+
+    /// A bulk operation on private memory, followed byte by byte.
+    fn private_bulk(&mut self, name: &str, dest: u64, source: Source, n: u64) -> Result<(), SymError> {
+        self.private_bulk_check(name, dest)?;
         let entries = match source {
             Source::Fill(b) => (0..n).map(|k| (dest + k, 1, self.int_reg(8, b as u128))).collect(),
             Source::Copy(src) => self.copied(src, dest, n, name)?,
@@ -61,6 +102,96 @@ impl Thread<'_, '_> {
             self.local.insert(a, (size, r));
         }
         self.bulk.insert(causa_ir::addr_alloc(dest));
+        Ok(())
+    }
+
+    /// A bulk operation into private object `dest` must not cut through a
+    /// value stored whole.
+    fn private_bulk_check(&self, name: &str, dest: u64) -> Result<(), SymError> {
+        let id = causa_ir::addr_alloc(dest);
+        let wide = self.local.iter().any(|(a, (size, _))| causa_ir::addr_alloc(*a) == id && *size as u64 > WIDEST);
+        if wide {
+            return Err(self.unsupported(format!("`{name}` into a stack object holding a value stored whole")));
+        }
+        Ok(())
+    }
+
+    /// A bulk operation that reads or writes shared memory: one
+    /// [`SymOp::Bulk`] event. A private destination receives the values
+    /// read, as whole entries.
+    fn shared_bulk(&mut self, name: &'static str, dest: u64, source: Source, n: u64) -> Result<(), SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{name}` of shared memory under a relaxed memory model")));
+        }
+        if n > u32::MAX as u64 {
+            return Err(self.unsupported(format!("`{name}` of more than 4 GiB")));
+        }
+        let mut reads = Vec::new();
+        // What lands at dest: (offset, size, value).
+        let values: Vec<(u64, u32, crate::expr::ExprId)> = match source {
+            Source::Fill(b) => words(dest, n)
+                .into_iter()
+                .map(|(a, s)| {
+                    let v = (0..s).fold(0u128, |v, _| (v << 8) | b as u128);
+                    (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
+                })
+                .collect(),
+            Source::Copy(src) if self.is_shared(src) => {
+                let mut out = Vec::new();
+                for (a, s) in words(src, n) {
+                    let id = self.st.trace.reads.len() as u32;
+                    let value = match self.st.known.get(&id) {
+                        Some(&v) => self.st.trace.exprs.constant(s * 8, v),
+                        None => self.st.trace.exprs.read(id, s * 8),
+                    };
+                    self.st.trace.reads.push((self.index, self.out.events.len()));
+                    reads.push(Piece { addr: a, size: s, value });
+                    out.push((a - src, s, value));
+                }
+                out
+            }
+            Source::Copy(src) if self.constant_from(src).is_some() => {
+                let bytes = self.constant_from(src).unwrap_or_default().get(..n as usize).map(<[u8]>::to_vec);
+                let bytes =
+                    bytes.ok_or_else(|| self.unsupported(format!("`{name}` reading past the end of a constant")))?;
+                words(dest, n)
+                    .into_iter()
+                    .map(|(a, s)| {
+                        let off = (a - dest) as usize;
+                        let v = bytes[off..off + s as usize].iter().rev().fold(0u128, |v, b| (v << 8) | *b as u128);
+                        (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
+                    })
+                    .collect()
+            }
+            Source::Copy(src) => self.private_words(src, dest, n, name)?,
+        };
+        let addr = if self.is_shared(dest) {
+            dest
+        } else {
+            match source {
+                Source::Copy(src) => src,
+                Source::Fill(_) => dest,
+            }
+        };
+        let mut writes = Vec::new();
+        if self.is_shared(dest) {
+            for (off, size, value) in values {
+                let a = dest + off;
+                if size == 8 {
+                    self.escape_value(value, &Ty::Ptr);
+                }
+                self.note_bulk_write(a, size, value);
+                writes.push(Piece { addr: a, size, value });
+            }
+        } else {
+            self.private_bulk_check(name, dest)?;
+            self.clear(dest, n)?;
+            for (off, size, value) in values {
+                self.local.insert(dest + off, (size, Reg::Int(value)));
+            }
+            self.bulk.insert(causa_ir::addr_alloc(dest));
+        }
+        self.event(SymOp::Bulk { what: name, addr, size: n as u32, reads, writes });
         Ok(())
     }
 
@@ -89,6 +220,70 @@ impl Thread<'_, '_> {
         Err(self.unsupported(format!("`{what}` past the end of a stack object")))
     }
 
+    /// `strcpy(dest, src)` of a constant or private string: a bulk copy of
+    /// its bytes and NUL (one event when `dest` is shared). False when the
+    /// call is the log's memory error.
+    pub(crate) fn string_copy(&mut self, args: &[Operand]) -> Result<bool, SymError> {
+        let src = self.addr_arg(args, 1, "strcpy")?;
+        let n = self.c_string(src, "strcpy")?.len() as u64 + 1;
+        if self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
+            return Ok(false);
+        }
+        let dest = self.addr_arg(args, 0, "strcpy")?;
+        if self.is_shared(dest) {
+            self.shared_bulk("strcpy", dest, Source::Copy(src), n)?;
+        } else {
+            self.private_bulk("strcpy", dest, Source::Copy(src), n)?;
+        }
+        Ok(true)
+    }
+
+    /// `strcmp(a, b)`. Of two constant or private strings: its value. Of a
+    /// shared string and a known one of length L: one event reading the
+    /// shared string's first L + 1 bytes (the most the comparison can
+    /// read), and the result (-1, 0 or 1, as the interpreter's) decided by
+    /// the first byte that differs.
+    pub(crate) fn string_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
+        let (a, b) = (self.addr_arg(args, 0, "strcmp")?, self.addr_arg(args, 1, "strcmp")?);
+        let (sa, sb) = (self.is_shared(a), self.is_shared(b));
+        if sa && sb {
+            return Err(self.unsupported("`strcmp` of two strings in shared memory"));
+        }
+        if !sa && !sb {
+            let (x, y) = (self.c_string(a, "strcmp")?, self.c_string(b, "strcmp")?);
+            let r = match x.iter().zip(&y).find(|(p, q)| p != q) {
+                Some((p, q)) => (*p as i32 - *q as i32).signum(),
+                None => (x.len() as i32 - y.len() as i32).signum(),
+            };
+            return Ok(self.int_reg(32, r as u32 as u128));
+        }
+        let (shared, known) = if sa { (a, b) } else { (b, a) };
+        let mut c = self.c_string(known, "strcmp")?;
+        c.push(0);
+        let mut reads = Vec::new();
+        for k in 0..c.len() as u64 {
+            let id = self.st.trace.reads.len() as u32;
+            let value = self.st.trace.exprs.read(id, 8);
+            self.st.trace.reads.push((self.index, self.out.events.len()));
+            reads.push(Piece { addr: shared + k, size: 1, value });
+        }
+        let size = c.len() as u32;
+        self.event(SymOp::Bulk { what: "strcmp", addr: shared, size, reads: reads.clone(), writes: Vec::new() });
+        // From the NUL back: equal so far and here → what follows decides.
+        let e = &mut self.st.trace.exprs;
+        let (minus, zero, plus) = (e.constant(32, u32::MAX as u128), e.constant(32, 0), e.constant(32, 1));
+        let mut result = zero;
+        for (p, ck) in reads.iter().zip(&c).rev() {
+            let k = e.constant(8, *ck as u128);
+            let (left, right) = if sa { (p.value, k) } else { (k, p.value) };
+            let same = e.icmp(causa_ir::ICmpPred::Eq, 8, left, right);
+            let less = e.icmp(causa_ir::ICmpPred::Ult, 8, left, right);
+            let differ = e.select(less, minus, plus);
+            result = e.select(same, result, differ);
+        }
+        Ok(Reg::Int(result))
+    }
+
     /// `strlen(s)` ([`Thread::c_string`]).
     pub(crate) fn string_length(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, "strlen")?;
@@ -107,6 +302,51 @@ impl Thread<'_, '_> {
         let base = self.st.trace.objects.last().map(|o| o.base).unwrap_or_default();
         self.st.trace.initial.push((base, bytes));
         Ok(r)
+    }
+
+    /// What a copy of `n` bytes from private `src` writes at `dest`, as
+    /// (offset, size, value) pieces: each naturally aligned word whole when
+    /// its bytes are constants or one stored value, else byte by byte.
+    fn private_words(
+        &mut self,
+        src: u64,
+        dest: u64,
+        n: u64,
+        name: &str,
+    ) -> Result<Vec<(u64, u32, crate::expr::ExprId)>, SymError> {
+        let mut out = Vec::new();
+        for (a, s) in words(dest, n) {
+            let from = src + (a - dest);
+            let constant: Option<Vec<u8>> = (0..s as u64).map(|k| self.byte(from + k).ok()).collect();
+            if let Some(bytes) = constant {
+                let v = bytes.iter().rev().fold(0u128, |v, b| (v << 8) | *b as u128);
+                out.push((a - dest, s, self.st.trace.exprs.constant(s * 8, v)));
+                continue;
+            }
+            if let Some((at, size, Reg::Int(e))) = self.covering(from).filter(|(at, size, _)| (*at, *size) == (from, s))
+            {
+                debug_assert_eq!(at, from);
+                let e = self.fit(e, size * 8);
+                out.push((a - dest, s, e));
+                continue;
+            }
+            for k in 0..s as u64 {
+                let e = match self.covering(from + k) {
+                    None => self.st.trace.exprs.constant(8, 0),
+                    Some((at, size, Reg::Int(e))) => {
+                        let e = self.fit(e, size * 8);
+                        let shift = self.st.trace.exprs.constant(size * 8, (from + k - at) as u128 * 8);
+                        let e = self.st.trace.exprs.bin(causa_ir::BinOp::LShr, size * 8, e, shift).expect("lshr");
+                        self.fit(e, 8)
+                    }
+                    Some(_) => {
+                        return Err(self.unsupported(format!("`{name}` of a floating-point value into shared memory")))
+                    }
+                };
+                out.push((a - dest + k, 1, e));
+            }
+        }
+        Ok(out)
     }
 
     /// What a copy of `n` bytes from `src` writes at `dest`: (address,
@@ -191,8 +431,40 @@ impl Thread<'_, '_> {
     /// A load of `ty` at private `addr` of an object a bulk operation
     /// wrote, with no entry of that size there: its bytes put together.
     pub(super) fn load_bytes(&mut self, addr: u64, ty: &Ty) -> Result<Reg, SymError> {
-        let bytes: Vec<u8> = (0..ty.store_size()).map(|k| self.byte(addr + k)).collect::<Result<_, _>>()?;
-        Ok(self.konst(&causa_ir::value::decode(ty, &bytes)))
+        let n = ty.store_size();
+        let constant: Option<Vec<u8>> = (0..n).map(|k| self.byte(addr + k).ok()).collect();
+        if let Some(bytes) = constant {
+            return Ok(self.konst(&causa_ir::value::decode(ty, &bytes)));
+        }
+        if !matches!(ty, Ty::Int(_) | Ty::Ptr) || n > WIDEST {
+            return Err(self.unsupported("a load of a value put together from shared data, not an integer"));
+        }
+        // Put together from the entries it covers (values a copy from shared
+        // memory left): each entry's bytes shifted into place.
+        let bits = n as u32 * 8;
+        let mut acc = self.st.trace.exprs.constant(bits, 0);
+        let mut k = 0;
+        while k < n {
+            let Some((a, size, r)) = self.covering(addr + k) else {
+                k += 1;
+                continue;
+            };
+            let Reg::Int(e) = r else {
+                return Err(self.unsupported("a byte of a floating-point or aggregate value on the stack"));
+            };
+            let e = self.fit(e, size * 8);
+            let (lo, take) = (addr + k - a, (size as u64 - (addr + k - a)).min(n - k));
+            let wide = size * 8;
+            let shift = self.st.trace.exprs.constant(wide, lo as u128 * 8);
+            let part = self.st.trace.exprs.bin(causa_ir::BinOp::LShr, wide, e, shift).expect("lshr");
+            let part = self.fit(part, take as u32 * 8);
+            let part = self.fit(part, bits);
+            let to = self.st.trace.exprs.constant(bits, k as u128 * 8);
+            let part = self.st.trace.exprs.bin(causa_ir::BinOp::Shl, bits, part, to).expect("shl");
+            acc = self.st.trace.exprs.bin(causa_ir::BinOp::Or, bits, acc, part).expect("or");
+            k += take;
+        }
+        Ok(Reg::Int(acc))
     }
 
     /// Before a store of `size` bytes at private `addr` of such an object:

@@ -32,6 +32,20 @@ impl Thread<'_, '_> {
         }
     }
 
+    /// Note a bulk write of `size` bytes at `addr`: its own word gets the
+    /// value; every other word that overlaps it may now hold anything.
+    pub(super) fn note_bulk_write(&mut self, addr: u64, size: u32, value: ExprId) {
+        self.note_write(addr, value);
+        for b in addr..addr + size as u64 {
+            for s in [1u64, 2, 4, 8] {
+                let w = b - b % s;
+                if (w, s) != (addr, size as u64) {
+                    self.st.written.insert(w, None);
+                }
+            }
+        }
+    }
+
     /// The address `e` with the shared reads it is computed from pinned
     /// where they can be: a read whose location only ever held one
     /// value is required to return that value, and `e` is rewritten with it

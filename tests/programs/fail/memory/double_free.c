@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=`strcpy`
 // causa: check=bug
-// causa: at-line=17
+// causa: at-line=16
 // Both threads run the same cleanup path. The NULL check and the reset are
 // not atomic, so both can see the buffer as live and free it twice.
 

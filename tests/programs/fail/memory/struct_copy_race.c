@@ -1,11 +1,10 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=from shared memory (a bulk shared access)
 // causa: check=bug
-// causa: at-line=28
+// causa: at-line=27
 // A reader copies a shared struct (clang emits llvm.memcpy for the assignment)
 // while a writer updates it field by field: the copy can see a torn pair. The
-// copy of shared memory is a scheduling point of its own; the solver does not
-// model a bulk access of shared memory (reproduce says so by name).
+// copy of shared memory is a scheduling point of its own, one bulk access the
+// solver models word by word.
 #include <assert.h>
 #include <pthread.h>
 

@@ -1,7 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=`strcpy`
 // causa: check=bug
-// causa: at-line=55
+// causa: at-line=54
 // Lazy singleton with double-checked locking. The fast path reads `instance`
 // without the lock; the slow path takes the lock, re-checks and creates the
 // object. The bug: the creator stores the pointer into `instance` before it

@@ -1,5 +1,4 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=memcpy with a value computed from shared data
 // causa: check=bug
 // A reference-counted message buffer shared by the main thread and two
 // workers. Each holder calls buf_release when done; the last one frees the

@@ -36,10 +36,11 @@ pub fn register(r: &mut Registry) {
     r.add("string", "strnlen", |m, c| {
         ret_u64(m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?.len() as u64)
     });
-    r.add("string", "strcpy", |m, c| {
-        let mut s = cstr(m, c.ptr(1))?;
-        s.push(0);
-        m.write_bytes(c.ptr(0), &s)?;
+    // Visible on shared memory, like memcpy: one access of the string's
+    // bytes and its NUL.
+    r.visible_if_shared("string", "strcpy", EventKind::Write, &[0, 1], |m, c| {
+        let n = cstr(m, c.ptr(1))?.len() as u64 + 1;
+        copy_n(m, c, (c.ptr(0), c.ptr(1), n))?;
         ret_u64(c.ptr(0))
     });
     r.add("string", "strncpy", |m, c| {
@@ -63,7 +64,14 @@ pub fn register(r: &mut Registry) {
         m.write_bytes(c.ptr(0) + d, &s)?;
         ret_u64(c.ptr(0))
     });
-    r.add("string", "strcmp", |m, c| ret_i32(compare(&cstr(m, c.ptr(0))?, &cstr(m, c.ptr(1))?)));
+    // Visible on shared memory: one read of the bytes compared.
+    r.visible_if_shared("string", "strcmp", EventKind::Read, &[0, 1], |m, c| {
+        let (a, b) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
+        if c.visible {
+            compared(m, c, &a, &b);
+        }
+        ret_i32(compare(&a, &b))
+    });
     r.add("string", "strncmp", |m, c| {
         let n = Some(c.int(2) as usize);
         let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
@@ -214,7 +222,26 @@ fn compare(a: &[u8], b: &[u8]) -> i32 {
 /// call is visible, its event is a write of `n` bytes at `dest`, or a read at
 /// `src` when only the source is shared. Stack pointers copied along escape.
 pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
-    let (dest, src, n) = (c.ptr(0), c.ptr(1), c.int(2) as u64);
+    copy_n(m, c, (c.ptr(0), c.ptr(1), c.int(2) as u64))
+}
+
+/// `strcmp(a, b)` made visible: its event reads the bytes compared (up to
+/// the first that differs, or the NUL) of the first shared string.
+fn compared(m: &mut Machine, c: &Call<'_>, a: &[u8], b: &[u8]) {
+    let n = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len())) + 1;
+    let (p, s) = if m.mem.is_shared(c.ptr(0)) { (c.ptr(0), a) } else { (c.ptr(1), b) };
+    let mut bytes = s.get(..n).unwrap_or(s).to_vec();
+    bytes.resize(n, 0);
+    if let Some(e) = m.events.last_mut() {
+        e.size = n as u32;
+        e.addr = p;
+    }
+    let event = m.events.len() - 1;
+    m.bulk.push(causa_core::BulkAccess { event, read: Some((p, bytes)), write: None });
+}
+
+/// A copy of `n` bytes from `src` to `dest` ([`copy_bytes`]).
+fn copy_n(m: &mut Machine, c: &Call<'_>, (dest, src, n): (u64, u64, u64)) -> Result<(), Stop> {
     let (dest_shared, src_shared) = (m.mem.is_shared(dest), m.mem.is_shared(src));
     if c.visible {
         if let Some(e) = m.events.last_mut() {
