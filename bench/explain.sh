@@ -9,6 +9,8 @@
 # The Max SMT modes run with both engines (`--max-smt linear`, the default,
 # and `--max-smt z3`).
 # Usage: bench/explain.sh [timeout s per explanation, default 300]
+# MODES="progressive maxsmt/z3" bench/explain.sh …: only those runs (default:
+# all seven).
 # Results: docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,7 @@ row() {
     printf "%-20s %s\n" "$label" "no failing run found"
     return
   fi
-  for run in symbiosis maxsmt lexico progressive maxsmt/z3 lexico/z3 progressive/z3; do
+  for run in ${MODES:-symbiosis maxsmt lexico progressive maxsmt/z3 lexico/z3 progressive/z3}; do
     local mode=${run%/*} engine=linear
     [ "$run" != "$mode" ] && engine=${run#*/}
     out=$(timeout "$T" $C explain "$f" "$@" --schedule "$sched" --mode "$mode" --max-smt "$engine" --json 2>&1 || true)
@@ -66,3 +68,8 @@ for l in 25 80; do
   row "late_race LOOPS=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l"
 done
 row "racey LOOPS=8" tests/programs/fail/clap/racey.c --cflags "-DLOOPS=8"
+# Bulk accesses of shared memory (memcpy, memset, strcpy, strcmp).
+for f in tests/programs/fail/memory/{struct_copy_race,double_free}.c \
+  tests/programs/fail/realistic/{refcount_nonatomic_release,dcl_singleton_publish_early}.c; do
+  row "$(basename "$f" .c | cut -c1-20)" "$f"
+done

@@ -105,13 +105,26 @@ impl Explanation {
     /// Where a flow's read takes its value from, with the value:
     /// `110 from thread 0.1 line 4`, `0 (initial value)`.
     pub fn source_text(&self, f: &Flow, run: Run) -> String {
-        let v = self.value(f.read, run).map(|v| format!("{v} ")).unwrap_or_default();
-        match f.write {
-            Some(w) => {
-                let line = self.info_of(w).loc.as_ref().map(|l| format!(" line {}", l.line)).unwrap_or_default();
-                format!("{v}from thread {}{line}", self.threads[w.0])
+        let v = self.value(f.read, run).map(|v| format!("{v} "));
+        match (f.write, v) {
+            (Some(w), v) => {
+                let l = self.info_of(w).loc.as_ref().map(|l| l.line);
+                match v {
+                    Some(v) => format!(
+                        "{v}from thread {}{}",
+                        self.threads[w.0],
+                        l.map(|l| format!(" line {l}")).unwrap_or_default()
+                    ),
+                    // A bulk read shows no single value.
+                    None => format!(
+                        "what thread {} wrote{}",
+                        self.threads[w.0],
+                        l.map(|l| format!(" at line {l}")).unwrap_or_default()
+                    ),
+                }
             }
-            None => format!("{v}(initial value)"),
+            (None, Some(v)) => format!("{v}(initial value)"),
+            (None, None) => "the initial value".to_string(),
         }
     }
 }

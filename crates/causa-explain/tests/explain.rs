@@ -890,7 +890,9 @@ fn a_string_copied_over_before_it_is_compared_is_explained() {
         let text = causa_explain::text::render(&e);
         assert!(text.contains("strcmp name :7") && text.contains("strcpy name :5"), "{mode}: {text}");
         assert!(
-            text.contains("name (thread 0 at names.c:7): read from thread 0.1 line 5 → read from thread 0 line 6"),
+            text.contains(
+                "name (thread 0 at names.c:7): read what thread 0.1 wrote at line 5 → read what thread 0 wrote at line 6"
+            ),
             "{mode}: {text}"
         );
     }
