@@ -323,9 +323,9 @@ impl Thread<'_, '_> {
                 out.push((a - dest, s, self.st.trace.exprs.constant(s * 8, v)));
                 continue;
             }
-            if let Some((at, size, Reg::Int(e))) = self.covering(from).filter(|(at, size, _)| (*at, *size) == (from, s))
+            // One stored value exactly the word.
+            if let Some((_, size, Reg::Int(e))) = self.covering(from).filter(|(at, size, _)| (*at, *size) == (from, s))
             {
-                debug_assert_eq!(at, from);
                 let e = self.fit(e, size * 8);
                 out.push((a - dest, s, e));
                 continue;
