@@ -14,6 +14,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
 
+/// How often `check` without a terminal prints a progress line.
+const PLAIN_PROGRESS: Duration = Duration::from_secs(10);
+
 pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let prep = load(c)?;
@@ -34,11 +37,17 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         b
     });
     let started = std::time::Instant::now();
+    // Without a terminal (a log, CI): a plain line every PLAIN_PROGRESS.
+    let mut printed = started;
     let mut progress = |s: &McrStats, queue: usize| {
+        let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        let msg = format!("{} executions ({rate:.0}/s), {queue} queued, {} queries", s.executions, s.queries);
         if let Some(b) = &bar {
-            let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            b.set_message(format!("{} executions ({rate:.0}/s), {queue} queued, {} queries", s.executions, s.queries));
+            b.set_message(msg);
             b.tick();
+        } else if !c.json && printed.elapsed() >= PLAIN_PROGRESS {
+            eprintln!("causa check: {msg} after {:.0}s", started.elapsed().as_secs_f64());
+            printed = std::time::Instant::now();
         }
     };
     let result = check(&prep, &cfg, &opts, &mut progress);

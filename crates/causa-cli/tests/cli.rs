@@ -459,3 +459,31 @@ fn explain_modes_and_report_files() {
     let (bug, explained) = (text.find("assertion").expect("the bug"), text.find("Differential schedule projection"));
     assert!(explained.is_some_and(|x| x > bug), "{text}");
 }
+
+#[test]
+fn check_stops_at_its_timeout_inside_a_long_execution() {
+    // The worker polls a flag under a lock that nobody sets: every
+    // execution runs to --max-steps, and the states of one such trace take
+    // far longer than the limit to explore. The limit used to be looked at
+    // only between executions, so `check` ran on for minutes.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("poll.c");
+    std::fs::write(
+        &src,
+        "#include <pthread.h>\nint flag; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *w(void *a) { for (;;) { pthread_mutex_lock(&m); int f = flag; pthread_mutex_unlock(&m); if (f) break; }\n\
+         return 0; }\nint main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }\n",
+    )
+    .expect("write");
+    let path = src.to_str().expect("utf-8 path");
+    let (code, out, err) =
+        causa(&["check", path, "--max-steps", "20000", "--timeout", "1", "--no-explain", "--json"], dir.path());
+    assert_eq!(code, 3, "unknown: {err}");
+    let doc = json(&out);
+    assert_eq!(doc["verdict"], "unknown");
+    let why = doc["error"].as_str().expect("reason");
+    assert!(
+        why.contains("--timeout reached") && why.contains("in the states of an execution of 20000 events"),
+        "{why}"
+    );
+}

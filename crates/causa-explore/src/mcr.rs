@@ -188,7 +188,23 @@ pub fn check(
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
         let names = |events: &[usize]| prefix_of(&ex, &trace, events);
+        // A long trace yields many queries: the time limit and the progress
+        // report are looked at between reads, not only between executions.
+        let mut reported = Instant::now();
         for r in trace.prefix_len..trace.len() {
+            if opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+                stopped = Some(format!(
+                    "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {} prefixes left",
+                    start.elapsed().as_secs_f64(),
+                    trace.len(),
+                    worklist.len()
+                ));
+                break;
+            }
+            if reported.elapsed() >= PROGRESS_EVERY {
+                progress(&stats, worklist.len());
+                reported = Instant::now();
+            }
             for (loc, v) in enc.other_values(r) {
                 let q = enc.new_state(r, loc, v);
                 let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats);
@@ -196,6 +212,10 @@ pub fn check(
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }
             }
+        }
+        if stopped.is_some() {
+            stats.solve_time += t1.elapsed();
+            break;
         }
         // Trylocks, semaphore tries and timed waits that could get the other result.
         for e in enc.flips().collect::<Vec<_>>() {
@@ -257,6 +277,9 @@ pub fn check(
     };
     McrResult { verdict, stats, outcomes }
 }
+
+/// How often a long trace's exploration reports progress.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// How many deadlocks at different points one trace may yield when every
 /// outcome is wanted.
