@@ -1,6 +1,7 @@
-// A worker polls a flag under a lock that nobody sets: `causa check` does not
-// park such a loop, so every execution runs to --max-steps (docs/performance.md,
-// "causa check of a polling loop under a lock").
+// A worker polls a flag under a lock that nobody sets (docs/performance.md,
+// "causa check of a polling loop under a lock"): `causa check` parks the loop
+// at its unlock and reports the hang as a deadlock; before it did, every
+// execution ran to --max-steps.
 #include <pthread.h>
 int flag;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -462,16 +462,17 @@ fn explain_modes_and_report_files() {
 
 #[test]
 fn check_stops_at_its_timeout_inside_a_long_execution() {
-    // The worker polls a flag under a lock that nobody sets: every
-    // execution runs to --max-steps, and the states of one such trace take
-    // far longer than the limit to explore. The limit used to be looked at
-    // only between executions, so `check` ran on for minutes.
+    // The worker polls a flag under a lock that nobody sets, counting its
+    // polls (a change of its own each time round, so it is not parked as a
+    // busy wait): every execution runs to --max-steps, and the states of one
+    // such trace take far longer than the limit to explore. The limit used
+    // to be looked at only between executions, so `check` ran on for minutes.
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("poll.c");
     std::fs::write(
         &src,
-        "#include <pthread.h>\nint flag; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
-         void *w(void *a) { for (;;) { pthread_mutex_lock(&m); int f = flag; pthread_mutex_unlock(&m); if (f) break; }\n\
+        "#include <pthread.h>\nint flag, polls; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *w(void *a) { for (;;) { pthread_mutex_lock(&m); int f = flag; polls++; pthread_mutex_unlock(&m); if (f) break; }\n\
          return 0; }\nint main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }\n",
     )
     .expect("write");

@@ -436,7 +436,7 @@ impl Trace {
             };
             t.events.push(TraceEvent { thread: e.thread, op });
             t.prints.push(match e.kind {
-                EventKind::Read => e.value2 as u64,
+                EventKind::Read | EventKind::Unlock => e.value2 as u64,
                 EventKind::Wait => e.value as u64,
                 _ => 0,
             });

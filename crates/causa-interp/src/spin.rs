@@ -11,6 +11,15 @@
 //! thread whose spin nobody can end is reported with the deadlock, as waiting
 //! for a write.
 //!
+//! A polling loop that takes a lock each time round (`lock; f = flag; unlock;
+//! if (f) break;`) changes the mutex itself, so its reads never repeat with
+//! nothing changed. It is parked at its unlock instead, where it holds no
+//! mutex: an unlock that repeats an earlier unlock's fingerprint, with nothing
+//! changed in between by the thread but its own locks and unlocks, and
+//! nothing it observed (the data it read, the mutexes it took) changed by
+//! another thread, parks the thread until another thread changes something
+//! it observed (taking one of those mutexes counts).
+//!
 //! A loop around `pthread_cond_timedwait` spins the same way when the wait keeps
 //! timing out: each timed wait is fingerprinted too (the wait's event keeps the
 //! fingerprint), and a timed wait that repeats an earlier one's fingerprint, with
@@ -40,6 +49,9 @@ pub struct SpinState {
     pub awaiting: Option<Await>,
     /// (fingerprint, index of the wait's event) of recent timed waits.
     recent_waits: Vec<(u64, usize)>,
+    /// (fingerprint, index of the unlock's event) of recent unlocks after
+    /// which the thread held no mutex.
+    recent_unlocks: Vec<(u64, usize)>,
     /// The current timed wait may not time out before a change to what its
     /// loop observed.
     pub timeout_await: Option<Await>,
@@ -129,6 +141,34 @@ impl Machine {
             self.threads[t as usize].spin.awaiting = Some(a);
         }
         remember(&mut self.threads[t as usize].spin.recent, print, now);
+        print
+    }
+
+    /// Called after thread `t` released `mutex` (its unlock event is the last
+    /// one recorded). Returns the fingerprint (never 0), which the unlock
+    /// event keeps; 0 when the thread still holds a mutex or a read-write
+    /// lock (a loop is not parked while it holds one).
+    pub(crate) fn note_unlock(&mut self, t: Tid, mutex: u64) -> u64 {
+        let holds = self.sync.mutexes.values().any(|x| x.owner == Some(t))
+            || self.sync.rwlocks.values().any(|l| l.writer == Some(t) || l.readers.contains(&t));
+        if holds {
+            return 0;
+        }
+        let print = fingerprint(self, t, (mutex, u64::MAX)) | 1;
+        let now = self.events.len() - 1;
+        let spin = &self.threads[t as usize].spin;
+        let earlier = spin.recent_unlocks.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
+        // Its own locks and unlocks (of mutexes and read-write locks, which
+        // the constraint model's mirror does not tell apart): it holds none
+        // here, so they are as they were.
+        let own = |e: &Event| {
+            use EventKind::*;
+            matches!(e.kind, Lock | WriteLock | ReadLock | Unlock | RwUnlock)
+        };
+        if let Some(a) = earlier.and_then(|since| repeats(&self.events, t, since, now, own)) {
+            self.threads[t as usize].spin.awaiting = Some(a);
+        }
+        remember(&mut self.threads[t as usize].spin.recent_unlocks, print, now);
         print
     }
 

@@ -73,7 +73,7 @@ pub(super) fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
             next_of[*p] = Some(e);
         }
     }
-    let reads = read_pairs(trace, &next_of).into_iter().map(|p| (p, false));
+    let reads = read_pairs(trace, &next_of).into_iter().chain(unlock_pairs(trace, &next_of)).map(|p| (p, false));
     let waits = timed_wait_pairs(trace, &next_of).into_iter().map(|p| (p, true));
     reads
         .chain(waits)
@@ -112,6 +112,34 @@ fn read_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
         if let Some(next) = *next {
             // The latest earlier read with the same fingerprint gives the
             // strongest condition (a change after it is also after the others).
+            pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
+        }
+        remember(window, k);
+    }
+    pairs
+}
+
+/// Pairs of unlocks of one thread that park it (a polling loop under a
+/// lock): same fingerprint (0: the thread still held a lock), the earlier
+/// among the thread's last [`Trace::SPIN_WINDOW`] such unlocks, no own
+/// state change between them but locks and unlocks; with the thread's next
+/// event.
+fn unlock_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut pairs = Vec::new();
+    for (k, next) in next_of.iter().enumerate() {
+        let t = trace.events[k].thread;
+        let op = &trace.events[k].op;
+        if trace.changes[k] && !matches!(op, Op::Lock { .. } | Op::Unlock { .. }) {
+            recent.remove(&t);
+            continue;
+        }
+        let print = trace.prints.get(k).copied().unwrap_or(0);
+        if !matches!(op, Op::Unlock { .. }) || print == 0 {
+            continue;
+        }
+        let window = recent.entry(t).or_default();
+        if let Some(next) = *next {
             pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
         }
         remember(window, k);

@@ -207,7 +207,16 @@ pub fn release(m: &mut Machine, t: Tid, addr: u64, what: &str) -> Result<i32, St
 }
 
 fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    ret_i32(release(m, c.t, c.ptr(0), "unlock")?)
+    let r = release(m, c.t, c.ptr(0), "unlock")?;
+    // A polling loop may be parked here (busy-wait detection, `spin.rs`):
+    // the unlock event keeps the thread's fingerprint.
+    if r == 0 && c.visible {
+        let print = m.note_unlock(c.t, c.ptr(0));
+        if let Some(e) = m.events.last_mut() {
+            e.value2 = print as u128;
+        }
+    }
+    ret_i32(r)
 }
 
 fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
