@@ -96,27 +96,7 @@ pub(super) fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
 /// fingerprint, the earlier among the thread's last [`Trace::SPIN_WINDOW`]
 /// reads, no own state change between them; with the thread's next event.
 fn read_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
-    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
-    let mut pairs = Vec::new();
-    for (k, next) in next_of.iter().enumerate() {
-        let t = trace.events[k].thread;
-        if trace.changes[k] {
-            recent.remove(&t);
-            continue;
-        }
-        let print = trace.prints.get(k).copied().unwrap_or(0);
-        if print == 0 {
-            continue;
-        }
-        let window = recent.entry(t).or_default();
-        if let Some(next) = *next {
-            // The latest earlier read with the same fingerprint gives the
-            // strongest condition (a change after it is also after the others).
-            pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
-        }
-        remember(window, k);
-    }
-    pairs
+    pairs_where(trace, next_of, |k| trace.changes[k], |_| true)
 }
 
 /// Pairs of unlocks of one thread that park it (a polling loop under a
@@ -125,21 +105,36 @@ fn read_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
 /// state change between them but locks and unlocks; with the thread's next
 /// event.
 fn unlock_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
+    let sync = |k: Ev| matches!(trace.events[k].op, Op::Lock { .. } | Op::Unlock { .. });
+    pairs_where(trace, next_of, |k| trace.changes[k] && !sync(k), |k| matches!(trace.events[k].op, Op::Unlock { .. }))
+}
+
+/// Pairs (earlier, event, its thread's next event) of `eligible` events of
+/// one thread with the same fingerprint (not 0), the earlier among the
+/// thread's last [`Trace::SPIN_WINDOW`] eligible ones since its last event
+/// that `resets`.
+fn pairs_where(
+    trace: &Trace,
+    next_of: &[Option<Ev>],
+    resets: impl Fn(Ev) -> bool,
+    eligible: impl Fn(Ev) -> bool,
+) -> Vec<(Ev, Ev, Ev)> {
     let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
     let mut pairs = Vec::new();
     for (k, next) in next_of.iter().enumerate() {
         let t = trace.events[k].thread;
-        let op = &trace.events[k].op;
-        if trace.changes[k] && !matches!(op, Op::Lock { .. } | Op::Unlock { .. }) {
+        if resets(k) {
             recent.remove(&t);
             continue;
         }
         let print = trace.prints.get(k).copied().unwrap_or(0);
-        if !matches!(op, Op::Unlock { .. }) || print == 0 {
+        if print == 0 || !eligible(k) {
             continue;
         }
         let window = recent.entry(t).or_default();
         if let Some(next) = *next {
+            // The latest earlier one with the same fingerprint gives the
+            // strongest condition (a change after it is also after the others).
             pairs.extend(window.iter().rev().find(|j| trace.prints[**j] == print).map(|j| (*j, k, next)));
         }
         remember(window, k);
