@@ -225,6 +225,10 @@ impl Thread<'_, '_> {
     /// call is the log's memory error.
     pub(crate) fn string_copy(&mut self, args: &[Operand]) -> Result<bool, SymError> {
         let src = self.addr_arg(args, 1, "strcpy")?;
+        if self.is_shared(src) {
+            // Its length would depend on what the string holds.
+            return Err(self.unsupported("`strcpy` from shared memory"));
+        }
         let n = self.c_string(src, "strcpy")?.len() as u64 + 1;
         if self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
             return Ok(false);
