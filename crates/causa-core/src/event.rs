@@ -251,6 +251,18 @@ pub struct EventRecord {
 }
 
 impl EventRecord {
+    /// The object of a bulk access (`memcpy` of a struct): what it spans and
+    /// its size, `shared (16 bytes)`.
+    pub fn bulk_object(span: &str, size: u32) -> String {
+        format!("{span} ({size} bytes)")
+    }
+
+    /// What a bulk access spans, when this is one ([`EventRecord::bulk_object`]).
+    pub fn span(&self) -> Option<&str> {
+        let size = self.width?;
+        self.object.as_deref()?.strip_suffix(&format!(" ({size} bytes)"))
+    }
+
     /// Short human description: `write counter = 2`, `lock m`, `fork 0.1`.
     pub fn describe(&self) -> String {
         let mut s = if self.flushed { "flush".to_string() } else { self.kind.name().to_string() };

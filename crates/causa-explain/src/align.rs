@@ -171,8 +171,8 @@ impl Alignment {
     pub fn name_objects(&self, run: &Execution, (names, blocks, spans): (&mut Names, &mut Names, &mut Spans)) {
         for (ev, rec) in run.events.iter().zip(&run.records) {
             let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };
-            // A bulk access's record names what it spans, with its size.
-            if let Some(name) = o.strip_suffix(&format!(" ({} bytes)", ev.size)) {
+            // A bulk access's record names what it spans.
+            if let Some(name) = rec.span() {
                 spans.entry((a, ev.size)).or_insert_with(|| name.to_string());
                 continue;
             }

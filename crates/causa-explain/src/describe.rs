@@ -105,26 +105,15 @@ impl Explanation {
     /// Where a flow's read takes its value from, with the value:
     /// `110 from thread 0.1 line 4`, `0 (initial value)`.
     pub fn source_text(&self, f: &Flow, run: Run) -> String {
-        let v = self.value(f.read, run).map(|v| format!("{v} "));
-        match (f.write, v) {
-            (Some(w), v) => {
-                let l = self.info_of(w).loc.as_ref().map(|l| l.line);
-                match v {
-                    Some(v) => format!(
-                        "{v}from thread {}{}",
-                        self.threads[w.0],
-                        l.map(|l| format!(" line {l}")).unwrap_or_default()
-                    ),
-                    // A bulk read shows no single value.
-                    None => format!(
-                        "what thread {} wrote{}",
-                        self.threads[w.0],
-                        l.map(|l| format!(" at line {l}")).unwrap_or_default()
-                    ),
-                }
-            }
-            (None, Some(v)) => format!("{v}(initial value)"),
-            (None, None) => "the initial value".to_string(),
+        let v = self.value(f.read, run);
+        let Some(w) = f.write else {
+            return v.map_or_else(|| "the initial value".to_string(), |v| format!("{v} (initial value)"));
+        };
+        let (t, line) = (&self.threads[w.0], self.info_of(w).loc.as_ref().map(|l| l.line));
+        match v {
+            Some(v) => format!("{v} from thread {t}{}", line.map(|l| format!(" line {l}")).unwrap_or_default()),
+            // A bulk read shows no single value.
+            None => format!("what thread {t} wrote{}", line.map(|l| format!(" at line {l}")).unwrap_or_default()),
         }
     }
 }

@@ -462,8 +462,8 @@ impl Functions {
     }
 }
 
-fn event_info(program: &causa_ir::Program, op_: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
-    let (op, addr) = match op_ {
+fn event_info(program: &causa_ir::Program, sym_op: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
+    let (op, addr) = match sym_op {
         SymOp::Begin => ("begin", None),
         SymOp::End => ("end", None),
         SymOp::Read { addr, .. } => ("read", Some(*addr)),
@@ -492,7 +492,7 @@ fn event_info(program: &causa_ir::Program, op_: &SymOp, loc: causa_ir::LocId, fu
     };
     let loc = program.loc(loc).cloned();
     let function = loc.as_ref().and_then(|l| functions.at(l));
-    let span = match op_ {
+    let span = match sym_op {
         SymOp::Bulk { size, .. } => Some(*size),
         _ => None,
     };

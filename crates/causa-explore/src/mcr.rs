@@ -136,6 +136,7 @@ pub fn check(
     let mut seen: HashSet<Prefix> = HashSet::from([Prefix::default()]);
     let mut first_bug: Option<Execution> = None;
     let mut stopped: Option<String> = None;
+    let out_of_time = || opts.timeout.is_some_and(|t| start.elapsed() >= t);
     while let Some(prefix) = worklist.pop_front() {
         if opts.max_executions.is_some_and(|m| stats.executions >= m) {
             stopped = Some(format!(
@@ -145,7 +146,7 @@ pub fn check(
             ));
             break;
         }
-        if opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+        if out_of_time() {
             stopped = Some(format!(
                 "--timeout reached after {:.1}s with {} prefixes left",
                 start.elapsed().as_secs_f64(),
@@ -192,7 +193,7 @@ pub fn check(
         // report are looked at between reads, not only between executions.
         let mut reported = Instant::now();
         for r in trace.prefix_len..trace.len() {
-            if opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+            if out_of_time() {
                 stopped = Some(format!(
                     "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {} prefixes left",
                     start.elapsed().as_secs_f64(),

@@ -560,7 +560,7 @@ impl Machine {
                 // A free is of the block, not of its first field.
                 let name = if e.kind == Free { self.object_name(e.addr) } else { self.describe_brief(e.addr) };
                 if bulk {
-                    format!("{} ({} bytes)", self.describe_span(e.addr, e.size as u64), e.size)
+                    EventRecord::bulk_object(&self.describe_span(e.addr, e.size as u64), e.size)
                 } else {
                     name
                 }

@@ -134,14 +134,29 @@ impl Machine {
     /// event keeps.
     pub(crate) fn note_read(&mut self, t: Tid, addr: u64, value: u128) -> u64 {
         let print = fingerprint(self, t, (addr, value));
-        let now = self.events.len() - 1;
-        let spin = &self.threads[t as usize].spin;
-        let earlier = spin.recent.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
-        if let Some(a) = earlier.and_then(|since| repeats(&self.events, t, since, now, |_| false)) {
+        if let Some(a) = self.repeated(t, print, |s| &mut s.recent, |_| false) {
             self.threads[t as usize].spin.awaiting = Some(a);
         }
-        remember(&mut self.threads[t as usize].spin.recent, print, now);
         print
+    }
+
+    /// The loop the last event of thread `t` closes, if it repeats (with
+    /// fingerprint `print`) an earlier event among those `window` keeps,
+    /// with nothing changed in between but what `exempt` allows; the event
+    /// is then remembered in `window`.
+    fn repeated(
+        &mut self,
+        t: Tid,
+        print: u64,
+        window: fn(&mut SpinState) -> &mut Vec<(u64, usize)>,
+        exempt: impl Fn(&Event) -> bool,
+    ) -> Option<Await> {
+        let now = self.events.len() - 1;
+        let recent = window(&mut self.threads[t as usize].spin);
+        let earlier = recent.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
+        let a = earlier.and_then(|since| repeats(&self.events, t, since, now, exempt));
+        remember(window(&mut self.threads[t as usize].spin), print, now);
+        a
     }
 
     /// Called after thread `t` released `mutex` (its unlock event is the last
@@ -155,9 +170,6 @@ impl Machine {
             return 0;
         }
         let print = fingerprint(self, t, (mutex, u64::MAX)) | 1;
-        let now = self.events.len() - 1;
-        let spin = &self.threads[t as usize].spin;
-        let earlier = spin.recent_unlocks.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
         // Its own locks and unlocks (of mutexes and read-write locks, which
         // the constraint model's mirror does not tell apart): it holds none
         // here, so they are as they were.
@@ -165,10 +177,9 @@ impl Machine {
             use EventKind::*;
             matches!(e.kind, Lock | WriteLock | ReadLock | Unlock | RwUnlock)
         };
-        if let Some(a) = earlier.and_then(|since| repeats(&self.events, t, since, now, own)) {
+        if let Some(a) = self.repeated(t, print, |s| &mut s.recent_unlocks, own) {
             self.threads[t as usize].spin.awaiting = Some(a);
         }
-        remember(&mut self.threads[t as usize].spin.recent_unlocks, print, now);
         print
     }
 
@@ -177,15 +188,9 @@ impl Machine {
     /// (never 0), which the wait event keeps.
     pub(crate) fn note_timed_wait(&mut self, t: Tid, cond: u64, mutex: u64) -> u64 {
         let print = fingerprint(self, t, (cond, mutex)) | 1;
-        let now = self.events.len() - 1;
-        let spin = &self.threads[t as usize].spin;
-        let earlier = spin.recent_waits.iter().rev().find(|(p, _)| *p == print).map(|(_, i)| *i);
         // Its waits release the mutex and their returns re-acquire it.
         let waits = |e: &Event| matches!(e.kind, EventKind::Wait | EventKind::WaitReturn);
-        let a = earlier.and_then(|since| repeats(&self.events, t, since, now, waits));
-        let spin = &mut self.threads[t as usize].spin;
-        spin.timeout_await = a;
-        remember(&mut spin.recent_waits, print, now);
+        self.threads[t as usize].spin.timeout_await = self.repeated(t, print, |s| &mut s.recent_waits, waits);
         print
     }
 

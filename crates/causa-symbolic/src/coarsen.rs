@@ -55,7 +55,6 @@ fn touch(sym: &SymTrace, model: &Model, e: Ev) -> Touch {
     }
     match op {
         Op::Read { loc: 0, .. } | Op::Write { loc: 0, .. } | Op::Rmw { loc: 0, .. } => {
-            let (t, k) = model.origin[e];
             let object = match &sym.threads[t].events[k].op {
                 SymOp::Read { at: Some(p), .. } | SymOp::Write { at: Some(p), .. } => {
                     crate::relevant::object_of(sym, *p)

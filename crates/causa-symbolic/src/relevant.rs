@@ -144,36 +144,27 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                     roots.extend(anywhere.iter().copied());
                 }
                 let (t, k) = sym.reads[id];
-                // A bulk read's words may be written with other widths:
-                // every write into its object may be what it reads.
-                let bulk = match &sym.threads[t].events[k].op {
-                    SymOp::Bulk { reads, .. } => reads.first().map(|p| addr_alloc(p.addr)),
+                // Reads any write into their object may be what they read:
+                // through a symbolic address, or a bulk read (its words may
+                // be written with other widths).
+                let op = &sym.threads[t].events[k].op;
+                let in_object = match op {
+                    SymOp::Read { at: Some(p), .. } => Some(object_of(sym, *p)),
+                    SymOp::Bulk { reads, .. } => Some(reads.first().map(|p| addr_alloc(p.addr))),
                     _ => None,
                 };
-                if let Some(o) = bulk {
-                    if s.objects.insert(o) {
+                match (in_object, op) {
+                    (Some(Some(o)), _) if s.objects.insert(o) => {
                         roots.extend(object_writes.get(&o).into_iter().flatten().copied());
                         roots.extend(sym.escaped.iter().filter(|(a, _, _)| addr_alloc(*a) == o).map(|(_, _, v)| *v));
                     }
-                    continue;
-                }
-                match sym.threads[t].events[k].op {
-                    // Any write into the object may be the one it reads.
-                    SymOp::Read { at: Some(p), .. } => match object_of(sym, p) {
-                        Some(o) if s.objects.insert(o) => {
-                            roots.extend(object_writes.get(&o).into_iter().flatten().copied());
-                            roots
-                                .extend(sym.escaped.iter().filter(|(a, _, _)| addr_alloc(*a) == o).map(|(_, _, v)| *v));
-                        }
-                        Some(_) => {}
-                        None if !s.everything => {
-                            s.everything = true;
-                            roots.extend(object_writes.values().flatten().copied());
-                            roots.extend(sym.escaped.iter().map(|(_, _, v)| *v));
-                        }
-                        None => {}
-                    },
-                    SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } if s.locations.insert(addr) => {
+                    (Some(None), _) if !s.everything => {
+                        s.everything = true;
+                        roots.extend(object_writes.values().flatten().copied());
+                        roots.extend(sym.escaped.iter().map(|(_, _, v)| *v));
+                    }
+                    (Some(_), _) => {}
+                    (None, &SymOp::Read { addr, .. } | &SymOp::Rmw { addr, .. }) if s.locations.insert(addr) => {
                         roots.extend(writes.get(&addr).into_iter().flatten().copied());
                         roots.extend(symbolic_writes.get(&addr_alloc(addr)).into_iter().flatten().copied());
                         roots.extend(sym.escaped.iter().filter(|(a, _, _)| *a == addr).map(|(_, _, v)| *v));

@@ -193,7 +193,9 @@ fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, wr
 /// becomes one part per piece between two boundaries inside it, at the
 /// same instant, its value that part of the whole.
 fn split(mut raw: Vec<(u64, u32, Access, bool)>) -> Vec<(u64, u32, Access, bool)> {
-    raw.sort_by_key(|(a, s, acc, w)| (*a, *s, acc.ev, *w));
+    // By location, each location's accesses in trace order.
+    let by_location = |(a, s, acc, w): &(u64, u32, Access, bool)| (*a, *s, acc.ev, *w);
+    raw.sort_by_key(by_location);
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
@@ -221,8 +223,7 @@ fn split(mut raw: Vec<(u64, u32, Access, bool)>) -> Vec<(u64, u32, Access, bool)
         }
         i = j;
     }
-    // Each location's accesses in trace order.
-    out.sort_by_key(|(a, s, acc, w)| (*a, *s, acc.ev, *w));
+    out.sort_by_key(by_location);
     out
 }
 

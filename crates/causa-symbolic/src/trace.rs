@@ -273,6 +273,11 @@ pub struct Fault {
     pub write: bool,
 }
 
+/// Bytes in memory order as the number they hold (little-endian).
+pub(crate) fn le_value(bytes: &[u8]) -> u128 {
+    bytes.iter().rev().fold(0u128, |v, b| (v << 8) | *b as u128)
+}
+
 impl SymOp {
     /// A read, write, read-modify-write or bulk access of shared memory.
     pub fn is_access(&self) -> bool {
@@ -310,7 +315,7 @@ impl SymTrace {
         let image = self.initial.iter().find_map(|(base, bytes)| {
             let off = addr.checked_sub(*base)? as usize;
             let b = bytes.get(off..off + size as usize)?;
-            Some(b.iter().rev().fold(0u128, |v, x| (v << 8) | *x as u128))
+            Some(le_value(b))
         });
         if let Some(v) = image {
             return Initial::Known(v);

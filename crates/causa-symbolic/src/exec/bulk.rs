@@ -21,7 +21,8 @@
 //! ([`crate::rw`]).
 
 use super::{Access, Reg, Thread};
-use crate::trace::{Piece, SymOp};
+use crate::expr::ExprId;
+use crate::trace::{le_value, Piece, SymOp};
 use crate::SymError;
 use causa_ir::{Operand, Ty};
 
@@ -128,27 +129,17 @@ impl Thread<'_, '_> {
         }
         let mut reads = Vec::new();
         // What lands at dest: (offset, size, value).
-        let values: Vec<(u64, u32, crate::expr::ExprId)> = match source {
+        let values: Vec<(u64, u32, ExprId)> = match source {
             Source::Fill(b) => words(dest, n)
                 .into_iter()
                 .map(|(a, s)| {
-                    let v = (0..s).fold(0u128, |v, _| (v << 8) | b as u128);
+                    let v = le_value(&vec![b; s as usize]);
                     (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
                 })
                 .collect(),
             Source::Copy(src) if self.is_shared(src) => {
-                let mut out = Vec::new();
-                for (a, s) in words(src, n) {
-                    let id = self.st.trace.reads.len() as u32;
-                    let value = match self.st.known.get(&id) {
-                        Some(&v) => self.st.trace.exprs.constant(s * 8, v),
-                        None => self.st.trace.exprs.read(id, s * 8),
-                    };
-                    self.st.trace.reads.push((self.index, self.out.events.len()));
-                    reads.push(Piece { addr: a, size: s, value });
-                    out.push((a - src, s, value));
-                }
-                out
+                reads = words(src, n).into_iter().map(|(a, s)| self.bulk_read(a, s)).collect();
+                reads.iter().map(|p| (p.addr - src, p.size, p.value)).collect()
             }
             Source::Copy(src) if self.constant_from(src).is_some() => {
                 let bytes = self.constant_from(src).unwrap_or_default().get(..n as usize).map(<[u8]>::to_vec);
@@ -158,23 +149,21 @@ impl Thread<'_, '_> {
                     .into_iter()
                     .map(|(a, s)| {
                         let off = (a - dest) as usize;
-                        let v = bytes[off..off + s as usize].iter().rev().fold(0u128, |v, b| (v << 8) | *b as u128);
+                        let v = le_value(&bytes[off..off + s as usize]);
                         (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
                     })
                     .collect()
             }
             Source::Copy(src) => self.private_words(src, dest, n, name)?,
         };
-        let addr = if self.is_shared(dest) {
-            dest
-        } else {
-            match source {
-                Source::Copy(src) => src,
-                Source::Fill(_) => dest,
-            }
+        // The interpreter's event is at the source when only it is shared.
+        let dest_shared = self.is_shared(dest);
+        let addr = match source {
+            Source::Copy(src) if !dest_shared => src,
+            _ => dest,
         };
         let mut writes = Vec::new();
-        if self.is_shared(dest) {
+        if dest_shared {
             for (off, size, value) in values {
                 let a = dest + off;
                 if size == 8 {
@@ -193,6 +182,24 @@ impl Thread<'_, '_> {
         }
         self.event(SymOp::Bulk { what: name, addr, size: n as u32, reads, writes });
         Ok(())
+    }
+
+    /// A word of shared memory a bulk operation reads: a fresh read
+    /// expression. (Never a determined constant: `crate::determined` fixes
+    /// plain reads only.)
+    fn bulk_read(&mut self, addr: u64, size: u32) -> Piece {
+        let id = self.st.trace.reads.len() as u32;
+        let value = self.st.trace.exprs.read(id, size * 8);
+        self.st.trace.reads.push((self.index, self.out.events.len()));
+        Piece { addr, size, value }
+    }
+
+    /// Bytes `[lo, lo + take)` of `e`, a value of `size` bytes.
+    fn bytes_of(&mut self, e: ExprId, size: u32, lo: u64, take: u64) -> ExprId {
+        let e = self.fit(e, size * 8);
+        let shift = self.st.trace.exprs.constant(size * 8, lo as u128 * 8);
+        let e = self.st.trace.exprs.bin(causa_ir::BinOp::LShr, size * 8, e, shift).expect("lshr");
+        self.fit(e, take as u32 * 8)
     }
 
     /// The bytes of the C string at `s` (without its NUL), in a constant
@@ -264,13 +271,7 @@ impl Thread<'_, '_> {
         let (shared, known) = if sa { (a, b) } else { (b, a) };
         let mut c = self.c_string(known, "strcmp")?;
         c.push(0);
-        let mut reads = Vec::new();
-        for k in 0..c.len() as u64 {
-            let id = self.st.trace.reads.len() as u32;
-            let value = self.st.trace.exprs.read(id, 8);
-            self.st.trace.reads.push((self.index, self.out.events.len()));
-            reads.push(Piece { addr: shared + k, size: 1, value });
-        }
+        let reads: Vec<Piece> = (0..c.len() as u64).map(|k| self.bulk_read(shared + k, 1)).collect();
         let size = c.len() as u32;
         self.event(SymOp::Bulk { what: "strcmp", addr: shared, size, reads: reads.clone(), writes: Vec::new() });
         // From the NUL back: equal so far and here → what follows decides.
@@ -311,20 +312,13 @@ impl Thread<'_, '_> {
     /// What a copy of `n` bytes from private `src` writes at `dest`, as
     /// (offset, size, value) pieces: each naturally aligned word whole when
     /// its bytes are constants or one stored value, else byte by byte.
-    fn private_words(
-        &mut self,
-        src: u64,
-        dest: u64,
-        n: u64,
-        name: &str,
-    ) -> Result<Vec<(u64, u32, crate::expr::ExprId)>, SymError> {
+    fn private_words(&mut self, src: u64, dest: u64, n: u64, name: &str) -> Result<Vec<(u64, u32, ExprId)>, SymError> {
         let mut out = Vec::new();
         for (a, s) in words(dest, n) {
             let from = src + (a - dest);
             let constant: Option<Vec<u8>> = (0..s as u64).map(|k| self.byte(from + k).ok()).collect();
             if let Some(bytes) = constant {
-                let v = bytes.iter().rev().fold(0u128, |v, b| (v << 8) | *b as u128);
-                out.push((a - dest, s, self.st.trace.exprs.constant(s * 8, v)));
+                out.push((a - dest, s, self.st.trace.exprs.constant(s * 8, le_value(&bytes))));
                 continue;
             }
             // One stored value exactly the word.
@@ -337,12 +331,7 @@ impl Thread<'_, '_> {
             for k in 0..s as u64 {
                 let e = match self.covering(from + k) {
                     None => self.st.trace.exprs.constant(8, 0),
-                    Some((at, size, Reg::Int(e))) => {
-                        let e = self.fit(e, size * 8);
-                        let shift = self.st.trace.exprs.constant(size * 8, (from + k - at) as u128 * 8);
-                        let e = self.st.trace.exprs.bin(causa_ir::BinOp::LShr, size * 8, e, shift).expect("lshr");
-                        self.fit(e, 8)
-                    }
+                    Some((at, size, Reg::Int(e))) => self.bytes_of(e, size, from + k - at, 1),
                     Some(_) => {
                         return Err(self.unsupported(format!("`{name}` of a floating-point value into shared memory")))
                     }
@@ -456,12 +445,8 @@ impl Thread<'_, '_> {
             let Reg::Int(e) = r else {
                 return Err(self.unsupported("a byte of a floating-point or aggregate value on the stack"));
             };
-            let e = self.fit(e, size * 8);
             let (lo, take) = (addr + k - a, (size as u64 - (addr + k - a)).min(n - k));
-            let wide = size * 8;
-            let shift = self.st.trace.exprs.constant(wide, lo as u128 * 8);
-            let part = self.st.trace.exprs.bin(causa_ir::BinOp::LShr, wide, e, shift).expect("lshr");
-            let part = self.fit(part, take as u32 * 8);
+            let part = self.bytes_of(e, size, lo, take);
             let part = self.fit(part, bits);
             let to = self.st.trace.exprs.constant(bits, k as u128 * 8);
             let part = self.st.trace.exprs.bin(causa_ir::BinOp::Shl, bits, part, to).expect("shl");
