@@ -347,7 +347,7 @@ impl Trace {
             let op = match e.kind {
                 _ if bulk_of.contains_key(&i) => {
                     let b = bulk_of[&i];
-                    let reads = b.read.as_ref().map(|(a, d)| layout.split(*a, d)).unwrap_or_default();
+                    let reads = b.reads.iter().flat_map(|(a, d)| layout.split(*a, d)).collect();
                     let mut writes = Vec::new();
                     if let Some((a, old, new)) = &b.write {
                         for ((loc, before), (_, after)) in layout.split(*a, old).into_iter().zip(layout.split(*a, new))

@@ -110,16 +110,17 @@ impl EventKind {
     }
 }
 
-/// The bytes a visible bulk operation (`memcpy`, `memmove`, `memset` touching
-/// shared memory) read and wrote. Its [`Event`] names only the first address
-/// and the size; the constraint model splits the bytes into the locations the
-/// program's other accesses use.
+/// The bytes a visible bulk operation (`memcpy`, `memmove`, `memset`, a
+/// string function touching shared memory) read and wrote. Its [`Event`]
+/// names only the first address and the size; the constraint model splits
+/// the bytes into the locations the program's other accesses use.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct BulkAccess {
     /// Index of the operation's event in the execution's events.
     pub event: usize,
-    /// Source address and the bytes read, when the source is shared.
-    pub read: Option<(u64, Vec<u8>)>,
+    /// Each shared span read: its address and bytes (`memcmp` of two shared
+    /// blocks reads two).
+    pub reads: Vec<(u64, Vec<u8>)>,
     /// Destination address, its bytes before and after, when it is shared.
     pub write: Option<(u64, Vec<u8>, Vec<u8>)>,
 }

@@ -168,7 +168,26 @@ impl Alignment {
     /// mutex), by the symbolic trace's address, added to `names` where it
     /// has none yet; the blocks its frees free (`heap#1`, whose first
     /// field has the same address) to `blocks`.
-    pub fn name_objects(&self, run: &Execution, (names, blocks, spans): (&mut Names, &mut Names, &mut Spans)) {
+    pub fn name_objects(
+        &self,
+        sym: &SymTrace,
+        run: &Execution,
+        (names, blocks, spans): (&mut Names, &mut Names, &mut Spans),
+    ) {
+        // A bulk event of the symbolic trace is named by its own record,
+        // under its own address and size (the model may read more bytes, or
+        // other spans, than the run: several records can share an address
+        // and size).
+        let mut paired: Vec<(&EventRef, &usize)> = self.events.iter().collect();
+        paired.sort();
+        for ((t, k), i) in paired {
+            let (SymOp::Bulk { addr, size, .. }, Some(name)) =
+                (&sym.threads[*t].events[*k].op, run.records.get(*i).and_then(|r| r.span()))
+            else {
+                continue;
+            };
+            spans.entry((*addr, *size)).or_insert_with(|| name.to_string());
+        }
         for (ev, rec) in run.events.iter().zip(&run.records) {
             let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };
             // A bulk access's record names what it spans.

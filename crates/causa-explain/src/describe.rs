@@ -38,7 +38,12 @@ impl Explanation {
         };
         let blocks = if i.op == "free" { Some(&self.blocks) } else { None };
         addr.map(|a| {
-            let span = i.span.and_then(|s| self.spans.get(&(a, s)));
+            // The run's span of the same bytes, else its widest from the
+            // same address (the model may read more of a string than the
+            // run did: `strlen` to the end of the object).
+            let span = i.span.and_then(|s| {
+                self.spans.get(&(a, s)).or_else(|| self.spans.range((a, 0)..=(a, u32::MAX)).next_back().map(|(_, n)| n))
+            });
             span.or_else(|| blocks.and_then(|b| b.get(&a)))
                 .or_else(|| self.names.get(&a))
                 .cloned()

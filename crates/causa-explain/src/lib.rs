@@ -341,7 +341,7 @@ pub fn explain(
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
     let (mut names, mut blocks, mut spans) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
     let failing_run = align::align(&sym, ex);
-    failing_run.name_objects(ex, (&mut names, &mut blocks, &mut spans));
+    failing_run.name_objects(&sym, ex, (&mut names, &mut blocks, &mut spans));
     let failing_values = failing_run.values(ex);
     let mut new_path = Vec::new();
     let (cycle, lost, starved) = match failure.kind {
@@ -362,7 +362,7 @@ pub fn explain(
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
-            alternate_run.name_objects(&run, (&mut names, &mut blocks, &mut spans));
+            alternate_run.name_objects(&sym, &run, (&mut names, &mut blocks, &mut spans));
             resolved.alternate = alternate_run.resolved(&sym, &run);
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);

@@ -897,3 +897,56 @@ fn a_string_copied_over_before_it_is_compared_is_explained() {
         );
     }
 }
+
+#[test]
+fn string_functions_on_shared_memory_are_explained_in_every_mode() {
+    // strlen, memcmp, strcmp of two shared strings and strcpy from shared
+    // memory are one access each. The model reads `strlen`'s string to the
+    // end of its object (the length is the first NUL), and `strcpy` from
+    // shared memory copies up to the NUL and keeps what follows.
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            "len.c",
+            "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar label[16] = \"init\";\n\
+            void *rename_it(void *a) { strcpy(label, \"renamed\"); return 0; }\n\
+            int main(void) { pthread_t t; pthread_create(&t, 0, rename_it, 0);\n\
+            size_t n = strlen(label);\n\
+            pthread_join(t, 0); assert(n == 4); return 0; }\n",
+            "strlen label :7",
+        ),
+        (
+            "cmp.c",
+            "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\n\
+            struct setting { int low, high; };\nstruct setting cur = {1, 2};\n\
+            void *widen(void *a) { cur.low = 0; cur.high = 3; return 0; }\n\
+            int main(void) { pthread_t t; struct setting before = {1, 2}; pthread_create(&t, 0, widen, 0);\n\
+            int changed = memcmp(&cur, &before, sizeof cur) != 0;\n\
+            pthread_join(t, 0); assert(!changed); return 0; }\n",
+            "memcmp cur :8",
+        ),
+        (
+            "swap.c",
+            "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\n\
+            char one[8] = \"alpha\";\nchar two[8] = \"beta\";\nchar spare[8];\n\
+            void *swap(void *a) { strcpy(spare, one); strcpy(one, two); strcpy(two, spare); return 0; }\n\
+            int main(void) { pthread_t t; pthread_create(&t, 0, swap, 0);\n\
+            int same = strcmp(one, two) == 0;\n\
+            pthread_join(t, 0); assert(!same); return 0; }\n",
+            "strcmp one and two :9",
+        ),
+    ];
+    for (name, src, shown) in cases {
+        let prep = load(name, src);
+        let ex = failing_where(&prep, 500, |_| true);
+        for mode in Mode::ALL {
+            let e = in_mode(&prep, &ex, mode);
+            if mode == Mode::Symbiosis && e.alternate.is_none() {
+                continue;
+            }
+            assert_explained(&e, name);
+            assert_named(&e, name);
+            let text = causa_explain::text::render(&e);
+            assert!(text.contains(shown), "{name} {mode}: {text}");
+        }
+    }
+}

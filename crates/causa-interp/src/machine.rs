@@ -560,7 +560,7 @@ impl Machine {
                 // A free is of the block, not of its first field.
                 let name = if e.kind == Free { self.object_name(e.addr) } else { self.describe_brief(e.addr) };
                 if bulk {
-                    EventRecord::bulk_object(&self.describe_span(e.addr, e.size as u64), e.size)
+                    EventRecord::bulk_object(&self.describe_bulk(seq, e), e.size)
                 } else {
                     name
                 }
@@ -645,6 +645,19 @@ impl Machine {
     }
 
     /// What `len` bytes from `addr` span, named ([`crate::naming::with_span`]).
+    /// What bulk event `seq` touches: its span, or every span it read
+    /// (`strcmp` of two shared strings: "primary and backup").
+    fn describe_bulk(&self, seq: usize, e: &Event) -> String {
+        let reads = self.bulk.iter().find(|b| b.event == seq && b.write.is_none()).map(|b| &b.reads[..]);
+        match reads {
+            Some(spans) if spans.len() > 1 => {
+                let names: Vec<String> = spans.iter().map(|(a, d)| self.describe_span(*a, d.len() as u64)).collect();
+                names.join(" and ")
+            }
+            _ => self.describe_span(e.addr, e.size as u64),
+        }
+    }
+
     pub fn describe_span(&self, addr: u64, len: u64) -> String {
         let (id, off) = self.mem.locate(addr);
         match self.object_root(id) {

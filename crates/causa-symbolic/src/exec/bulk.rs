@@ -31,6 +31,10 @@ use causa_ir::{Operand, Ty};
 /// in an object a bulk operation writes is reported, not looked through.
 const WIDEST: u64 = 16;
 
+/// The most bytes of shared memory one string or comparison function is
+/// modelled as reading (one read per byte: a whole object for `strlen`).
+const MAX_SCANNED: u64 = 256;
+
 /// Where a bulk operation reads its bytes.
 #[derive(Clone, Copy)]
 enum Source {
@@ -203,9 +207,10 @@ impl Thread<'_, '_> {
     }
 
     /// The bytes of the C string at `s` (without its NUL), in a constant
-    /// or this thread's own memory; `what` names the function. Shared memory
-    /// the interpreter reads here without an event, which the model cannot
-    /// follow: reported.
+    /// or this thread's own memory; `what` names the function. A string in
+    /// shared memory, whose length would depend on the schedule, is
+    /// reported (the callers that model one read it with
+    /// [`Thread::bulk_reads`]).
     fn c_string(&mut self, s: u64, what: &str) -> Result<Vec<u8>, SymError> {
         if let Some(bytes) = self.constant_from(s) {
             let n = bytes.iter().position(|b| *b == 0);
@@ -214,7 +219,7 @@ impl Thread<'_, '_> {
                 .ok_or_else(|| self.unsupported(format!("`{what}` past the end of a constant")));
         }
         if !self.classify(s).0 {
-            return Err(self.unsupported(format!("`{what}` of shared memory (read without a scheduling point)")));
+            return Err(self.unsupported(format!("`{what}` of a string in shared memory")));
         }
         let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
         let mut out = Vec::new();
@@ -233,8 +238,12 @@ impl Thread<'_, '_> {
     pub(crate) fn string_copy(&mut self, args: &[Operand]) -> Result<bool, SymError> {
         let src = self.addr_arg(args, 1, "strcpy")?;
         if self.is_shared(src) {
-            // Its length would depend on what the string holds.
-            return Err(self.unsupported("`strcpy` from shared memory"));
+            if self.at_failure(causa_core::BugKind::MemoryError) {
+                return Err(self.unsupported("a memory error in `strcpy` from shared memory"));
+            }
+            let dest = self.addr_arg(args, 0, "strcpy")?;
+            self.shared_string_copy(dest, src)?;
+            return Ok(true);
         }
         let n = self.c_string(src, "strcpy")?.len() as u64 + 1;
         if self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
@@ -249,17 +258,72 @@ impl Thread<'_, '_> {
         Ok(true)
     }
 
+    /// `strcpy(dest, src)` from shared memory, whose length depends on the
+    /// schedule: one event that reads `src` up to the end of its object
+    /// (or of `dest`'s, if that ends first) and the bytes of `dest` the copy
+    /// may leave alone, and puts at each byte of `dest` up to there `src`'s
+    /// byte until its NUL, the old byte after it. The string is required to
+    /// fit (its NUL inside both objects).
+    fn shared_string_copy(&mut self, dest: u64, src: u64) -> Result<(), SymError> {
+        let dest_shared = self.is_shared(dest);
+        let room = if dest_shared {
+            self.extent(dest, "strcpy")?
+        } else {
+            self.private_bulk_check("strcpy", dest)?;
+            let size = self.stack_sizes.get(&causa_ir::addr_alloc(dest)).copied().unwrap_or(0);
+            size.saturating_sub(causa_ir::addr_offset(dest))
+        };
+        let n = self.extent(src, "strcpy")?.min(room);
+        let mut reads = self.bulk_reads(src, n, "strcpy")?;
+        let from: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
+        let old: Vec<ExprId> = if dest_shared {
+            let r = self.bulk_reads(dest, n, "strcpy")?;
+            let v = r.iter().map(|p| p.value).collect();
+            reads.extend(r);
+            v
+        } else {
+            let known = self.known_bytes(dest, n, "strcpy")?;
+            known.into_iter().map(|b| self.st.trace.exprs.constant(8, b as u128)).collect()
+        };
+        let e = &mut self.st.trace.exprs;
+        let zero = e.constant(8, 0);
+        let mut ended = e.constant(1, 0);
+        let mut bytes = Vec::with_capacity(n as usize);
+        for (x, o) in from.iter().zip(&old) {
+            bytes.push(e.select(ended, *o, *x));
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
+            ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
+        }
+        self.condition(ended)?;
+        let mut writes = Vec::new();
+        if dest_shared {
+            for (k, value) in bytes.into_iter().enumerate() {
+                let a = dest + k as u64;
+                self.note_bulk_write(a, 1, value);
+                writes.push(Piece { addr: a, size: 1, value });
+            }
+        } else {
+            self.clear(dest, n)?;
+            for (k, value) in bytes.into_iter().enumerate() {
+                self.local.insert(dest + k as u64, (1, Reg::Int(value)));
+            }
+            self.bulk.insert(causa_ir::addr_alloc(dest));
+        }
+        let addr = if dest_shared { dest } else { src };
+        self.event(SymOp::Bulk { what: "strcpy", addr, size: n as u32, reads, writes });
+        Ok(())
+    }
+
     /// `strcmp(a, b)`. Of two constant or private strings: its value. Of a
     /// shared string and a known one of length L: one event reading the
     /// shared string's first L + 1 bytes (the most the comparison can
-    /// read), and the result (-1, 0 or 1, as the interpreter's) decided by
-    /// the first byte that differs.
+    /// read). Of two shared strings: one event reading both up to the end
+    /// of the shorter object, the comparison required to end there. The
+    /// result (-1, 0 or 1, as the interpreter's) is decided by the first
+    /// byte that differs or the NUL both have.
     pub(crate) fn string_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         let (a, b) = (self.addr_arg(args, 0, "strcmp")?, self.addr_arg(args, 1, "strcmp")?);
         let (sa, sb) = (self.is_shared(a), self.is_shared(b));
-        if sa && sb {
-            return Err(self.unsupported("`strcmp` of two strings in shared memory"));
-        }
         if !sa && !sb {
             let (x, y) = (self.c_string(a, "strcmp")?, self.c_string(b, "strcmp")?);
             let r = match x.iter().zip(&y).find(|(p, q)| p != q) {
@@ -268,32 +332,160 @@ impl Thread<'_, '_> {
             };
             return Ok(self.int_reg(32, r as u32 as u128));
         }
-        let (shared, known) = if sa { (a, b) } else { (b, a) };
-        let mut c = self.c_string(known, "strcmp")?;
-        c.push(0);
-        let reads: Vec<Piece> = (0..c.len() as u64).map(|k| self.bulk_read(shared + k, 1)).collect();
-        let size = c.len() as u32;
-        self.event(SymOp::Bulk { what: "strcmp", addr: shared, size, reads: reads.clone(), writes: Vec::new() });
-        // From the NUL back: equal so far and here → what follows decides.
-        let e = &mut self.st.trace.exprs;
-        let (minus, zero, plus) = (e.constant(32, u32::MAX as u128), e.constant(32, 0), e.constant(32, 1));
-        let mut result = zero;
-        for (p, ck) in reads.iter().zip(&c).rev() {
-            let k = e.constant(8, *ck as u128);
-            let (left, right) = if sa { (p.value, k) } else { (k, p.value) };
-            let same = e.icmp(causa_ir::ICmpPred::Eq, 8, left, right);
-            let less = e.icmp(causa_ir::ICmpPred::Ult, 8, left, right);
-            let differ = e.select(less, minus, plus);
-            result = e.select(same, result, differ);
+        // How many bytes of each side the model reads.
+        let n = match (sa, sb) {
+            (true, true) => self.extent(a, "strcmp")?.min(self.extent(b, "strcmp")?),
+            _ => self.c_string(if sa { b } else { a }, "strcmp")?.len() as u64 + 1,
+        };
+        let mut sides = Vec::new();
+        let mut reads = Vec::new();
+        for (p, shared) in [(a, sa), (b, sb)] {
+            if shared {
+                let r = self.bulk_reads(p, n, "strcmp")?;
+                sides.push(r.iter().map(|x| x.value).collect::<Vec<_>>());
+                reads.extend(r);
+            } else {
+                let mut c = self.c_string(p, "strcmp")?;
+                c.push(0);
+                sides.push(c.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect());
+            }
         }
-        Ok(Reg::Int(result))
+        let (addr, size) = (reads[0].addr, reads.len() as u32);
+        self.event(SymOp::Bulk { what: "strcmp", addr, size, reads, writes: Vec::new() });
+        if sa && sb {
+            // The comparison ends inside both objects: a pair differs or
+            // both end.
+            let e = &mut self.st.trace.exprs;
+            let zero8 = e.constant(8, 0);
+            let mut ends = e.constant(1, 0);
+            for (x, y) in sides[0].iter().zip(&sides[1]) {
+                let differ = e.icmp(causa_ir::ICmpPred::Ne, 8, *x, *y);
+                let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero8);
+                let here = e.bin(causa_ir::BinOp::Or, 1, differ, nul).expect("or");
+                ends = e.bin(causa_ir::BinOp::Or, 1, ends, here).expect("or");
+            }
+            self.condition(ends)?;
+        }
+        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], Some(()))))
     }
 
-    /// `strlen(s)` ([`Thread::c_string`]).
+    /// `strlen(s)`. Of a constant or private string: its length
+    /// ([`Thread::c_string`]). Of a shared one: one event reading every byte
+    /// from `s` to the end of its object ([`Thread::shared_bytes`]); the
+    /// length is the index of the first NUL among them, and the string is
+    /// required to end inside its object (else `strlen` would read past
+    /// it: a memory error, which another schedule would have to explain).
     pub(crate) fn string_length(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, "strlen")?;
-        let n = self.c_string(s, "strlen")?.len();
-        Ok(self.int_reg(64, n as u128))
+        if !self.is_shared(s) {
+            let n = self.c_string(s, "strlen")?.len();
+            return Ok(self.int_reg(64, n as u128));
+        }
+        let n = self.extent(s, "strlen")?;
+        let reads = self.bulk_reads(s, n, "strlen")?;
+        self.event(SymOp::Bulk { what: "strlen", addr: s, size: n as u32, reads: reads.clone(), writes: Vec::new() });
+        let e = &mut self.st.trace.exprs;
+        let zero = e.constant(8, 0);
+        let (mut length, mut ends) = (e.constant(64, reads.len() as u128), e.constant(1, 0));
+        for (k, p) in reads.iter().enumerate().rev() {
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, p.value, zero);
+            let here = e.constant(64, k as u128);
+            length = e.select(nul, here, length);
+            ends = e.bin(causa_ir::BinOp::Or, 1, ends, nul).expect("or");
+        }
+        self.condition(ends)?;
+        Ok(Reg::Int(length))
+    }
+
+    /// `memcmp(a, b, n)` with `a` or `b` (or both) shared: one event
+    /// reading the `n` bytes of each shared block; the result (-1, 0 or 1,
+    /// as the interpreter's) decided by the first byte that differs. The
+    /// other block's bytes are known (a constant or private memory).
+    pub(crate) fn memory_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
+        let n = self.concrete_arg(args, 2, 64, "memcmp")? as u64;
+        let (a, b) = (self.addr_arg(args, 0, "memcmp")?, self.addr_arg(args, 1, "memcmp")?);
+        let mut sides = Vec::new();
+        let mut reads = Vec::new();
+        for p in [a, b] {
+            let bytes: Vec<ExprId> = if self.is_shared(p) {
+                let r = self.bulk_reads(p, n, "memcmp")?;
+                let v = r.iter().map(|x| x.value).collect();
+                reads.extend(r);
+                v
+            } else {
+                let known = self.known_bytes(p, n, "memcmp")?;
+                known.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect()
+            };
+            sides.push(bytes);
+        }
+        if reads.is_empty() {
+            // Both known: not an access of shared memory.
+            let e = &self.st.trace.exprs;
+            let value = |x: &ExprId| e.value(*x).unwrap_or_default();
+            let r = sides[0].iter().zip(&sides[1]).map(|(x, y)| (value(x) as i32 - value(y) as i32).signum());
+            let r = r.into_iter().find(|d| *d != 0).unwrap_or(0);
+            return Ok(self.int_reg(32, r as u32 as u128));
+        }
+        let first = reads[0].addr;
+        let size = reads.len() as u32;
+        self.event(SymOp::Bulk { what: "memcmp", addr: first, size, reads, writes: Vec::new() });
+        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], None)))
+    }
+
+    /// The result of comparing the bytes `a` and `b` (-1, 0 or 1): decided
+    /// by the first pair that differs; with `nul`, also ended by a NUL in
+    /// both (a string comparison).
+    fn first_difference(&mut self, a: &[ExprId], b: &[ExprId], nul: Option<()>) -> ExprId {
+        let e = &mut self.st.trace.exprs;
+        let (minus, zero, plus) = (e.constant(32, u32::MAX as u128), e.constant(32, 0), e.constant(32, 1));
+        let zero8 = e.constant(8, 0);
+        let mut result = zero;
+        for (x, y) in a.iter().zip(b).rev() {
+            let same = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, *y);
+            let less = e.icmp(causa_ir::ICmpPred::Ult, 8, *x, *y);
+            let differ = e.select(less, minus, plus);
+            let next = match nul {
+                Some(()) => {
+                    let ended = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero8);
+                    e.select(ended, zero, result)
+                }
+                None => result,
+            };
+            result = e.select(same, next, differ);
+        }
+        result
+    }
+
+    /// The bytes from `s` to the end of its object.
+    fn extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
+        let id = causa_ir::addr_alloc(s);
+        let object = self.st.trace.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id).map(|o| o.size);
+        object
+            .and_then(|size| size.checked_sub(causa_ir::addr_offset(s)))
+            .ok_or_else(|| self.unsupported(format!("`{what}` of shared memory outside a known object")))
+    }
+
+    /// A fresh read of each of the `n` bytes at shared `s` (no event).
+    fn bulk_reads(&mut self, s: u64, n: u64, what: &str) -> Result<Vec<Piece>, SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{what}` of shared memory under a relaxed memory model")));
+        }
+        if n > MAX_SCANNED {
+            return Err(self
+                .unsupported(format!("`{what}` of {n} bytes of shared memory (at most {MAX_SCANNED} are modelled)")));
+        }
+        Ok((0..n).map(|k| self.bulk_read(s + k, 1)).collect())
+    }
+
+    /// The `n` bytes at `p`, a constant or this thread's private memory.
+    fn known_bytes(&mut self, p: u64, n: u64, what: &str) -> Result<Vec<u8>, SymError> {
+        if let Some(bytes) = self.constant_from(p) {
+            return bytes
+                .get(..n as usize)
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| self.unsupported(format!("`{what}` past the end of a constant")));
+        }
+        (0..n).map(|k| self.byte(p + k)).collect()
     }
 
     /// `strdup(s)`: a fresh heap block holding the string. The interpreter

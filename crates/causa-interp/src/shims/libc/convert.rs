@@ -2,36 +2,38 @@
 //! floating-point conversions, with glibc's end pointers, clamping and `errno`.
 
 use super::misc::{set_errno, EINVAL, ERANGE};
-use super::stdio::cstr;
+use super::string::read_strings;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::EventKind;
 use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
     // glibc: atoi, atol and atoll are strtol/strtoll(s, NULL, 10), truncated.
-    r.add("stdlib", "atoi", |m, c| {
+    // Each reads its string: visible when it is in shared memory.
+    r.visible_if_shared("stdlib", "atoi", EventKind::Read, &[0], |m, c| {
         let bits = long_bits(m, "strtol");
         ret_i32(to_int(m, c, bits, false, 10)?.0 as i32)
     });
-    r.add("stdlib", "atol", |m, c| {
+    r.visible_if_shared("stdlib", "atol", EventKind::Read, &[0], |m, c| {
         let bits = long_bits(m, "strtol");
         ret_u64(to_int(m, c, bits, false, 10)?.0)
     });
-    r.add("stdlib", "atoll", |m, c| ret_u64(to_int(m, c, 64, false, 10)?.0));
+    r.visible_if_shared("stdlib", "atoll", EventKind::Read, &[0], |m, c| ret_u64(to_int(m, c, 64, false, 10)?.0));
     for name in ["strtol", "strtoll", "strtoul", "strtoull"] {
-        r.add("stdlib", name, strtol);
+        r.visible_if_shared("stdlib", name, EventKind::Read, &[0], strtol);
     }
-    r.add("stdlib", "atof", |m, c| {
-        let s = cstr(m, c.ptr(0))?;
+    r.visible_if_shared("stdlib", "atof", EventKind::Read, &[0], |m, c| {
+        let s = read_strings(m, c, &[0])?.remove(0);
         let (v, _, range) = parse_float(&s, false);
         if range {
             set_errno(m, c.t, ERANGE)?;
         }
         Ok(Ret::Value(Value::F64(v)))
     });
-    r.add("stdlib", "strtod", |m, c| strtod(m, c, false));
-    r.add("stdlib", "strtof", |m, c| strtod(m, c, true));
+    r.visible_if_shared("stdlib", "strtod", EventKind::Read, &[0], |m, c| strtod(m, c, false));
+    r.visible_if_shared("stdlib", "strtof", EventKind::Read, &[0], |m, c| strtod(m, c, true));
 }
 
 /// The number of bits of the `long` that `name` returns (`long long` for the `ll` forms).
@@ -139,7 +141,7 @@ fn to_int(m: &mut Machine, c: &Call<'_>, bits: u32, unsigned: bool, base: i32) -
         set_errno(m, c.t, EINVAL)?;
         return Ok((0, None));
     }
-    let s = cstr(m, c.ptr(0))?;
+    let s = read_strings(m, c, &[0])?.remove(0);
     let p = parse_digits(&s, base as u32);
     let (v, range) = clamp(&p, bits, unsigned);
     if range {
@@ -162,7 +164,7 @@ fn strtol(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 /// `strtod`/`strtof(s, endptr)`.
 fn strtod(m: &mut Machine, c: &Call<'_>, single: bool) -> Result<Ret, Stop> {
-    let s = cstr(m, c.ptr(0))?;
+    let s = read_strings(m, c, &[0])?.remove(0);
     let (v, used, range) = parse_float(&s, single);
     if range {
         set_errno(m, c.t, ERANGE)?;

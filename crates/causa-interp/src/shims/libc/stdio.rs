@@ -8,7 +8,7 @@ use super::misc::{errno, error_message};
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
-use causa_core::BugKind;
+use causa_core::{BugKind, EventKind};
 use causa_ir::Value;
 
 pub fn register(r: &mut Registry) {
@@ -21,13 +21,13 @@ pub fn register(r: &mut Registry) {
         let out = format(m, c, 1)?;
         print_to(m, fd, out)
     });
-    r.add("stdio", "sprintf", |m, c| {
+    r.visible_if_shared("stdio", "sprintf", EventKind::Write, &[0], |m, c| {
         let out = format(m, c, 1)?;
-        format_into(m, c.ptr(0), None, out)
+        format_into(m, c, None, out)
     });
-    r.add("stdio", "snprintf", |m, c| {
+    r.visible_if_shared("stdio", "snprintf", EventKind::Write, &[0], |m, c| {
         let out = format(m, c, 2)?;
-        format_into(m, c.ptr(0), Some(c.int(1) as usize), out)
+        format_into(m, c, Some(c.int(1) as usize), out)
     });
     r.add("stdio", "vprintf", |m, c| {
         let out = vformat(m, c, 0)?;
@@ -38,13 +38,13 @@ pub fn register(r: &mut Registry) {
         let out = vformat(m, c, 1)?;
         print_to(m, fd, out)
     });
-    r.add("stdio", "vsprintf", |m, c| {
+    r.visible_if_shared("stdio", "vsprintf", EventKind::Write, &[0], |m, c| {
         let out = vformat(m, c, 1)?;
-        format_into(m, c.ptr(0), None, out)
+        format_into(m, c, None, out)
     });
-    r.add("stdio", "vsnprintf", |m, c| {
+    r.visible_if_shared("stdio", "vsnprintf", EventKind::Write, &[0], |m, c| {
         let out = vformat(m, c, 2)?;
-        format_into(m, c.ptr(0), Some(c.int(1) as usize), out)
+        format_into(m, c, Some(c.int(1) as usize), out)
     });
     r.add("stdio", "fwrite", |m, c| {
         let fd = out_fd(m, c.ptr(3))?;
@@ -306,15 +306,21 @@ fn print_to(m: &mut Machine, fd: i32, out: Vec<u8>) -> Result<Ret, Stop> {
 
 /// Store formatted output at `buf`, NUL-terminated and cut to `limit` bytes
 /// (snprintf); returns the full length.
-fn format_into(m: &mut Machine, buf: u64, limit: Option<usize>, mut out: Vec<u8>) -> Result<Ret, Stop> {
+/// Into shared memory, the call is visible: one write of the bytes it
+/// stores (the strings its `%s` arguments point to are read without a
+/// scheduling point).
+fn format_into(m: &mut Machine, c: &Call<'_>, limit: Option<usize>, mut out: Vec<u8>) -> Result<Ret, Stop> {
     let full = out.len();
     if let Some(n) = limit {
         if n == 0 {
+            super::string::seen(m, c, Vec::new(), None);
             return ret_i32(full as i32);
         }
         out.truncate(n - 1);
     }
     out.push(0);
-    m.write_bytes(buf, &out)?;
+    let buf = c.ptr(0);
+    let old = m.replace_bytes(buf, &out)?;
+    super::string::seen(m, c, Vec::new(), Some((buf, old, out)));
     ret_i32(full as i32)
 }

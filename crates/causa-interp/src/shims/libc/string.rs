@@ -1,5 +1,12 @@
 //! String, memory and conversion functions (`<string.h>`, `<stdlib.h>`,
 //! `<ctype.h>`). Every byte access is checked like a program access.
+//!
+//! A function that reads or writes shared memory is a visible operation,
+//! one scheduling point, like a load or a store: its event is one access of
+//! the bytes it touched ([`note`]). Without it, another thread could never
+//! run between the call and the thread's previous visible operation, and
+//! `strlen(name)` racing with a `strcpy(name, …)` would go unseen. (The call
+//! is one atomic step: a torn read inside one `strlen` is not modelled.)
 
 pub use super::convert::parse_int;
 use super::stdio::cstr;
@@ -22,19 +29,32 @@ pub fn register(r: &mut Registry) {
         set_bytes(m, c)?;
         ret_u64(c.ptr(0))
     });
-    r.add("string", "memcmp", |m, c| {
+    r.visible_if_shared("string", "memcmp", EventKind::Read, &[0, 1], |m, c| {
         let n = c.int(2) as u64;
         let (a, b) = (m.read_bytes(c.ptr(0), n)?, m.read_bytes(c.ptr(1), n)?);
-        ret_i32(compare(&a, &b))
+        let r = compare(&a, &b);
+        seen(m, c, vec![(c.ptr(0), a), (c.ptr(1), b)], None);
+        ret_i32(r)
     });
-    r.add("string", "memchr", |m, c| {
+    r.visible_if_shared("string", "memchr", EventKind::Read, &[0], |m, c| {
         let n = c.int(2) as u64;
         let a = m.read_bytes(c.ptr(0), n)?;
-        ret_u64(a.iter().position(|&b| b == c.int(1) as u8).map(|i| c.ptr(0) + i as u64).unwrap_or(0))
+        let r = a.iter().position(|&b| b == c.int(1) as u8).map(|i| c.ptr(0) + i as u64).unwrap_or(0);
+        seen(m, c, vec![(c.ptr(0), a)], None);
+        ret_u64(r)
     });
-    r.add("string", "strlen", |m, c| ret_u64(cstr(m, c.ptr(0))?.len() as u64));
-    r.add("string", "strnlen", |m, c| {
-        ret_u64(m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?.len() as u64)
+    r.visible_if_shared("string", "strlen", EventKind::Read, &[0], |m, c| {
+        let s = cstr(m, c.ptr(0))?;
+        let n = s.len() as u64;
+        seen(m, c, vec![(c.ptr(0), terminated(s, None))], None);
+        ret_u64(n)
+    });
+    r.visible_if_shared("string", "strnlen", EventKind::Read, &[0], |m, c| {
+        let bound = Some(c.int(1) as usize);
+        let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
+        let n = s.len() as u64;
+        seen(m, c, vec![(c.ptr(0), terminated(s, bound))], None);
+        ret_u64(n)
     });
     // Visible on shared memory, like memcpy: one access of the string's
     // bytes and its NUL.
@@ -43,27 +63,18 @@ pub fn register(r: &mut Registry) {
         copy_n(m, c, (c.ptr(0), c.ptr(1), n))?;
         ret_u64(c.ptr(0))
     });
-    r.add("string", "strncpy", |m, c| {
+    r.visible_if_shared("string", "strncpy", EventKind::Write, &[0, 1], |m, c| {
         let n = c.int(2) as usize;
-        let mut s = m.mem.read_cstr(c.ptr(1), Some(n), &|x| m.describe(x))?;
-        s.resize(n, 0);
-        m.write_bytes(c.ptr(0), &s)?;
+        let s = m.mem.read_cstr(c.ptr(1), Some(n), &|x| m.describe(x))?;
+        let read = terminated(s.clone(), Some(n));
+        let mut data = s;
+        data.resize(n, 0);
+        let old = m.replace_bytes(c.ptr(0), &data)?;
+        seen(m, c, vec![(c.ptr(1), read)], Some((c.ptr(0), old, data)));
         ret_u64(c.ptr(0))
     });
-    r.add("string", "strcat", |m, c| {
-        let d = cstr(m, c.ptr(0))?.len() as u64;
-        let mut s = cstr(m, c.ptr(1))?;
-        s.push(0);
-        m.write_bytes(c.ptr(0) + d, &s)?;
-        ret_u64(c.ptr(0))
-    });
-    r.add("string", "strncat", |m, c| {
-        let d = cstr(m, c.ptr(0))?.len() as u64;
-        let mut s = m.mem.read_cstr(c.ptr(1), Some(c.int(2) as usize), &|x| m.describe(x))?;
-        s.push(0);
-        m.write_bytes(c.ptr(0) + d, &s)?;
-        ret_u64(c.ptr(0))
-    });
+    r.visible_if_shared("string", "strcat", EventKind::Write, &[0, 1], |m, c| append(m, c, None));
+    r.visible_if_shared("string", "strncat", EventKind::Write, &[0, 1], |m, c| append(m, c, Some(c.int(2) as usize)));
     // Visible on shared memory: one read of the bytes compared.
     r.visible_if_shared("string", "strcmp", EventKind::Read, &[0, 1], |m, c| {
         let (a, b) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
@@ -72,52 +83,53 @@ pub fn register(r: &mut Registry) {
         }
         ret_i32(compare(&a, &b))
     });
-    r.add("string", "strncmp", |m, c| {
-        let n = Some(c.int(2) as usize);
-        let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
-        let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
+    r.visible_if_shared("string", "strncmp", EventKind::Read, &[0, 1], |m, c| {
+        let (a, b) = bounded_pair(m, c)?;
         ret_i32(compare(&a, &b))
     });
-    r.add("string", "strchr", |m, c| {
-        let s = cstr(m, c.ptr(0))?;
+    r.visible_if_shared("string", "strchr", EventKind::Read, &[0], |m, c| {
+        let s = read_strings(m, c, &[0])?.remove(0);
         let ch = c.int(1) as u8;
         let pos = if ch == 0 { Some(s.len()) } else { s.iter().position(|&b| b == ch) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
-    r.add("string", "strrchr", |m, c| {
-        let s = cstr(m, c.ptr(0))?;
+    r.visible_if_shared("string", "strrchr", EventKind::Read, &[0], |m, c| {
+        let s = read_strings(m, c, &[0])?.remove(0);
         let ch = c.int(1) as u8;
         let pos = if ch == 0 { Some(s.len()) } else { s.iter().rposition(|&b| b == ch) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
-    r.add("string", "strstr", |m, c| {
-        let (h, n) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
+    r.visible_if_shared("string", "strstr", EventKind::Read, &[0, 1], |m, c| {
+        let v = read_strings(m, c, &[0, 1])?;
+        let (h, n) = (&v[0], &v[1]);
         let pos = if n.is_empty() { Some(0) } else { h.windows(n.len()).position(|w| w == n.as_slice()) };
         ret_u64(pos.map(|i| c.ptr(0) + i as u64).unwrap_or(0))
     });
-    r.add("string", "strdup", |m, c| {
-        let s = cstr(m, c.ptr(0))?;
+    r.visible_if_shared("string", "strdup", EventKind::Read, &[0], |m, c| {
+        let s = read_strings(m, c, &[0])?.remove(0);
         dup(m, c, s)
     });
-    r.add("string", "strndup", |m, c| {
-        let s = m.mem.read_cstr(c.ptr(0), Some(c.int(1) as usize), &|x| m.describe(x))?;
+    r.visible_if_shared("string", "strndup", EventKind::Read, &[0], |m, c| {
+        let bound = Some(c.int(1) as usize);
+        let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
+        seen(m, c, vec![(c.ptr(0), terminated(s.clone(), bound))], None);
         dup(m, c, s)
     });
-    r.add("string", "strspn", |m, c| {
-        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
-        ret_u64(span(&s, &set, true) as u64)
+    r.visible_if_shared("string", "strspn", EventKind::Read, &[0, 1], |m, c| {
+        let v = read_strings(m, c, &[0, 1])?;
+        ret_u64(span(&v[0], &v[1], true) as u64)
     });
-    r.add("string", "strcspn", |m, c| {
-        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
-        ret_u64(span(&s, &set, false) as u64)
+    r.visible_if_shared("string", "strcspn", EventKind::Read, &[0, 1], |m, c| {
+        let v = read_strings(m, c, &[0, 1])?;
+        ret_u64(span(&v[0], &v[1], false) as u64)
     });
-    r.add("string", "strpbrk", |m, c| {
-        let (s, set) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
-        let n = span(&s, &set, false);
-        ret_u64(if n < s.len() { c.ptr(0) + n as u64 } else { 0 })
+    r.visible_if_shared("string", "strpbrk", EventKind::Read, &[0, 1], |m, c| {
+        let v = read_strings(m, c, &[0, 1])?;
+        let n = span(&v[0], &v[1], false);
+        ret_u64(if n < v[0].len() { c.ptr(0) + n as u64 } else { 0 })
     });
-    r.add("string", "strtok", strtok);
-    r.add("string", "strtok_r", |m, c| {
+    r.visible_if_shared("string", "strtok", EventKind::Write, &[0], strtok);
+    r.visible_if_shared("string", "strtok_r", EventKind::Write, &[0], |m, c| {
         let ty = m.ptr_ty();
         let mut saved = if c.ptr(0) == 0 { m.load(c.ptr(2), &ty)?.as_addr() } else { 0 };
         let r = tokenize(m, c, &mut saved)?;
@@ -125,11 +137,12 @@ pub fn register(r: &mut Registry) {
         ret_u64(r)
     });
     r.add("string", "strsep", strsep);
-    r.add("string", "strcasecmp", |m, c| ret_i32(compare_ci(&cstr(m, c.ptr(0))?, &cstr(m, c.ptr(1))?)));
-    r.add("string", "strncasecmp", |m, c| {
-        let n = Some(c.int(2) as usize);
-        let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
-        let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
+    r.visible_if_shared("string", "strcasecmp", EventKind::Read, &[0, 1], |m, c| {
+        let v = read_strings(m, c, &[0, 1])?;
+        ret_i32(compare_ci(&v[0], &v[1]))
+    });
+    r.visible_if_shared("string", "strncasecmp", EventKind::Read, &[0, 1], |m, c| {
+        let (a, b) = bounded_pair(m, c)?;
         ret_i32(compare_ci(&a, &b))
     });
     super::convert::register(r);
@@ -171,17 +184,19 @@ fn tokenize(m: &mut Machine, c: &Call<'_>, saved: &mut u64) -> Result<u64, Stop>
     let (text, set) = (cstr(m, s)?, cstr(m, c.ptr(1))?);
     let start = span(&text, &set, true);
     let end = start + span(&text[start..], &set, false);
-    if start == text.len() {
-        *saved = s + start as u64;
-        return Ok(0);
-    }
-    *saved = if end == text.len() {
+    let mut ended = None;
+    *saved = if start == text.len() {
+        s + start as u64
+    } else if end == text.len() {
         s + end as u64
     } else {
-        m.write_bytes(s + end as u64, &[0])?;
+        let old = m.replace_bytes(s + end as u64, &[0])?;
+        ended = Some((s + end as u64, old, vec![0]));
         s + end as u64 + 1
     };
-    Ok(s + start as u64)
+    let found = start < text.len();
+    seen(m, c, vec![(s, terminated(text, None)), (c.ptr(1), terminated(set, None))], ended);
+    Ok(if found { s + start as u64 } else { 0 })
 }
 
 /// `strsep(&s, delim)`: the token at `s`, ended in place; `s` moves past it (NULL at the end).
@@ -225,60 +240,106 @@ pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
     copy_n(m, c, (c.ptr(0), c.ptr(1), c.int(2) as u64))
 }
 
+/// What a visible call did to shared memory, as its event: the spans it
+/// read (address, bytes) and what it wrote (address, bytes before and
+/// after); spans of private memory are left out. The event is a write at
+/// the span written when that is shared, else a read at the first shared
+/// span read, else an access of no bytes (nothing shared was touched).
+pub(crate) fn seen(m: &mut Machine, c: &Call<'_>, reads: Vec<(u64, Vec<u8>)>, write: Option<(u64, Vec<u8>, Vec<u8>)>) {
+    if !c.visible {
+        return;
+    }
+    let reads: Vec<(u64, Vec<u8>)> = reads.into_iter().filter(|(p, b)| !b.is_empty() && m.mem.is_shared(*p)).collect();
+    let write = write.filter(|(p, _, new)| !new.is_empty() && m.mem.is_shared(*p));
+    let event = m.events.len() - 1;
+    let Some(e) = m.events.last_mut() else { return };
+    let (kind, addr, size) = match (&write, reads.first()) {
+        (Some((p, _, new)), _) => (EventKind::Write, *p, new.len()),
+        (None, Some((p, b))) => (EventKind::Read, *p, b.len()),
+        (None, None) => {
+            e.size = 0;
+            return;
+        }
+    };
+    (e.kind, e.addr, e.size) = (kind, addr, size.min(u32::MAX as usize) as u32);
+    m.bulk.push(causa_core::BulkAccess { event, reads, write });
+}
+
+/// The bytes a read of the C string `s` touched: `s` and its NUL, unless
+/// the `bound` stopped it first.
+fn terminated(mut s: Vec<u8>, bound: Option<usize>) -> Vec<u8> {
+    if bound.is_none_or(|n| s.len() < n) {
+        s.push(0);
+    }
+    s
+}
+
+/// The C strings at arguments `args`, noted as read ([`seen`]).
+pub(crate) fn read_strings(m: &mut Machine, c: &Call<'_>, args: &[usize]) -> Result<Vec<Vec<u8>>, Stop> {
+    let strings: Vec<Vec<u8>> = args.iter().map(|i| cstr(m, c.ptr(*i))).collect::<Result<_, _>>()?;
+    let spans = args.iter().zip(&strings).map(|(i, s)| (c.ptr(*i), terminated(s.clone(), None))).collect();
+    seen(m, c, spans, None);
+    Ok(strings)
+}
+
+/// The strings at arguments 0 and 1, at most `n` (argument 2) bytes of
+/// each, noted as read (`strncmp`, `strncasecmp`).
+fn bounded_pair(m: &mut Machine, c: &Call<'_>) -> Result<(Vec<u8>, Vec<u8>), Stop> {
+    let n = Some(c.int(2) as usize);
+    let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
+    let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
+    seen(m, c, vec![(c.ptr(0), terminated(a.clone(), n)), (c.ptr(1), terminated(b.clone(), n))], None);
+    Ok((a, b))
+}
+
+/// `strcat`/`strncat(dest, src[, n])`: reads both strings, writes `src`
+/// (at most `n` bytes of it) and a NUL at the end of `dest`.
+fn append(m: &mut Machine, c: &Call<'_>, bound: Option<usize>) -> Result<Ret, Stop> {
+    let d = cstr(m, c.ptr(0))?;
+    let s = m.mem.read_cstr(c.ptr(1), bound, &|x| m.describe(x))?;
+    let at = c.ptr(0) + d.len() as u64;
+    let mut data = s.clone();
+    data.push(0);
+    let old = m.replace_bytes(at, &data)?;
+    seen(m, c, vec![(c.ptr(0), terminated(d, None)), (c.ptr(1), terminated(s, bound))], Some((at, old, data)));
+    ret_u64(c.ptr(0))
+}
+
 /// `strcmp(a, b)` made visible: its event reads the bytes compared (up to
-/// the first that differs, or the NUL) of the first shared string.
+/// the first that differs, or the NUL) of each shared string.
 fn compared(m: &mut Machine, c: &Call<'_>, a: &[u8], b: &[u8]) {
     let n = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len())) + 1;
-    let (p, s) = if m.mem.is_shared(c.ptr(0)) { (c.ptr(0), a) } else { (c.ptr(1), b) };
-    let mut bytes = s.get(..n).unwrap_or(s).to_vec();
-    bytes.resize(n, 0);
-    if let Some(e) = m.events.last_mut() {
-        e.size = n as u32;
-        e.addr = p;
-    }
-    let event = m.events.len() - 1;
-    m.bulk.push(causa_core::BulkAccess { event, read: Some((p, bytes)), write: None });
+    let upto = |s: &[u8]| {
+        let mut bytes = s.get(..n).unwrap_or(s).to_vec();
+        bytes.resize(n, 0);
+        bytes
+    };
+    seen(m, c, vec![(c.ptr(0), upto(a)), (c.ptr(1), upto(b))], None);
 }
 
 /// A copy of `n` bytes from `src` to `dest` ([`copy_bytes`]).
 fn copy_n(m: &mut Machine, c: &Call<'_>, (dest, src, n): (u64, u64, u64)) -> Result<(), Stop> {
-    let (dest_shared, src_shared) = (m.mem.is_shared(dest), m.mem.is_shared(src));
-    if c.visible {
-        if let Some(e) = m.events.last_mut() {
-            e.size = n.min(u32::MAX as u64) as u32;
-            if !dest_shared {
-                e.kind = EventKind::Read;
-                e.addr = src;
-            }
-        }
+    if n == 0 {
+        seen(m, c, Vec::new(), None);
+        return Ok(());
     }
-    if n > 0 {
-        let data = m.read_bytes(src, n)?;
-        let old = m.replace_bytes(dest, &data)?;
-        m.mem.escape_words(&data);
-        if c.visible {
-            let event = m.events.len() - 1;
-            let write = dest_shared.then(|| (dest, old, data.clone()));
-            m.bulk.push(causa_core::BulkAccess { event, read: src_shared.then_some((src, data)), write });
-        }
-    }
+    let data = m.read_bytes(src, n)?;
+    let old = m.replace_bytes(dest, &data)?;
+    m.mem.escape_words(&data);
+    seen(m, c, vec![(src, data.clone())], Some((dest, old, data)));
     Ok(())
 }
 
 /// `memset(dest, byte, n)` (also `llvm.memset`); visible as a write of `n` bytes.
 pub fn set_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
     let n = c.int(2) as u64;
-    if c.visible {
-        if let Some(e) = m.events.last_mut() {
-            e.size = n.min(u32::MAX as u64) as u32;
-            e.value = c.int(1) as u8 as u128;
-        }
-    }
     let data = vec![c.int(1) as u8; n as usize];
     let old = m.replace_bytes(c.ptr(0), &data)?;
-    if c.visible && n > 0 {
-        let event = m.events.len() - 1;
-        m.bulk.push(causa_core::BulkAccess { event, read: None, write: Some((c.ptr(0), old, data)) });
+    seen(m, c, Vec::new(), Some((c.ptr(0), old, data)));
+    if c.visible {
+        if let Some(e) = m.events.last_mut() {
+            e.value = c.int(1) as u8 as u128;
+        }
     }
     Ok(())
 }
