@@ -206,6 +206,35 @@ fn races_are_reported_with_both_accesses() {
 }
 
 #[test]
+fn races_through_string_functions_are_reported() {
+    // Two unlocked strcat calls on one shared buffer: each reads the string
+    // and writes after it, so either can run while the other is about to.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = dir.path().join("append.c");
+    std::fs::write(
+        &prog,
+        "#include <pthread.h>\n#include <string.h>\nchar text[32];\n\
+         void *append(void *a) { strcat(text, (const char *)a); return 0; }\n\
+         int main(void) { pthread_t a, b; pthread_create(&a, 0, append, \"one \");\n\
+         pthread_create(&b, 0, append, \"two \"); pthread_join(a, 0); pthread_join(b, 0); return 0; }\n",
+    )
+    .expect("write");
+    let path = prog.to_str().expect("utf-8");
+    let (code, out, err) = causa(&["check", path, "--races", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let doc = json(&out);
+    assert_eq!(doc["bug"]["kind"], "data-race", "{out}");
+    assert!(doc["bug"]["message"].as_str().expect("message").contains("text["), "{out}");
+    assert_eq!(doc["bug"]["location"]["line"], 4, "{out}");
+    assert_eq!(doc["bug"]["notes"][0]["location"]["line"], 4, "the other strcat: {out}");
+    assert_eq!(doc["stats"]["replay_confirmed"], true);
+    // Without --races the program has no failure to find.
+    let (code, out, _) = causa(&["check", path, "--json"], dir.path());
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(json(&out)["verdict"], "verified");
+}
+
+#[test]
 fn dfs_strategy_enumerates_every_interleaving() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (code, out, err) = causa(

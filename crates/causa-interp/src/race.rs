@@ -27,6 +27,23 @@ pub(crate) fn parked_access(m: &Machine, u: Tid) -> Option<(u64, u64, bool, bool
     }
 }
 
+/// Everything thread `u` is parked at accessing: a memory access, or the
+/// shared spans of a visible call (`memcpy`, `strlen`, …: the footprint its
+/// event will have).
+fn parked_accesses(m: &Machine, u: Tid) -> Vec<(u64, u64, bool, bool)> {
+    if let Some(a) = parked_access(m, u) {
+        return vec![a];
+    }
+    if m.threads[u as usize].pending != Pending::Instr {
+        return Vec::new();
+    }
+    let Some((fr, ins)) = m.parked_instr(u) else { return Vec::new() };
+    let Op::Call { callee: causa_ir::Callee::Direct(f), args, .. } = &ins.op else { return Vec::new() };
+    let name = &m.prep.program.functions[*f as usize].name;
+    let argv: Vec<u64> = args.iter().map(|a| crate::step::int(&fr.regs, a) as u64).collect();
+    crate::shims::libc::string::footprint(m, name, &argv).into_iter().map(|(a, len, w)| (a, len, w, false)).collect()
+}
+
 impl Machine {
     /// Thread `t` is about to access `len` bytes at `addr`: report a race with any
     /// other thread parked at a conflicting access.
@@ -38,9 +55,12 @@ impl Machine {
             if u == t {
                 continue;
             }
-            let Some((b, blen, bwrite, batomic)) = parked_access(self, u) else { continue };
-            let overlap = addr < b.saturating_add(blen) && b < addr.saturating_add(len);
-            if overlap && (write || bwrite) && !(atomic && batomic) && self.is_enabled(u) {
+            let parked = parked_accesses(self, u);
+            let conflict = parked.into_iter().find(|(b, blen, bwrite, batomic)| {
+                let overlap = addr < b.saturating_add(*blen) && *b < addr.saturating_add(len);
+                overlap && (write || *bwrite) && !(atomic && *batomic)
+            });
+            if let (Some((b, _, bwrite, _)), true) = (conflict, self.is_enabled(u)) {
                 let word = |w: bool| if w { "write" } else { "read" };
                 let message = format!(
                     "data race on {}: {} by thread {} and {} by thread {} can happen at the same time",

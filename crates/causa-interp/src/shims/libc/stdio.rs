@@ -313,7 +313,7 @@ fn format_into(m: &mut Machine, c: &Call<'_>, limit: Option<usize>, mut out: Vec
     let full = out.len();
     if let Some(n) = limit {
         if n == 0 {
-            super::string::seen(m, c, Vec::new(), None);
+            super::string::seen(m, c, Vec::new(), None)?;
             return ret_i32(full as i32);
         }
         out.truncate(n - 1);
@@ -321,6 +321,6 @@ fn format_into(m: &mut Machine, c: &Call<'_>, limit: Option<usize>, mut out: Vec
     out.push(0);
     let buf = c.ptr(0);
     let old = m.replace_bytes(buf, &out)?;
-    super::string::seen(m, c, Vec::new(), Some((buf, old, out)));
+    super::string::seen(m, c, Vec::new(), Some((buf, old, out)))?;
     ret_i32(full as i32)
 }

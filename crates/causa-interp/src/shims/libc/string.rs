@@ -33,27 +33,27 @@ pub fn register(r: &mut Registry) {
         let n = c.int(2) as u64;
         let (a, b) = (m.read_bytes(c.ptr(0), n)?, m.read_bytes(c.ptr(1), n)?);
         let r = compare(&a, &b);
-        seen(m, c, vec![(c.ptr(0), a), (c.ptr(1), b)], None);
+        seen(m, c, vec![(c.ptr(0), a), (c.ptr(1), b)], None)?;
         ret_i32(r)
     });
     r.visible_if_shared("string", "memchr", EventKind::Read, &[0], |m, c| {
         let n = c.int(2) as u64;
         let a = m.read_bytes(c.ptr(0), n)?;
         let r = a.iter().position(|&b| b == c.int(1) as u8).map(|i| c.ptr(0) + i as u64).unwrap_or(0);
-        seen(m, c, vec![(c.ptr(0), a)], None);
+        seen(m, c, vec![(c.ptr(0), a)], None)?;
         ret_u64(r)
     });
     r.visible_if_shared("string", "strlen", EventKind::Read, &[0], |m, c| {
         let s = cstr(m, c.ptr(0))?;
         let n = s.len() as u64;
-        seen(m, c, vec![(c.ptr(0), terminated(s, None))], None);
+        seen(m, c, vec![(c.ptr(0), terminated(s, None))], None)?;
         ret_u64(n)
     });
     r.visible_if_shared("string", "strnlen", EventKind::Read, &[0], |m, c| {
         let bound = Some(c.int(1) as usize);
         let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
         let n = s.len() as u64;
-        seen(m, c, vec![(c.ptr(0), terminated(s, bound))], None);
+        seen(m, c, vec![(c.ptr(0), terminated(s, bound))], None)?;
         ret_u64(n)
     });
     // Visible on shared memory, like memcpy: one access of the string's
@@ -70,7 +70,7 @@ pub fn register(r: &mut Registry) {
         let mut data = s;
         data.resize(n, 0);
         let old = m.replace_bytes(c.ptr(0), &data)?;
-        seen(m, c, vec![(c.ptr(1), read)], Some((c.ptr(0), old, data)));
+        seen(m, c, vec![(c.ptr(1), read)], Some((c.ptr(0), old, data)))?;
         ret_u64(c.ptr(0))
     });
     r.visible_if_shared("string", "strcat", EventKind::Write, &[0, 1], |m, c| append(m, c, None));
@@ -79,7 +79,7 @@ pub fn register(r: &mut Registry) {
     r.visible_if_shared("string", "strcmp", EventKind::Read, &[0, 1], |m, c| {
         let (a, b) = (cstr(m, c.ptr(0))?, cstr(m, c.ptr(1))?);
         if c.visible {
-            compared(m, c, &a, &b);
+            compared(m, c, &a, &b)?;
         }
         ret_i32(compare(&a, &b))
     });
@@ -112,7 +112,7 @@ pub fn register(r: &mut Registry) {
     r.visible_if_shared("string", "strndup", EventKind::Read, &[0], |m, c| {
         let bound = Some(c.int(1) as usize);
         let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
-        seen(m, c, vec![(c.ptr(0), terminated(s.clone(), bound))], None);
+        seen(m, c, vec![(c.ptr(0), terminated(s.clone(), bound))], None)?;
         dup(m, c, s)
     });
     r.visible_if_shared("string", "strspn", EventKind::Read, &[0, 1], |m, c| {
@@ -195,7 +195,7 @@ fn tokenize(m: &mut Machine, c: &Call<'_>, saved: &mut u64) -> Result<u64, Stop>
         s + end as u64 + 1
     };
     let found = start < text.len();
-    seen(m, c, vec![(s, terminated(text, None)), (c.ptr(1), terminated(set, None))], ended);
+    seen(m, c, vec![(s, terminated(text, None)), (c.ptr(1), terminated(set, None))], ended)?;
     Ok(if found { s + start as u64 } else { 0 })
 }
 
@@ -245,24 +245,96 @@ pub fn copy_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
 /// after); spans of private memory are left out. The event is a write at
 /// the span written when that is shared, else a read at the first shared
 /// span read, else an access of no bytes (nothing shared was touched).
-pub(crate) fn seen(m: &mut Machine, c: &Call<'_>, reads: Vec<(u64, Vec<u8>)>, write: Option<(u64, Vec<u8>, Vec<u8>)>) {
+///
+/// With race detection, each span is checked against the accesses other
+/// threads are parked at ([`footprint`] must name the same spans).
+pub(crate) fn seen(
+    m: &mut Machine,
+    c: &Call<'_>,
+    reads: Vec<(u64, Vec<u8>)>,
+    write: Option<(u64, Vec<u8>, Vec<u8>)>,
+) -> Result<(), Stop> {
     if !c.visible {
-        return;
+        return Ok(());
     }
     let reads: Vec<(u64, Vec<u8>)> = reads.into_iter().filter(|(p, b)| !b.is_empty() && m.mem.is_shared(*p)).collect();
     let write = write.filter(|(p, _, new)| !new.is_empty() && m.mem.is_shared(*p));
     let event = m.events.len() - 1;
-    let Some(e) = m.events.last_mut() else { return };
+    let Some(e) = m.events.last_mut() else { return Ok(()) };
     let (kind, addr, size) = match (&write, reads.first()) {
         (Some((p, _, new)), _) => (EventKind::Write, *p, new.len()),
         (None, Some((p, b))) => (EventKind::Read, *p, b.len()),
         (None, None) => {
             e.size = 0;
-            return;
+            return Ok(());
         }
     };
     (e.kind, e.addr, e.size) = (kind, addr, size.min(u32::MAX as usize) as u32);
+    let spans: Vec<(u64, u64, bool)> = reads
+        .iter()
+        .map(|(p, b)| (*p, b.len() as u64, false))
+        .chain(write.iter().map(|(p, _, new)| (*p, new.len() as u64, true)))
+        .collect();
     m.bulk.push(causa_core::BulkAccess { event, reads, write });
+    for (p, len, writes) in spans {
+        m.check_race(c.t, p, len, writes, false)?;
+    }
+    Ok(())
+}
+
+/// The shared bytes a call of `name` with arguments `a` is about to read
+/// and write, as (address, length, writes): the spans its event will have
+/// ([`seen`]), for the data-race check of a thread parked at the call.
+/// Empty for other functions (and for `sprintf` into shared memory, whose
+/// length only formatting tells).
+pub(crate) fn footprint(m: &Machine, name: &str, a: &[u64]) -> Vec<(u64, u64, bool)> {
+    let base = name.strip_prefix("llvm.").map_or(name, |n| n.split('.').next().unwrap_or(n));
+    let arg = |i: usize| a.get(i).copied().unwrap_or(0);
+    let text = |i: usize, bound: Option<usize>| m.mem.read_cstr(arg(i), bound, &|x| m.describe(x)).ok();
+    // A string argument as read: its bytes and NUL, unless the bound stopped it.
+    let string =
+        |i: usize, bound: Option<usize>| text(i, bound).map(|s| (arg(i), terminated(s, bound).len() as u64, false));
+    let n = arg(2);
+    let spans: Vec<Option<(u64, u64, bool)>> = match base {
+        "memcpy" | "memmove" => vec![Some((arg(1), n, false)), Some((arg(0), n, true))],
+        "memset" => vec![Some((arg(0), n, true))],
+        "memcmp" => vec![Some((arg(0), n, false)), Some((arg(1), n, false))],
+        "memchr" => vec![Some((arg(0), n, false))],
+        "strcpy" => {
+            let s = string(1, None);
+            vec![s, s.map(|(_, len, _)| (arg(0), len, true))]
+        }
+        "strncpy" => vec![string(1, Some(n as usize)), Some((arg(0), n, true))],
+        "strcat" | "strncat" => {
+            let bound = (base == "strncat").then_some(n as usize);
+            let (d, s) = (text(0, None), text(1, bound));
+            let write = d.as_ref().zip(s.as_ref()).map(|(d, s)| (arg(0) + d.len() as u64, s.len() as u64 + 1, true));
+            vec![string(0, None), string(1, bound), write]
+        }
+        "strcmp" => match (text(0, None), text(1, None)) {
+            (Some(x), Some(y)) => {
+                let k = x.iter().zip(&y).position(|(p, q)| p != q).unwrap_or(x.len().min(y.len())) as u64 + 1;
+                vec![Some((arg(0), k, false)), Some((arg(1), k, false))]
+            }
+            _ => Vec::new(),
+        },
+        "strncmp" | "strncasecmp" => vec![string(0, Some(n as usize)), string(1, Some(n as usize))],
+        "strnlen" | "strndup" => vec![string(0, Some(arg(1) as usize))],
+        "strlen" | "strchr" | "strrchr" | "strdup" | "atoi" | "atol" | "atoll" | "atof" | "strtol" | "strtoll"
+        | "strtoul" | "strtoull" | "strtod" | "strtof" => vec![string(0, None)],
+        "strstr" | "strspn" | "strcspn" | "strpbrk" | "strcasecmp" => vec![string(0, None), string(1, None)],
+        "strtok" | "strtok_r" if arg(0) != 0 => {
+            let (t, set) = (text(0, None), text(1, None));
+            let end = t.as_ref().zip(set.as_ref()).and_then(|(t, set)| {
+                let start = span(t, set, true);
+                let end = start + span(&t[start..], set, false);
+                (start < t.len() && end < t.len()).then_some(end)
+            });
+            vec![string(0, None), string(1, None), end.map(|e| (arg(0) + e as u64, 1, true))]
+        }
+        _ => Vec::new(),
+    };
+    spans.into_iter().flatten().filter(|(p, len, _)| *len > 0 && m.mem.is_shared(*p)).collect()
 }
 
 /// The bytes a read of the C string `s` touched: `s` and its NUL, unless
@@ -278,7 +350,7 @@ fn terminated(mut s: Vec<u8>, bound: Option<usize>) -> Vec<u8> {
 pub(crate) fn read_strings(m: &mut Machine, c: &Call<'_>, args: &[usize]) -> Result<Vec<Vec<u8>>, Stop> {
     let strings: Vec<Vec<u8>> = args.iter().map(|i| cstr(m, c.ptr(*i))).collect::<Result<_, _>>()?;
     let spans = args.iter().zip(&strings).map(|(i, s)| (c.ptr(*i), terminated(s.clone(), None))).collect();
-    seen(m, c, spans, None);
+    seen(m, c, spans, None)?;
     Ok(strings)
 }
 
@@ -288,7 +360,7 @@ fn bounded_pair(m: &mut Machine, c: &Call<'_>) -> Result<(Vec<u8>, Vec<u8>), Sto
     let n = Some(c.int(2) as usize);
     let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
     let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
-    seen(m, c, vec![(c.ptr(0), terminated(a.clone(), n)), (c.ptr(1), terminated(b.clone(), n))], None);
+    seen(m, c, vec![(c.ptr(0), terminated(a.clone(), n)), (c.ptr(1), terminated(b.clone(), n))], None)?;
     Ok((a, b))
 }
 
@@ -301,32 +373,32 @@ fn append(m: &mut Machine, c: &Call<'_>, bound: Option<usize>) -> Result<Ret, St
     let mut data = s.clone();
     data.push(0);
     let old = m.replace_bytes(at, &data)?;
-    seen(m, c, vec![(c.ptr(0), terminated(d, None)), (c.ptr(1), terminated(s, bound))], Some((at, old, data)));
+    seen(m, c, vec![(c.ptr(0), terminated(d, None)), (c.ptr(1), terminated(s, bound))], Some((at, old, data)))?;
     ret_u64(c.ptr(0))
 }
 
 /// `strcmp(a, b)` made visible: its event reads the bytes compared (up to
 /// the first that differs, or the NUL) of each shared string.
-fn compared(m: &mut Machine, c: &Call<'_>, a: &[u8], b: &[u8]) {
+fn compared(m: &mut Machine, c: &Call<'_>, a: &[u8], b: &[u8]) -> Result<(), Stop> {
     let n = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len())) + 1;
     let upto = |s: &[u8]| {
         let mut bytes = s.get(..n).unwrap_or(s).to_vec();
         bytes.resize(n, 0);
         bytes
     };
-    seen(m, c, vec![(c.ptr(0), upto(a)), (c.ptr(1), upto(b))], None);
+    seen(m, c, vec![(c.ptr(0), upto(a)), (c.ptr(1), upto(b))], None)
 }
 
 /// A copy of `n` bytes from `src` to `dest` ([`copy_bytes`]).
 fn copy_n(m: &mut Machine, c: &Call<'_>, (dest, src, n): (u64, u64, u64)) -> Result<(), Stop> {
     if n == 0 {
-        seen(m, c, Vec::new(), None);
+        seen(m, c, Vec::new(), None)?;
         return Ok(());
     }
     let data = m.read_bytes(src, n)?;
     let old = m.replace_bytes(dest, &data)?;
     m.mem.escape_words(&data);
-    seen(m, c, vec![(src, data.clone())], Some((dest, old, data)));
+    seen(m, c, vec![(src, data.clone())], Some((dest, old, data)))?;
     Ok(())
 }
 
@@ -335,7 +407,7 @@ pub fn set_bytes(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
     let n = c.int(2) as u64;
     let data = vec![c.int(1) as u8; n as usize];
     let old = m.replace_bytes(c.ptr(0), &data)?;
-    seen(m, c, Vec::new(), Some((c.ptr(0), old, data)));
+    seen(m, c, Vec::new(), Some((c.ptr(0), old, data)))?;
     if c.visible {
         if let Some(e) = m.events.last_mut() {
             e.value = c.int(1) as u8 as u128;
