@@ -57,6 +57,15 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
             by_thread.entry(&run.names[ev.thread as usize]).or_default().push(i);
         }
     }
+    // Under TSO/PSO a store's event is its flush, later than the thread's
+    // next operations and, under PSO, out of order with its other stores:
+    // the symbolic trace is in program order, so the run's events are
+    // taken in program order too.
+    if run.memory_model.buffers_stores() {
+        for list in by_thread.values_mut() {
+            list.sort_by_key(|i| run.events[*i].po);
+        }
+    }
     // Symbolic object → run object, and the run objects taken.
     let mut pairs: HashMap<u32, u32> = HashMap::new();
     let mut taken: HashSet<u32> = HashSet::new();
@@ -67,9 +76,15 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
         for (k, e) in th.events.iter().enumerate() {
             let Some((kind, addr, unknown)) = access(&e.op) else { continue };
             let (obj, off) = (addr_alloc(addr), addr_offset(addr));
+            let relaxed = run.memory_model.buffers_stores();
             let fits = |i: usize| {
                 let ev = &run.events[i];
                 if ev.kind != kind {
+                    return false;
+                }
+                // Under TSO/PSO a store the run never flushed has no event:
+                // the next one of the thread must be the same instruction.
+                if relaxed && ev.loc != e.loc {
                     return false;
                 }
                 // An address the solver resolves: any of the kind will do.

@@ -77,9 +77,12 @@ impl Explanation {
         if run == Run::Alternate && i.op == "faulting access" {
             return "access (valid here)".to_string();
         }
+        // A buffered store is placed where it becomes visible (as `causa
+        // run` lists it under TSO/PSO).
+        let op = if i.buffered { "flush" } else { i.op };
         match self.object_in(r, run) {
-            Some(o) => format!("{} {o}", i.op),
-            None => i.op.to_string(),
+            Some(o) => format!("{op} {o}"),
+            None => op.to_string(),
         }
     }
 

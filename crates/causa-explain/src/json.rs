@@ -27,6 +27,7 @@ pub fn render(e: &Explanation) -> Value {
         "schema": 1,
         "command": "explain",
         "mode": e.mode.name(),
+        "memory_model": e.memory_model.to_string(),
         "verdict": "bug",
         "bug": { "kind": f.kind.code(), "thread": f.thread.to_string(), "message": f.message, "location": f.location.as_ref().map(|l| l.to_string()) },
         "summary": crate::summary::summary(e),

@@ -44,8 +44,6 @@ pub enum ExplainError {
     Symbolic(#[from] SymError),
     #[error("{0}")]
     Model(#[from] ClapError),
-    #[error("explaining a failure under {0} is not supported yet (only sequential consistency)")]
-    MemoryModel(causa_core::MemoryModel),
     #[error(
         "a data race is two unordered accesses, not a failing run (`causa run --races --schedule FILE` names both); \
          `causa explain` explains failures: assertion violations, aborts, divisions by zero, memory errors, deadlocks \
@@ -71,6 +69,9 @@ pub struct EventInfo {
     pub loc: Option<causa_core::SourceLoc>,
     /// The function the event's source line is in.
     pub function: Option<Arc<str>>,
+    /// A store that goes through its thread's store buffer (TSO/PSO): its
+    /// place in a schedule is when it becomes visible, its flush.
+    pub buffered: bool,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -104,6 +105,9 @@ impl std::fmt::Display for Unshown {
 #[derive(Clone, Debug)]
 pub struct Explanation {
     pub mode: Mode,
+    /// The failing run's memory model (under TSO/PSO a buffered store is
+    /// placed where it becomes visible).
+    pub memory_model: causa_core::MemoryModel,
     /// The failure explained.
     pub failure: causa_core::Finding,
     /// Thread names, by the thread index of [`EventRef`].
@@ -293,9 +297,6 @@ pub fn explain(
     let Some(failure) = ex.outcome.finding().cloned() else {
         return Err(ExplainError::NoFailure);
     };
-    if ex.memory_model != causa_core::MemoryModel::Sc {
-        return Err(ExplainError::MemoryModel(ex.memory_model));
-    }
     if failure.kind == causa_core::BugKind::DataRace {
         return Err(ExplainError::DataRace);
     }
@@ -316,6 +317,8 @@ pub fn explain(
     let mut lost_updates = 0;
     let mut accept = |p: &Proposal<'_>| {
         let mut cfg = cfg.clone();
+        // The alternate runs under the failing run's memory model.
+        cfg.memory_model = ex.memory_model;
         cfg.inputs = p
             .inputs
             .iter()
@@ -342,7 +345,17 @@ pub fn explain(
     let (mut names, mut blocks, mut spans) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(&sym, ex, (&mut names, &mut blocks, &mut spans));
-    let failing_values = failing_run.values(ex);
+    let mut failing_values = failing_run.values(ex);
+    // Under TSO/PSO the failing schedule (the solver's) may make a store
+    // visible before the failure that the run had not flushed yet: its
+    // value, when a constant, is the program's.
+    for &(t, k) in &s.failing {
+        if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
+            if let (None, Some(v)) = (failing_values.get(&(t, k)), sym.exprs.value(*value)) {
+                failing_values.insert((t, k), signed(v, *size).to_string());
+            }
+        }
+    }
     let mut new_path = Vec::new();
     let (cycle, lost, starved) = match failure.kind {
         causa_core::BugKind::Deadlock => (
@@ -380,7 +393,15 @@ pub fn explain(
     let mut info: Vec<Vec<EventInfo>> = sym
         .threads
         .iter()
-        .map(|t| t.events.iter().map(|e| event_info(&prep.program, &e.op, e.loc, &functions)).collect())
+        .map(|t| {
+            t.events
+                .iter()
+                .map(|e| EventInfo {
+                    buffered: sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e),
+                    ..event_info(&prep.program, &e.op, e.loc, &functions)
+                })
+                .collect()
+        })
         .collect();
     // An access whose address the solver resolves is shown at the object
     // each run accessed.
@@ -392,6 +413,7 @@ pub fn explain(
     }
     Ok(Explanation {
         mode: opts.mode,
+        memory_model: sym.memory_model,
         failure,
         threads: sym.threads.iter().map(|t| t.thread.clone()).collect(),
         starts: sym.threads.iter().map(|t| t.start.clone()).collect(),
@@ -496,7 +518,7 @@ fn event_info(program: &causa_ir::Program, sym_op: &SymOp, loc: causa_ir::LocId,
         SymOp::Bulk { size, .. } => Some(*size),
         _ => None,
     };
-    EventInfo { op, addr, alternate_addr: None, span, loc, function }
+    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered: false }
 }
 
 /// The run ended normally (an alternate counts only then).
@@ -511,6 +533,17 @@ fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
         Outcome::Exit(_) => true,
         Outcome::Bug(f) => !f.same_as(failure),
         _ => false,
+    }
+}
+
+/// `v`, a value of `size` bytes, read as signed (as the run shows ints).
+fn signed(v: u128, size: u32) -> i128 {
+    let bits = (size * 8).clamp(1, 127);
+    let v = v & ((1u128 << bits) - 1);
+    if v >> (bits - 1) & 1 == 1 {
+        v as i128 - (1i128 << bits)
+    } else {
+        v as i128
     }
 }
 
@@ -530,10 +563,13 @@ fn replay_alternate(
     order: &[EventRef],
     failure: &causa_core::Finding,
 ) -> (Execution, String) {
-    let steps: Vec<ThreadName> = order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
+    let (steps, flushes) = match causa_explore::reproduce::steps_of(sym, order, sym.memory_model) {
+        Ok(x) => x,
+        Err(_) => (order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect(), Default::default()),
+    };
     let cfg = Arc::new(cfg.clone());
     let run = |fallback: Box<dyn Scheduler>| {
-        let mut sched = ReplayScheduler::new(steps.clone()).with_fallback(fallback);
+        let mut sched = ReplayScheduler::new(steps.clone()).with_flushes(flushes.clone()).with_fallback(fallback);
         sched.begin_execution();
         run_once(prep, &cfg, &mut sched)
     };

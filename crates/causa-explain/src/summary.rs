@@ -75,7 +75,11 @@ pub fn summary(e: &Explanation) -> String {
             told.push(g.read);
         }
     }
-    for a in e.dsp.atomic.iter().take(2) {
+    // Under TSO/PSO a store passed but not yet visible is the cause, and a
+    // fence the fix: atomic regions would mix program and flush order.
+    let buffering = store_buffering(e);
+    let regions = if buffering.is_some() { 0 } else { 2 };
+    for a in e.dsp.atomic.iter().take(regions) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         let lines = line_range(e, first, last);
         out.push(format!(
@@ -108,6 +112,9 @@ pub fn summary(e: &Explanation) -> String {
         }
     } else if let Some(s) = last_read_values(e) {
         out.push(s);
+    }
+    if let Some(s) = buffering {
+        out.insert(0, s);
     }
     out.extend(replay_note(e));
     out.join(" ")
@@ -280,6 +287,64 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
     ))
 }
 
+/// Under TSO/PSO: a read of the failing schedule that missed another
+/// thread's store although that thread had already gone past it (a later
+/// event of the thread comes before the read), because the store was still
+/// in its store buffer (it becomes visible after the read, or never). Such
+/// a read among the DSP's or the root cause's events is told first: it is
+/// what sequential consistency would not allow. A fence after the store
+/// makes it visible before its thread goes on.
+fn store_buffering(e: &Explanation) -> Option<String> {
+    if !e.memory_model.buffers_stores() {
+        return None;
+    }
+    let matters = |r: &EventRef| e.dsp.events.contains(r) || e.root_cause.contains(r);
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    // Every such read: (read, store, the store thread's event past it).
+    let mut found = Vec::new();
+    for (at, &read) in e.failing.iter().enumerate() {
+        let i = e.info_of(read);
+        if i.op != "read" {
+            continue;
+        }
+        let missed = e.info.iter().enumerate().filter(|(t, _)| *t != read.0).find_map(|(t, evs)| {
+            evs.iter().enumerate().find_map(|(k, w)| {
+                let store = (t, k);
+                let hidden = w.buffered && w.addr == i.addr && pos(store).is_none_or(|p| p > at);
+                // (A later store counts when it became visible before the
+                // read: PSO lets it overtake this one.)
+                let on = e.failing[..at].iter().find(|r| r.0 == t && r.1 > k);
+                hidden.then_some(()).and(on).map(|on| (store, *on))
+            })
+        });
+        if let Some((store, on)) = missed {
+            found.push((read, store, on));
+        }
+    }
+    // One the explanation's events show, else the first.
+    let told = found.iter().position(|(r, w, _)| matters(r) || matters(w));
+    let &(read, store, on) = found.get(told.unwrap_or(0))?;
+    let line = |r: EventRef| e.info_of(r).loc.as_ref().map(|l| l.line.to_string()).unwrap_or_default();
+    let visible = if pos(store).is_some() {
+        "became visible only after the read"
+    } else {
+        "never became visible before the failure"
+    };
+    let fix = if told.is_some() { "avoids the failure" } else { "makes it visible before the thread goes on" };
+    Some(format!(
+        "Store buffering ({}): {} {}, then goes on to line {} ({} there) before {} {}; the store was still in its store buffer and {visible}, so the read sees {}, which sequential consistency does not allow. A fence after line {} (`atomic_thread_fence(memory_order_seq_cst)`), or making the store a sequentially consistent atomic, {fix}.",
+        e.memory_model.to_string().to_uppercase(),
+        who(e, store),
+        verb_phrase(e, store),
+        line(on),
+        verb_phrase(e, on).split(" at ").next().unwrap_or_default(),
+        who(e, read),
+        verb_phrase(e, read),
+        e.value(read, Run::Failing).map(|v| format!("{v}, an older value")).unwrap_or_else(|| "an older value".into()),
+        line(store),
+    ))
+}
+
 /// A wait at a semaphore whose units were all taken: how many were posted
 /// and taken, where.
 fn starved_sentences(e: &Explanation) -> Vec<String> {
@@ -345,7 +410,8 @@ fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
         "memcpy" | "memmove" => "copies",
         "memset" => "fills",
         "strcpy" => "copies a string into",
-        "strcmp" => "compares",
+        "strcmp" | "memcmp" => "compares",
+        "strlen" => "measures the string in",
         "lock" => "locks",
         "rdlock" => "read-locks",
         "unlock" => "unlocks",

@@ -35,6 +35,13 @@ pub fn render(e: &Explanation) -> String {
         if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
         root_cause(e)
     );
+    if e.memory_model.buffers_stores() {
+        let _ = writeln!(
+            o,
+            "  memory model {}: a store waits in its thread's store buffer; `flush` is where it becomes visible",
+            e.memory_model.to_string().to_uppercase()
+        );
+    }
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
     if let Some(note) = set_aside(e) {
         let _ = writeln!(o, "  ({note})");

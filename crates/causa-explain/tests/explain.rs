@@ -950,3 +950,61 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
         }
     }
 }
+
+/// A failing run of the relaxed corpus program `name` under `model`.
+fn relaxed_failing(name: &str, model: causa_core::MemoryModel) -> (Arc<Prepared>, Execution) {
+    let path = format!("{}/../../tests/programs/relaxed/{name}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let prep = load(name, &src);
+    let cfg = Config { memory_model: model, ..config() };
+    let ex = first_random_run(&prep, &Arc::new(cfg), 5000, |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_)))
+        .unwrap_or_else(|| panic!("{name}: a failing run under {model}"));
+    (prep, ex)
+}
+
+#[test]
+fn store_buffering_failures_are_explained_with_the_store_still_buffered() {
+    use causa_core::MemoryModel::{Pso, Tso};
+    use causa_explain::Run;
+    // (program, model, what the summary must say: the store passed but
+    // not visible, and the fence after it)
+    let cases = [
+        ("store_buffering.c", Tso, "Store buffering (TSO)"),
+        ("dekker.c", Tso, "Store buffering (TSO)"),
+        (
+            "message_passing.c",
+            Pso,
+            "writes `data` at message_passing.c:15, then goes on to line 16 (writes `ready` there)",
+        ),
+    ];
+    for (name, model, said) in cases {
+        let (prep, ex) = relaxed_failing(name, model);
+        for mode in Mode::ALL {
+            let e = explain(&prep, &config(), &ex, &ExplainOptions { mode, ..Default::default() })
+                .unwrap_or_else(|err| panic!("{name} {mode}: {err}"));
+            if mode == Mode::Symbiosis && e.alternate.is_none() {
+                continue;
+            }
+            assert_explained(&e, name);
+            // Every access the DSP shows is named, with the value it had in
+            // each run it is shown in.
+            for r in e.dsp.events.iter().filter(|r| matches!(e.info_of(**r).op, "read" | "write")) {
+                let obj = e.object(*r).unwrap_or_default();
+                assert!(!obj.is_empty() && !obj.starts_with("0x"), "{name} {mode}: {} unnamed", e.event_text(*r));
+                let runs = [(Run::Failing, &e.failing), (Run::Alternate, e.alternate.as_ref().expect("alternate"))];
+                for (run, order) in runs {
+                    if order.contains(r) {
+                        assert!(e.value(*r, run).is_some(), "{name} {mode}: no value for {}", e.event_text(*r));
+                    }
+                }
+            }
+            assert_eq!(e.memory_model, model);
+            let summary = causa_explain::summary::summary(&e);
+            assert!(summary.contains(said), "{name} {mode}: {summary}");
+            assert!(summary.contains("A fence after line"), "{name} {mode}: {summary}");
+            // Buffered stores are shown where they become visible.
+            let text = causa_explain::text::render(&e);
+            assert!(text.contains("flush "), "{name} {mode}: {text}");
+        }
+    }
+}

@@ -130,6 +130,38 @@ fn deadlock_occurrence(prep: &Prepared, ex: &Execution) -> Option<u32> {
     Some(n as u32)
 }
 
+/// An order of the symbolic trace's events as replay steps: each event's
+/// thread, and under TSO/PSO, at a buffered store's place, its flush (the
+/// thread's oldest store under TSO: an address computed from shared data is
+/// known only then). A store through a computed address under PSO has no
+/// address to flush by: the memory model is returned as the error.
+pub fn steps_of(
+    sym: &causa_symbolic::SymTrace,
+    order: &[causa_symbolic::EventRef],
+    model: causa_core::MemoryModel,
+) -> Result<(Vec<ThreadName>, BTreeMap<usize, u64>), causa_core::MemoryModel> {
+    let steps = order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
+    let mut flushes = BTreeMap::new();
+    if model.buffers_stores() {
+        for (i, (t, k)) in order.iter().enumerate() {
+            let e = &sym.threads[*t].events[*k];
+            match e.op {
+                SymOp::Write { at: Some(_), .. } if causa_symbolic::model::buffered(e) => {
+                    if model != causa_core::MemoryModel::Tso {
+                        return Err(model);
+                    }
+                    flushes.insert(i, crate::strategies::OLDEST_STORE);
+                }
+                SymOp::Write { addr, .. } if causa_symbolic::model::buffered(e) => {
+                    flushes.insert(i, addr);
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok((steps, flushes))
+}
+
 /// Reproduce the failure recorded in `log` (for the program `prep`; `cfg`
 /// gives the run's limits, its inputs and arguments come from the log).
 pub fn reproduce(
@@ -188,27 +220,7 @@ pub fn reproduce(
     let sym = causa_symbolic::execute(&prep.program, log).map_err(|e| gave_up(&searched, e.into()))?;
     let symbolic_time = solver_start.elapsed();
     let solution = causa_symbolic::solve(&sym, &opts.clap).map_err(|e| gave_up(&searched, e.into()))?;
-    let steps: Vec<ThreadName> = solution.order.iter().map(|(t, _)| sym.threads[*t].thread.clone()).collect();
-    // Under TSO/PSO a buffered store's place in the order is its flush.
-    let mut flushes = BTreeMap::new();
-    if model.buffers_stores() {
-        for (i, (t, k)) in solution.order.iter().enumerate() {
-            let e = &sym.threads[*t].events[*k];
-            match e.op {
-                SymOp::Write { at: Some(_), .. } if causa_symbolic::model::buffered(e) => {
-                    // TSO flushes a thread's stores in order: the oldest one.
-                    if model != causa_core::MemoryModel::Tso {
-                        return Err(ReproduceError::Relaxed(model));
-                    }
-                    flushes.insert(i, crate::strategies::OLDEST_STORE);
-                }
-                SymOp::Write { addr, .. } if causa_symbolic::model::buffered(e) => {
-                    flushes.insert(i, addr);
-                }
-                _ => {}
-            }
-        }
-    }
+    let (steps, flushes) = steps_of(&sym, &solution.order, model).map_err(ReproduceError::Relaxed)?;
     cfg.inputs = solution.inputs.iter().filter_map(|(t, i)| log.threads[*t].inputs.get(*i).map(|x| x.1)).collect();
     // The solver's order, step by step; nothing runs after it.
     let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps).with_flushes(flushes));

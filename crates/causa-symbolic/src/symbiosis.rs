@@ -105,7 +105,15 @@ pub fn data_flows_at(
     // The latest write of each byte, with its place in `order`.
     let mut last: std::collections::HashMap<u64, (usize, EventRef)> = std::collections::HashMap::new();
     let mut flows = Vec::new();
+    let place: std::collections::HashMap<EventRef, usize> = order.iter().enumerate().map(|(i, r)| (*r, i)).collect();
     for (i, &r) in order.iter().enumerate() {
+        // Under TSO/PSO a plain read returns its thread's own newest store
+        // to the location that is not visible yet (store-to-load
+        // forwarding): a buffered store is placed where it becomes visible.
+        if let Some(w) = forwarded(sym, r, i, &place, &at) {
+            flows.push((r, Some(w)));
+            continue;
+        }
         let whole = |addr: u64, size: u32| vec![(at(r, addr), size)];
         let (reads, writes) = match &sym.threads[r.0].events[r.1].op {
             SymOp::Read { addr, size, .. } => (whole(*addr, *size), Vec::new()),
@@ -128,6 +136,34 @@ pub fn data_flows_at(
         }
     }
     flows
+}
+
+/// The store read `r` (at place `i` of the order) forwards from: its
+/// thread's newest buffered store to the same bytes before it in program
+/// order, when that store is not visible yet (placed after `r`, or not at
+/// all).
+fn forwarded(
+    sym: &SymTrace,
+    r: EventRef,
+    i: usize,
+    place: &std::collections::HashMap<EventRef, usize>,
+    at: &impl Fn(EventRef, u64) -> u64,
+) -> Option<EventRef> {
+    if !sym.memory_model.buffers_stores() {
+        return None;
+    }
+    let events = &sym.threads[r.0].events;
+    let SymOp::Read { addr, size, .. } = events[r.1].op else { return None };
+    let (a, n) = (at(r, addr), size as u64);
+    (0..r.1).rev().find_map(|k| match events[k].op {
+        SymOp::Write { addr: wa, size: ws, .. } if crate::model::buffered(&events[k]) => {
+            let b = at((r.0, k), wa);
+            let same = b < a + n && a < b + ws as u64;
+            let hidden = place.get(&(r.0, k)).is_none_or(|p| *p > i);
+            (same && hidden).then_some((r.0, k))
+        }
+        _ => None,
+    })
 }
 
 #[cfg(test)]
