@@ -276,15 +276,7 @@ impl Thread<'_, '_> {
         let n = self.extent(src, "strcpy")?.min(room);
         let mut reads = self.bulk_reads(src, n, "strcpy")?;
         let from: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
-        let old: Vec<ExprId> = if dest_shared {
-            let r = self.bulk_reads(dest, n, "strcpy")?;
-            let v = r.iter().map(|p| p.value).collect();
-            reads.extend(r);
-            v
-        } else {
-            let known = self.known_bytes(dest, n, "strcpy")?;
-            known.into_iter().map(|b| self.st.trace.exprs.constant(8, b as u128)).collect()
-        };
+        let old = self.byte_values(dest, n, "strcpy", &mut reads)?;
         let e = &mut self.st.trace.exprs;
         let zero = e.constant(8, 0);
         let mut ended = e.constant(1, 0);
@@ -407,15 +399,7 @@ impl Thread<'_, '_> {
         let mut sides = Vec::new();
         let mut reads = Vec::new();
         for p in [a, b] {
-            let bytes: Vec<ExprId> = if self.is_shared(p) {
-                let r = self.bulk_reads(p, n, "memcmp")?;
-                let v = r.iter().map(|x| x.value).collect();
-                reads.extend(r);
-                v
-            } else {
-                let known = self.known_bytes(p, n, "memcmp")?;
-                known.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect()
-            };
+            let bytes = self.byte_values(p, n, "memcmp", &mut reads)?;
             sides.push(bytes);
         }
         if reads.is_empty() {
@@ -475,6 +459,19 @@ impl Thread<'_, '_> {
                 .unsupported(format!("`{what}` of {n} bytes of shared memory (at most {MAX_SCANNED} are modelled)")));
         }
         Ok((0..n).map(|k| self.bulk_read(s + k, 1)).collect())
+    }
+
+    /// The `n` bytes at `p` as values: fresh reads (added to `reads`) when
+    /// `p` is shared, else its known bytes.
+    fn byte_values(&mut self, p: u64, n: u64, what: &str, reads: &mut Vec<Piece>) -> Result<Vec<ExprId>, SymError> {
+        if self.is_shared(p) {
+            let r = self.bulk_reads(p, n, what)?;
+            let v = r.iter().map(|x| x.value).collect();
+            reads.extend(r);
+            return Ok(v);
+        }
+        let known = self.known_bytes(p, n, what)?;
+        Ok(known.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect())
     }
 
     /// The `n` bytes at `p`, a constant or this thread's private memory.
