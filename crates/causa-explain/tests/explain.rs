@@ -900,11 +900,11 @@ fn a_string_copied_over_before_it_is_compared_is_explained() {
 
 #[test]
 fn string_functions_on_shared_memory_are_explained_in_every_mode() {
-    // strlen, memcmp, strcmp of two shared strings and strcpy from shared
-    // memory are one access each. The model reads `strlen`'s string to the
+    // strlen, memcmp, strcmp of two shared strings, strcpy from shared
+    // memory and strncpy are one access each. The model reads `strlen`'s string to the
     // end of its object (the length is the first NUL), and `strcpy` from
     // shared memory copies up to the NUL and keeps what follows.
-    let cases: [(&str, &str, &str); 3] = [
+    let cases: [(&str, &str, &str); 4] = [
         (
             "len.c",
             "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar label[16] = \"init\";\n\
@@ -933,6 +933,15 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
             int same = strcmp(one, two) == 0;\n\
             pthread_join(t, 0); assert(!same); return 0; }\n",
             "strcmp one and two :9",
+        ),
+        (
+            "ncpy.c",
+            "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar name[8] = \"init\";\n\
+            void *w(void *a) { strncpy(name, \"new\", sizeof name); return 0; }\n\
+            int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);\n\
+            char local[8]; strncpy(local, name, sizeof local);\n\
+            pthread_join(t, 0); assert(local[0] == 'i'); return 0; }\n",
+            "strncpy name :7",
         ),
     ];
     for (name, src, shown) in cases {

@@ -258,6 +258,77 @@ impl Thread<'_, '_> {
         Ok(true)
     }
 
+    /// `strncpy(dest, src, n)`: `n` bytes into `dest`, `src`'s up to its
+    /// NUL and zeros after it. From shared memory the event reads `src`'s
+    /// first `n` bytes (at most to the end of its object, the string then
+    /// required to end there); one event when either side is shared. False
+    /// when the call is the log's memory error.
+    pub(crate) fn bounded_copy(&mut self, args: &[Operand]) -> Result<bool, SymError> {
+        let n = self.concrete_arg(args, 2, 64, "strncpy")? as u64;
+        if n > 0 && self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
+            return Ok(false);
+        }
+        let (dest, src) = (self.addr_arg(args, 0, "strncpy")?, self.addr_arg(args, 1, "strncpy")?);
+        if n == 0 {
+            return Ok(true);
+        }
+        let (dest_shared, src_shared) = (self.is_shared(dest), self.is_shared(src));
+        let mut reads = Vec::new();
+        let bytes: Vec<ExprId> = if src_shared {
+            let m = self.extent(src, "strncpy")?.min(n);
+            reads = self.bulk_reads(src, m, "strncpy")?;
+            let e = &mut self.st.trace.exprs;
+            let zero = e.constant(8, 0);
+            let mut ended = e.constant(1, 0);
+            let mut out = Vec::with_capacity(n as usize);
+            for p in &reads {
+                out.push(e.select(ended, zero, p.value));
+                let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, p.value, zero);
+                ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
+            }
+            out.resize(n as usize, zero);
+            if m < n {
+                self.condition(ended)?;
+            }
+            out
+        } else {
+            let mut c = self.c_string(src, "strncpy")?;
+            c.resize(n as usize, 0);
+            c.into_iter().map(|b| self.st.trace.exprs.constant(8, b as u128)).collect()
+        };
+        if !dest_shared && !src_shared {
+            self.store_private("strncpy", dest, bytes)?;
+            return Ok(true);
+        }
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported("`strncpy` of shared memory under a relaxed memory model"));
+        }
+        let mut writes = Vec::new();
+        if dest_shared {
+            for (k, value) in bytes.into_iter().enumerate() {
+                let a = dest + k as u64;
+                self.note_bulk_write(a, 1, value);
+                writes.push(Piece { addr: a, size: 1, value });
+            }
+        } else {
+            self.store_private("strncpy", dest, bytes)?;
+        }
+        let addr = if dest_shared { dest } else { src };
+        self.event(SymOp::Bulk { what: "strncpy", addr, size: n as u32, reads, writes });
+        Ok(true)
+    }
+
+    /// Byte values into private memory at `dest`, one entry each.
+    fn store_private(&mut self, what: &str, dest: u64, bytes: Vec<ExprId>) -> Result<(), SymError> {
+        self.private_bulk_check(what, dest)?;
+        self.clear(dest, bytes.len() as u64)?;
+        for (k, value) in bytes.into_iter().enumerate() {
+            self.local.insert(dest + k as u64, (1, Reg::Int(value)));
+        }
+        self.bulk.insert(causa_ir::addr_alloc(dest));
+        Ok(())
+    }
+
     /// `strcpy(dest, src)` from shared memory, whose length depends on the
     /// schedule: one event that reads `src` up to the end of its object
     /// (or of `dest`'s, if that ends first) and the bytes of `dest` the copy
@@ -295,11 +366,7 @@ impl Thread<'_, '_> {
                 writes.push(Piece { addr: a, size: 1, value });
             }
         } else {
-            self.clear(dest, n)?;
-            for (k, value) in bytes.into_iter().enumerate() {
-                self.local.insert(dest + k as u64, (1, Reg::Int(value)));
-            }
-            self.bulk.insert(causa_ir::addr_alloc(dest));
+            self.store_private("strcpy", dest, bytes)?;
         }
         let addr = if dest_shared { dest } else { src };
         self.event(SymOp::Bulk { what: "strcpy", addr, size: n as u32, reads, writes });

@@ -275,6 +275,18 @@ pub(crate) fn seen(
         .map(|(p, b)| (*p, b.len() as u64, false))
         .chain(write.iter().map(|(p, _, new)| (*p, new.len() as u64, true)))
         .collect();
+    // A read of one span, repeated with the same bytes and nothing changed,
+    // is a busy wait like a load's (`while (strcmp(state, "done"))`): its
+    // fingerprint covers the bytes. (Two spans are not parked: the event's
+    // footprint names only the first.)
+    if let ([(p, bytes)], None) = (&reads[..], &write) {
+        let seen_bytes =
+            bytes.iter().fold(0xcbf2_9ce4_8422_2325u128, |h, b| (h ^ *b as u128).wrapping_mul(0x100_0000_01b3));
+        let print = m.note_read(c.t, *p, seen_bytes);
+        if let Some(e) = m.events.last_mut() {
+            e.value2 = print as u128;
+        }
+    }
     m.bulk.push(causa_core::BulkAccess { event, reads, write });
     for (p, len, writes) in spans {
         m.check_race(c.t, p, len, writes, false)?;
