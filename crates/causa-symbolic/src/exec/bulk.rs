@@ -303,7 +303,23 @@ impl Thread<'_, '_> {
         if self.st.trace.memory_model.buffers_stores() {
             return Err(self.unsupported("`strncpy` of shared memory under a relaxed memory model"));
         }
+        self.copied_bytes("strncpy", (dest, src), bytes, reads)?;
+        Ok(true)
+    }
+
+    /// A string copy's event: `bytes` land at `dest` (one write each when
+    /// it is shared, else private entries), after the `reads` of `src`. The
+    /// event is at `dest` when it is shared, else at `src`.
+    fn copied_bytes(
+        &mut self,
+        what: &'static str,
+        (dest, src): (u64, u64),
+        bytes: Vec<ExprId>,
+        reads: Vec<Piece>,
+    ) -> Result<(), SymError> {
+        let size = bytes.len() as u32;
         let mut writes = Vec::new();
+        let dest_shared = self.is_shared(dest);
         if dest_shared {
             for (k, value) in bytes.into_iter().enumerate() {
                 let a = dest + k as u64;
@@ -311,11 +327,11 @@ impl Thread<'_, '_> {
                 writes.push(Piece { addr: a, size: 1, value });
             }
         } else {
-            self.store_private("strncpy", dest, bytes)?;
+            self.store_private(what, dest, bytes)?;
         }
         let addr = if dest_shared { dest } else { src };
-        self.event(SymOp::Bulk { what: "strncpy", addr, size: n as u32, reads, writes });
-        Ok(true)
+        self.event(SymOp::Bulk { what, addr, size, reads, writes });
+        Ok(())
     }
 
     /// Byte values into private memory at `dest`, one entry each.
@@ -358,19 +374,7 @@ impl Thread<'_, '_> {
             ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
         }
         self.condition(ended)?;
-        let mut writes = Vec::new();
-        if dest_shared {
-            for (k, value) in bytes.into_iter().enumerate() {
-                let a = dest + k as u64;
-                self.note_bulk_write(a, 1, value);
-                writes.push(Piece { addr: a, size: 1, value });
-            }
-        } else {
-            self.store_private("strcpy", dest, bytes)?;
-        }
-        let addr = if dest_shared { dest } else { src };
-        self.event(SymOp::Bulk { what: "strcpy", addr, size: n as u32, reads, writes });
-        Ok(())
+        self.copied_bytes("strcpy", (dest, src), bytes, reads)
     }
 
     /// `strcmp(a, b)`. Of two constant or private strings: its value. Of a
