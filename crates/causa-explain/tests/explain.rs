@@ -901,10 +901,10 @@ fn a_string_copied_over_before_it_is_compared_is_explained() {
 #[test]
 fn string_functions_on_shared_memory_are_explained_in_every_mode() {
     // strlen, memcmp, strcmp of two shared strings, strcpy from shared
-    // memory and strncpy are one access each. The model reads `strlen`'s string to the
+    // memory, strncpy and strcat onto a shared string are one access each. The model reads `strlen`'s string to the
     // end of its object (the length is the first NUL), and `strcpy` from
     // shared memory copies up to the NUL and keeps what follows.
-    let cases: [(&str, &str, &str); 4] = [
+    let cases: [(&str, &str, &str); 5] = [
         (
             "len.c",
             "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar label[16] = \"init\";\n\
@@ -942,6 +942,15 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
             char local[8]; strncpy(local, name, sizeof local);\n\
             pthread_join(t, 0); assert(local[0] == 'i'); return 0; }\n",
             "strncpy name :7",
+        ),
+        (
+            "cat.c",
+            "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar text[16];\n\
+            pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+            void *add(void *a) { pthread_mutex_lock(&m); strcat(text, (const char *)a); pthread_mutex_unlock(&m); return 0; }\n\
+            int main(void) { pthread_t x, y; pthread_create(&x, 0, add, \"a\"); pthread_create(&y, 0, add, \"b\");\n\
+            pthread_join(x, 0); pthread_join(y, 0); assert(strcmp(text, \"ab\") == 0); return 0; }\n",
+            "strcat text :6",
         ),
     ];
     for (name, src, shown) in cases {

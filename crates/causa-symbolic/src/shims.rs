@@ -167,6 +167,7 @@ pub(crate) fn call(
         "strdup" => Some(Some(t.string_dup(args)?)),
         "strcpy" => t.string_copy(args)?.then(|| argv.first().cloned()),
         "strncpy" => t.bounded_copy(args)?.then(|| argv.first().cloned()),
+        "strcat" => t.string_append(args)?.then(|| argv.first().cloned()),
         "strcmp" => Some(Some(t.string_compare(args)?)),
         "memcmp" => Some(Some(t.memory_compare(args)?)),
         other => match bulk(other) {

@@ -307,6 +307,63 @@ impl Thread<'_, '_> {
         Ok(true)
     }
 
+    /// `strcat(dest, src)` of a known string (a constant or private) onto a
+    /// shared one: one event that reads `dest` to the end of its object and
+    /// writes each of those bytes: unchanged before `dest`'s first NUL,
+    /// `src` and its NUL from there, unchanged after. The result is
+    /// required to fit in the object. Onto a private string: followed as
+    /// it is. False when the call is the log's memory error.
+    pub(crate) fn string_append(&mut self, args: &[Operand]) -> Result<bool, SymError> {
+        let (dest, src) = (self.addr_arg(args, 0, "strcat")?, self.addr_arg(args, 1, "strcat")?);
+        if self.is_shared(src) {
+            return Err(self.unsupported("`strcat` from shared memory"));
+        }
+        let mut tail = self.c_string(src, "strcat")?;
+        tail.push(0);
+        if !self.is_shared(dest) {
+            let at = dest + self.c_string(dest, "strcat")?.len() as u64;
+            if self.memory_fault(&args[0], Access::Bytes(at - dest + tail.len() as u64, Some(true)))? {
+                return Ok(false);
+            }
+            let bytes = tail.into_iter().map(|b| self.st.trace.exprs.constant(8, b as u128)).collect();
+            self.store_private("strcat", at, bytes)?;
+            return Ok(true);
+        }
+        if self.at_failure(causa_core::BugKind::MemoryError) {
+            return Err(self.unsupported("a memory error in `strcat` onto shared memory"));
+        }
+        let n = self.extent(dest, "strcat")?;
+        let mut reads = Vec::new();
+        let old = self.byte_values(dest, n, "strcat", &mut reads)?;
+        let e = &mut self.st.trace.exprs;
+        let zero = e.constant(8, 0);
+        // The length of dest: its first NUL.
+        let mut len = e.constant(64, n as u128);
+        for (k, x) in old.iter().enumerate().rev() {
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
+            let here = e.constant(64, k as u128);
+            len = e.select(nul, here, len);
+        }
+        // It fits: the length leaves room for the string and its NUL.
+        let room = e.constant(64, (n as u128).saturating_sub(tail.len() as u128));
+        let fits = e.icmp(causa_ir::ICmpPred::Ule, 64, len, room);
+        let mut bytes = Vec::with_capacity(n as usize);
+        for (k, o) in old.iter().enumerate() {
+            // Byte k is tail[k - len] when len ≤ k < len + tail.len().
+            let mut v = *o;
+            for (j, b) in tail.iter().enumerate().filter(|(j, _)| *j <= k) {
+                let at = e.constant(64, (k - j) as u128);
+                let here = e.icmp(causa_ir::ICmpPred::Eq, 64, len, at);
+                let b = e.constant(8, *b as u128);
+                v = e.select(here, b, v);
+            }
+            bytes.push(v);
+        }
+        self.condition(fits)?;
+        self.copied_bytes("strcat", (dest, src), bytes, reads)?;
+        Ok(true)
+    }
+
     /// A string copy's event: `bytes` land at `dest` (one write each when
     /// it is shared, else private entries), after the `reads` of `src`. The
     /// event is at `dest` when it is shared, else at `src`.
