@@ -983,7 +983,6 @@ fn relaxed_failing(name: &str, model: causa_core::MemoryModel) -> (Arc<Prepared>
 #[test]
 fn store_buffering_failures_are_explained_with_the_store_still_buffered() {
     use causa_core::MemoryModel::{Pso, Tso};
-    use causa_explain::Run;
     // (program, model, what the summary must say: the store passed but
     // not visible, and the fence after it)
     let cases = [
@@ -1004,18 +1003,9 @@ fn store_buffering_failures_are_explained_with_the_store_still_buffered() {
                 continue;
             }
             assert_explained(&e, name);
-            // Every access the DSP shows is named, with the value it had in
-            // each run it is shown in.
-            for r in e.dsp.events.iter().filter(|r| matches!(e.info_of(**r).op, "read" | "write")) {
-                let obj = e.object(*r).unwrap_or_default();
-                assert!(!obj.is_empty() && !obj.starts_with("0x"), "{name} {mode}: {} unnamed", e.event_text(*r));
-                let runs = [(Run::Failing, &e.failing), (Run::Alternate, e.alternate.as_ref().expect("alternate"))];
-                for (run, order) in runs {
-                    if order.contains(r) {
-                        assert!(e.value(*r, run).is_some(), "{name} {mode}: no value for {}", e.event_text(*r));
-                    }
-                }
-            }
+            // Every access is named and has its run's value (a load granted
+            // after its thread's flush was recorded at the store's line).
+            assert_named(&e, name);
             assert_eq!(e.memory_model, model);
             let summary = causa_explain::summary::summary(&e);
             assert!(summary.contains(said), "{name} {mode}: {summary}");

@@ -130,10 +130,15 @@ impl Machine {
     pub(crate) fn flush(&mut self, t: Tid, addr: u64) -> Result<(), Stop> {
         let i = self.buffer(t).iter().position(|b| b.addr == addr).expect("the scheduler flushes a buffered store");
         let b = self.buffers[t as usize].remove(i);
-        self.threads[t as usize].loc = b.loc;
+        // A memory error of the flush is reported at the store's line; the
+        // thread then goes on where it was (its parked operation keeps its
+        // own line: a load recorded after this flush was shown at the
+        // store's line before).
+        let at = std::mem::replace(&mut self.threads[t as usize].loc, b.loc);
         // As a store under SC: the event keeps the value it overwrote.
         let old = self.load(b.addr, &b.ty)?.as_int();
         self.store(b.addr, &b.ty, &b.value)?;
+        self.threads[t as usize].loc = at;
         self.shared_version += 1;
         let ev = Event {
             thread: t,
