@@ -41,8 +41,13 @@ pub fn render(e: &Explanation) -> String {
     }
     let _ = writeln!(
         o,
-        "<p class=\"meta\">mode {} · failing schedule {} events · root cause: {} · replayed alternate: {} · solver {:.3} s ({} queries)</p>",
+        "<p class=\"meta\">mode {}{} · failing schedule {} events · root cause: {} · replayed alternate: {} · solver {:.3} s ({} queries)</p>",
         e.mode,
+        if e.memory_model.buffers_stores() {
+            format!(" · memory model {} (a store is shown where it becomes visible: flush)", e.memory_model.to_string().to_uppercase())
+        } else {
+            String::new()
+        },
         e.failing.len(),
         esc(&crate::text::root_cause(e)),
         esc(&crate::text::outcome(e.alternate_outcome.as_ref())),

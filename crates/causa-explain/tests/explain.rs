@@ -1010,9 +1010,13 @@ fn store_buffering_failures_are_explained_with_the_store_still_buffered() {
             let summary = causa_explain::summary::summary(&e);
             assert!(summary.contains(said), "{name} {mode}: {summary}");
             assert!(summary.contains("A fence after line"), "{name} {mode}: {summary}");
-            // Buffered stores are shown where they become visible.
+            // Buffered stores are shown where they become visible, and the
+            // views name the memory model.
             let text = causa_explain::text::render(&e);
             assert!(text.contains("flush "), "{name} {mode}: {text}");
+            let model_name = format!("memory model {}", model.to_string().to_uppercase());
+            assert!(text.contains(&model_name), "{name} {mode}: {text}");
+            assert!(causa_explain::html::render(&e).contains(&model_name), "{name} {mode}: html");
         }
     }
 }
