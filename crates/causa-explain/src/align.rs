@@ -61,7 +61,8 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
     // next operations and, under PSO, out of order with its other stores:
     // the symbolic trace is in program order, so the run's events are
     // taken in program order too.
-    if run.memory_model.buffers_stores() {
+    let relaxed = run.memory_model.buffers_stores();
+    if relaxed {
         for list in by_thread.values_mut() {
             list.sort_by_key(|i| run.events[*i].po);
         }
@@ -76,7 +77,6 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
         for (k, e) in th.events.iter().enumerate() {
             let Some((kind, addr, unknown)) = access(&e.op) else { continue };
             let (obj, off) = (addr_alloc(addr), addr_offset(addr));
-            let relaxed = run.memory_model.buffers_stores();
             let fits = |i: usize| {
                 let ev = &run.events[i];
                 if ev.kind != kind {

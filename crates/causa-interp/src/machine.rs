@@ -644,7 +644,6 @@ impl Machine {
         }
     }
 
-    /// What `len` bytes from `addr` span, named ([`crate::naming::with_span`]).
     /// What bulk event `seq` touches: its span, or every span it read
     /// (`strcmp` of two shared strings: "primary and backup").
     fn describe_bulk(&self, seq: usize, e: &Event) -> String {
@@ -658,6 +657,7 @@ impl Machine {
         }
     }
 
+    /// What `len` bytes from `addr` span, named ([`crate::naming::with_span`]).
     pub fn describe_span(&self, addr: u64, len: u64) -> String {
         let (id, off) = self.mem.locate(addr);
         match self.object_root(id) {

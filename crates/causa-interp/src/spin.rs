@@ -130,14 +130,21 @@ fn changes(e: &Event, t: Tid, observed: &[(u64, u64)]) -> bool {
 
 impl Machine {
     /// Called after thread `t` read `value` at `addr` in a visible step (its
-    /// event is the last one recorded). Returns the fingerprint, which the read
-    /// event keeps.
-    pub(crate) fn note_read(&mut self, t: Tid, addr: u64, value: u128) -> u64 {
+    /// event is the last one recorded, and keeps the fingerprint in its
+    /// `value2` for the constraint model's mirror).
+    pub(crate) fn note_read(&mut self, t: Tid, addr: u64, value: u128) {
         let print = fingerprint(self, t, (addr, value));
         if let Some(a) = self.repeated(t, print, |s| &mut s.recent, |_| false) {
             self.threads[t as usize].spin.awaiting = Some(a);
         }
-        print
+        self.keep_print(print);
+    }
+
+    /// The last event keeps `print` (its `value2`).
+    fn keep_print(&mut self, print: u64) {
+        if let Some(e) = self.events.last_mut() {
+            e.value2 = print as u128;
+        }
     }
 
     /// The loop the last event of thread `t` closes, if it repeats (with
@@ -160,14 +167,14 @@ impl Machine {
     }
 
     /// Called after thread `t` released `mutex` (its unlock event is the last
-    /// one recorded). Returns the fingerprint (never 0), which the unlock
-    /// event keeps; 0 when the thread still holds a mutex or a read-write
-    /// lock (a loop is not parked while it holds one).
-    pub(crate) fn note_unlock(&mut self, t: Tid, mutex: u64) -> u64 {
+    /// one recorded, and keeps the fingerprint, never 0, in its `value2`; 0
+    /// when the thread still holds a mutex or a read-write lock: a loop is
+    /// not parked while it holds one).
+    pub(crate) fn note_unlock(&mut self, t: Tid, mutex: u64) {
         let holds = self.sync.mutexes.values().any(|x| x.owner == Some(t))
             || self.sync.rwlocks.values().any(|l| l.writer == Some(t) || l.readers.contains(&t));
         if holds {
-            return 0;
+            return self.keep_print(0);
         }
         let print = fingerprint(self, t, (mutex, u64::MAX)) | 1;
         // Its own locks and unlocks (of mutexes and read-write locks, which
@@ -180,7 +187,7 @@ impl Machine {
         if let Some(a) = self.repeated(t, print, |s| &mut s.recent_unlocks, own) {
             self.threads[t as usize].spin.awaiting = Some(a);
         }
-        print
+        self.keep_print(print);
     }
 
     /// Called when thread `t` starts a timed wait on `cond` releasing `mutex`

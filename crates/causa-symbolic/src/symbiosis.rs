@@ -105,7 +105,12 @@ pub fn data_flows_at(
     // The latest write of each byte, with its place in `order`.
     let mut last: std::collections::HashMap<u64, (usize, EventRef)> = std::collections::HashMap::new();
     let mut flows = Vec::new();
-    let place: std::collections::HashMap<EventRef, usize> = order.iter().enumerate().map(|(i, r)| (*r, i)).collect();
+    // Each event's place in `order`, for store-to-load forwarding (TSO/PSO
+    // only: under SC no store is buffered).
+    let place: std::collections::HashMap<EventRef, usize> = match sym.memory_model.buffers_stores() {
+        true => order.iter().enumerate().map(|(i, r)| (*r, i)).collect(),
+        false => Default::default(),
+    };
     for (i, &r) in order.iter().enumerate() {
         // Under TSO/PSO a plain read returns its thread's own newest store
         // to the location that is not visible yet (store-to-load

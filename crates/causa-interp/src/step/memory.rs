@@ -47,10 +47,7 @@ impl Machine {
                 }
                 if granted {
                     self.record(t, EventKind::Read, a, size as u32, v.as_int(), 0, *atomic);
-                    let print = self.note_read(t, a, v.as_int());
-                    if let Some(e) = self.events.last_mut() {
-                        e.value2 = print as u128;
-                    }
+                    self.note_read(t, a, v.as_int());
                 }
                 v
             }

@@ -277,15 +277,9 @@ impl Thread<'_, '_> {
         let bytes: Vec<ExprId> = if src_shared {
             let m = self.extent(src, "strncpy")?.min(n);
             reads = self.bulk_reads(src, m, "strncpy")?;
-            let e = &mut self.st.trace.exprs;
-            let zero = e.constant(8, 0);
-            let mut ended = e.constant(1, 0);
-            let mut out = Vec::with_capacity(n as usize);
-            for p in &reads {
-                out.push(e.select(ended, zero, p.value));
-                let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, p.value, zero);
-                ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
-            }
+            let from: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
+            let zero = self.st.trace.exprs.constant(8, 0);
+            let (mut out, ended) = self.up_to_nul(&from, &vec![zero; m as usize]);
             out.resize(n as usize, zero);
             if m < n {
                 self.condition(ended)?;
@@ -299,9 +293,6 @@ impl Thread<'_, '_> {
         if !dest_shared && !src_shared {
             self.store_private("strncpy", dest, bytes)?;
             return Ok(true);
-        }
-        if self.st.trace.memory_model.buffers_stores() {
-            return Err(self.unsupported("`strncpy` of shared memory under a relaxed memory model"));
         }
         self.copied_bytes("strncpy", (dest, src), bytes, reads)?;
         Ok(true)
@@ -377,6 +368,9 @@ impl Thread<'_, '_> {
         let size = bytes.len() as u32;
         let mut writes = Vec::new();
         let dest_shared = self.is_shared(dest);
+        if dest_shared && self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{what}` of shared memory under a relaxed memory model")));
+        }
         if dest_shared {
             for (k, value) in bytes.into_iter().enumerate() {
                 let a = dest + k as u64;
@@ -389,6 +383,22 @@ impl Thread<'_, '_> {
         let addr = if dest_shared { dest } else { src };
         self.event(SymOp::Bulk { what, addr, size, reads, writes });
         Ok(())
+    }
+
+    /// What a string copy leaves: byte k is `from[k]` up to and with
+    /// `from`'s first NUL, `after[k]` past it; and whether a NUL came (a
+    /// 1-bit expression).
+    fn up_to_nul(&mut self, from: &[ExprId], after: &[ExprId]) -> (Vec<ExprId>, ExprId) {
+        let e = &mut self.st.trace.exprs;
+        let zero = e.constant(8, 0);
+        let mut ended = e.constant(1, 0);
+        let mut bytes = Vec::with_capacity(from.len());
+        for (x, o) in from.iter().zip(after) {
+            bytes.push(e.select(ended, *o, *x));
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
+            ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
+        }
+        (bytes, ended)
     }
 
     /// Byte values into private memory at `dest`, one entry each.
@@ -421,15 +431,7 @@ impl Thread<'_, '_> {
         let mut reads = self.bulk_reads(src, n, "strcpy")?;
         let from: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
         let old = self.byte_values(dest, n, "strcpy", &mut reads)?;
-        let e = &mut self.st.trace.exprs;
-        let zero = e.constant(8, 0);
-        let mut ended = e.constant(1, 0);
-        let mut bytes = Vec::with_capacity(n as usize);
-        for (x, o) in from.iter().zip(&old) {
-            bytes.push(e.select(ended, *o, *x));
-            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
-            ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
-        }
+        let (bytes, ended) = self.up_to_nul(&from, &old);
         self.condition(ended)?;
         self.copied_bytes("strcpy", (dest, src), bytes, reads)
     }

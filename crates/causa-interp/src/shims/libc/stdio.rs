@@ -97,7 +97,12 @@ pub fn register(r: &mut Registry) {
 
 /// The bytes of the C string at `p`.
 pub fn cstr(m: &Machine, p: u64) -> Result<Vec<u8>, Stop> {
-    Ok(m.mem.read_cstr(p, None, &|x| m.describe(x))?)
+    cstr_upto(m, p, None)
+}
+
+/// The C string at `p`, at most `bound` bytes of it (without its NUL).
+pub fn cstr_upto(m: &Machine, p: u64, bound: Option<usize>) -> Result<Vec<u8>, Stop> {
+    Ok(m.mem.read_cstr(p, bound, &|x| m.describe(x))?)
 }
 
 /// The descriptor of a stream the program writes to: stdout or stderr.

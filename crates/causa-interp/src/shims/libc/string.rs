@@ -3,13 +3,13 @@
 //!
 //! A function that reads or writes shared memory is a visible operation,
 //! one scheduling point, like a load or a store: its event is one access of
-//! the bytes it touched ([`note`]). Without it, another thread could never
+//! the bytes it touched ([`seen`]). Without it, another thread could never
 //! run between the call and the thread's previous visible operation, and
 //! `strlen(name)` racing with a `strcpy(name, …)` would go unseen. (The call
 //! is one atomic step: a torn read inside one `strlen` is not modelled.)
 
 pub use super::convert::parse_int;
-use super::stdio::cstr;
+use super::stdio::{cstr, cstr_upto};
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
@@ -51,7 +51,7 @@ pub fn register(r: &mut Registry) {
     });
     r.visible_if_shared("string", "strnlen", EventKind::Read, &[0], |m, c| {
         let bound = Some(c.int(1) as usize);
-        let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
+        let s = cstr_upto(m, c.ptr(0), bound)?;
         let n = s.len() as u64;
         seen(m, c, vec![(c.ptr(0), terminated(s, bound))], None)?;
         ret_u64(n)
@@ -65,7 +65,7 @@ pub fn register(r: &mut Registry) {
     });
     r.visible_if_shared("string", "strncpy", EventKind::Write, &[0, 1], |m, c| {
         let n = c.int(2) as usize;
-        let s = m.mem.read_cstr(c.ptr(1), Some(n), &|x| m.describe(x))?;
+        let s = cstr_upto(m, c.ptr(1), Some(n))?;
         let read = terminated(s.clone(), Some(n));
         let mut data = s;
         data.resize(n, 0);
@@ -111,7 +111,7 @@ pub fn register(r: &mut Registry) {
     });
     r.visible_if_shared("string", "strndup", EventKind::Read, &[0], |m, c| {
         let bound = Some(c.int(1) as usize);
-        let s = m.mem.read_cstr(c.ptr(0), bound, &|x| m.describe(x))?;
+        let s = cstr_upto(m, c.ptr(0), bound)?;
         seen(m, c, vec![(c.ptr(0), terminated(s.clone(), bound))], None)?;
         dup(m, c, s)
     });
@@ -282,10 +282,7 @@ pub(crate) fn seen(
     if let ([(p, bytes)], None) = (&reads[..], &write) {
         let seen_bytes =
             bytes.iter().fold(0xcbf2_9ce4_8422_2325u128, |h, b| (h ^ *b as u128).wrapping_mul(0x100_0000_01b3));
-        let print = m.note_read(c.t, *p, seen_bytes);
-        if let Some(e) = m.events.last_mut() {
-            e.value2 = print as u128;
-        }
+        m.note_read(c.t, *p, seen_bytes);
     }
     m.bulk.push(causa_core::BulkAccess { event, reads, write });
     for (p, len, writes) in spans {
@@ -302,7 +299,7 @@ pub(crate) fn seen(
 pub(crate) fn footprint(m: &Machine, name: &str, a: &[u64]) -> Vec<(u64, u64, bool)> {
     let base = name.strip_prefix("llvm.").map_or(name, |n| n.split('.').next().unwrap_or(n));
     let arg = |i: usize| a.get(i).copied().unwrap_or(0);
-    let text = |i: usize, bound: Option<usize>| m.mem.read_cstr(arg(i), bound, &|x| m.describe(x)).ok();
+    let text = |i: usize, bound: Option<usize>| cstr_upto(m, arg(i), bound).ok();
     // A string argument as read: its bytes and NUL, unless the bound stopped it.
     let string =
         |i: usize, bound: Option<usize>| text(i, bound).map(|s| (arg(i), terminated(s, bound).len() as u64, false));
@@ -370,8 +367,8 @@ pub(crate) fn read_strings(m: &mut Machine, c: &Call<'_>, args: &[usize]) -> Res
 /// each, noted as read (`strncmp`, `strncasecmp`).
 fn bounded_pair(m: &mut Machine, c: &Call<'_>) -> Result<(Vec<u8>, Vec<u8>), Stop> {
     let n = Some(c.int(2) as usize);
-    let a = m.mem.read_cstr(c.ptr(0), n, &|x| m.describe(x))?;
-    let b = m.mem.read_cstr(c.ptr(1), n, &|x| m.describe(x))?;
+    let a = cstr_upto(m, c.ptr(0), n)?;
+    let b = cstr_upto(m, c.ptr(1), n)?;
     seen(m, c, vec![(c.ptr(0), terminated(a.clone(), n)), (c.ptr(1), terminated(b.clone(), n))], None)?;
     Ok((a, b))
 }
@@ -380,7 +377,7 @@ fn bounded_pair(m: &mut Machine, c: &Call<'_>) -> Result<(Vec<u8>, Vec<u8>), Sto
 /// (at most `n` bytes of it) and a NUL at the end of `dest`.
 fn append(m: &mut Machine, c: &Call<'_>, bound: Option<usize>) -> Result<Ret, Stop> {
     let d = cstr(m, c.ptr(0))?;
-    let s = m.mem.read_cstr(c.ptr(1), bound, &|x| m.describe(x))?;
+    let s = cstr_upto(m, c.ptr(1), bound)?;
     let at = c.ptr(0) + d.len() as u64;
     let mut data = s.clone();
     data.push(0);

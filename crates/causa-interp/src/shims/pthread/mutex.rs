@@ -211,10 +211,7 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     // A polling loop may be parked here (busy-wait detection, `spin.rs`):
     // the unlock event keeps the thread's fingerprint.
     if r == 0 && c.visible {
-        let print = m.note_unlock(c.t, c.ptr(0));
-        if let Some(e) = m.events.last_mut() {
-            e.value2 = print as u128;
-        }
+        m.note_unlock(c.t, c.ptr(0));
     }
     ret_i32(r)
 }
