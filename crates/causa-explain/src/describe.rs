@@ -112,6 +112,40 @@ impl Explanation {
 
     /// Where a flow's read takes its value from, with the value:
     /// `110 from thread 0.1 line 4`, `0 (initial value)`.
+    /// The bytes a bulk read's flow is about (`box.a` of a `memcpy` of
+    /// `box`), when the flow is about part of what the read reads and other
+    /// accesses named those bytes (`box.a`, or `box.a` to `box.b` when
+    /// it spans several); else None, and the read's object names it.
+    pub fn flow_part(&self, f: &Flow) -> Option<String> {
+        let (a, n) = f.bytes?;
+        let i = self.info_of(f.read);
+        if i.addr == Some(a) && i.span.is_some_and(|s| n >= s) {
+            return None;
+        }
+        let inside: Vec<(&u64, &String)> = self.names.range(a..a + n as u64).collect();
+        match inside[..] {
+            [(b, name)] if *b == a => Some(name.clone()),
+            [(b, first), .., (_, last)] if *b == a => Some(format!("{first} to {last}")),
+            _ => None,
+        }
+    }
+
+    /// The alternate's flow in place of the failing schedule's `f` (the
+    /// same read, the same bytes).
+    pub fn counterpart(&self, f: &Flow) -> Option<&Flow> {
+        self.dsp.alternate_only.iter().find(|g| g.read == f.read && g.bytes == f.bytes)
+    }
+
+    /// [`Explanation::source_text`], naming the bytes of a bulk read's
+    /// flow: "the initial value in `box.a`".
+    pub fn source_of_part(&self, f: &Flow, run: Run) -> String {
+        let text = self.source_text(f, run);
+        match self.flow_part(f) {
+            Some(p) => format!("{text} in `{p}`"),
+            None => text,
+        }
+    }
+
     pub fn source_text(&self, f: &Flow, run: Run) -> String {
         let v = self.value(f.read, run);
         let Some(w) = f.write else {

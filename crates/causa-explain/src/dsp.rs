@@ -13,7 +13,7 @@
 //!   and A does not ([`Atomic`]);
 //! - the four quality figures of AAAI-19 Table 2.
 
-use causa_symbolic::symbiosis::data_flows_at;
+use causa_symbolic::symbiosis::{bulk_sources_at, data_flows_at};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -35,6 +35,9 @@ fn resolve(m: &BTreeMap<EventRef, u64>) -> impl Fn(EventRef, u64) -> u64 + '_ {
 pub struct Flow {
     pub read: EventRef,
     pub write: Option<EventRef>,
+    /// For a bulk read (`memcpy`, `strcmp`): the bytes (address, count)
+    /// whose source differs between the schedules, all from `write` here.
+    pub bytes: Option<(u64, u32)>,
 }
 
 /// AAAI-19's measures of a DSP (Table 2), each smaller is better.
@@ -91,12 +94,7 @@ pub fn projection(
     resolved: &Resolved,
     pair: &[EventRef],
 ) -> Dsp {
-    let flows = |order: &[EventRef], at: &BTreeMap<EventRef, u64>| -> BTreeSet<Flow> {
-        data_flows_at(sym, order, resolve(at)).into_iter().map(|(read, write)| Flow { read, write }).collect()
-    };
-    let (f, a) = (flows(failing, &resolved.failing), flows(alternate, &resolved.alternate));
-    let failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
-    let alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
+    let (failing_only, alternate_only) = flows_that_differ(sym, (failing, alternate), resolved);
     let (fs, as_) = (switches(failing), switches(alternate));
     let failing_switches: Vec<_> = fs.difference(&as_).copied().collect();
     let alternate_switches: Vec<_> = as_.difference(&fs).copied().collect();
@@ -134,6 +132,54 @@ pub fn projection(
         atomic,
         figures,
     }
+}
+
+/// The data flows of one schedule that the other does not have. A bulk
+/// read in both is compared byte by byte: each run of bytes whose sources
+/// differ is one variation (`memcpy` of a struct whose two fields come from
+/// other writes in the alternate: two).
+fn flows_that_differ(
+    sym: &SymTrace,
+    (failing, alternate): (&[EventRef], &[EventRef]),
+    resolved: &Resolved,
+) -> (Vec<Flow>, Vec<Flow>) {
+    let bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. });
+    let plain = |order: &[EventRef], at: &BTreeMap<EventRef, u64>| -> BTreeSet<Flow> {
+        let flows = data_flows_at(sym, order, resolve(at)).into_iter().filter(|(r, _)| !bulk(r));
+        flows.map(|(read, write)| Flow { read, write, bytes: None }).collect()
+    };
+    let (f, a) = (plain(failing, &resolved.failing), plain(alternate, &resolved.alternate));
+    let mut failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
+    let mut alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
+    let fb = bulk_sources_at(sym, failing, resolve(&resolved.failing));
+    let ab = bulk_sources_at(sym, alternate, resolve(&resolved.alternate));
+    let no_bytes = Vec::new();
+    for r in fb.keys().chain(ab.keys()).collect::<BTreeSet<_>>() {
+        let (x, y) = (fb.get(r), ab.get(r));
+        // Bytes of a read one schedule does not run count against nothing.
+        let pairs = x.unwrap_or(&no_bytes).iter().map(|(b, w)| (*b, Some(*w)));
+        let mut bytes: BTreeMap<u64, (Option<Option<EventRef>>, Option<Option<EventRef>>)> =
+            pairs.map(|(b, w)| (b, (w, None))).collect();
+        for (b, w) in y.unwrap_or(&no_bytes) {
+            bytes.entry(*b).or_default().1 = Some(*w);
+        }
+        // Runs of consecutive bytes with the same pair of differing sources.
+        let mut runs: Vec<(u64, u32, (Option<Option<EventRef>>, Option<Option<EventRef>>))> = Vec::new();
+        for (b, srcs) in bytes.into_iter().filter(|(_, (p, q))| p != q) {
+            match runs.last_mut() {
+                Some((start, n, s)) if *s == srcs && *start + *n as u64 == b => *n += 1,
+                _ => runs.push((b, 1, srcs)),
+            }
+        }
+        for (start, n, (p, q)) in runs {
+            let flow = |write| Flow { read: *r, write, bytes: Some((start, n)) };
+            failing_only.extend(p.map(flow));
+            alternate_only.extend(q.map(flow));
+        }
+    }
+    failing_only.sort();
+    alternate_only.sort();
+    (failing_only, alternate_only)
 }
 
 /// Consecutive events of two threads.

@@ -20,7 +20,13 @@ pub fn render(e: &Explanation) -> Value {
         })
     };
     let id = |r: &EventRef| format!("{}#{}", e.threads[r.0], r.1);
-    let flow = |fl: &Flow| json!({ "read": id(&fl.read), "write": fl.write.as_ref().map(id) });
+    // A bulk read's flow covers some of its bytes: named, and counted.
+    let flow = |fl: &Flow| match fl.bytes {
+        None => json!({ "read": id(&fl.read), "write": fl.write.as_ref().map(id) }),
+        Some((_, n)) => {
+            json!({ "read": id(&fl.read), "write": fl.write.as_ref().map(id), "part": e.flow_part(fl), "bytes": n })
+        }
+    };
     let switch = |(a, b): &(EventRef, EventRef)| json!([id(a), id(b)]);
     let d = &e.dsp;
     json!({

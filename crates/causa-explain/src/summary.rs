@@ -70,7 +70,7 @@ pub fn summary(e: &Explanation) -> String {
             .filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before)
             .max_by_key(|g| g.read.1);
         if let Some(g) = read {
-            let alt = e.dsp.alternate_only.iter().find(|h| h.read == g.read);
+            let alt = e.counterpart(g);
             out.push(flow_sentence(e, g, alt));
             told.push(g.read);
         }
@@ -96,7 +96,7 @@ pub fn summary(e: &Explanation) -> String {
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
     if out.is_empty() {
         for f in e.dsp.failing_only.iter().take(3) {
-            let alt = e.dsp.alternate_only.iter().find(|g| g.read == f.read);
+            let alt = e.counterpart(f);
             out.push(order_violation(e, f, alt).unwrap_or_else(|| flow_sentence(e, f, alt)));
         }
     }
@@ -107,7 +107,7 @@ pub fn summary(e: &Explanation) -> String {
     } else if let Some(check) = checked(e) {
         // (Unless the flipped branch's read is the check's.)
         if !told.contains(&check.read) {
-            let alt = e.dsp.alternate_only.iter().find(|g| g.read == check.read);
+            let alt = e.counterpart(check);
             out.push(flow_sentence(e, check, alt));
         }
     } else if let Some(s) = last_read_values(e) {
@@ -282,7 +282,7 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         verb_phrase(e, f.read),
         who(e, w),
         verb_on(e, w, " it"),
-        e.source_text(f, Run::Failing),
+        e.source_of_part(f, Run::Failing),
         e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
 }
@@ -304,13 +304,21 @@ fn store_buffering(e: &Explanation) -> Option<String> {
     let mut found = Vec::new();
     for (at, &read) in e.failing.iter().enumerate() {
         let i = e.info_of(read);
-        if i.op != "read" {
+        // What it reads: a load's address, or a bulk read's span (under
+        // TSO/PSO a bulk access of shared memory only reads it: one that
+        // writes is refused).
+        let reads = |a: u64| match (i.op, i.addr, i.span) {
+            ("read", Some(r), _) => a == r,
+            (_, Some(r), Some(n)) => (r..r + n as u64).contains(&a),
+            _ => false,
+        };
+        if i.op != "read" && i.span.is_none() {
             continue;
         }
         let missed = e.info.iter().enumerate().filter(|(t, _)| *t != read.0).find_map(|(t, evs)| {
             evs.iter().enumerate().find_map(|(k, w)| {
                 let store = (t, k);
-                let hidden = w.buffered && w.addr == i.addr && pos(store).is_none_or(|p| p > at);
+                let hidden = w.buffered && w.addr.is_some_and(reads) && pos(store).is_none_or(|p| p > at);
                 // (A later store counts when it became visible before the
                 // read: PSO lets it overtake this one.)
                 let on = e.failing[..at].iter().find(|r| r.0 == t && r.1 > k);
@@ -549,7 +557,7 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 }
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
-    let alt = alt.map(|g| e.source_text(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
+    let alt = alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
         Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
         Some(crate::Unshown::LateValue(v)) => format!("{v}, stored by an operation the failing run never reached"),
         Some(crate::Unshown::AfterLateValue) => {
@@ -561,7 +569,7 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         "The {} in {} sees {} in the failing schedule and {} in the alternate.",
         event_phrase(e, f.read),
         who(e, f.read),
-        e.source_text(f, Run::Failing),
+        e.source_of_part(f, Run::Failing),
         alt
     )
 }

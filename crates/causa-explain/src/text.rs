@@ -98,19 +98,22 @@ pub fn render(e: &Explanation) -> String {
     if !d.failing_only.is_empty() || !d.alternate_only.is_empty() {
         let _ = writeln!(o);
         let _ = writeln!(o, "Data flows that differ (* above): failing → alternate");
-        let mut reads: Vec<EventRef> = d.failing_only.iter().chain(&d.alternate_only).map(|f| f.read).collect();
-        reads.sort();
-        reads.dedup();
-        for r in reads {
+        // One line per read (per run of bytes of a bulk read).
+        let mut keys: Vec<(EventRef, Option<(u64, u32)>)> =
+            d.failing_only.iter().chain(&d.alternate_only).map(|f| (f.read, f.bytes)).collect();
+        keys.sort();
+        keys.dedup();
+        for (r, bytes) in keys {
             // An address computed from shared data may reach another object.
             let elsewhere = |run: Run| match e.object_in(r, run) {
                 Some(o) if run == Run::Alternate && Some(&o) != e.object(r).as_ref() => format!(" (at {o})"),
                 _ => String::new(),
             };
+            let mine = |f: &&crate::Flow| f.read == r && f.bytes == bytes;
             let src = |flows: &[crate::Flow], run: Run| {
                 flows
                     .iter()
-                    .find(|f| f.read == r)
+                    .find(mine)
                     .map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run)))
                     .unwrap_or_else(|| match run {
                         Run::Alternate if e.skipped(r) => e.unshown(r).map(|u| u.to_string()).unwrap_or_default(),
@@ -119,10 +122,15 @@ pub fn render(e: &Explanation) -> String {
                     })
             };
             let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+            // A bulk read's bytes: `box.a (in memcpy box, thread 0.2 at …)`.
+            let any = d.failing_only.iter().chain(&d.alternate_only).find(mine);
+            let (what, inside) = match any.and_then(|f| e.flow_part(f)) {
+                Some(p) => (p, format!("in {}, ", e.op_text(r))),
+                None => (e.object(r).unwrap_or_default(), String::new()),
+            };
             let _ = writeln!(
                 o,
-                "  {} (thread {}{at}): {} → {}",
-                e.object(r).unwrap_or_default(),
+                "  {what} ({inside}thread {}{at}): {} → {}",
                 e.threads[r.0],
                 src(&d.failing_only, Run::Failing),
                 src(&d.alternate_only, Run::Alternate)

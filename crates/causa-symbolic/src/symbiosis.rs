@@ -102,6 +102,37 @@ pub fn data_flows_at(
     order: &[EventRef],
     at: impl Fn(EventRef, u64) -> u64,
 ) -> Vec<(EventRef, Option<EventRef>)> {
+    let latest = |bytes: Vec<(u64, Option<(usize, EventRef)>)>| bytes.into_iter().filter_map(|(_, w)| w).max();
+    sources(sym, order, at).into_iter().map(|(r, bytes)| (r, latest(bytes).map(|(_, w)| w))).collect()
+}
+
+/// The source of each byte that each bulk access in `order` reads, in the
+/// order of its pieces: the last earlier write in `order` of that byte
+/// (None: the initial value). Two schedules differ there when any byte
+/// comes from another write, even when the latest is the same (under PSO
+/// a copy of two fields flushed in either order).
+pub fn bulk_sources_at(
+    sym: &SymTrace,
+    order: &[EventRef],
+    at: impl Fn(EventRef, u64) -> u64,
+) -> std::collections::BTreeMap<EventRef, Vec<(u64, Option<EventRef>)>> {
+    let is_bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. });
+    sources(sym, order, at)
+        .into_iter()
+        .filter(|(r, _)| is_bulk(r))
+        .map(|(r, bytes)| (r, bytes.into_iter().map(|(b, w)| (b, w.map(|(_, w)| w))).collect()))
+        .collect()
+}
+
+/// Each read of `order` (and read-modify-write, and bulk access that
+/// reads) with the source of each byte it reads: the latest earlier write
+/// of it (with that write's place in `order`), None for the initial value.
+#[allow(clippy::type_complexity)]
+fn sources(
+    sym: &SymTrace,
+    order: &[EventRef],
+    at: impl Fn(EventRef, u64) -> u64,
+) -> Vec<(EventRef, Vec<(u64, Option<(usize, EventRef)>)>)> {
     // The latest write of each byte, with its place in `order`.
     let mut last: std::collections::HashMap<u64, (usize, EventRef)> = std::collections::HashMap::new();
     let mut flows = Vec::new();
@@ -116,7 +147,7 @@ pub fn data_flows_at(
         // to the location that is not visible yet (store-to-load
         // forwarding): a buffered store is placed where it becomes visible.
         if let Some(w) = forwarded(sym, r, i, &place, &at) {
-            flows.push((r, Some(w)));
+            flows.push((r, vec![(0, Some((i, w)))]));
             continue;
         }
         let whole = |addr: u64, size: u32| vec![(at(r, addr), size)];
@@ -132,7 +163,7 @@ pub fn data_flows_at(
         };
         if !reads.is_empty() {
             let bytes = reads.iter().flat_map(|(a, s)| *a..a + *s as u64);
-            flows.push((r, bytes.filter_map(|b| last.get(&b)).max().map(|(_, w)| *w)));
+            flows.push((r, bytes.map(|b| (b, last.get(&b).copied())).collect()));
         }
         for (a, s) in writes {
             for b in a..a + s as u64 {

@@ -125,7 +125,7 @@ impl Thread<'_, '_> {
     /// [`SymOp::Bulk`] event. A private destination receives the values
     /// read, as whole entries.
     fn shared_bulk(&mut self, name: &'static str, dest: u64, source: Source, n: u64) -> Result<(), SymError> {
-        if self.st.trace.memory_model.buffers_stores() {
+        if self.st.trace.memory_model.buffers_stores() && self.is_shared(dest) {
             return Err(self.unsupported(format!("`{name}` of shared memory under a relaxed memory model")));
         }
         if n > u32::MAX as u64 {
@@ -581,9 +581,6 @@ impl Thread<'_, '_> {
 
     /// A fresh read of each of the `n` bytes at shared `s` (no event).
     fn bulk_reads(&mut self, s: u64, n: u64, what: &str) -> Result<Vec<Piece>, SymError> {
-        if self.st.trace.memory_model.buffers_stores() {
-            return Err(self.unsupported(format!("`{what}` of shared memory under a relaxed memory model")));
-        }
         if n > MAX_SCANNED {
             return Err(self
                 .unsupported(format!("`{what}` of {n} bytes of shared memory (at most {MAX_SCANNED} are modelled)")));
