@@ -134,6 +134,11 @@ pub fn projection(
     }
 }
 
+/// A byte's source in the failing and in the alternate schedule (the
+/// outer None: that schedule does not run the read; the inner: the
+/// initial value).
+type Sources = (Option<Option<EventRef>>, Option<Option<EventRef>>);
+
 /// The data flows of one schedule that the other does not have. A bulk
 /// read in both is compared byte by byte: each run of bytes whose sources
 /// differ is one variation (`memcpy` of a struct whose two fields come from
@@ -158,13 +163,12 @@ fn flows_that_differ(
         let (x, y) = (fb.get(r), ab.get(r));
         // Bytes of a read one schedule does not run count against nothing.
         let pairs = x.unwrap_or(&no_bytes).iter().map(|(b, w)| (*b, Some(*w)));
-        let mut bytes: BTreeMap<u64, (Option<Option<EventRef>>, Option<Option<EventRef>>)> =
-            pairs.map(|(b, w)| (b, (w, None))).collect();
+        let mut bytes: BTreeMap<u64, Sources> = pairs.map(|(b, w)| (b, (w, None))).collect();
         for (b, w) in y.unwrap_or(&no_bytes) {
             bytes.entry(*b).or_default().1 = Some(*w);
         }
         // Runs of consecutive bytes with the same pair of differing sources.
-        let mut runs: Vec<(u64, u32, (Option<Option<EventRef>>, Option<Option<EventRef>>))> = Vec::new();
+        let mut runs: Vec<(u64, u32, Sources)> = Vec::new();
         for (b, srcs) in bytes.into_iter().filter(|(_, (p, q))| p != q) {
             match runs.last_mut() {
                 Some((start, n, s)) if *s == srcs && *start + *n as u64 == b => *n += 1,

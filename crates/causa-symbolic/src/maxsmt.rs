@@ -4,7 +4,9 @@
 //! σ, one per
 //! - data flow of σ (a read still reads from the same write, or from the
 //!   initial value): `W < R ∧ ⋀ (W' < W ∨ R < W')` over the other writes W'
-//!   of the location;
+//!   of the location; and, in the same group, each read σ does not run
+//!   (the failing run never reached it) staying after the failure's point,
+//!   since one the alternate runs is a data flow σ does not have;
 //! - thread segment of σ (a maximal run of one thread's events o_1…o_k, k ≥
 //!   2): no other thread's event of σ between o_1 and o_k;
 //! - context switch of σ (consecutive events o_i o_j of two threads): o_i
@@ -248,23 +250,32 @@ impl Similarity<'_> {
     /// them between them in σ. `members` are σ positions, per thread, in
     /// order: each thread's last member before `a` in σ stays before `a` and
     /// its first after `b` stays after `b`; program order keeps the rest out
-    /// (two atoms per thread instead of two per event).
+    /// (two atoms per thread instead of two per event). Under TSO/PSO
+    /// program order does not order a thread's flushes (nor a load and an
+    /// earlier store's flush): a member that the must-happen-before order
+    /// does not put before the ones already kept before `a` (after `b`) is
+    /// kept there too.
     fn outside<'m>(&self, members: impl IntoIterator<Item = &'m [usize]>, a: Ev, b: Ev) -> Vec<Formula> {
         let (Some(pa), Some(pb)) = (self.p.at[a], self.p.at[b]) else { return Vec::new() };
+        let mhb = |x: Ev, y: Ev| self.enc.mhb_before(x, y);
         let mut out = Vec::new();
         for list in members {
             let i = list.partition_point(|&p| p < pa);
-            if let Some(&p) = i.checked_sub(1).and_then(|i| list.get(i)) {
+            let mut kept: Vec<Ev> = Vec::new();
+            for &p in list[..i].iter().rev() {
                 let e = self.p.sigma[p];
-                if e != a && e != b {
+                if e != a && e != b && !kept.iter().any(|&k| mhb(e, k)) {
                     out.push(self.before(e, a));
+                    kept.push(e);
                 }
             }
             let j = list.partition_point(|&p| p <= pb);
-            if let Some(&p) = list.get(j) {
+            kept.clear();
+            for &p in &list[j..] {
                 let e = self.p.sigma[p];
-                if e != a && e != b {
+                if e != a && e != b && !kept.iter().any(|&k| mhb(k, e)) {
                     out.push(self.before(b, e));
+                    kept.push(e);
                 }
             }
         }
@@ -330,6 +341,14 @@ impl Similarity<'_> {
             flows.extend(keep(Formula::and(parts)));
             if writes {
                 last.insert(loc, r);
+            }
+        }
+        // A read σ does not run is a data flow σ does not have: the
+        // alternate runs it only when it must (it would be a data-flow
+        // variation of the DSP, dsp.rs).
+        for (e, ev) in events.iter().enumerate() {
+            if self.p.at[e].is_none() && matches!(ev.op, Op::Read { .. } | Op::Rmw { .. }) {
+                flows.push(Formula::Before(self.p.cut, e));
             }
         }
         let segs = segments(self.p.model, &self.p.sigma);
