@@ -473,8 +473,10 @@ fn unzigzag(v: u64) -> i128 {
     (((v >> 1) as i64) ^ -((v & 1) as i64)) as i128
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+/// The 64-bit FNV-1a digest of `bytes` (log checksums, the interpreter's
+/// digests of memory).
+pub fn fnv1a<'a>(bytes: impl IntoIterator<Item = &'a u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 #[cfg(test)]

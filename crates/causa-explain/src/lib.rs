@@ -352,7 +352,8 @@ pub fn explain(
     for &(t, k) in &s.failing {
         if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
             if let (None, Some(v)) = (failing_values.get(&(t, k)), sym.exprs.value(*value)) {
-                failing_values.insert((t, k), signed(v, *size).to_string());
+                // (Shown signed, as the run shows ints.)
+                failing_values.insert((t, k), causa_ir::value::sext(v, *size * 8).to_string());
             }
         }
     }
@@ -396,9 +397,9 @@ pub fn explain(
         .map(|t| {
             t.events
                 .iter()
-                .map(|e| EventInfo {
-                    buffered: sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e),
-                    ..event_info(&prep.program, &e.op, e.loc, &functions)
+                .map(|e| {
+                    let buffered = sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e);
+                    event_info(&prep.program, (&e.op, e.loc, buffered), &functions)
                 })
                 .collect()
         })
@@ -484,7 +485,11 @@ impl Functions {
     }
 }
 
-fn event_info(program: &causa_ir::Program, sym_op: &SymOp, loc: causa_ir::LocId, functions: &Functions) -> EventInfo {
+fn event_info(
+    program: &causa_ir::Program,
+    (sym_op, loc, buffered): (&SymOp, causa_ir::LocId, bool),
+    functions: &Functions,
+) -> EventInfo {
     let (op, addr) = match sym_op {
         SymOp::Begin => ("begin", None),
         SymOp::End => ("end", None),
@@ -518,7 +523,7 @@ fn event_info(program: &causa_ir::Program, sym_op: &SymOp, loc: causa_ir::LocId,
         SymOp::Bulk { size, .. } => Some(*size),
         _ => None,
     };
-    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered: false }
+    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered }
 }
 
 /// The run ended normally (an alternate counts only then).
@@ -533,17 +538,6 @@ fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
         Outcome::Exit(_) => true,
         Outcome::Bug(f) => !f.same_as(failure),
         _ => false,
-    }
-}
-
-/// `v`, a value of `size` bytes, read as signed (as the run shows ints).
-fn signed(v: u128, size: u32) -> i128 {
-    let bits = (size * 8).clamp(1, 127);
-    let v = v & ((1u128 << bits) - 1);
-    if v >> (bits - 1) & 1 == 1 {
-        v as i128 - (1i128 << bits)
-    } else {
-        v as i128
     }
 }
 

@@ -577,13 +577,8 @@ impl Machine {
 
     /// FNV-1a digest of the bytes of every global variable.
     fn globals_digest(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for a in self.mem.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Global { .. })) {
-            for b in &a.bytes {
-                h = (h ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        h
+        let globals = self.mem.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Global { .. }));
+        causa_core::paths::fnv1a(globals.flat_map(|a| &a.bytes))
     }
 
     /// The object at `addr` as a person would name it.

@@ -146,10 +146,6 @@ fn sources(
         // Under TSO/PSO a plain read returns its thread's own newest store
         // to the location that is not visible yet (store-to-load
         // forwarding): a buffered store is placed where it becomes visible.
-        if let Some(w) = forwarded(sym, r, i, &place, &at) {
-            flows.push((r, vec![(0, Some((i, w)))]));
-            continue;
-        }
         let whole = |addr: u64, size: u32| vec![(at(r, addr), size)];
         let (reads, writes) = match &sym.threads[r.0].events[r.1].op {
             SymOp::Read { addr, size, .. } => (whole(*addr, *size), Vec::new()),
@@ -161,9 +157,15 @@ fn sources(
             }
             _ => continue,
         };
+        let bytes = || reads.iter().flat_map(|(a, s)| *a..a + *s as u64);
+        // (A forwarded store, not visible yet, has no place before the
+        // read: it is given the read's.)
+        if let Some(w) = forwarded(sym, r, i, &place, &at) {
+            flows.push((r, bytes().map(|b| (b, Some((i, w)))).collect()));
+            continue;
+        }
         if !reads.is_empty() {
-            let bytes = reads.iter().flat_map(|(a, s)| *a..a + *s as u64);
-            flows.push((r, bytes.map(|b| (b, last.get(&b).copied())).collect()));
+            flows.push((r, bytes().map(|b| (b, last.get(&b).copied())).collect()));
         }
         for (a, s) in writes {
             for b in a..a + s as u64 {

@@ -326,15 +326,9 @@ impl Thread<'_, '_> {
         let n = self.extent(dest, "strcat")?;
         let mut reads = Vec::new();
         let old = self.byte_values(dest, n, "strcat", &mut reads)?;
-        let e = &mut self.st.trace.exprs;
-        let zero = e.constant(8, 0);
         // The length of dest: its first NUL.
-        let mut len = e.constant(64, n as u128);
-        for (k, x) in old.iter().enumerate().rev() {
-            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
-            let here = e.constant(64, k as u128);
-            len = e.select(nul, here, len);
-        }
+        let (len, _) = self.first_nul(&old);
+        let e = &mut self.st.trace.exprs;
         // It fits: the length leaves room for the string and its NUL.
         let room = e.constant(64, (n as u128).saturating_sub(tail.len() as u128));
         let fits = e.icmp(causa_ir::ICmpPred::Ule, 64, len, room);
@@ -459,19 +453,9 @@ impl Thread<'_, '_> {
             (true, true) => self.extent(a, "strcmp")?.min(self.extent(b, "strcmp")?),
             _ => self.c_string(if sa { b } else { a }, "strcmp")?.len() as u64 + 1,
         };
-        let mut sides = Vec::new();
+        // (The known string's n bytes are its characters and NUL.)
         let mut reads = Vec::new();
-        for (p, shared) in [(a, sa), (b, sb)] {
-            if shared {
-                let r = self.bulk_reads(p, n, "strcmp")?;
-                sides.push(r.iter().map(|x| x.value).collect::<Vec<_>>());
-                reads.extend(r);
-            } else {
-                let mut c = self.c_string(p, "strcmp")?;
-                c.push(0);
-                sides.push(c.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect());
-            }
-        }
+        let sides = [self.byte_values(a, n, "strcmp", &mut reads)?, self.byte_values(b, n, "strcmp", &mut reads)?];
         let (addr, size) = (reads[0].addr, reads.len() as u32);
         self.event(SymOp::Bulk { what: "strcmp", addr, size, reads, writes: Vec::new() });
         if sa && sb {
@@ -488,12 +472,12 @@ impl Thread<'_, '_> {
             }
             self.condition(ends)?;
         }
-        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], Some(()))))
+        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], true)))
     }
 
     /// `strlen(s)`. Of a constant or private string: its length
     /// ([`Thread::c_string`]). Of a shared one: one event reading every byte
-    /// from `s` to the end of its object ([`Thread::shared_bytes`]); the
+    /// from `s` to the end of its object ([`Thread::bulk_reads`]); the
     /// length is the index of the first NUL among them, and the string is
     /// required to end inside its object (else `strlen` would read past
     /// it: a memory error, which another schedule would have to explain).
@@ -505,18 +489,26 @@ impl Thread<'_, '_> {
         }
         let n = self.extent(s, "strlen")?;
         let reads = self.bulk_reads(s, n, "strlen")?;
-        self.event(SymOp::Bulk { what: "strlen", addr: s, size: n as u32, reads: reads.clone(), writes: Vec::new() });
-        let e = &mut self.st.trace.exprs;
-        let zero = e.constant(8, 0);
-        let (mut length, mut ends) = (e.constant(64, reads.len() as u128), e.constant(1, 0));
-        for (k, p) in reads.iter().enumerate().rev() {
-            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, p.value, zero);
-            let here = e.constant(64, k as u128);
-            length = e.select(nul, here, length);
-            ends = e.bin(causa_ir::BinOp::Or, 1, ends, nul).expect("or");
-        }
+        let bytes: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
+        self.event(SymOp::Bulk { what: "strlen", addr: s, size: n as u32, reads, writes: Vec::new() });
+        let (length, ends) = self.first_nul(&bytes);
         self.condition(ends)?;
         Ok(Reg::Int(length))
+    }
+
+    /// The index (64 bits) of the first NUL among `bytes` (their number
+    /// when there is none), and whether there is one.
+    fn first_nul(&mut self, bytes: &[ExprId]) -> (ExprId, ExprId) {
+        let e = &mut self.st.trace.exprs;
+        let zero = e.constant(8, 0);
+        let (mut index, mut any) = (e.constant(64, bytes.len() as u128), e.constant(1, 0));
+        for (k, x) in bytes.iter().enumerate().rev() {
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
+            let here = e.constant(64, k as u128);
+            index = e.select(nul, here, index);
+            any = e.bin(causa_ir::BinOp::Or, 1, any, nul).expect("or");
+        }
+        (index, any)
     }
 
     /// `memcmp(a, b, n)` with `a` or `b` (or both) shared: one event
@@ -526,12 +518,8 @@ impl Thread<'_, '_> {
     pub(crate) fn memory_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         let n = self.concrete_arg(args, 2, 64, "memcmp")? as u64;
         let (a, b) = (self.addr_arg(args, 0, "memcmp")?, self.addr_arg(args, 1, "memcmp")?);
-        let mut sides = Vec::new();
         let mut reads = Vec::new();
-        for p in [a, b] {
-            let bytes = self.byte_values(p, n, "memcmp", &mut reads)?;
-            sides.push(bytes);
-        }
+        let sides = [self.byte_values(a, n, "memcmp", &mut reads)?, self.byte_values(b, n, "memcmp", &mut reads)?];
         if reads.is_empty() {
             // Both known: not an access of shared memory.
             let e = &self.st.trace.exprs;
@@ -543,13 +531,13 @@ impl Thread<'_, '_> {
         let first = reads[0].addr;
         let size = reads.len() as u32;
         self.event(SymOp::Bulk { what: "memcmp", addr: first, size, reads, writes: Vec::new() });
-        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], None)))
+        Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], false)))
     }
 
     /// The result of comparing the bytes `a` and `b` (-1, 0 or 1): decided
-    /// by the first pair that differs; with `nul`, also ended by a NUL in
-    /// both (a string comparison).
-    fn first_difference(&mut self, a: &[ExprId], b: &[ExprId], nul: Option<()>) -> ExprId {
+    /// by the first pair that differs; for `strings`, also ended by a NUL
+    /// in both.
+    fn first_difference(&mut self, a: &[ExprId], b: &[ExprId], strings: bool) -> ExprId {
         let e = &mut self.st.trace.exprs;
         let (minus, zero, plus) = (e.constant(32, u32::MAX as u128), e.constant(32, 0), e.constant(32, 1));
         let zero8 = e.constant(8, 0);
@@ -558,12 +546,11 @@ impl Thread<'_, '_> {
             let same = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, *y);
             let less = e.icmp(causa_ir::ICmpPred::Ult, 8, *x, *y);
             let differ = e.select(less, minus, plus);
-            let next = match nul {
-                Some(()) => {
-                    let ended = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero8);
-                    e.select(ended, zero, result)
-                }
-                None => result,
+            let next = if strings {
+                let ended = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero8);
+                e.select(ended, zero, result)
+            } else {
+                result
             };
             result = e.select(same, next, differ);
         }

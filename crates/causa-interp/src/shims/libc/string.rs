@@ -280,9 +280,7 @@ pub(crate) fn seen(
     // fingerprint covers the bytes. (Two spans are not parked: the event's
     // footprint names only the first.)
     if let ([(p, bytes)], None) = (&reads[..], &write) {
-        let seen_bytes =
-            bytes.iter().fold(0xcbf2_9ce4_8422_2325u128, |h, b| (h ^ *b as u128).wrapping_mul(0x100_0000_01b3));
-        m.note_read(c.t, *p, seen_bytes);
+        m.note_read(c.t, *p, causa_core::paths::fnv1a(bytes) as u128);
     }
     m.bulk.push(causa_core::BulkAccess { event, reads, write });
     for (p, len, writes) in spans {
