@@ -969,102 +969,10 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
     }
 }
 
-/// Message passing through a memcpy of the message (one access of both
-/// fields under PSO). Not in the corpus: `check --memory-model pso` finds
-/// its bug, but with every outcome asked for MCR reaches 2 of the DFS
-/// oracle's 4 (the copy's mixes of old and new fields), which the corpus
-/// harness rightly refuses.
-const MESSAGE_COPY: &str = r#"// Message passing where the reader copies the message with memcpy. The
-// writer fills in both fields and then sets the flag. Under PSO the store to
-// `msg.seq` can still sit in its buffer when the flag becomes visible, so the
-// copy (one access of both fields) sees a half-written message.
-
-#include <assert.h>
-#include <pthread.h>
-#include <string.h>
-
-struct message {
-    int seq;
-    int payload;
-};
-
-struct message msg;
-int published;
-
-void *writer(void *arg) {
-    (void)arg;
-    msg.seq = 7;
-    msg.payload = 99;
-    published = 1;
-    return 0;
-}
-
-void *reader(void *arg) {
-    (void)arg;
-    if (published) {
-        struct message local;
-        memcpy(&local, &msg, sizeof local);
-        assert(local.seq == 7 && local.payload == 99);
-    }
-    return 0;
-}
-
-int main(void) {
-    pthread_t w, r;
-    pthread_create(&w, 0, writer, 0);
-    pthread_create(&r, 0, reader, 0);
-    pthread_join(w, 0);
-    pthread_join(r, 0);
-    return 0;
-}
-"#;
-
-/// The same through strcmp of a string written a character at a time.
-const MESSAGE_STRING: &str = r#"// A status word written a character at a time, then announced by a flag;
-// the reader compares it with strcmp. Under PSO the last character's store
-// may not be visible yet when the flag is, and strcmp sees "o" not "ok".
-
-#include <assert.h>
-#include <pthread.h>
-#include <string.h>
-
-char status[4];
-int announced;
-
-void *setter(void *arg) {
-    (void)arg;
-    status[0] = 'o';
-    status[1] = 'k';
-    announced = 1;
-    return 0;
-}
-
-void *watcher(void *arg) {
-    (void)arg;
-    if (announced)
-        assert(strcmp(status, "ok") == 0);
-    return 0;
-}
-
-int main(void) {
-    pthread_t s, w;
-    pthread_create(&s, 0, setter, 0);
-    pthread_create(&w, 0, watcher, 0);
-    pthread_join(s, 0);
-    pthread_join(w, 0);
-    return 0;
-}
-"#;
-
-/// A failing run of the relaxed corpus program `name` (or of the two
-/// programs above) under `model`.
+/// A failing run of the relaxed corpus program `name` under `model`.
 fn relaxed_failing(name: &str, model: causa_core::MemoryModel) -> (Arc<Prepared>, Execution) {
     let path = format!("{}/../../tests/programs/relaxed/{name}", env!("CARGO_MANIFEST_DIR"));
-    let src = match name {
-        "message_copy.c" => MESSAGE_COPY.to_string(),
-        "message_string.c" => MESSAGE_STRING.to_string(),
-        _ => std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
-    };
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let prep = load(name, &src);
     let cfg = Config { memory_model: model, ..config() };
     let ex = first_random_run(&prep, &Arc::new(cfg), 5000, |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_)))

@@ -11,7 +11,7 @@
 //! run once.
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
-use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_constraints::{Encoder, Formula, Op, OrderSolver, SolveResult, Trace, Z3Solver};
 use causa_core::{ScheduleError, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -235,6 +235,22 @@ pub fn check(
                 goal = Formula::and(vec![goal, enc.other_cut(&pos)]);
             }
         }
+        // What the stop (a failure, `exit`) cut off: the flushes of the
+        // stores still buffered, and the threads that had not ended (none of
+        // their later operations is in the trace, so no query above moves
+        // one; a ready one's next operation is in the model as an event of
+        // unknown effect). Reach each, and the next trace goes on from there.
+        let first_unflushed = ex.events.len();
+        let unflushed = first_unflushed..first_unflushed + ex.unflushed.len();
+        for next in unflushed.chain(ex.cut_off_next().map(|(e, _)| e)) {
+            let q = enc.reach(next);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(next, &pos, &vars)), false);
+            }
+        }
+        if ex.cut_off.iter().any(|c| !c.ready) {
+            stats.approximations.insert(BLOCKED_AT_STOP);
+        }
         // Accesses that could come after another thread frees their block.
         for (e, f) in enc.after_free_candidates() {
             let q = enc.after_free(e, f);
@@ -278,6 +294,12 @@ pub fn check(
     };
     McrResult { verdict, stats, outcomes }
 }
+
+/// Why a verdict is not complete when a thread was blocked as the program
+/// stopped ([`causa_interp::CutOff`]).
+const BLOCKED_AT_STOP: &str =
+    "a thread blocked (on a lock, a condition variable, a join, …) when the program exited or \
+     failed: the orders in which its next operation comes before that are not explored";
 
 /// How often a long trace's exploration reports progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -364,11 +386,12 @@ fn incompleteness(s: &McrStats) -> Option<String> {
 }
 
 /// What the constraint model sees of `ex`, whose first `prefix_len` events
-/// followed a fixed prefix: its events, then the operations its blocked threads
-/// wait to perform after a deadlock (other orders may let them run), under the
+/// followed a fixed prefix: its events, then the flushes of the stores it left
+/// buffered when it stopped and the operations its blocked threads wait to
+/// perform after a deadlock (other orders may let them happen), under the
 /// memory model it ran with.
 pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
-    let events = ex.events_with_blocked();
+    let events = ex.model_events();
     Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events)
 }
 
@@ -415,7 +438,10 @@ pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Prefix {
     let mut p = Prefix::default();
     for &e in events {
         if trace.relaxed.as_ref().is_some_and(|r| r.buffered[e]) {
-            p.flushes.insert(p.steps.len(), ex.events[e].addr);
+            // A store flushed in `ex` or left in its buffer ([`Execution::unflushed`]).
+            if let Op::Write { loc, .. } = trace.events[e].op {
+                p.flushes.insert(p.steps.len(), loc);
+            }
         }
         p.steps.push(ex.names[trace.events[e].thread as usize].clone());
     }

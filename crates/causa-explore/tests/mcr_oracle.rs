@@ -576,3 +576,48 @@ fn orders_after_a_first_run_deadlock() {
     let (mcr, _) = compare("first_run_deadlock.c", &src);
     assert!(mcr >= 2, "a deadlock and a normal end");
 }
+
+/// Threads the end of `main` cuts short: their writes are in no trace of the
+/// first execution (main runs to its end before they start), so MCR asks for
+/// each one's next operation before the end. Every outcome DFS reaches.
+#[test]
+fn threads_cut_off_by_the_end_of_main_are_explored() {
+    // A worker never joined: main's read can see its write.
+    let unjoined = format!(
+        "{PRELUDE}int a;\nvoid *w(void *p) {{ a = 1; return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0); assert(a == 0); return 0; }}\n"
+    );
+    compare("unjoined.c", &unjoined);
+    let prep = load("unjoined.c", &unjoined);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the write before main's read is found");
+    // Two workers and exit(): the second worker's writes matter only when
+    // it runs before main exits, after the first one's.
+    let exits = format!(
+        "{PRELUDE}#include <stdlib.h>\nint x, y;\n\
+         void *w1(void *p) {{ x = 1; return 0; }}\nvoid *w2(void *p) {{ if (x) y = 1; return 0; }}\n\
+         int main(void) {{ pthread_t s, t; pthread_create(&s, 0, w1, 0); pthread_create(&t, 0, w2, 0);\n\
+         int seen = y; assert(seen == 0); exit(0); }}\n"
+    );
+    compare("exits.c", &exits);
+}
+
+/// A thread blocked when the program ends (here on a lock main never
+/// releases) could have taken its next step earlier; MCR does not explore
+/// that, so it does not claim `verified`.
+#[test]
+fn a_thread_blocked_at_the_end_makes_the_verdict_unknown() {
+    let src = format!(
+        "{PRELUDE}pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int a;\n\
+         void *w(void *p) {{ pthread_mutex_lock(&m); a = 1; pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_mutex_lock(&m); pthread_t t; pthread_create(&t, 0, w, 0); sched_yield(); return 0; }}\n"
+    );
+    let prep = load("blocked_at_end.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    match &r.verdict {
+        McrVerdict::Unknown(why) => assert!(why.contains("blocked"), "{why}"),
+        McrVerdict::Bug(ex) => panic!("expected unknown, got a bug: {:?}", ex.outcome),
+        McrVerdict::Verified => panic!("expected unknown, got verified"),
+        McrVerdict::Error(e) => panic!("expected unknown, got an error: {e}"),
+    }
+}

@@ -124,6 +124,35 @@ impl Machine {
         }
     }
 
+    /// The stores still in the buffers when the execution stopped (a failure,
+    /// `exit` or the step bound cut it short), oldest first per thread, as
+    /// the `write` events their flushes would record next. They never became
+    /// visible in this run, but in another order they could have: the
+    /// constraint model needs them to ask for reads of their values.
+    pub(crate) fn unflushed_events(&self) -> Vec<Event> {
+        let mut out = Vec::new();
+        for (t, buf) in self.buffers.iter().enumerate() {
+            for b in buf {
+                // What the flush would overwrite now (a block freed since:
+                // nothing readable, 0).
+                let old = self.load(b.addr, &b.ty).map(|v| v.as_int()).unwrap_or(0);
+                out.push(Event {
+                    thread: t as Tid,
+                    kind: EventKind::Write,
+                    loc: b.loc,
+                    addr: b.addr,
+                    size: b.ty.store_size() as u32,
+                    value: b.value.as_int(),
+                    value2: old,
+                    atomic: false,
+                    section: 0,
+                    po: b.po,
+                });
+            }
+        }
+        out
+    }
+
     /// Flush `t`'s oldest buffered store to `addr`: write it to memory and record
     /// its `write` event. Then, if the buffer is empty and `t` waits at a fence or
     /// a library call, run `t` on to its next visible operation.

@@ -38,5 +38,5 @@ pub mod sync;
 pub mod thread;
 
 pub use machine::Machine;
-pub use outcome::{Config, Execution, InterpError, Outcome, OutputMode, Stop};
+pub use outcome::{Config, CutOff, Execution, InterpError, Outcome, OutputMode, Stop};
 pub use prepare::{prepare, Prepared};

@@ -6,7 +6,7 @@
 //! thread run its invisible instructions until it parks again.
 
 use crate::memory::{short_file, AllocKind, Memory};
-use crate::outcome::{Config, Execution, InterpError, Outcome, OutputMode, Stop};
+use crate::outcome::{Config, CutOff, Execution, InterpError, Outcome, OutputMode, Stop};
 use crate::prepare::Prepared;
 use crate::sync::SyncState;
 use crate::thread::{Frame, OnReturn, Pending, Thread};
@@ -254,9 +254,45 @@ impl Machine {
 
     /// Whether thread `t` can take a step now.
     pub fn is_enabled(&self, t: Tid) -> bool {
-        if self.must_drain(t) {
-            return false;
-        }
+        !self.must_drain(t) && self.ready(t)
+    }
+
+    /// The threads the execution stopped (a failure or `exit`) before they
+    /// ended: all but the one whose step stopped it and busy-waiting threads
+    /// parked for a change that did not come (the constraint model explores
+    /// the writes they wait for).
+    fn cut_off(&self) -> Vec<CutOff> {
+        let alive = (0..self.threads.len() as Tid)
+            .filter(|t| Some(*t) != self.current && !self.threads[*t as usize].is_finished());
+        alive
+            .filter(|t| self.threads[*t as usize].pending != Pending::Instr || self.spin_enabled(*t))
+            .map(|thread| {
+                let th = &self.threads[thread as usize];
+                // What the next operation is stays unknown until it runs: a
+                // thread's first step begins it; any other stands for an
+                // operation that waits for the thread's buffered stores (as
+                // all but plain loads do under TSO/PSO).
+                let kind = if th.pending == Pending::Begin { EventKind::Begin } else { EventKind::Fence };
+                let next = Event {
+                    thread,
+                    kind,
+                    loc: th.loc,
+                    addr: 0,
+                    size: 0,
+                    value: 0,
+                    value2: 0,
+                    atomic: false,
+                    section: 0,
+                    po: th.ops,
+                };
+                CutOff { thread, ready: self.ready(thread), next }
+            })
+            .collect()
+    }
+
+    /// Whether thread `t`'s next operation can happen now, its buffered
+    /// stores aside (under TSO/PSO it may have to wait for them to drain).
+    fn ready(&self, t: Tid) -> bool {
         let th = &self.threads[t as usize];
         match &th.pending {
             Pending::Begin | Pending::End | Pending::Exit { .. } | Pending::OnceDone { .. } => true,
@@ -508,11 +544,19 @@ impl Machine {
             Vec::new()
         };
         let final_state = self.cfg.final_state.then(|| self.globals_digest());
+        let unflushed = self.unflushed_events();
+        let cut_off = match &outcome {
+            Outcome::Exit(_) => self.cut_off(),
+            Outcome::Bug(f) if f.kind != BugKind::Deadlock => self.cut_off(),
+            _ => Vec::new(),
+        };
         Execution {
             outcome,
             final_state,
             events: self.events,
             blocked: self.blocked,
+            unflushed,
+            cut_off,
             paths,
             bulk: self.bulk,
             steps: self.steps,

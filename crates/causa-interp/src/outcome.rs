@@ -104,6 +104,21 @@ impl Outcome {
     }
 }
 
+/// A thread that had not ended when the program stopped ([`Execution::cut_off`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CutOff {
+    pub thread: causa_core::Tid,
+    /// Its next operation could have happened instead of the stop (once its
+    /// buffered stores, if any, were flushed); false: it was blocked (on a
+    /// lock, a condition variable, a join, …).
+    pub ready: bool,
+    /// The event standing for its next operation in the constraint model: a
+    /// `begin` for a thread that never ran, else a `fence` (the operation is
+    /// unknown; like most operations under TSO/PSO, it waits for the
+    /// thread's buffered stores).
+    pub next: Event,
+}
+
 /// Everything recorded about one execution.
 #[derive(Debug, Clone)]
 pub struct Execution {
@@ -114,6 +129,17 @@ pub struct Execution {
     /// constraint model needs them to ask for the same deadlock in another
     /// schedule.
     pub blocked: Vec<Event>,
+    /// Under TSO/PSO, when the execution stopped before every store became
+    /// visible (a failure, `exit`, the step bound): the `write` events the
+    /// flushes of the stores still buffered would record, oldest first per
+    /// thread (not in `events`: they never happened). The constraint model
+    /// needs them to ask for reads of their values in another schedule.
+    pub unflushed: Vec<Event>,
+    /// The threads that had not ended when a failure or `exit` stopped the
+    /// program (busy waits parked for good left out). Their next operations
+    /// never ran, so no trace of this execution shows them: `causa check`
+    /// runs each ready one a step before the stop to see them.
+    pub cut_off: Vec<CutOff>,
     /// Each thread's control-flow path, indexed by `Tid`, when
     /// [`Config::record_paths`] is set (empty otherwise).
     pub paths: Vec<causa_core::paths::ThreadPath>,
@@ -147,14 +173,25 @@ pub struct Execution {
 }
 
 impl Execution {
-    /// The events, followed by the blocked operations after a deadlock (what
-    /// the constraint model sees of the execution).
-    pub fn events_with_blocked(&self) -> std::borrow::Cow<'_, [Event]> {
-        if self.blocked.is_empty() {
-            std::borrow::Cow::Borrowed(&self.events)
-        } else {
-            std::borrow::Cow::Owned([self.events.as_slice(), &self.blocked].concat())
+    /// What the constraint model sees of the execution: the events, then the
+    /// flushes of the stores left in store buffers ([`Execution::unflushed`]),
+    /// the next operations of the ready threads the stop cut off
+    /// ([`Execution::cut_off_next`]), and the blocked operations after a
+    /// deadlock.
+    pub fn model_events(&self) -> std::borrow::Cow<'_, [Event]> {
+        if self.blocked.is_empty() && self.unflushed.is_empty() && self.cut_off.is_empty() {
+            return std::borrow::Cow::Borrowed(&self.events);
         }
+        let next = self.cut_off.iter().filter(|c| c.ready).map(|c| c.next);
+        let all = self.events.iter().chain(&self.unflushed).copied().chain(next).chain(self.blocked.iter().copied());
+        std::borrow::Cow::Owned(all.collect())
+    }
+
+    /// The index in [`Execution::model_events`] of each ready cut-off thread's
+    /// next operation, with the thread.
+    pub fn cut_off_next(&self) -> impl Iterator<Item = (usize, causa_core::Tid)> + '_ {
+        let first = self.events.len() + self.unflushed.len();
+        self.cut_off.iter().filter(|c| c.ready).enumerate().map(move |(i, c)| (first + i, c.thread))
     }
 
     /// The thread chosen at each visible step.

@@ -114,6 +114,10 @@ pub(crate) fn call(
             t.sync(SymOp::Join { child });
             zero(t)
         }
+        // Records no event in the interpreter either. Returns 0: a second
+        // detach of the same thread (EINVAL there), if the program branches
+        // on it, does not fit its path, an error.
+        "pthread_detach" => zero(t),
         "pthread_mutex_init"
         | "pthread_mutex_destroy"
         | "pthread_cond_init"
