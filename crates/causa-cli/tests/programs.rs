@@ -316,7 +316,10 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
         if let Some(f) = ex.outcome.finding() {
             bug.get_or_insert_with(|| format!("bug:{}", f.kind.code()));
         }
-        outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+        // As MCR's outcome set (see `McrResult::outcomes`).
+        if !ex.exited_early() {
+            outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+        }
     }
     if let Some(d) = dfs.divergence() {
         return Err(format!("the DFS oracle diverged: {d}"));

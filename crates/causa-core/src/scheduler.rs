@@ -30,6 +30,10 @@ pub struct PickContext<'a> {
     /// observed), when the run was configured to keep one; equal digests
     /// stand for equal states.
     pub state: Option<u64>,
+    /// Whether a thread's next step ends the whole program (`main`
+    /// returning, `exit`), cutting the other threads short. Asked lazily:
+    /// only strategies that care call it.
+    pub ends_program: &'a dyn Fn(Tid) -> bool,
 }
 
 impl PickContext<'_> {

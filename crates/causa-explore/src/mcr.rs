@@ -51,6 +51,9 @@ pub struct McrStats {
     /// Why some traces were modelled only approximately (see
     /// `causa_constraints::trace::approx`).
     pub approximations: std::collections::BTreeSet<&'static str>,
+    /// Why some executions' states were left out: threads the program's end
+    /// cut short in a way MCR does not explore further (see [`EXIT_DELAY`]).
+    pub cut_short: std::collections::BTreeSet<&'static str>,
     /// How long each solver query took, in order.
     pub query_times: Vec<Duration>,
 }
@@ -81,7 +84,11 @@ pub struct McrResult {
     pub verdict: McrVerdict,
     pub stats: McrStats,
     /// Every distinct end of an execution seen (outcome description and final
-    /// state digest), for comparing explorers.
+    /// state digest), for comparing explorers; not of runs that exited while
+    /// another thread could still move or a store still become visible
+    /// ([`Execution::exited_early`]: MCR
+    /// explores what reads can see, not where an exit falls among writes no
+    /// read saw, and continues each run with the exit last).
     pub outcomes: HashSet<(String, Option<u64>)>,
 }
 
@@ -137,6 +144,7 @@ pub fn check(
     let mut first_bug: Option<Execution> = None;
     let mut stopped: Option<String> = None;
     let out_of_time = || opts.timeout.is_some_and(|t| start.elapsed() >= t);
+    let deadline = opts.timeout.map(|t| start + t);
     while let Some(prefix) = worklist.pop_front() {
         if opts.max_executions.is_some_and(|m| stats.executions >= m) {
             stopped = Some(format!(
@@ -169,7 +177,9 @@ pub fn check(
         }
         stats.executions += 1;
         stats.largest_trace = stats.largest_trace.max(ex.events.len());
-        outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+        if !ex.exited_early() {
+            outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
+        }
         match &ex.outcome {
             Outcome::Infeasible(_) => stats.infeasible += 1,
             Outcome::BoundReached(_) => stats.bounded += 1,
@@ -190,25 +200,25 @@ pub fn check(
         solver.reset(enc.variables(), &base, &enc.defs);
         let names = |events: &[usize]| prefix_of(&ex, &trace, events);
         // A long trace yields many queries: the time limit and the progress
-        // report are looked at between reads, not only between executions.
+        // report are looked at between queries, not only between executions.
         let mut reported = Instant::now();
-        for r in trace.prefix_len..trace.len() {
-            if out_of_time() {
-                stopped = Some(format!(
-                    "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {} prefixes left",
-                    start.elapsed().as_secs_f64(),
-                    trace.len(),
-                    worklist.len()
-                ));
-                break;
-            }
-            if reported.elapsed() >= PROGRESS_EVERY {
-                progress(&stats, worklist.len());
-                reported = Instant::now();
-            }
+        'reads: for r in trace.prefix_len..trace.len() {
             for (loc, v) in enc.other_values(r) {
+                if out_of_time() {
+                    stopped = Some(format!(
+                        "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {} prefixes left",
+                        start.elapsed().as_secs_f64(),
+                        trace.len(),
+                        worklist.len()
+                    ));
+                    break 'reads;
+                }
+                if reported.elapsed() >= PROGRESS_EVERY {
+                    progress(&stats, worklist.len());
+                    reported = Instant::now();
+                }
                 let q = enc.new_state(r, loc, v);
-                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats);
+                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
                 if let Some((pos, vars)) = a {
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }
@@ -221,7 +231,7 @@ pub fn check(
         // Trylocks, semaphore tries and timed waits that could get the other result.
         for e in enc.flips().collect::<Vec<_>>() {
             let q = enc.flip(e);
-            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_flipped(e, &pos, &vars)), false);
             }
         }
@@ -230,7 +240,7 @@ pub fn check(
         if let Some(q) = enc.deadlock() {
             let mut goal = q.goal;
             for _ in 0..if opts.all_outcomes { DEADLOCKS_PER_TRACE } else { 1 } {
-                let Some((pos, _)) = ask(&mut solver, &goal, &enc, &mut stats) else { break };
+                let Some((pos, _)) = ask(&mut solver, &goal, &enc, &mut stats, deadline) else { break };
                 enqueue(&mut seen, &mut worklist, names(&enc.before_cut(&pos)), false);
                 goal = Formula::and(vec![goal, enc.other_cut(&pos)]);
             }
@@ -242,19 +252,33 @@ pub fn check(
         // unknown effect). Reach each, and the next trace goes on from there.
         let first_unflushed = ex.events.len();
         let unflushed = first_unflushed..first_unflushed + ex.unflushed.len();
-        for next in unflushed.chain(ex.cut_off_next().map(|(e, _)| e)) {
+        // After an exit, a ready thread was still running when the end
+        // had waited EXIT_DELAY steps (an endless loop?): asking for its next
+        // step would only grow the runs one step at a time.
+        let still_running = matches!(ex.outcome, Outcome::Exit(_)) && ex.cut_off.iter().any(|c| c.ready);
+        if still_running {
+            stats.cut_short.insert(STILL_RUNNING);
+        }
+        // A join waiting for a thread that did not end in the trace waits for
+        // that thread's own next step, asked for on its own.
+        let waits_for_cut_off = |e: usize| match trace.events[e].op {
+            Op::Join { child } => !trace.events.iter().any(|x| x.thread == child && x.op == Op::End),
+            _ => false,
+        };
+        let cut_off = ex.cut_off_next().map(|(e, _)| e).filter(|e| !still_running && !waits_for_cut_off(*e));
+        for next in unflushed.chain(cut_off) {
             let q = enc.reach(next);
-            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(next, &pos, &vars)), false);
             }
         }
-        if ex.cut_off.iter().any(|c| !c.ready) {
-            stats.approximations.insert(BLOCKED_AT_STOP);
+        if ex.cut_off.iter().any(|c| c.next.is_none()) {
+            stats.cut_short.insert(BLOCKED_AT_STOP);
         }
         // Accesses that could come after another thread frees their block.
         for (e, f) in enc.after_free_candidates() {
             let q = enc.after_free(e, f);
-            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos, &vars)), false);
             }
         }
@@ -268,7 +292,7 @@ pub fn check(
                     continue;
                 }
                 let q = enc.race(a, b);
-                if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats) {
+                if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                     raced.insert(key);
                     let before: Vec<usize> =
                         enc.relevant_to(&[a, b], &pos, &vars).into_iter().filter(|e| *e != a && *e != b).collect();
@@ -295,11 +319,19 @@ pub fn check(
     McrResult { verdict, stats, outcomes }
 }
 
+/// How many steps an execution's end (`main` returning, `exit`) waits for
+/// the other threads to run on ([`FirstScheduler::exit_last`]).
+pub const EXIT_DELAY: usize = 5_000;
+
+/// Why a verdict is not complete when a thread still ran after the end had
+/// waited [`EXIT_DELAY`] steps.
+const STILL_RUNNING: &str = "a thread was still running when the program ended, 5000 steps after main was ready to \
+     end (an endless loop?): the states where it runs longer first are not explored";
+
 /// Why a verdict is not complete when a thread was blocked as the program
-/// stopped ([`causa_interp::CutOff`]).
-const BLOCKED_AT_STOP: &str =
-    "a thread blocked (on a lock, a condition variable, a join, …) when the program exited or \
-     failed: the orders in which its next operation comes before that are not explored";
+/// stopped on an operation the model cannot name ([`causa_interp::CutOff`]).
+const BLOCKED_AT_STOP: &str = "a thread blocked in a library call when the program exited or failed: the orders in \
+     which that call returns before the end are not explored";
 
 /// How often a long trace's exploration reports progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -310,8 +342,18 @@ const DEADLOCKS_PER_TRACE: usize = 16;
 
 /// Ask one query, counting it, its time and its answer; the model's event
 /// positions when it is satisfiable.
-fn ask(solver: &mut Z3Solver, goal: &Formula, enc: &Encoder, stats: &mut McrStats) -> Option<(Vec<i64>, Vec<bool>)> {
+fn ask(
+    solver: &mut Z3Solver,
+    goal: &Formula,
+    enc: &Encoder,
+    stats: &mut McrStats,
+    deadline: Option<Instant>,
+) -> Option<(Vec<i64>, Vec<bool>)> {
     let t = Instant::now();
+    if let Some(d) = deadline {
+        // A query may not run past `--timeout` (it then gives up: unknown).
+        solver.set_timeout(Some(d.saturating_duration_since(t).max(Duration::from_millis(1))));
+    }
     let r = solver.solve(goal, &enc.defs);
     stats.queries += 1;
     stats.query_times.push(t.elapsed());
@@ -338,10 +380,11 @@ fn ask_keeping_waits(
     enc: &mut Encoder,
     r: usize,
     stats: &mut McrStats,
+    deadline: Option<Instant>,
 ) -> Option<(Vec<i64>, Vec<bool>)> {
-    let found = ask(solver, goal, enc, stats)?;
+    let found = ask(solver, goal, enc, stats, deadline)?;
     let Some(kept) = enc.kept_waits(r) else { return Some(found) };
-    ask(solver, &Formula::and(vec![goal.clone(), kept]), enc, stats).or(Some(found))
+    ask(solver, &Formula::and(vec![goal.clone(), kept]), enc, stats, deadline).or(Some(found))
 }
 
 /// Queue a new schedule prefix unless it was queued before (race prefixes go
@@ -373,6 +416,10 @@ fn incompleteness(s: &McrStats) -> Option<String> {
     }
     if s.unknown_queries > 0 {
         return Some(format!("the solver gave up on {} queries", s.unknown_queries));
+    }
+    if !s.cut_short.is_empty() {
+        let what: Vec<&str> = s.cut_short.iter().copied().collect();
+        return Some(format!("not every state is covered: {}", what.join("; ")));
     }
     if !s.approximations.is_empty() {
         let what: Vec<&str> = s.approximations.iter().copied().collect();
@@ -424,11 +471,12 @@ impl Prefix {
         Prefix { steps: self.steps[..n.min(self.steps.len())].to_vec(), flushes }
     }
 
-    /// Follow the prefix, then continue without preemption.
+    /// Follow the prefix, then continue without preemption, the program's
+    /// end last ([`FirstScheduler::exit_last`]).
     pub fn scheduler(&self) -> ReplayScheduler {
         ReplayScheduler::new(self.steps.clone())
             .with_flushes(self.flushes.clone())
-            .with_fallback(Box::new(FirstScheduler::new()))
+            .with_fallback(Box::new(FirstScheduler::exit_last(EXIT_DELAY)))
     }
 }
 

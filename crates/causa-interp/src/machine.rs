@@ -258,22 +258,26 @@ impl Machine {
     }
 
     /// The threads the execution stopped (a failure or `exit`) before they
-    /// ended: all but the one whose step stopped it and busy-waiting threads
-    /// parked for a change that did not come (the constraint model explores
-    /// the writes they wait for).
+    /// ended: all but the one whose step stopped it, those whose next step
+    /// would have ended the program too, and busy-waiting threads parked for
+    /// a change that did not come (the constraint model explores the writes
+    /// they wait for).
     fn cut_off(&self) -> Vec<CutOff> {
         let alive = (0..self.threads.len() as Tid)
             .filter(|t| Some(*t) != self.current && !self.threads[*t as usize].is_finished());
         alive
+            .filter(|t| !self.ends_program(*t))
             .filter(|t| self.threads[*t as usize].pending != Pending::Instr || self.spin_enabled(*t))
             .map(|thread| {
                 let th = &self.threads[thread as usize];
-                // What the next operation is stays unknown until it runs: a
-                // thread's first step begins it; any other stands for an
-                // operation that waits for the thread's buffered stores (as
-                // all but plain loads do under TSO/PSO).
+                // A synchronisation operation it waits at (a barrier's
+                // departure, a wait's return, a lock…) is known as at a
+                // deadlock. Otherwise what it does stays unknown until it
+                // runs: a thread's first step begins it; any other stands
+                // for an operation that waits for the thread's buffered
+                // stores (as all but plain loads do under TSO/PSO).
                 let kind = if th.pending == Pending::Begin { EventKind::Begin } else { EventKind::Fence };
-                let next = Event {
+                let unknown = Event {
                     thread,
                     kind,
                     loc: th.loc,
@@ -285,9 +289,21 @@ impl Machine {
                     section: 0,
                     po: th.ops,
                 };
-                CutOff { thread, ready: self.ready(thread), next }
+                let ready = self.ready(thread);
+                let next = crate::deadlock::blocked_event(self, thread).or(ready.then_some(unknown));
+                CutOff { thread, ready, next }
             })
             .collect()
+    }
+
+    /// Whether `t`'s next step ends the program: `main` returning or a call
+    /// of `exit`.
+    fn ends_program(&self, t: Tid) -> bool {
+        match self.threads[t as usize].pending {
+            Pending::Exit { .. } => true,
+            Pending::Instr => crate::shims::parked_at_kind(self, t, EventKind::Exit),
+            _ => false,
+        }
     }
 
     /// Whether thread `t`'s next operation can happen now, its buffered
@@ -379,7 +395,9 @@ impl Machine {
             };
             let current = self.current.filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
             let state = self.cfg.state_digest.then(|| self.state_digest());
+            let ends_program = |t: Tid| self.ends_program(t);
             let ctx = PickContext {
+                ends_program: &ends_program,
                 state,
                 step,
                 enabled: &self.enabled_buf,

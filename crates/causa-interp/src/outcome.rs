@@ -112,11 +112,13 @@ pub struct CutOff {
     /// buffered stores, if any, were flushed); false: it was blocked (on a
     /// lock, a condition variable, a join, …).
     pub ready: bool,
-    /// The event standing for its next operation in the constraint model: a
-    /// `begin` for a thread that never ran, else a `fence` (the operation is
-    /// unknown; like most operations under TSO/PSO, it waits for the
-    /// thread's buffered stores).
-    pub next: Event,
+    /// The event standing for its next operation in the constraint model:
+    /// the synchronisation operation it waits at (as after a deadlock,
+    /// [`crate::deadlock::blocked_event`]); for a ready thread otherwise a
+    /// `begin` if it never ran, else a `fence` (the operation is unknown;
+    /// like most operations under TSO/PSO, it waits for the thread's
+    /// buffered stores). None: blocked on something the model cannot name.
+    pub next: Option<Event>,
 }
 
 /// Everything recorded about one execution.
@@ -182,16 +184,24 @@ impl Execution {
         if self.blocked.is_empty() && self.unflushed.is_empty() && self.cut_off.is_empty() {
             return std::borrow::Cow::Borrowed(&self.events);
         }
-        let next = self.cut_off.iter().filter(|c| c.ready).map(|c| c.next);
+        let next = self.cut_off.iter().filter_map(|c| c.next);
         let all = self.events.iter().chain(&self.unflushed).copied().chain(next).chain(self.blocked.iter().copied());
         std::borrow::Cow::Owned(all.collect())
     }
 
-    /// The index in [`Execution::model_events`] of each ready cut-off thread's
+    /// The program exited while another thread could still take a step or a
+    /// buffered store could still become visible. Its final state then
+    /// depends on where the exit fell among writes no read saw; nothing can
+    /// fail after an exit, so no failure depends on it.
+    pub fn exited_early(&self) -> bool {
+        matches!(self.outcome, Outcome::Exit(_)) && (!self.unflushed.is_empty() || self.cut_off.iter().any(|c| c.ready))
+    }
+
+    /// The index in [`Execution::model_events`] of each cut-off thread's
     /// next operation, with the thread.
     pub fn cut_off_next(&self) -> impl Iterator<Item = (usize, causa_core::Tid)> + '_ {
         let first = self.events.len() + self.unflushed.len();
-        self.cut_off.iter().filter(|c| c.ready).enumerate().map(move |(i, c)| (first + i, c.thread))
+        self.cut_off.iter().filter(|c| c.next.is_some()).enumerate().map(move |(i, c)| (first + i, c.thread))
     }
 
     /// The thread chosen at each visible step.

@@ -705,39 +705,42 @@ impl<'t> Encoder<'t> {
         }
         let mut all = Vec::new();
         for (loc, seen) in self.trace.reads_of(r) {
-            let mut vals: Vec<u128> = self
-                .writes_to(loc)
-                .iter()
-                .filter(|w| **w != r)
-                .filter_map(|w| self.trace.written_at(*w, loc))
-                .collect();
-            if let Some(i) = self.trace.initial.get(&loc) {
-                vals.push(*i);
-            }
+            let mut vals = self.readable(r, loc);
             vals.sort_unstable();
             vals.dedup();
-            vals.retain(|v| *v != seen && self.could_read(r, loc, *v));
+            vals.retain(|v| *v != seen);
             all.extend(vals.into_iter().map(|v| (loc, v)));
         }
         all
     }
 
-    /// A cheap necessary condition for `r` reading `v` (skips queries that must be
-    /// unsatisfiable): some write of `v` is not forced after `r` and not hidden by
-    /// a write forced between them, or `v` is the initial value and no write is
-    /// forced before `r`.
-    fn could_read(&self, r: Ev, loc: u64, v: u128) -> bool {
+    /// The values `r` could read at `loc` by must-happen-before alone (a
+    /// cheap necessary condition that skips queries that must be
+    /// unsatisfiable): those of the writes not forced after `r` and not
+    /// hidden by a write forced between them, and the initial value when no
+    /// write is forced before `r`. A write is hidden when it must happen
+    /// before one of the writes forced before `r`, that is before the latest
+    /// such write of some thread (a thread's writes to one location are in
+    /// must-happen-before order, under TSO and PSO too), so each write is
+    /// compared with one write per thread, not with all.
+    fn readable(&self, r: Ev, loc: u64) -> Vec<u128> {
         let ws = self.writes_to(loc);
-        let before_r: Vec<Ev> = ws.iter().copied().filter(|w| *w != r && self.mhb_before(*w, r)).collect();
-        if self.trace.initial.get(&loc) == Some(&v) && before_r.is_empty() {
-            return true;
+        let mut latest: HashMap<u32, Ev> = HashMap::new();
+        for &w in ws.iter().filter(|w| **w != r && self.mhb_before(**w, r)) {
+            let t = self.trace.events[w].thread;
+            latest.entry(t).and_modify(|m| *m = (*m).max(w)).or_insert(w);
         }
-        ws.iter().copied().any(|w| {
-            w != r
-                && self.trace.written_at(w, loc) == Some(v)
-                && !self.mhb_before(r, w)
-                && !before_r.iter().any(|w2| *w2 != w && self.mhb_before(w, *w2))
-        })
+        let mut vals: Vec<u128> = ws
+            .iter()
+            .copied()
+            .filter(|&w| w != r && !self.mhb_before(r, w))
+            .filter(|&w| !latest.values().any(|&m| m != w && self.mhb_before(w, m)))
+            .filter_map(|w| self.trace.written_at(w, loc))
+            .collect();
+        if latest.is_empty() {
+            vals.extend(self.trace.initial.get(&loc).copied());
+        }
+        vals
     }
 
     /// `a` must happen before `b` (program order, fork, join; transitively).

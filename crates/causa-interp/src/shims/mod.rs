@@ -203,6 +203,20 @@ fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
     Some((desc, [arg(0), arg(1)]))
 }
 
+/// Whether `t` is parked at a call of a shim whose event is `kind` (any
+/// shim, not only those with an `enabled` test).
+pub fn parked_at_kind(m: &Machine, t: Tid, kind: EventKind) -> bool {
+    let Some((fr, ins)) = m.parked_instr(t) else { return false };
+    let Op::Call { callee, .. } = &ins.op else { return false };
+    let fid = match callee {
+        causa_ir::Callee::Direct(f) => Some(*f),
+        causa_ir::Callee::Indirect(op) => m.prep.program.function_at(crate::step::int(&fr.regs, op) as u64),
+        causa_ir::Callee::Asm => None,
+    };
+    let shim = fid.and_then(|f| m.prep.shims[f as usize]);
+    shim.is_some_and(|s| registry().shims[s].event == Some(kind))
+}
+
 /// Whether the visible instruction `t` is parked at can run now.
 pub fn pending_enabled(m: &Machine, t: Tid) -> bool {
     match parked_call(m, t) {
