@@ -176,8 +176,11 @@ impl Z3Solver {
     /// Limit every later query to `limit` (None: no limit); a query that
     /// runs out answers [`SolveResult::Unknown`].
     pub fn set_timeout(&mut self, limit: Option<Duration>) {
-        self.timeout = limit;
-        self.configure();
+        // Setting Z3's parameters costs about as much as a small query.
+        if self.timeout != limit {
+            self.timeout = limit;
+            self.configure();
+        }
     }
 
     /// Seed Z3's random choices (which model it returns among several)

@@ -198,6 +198,11 @@ pub fn check(
         let mut enc = Encoder::new(&trace);
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
+        // No query of a long trace runs past `--timeout` (it then gives up:
+        // unknown). Not for short traces: with a time limit Z3 starts a timer
+        // for every query, which costs more than their queries.
+        let deadline = deadline.filter(|_| trace.len() > LONG_TRACE);
+        solver.set_timeout(None);
         let names = |events: &[usize]| prefix_of(&ex, &trace, events);
         // A long trace yields many queries: the time limit and the progress
         // report are looked at between queries, not only between executions.
@@ -248,8 +253,9 @@ pub fn check(
         // What the stop (a failure, `exit`) cut off: the flushes of the
         // stores still buffered, and the threads that had not ended (none of
         // their later operations is in the trace, so no query above moves
-        // one; a ready one's next operation is in the model as an event of
-        // unknown effect). Reach each, and the next trace goes on from there.
+        // one; each one's next operation is in the model, the synchronisation
+        // it waits at or an event of unknown effect). Reach each, and the
+        // next trace goes on from there.
         let first_unflushed = ex.events.len();
         let unflushed = first_unflushed..first_unflushed + ex.unflushed.len();
         // After an exit, a ready thread was still running when the end
@@ -325,13 +331,16 @@ pub const EXIT_DELAY: usize = 5_000;
 
 /// Why a verdict is not complete when a thread still ran after the end had
 /// waited [`EXIT_DELAY`] steps.
-const STILL_RUNNING: &str = "a thread was still running when the program ended, 5000 steps after main was ready to \
-     end (an endless loop?): the states where it runs longer first are not explored";
+const STILL_RUNNING: &str = "a thread was still running when the program ended, long after main was ready to end \
+     (an endless loop?): the states where it runs longer before the end are not explored";
 
 /// Why a verdict is not complete when a thread was blocked as the program
 /// stopped on an operation the model cannot name ([`causa_interp::CutOff`]).
 const BLOCKED_AT_STOP: &str = "a thread blocked in a library call when the program exited or failed: the orders in \
      which that call returns before the end are not explored";
+
+/// Traces longer than this have each query bounded by `--timeout`.
+const LONG_TRACE: usize = 1_000;
 
 /// How often a long trace's exploration reports progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -341,7 +350,8 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 const DEADLOCKS_PER_TRACE: usize = 16;
 
 /// Ask one query, counting it, its time and its answer; the model's event
-/// positions when it is satisfiable.
+/// positions when it is satisfiable. With a deadline the query gives up
+/// (unknown) when it comes.
 fn ask(
     solver: &mut Z3Solver,
     goal: &Formula,
@@ -351,7 +361,6 @@ fn ask(
 ) -> Option<(Vec<i64>, Vec<bool>)> {
     let t = Instant::now();
     if let Some(d) = deadline {
-        // A query may not run past `--timeout` (it then gives up: unknown).
         solver.set_timeout(Some(d.saturating_duration_since(t).max(Duration::from_millis(1))));
     }
     let r = solver.solve(goal, &enc.defs);

@@ -140,7 +140,7 @@ pub struct Execution {
     /// The threads that had not ended when a failure or `exit` stopped the
     /// program (busy waits parked for good left out). Their next operations
     /// never ran, so no trace of this execution shows them: `causa check`
-    /// runs each ready one a step before the stop to see them.
+    /// asks for each one's next operation ([`CutOff::next`]) before the stop.
     pub cut_off: Vec<CutOff>,
     /// Each thread's control-flow path, indexed by `Tid`, when
     /// [`Config::record_paths`] is set (empty otherwise).
@@ -177,7 +177,7 @@ pub struct Execution {
 impl Execution {
     /// What the constraint model sees of the execution: the events, then the
     /// flushes of the stores left in store buffers ([`Execution::unflushed`]),
-    /// the next operations of the ready threads the stop cut off
+    /// the next operations of the threads the stop cut off
     /// ([`Execution::cut_off_next`]), and the blocked operations after a
     /// deadlock.
     pub fn model_events(&self) -> std::borrow::Cow<'_, [Event]> {
