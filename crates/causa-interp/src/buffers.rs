@@ -45,6 +45,22 @@ pub struct Buffered {
 }
 
 impl Buffered {
+    /// The `write` event of this store's flush by `thread`, over `old`.
+    fn write_event(&self, thread: Tid, old: u128) -> Event {
+        Event {
+            thread,
+            kind: EventKind::Write,
+            loc: self.loc,
+            addr: self.addr,
+            size: self.ty.store_size() as u32,
+            value: self.value.as_int(),
+            value2: old,
+            atomic: false,
+            section: 0,
+            po: self.po,
+        }
+    }
+
     fn overlaps(&self, addr: u64, len: u64) -> bool {
         addr < self.addr + self.ty.store_size() && self.addr < addr.saturating_add(len)
     }
@@ -136,18 +152,7 @@ impl Machine {
                 // What the flush would overwrite now (a block freed since:
                 // nothing readable, 0).
                 let old = self.load(b.addr, &b.ty).map(|v| v.as_int()).unwrap_or(0);
-                out.push(Event {
-                    thread: t as Tid,
-                    kind: EventKind::Write,
-                    loc: b.loc,
-                    addr: b.addr,
-                    size: b.ty.store_size() as u32,
-                    value: b.value.as_int(),
-                    value2: old,
-                    atomic: false,
-                    section: 0,
-                    po: b.po,
-                });
+                out.push(b.write_event(t as Tid, old));
             }
         }
         out
@@ -169,19 +174,7 @@ impl Machine {
         self.store(b.addr, &b.ty, &b.value)?;
         self.threads[t as usize].loc = at;
         self.shared_version += 1;
-        let ev = Event {
-            thread: t,
-            kind: EventKind::Write,
-            loc: b.loc,
-            addr: b.addr,
-            size: b.ty.store_size() as u32,
-            value: b.value.as_int(),
-            value2: old,
-            atomic: false,
-            section: 0,
-            po: b.po,
-        };
-        self.events.push(ev);
+        self.events.push(b.write_event(t, old));
         if self.buffer(t).is_empty() && self.threads[t as usize].pending == Pending::Instr {
             self.advance(t)?;
         }

@@ -27,7 +27,7 @@ int main(void) {
     int first = hits[0];
     int second = hits[1];
     // The report's rows must agree: both before the reset or both after.
-    // (Failing order: main reads hits[0], the worker resets both, main
+    // (One failing order: main reads hits[0], the worker resets both, main
     // reads hits[1].)
     assert(first == second);
     return 0;
