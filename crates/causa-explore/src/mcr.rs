@@ -451,6 +451,14 @@ pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
     Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events)
 }
 
+/// What the constraint model needs of a failing `ex` to reach its failure
+/// again ([`crate::minimize`]): its events and, after a deadlock, the
+/// blocked operations; not what the stop cut off, which comes after it.
+pub fn failure_trace(ex: &Execution) -> Trace {
+    let events = [ex.events.as_slice(), &ex.blocked].concat();
+    Trace::from_run(&events, &ex.bulk, 0).under(ex.memory_model, &events)
+}
+
 /// A schedule prefix: steps by thread name, some of which flush a buffered
 /// store (TSO/PSO).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -480,12 +488,19 @@ impl Prefix {
         Prefix { steps: self.steps[..n.min(self.steps.len())].to_vec(), flushes }
     }
 
-    /// Follow the prefix, then continue without preemption, the program's
-    /// end last ([`FirstScheduler::exit_last`]).
+    /// Follow the prefix, then continue without preemption.
     pub fn scheduler(&self) -> ReplayScheduler {
-        ReplayScheduler::new(self.steps.clone())
-            .with_flushes(self.flushes.clone())
-            .with_fallback(Box::new(FirstScheduler::exit_last(EXIT_DELAY)))
+        self.then(FirstScheduler::new())
+    }
+
+    /// Follow the prefix, then continue without preemption, the program's
+    /// end last ([`FirstScheduler::exit_last`]): how MCR's executions go on.
+    pub fn exploring_scheduler(&self) -> ReplayScheduler {
+        self.then(FirstScheduler::exit_last(EXIT_DELAY))
+    }
+
+    fn then(&self, fallback: FirstScheduler) -> ReplayScheduler {
+        ReplayScheduler::new(self.steps.clone()).with_flushes(self.flushes.clone()).with_fallback(Box::new(fallback))
     }
 }
 
@@ -505,9 +520,9 @@ pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Prefix {
     p
 }
 
-/// Run `prefix` exactly, then continue without preemption.
+/// Run `prefix` exactly, then continue as MCR does ([`Prefix::exploring_scheduler`]).
 pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> Execution {
-    let mut sched = prefix.scheduler();
+    let mut sched = prefix.exploring_scheduler();
     sched.begin_execution();
     Machine::new(prep.clone(), cfg.clone()).run(&mut sched)
 }

@@ -137,7 +137,7 @@ fn solved(
         return None;
     }
     let deadlock = bug.kind == BugKind::Deadlock;
-    let trace = crate::mcr::trace_of(ex, 0);
+    let trace = crate::mcr::failure_trace(ex);
     if trace.len() > SOLVER_MAX_EVENTS || !trace.approximations.is_empty() {
         return None;
     }

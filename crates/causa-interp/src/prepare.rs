@@ -32,7 +32,10 @@ fn definition_wins(name: &str) -> bool {
 pub fn prepare_c_source(name: &str, src: &str) -> Result<std::sync::Arc<Prepared>, String> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("causa-src-{}-{n}", std::process::id()));
+    // Fixed-width names: the path is in `assert`'s message, and its length
+    // moves the program's globals, so a varying one would make runs (and
+    // the explanations tests assert on) differ from one test run to the next.
+    let dir = std::env::temp_dir().join(format!("causa-src-{:010}-{n:06}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let path = dir.join(name);
     std::fs::write(&path, src).map_err(|e| e.to_string())?;
