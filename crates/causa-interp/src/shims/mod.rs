@@ -18,7 +18,7 @@ pub mod verifier;
 
 use crate::machine::Machine;
 use crate::outcome::Stop;
-use crate::thread::Pending;
+use crate::thread::{Frame, Pending};
 use causa_core::{EventKind, Tid};
 use causa_ir::{Op, Value};
 use std::collections::HashMap;
@@ -183,10 +183,9 @@ pub fn registry() -> &'static Registry {
     })
 }
 
-/// The shim call a thread is parked at, if it has an `enabled` test, with its
-/// first two argument values (all that `enabled` and `waits` tests look at; kept
-/// on the stack because this runs for every thread at every step).
-fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
+/// The shim a thread is parked at a call of, with the call's frame and
+/// argument operands.
+fn parked_shim(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, &Frame, &[causa_ir::Operand])> {
     let (fr, ins) = m.parked_instr(t)?;
     let Op::Call { callee, args, .. } = &ins.op else {
         return None;
@@ -197,7 +196,14 @@ fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
         causa_ir::Callee::Asm => return None,
     };
     let shim = m.prep.shims[fid as usize]?;
-    let desc = &registry().shims[shim];
+    Some((&registry().shims[shim], fr, args))
+}
+
+/// The shim call a thread is parked at, if it has an `enabled` test, with its
+/// first two argument values (all that `enabled` and `waits` tests look at; kept
+/// on the stack because this runs for every thread at every step).
+fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
+    let (desc, fr, args) = parked_shim(m, t)?;
     desc.enabled?;
     let arg = |i: usize| args.get(i).map(|a| crate::step::val(&fr.regs, a)).unwrap_or(Value::ZERO);
     Some((desc, [arg(0), arg(1)]))
@@ -206,15 +212,7 @@ fn parked_call(m: &Machine, t: Tid) -> Option<(&'static ShimDesc, [Value; 2])> {
 /// Whether `t` is parked at a call of a shim whose event is `kind` (any
 /// shim, not only those with an `enabled` test).
 pub fn parked_at_kind(m: &Machine, t: Tid, kind: EventKind) -> bool {
-    let Some((fr, ins)) = m.parked_instr(t) else { return false };
-    let Op::Call { callee, .. } = &ins.op else { return false };
-    let fid = match callee {
-        causa_ir::Callee::Direct(f) => Some(*f),
-        causa_ir::Callee::Indirect(op) => m.prep.program.function_at(crate::step::int(&fr.regs, op) as u64),
-        causa_ir::Callee::Asm => None,
-    };
-    let shim = fid.and_then(|f| m.prep.shims[f as usize]);
-    shim.is_some_and(|s| registry().shims[s].event == Some(kind))
+    parked_shim(m, t).is_some_and(|(desc, _, _)| desc.event == Some(kind))
 }
 
 /// Whether the visible instruction `t` is parked at can run now.
