@@ -78,7 +78,7 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
         }
     }
     let opts = ColumnOptions { max_rows: Some(60), ..ColumnOptions::default() };
-    let full: std::collections::HashMap<String, SourceLoc> = ex
+    let full: causa_core::collections::HashMap<String, SourceLoc> = ex
         .records
         .iter()
         .filter_map(|r| r.location.clone())

@@ -33,13 +33,13 @@
 //!
 //! Without clang-14 the harness fails and says what to install.
 
+use causa_core::collections::HashSet;
 use causa_core::{BugKind, Finding, MemoryModel, Schedule, Scheduler};
 use causa_explore::mcr::{check as mcr_check, outcome_key, McrOptions, McrResult, McrVerdict};
 use causa_explore::reproduce::{path_log, reproduce, Method, ReproduceOptions};
 use causa_explore::{replay, run_once, schedule_of, test, DfsScheduler, FirstScheduler, PctScheduler, RandomScheduler};
 use causa_interp::{prepare, Config, Execution, Outcome, OutputMode, Prepared};
 use causa_ir::{load_program, CompileOptions};
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -309,7 +309,7 @@ fn relaxed_verdict(prep: &Arc<Prepared>, h: &Header, model: MemoryModel, want: &
     // The oracle: every interleaving and flush order, depth first.
     let oracle = Arc::new(Config { final_state: true, keep_records: false, ..cfg.clone() });
     let mut dfs = DfsScheduler::new();
-    let (mut outcomes, mut runs, mut bug) = (HashSet::new(), 0, None);
+    let (mut outcomes, mut runs, mut bug) = (HashSet::default(), 0, None);
     while runs < RELAXED_DFS_BUDGET && dfs.begin_execution() {
         let ex = run_once(prep, &oracle, &mut dfs);
         runs += 1;

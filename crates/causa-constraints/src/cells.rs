@@ -7,8 +7,9 @@
 //! same locations, unless scalar accesses of different sizes overlap (a union,
 //! a byte-wise look at an int), which [`Layout::mixed`] reports.
 
+use causa_core::collections::HashSet;
 use causa_core::{BulkAccess, Event, EventKind};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The access boundaries of one execution.
 #[derive(Debug, Default)]

@@ -2,8 +2,9 @@
 //! meaning each has for ordering.
 
 use crate::cells::Layout;
+use causa_core::collections::HashMap;
 use causa_core::{once_step, BulkAccess, Event, EventKind, MemoryModel, Tid};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Why a trace is modelled only approximately (see [`Trace::approximations`]).
 pub mod approx {
@@ -333,7 +334,7 @@ impl Trace {
         let bulk_of: HashMap<usize, &BulkAccess> = bulk.iter().map(|b| (b.event, b)).collect();
         let ordered = ordered_mutexes(events);
         // Every counter starts at 0 (it counts operations of this trace).
-        let mut counters: HashMap<u64, u128> = HashMap::new();
+        let mut counters: HashMap<u64, u128> = HashMap::default();
         let take = |counters: &mut HashMap<u64, u128>, loc: u64| {
             let n = counters.entry(loc).or_insert(0);
             *n += 1;
@@ -342,7 +343,7 @@ impl Trace {
         let acquire =
             |counters: &mut HashMap<u64, u128>, m: u64| ordered.contains(&m).then(|| take(counters, lock_loc(m)));
         // Whether each thread's current condition wait is timed.
-        let mut timed_wait: HashMap<Tid, bool> = HashMap::new();
+        let mut timed_wait: HashMap<Tid, bool> = HashMap::default();
         for (i, e) in events.iter().enumerate() {
             let op = match e.kind {
                 _ if bulk_of.contains_key(&i) => {
@@ -492,7 +493,7 @@ impl Trace {
             sections,
             atomic,
             srcs,
-            sem_initial: HashMap::new(),
+            sem_initial: HashMap::default(),
             guards: vec![0; n],
             symbolic: false,
             relaxed: None,
@@ -544,9 +545,9 @@ impl Trace {
 /// which the reads inside them already explore (the idea of lock-aware partial
 /// order reduction, Kokologiannakis et al. 2019). Trylocks see the lock's
 /// state, so a mutex ever try-locked is ordered too.
-pub fn ordered_mutexes(events: &[Event]) -> std::collections::HashSet<u64> {
-    let mut ordered = std::collections::HashSet::new();
-    let mut held: HashMap<Tid, Vec<u64>> = HashMap::new();
+pub fn ordered_mutexes(events: &[Event]) -> causa_core::collections::HashSet<u64> {
+    let mut ordered = causa_core::collections::HashSet::default();
+    let mut held: HashMap<Tid, Vec<u64>> = HashMap::default();
     for e in events {
         let h = held.entry(e.thread).or_default();
         let blocks = match e.kind {
@@ -629,10 +630,10 @@ fn guards(events: &[Event]) -> Vec<u64> {
 /// same `count` threads, the k-th arrival of a thread being generation k.
 /// Otherwise the barrier's events keep their original order.
 fn check_barriers(t: &mut Trace) {
-    let mut threads: HashMap<u64, Vec<Tid>> = HashMap::new();
-    let mut arrivals: HashMap<(u64, Tid), u32> = HashMap::new();
+    let mut threads: HashMap<u64, Vec<Tid>> = HashMap::default();
+    let mut arrivals: HashMap<(u64, Tid), u32> = HashMap::default();
     let mut bad: Vec<u64> = Vec::new();
-    let mut base: HashMap<u64, u32> = HashMap::new();
+    let mut base: HashMap<u64, u32> = HashMap::default();
     for e in &t.events {
         if let Op::Arrive { barrier, gen, count, .. } = e.op {
             let first = *base.entry(barrier).or_insert(gen);

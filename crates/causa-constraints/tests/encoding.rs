@@ -3,7 +3,7 @@
 
 use causa_constraints::formula::{Defs, Formula};
 use causa_constraints::{lock_loc, Counter, Encoder, Op, OrderSolver, SolveResult, Trace, TraceEvent, Z3Solver};
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 
 /// The `index`-th acquisition of mutex `m`, its order explored.
 fn ordered(m: u64, index: u128) -> Option<Counter> {
@@ -114,7 +114,7 @@ fn fig_3_5a() -> Trace {
             ev(2, Op::Write { loc: Y, value: 1 }), // e2 (e3)
             ev(2, Op::Read { loc: X, value: 1 }),  // e3 (e4): b = x = 1
         ],
-        HashMap::from([(X, 0), (Y, 0)]),
+        HashMap::from_iter([(X, 0), (Y, 0)]),
     )
 }
 
@@ -145,7 +145,7 @@ fn fig_3_1_validity_keeps_the_branch() {
             ev(1, Op::Read { loc: X, value: 0 }),  // p2: r := x
             ev(2, Op::Write { loc: X, value: 1 }), // q
         ],
-        HashMap::from([(X, 0)]),
+        HashMap::from_iter([(X, 0)]),
     );
     let pos = solve(&t, 1, 1).expect("r = 1 is reachable");
     // p1 must still read 0, so q lies between p1 and p2.
@@ -167,7 +167,7 @@ fn locks_exclude_reading_a_value_inside_a_critical_section() {
             ev(2, Op::Read { loc: X, value: 2 }),
             ev(2, Op::Unlock { mutex: m }),
         ],
-        HashMap::from([(X, 0)]),
+        HashMap::from_iter([(X, 0)]),
     );
     assert!(solve(&t, 5, 1).is_none(), "the intermediate value is never visible");
     // The read keeps T2's acquisition (the second): it cannot see 0 ...
@@ -190,7 +190,7 @@ fn rmw_is_atomic_and_join_orders_end() {
             ev(0, Op::Join { child: 1 }),
             ev(0, Op::Read { loc: X, value: 2 }),
         ],
-        HashMap::from([(X, 0)]),
+        HashMap::from_iter([(X, 0)]),
     );
     // The final read cannot see 1: both increments happen before it and neither is lost.
     assert!(solve(&t, 7, 1).is_none());
@@ -212,7 +212,7 @@ fn signalled_wait_needs_a_signal_in_between() {
             ev(1, Op::Read { loc: X, value: 1 }),
             ev(1, Op::Unlock { mutex: m }),
         ],
-        HashMap::from([(X, 0)]),
+        HashMap::from_iter([(X, 0)]),
     );
     // After a signalled wake-up that follows the write, x cannot read 0.
     assert!(solve(&t, 5, 0).is_none());
@@ -237,7 +237,7 @@ fn one_signal_wakes_one_waiter() {
             ev(2, Op::Read { loc: X, value: 0 }),
             ev(3, Op::Write { loc: X, value: 1 }),
         ],
-        HashMap::from([(X, 0)]),
+        HashMap::from_iter([(X, 0)]),
     );
     // Thread 2's read could see 1 only if the write came before it; the write is
     // after the broadcast in thread 3, and thread 2's return needs the broadcast
@@ -272,7 +272,7 @@ fn deadlock_query_finds_semaphore_wait_orders() {
         ev(0, Op::Join { child: 2 }),
         ev(0, Op::Local),
     ];
-    let mut t = Trace::new(events, HashMap::from([(X, 0)]));
+    let mut t = Trace::new(events, HashMap::from_iter([(X, 0)]));
     t.sem_initial.insert(S, 1);
     t.sem_initial.insert(T, 0);
     let mut enc = Encoder::new(&t);
@@ -314,7 +314,7 @@ fn locks_set_aside_leave_the_base_and_come_back_whole() {
             ev(2, Op::Lock { mutex: m, shared: false, order: None, tried: false }),
             ev(2, Op::Unlock { mutex: m }),
         ],
-        HashMap::new(),
+        HashMap::default(),
     );
     // The two sections overlap: T2 acquires between T1's acquisition and release.
     let overlap = Formula::and(vec![Formula::Before(0, 2), Formula::Before(2, 1)]);

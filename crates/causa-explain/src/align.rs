@@ -12,11 +12,12 @@
 //! few events of the last pair (the run may have accesses the symbolic
 //! trace does not: a read of constant data is not one there).
 
+use causa_core::collections::{HashMap, HashSet};
 use causa_core::EventKind;
 use causa_interp::Execution;
 use causa_ir::{addr_alloc, addr_offset, make_addr};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 /// Object names by address.
 pub type Names = BTreeMap<u64, String>;
@@ -51,7 +52,7 @@ fn access(op: &SymOp) -> Option<(EventKind, u64, bool)> {
 }
 
 pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
-    let mut by_thread: HashMap<&causa_core::ThreadName, Vec<usize>> = HashMap::new();
+    let mut by_thread: HashMap<&causa_core::ThreadName, Vec<usize>> = HashMap::default();
     for (i, ev) in run.events.iter().enumerate() {
         if matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw) {
             by_thread.entry(&run.names[ev.thread as usize]).or_default().push(i);
@@ -68,9 +69,9 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
         }
     }
     // Symbolic object → run object, and the run objects taken.
-    let mut pairs: HashMap<u32, u32> = HashMap::new();
-    let mut taken: HashSet<u32> = HashSet::new();
-    let mut events = HashMap::new();
+    let mut pairs: HashMap<u32, u32> = HashMap::default();
+    let mut taken: HashSet<u32> = HashSet::default();
+    let mut events = HashMap::default();
     for (t, th) in sym.threads.iter().enumerate() {
         let Some(list) = by_thread.get(&th.thread) else { continue };
         let mut next = 0;

@@ -2,8 +2,8 @@
 //! from the failing schedule (a thread's first event the schedule leaves
 //! out is the acquisition it is blocked at).
 
+use causa_core::collections::HashSet;
 use causa_symbolic::{EventRef, SymOp, SymTrace};
-use std::collections::HashSet;
 
 /// A thread blocked at the deadlock.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,11 +12,12 @@
 //! [`summary`] says it in a paragraph; [`text`], [`json`], [`dot`] and
 //! [`html`] render it.
 
+use causa_core::collections::HashMap;
 use causa_core::{Scheduler, ThreadName};
 use causa_explore::{run_once, FirstScheduler, ReplayScheduler};
 use causa_interp::{Config, Execution, Outcome, Prepared};
 use causa_symbolic::{AlternateOptions, ClapError, EventRef, FlippedBranch, Mode, Proposal, SymError, SymOp, SymTrace};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 mod align;
@@ -464,7 +465,7 @@ struct Functions(HashMap<Arc<str>, Vec<(u32, Arc<str>)>>);
 
 impl Functions {
     fn new(program: &causa_ir::Program) -> Functions {
-        let mut by_file: HashMap<Arc<str>, Vec<(u32, Arc<str>)>> = HashMap::new();
+        let mut by_file: HashMap<Arc<str>, Vec<(u32, Arc<str>)>> = HashMap::default();
         for f in program.functions.iter().filter(|f| f.body.is_some()) {
             if let Some(l) = program.loc(f.loc) {
                 by_file.entry(l.file.clone()).or_default().push((l.line, f.name.clone()));
@@ -626,7 +627,7 @@ fn ran(
             tail.push(r);
         }
         let mut out = alt[..prefix.min(alt.len())].to_vec();
-        let past: std::collections::HashSet<EventRef> = tail.iter().copied().collect();
+        let past: causa_core::collections::HashSet<EventRef> = tail.iter().copied().collect();
         out.extend(in_run_order(&tail, aligned));
         let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)
             .into_iter()

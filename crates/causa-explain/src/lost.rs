@@ -9,8 +9,8 @@
 //! failing schedule does not lose that update too; the next one, or a
 //! flipped branch, is asked for instead.
 
+use causa_core::collections::HashMap;
 use causa_symbolic::{EventRef, SymOp, SymTrace};
-use std::collections::HashMap;
 
 /// The location an event reads (false) or writes (true), when the trace
 /// knows it (an address computed from shared data is left out).

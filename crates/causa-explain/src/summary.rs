@@ -522,8 +522,13 @@ fn checked(e: &Explanation) -> Option<&Flow> {
 /// When no data flow differs (a use after free): the two events of
 /// different threads nearest the failure whose order the alternate swaps.
 fn order_sentence(e: &Explanation) -> Option<String> {
-    let alt =
-        e.dsp.alternate_events.iter().enumerate().map(|(i, r)| (*r, i)).collect::<std::collections::HashMap<_, _>>();
+    let alt = e
+        .dsp
+        .alternate_events
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (*r, i))
+        .collect::<causa_core::collections::HashMap<_, _>>();
     let f = &e.dsp.events;
     for j in (0..f.len()).rev() {
         for i in (0..j).rev() {

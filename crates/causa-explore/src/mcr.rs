@@ -12,9 +12,10 @@
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
 use causa_constraints::{Encoder, Formula, Op, OrderSolver, SolveResult, Trace, Z3Solver};
+use causa_core::collections::HashSet;
 use causa_core::{ScheduleError, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, InterpError, Machine, Outcome, Prepared};
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -134,13 +135,13 @@ pub fn check(
         detect_races: cfg.detect_races || opts.races,
         ..cfg.clone()
     });
-    let mut raced: HashSet<(u32, u32)> = HashSet::new();
+    let mut raced: HashSet<(u32, u32)> = HashSet::default();
     let mut stats = McrStats::default();
-    let mut outcomes = HashSet::new();
+    let mut outcomes = HashSet::default();
     let mut solver = Z3Solver::new();
     solver.set_random_seed(opts.solver_seed);
     let mut worklist: VecDeque<Prefix> = VecDeque::from([Prefix::default()]);
-    let mut seen: HashSet<Prefix> = HashSet::from([Prefix::default()]);
+    let mut seen: HashSet<Prefix> = std::iter::once(Prefix::default()).collect();
     let mut first_bug: Option<Execution> = None;
     let mut stopped: Option<String> = None;
     let out_of_time = || opts.timeout.is_some_and(|t| start.elapsed() >= t);
@@ -290,7 +291,7 @@ pub fn check(
         }
         if opts.races {
             // Steer into states where two conflicting accesses are both next.
-            let mut asked: HashSet<(u32, u32)> = HashSet::new();
+            let mut asked: HashSet<(u32, u32)> = HashSet::default();
             for (a, b) in enc.race_candidates() {
                 let (sa, sb) = (trace.srcs[a], trace.srcs[b]);
                 let key = (sa.min(sb), sa.max(sb));

@@ -7,11 +7,11 @@
 //!
 //! Without clang-14 these tests fail and say what to install.
 
+use causa_core::collections::HashSet;
 use causa_core::Scheduler;
 use causa_explore::mcr::{check, outcome_key, McrOptions, McrResult, McrVerdict};
 use causa_explore::{run_once, DfsScheduler};
 use causa_interp::{Config, Machine, OutputMode, Prepared};
-use std::collections::HashSet;
 use std::sync::Arc;
 
 fn load(name: &str, src: &str) -> Arc<Prepared> {
@@ -29,7 +29,7 @@ fn config() -> Config {
 fn dfs_outcomes(prep: &Arc<Prepared>) -> (HashSet<(String, Option<u64>)>, usize) {
     let cfg = Arc::new(config());
     let mut dfs = DfsScheduler::new();
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut n = 0;
     while dfs.begin_execution() {
         let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut dfs);

@@ -10,7 +10,7 @@
 //! struct (clang names its LLVM type after the typedef). Bit-field members
 //! are left out (their LLVM storage does not follow them).
 
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 
 /// Member names of each struct by its C name (`queue` for
 /// `%struct.queue`): (byte offset, name) in declaration order.
@@ -20,7 +20,7 @@ pub struct FieldNames(HashMap<String, Vec<(u64, String)>>);
 impl FieldNames {
     /// Read them from a module's textual IR.
     pub fn from_ir_text(text: &str) -> FieldNames {
-        let mut nodes: HashMap<&str, &str> = HashMap::new();
+        let mut nodes: HashMap<&str, &str> = HashMap::default();
         for line in text.lines() {
             if let Some((id, body)) = line.split_once(" = ") {
                 if id.starts_with('!') && !id.contains(' ') {
@@ -29,7 +29,7 @@ impl FieldNames {
             }
         }
         // Anonymous composites named by a typedef.
-        let mut typedef: HashMap<&str, String> = HashMap::new();
+        let mut typedef: HashMap<&str, String> = HashMap::default();
         for body in nodes.values() {
             if body.contains("!DIDerivedType(tag: DW_TAG_typedef") {
                 if let (Some(name), Some(base)) = (field(body, "name"), field(body, "baseType")) {
@@ -37,7 +37,7 @@ impl FieldNames {
                 }
             }
         }
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         for (id, body) in &nodes {
             let composite = body.contains("!DICompositeType(tag: DW_TAG_structure_type")
                 || body.contains("!DICompositeType(tag: DW_TAG_union_type");

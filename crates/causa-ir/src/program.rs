@@ -376,7 +376,7 @@ pub struct Program {
     pub space: crate::space::AddrSpace,
     /// What the heap blocks allocated at a location hold, where the program
     /// casts them to one type (naming offsets into them).
-    pub heap_types: std::collections::HashMap<LocId, Ty>,
+    pub heap_types: causa_core::collections::HashMap<LocId, Ty>,
 }
 
 impl Program {

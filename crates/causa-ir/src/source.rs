@@ -1,7 +1,7 @@
 //! Source text lookup for reports ("the source line beside each event").
 
+use causa_core::collections::HashMap;
 use causa_core::SourceLoc;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The file a debug location names, as causa reports it: `filename`, under

@@ -568,14 +568,14 @@ fn left_out(order: &[Ev], n: usize, cut: Ev) -> Vec<Formula> {
 }
 
 fn left_out_events(order: &[Ev], n: usize) -> Vec<Ev> {
-    let inside: std::collections::HashSet<Ev> = order.iter().copied().collect();
+    let inside: causa_core::collections::HashSet<Ev> = order.iter().copied().collect();
     (0..n).filter(|e| !inside.contains(e)).collect()
 }
 
 /// The run's order of the model's access points: each thread's k-th step is
 /// its k-th access point (None when a thread has more steps than points).
 fn run_order(sym: &SymTrace, model: &Model, steps: &[causa_core::ThreadName]) -> Option<Vec<Ev>> {
-    let index: std::collections::HashMap<&causa_core::ThreadName, usize> =
+    let index: causa_core::collections::HashMap<&causa_core::ThreadName, usize> =
         sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i)).collect();
     let points: Vec<Vec<Ev>> = model.event_of.iter().map(|evs| evs.iter().filter_map(|e| *e).collect()).collect();
     let mut next = vec![0usize; points.len()];

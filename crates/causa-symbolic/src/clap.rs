@@ -31,7 +31,7 @@ use crate::trace::{SymOp, SymTrace};
 use crate::values::Values;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 use std::time::Duration;
 
 /// Why no schedule was computed.
@@ -373,7 +373,7 @@ fn schedule(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> Vec<(usize, usize)
 /// The access points of the order `evs` that are steps of their own (not
 /// the departure of the last thread to arrive at a barrier generation).
 pub(crate) fn steps_of(model: &Model, evs: Vec<Ev>) -> Vec<(usize, usize)> {
-    let mut last_arrival: HashMap<(u64, u32), u32> = HashMap::new();
+    let mut last_arrival: HashMap<(u64, u32), u32> = HashMap::default();
     for &e in &evs {
         if let causa_constraints::Op::Arrive { barrier, gen, .. } = model.trace.events[e].op {
             last_arrival.insert((barrier, gen), model.trace.events[e].thread);
@@ -394,9 +394,9 @@ pub(crate) fn steps_of(model: &Model, evs: Vec<Ev>) -> Vec<(usize, usize)> {
 /// wait-return or a join (those wait anyway).
 fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
     let evs = happening(model, enc.cut(), pos);
-    let in_schedule: std::collections::HashSet<Ev> = evs.iter().copied().collect();
-    let mut next_of: HashMap<Ev, Ev> = HashMap::new();
-    let mut last: HashMap<u32, Ev> = HashMap::new();
+    let in_schedule: causa_core::collections::HashSet<Ev> = evs.iter().copied().collect();
+    let mut next_of: HashMap<Ev, Ev> = HashMap::default();
+    let mut last: HashMap<u32, Ev> = HashMap::default();
     for e in 0..model.trace.len() {
         if let Some(p) = last.insert(model.trace.events[e].thread, e) {
             next_of.insert(p, e);

@@ -25,7 +25,7 @@ use crate::model::Model;
 use crate::trace::{SymOp, SymTrace};
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op};
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 
 /// Longer alternates are left as they are (the dependency graph is
 /// quadratic).
@@ -130,7 +130,7 @@ pub(crate) fn coarsen(
         }
     }
     // Each thread's events, in the alternate's order.
-    let mut queues: HashMap<u32, std::collections::VecDeque<usize>> = HashMap::new();
+    let mut queues: HashMap<u32, std::collections::VecDeque<usize>> = HashMap::default();
     for (i, e) in prefix.iter().enumerate() {
         queues.entry(thread(*e)).or_default().push_back(i);
     }
@@ -173,9 +173,9 @@ pub(crate) fn coarsen(
 /// operations on a synchronisation object swap. (Accesses through computed
 /// addresses are left out: where they go is the solver's.)
 pub(crate) fn another_class(sym: &SymTrace, model: &Model, prefix: &[Ev]) -> Formula {
-    let mut last_write: HashMap<u64, Ev> = HashMap::new();
-    let mut reads_since: HashMap<u64, Vec<Ev>> = HashMap::new();
-    let mut last_op: HashMap<u64, Ev> = HashMap::new();
+    let mut last_write: HashMap<u64, Ev> = HashMap::default();
+    let mut reads_since: HashMap<u64, Vec<Ev>> = HashMap::default();
+    let mut last_op: HashMap<u64, Ev> = HashMap::default();
     let mut alternatives = Vec::new();
     for &e in prefix {
         match touch(sym, model, e) {

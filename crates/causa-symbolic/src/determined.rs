@@ -18,8 +18,9 @@
 //! reaches memory at a flush the schedule places.
 
 use crate::trace::{Initial, SymOp, SymTrace};
+use causa_core::collections::HashMap;
 use causa_core::MemoryModel;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// A write that may land on a location: (thread, event, value when known).
 #[derive(Clone, Copy)]
@@ -40,7 +41,7 @@ impl Clocks {
         let mut clocks: Vec<Vec<Vec<u32>>> = sym.threads.iter().map(|t| vec![vec![0u32; n]; t.events.len()]).collect();
         let index = |name| sym.thread_index(name);
         // Where each thread is created (parent, event).
-        let mut forked: HashMap<usize, (usize, usize)> = HashMap::new();
+        let mut forked: HashMap<usize, (usize, usize)> = HashMap::default();
         let mut arrivals: BTreeMap<(u64, u32), Vec<(usize, usize)>> = BTreeMap::new();
         for (t, th) in sym.threads.iter().enumerate() {
             for (k, e) in th.events.iter().enumerate() {
@@ -103,14 +104,14 @@ impl Clocks {
 
 /// The determined reads with a constant value: read id → value.
 pub(crate) fn reads(sym: &SymTrace) -> HashMap<u32, u128> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     if sym.memory_model != MemoryModel::Sc {
         return out;
     }
     let clocks = Clocks::new(sym);
     // Writes per (address, size); writes through computed addresses, with
     // the object they stay in when known; every address and size written.
-    let mut writes: HashMap<(u64, u32), Vec<Write>> = HashMap::new();
+    let mut writes: HashMap<(u64, u32), Vec<Write>> = HashMap::default();
     let mut ranges: BTreeMap<u64, u32> = BTreeMap::new();
     let mut anywhere: Vec<(Option<u32>, (usize, usize))> = Vec::new();
     for (t, th) in sym.threads.iter().enumerate() {

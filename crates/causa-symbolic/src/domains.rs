@@ -18,7 +18,8 @@
 use crate::expr::{Expr, ExprId, Exprs};
 use crate::rw::{eval_set, MAX_VALUES};
 use crate::trace::{Initial, SymOp, SymTrace};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use causa_core::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Domains larger than this are not used for conditions (the encoding is a
 /// disjunction of equalities over them).
@@ -88,7 +89,7 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
         })
         .collect();
     let mut converged = false;
-    let mut grew: HashMap<u64, u32> = HashMap::new();
+    let mut grew: HashMap<u64, u32> = HashMap::default();
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         for (addr, (size, writes)) in &locs {
@@ -304,13 +305,13 @@ mod tests {
         let rem = x.bin(BinOp::SRem, 32, m, three).expect("srem");
         let c = x.icmp(causa_ir::ICmpPred::Eq, 32, rem, zero);
         assert_eq!(single_read(&x, c), Some((7, 32)));
-        let values: Vec<Option<u128>> = (0..6).map(|v| eval_with(&x, c, 7, v, &mut HashMap::new())).collect();
+        let values: Vec<Option<u128>> = (0..6).map(|v| eval_with(&x, c, 7, v, &mut HashMap::default())).collect();
         assert_eq!(values, vec![Some(1), Some(0), Some(0), Some(1), Some(0), Some(0)]);
         let other = x.read(8, 32);
         let two = x.icmp(causa_ir::ICmpPred::Eq, 32, r, other);
         assert_eq!(single_read(&x, two), None);
         // A division by a read that may be zero: no value.
         let div = x.bin(BinOp::SDiv, 32, seven, r).expect("sdiv");
-        assert_eq!(eval_with(&x, div, 7, 0, &mut HashMap::new()), None);
+        assert_eq!(eval_with(&x, div, 7, 0, &mut HashMap::default()), None);
     }
 }

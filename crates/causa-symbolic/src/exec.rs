@@ -28,10 +28,10 @@
 
 use crate::expr::ExprId;
 use crate::trace::{Branch, Fault, Object, SymEvent, SymOp, SymThread, SymTrace};
+use causa_core::collections::HashMap;
 use causa_core::paths::{Decision, PathLog, ThreadPath};
 use causa_core::{BugKind, ThreadName};
 use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
-use std::collections::HashMap;
 
 mod atomic;
 mod bulk;
@@ -92,7 +92,7 @@ const DETERMINED_PASSES: usize = 8;
 /// Run every thread of `log` along its path; reads whose value program
 /// order and thread creation fix ([`crate::determined`]) are constants.
 pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
-    let mut trace = execute_with(program, log, HashMap::new())?;
+    let mut trace = execute_with(program, log, HashMap::default())?;
     for _ in 0..DETERMINED_PASSES {
         let known = crate::determined::reads(&trace);
         if known.len() <= trace.determined.len() {
@@ -136,13 +136,13 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> 
     let mut st = State {
         program,
         trace: SymTrace::default(),
-        starts: Starts::new(),
-        handles: HashMap::new(),
+        starts: Starts::default(),
+        handles: HashMap::default(),
         next_object: first_dynamic_object(program, log),
         failure: log.failure.clone(),
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
-        known: HashMap::new(),
+        known: HashMap::default(),
     };
     st.trace.determined = known.keys().copied().collect();
     st.trace.determined.sort_unstable();
@@ -203,11 +203,11 @@ pub(crate) struct Thread<'s, 'p> {
     frames: Vec<Frame>,
     out: SymThread,
     /// Objects on this thread's stack.
-    private: std::collections::HashSet<u32>,
+    private: causa_core::collections::HashSet<u32>,
     /// Contents of private memory: address → (size, value).
     local: HashMap<u64, (u32, Reg)>,
     /// Private objects a bulk memory operation wrote (byte entries).
-    bulk: std::collections::HashSet<u32>,
+    bulk: causa_core::collections::HashSet<u32>,
     /// The last value this thread wrote to each shared address.
     own_writes: HashMap<u64, Reg>,
     loc: LocId,
@@ -251,13 +251,13 @@ impl<'s, 'p> Thread<'s, 'p> {
             frames: Vec::new(),
             out,
             private: Default::default(),
-            local: HashMap::new(),
+            local: HashMap::default(),
             bulk: Default::default(),
-            own_writes: HashMap::new(),
+            own_writes: HashMap::default(),
             loc: NONE,
             atomic_depth: 0,
             section: 0,
-            stack_sizes: HashMap::new(),
+            stack_sizes: HashMap::default(),
             blocked: false,
             last_condition: None,
         };

@@ -3,9 +3,9 @@
 //! integer semantics (`causa_ir::ops`), so a fully concrete expression is
 //! always a constant.
 
+use causa_core::collections::HashMap;
 use causa_ir::value::mask;
 use causa_ir::{BinOp, CastOp, ICmpPred, Ty, Value};
-use std::collections::HashMap;
 
 /// Index of an expression in its [`Exprs`] arena.
 pub type ExprId = u32;

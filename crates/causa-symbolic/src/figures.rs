@@ -4,7 +4,7 @@
 //! event references) and the coarsening of alternates keeps them
 //! (`coarsen.rs`, on model events).
 
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 use std::hash::Hash;
 
 /// Each event's position in `order`.

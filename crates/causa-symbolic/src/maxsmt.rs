@@ -46,7 +46,8 @@ use crate::clap::ClapError;
 use crate::solvers::Solvers;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op, OptResult, OrderSolver, Priority, SolveResult, Z3Solver};
-use std::collections::{BTreeMap, HashMap};
+use causa_core::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// The whole model, every event free.
 pub(crate) fn full(
@@ -302,20 +303,20 @@ impl Similarity<'_> {
         };
         // Writers in σ, per location and thread (σ positions); writers σ
         // leaves out, per location.
-        let mut writers: HashMap<u64, BTreeMap<u32, Vec<usize>>> = HashMap::new();
+        let mut writers: HashMap<u64, BTreeMap<u32, Vec<usize>>> = HashMap::default();
         for (i, &e) in self.p.sigma.iter().enumerate() {
             if let Some(loc) = written(e) {
                 writers.entry(loc).or_default().entry(events[e].thread).or_default().push(i);
             }
         }
-        let mut outside_sigma: HashMap<u64, Vec<Ev>> = HashMap::new();
+        let mut outside_sigma: HashMap<u64, Vec<Ev>> = HashMap::default();
         for e in 0..events.len() {
             if let (Some(loc), None) = (written(e), self.p.at[e]) {
                 outside_sigma.entry(loc).or_default().push(e);
             }
         }
         let mut flows = Vec::new();
-        let mut last: HashMap<u64, Ev> = HashMap::new();
+        let mut last: HashMap<u64, Ev> = HashMap::default();
         for &r in &self.p.sigma {
             let (loc, writes) = match events[r].op {
                 Op::Read { loc, .. } => (loc, false),

@@ -7,8 +7,8 @@ use crate::trace::{SymEvent, SymOp, SymTrace};
 use causa_constraints::formula::Ev;
 use causa_constraints::trace::Relaxed;
 use causa_constraints::{Op, Trace, TraceEvent};
+use causa_core::collections::HashMap;
 use causa_core::BugKind;
-use std::collections::HashMap;
 
 /// The trace and how its events map back to the symbolic trace.
 pub struct Model {
@@ -66,11 +66,11 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     let mut events = Vec::with_capacity(order.len());
     let mut origin = Vec::with_capacity(order.len());
     let mut event_of: Vec<Vec<Option<Ev>>> = sym.threads.iter().map(|t| vec![None; t.events.len()]).collect();
-    let mut signals: HashMap<u64, u128> = HashMap::new();
+    let mut signals: HashMap<u64, u128> = HashMap::default();
     let mut atomic = Vec::with_capacity(order.len());
     // Uninterruptible sections, numbered across threads.
     let mut sections = Vec::with_capacity(order.len());
-    let mut section_ids: HashMap<(usize, u32), u32> = HashMap::new();
+    let mut section_ids: HashMap<(usize, u32), u32> = HashMap::default();
     for (t, k) in order {
         let e = &sym.threads[t].events[k];
         let child = |c: &causa_core::ThreadName| tid_of.get(c).copied().unwrap_or(u32::MAX);
@@ -125,7 +125,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
         });
         events.push(TraceEvent { thread: t as u32, op });
     }
-    let mut trace = Trace::new(events, HashMap::new());
+    let mut trace = Trace::new(events, HashMap::default());
     trace.symbolic = true;
     trace.atomic = atomic;
     trace.sections = sections;
@@ -150,7 +150,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
 /// known address): the core orders such events before the frees of other
 /// threads ([`Trace::guards`]), as the interpreter fails at a use after free.
 fn guards(trace: &Trace) -> Vec<u64> {
-    let blocks: std::collections::HashSet<u32> = trace
+    let blocks: causa_core::collections::HashSet<u32> = trace
         .events
         .iter()
         .filter_map(|e| match e.op {

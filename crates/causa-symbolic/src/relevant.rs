@@ -20,8 +20,9 @@
 
 use crate::expr::{Expr, ExprId};
 use crate::trace::{SymOp, SymTrace};
+use causa_core::collections::HashMap;
 use causa_ir::addr_alloc;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// What matters: the reads (by id), the locations whose writes they may
 /// read, the objects read through symbolic addresses, and whether one read
@@ -64,9 +65,9 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
     let mut roots: Vec<ExprId> = Vec::new();
     // Written values per location; per object (every write into it); of
     // symbolic writes, per object and without one.
-    let mut writes: HashMap<u64, Vec<ExprId>> = HashMap::new();
-    let mut object_writes: HashMap<u32, Vec<ExprId>> = HashMap::new();
-    let mut symbolic_writes: HashMap<u32, Vec<ExprId>> = HashMap::new();
+    let mut writes: HashMap<u64, Vec<ExprId>> = HashMap::default();
+    let mut object_writes: HashMap<u32, Vec<ExprId>> = HashMap::default();
+    let mut symbolic_writes: HashMap<u32, Vec<ExprId>> = HashMap::default();
     let mut anywhere: Vec<ExprId> = Vec::new();
     for th in &sym.threads {
         roots.extend(th.path.iter().map(|(c, _)| *c));

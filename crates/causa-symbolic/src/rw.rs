@@ -18,7 +18,8 @@ use crate::values::{constant, Values};
 use crate::ClapError;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use causa_core::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A value set larger than this is "unknown".
 pub(crate) const MAX_VALUES: usize = 64;
@@ -146,7 +147,7 @@ pub(crate) fn constraints(
         }
     }
     // Reads through a symbolic address: one alternative per candidate.
-    let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::new();
+    let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::default();
     for (addr, loc) in &locs {
         if loc.reads.is_empty() {
             // Nobody reads the location (or no read of it matters).
@@ -365,7 +366,7 @@ fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
 /// The values each concretely addressed location can hold (None: unknown or
 /// too many), a least fixpoint over the writes' value expressions.
 fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Option<BTreeSet<u128>>> {
-    let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = HashMap::new();
+    let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = HashMap::default();
     for (addr, loc) in locs {
         let init = match sym.initial_value(*addr, loc.size) {
             Initial::Known(v) => Some(BTreeSet::from([v])),

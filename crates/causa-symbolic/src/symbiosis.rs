@@ -134,11 +134,12 @@ fn sources(
     at: impl Fn(EventRef, u64) -> u64,
 ) -> Vec<(EventRef, Vec<(u64, Option<(usize, EventRef)>)>)> {
     // The latest write of each byte, with its place in `order`.
-    let mut last: std::collections::HashMap<u64, (usize, EventRef)> = std::collections::HashMap::new();
+    let mut last: causa_core::collections::HashMap<u64, (usize, EventRef)> =
+        causa_core::collections::HashMap::default();
     let mut flows = Vec::new();
     // Each event's place in `order`, for store-to-load forwarding (TSO/PSO
     // only: under SC no store is buffered).
-    let place: std::collections::HashMap<EventRef, usize> = match sym.memory_model.buffers_stores() {
+    let place: causa_core::collections::HashMap<EventRef, usize> = match sym.memory_model.buffers_stores() {
         true => order.iter().enumerate().map(|(i, r)| (*r, i)).collect(),
         false => Default::default(),
     };
@@ -184,7 +185,7 @@ fn forwarded(
     sym: &SymTrace,
     r: EventRef,
     i: usize,
-    place: &std::collections::HashMap<EventRef, usize>,
+    place: &causa_core::collections::HashMap<EventRef, usize>,
     at: &impl Fn(EventRef, u64) -> u64,
 ) -> Option<EventRef> {
     if !sym.memory_model.buffers_stores() {

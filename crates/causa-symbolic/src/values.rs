@@ -6,8 +6,9 @@
 //! order formulas ([`causa_constraints::Formula::Atom`]).
 
 use crate::expr::{Expr, ExprId, Exprs};
+use causa_core::collections::HashMap;
 use causa_ir::{BinOp, CastOp, ICmpPred};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use z3::ast::{Bool, BV};
 
 /// Lowers expressions to Z3, memoised, and collects atoms.
@@ -22,7 +23,7 @@ pub struct Values<'x> {
 
 impl<'x> Values<'x> {
     pub fn new(exprs: &'x Exprs) -> Values<'x> {
-        Values { exprs, memo: HashMap::new(), atoms: Vec::new(), negated: HashMap::new(), domains: Vec::new() }
+        Values { exprs, memo: HashMap::default(), atoms: Vec::new(), negated: HashMap::default(), domains: Vec::new() }
     }
 
     /// Conditions over one read with a small domain become "the read is one
@@ -146,7 +147,7 @@ impl<'x> Values<'x> {
         let x = Values::read_var(id, bits);
         let (mut yes, mut no) = (Vec::new(), Vec::new());
         for v in domain {
-            let mut memo = HashMap::new();
+            let mut memo = HashMap::default();
             let is = x.eq(constant(bits, *v));
             match crate::domains::eval_with(self.exprs, c, id, *v, &mut memo)? & 1 {
                 1 => yes.push(is),

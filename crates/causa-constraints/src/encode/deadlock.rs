@@ -11,8 +11,9 @@
 use super::{Encoder, Query};
 use crate::formula::{Ev, Formula};
 use crate::trace::Op;
+use causa_core::collections::HashMap;
 use causa_core::Tid;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 impl Encoder<'_> {
     /// The deadlock query for this trace, or `None` when no thread of it can
@@ -28,7 +29,7 @@ impl Encoder<'_> {
         // Joins, barriers and `pthread_once` alone cannot deadlock a trace's
         // events (a cycle of them would be a cycle of must-happen-before).
         let mut needed = false;
-        let mut shared: HashMap<(u64, Tid, bool), Formula> = HashMap::new();
+        let mut shared: HashMap<(u64, Tid, bool), Formula> = HashMap::default();
         for evs in threads.values() {
             let mut alts = Vec::new();
             let (first, last) = (evs[0], evs[evs.len() - 1]);

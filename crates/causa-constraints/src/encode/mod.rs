@@ -10,8 +10,8 @@ mod sync;
 
 use crate::formula::{DefId, Defs, Ev, Formula};
 use crate::trace::{Op, Trace};
+use causa_core::collections::{HashMap, HashSet};
 use spin::Spin;
-use std::collections::{HashMap, HashSet};
 
 /// A satisfiability question over the trace's order variables.
 #[derive(Clone, Debug)]
@@ -76,12 +76,12 @@ impl<'t> Encoder<'t> {
         let n = trace.len();
         let mut po_pred = vec![None; n];
         let mut extra_pred = vec![None; n];
-        let mut last: HashMap<u32, Ev> = HashMap::new();
-        let mut fork_of: HashMap<u32, Ev> = HashMap::new();
-        let mut end_of: HashMap<u32, Ev> = HashMap::new();
-        let mut writes: HashMap<u64, Vec<Ev>> = HashMap::new();
-        let mut arrivals: HashMap<(u64, u32), Vec<Ev>> = HashMap::new();
-        let mut frees: HashMap<u64, Vec<Ev>> = HashMap::new();
+        let mut last: HashMap<u32, Ev> = HashMap::default();
+        let mut fork_of: HashMap<u32, Ev> = HashMap::default();
+        let mut end_of: HashMap<u32, Ev> = HashMap::default();
+        let mut writes: HashMap<u64, Vec<Ev>> = HashMap::default();
+        let mut arrivals: HashMap<(u64, u32), Vec<Ev>> = HashMap::default();
+        let mut frees: HashMap<u64, Vec<Ev>> = HashMap::default();
         for (i, e) in trace.events.iter().enumerate() {
             po_pred[i] = last.insert(e.thread, i);
             match e.op {
@@ -138,12 +138,12 @@ impl<'t> Encoder<'t> {
             writes,
             valid: vec![None; n],
             observed: vec![None; n],
-            values: HashMap::new(),
-            wake_vars: HashMap::new(),
+            values: HashMap::default(),
+            wake_vars: HashMap::default(),
             vars: 0,
             preemptions: None,
-            token_takers: HashMap::new(),
-            one_token: HashSet::new(),
+            token_takers: HashMap::default(),
+            one_token: HashSet::default(),
             spin_pairs,
             clocks,
             index_in_thread,
@@ -261,7 +261,7 @@ impl<'t> Encoder<'t> {
     /// Operations modelled only approximately keep their original relative order
     /// per object (for the events that happen before the cut).
     pub fn ordered_objects(&self) -> Formula {
-        let mut last: HashMap<u64, Ev> = HashMap::new();
+        let mut last: HashMap<u64, Ev> = HashMap::default();
         let mut v = Vec::new();
         for (i, e) in self.trace.events.iter().enumerate() {
             if let Op::Ordered { object } = e.op {
@@ -507,7 +507,7 @@ impl<'t> Encoder<'t> {
 
     /// (first, last) event of every uninterruptible section, by first event.
     fn section_bounds(&self) -> Vec<(Ev, Ev)> {
-        let mut bounds: HashMap<u32, (Ev, Ev)> = HashMap::new();
+        let mut bounds: HashMap<u32, (Ev, Ev)> = HashMap::default();
         for (e, s) in self.trace.sections.iter().enumerate() {
             if *s != 0 {
                 bounds.entry(*s).and_modify(|b| b.1 = e).or_insert((e, e));
@@ -650,7 +650,7 @@ impl<'t> Encoder<'t> {
     /// lock's acquisition count), different threads, at least one write, not both
     /// atomic, at least one after the prefix.
     pub fn race_candidates(&self) -> Vec<(Ev, Ev)> {
-        let mut by_loc: HashMap<u64, Vec<Ev>> = HashMap::new();
+        let mut by_loc: HashMap<u64, Vec<Ev>> = HashMap::default();
         for (e, ev) in self.trace.events.iter().enumerate() {
             if !matches!(ev.op, Op::Read { .. } | Op::Write { .. } | Op::Rmw { .. } | Op::Bulk { .. }) {
                 continue;
@@ -725,7 +725,7 @@ impl<'t> Encoder<'t> {
     /// compared with one write per thread, not with all.
     fn readable(&self, r: Ev, loc: u64) -> Vec<u128> {
         let ws = self.writes_to(loc);
-        let mut latest: HashMap<u32, Ev> = HashMap::new();
+        let mut latest: HashMap<u32, Ev> = HashMap::default();
         for &w in ws.iter().filter(|w| **w != r && self.mhb_before(**w, r)) {
             let t = self.trace.events[w].thread;
             latest.entry(t).and_modify(|m| *m = (*m).max(w)).or_insert(w);
@@ -771,8 +771,8 @@ impl<'t> Encoder<'t> {
 /// release (unlock, wait) that ends it in the same thread, if any. Recursive
 /// re-acquisitions by the holder are nested and not separate sections.
 fn lock_pairs(trace: &Trace) -> HashMap<u64, Vec<(Ev, Option<Ev>)>> {
-    let mut pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>> = HashMap::new();
-    let mut open: HashMap<(u32, u64), (Ev, u32)> = HashMap::new();
+    let mut pairs: HashMap<u64, Vec<(Ev, Option<Ev>)>> = HashMap::default();
+    let mut open: HashMap<(u32, u64), (Ev, u32)> = HashMap::default();
     for (i, e) in trace.events.iter().enumerate() {
         match e.op {
             Op::Lock { mutex, .. } | Op::WaitReturn { mutex, .. } => {

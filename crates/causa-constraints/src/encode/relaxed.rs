@@ -17,8 +17,9 @@
 
 use crate::formula::Ev;
 use crate::trace::{Op, Relaxed, Trace};
+use causa_core::collections::HashMap;
 use causa_core::MemoryModel;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The immediate thread predecessors of every event under `r` (program order
 /// relaxed as the module docs say).
@@ -33,7 +34,7 @@ pub(super) fn thread_preds(trace: &Trace, r: &Relaxed) -> Vec<Vec<Ev>> {
         // The last event that is not a buffered store; the buffered stores
         // since it (the newest per location, and the newest of all).
         let mut last_other: Option<Ev> = None;
-        let mut pending: HashMap<u64, Ev> = HashMap::new();
+        let mut pending: HashMap<u64, Ev> = HashMap::default();
         let mut pending_last: Option<Ev> = None;
         for e in evs {
             let mut p: Vec<Ev> = last_other.into_iter().collect();

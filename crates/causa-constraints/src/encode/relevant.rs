@@ -4,7 +4,7 @@
 use super::Encoder;
 use crate::formula::Ev;
 use crate::trace::Op;
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 
 impl Encoder<'_> {
     /// The events a schedule reaching `target` under `pos` must contain: the
@@ -32,7 +32,7 @@ impl Encoder<'_> {
     /// The signal that wakes each wait-return in the model (`vars`), if one
     /// placed before it.
     fn chosen_tokens(&self, pos: &[i64], vars: &[bool]) -> HashMap<Ev, Ev> {
-        let mut chosen = HashMap::new();
+        let mut chosen = HashMap::default();
         for (&(e, k), &v) in &self.wake_vars {
             if vars.get(v).copied().unwrap_or(false) && pos[k] < pos[e] {
                 chosen.insert(e, k);
@@ -162,7 +162,7 @@ impl Encoder<'_> {
         let is_post = |p: Ev, sem: u64| matches!(self.trace.events[p].op, Op::SemPost { sem: s } if s == sem);
         let mut ops: Vec<Ev> = (0..n).filter(|e| inside[*e] && sem_of(*e).is_some()).collect();
         ops.sort_by_key(|e| pos[*e]);
-        let mut units: HashMap<u64, u128> = HashMap::new();
+        let mut units: HashMap<u64, u128> = HashMap::default();
         let mut taken = vec![false; n];
         for w in ops {
             let Some(sem) = sem_of(w) else { continue };

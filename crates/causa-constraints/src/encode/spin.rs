@@ -11,7 +11,7 @@
 use super::Encoder;
 use crate::formula::{Ev, Formula};
 use crate::trace::{Op, Trace};
-use std::collections::HashMap;
+use causa_core::collections::HashMap;
 
 /// A loop the interpreter may park: the thread's step `k` repeats the
 /// fingerprint of its step `j`; the parked step is `next` (the event after `k`);
@@ -119,7 +119,7 @@ fn pairs_where(
     resets: impl Fn(Ev) -> bool,
     eligible: impl Fn(Ev) -> bool,
 ) -> Vec<(Ev, Ev, Ev)> {
-    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::default();
     let mut pairs = Vec::new();
     for (k, next) in next_of.iter().enumerate() {
         let t = trace.events[k].thread;
@@ -147,7 +147,7 @@ fn pairs_where(
 /// [`Trace::SPIN_WINDOW`] timed waits, no own state change between them but
 /// waits and their returns; with the second wait's return.
 fn timed_wait_pairs(trace: &Trace, next_of: &[Option<Ev>]) -> Vec<(Ev, Ev, Ev)> {
-    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::new();
+    let mut recent: HashMap<u32, Vec<Ev>> = HashMap::default();
     let mut pairs = Vec::new();
     for (k, next) in next_of.iter().enumerate() {
         let t = trace.events[k].thread;

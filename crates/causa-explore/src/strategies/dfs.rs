@@ -87,7 +87,7 @@ pub struct DfsScheduler {
     /// With [`DfsScheduler::with_state_cache`]: the states reached so far
     /// (digest and scheduling situation) with the fewest preemptions they
     /// were reached with.
-    seen: Option<std::collections::HashMap<u64, usize>>,
+    seen: Option<causa_core::collections::HashMap<u64, usize>>,
     /// Length of the path retained by the last `begin_execution` (steps to replay).
     replay_len: usize,
     started: usize,

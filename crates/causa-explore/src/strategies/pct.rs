@@ -1,10 +1,10 @@
 //! The `pct` strategy: probabilistic concurrency testing.
 
 use super::{nothing_enabled, ExecutionSeeds};
+use causa_core::collections::HashMap;
 use causa_core::{PickContext, ScheduleError, Scheduler, ThreadName, Tid};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
-use std::collections::HashMap;
 
 /// Length estimate used until an execution has been seen.
 const INITIAL_ESTIMATE: usize = 100;
@@ -56,7 +56,7 @@ impl PctScheduler {
             estimate: INITIAL_ESTIMATE,
             seen_max: None,
             rng,
-            priorities: HashMap::new(),
+            priorities: HashMap::default(),
             change_points: Vec::new(),
         };
         s.prepare();

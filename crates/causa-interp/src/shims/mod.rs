@@ -19,9 +19,9 @@ pub mod verifier;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::thread::{Frame, Pending};
+use causa_core::collections::HashMap;
 use causa_core::{EventKind, Tid};
 use causa_ir::{Op, Value};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub type ShimId = usize;

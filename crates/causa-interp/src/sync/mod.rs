@@ -2,9 +2,9 @@
 //! The pthread ABI layer (`shims::pthread`) maps C objects to these by address;
 //! nothing here knows about C layouts.
 
+use causa_core::collections::HashMap;
 use causa_core::Tid;
 use causa_ir::LocId;
-use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MutexKind {

@@ -5,11 +5,11 @@ use crate::error::IrError;
 use crate::program::*;
 use crate::types::Ty;
 use crate::value::Value;
+use causa_core::collections::HashMap;
 use either::Either;
 use llvm_ir::instruction as li;
 use llvm_ir::types::Type;
 use llvm_ir::{HasDebugLoc, Instruction, IntPredicate, Name, Operand as LOperand, Terminator};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 struct FnCtx {
@@ -102,7 +102,7 @@ pub fn is_dropped_intrinsic(name: &str) -> bool {
 /// location: what names offsets into a heap block. A location whose calls
 /// are cast to different types is left out.
 fn note_heap_types(lw: &mut Lowerer<'_>, f: &llvm_ir::Function) {
-    let mut casts: HashMap<&Name, &llvm_ir::TypeRef> = HashMap::new();
+    let mut casts: HashMap<&Name, &llvm_ir::TypeRef> = HashMap::default();
     for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
         if let Instruction::BitCast(b) = inst {
             if let LOperand::LocalOperand { name, .. } = &b.operand {
@@ -132,7 +132,7 @@ fn note_heap_types(lw: &mut Lowerer<'_>, f: &llvm_ir::Function) {
 
 pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Result<Body, IrError> {
     note_heap_types(lw, f);
-    let mut cx = FnCtx { locals: HashMap::new(), blocks: HashMap::new(), next: 0 };
+    let mut cx = FnCtx { locals: HashMap::default(), blocks: HashMap::default(), next: 0 };
     for p in &f.parameters {
         cx.local(&p.name);
     }

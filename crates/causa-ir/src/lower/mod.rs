@@ -15,10 +15,10 @@ use crate::fields::FieldNames;
 use crate::program::*;
 use crate::space::{AddrSpace, Layout};
 use crate::types::{StructLayout, Ty};
+use causa_core::collections::HashMap;
 use causa_core::SourceLoc;
 use llvm_ir::types::{NamedStructDef, Type, TypeRef};
 use llvm_ir::{DebugLoc, Module, Name};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Shared state while lowering one module.
@@ -62,18 +62,18 @@ pub fn lower_module_named(
     let layout = Layout::parse(&module.data_layout.layout_str);
     let mut lw = Lowerer {
         module,
-        globals: HashMap::new(),
-        functions: HashMap::new(),
-        aliases: HashMap::new(),
-        types: HashMap::new(),
+        globals: HashMap::default(),
+        functions: HashMap::default(),
+        aliases: HashMap::default(),
+        types: HashMap::default(),
         locs: Vec::new(),
-        loc_ids: HashMap::new(),
-        files: HashMap::new(),
-        external_uses: HashMap::new(),
+        loc_ids: HashMap::default(),
+        files: HashMap::default(),
+        external_uses: HashMap::default(),
         layout,
         space: AddrSpace::new(layout, &[], 0),
         fields,
-        heap_types: HashMap::new(),
+        heap_types: HashMap::default(),
     };
     for (i, g) in module.global_vars.iter().enumerate() {
         lw.globals.insert(name_str(&g.name), i);

@@ -18,7 +18,7 @@ use crate::trace::{Initial, SymOp};
 
 /// The values written to a shared location so far: `None` once a value that
 /// is not a constant was written.
-pub(crate) type Written = std::collections::HashMap<u64, Option<Vec<u128>>>;
+pub(crate) type Written = causa_core::collections::HashMap<u64, Option<Vec<u128>>>;
 
 impl Thread<'_, '_> {
     /// Note a write of `value` to the shared location `addr`.
