@@ -8,7 +8,10 @@
 # grows, the bug does not).
 # The Max SMT modes run with both engines (`--max-smt linear`, the default,
 # and `--max-smt z3`).
+# The relaxed rows: each failing program/model pair of tests/programs/relaxed/
+# (its header says tso=bug or pso=bug), the schedule `causa check` finds.
 # Usage: bench/explain.sh [timeout s per explanation, default 300]
+# ROWS=relaxed (or ROWS=sc) bench/explain.sh …: only those rows.
 # MODES="progressive maxsmt/z3" bench/explain.sh …: only those runs (default:
 # all seven).
 # Results: docs/performance.md.
@@ -25,7 +28,11 @@ row() {
   local label=$1 f=$2
   shift 2
   local out sched
-  out=$($C test "$f" "$@" --seed 1 --iterations 5000 --no-explain --json --out-dir "$W/out" 2>/dev/null || true)
+  if [ "${FIND:-test}" = check ]; then
+    out=$($C check "$f" "$@" --no-explain --json --out-dir "$W/out" 2>/dev/null || true)
+  else
+    out=$($C test "$f" "$@" --seed 1 --iterations 5000 --no-explain --json --out-dir "$W/out" 2>/dev/null || true)
+  fi
   sched=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get("schedule_file") or "")' "$out" 2>/dev/null || true)
   if [ -z "$sched" ]; then
     printf "%-20s %s\n" "$label" "no failing run found"
@@ -55,6 +62,19 @@ print("%-20s %6d %-16s %8.3f %8.3f %4d %3d %3d %3d %5.1f%%  %s" % (label, n, mod
 PY
   done
 }
+relaxed_rows() {
+  local f m
+  for f in tests/programs/relaxed/*.c; do
+    for m in tso pso; do
+      grep -q "causa: $m=bug" "$f" || continue
+      FIND=check row "$(basename "$f" .c | cut -c1-16) $m" "$f" --memory-model "$m"
+    done
+  done
+}
+if [ "${ROWS:-all}" = relaxed ]; then
+  relaxed_rows
+  exit 0
+fi
 row bank examples/bank.c
 for f in tests/programs/fail/clap/{bbuf,pfscan,pbzip2,stringbuffer}.c; do
   row "$(basename "$f" .c)" "$f"
@@ -73,3 +93,4 @@ for f in tests/programs/fail/memory/{struct_copy_race,double_free}.c \
   tests/programs/fail/realistic/{refcount_nonatomic_release,dcl_singleton_publish_early}.c; do
   row "$(basename "$f" .c | cut -c1-20)" "$f"
 done
+[ "${ROWS:-all}" = sc ] || relaxed_rows

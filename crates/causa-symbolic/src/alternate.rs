@@ -375,9 +375,10 @@ pub fn alternate(
     let stop = crate::clap::alternate_last(&model);
     let upto_of = |o: &[Ev]| o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
     // Symbiosis' alternate is σ with one pair inverted: left as it is.
+    // (The order, and how many of its events the model orders.)
     let coarse = |o: &[Ev], upto: usize| {
         if opts.mode == Mode::Symbiosis {
-            o.to_vec()
+            (o.to_vec(), upto)
         } else {
             crate::coarsen::coarsen(sym, &model, &enc, &problem.sigma, o, upto)
         }
@@ -390,13 +391,13 @@ pub fn alternate(
         let inputs = crate::clap::input_order(sym, &model, &steps);
         (steps, prefix, inputs)
     };
-    let propose = |o: &[Ev], upto: usize| steps_for(&coarse(o, upto), upto);
+    let propose = |o: &[Ev], upto: usize| {
+        let (o, upto) = coarse(o, upto);
+        steps_for(&o, upto)
+    };
     let failing = steps_of(&model, problem.sigma.clone());
     // The mode's alternate, coarsened, with its part the model orders.
-    let first = found.order.as_ref().map(|o| {
-        let upto = upto_of(o);
-        (coarse(o, upto), upto)
-    });
+    let first = found.order.as_ref().map(|o| coarse(o, upto_of(o)));
     let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
     let mut accepted = chosen.as_ref().is_some_and(|(order, prefix, inputs)| {
         accept(&Proposal { order, prefix: *prefix, inputs, flipped: None, failing: &failing })
@@ -419,8 +420,7 @@ pub fn alternate(
             _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
         };
         let Some(o) = again.order.as_ref() else { break };
-        let upto = upto_of(o);
-        let o = coarse(o, upto);
+        let (o, upto) = coarse(o, upto_of(o));
         let proposal = steps_for(&o, upto);
         if accept(&Proposal {
             order: &proposal.0,

@@ -10,12 +10,21 @@
 //!
 //! Any order that keeps the alternate's order of each two conflicting events
 //! (accesses to one location, at least one a write; operations on one
-//! synchronisation object) and program order, fork and join, has the same
-//! data flows and the same synchronisation, so the same values, paths and
-//! outcome. Among those, this one stays on a thread while its next event is
-//! ready, and else goes on with the thread whose next event comes first in
-//! the alternate. It is kept when it switches less and does not break more
-//! of the failing schedule's segments nor keep fewer of its switches.
+//! synchronisation object) and the must-happen-before order (program order,
+//! fork and join; under TSO/PSO the model's, which leaves a thread's flushes
+//! free) has the same data flows and the same synchronisation, so the same
+//! values, paths and outcome. Among those:
+//! - one that stays on a thread while its next event is ready, and else
+//!   goes on with the thread whose next event comes first in the alternate.
+//!   It is kept when it switches less and does not break more of the
+//!   failing schedule's segments nor keep fewer of its switches;
+//! - then each event σ does not have (a store σ never flushed, a thread's
+//!   `end` or a `join` past the failure) moves to where it breaks the fewest
+//!   of σ's segments and switches. The solver leaves these events' places
+//!   open (its soft constraints name σ's events only), and one it puts
+//!   between two consecutive events of σ shows as a context switch of σ the
+//!   alternate does not keep. Those left last, after the failing thread's
+//!   point, are left out of the model's part.
 //!
 //! Left as they are: alternates with uninterruptible sections, frees (a
 //! memory error's predicate ranges over accesses and frees the conflicts
@@ -26,6 +35,7 @@ use crate::trace::{SymOp, SymTrace};
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op};
 use causa_core::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Longer alternates are left as they are (the dependency graph is
 /// quadratic).
@@ -95,8 +105,11 @@ fn conflict(a: Touch, b: Touch) -> bool {
     }
 }
 
-/// `order`'s first `upto` events with fewer context switches (see the
-/// module docs), or `order` itself.
+/// `order`'s first `upto` events with fewer context switches, and the
+/// events σ does not have placed where they disturb σ least (see the module
+/// docs), or `order` itself; and how many of its events the model orders
+/// (those of σ's events left last, after the failing thread's point, are
+/// left to the run).
 pub(crate) fn coarsen(
     sym: &SymTrace,
     model: &Model,
@@ -104,68 +117,214 @@ pub(crate) fn coarsen(
     sigma: &[Ev],
     order: &[Ev],
     upto: usize,
-) -> Vec<Ev> {
+) -> (Vec<Ev>, usize) {
     let events = &model.trace.events;
     let n = upto.min(order.len());
     let skip = n > MAX_EVENTS
         || model.trace.sections.iter().any(|s| *s != 0)
         || events.iter().any(|e| matches!(e.op, Op::Free { .. }));
     if skip || n < 3 {
-        return order.to_vec();
+        return (order.to_vec(), upto);
     }
     let prefix = &order[..n];
+    let graph = Graph::of(sym, model, enc, prefix);
     let thread = |e: Ev| events[e].thread;
-    let touches: Vec<Touch> = prefix.iter().map(|e| touch(sym, model, *e)).collect();
-    // Each event's successors among the prefix, and how many predecessors
-    // it waits for.
-    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut preds = vec![0usize; n];
-    for j in 0..n {
-        for i in 0..j {
-            let (a, b) = (prefix[i], prefix[j]);
-            if thread(a) == thread(b) || conflict(touches[i], touches[j]) || enc.mhb_before(a, b) {
-                succ[i].push(j);
-                preds[j] += 1;
+    let whole =
+        |idx: &[usize]| -> Vec<Ev> { idx.iter().map(|i| prefix[*i]).chain(order[n..].iter().copied()).collect() };
+    let sigma_switches = switch_pairs(events, sigma);
+    // The data flows that differ are the same in every order of the graph.
+    let flows = flow_ends(events, sigma, order);
+    let score = |idx: &[usize]| -> Score {
+        let o = whole(idx);
+        let broken = crate::figures::broken_segments(sigma, &o, thread);
+        let varied = crate::figures::varied_switches(sigma, &o, thread);
+        let shown = shown_by_switches(&sigma_switches, &switch_pairs(events, &o), &flows);
+        (broken, varied, shown, switches(events, &o))
+    };
+    let mut best: Vec<usize> = (0..n).collect();
+    // The alternate is an order of its own graph: its earliest event not
+    // placed yet is always ready.
+    if let Some(fewer) = graph.fewer_switches(|i| thread(prefix[i])) {
+        let (old, new) = (score(&best), score(&fewer));
+        if new.0 <= old.0 && new.1 <= old.1 && new.3 < old.3 {
+            best = fewer;
+        }
+    }
+    let mut in_sigma = vec![false; events.len()];
+    for e in sigma {
+        in_sigma[*e] = true;
+    }
+    let extra: Vec<bool> = prefix.iter().map(|e| !in_sigma[*e]).collect();
+    // σ's events at the switches the alternate adds may move too.
+    let added: BTreeSet<Ev> =
+        switch_pairs(events, &whole(&best)).difference(&sigma_switches).flat_map(|(a, b)| [*a, *b]).collect();
+    let movable: Vec<bool> = prefix.iter().zip(&extra).map(|(e, x)| *x || added.contains(e)).collect();
+    graph.settle(&mut best, (&movable, &extra), |i| thread(prefix[i]), score);
+    // The extra events now after the failing thread's point, last, need
+    // not happen there: the model's part ends without them.
+    let stop = best.iter().position(|i| *i == n - 1).unwrap_or(n - 1);
+    let mut ordered = n;
+    while ordered > stop + 1 && extra[best[ordered - 1]] {
+        ordered -= 1;
+    }
+    (whole(&best[..ordered]), upto - (n - ordered))
+}
+
+/// The order constraints among an alternate's first events (indices into
+/// them): program order, the must-happen-before order and the alternate's
+/// order of each two conflicting events.
+struct Graph {
+    /// Each event's successors (later indices).
+    succ: Vec<Vec<usize>>,
+    /// Each event's predecessors (earlier indices).
+    pred: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    fn of(sym: &SymTrace, model: &Model, enc: &Encoder<'_>, prefix: &[Ev]) -> Graph {
+        let n = prefix.len();
+        let touches: Vec<Touch> = prefix.iter().map(|e| touch(sym, model, *e)).collect();
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for j in 0..n {
+            for i in 0..j {
+                let (a, b) = (prefix[i], prefix[j]);
+                if enc.mhb_before(a, b) || conflict(touches[i], touches[j]) {
+                    succ[i].push(j);
+                    pred[j].push(i);
+                }
+            }
+        }
+        Graph { succ, pred }
+    }
+
+    /// Where `x` can go in `order`: its position, the first and the last
+    /// place in the order without it (before the event now at that index),
+    /// and that order.
+    fn places(&self, order: &[usize], x: usize) -> (usize, usize, usize, Vec<usize>) {
+        let mut at = vec![0usize; order.len()];
+        for (p, i) in order.iter().enumerate() {
+            at[*i] = p;
+        }
+        let px = at[x];
+        let lo = self.pred[x].iter().map(|i| at[*i] + 1).max().unwrap_or(0);
+        let hi = self.succ[x].iter().map(|i| at[*i]).min().unwrap_or(order.len());
+        let mut rest = order.to_vec();
+        rest.remove(px);
+        (px, lo.min(px), hi - 1, rest)
+    }
+
+    /// An order of the graph that stays on a thread while its next event is
+    /// ready, and else goes on with the thread whose next event comes first
+    /// (None: the indices' own order is not one of the graph's).
+    fn fewer_switches(&self, thread: impl Fn(usize) -> u32) -> Option<Vec<usize>> {
+        let n = self.succ.len();
+        let mut preds: Vec<usize> = self.pred.iter().map(Vec::len).collect();
+        // Each thread's events, in order.
+        let mut queues: BTreeMap<u32, VecDeque<usize>> = BTreeMap::new();
+        for i in 0..n {
+            queues.entry(thread(i)).or_default().push_back(i);
+        }
+        let mut out: Vec<usize> = Vec::with_capacity(n);
+        let mut cur = thread(0);
+        while out.len() < n {
+            let ready = |t: &u32, q: &VecDeque<usize>| q.front().filter(|i| preds[**i] == 0).map(|i| (*t, *i));
+            let next = queues
+                .get(&cur)
+                .and_then(|q| ready(&cur, q))
+                .or_else(|| queues.iter().filter_map(|(t, q)| ready(t, q)).min_by_key(|(_, i)| *i));
+            let (t, i) = next?;
+            queues.get_mut(&t).map(|q| q.pop_front());
+            for &j in &self.succ[i] {
+                preds[j] -= 1;
+            }
+            out.push(i);
+            cur = t;
+        }
+        Some(out)
+    }
+
+    /// Moves events of `order` (an order of the graph) between the last
+    /// event each must follow and the first it must precede, where `score`
+    /// improves: first each `extra` event as late as it can be (also where
+    /// the score stays), then each `movable` event to its best place
+    /// (anywhere when the range is short, else next to an event of its own
+    /// thread or as late as it can be). Latest first, so that what must
+    /// follow an event has moved before it does. A move keeps the graph's
+    /// order, so the data flows stay.
+    fn settle(
+        &self,
+        order: &mut Vec<usize>,
+        (movable, extra): (&[bool], &[bool]),
+        thread: impl Fn(usize) -> u32,
+        score: impl Fn(&[usize]) -> Score,
+    ) {
+        if order.len() > MAX_SETTLED {
+            return;
+        }
+        let mut current = score(order);
+        // First each extra event as late as it can be, where that scores
+        // no worse: out of the way of the moves after.
+        let extras: Vec<usize> = order.iter().rev().copied().filter(|i| extra[*i]).collect();
+        for x in extras {
+            let (px, _, hi, mut rest) = self.places(order, x);
+            if hi != px {
+                rest.insert(hi, x);
+                let s = score(&rest);
+                if improves(s, current) || s == current {
+                    *order = rest;
+                    current = s;
+                }
+            }
+        }
+        let movable: Vec<usize> = order.iter().rev().copied().filter(|i| movable[*i]).collect();
+        for x in movable {
+            let (px, lo, hi, mut rest) = self.places(order, x);
+            let t = thread(x);
+            let mut best: Option<(Score, usize)> = None;
+            for q in lo..=hi {
+                // (or as late as it can be; in a short range, anywhere)
+                let beside = q == hi || (q > 0 && thread(rest[q - 1]) == t) || (q < rest.len() && thread(rest[q]) == t);
+                if q == px || !(beside || hi - lo <= SHORT_RANGE) {
+                    continue;
+                }
+                let mut o = rest.clone();
+                o.insert(q, x);
+                let s = score(&o);
+                // A later place that scores the same is taken too: it
+                // leaves room before for the events moved after it.
+                let better = improves(s, current) || (s == current && q > px && extra[x]);
+                if better && best.is_none_or(|(b, _)| improves(s, b)) {
+                    best = Some((s, q));
+                }
+            }
+            if let Some((s, q)) = best {
+                rest.insert(q, x);
+                *order = rest;
+                current = s;
             }
         }
     }
-    // Each thread's events, in the alternate's order.
-    let mut queues: HashMap<u32, std::collections::VecDeque<usize>> = HashMap::default();
-    for (i, e) in prefix.iter().enumerate() {
-        queues.entry(thread(*e)).or_default().push_back(i);
-    }
-    let mut out: Vec<Ev> = Vec::with_capacity(order.len());
-    let mut cur = thread(prefix[0]);
-    while out.len() < n {
-        let ready =
-            |t: &u32, q: &std::collections::VecDeque<usize>| q.front().filter(|i| preds[**i] == 0).map(|i| (*t, *i));
-        let next = queues
-            .get(&cur)
-            .and_then(|q| ready(&cur, q))
-            .or_else(|| queues.iter().filter_map(|(t, q)| ready(t, q)).min_by_key(|(_, i)| *i));
-        // The alternate is an order of its own graph: its earliest event not
-        // placed yet is always ready.
-        let Some((t, i)) = next else { return order.to_vec() };
-        queues.get_mut(&t).map(|q| q.pop_front());
-        for &j in &succ[i] {
-            preds[j] -= 1;
-        }
-        out.push(prefix[i]);
-        cur = t;
-    }
-    out.extend_from_slice(&order[n..]);
-    let thread = |e: Ev| events[e].thread;
-    let score = |o: &[Ev]| {
-        let broken = crate::figures::broken_segments(sigma, o, thread);
-        (broken, crate::figures::varied_switches(sigma, o, thread), switches(events, o))
-    };
-    let (old, new) = (score(order), score(&out));
-    if new.0 <= old.0 && new.1 <= old.1 && new.2 < old.2 {
-        out
-    } else {
-        order.to_vec()
-    }
 }
+
+/// σ's segments the alternate breaks, σ's switches it does not keep, the
+/// events of the switches one has and the other has not (the DSP shows
+/// them), and the alternate's switches.
+type Score = (usize, usize, usize, usize);
+
+/// `s` is better than `than` and worse in neither of σ's figures (a move
+/// does not trade a broken segment for a lost switch: the solver weighed
+/// those).
+fn improves(s: Score, than: Score) -> bool {
+    s.0 <= than.0 && s.1 <= than.1 && s < than
+}
+
+/// A range of places this short is tried whole.
+const SHORT_RANGE: usize = 64;
+
+/// Longer alternates' extra events are left where they are (each move
+/// scores every place it could go).
+const MAX_SETTLED: usize = 1500;
 
 /// "Not the data flows and synchronisation orders of `prefix`": one of its
 /// reads moves before the write it reads or after the next write to its
@@ -207,18 +366,65 @@ fn switches(events: &Events, order: &[Ev]) -> usize {
     order.windows(2).filter(|w| events[w[0]].thread != events[w[1]].thread).count()
 }
 
+/// `order`'s context switches (consecutive events of two threads).
+fn switch_pairs(events: &Events, order: &[Ev]) -> BTreeSet<(Ev, Ev)> {
+    order.windows(2).filter(|w| events[w[0]].thread != events[w[1]].thread).map(|w| (w[0], w[1])).collect()
+}
+
+/// How many events the DSP shows: those of the switches one of `a`, `b`
+/// has and the other has not, and the `flows` ends.
+fn shown_by_switches(a: &BTreeSet<(Ev, Ev)>, b: &BTreeSet<(Ev, Ev)>, flows: &BTreeSet<Ev>) -> usize {
+    let mut shown = flows.clone();
+    shown.extend(a.symmetric_difference(b).flat_map(|(x, y)| [*x, *y]));
+    shown.len()
+}
+
+/// The reads whose source (the latest write to their location before them,
+/// or none) differs between `sigma` and `order`, with those writes; reads
+/// through computed addresses are left out.
+fn flow_ends(events: &Events, sigma: &[Ev], order: &[Ev]) -> BTreeSet<Ev> {
+    let sources = |o: &[Ev]| {
+        let mut last: HashMap<u64, Ev> = HashMap::default();
+        let mut src: HashMap<Ev, Option<Ev>> = HashMap::default();
+        for &e in o {
+            match events[e].op {
+                Op::Read { loc, .. } if loc != 0 => {
+                    src.insert(e, last.get(&loc).copied());
+                }
+                Op::Rmw { loc, .. } if loc != 0 => {
+                    src.insert(e, last.get(&loc).copied());
+                    last.insert(loc, e);
+                }
+                Op::Write { loc, .. } if loc != 0 => {
+                    last.insert(loc, e);
+                }
+                _ => {}
+            }
+        }
+        src
+    };
+    let (before, after) = (sources(sigma), sources(order));
+    let mut ends = BTreeSet::new();
+    for (r, w) in &after {
+        let other = before.get(r);
+        if other != Some(w) {
+            ends.insert(*r);
+            ends.extend(*w);
+            ends.extend(other.copied().flatten());
+        }
+    }
+    ends
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::trace::SymThread;
     use causa_core::{BugKind, ThreadName};
 
-    /// Two workers: t1 writes a twice, t2 writes b and reads a. An
-    /// alternate that switches at every event becomes one that runs t1 up
-    /// to its first write, t2 whole (its read of a must stay between t1's
-    /// writes), then the rest of t1.
-    #[test]
-    fn switches_merge_and_conflicting_accesses_keep_their_order() {
+    /// Two workers: t1 writes a twice, t2 writes b and reads a; main forks
+    /// them, joins them and fails.
+    fn two_workers() -> SymTrace {
         let mut sym = SymTrace::default();
         let (a, b) = (causa_ir::make_addr(3, 0), causa_ir::make_addr(4, 0));
         let (main, t1, t2) = (ThreadName::main(), ThreadName::main().child(1), ThreadName::main().child(2));
@@ -242,6 +448,16 @@ mod tests {
             vec![SymOp::Begin, w(b), SymOp::Read { addr: a, size: 4, value: r, atomic: false, at: None }, SymOp::End],
         ));
         sym.reads = vec![(2, 2)];
+        sym
+    }
+
+    /// Two workers: t1 writes a twice, t2 writes b and reads a. An
+    /// alternate that switches at every event becomes one that runs t1 up
+    /// to its first write, t2 whole (its read of a must stay between t1's
+    /// writes), then the rest of t1.
+    #[test]
+    fn switches_merge_and_conflicting_accesses_keep_their_order() {
+        let sym = two_workers();
         let model = crate::model::build(&sym).expect("main fails");
         let enc = Encoder::new(&model.trace);
         let ev = |t: usize, k: usize| model.event_of[t][k].expect("an access point");
@@ -258,7 +474,8 @@ mod tests {
                 .map(|(t, k)| ev(t, k))
                 .collect();
         let n = alternate.len();
-        let out = coarsen(&sym, &model, &enc, &sigma, &alternate, n);
+        let (out, upto) = coarsen(&sym, &model, &enc, &sigma, &alternate, n);
+        assert_eq!(upto, n);
         let want: Vec<Ev> =
             [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (2, 3), (1, 2), (1, 3), (0, 3), (0, 4)]
                 .into_iter()
@@ -268,7 +485,34 @@ mod tests {
         let events = &model.trace.events;
         assert!(switches(events, &out) < switches(events, &alternate));
         // An order that already switches least is left as it is.
-        assert_eq!(coarsen(&sym, &model, &enc, &sigma, &want, n), want);
+        assert_eq!(coarsen(&sym, &model, &enc, &sigma, &want, n), (want, n));
+    }
+
+    /// An event σ does not have (t1's `end`: the failing run stopped
+    /// before it) that the solver put inside t2's segment goes where it
+    /// breaks nothing, after the failing thread's point, and leaves the
+    /// model's part.
+    #[test]
+    fn events_the_failing_schedule_lacks_move_out_of_its_segments() {
+        let sym = two_workers();
+        let model = crate::model::build(&sym).expect("main fails");
+        let enc = Encoder::new(&model.trace);
+        let ev = |t: usize, k: usize| model.event_of[t][k].expect("an access point");
+        let evs = |v: &[(usize, usize)]| -> Vec<Ev> { v.iter().map(|(t, k)| ev(*t, *k)).collect() };
+        let sigma = evs(&[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (2, 3)]);
+        let alternate = evs(&[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (1, 3), (2, 1), (2, 2), (2, 3)]);
+        let thread = |e: Ev| model.trace.events[e].thread;
+        assert_eq!(crate::figures::broken_segments(&sigma, &alternate, thread), 1);
+        let (out, upto) = coarsen(&sym, &model, &enc, &sigma, &alternate, alternate.len());
+        assert_eq!((out, upto), (sigma.clone(), sigma.len()));
+        // Where it must come before an event that stays, it moves as late
+        // as that allows: just before main's join of t1.
+        let mut with_join = alternate.clone();
+        with_join.push(ev(0, 3));
+        let (out, upto) = coarsen(&sym, &model, &enc, &sigma, &with_join, with_join.len());
+        let mut want = sigma.clone();
+        want.extend([ev(1, 3), ev(0, 3)]);
+        assert_eq!((out, upto), (want, with_join.len()));
     }
 
     #[test]
