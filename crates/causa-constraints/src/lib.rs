@@ -30,5 +30,5 @@ pub mod trace;
 pub use encode::{Encoder, Query};
 pub use formula::{Defs, Formula};
 pub use optimize::{Engine, OptResult, Priority};
-pub use solver::{Arithmetic, CoreResult, OrderSolver, SolveResult, Z3Solver};
+pub use solver::{in_own_context, Arithmetic, CoreResult, OrderSolver, SolveResult, Z3Solver};
 pub use trace::{cond_loc, lock_loc, ordered_mutexes, Counter, Op, Trace, TraceEvent};

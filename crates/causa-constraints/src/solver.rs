@@ -402,3 +402,13 @@ impl OrderSolver for Z3Solver {
         (0..n).map(|i| m.eval(&self.var(i), true).and_then(|b| b.as_bool()).unwrap_or(false)).collect()
     }
 }
+
+/// Runs `f` with a Z3 context of its own. Every solver causa makes uses the
+/// thread's current context, and Z3's answers depend on the terms that
+/// context has seen (it numbers and hash-conses them): without this, one
+/// explanation could change the next one in the same thread (a test
+/// explaining several programs got another alternate for the fifth than a
+/// process explaining it alone).
+pub fn in_own_context<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
+    z3::with_z3_config(&z3::Config::new(), f)
+}

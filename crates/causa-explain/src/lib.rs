@@ -294,6 +294,16 @@ pub fn explain(
     ex: &Execution,
     opts: &ExplainOptions,
 ) -> Result<Explanation, ExplainError> {
+    // The same explanation whatever the thread explained before.
+    causa_constraints::in_own_context(|| explain_here(prep, cfg, ex, opts))
+}
+
+fn explain_here(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    ex: &Execution,
+    opts: &ExplainOptions,
+) -> Result<Explanation, ExplainError> {
     let start = Instant::now();
     let Some(failure) = ex.outcome.finding().cloned() else {
         return Err(ExplainError::NoFailure);
