@@ -67,7 +67,7 @@ relaxed_rows() {
   for f in tests/programs/relaxed/*.c; do
     for m in tso pso; do
       grep -q "causa: $m=bug" "$f" || continue
-      FIND=check row "$(basename "$f" .c | cut -c1-16) $m" "$f" --memory-model "$m"
+      FIND=check row "$(basename "$f" .c) $m" "$f" --memory-model "$m"
     done
   done
 }
