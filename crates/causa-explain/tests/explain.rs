@@ -1080,3 +1080,51 @@ fn explanations_are_the_same_in_every_process() {
         assert_eq!(fingerprint(), first, "two processes explain the same run differently");
     }
 }
+
+/// Every failing program/model pair of the relaxed corpus (its header says
+/// `tso=bug` or `pso=bug`), on the first failing random run: progressive's
+/// DSP has no more operations than Symbiosis' where Symbiosis finds an
+/// alternate (the target), but on two pairs, by at most two
+/// operations: peterson under PSO, where Symbiosis' alternate flips a branch
+/// of the second thread and progressive's keeps the paths (8 against 6), and
+/// store_forwarding under PSO, where both break two segments and vary one
+/// switch and progressive's moves three events of the other thread instead
+/// of one flush (6 against 5). The target is not met there
+/// (docs/performance.md); this keeps it from slipping further.
+#[test]
+fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
+    use causa_core::MemoryModel::{Pso, Tso};
+    let dir = format!("{}/../../tests/programs/relaxed", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the relaxed corpus")
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".c"))
+        .collect();
+    names.sort();
+    let mut compared = 0;
+    let mut larger = Vec::new();
+    for name in &names {
+        let src = std::fs::read_to_string(format!("{dir}/{name}")).expect("readable");
+        for (model, header) in [(Tso, "tso=bug"), (Pso, "pso=bug")] {
+            if !src.contains(&format!("causa: {header}")) {
+                continue;
+            }
+            let (prep, ex) = relaxed_failing(name, model);
+            let symbiosis = in_mode(&prep, &ex, Mode::Symbiosis);
+            let progressive = in_mode(&prep, &ex, Mode::Progressive);
+            assert!(progressive.alternate_passes(), "{name} {model}: progressive's alternate runs to the end");
+            if !symbiosis.alternate_passes() {
+                continue;
+            }
+            compared += 1;
+            let (s, p) = (symbiosis.dsp.figures.operations, progressive.dsp.figures.operations);
+            if p > s {
+                larger.push((format!("{name} {model}"), p - s));
+            }
+        }
+    }
+    assert_eq!(compared, 16, "pairs where Symbiosis finds an alternate");
+    let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.iter().all(|n| ["peterson.c pso", "store_forwarding.c pso"].contains(n)), "{larger:?}");
+    assert!(larger.iter().all(|(_, by)| *by <= 2), "{larger:?}");
+}
