@@ -28,6 +28,7 @@ pub mod dsp;
 pub mod html;
 pub mod json;
 mod lost;
+mod neighbor;
 mod prefer;
 pub mod summary;
 pub mod text;
@@ -133,6 +134,9 @@ pub struct Explanation {
     /// Whether `failing` is the run's own order (else the solver's, on the
     /// run's paths, with the fewest context switches).
     pub failing_from_run: bool,
+    /// The threads the failure cut short that a neighbouring run took
+    /// further (their later events come from it: `neighbor.rs`).
+    pub extended: Vec<ThreadName>,
     /// The root-cause sub-schedule (events of Φ_root's unsat core).
     pub root_cause: Vec<EventRef>,
     /// The alternate schedule, when one was found.
@@ -311,8 +315,6 @@ fn explain_here(
     if failure.kind == causa_core::BugKind::DataRace {
         return Err(ExplainError::DataRace);
     }
-    let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
-    let sym = causa_symbolic::execute(&prep.program, &log)?;
     let run_steps = ex.steps.iter().map(|t| ex.names[*t as usize].clone()).collect();
     let aopts = AlternateOptions {
         mode: opts.mode,
@@ -321,32 +323,28 @@ fn explain_here(
         run_steps: Some(run_steps),
         ..Default::default()
     };
-    // Each alternate offered is replayed; it is accepted when the program
-    // then runs to its end without failing, unless it avoids the failure by
-    // losing an update the failing schedule does not lose (`lost.rs`).
-    let mut replays: Vec<(Execution, String, bool)> = Vec::new();
-    let mut lost_updates = 0;
-    let mut accept = |p: &Proposal<'_>| {
-        let mut cfg = cfg.clone();
-        // The alternate runs under the failing run's memory model.
-        cfg.memory_model = ex.memory_model;
-        cfg.inputs = p
-            .inputs
-            .iter()
-            .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
-            .collect();
-        let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], &failure);
-        let clean = passes(&run.outcome);
-        let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
-        lost_updates += usize::from(loses);
-        replays.push((run, how, clean && !loses));
-        clean && !loses
-    };
-    let s = causa_symbolic::alternate(&sym, &aopts, &mut accept)?;
+    let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
+    let mut tried = attempt(prep, (cfg, ex), &failure, &aopts, log)?;
+    let mut extended = Vec::new();
+    // No alternate in the failing run's own paths: the threads the failure
+    // cut short may need to go further first (`neighbor.rs`).
+    if tried.accepted.is_none() && failure.kind != causa_core::BugKind::Deadlock {
+        if let Some((log, further)) = neighbor::extended(prep, cfg, ex, &tried.log, &failure.thread) {
+            if let Ok(mut again) = attempt(prep, (cfg, ex), &failure, &aopts, log) {
+                if again.accepted.is_some() {
+                    // (The solver's work counts both searches.)
+                    again.s.queries += tried.s.queries;
+                    again.s.solve_time += tried.s.solve_time;
+                    tried = again;
+                    extended = further;
+                }
+            }
+        }
+    }
+    let Attempt { sym, s, mut replays, lost_updates, accepted, .. } = tried;
     // The chosen alternate's replay: the last accepted (a flip's, or another
     // alternate's when the mode's first failed later), else the mode's own
     // (the first).
-    let accepted = replays.iter().rposition(|r| r.2);
     let chosen = match accepted {
         Some(i) => Some(replays.swap_remove(i)),
         None => replays.into_iter().next(),
@@ -437,6 +435,7 @@ fn explain_here(
         alternate_values,
         failing: s.failing,
         failing_from_run: s.failing_from_run,
+        extended,
         root_cause: s.root_cause,
         alternate,
         late_reads,
@@ -554,6 +553,53 @@ fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
 
 /// Random continuations tried after the non-preemptive one fails.
 const CONTINUATIONS: u64 = 32;
+
+/// One search for the alternate over the paths of `log`: the symbolic
+/// trace, the search's answer, every alternate's replay (the run, how it was
+/// continued, whether it was accepted), the lost updates set aside, and the
+/// last accepted replay.
+struct Attempt {
+    log: causa_core::paths::PathLog,
+    sym: SymTrace,
+    s: causa_symbolic::Alternate,
+    replays: Vec<(Execution, String, bool)>,
+    lost_updates: usize,
+    accepted: Option<usize>,
+}
+
+fn attempt(
+    prep: &Arc<Prepared>,
+    (cfg, ex): (&Config, &Execution),
+    failure: &causa_core::Finding,
+    aopts: &AlternateOptions,
+    log: causa_core::paths::PathLog,
+) -> Result<Attempt, ExplainError> {
+    let sym = causa_symbolic::execute(&prep.program, &log)?;
+    // Each alternate offered is replayed; it is accepted when the program
+    // then runs to its end without failing, unless it avoids the failure by
+    // losing an update the failing schedule does not lose (`lost.rs`).
+    let mut replays: Vec<(Execution, String, bool)> = Vec::new();
+    let mut lost_updates = 0;
+    let mut accept = |p: &Proposal<'_>| {
+        let mut cfg = cfg.clone();
+        // The alternate runs under the failing run's memory model.
+        cfg.memory_model = ex.memory_model;
+        cfg.inputs = p
+            .inputs
+            .iter()
+            .filter_map(|(t, i)| log.threads.get(*t).and_then(|th| th.inputs.get(*i)).map(|x| x.1))
+            .collect();
+        let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], failure);
+        let clean = passes(&run.outcome);
+        let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
+        lost_updates += usize::from(loses);
+        replays.push((run, how, clean && !loses));
+        clean && !loses
+    };
+    let s = causa_symbolic::alternate(&sym, aopts, &mut accept)?;
+    let accepted = replays.iter().rposition(|r| r.2);
+    Ok(Attempt { log, sym, s, replays, lost_updates, accepted })
+}
 
 /// Run the model's part of the alternate (`order`: access points up to the
 /// failing thread's point) in the interpreter, then let the program finish:

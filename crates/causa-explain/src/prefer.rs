@@ -26,3 +26,25 @@ impl Scheduler for Prefer {
         }
     }
 }
+
+/// Runs every other thread while one is enabled, the named one only when
+/// nothing else can move; no preemption among the others.
+pub(crate) struct Last(pub ThreadName);
+
+impl Scheduler for Last {
+    fn name(&self) -> &'static str {
+        "last"
+    }
+
+    fn begin_execution(&mut self) -> bool {
+        true
+    }
+
+    fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
+        let other = |t: &Tid| *ctx.name(*t) != self.0;
+        match ctx.current.filter(other).or_else(|| ctx.enabled.iter().copied().find(other)) {
+            Some(t) => Ok(t),
+            None => FirstScheduler::new().pick_thread(ctx),
+        }
+    }
+}

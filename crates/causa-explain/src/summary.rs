@@ -20,11 +20,14 @@ pub fn summary(e: &Explanation) -> String {
         said.extend(lost_signal_sentences(e));
         said.extend(starved_sentences(e));
         let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
+        let flips = match e.flips_tried {
+            0 => "No branch of the failing run was tried the other way.".to_string(),
+            1 => "Taking one branch the other way did not avoid it either.".to_string(),
+            n => format!("Taking {n} branches the other way did not avoid it either."),
+        };
         return format!(
-            "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. Taking {} branch{} the other way did not avoid it either.",
-            e.failure.kind,
-            e.flips_tried,
-            if e.flips_tried == 1 { "" } else { "es" }
+            "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}",
+            e.failure.kind
         );
     };
     let mut out = Vec::new();

@@ -30,8 +30,9 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o, "causa explain: {} in thread {}{at} (mode {})", f.kind, f.thread, e.mode);
     let _ = writeln!(
         o,
-        "  failing schedule: {} events ({}); root cause: {}",
+        "  failing schedule: {} event{} ({}); root cause: {}",
         e.failing.len(),
+        if e.failing.len() == 1 { "" } else { "s" },
         if e.failing_from_run { "the run's own order" } else { "the solver's, with the fewest context switches" },
         root_cause(e)
     );
@@ -43,6 +44,14 @@ pub fn render(e: &Explanation) -> String {
         );
     }
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
+    if !e.extended.is_empty() {
+        let names: Vec<String> = e.extended.iter().map(|t| format!("thread {t}")).collect();
+        let _ = writeln!(
+            o,
+            "  ({} had not got far when the failure stopped the run: its later path comes from a run of the failing schedule with the other threads first)",
+            names.join(", ")
+        );
+    }
     if let Some(note) = set_aside(e) {
         let _ = writeln!(o, "  ({note})");
     }

@@ -735,6 +735,34 @@ fn a_use_after_free_is_avoided_by_running_the_access_first() {
 }
 
 #[test]
+fn a_thread_that_had_not_started_at_the_failure_is_run_first() {
+    // `finish` aborts before `start` has run at all: the failing run has no
+    // path for `start`, so no order of its events avoids the abort. A
+    // neighbouring run (the failing schedule up to a step of `finish`, then
+    // the other threads first) gives `start` its path, and the alternate
+    // runs it first.
+    let path = format!("{}/../../tests/programs/fail/libc/abort_bad_state.c", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let prep = load("abort_bad_state.c", &src);
+    let ex = failing_where(&prep, 500, |ex| {
+        let start = ex.names.iter().position(|n| n.to_string() == "0.1");
+        start.is_some_and(|t| ex.events.iter().all(|e| e.thread as usize != t))
+    });
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let text = causa_explain::text::render(&e);
+        assert!(e.alternate_passes(), "{mode}: {text}");
+        assert_eq!(e.extended.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["0.1"], "{mode}");
+        assert!(text.contains("thread 0.1 had not got far when the failure stopped the run"), "{mode}: {text}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`finish` (thread 0.2) reads `conn_state` at abort_bad_state.c:29 before `start` (thread 0.1) writes it at abort_bad_state.c:21"),
+            "{mode}: {summary}"
+        );
+    }
+}
+
+#[test]
 fn a_mutex_taken_twice_by_one_thread_is_explained_as_such() {
     // The model orders locks between threads only, so it let the thread
     // through its second lock, and the "alternate" deadlocked again when
