@@ -54,7 +54,7 @@ pub fn render(e: &Explanation) -> String {
         e.solve_time.as_secs_f64(),
         e.queries
     );
-    if let Some(note) = crate::text::set_aside(e) {
+    for note in [crate::text::set_aside(e), crate::text::taken_further(e)].into_iter().flatten() {
         let _ = writeln!(o, "<p class=\"meta\">{}</p>", esc(&format!("{note}.")));
     }
     if e.alternate.is_some() {

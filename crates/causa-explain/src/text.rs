@@ -44,13 +44,8 @@ pub fn render(e: &Explanation) -> String {
         );
     }
     let _ = writeln!(o, "  alternate schedule: {}", search(e));
-    if !e.extended.is_empty() {
-        let names: Vec<String> = e.extended.iter().map(|t| format!("thread {t}")).collect();
-        let _ = writeln!(
-            o,
-            "  ({} had not got far when the failure stopped the run: its later path comes from a run of the failing schedule with the other threads first)",
-            names.join(", ")
-        );
+    if let Some(note) = taken_further(e) {
+        let _ = writeln!(o, "  ({note})");
     }
     if let Some(note) = set_aside(e) {
         let _ = writeln!(o, "  ({note})");
@@ -219,6 +214,17 @@ fn search(e: &Explanation) -> String {
         ),
     };
     format!("{how}{opt}{rejected}")
+}
+
+/// The threads a neighbouring run took further, when any were.
+pub(crate) fn taken_further(e: &Explanation) -> Option<String> {
+    let names: Vec<String> = e.extended.iter().map(|t| format!("thread {t}")).collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "{} had not got far when the failure stopped the run: the later path comes from a run of the failing schedule with the other threads first",
+            names.join(", ")
+        )
+    })
 }
 
 /// How many alternates were set aside for losing an update, when any were.

@@ -753,7 +753,9 @@ fn a_thread_that_had_not_started_at_the_failure_is_run_first() {
         let text = causa_explain::text::render(&e);
         assert!(e.alternate_passes(), "{mode}: {text}");
         assert_eq!(e.extended.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["0.1"], "{mode}");
-        assert!(text.contains("thread 0.1 had not got far when the failure stopped the run"), "{mode}: {text}");
+        let note = "thread 0.1 had not got far when the failure stopped the run";
+        assert!(text.contains(note), "{mode}: {text}");
+        assert!(causa_explain::html::render(&e).contains(note), "{mode}: html");
         let summary = causa_explain::summary::summary(&e);
         assert!(
             summary.contains("`finish` (thread 0.2) reads `conn_state` at abort_bad_state.c:29 before `start` (thread 0.1) writes it at abort_bad_state.c:21"),

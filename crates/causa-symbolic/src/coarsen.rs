@@ -160,8 +160,9 @@ pub(crate) fn coarsen(
         switch_pairs(events, &whole(&best)).difference(&sigma_switches).flat_map(|(a, b)| [*a, *b]).collect();
     let movable: Vec<bool> = prefix.iter().zip(&extra).map(|(e, x)| *x || added.contains(e)).collect();
     graph.settle(&mut best, (&movable, &extra), |i| thread(prefix[i]), score);
-    // The extra events now after the failing thread's point, last, need
-    // not happen there: the model's part ends without them.
+    // The extra events now after the failing thread's point (the model's
+    // part ends there: `upto` counts up to it), last, need not happen in
+    // that part: it ends without them.
     let stop = best.iter().position(|i| *i == n - 1).unwrap_or(n - 1);
     let mut ordered = n;
     while ordered > stop + 1 && extra[best[ordered - 1]] {
@@ -171,8 +172,9 @@ pub(crate) fn coarsen(
 }
 
 /// The order constraints among an alternate's first events (indices into
-/// them): program order, the must-happen-before order and the alternate's
-/// order of each two conflicting events.
+/// them): the must-happen-before order (program order, fork and join; under
+/// TSO/PSO the model's, which leaves a thread's flushes free) and the
+/// alternate's order of each two conflicting events.
 struct Graph {
     /// Each event's successors (later indices).
     succ: Vec<Vec<usize>>,
