@@ -682,7 +682,21 @@ fn ran(
             }
             tail.push(r);
         }
-        let mut out = alt[..prefix.min(alt.len())].to_vec();
+        // In the replayed part too, a thread whose replay went another way
+        // (the failing thread past a branch the alternate takes the other
+        // way: `if (bad) { fprintf(…, bad); abort(); }`) is shown up to
+        // the access it did not run.
+        let mut gone: BTreeMap<usize, usize> = BTreeMap::new();
+        for &r in &alt[..prefix.min(alt.len())] {
+            if !gone.contains_key(&r.0)
+                && sym.threads[r.0].events[r.1].op.is_access()
+                && !aligned.events.contains_key(&r)
+            {
+                gone.insert(r.0, r.1);
+            }
+        }
+        let mut out: Vec<EventRef> =
+            alt[..prefix.min(alt.len())].iter().copied().filter(|r| gone.get(&r.0).is_none_or(|k| r.1 < *k)).collect();
         let past: causa_core::collections::HashSet<EventRef> = tail.iter().copied().collect();
         out.extend(in_run_order(&tail, aligned));
         let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)

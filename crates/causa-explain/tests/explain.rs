@@ -753,6 +753,15 @@ fn a_thread_that_had_not_started_at_the_failure_is_run_first() {
         let text = causa_explain::text::render(&e);
         assert!(e.alternate_passes(), "{mode}: {text}");
         assert_eq!(e.extended.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["0.1"], "{mode}");
+        // `finish` goes the other way at line 29 in the alternate: its
+        // reads for the message at line 30 are not shown as run.
+        let finish = e.threads.iter().position(|t| t.to_string() == "0.2").expect("finish");
+        let alternate = e.dsp.alternate_events.iter().filter(|r| r.0 == finish);
+        assert!(alternate.clone().count() >= 2, "{mode}: finish's begin and read at line 29");
+        assert!(
+            alternate.clone().all(|r| e.info[r.0][r.1].loc.as_ref().is_none_or(|l| l.line != 30)),
+            "{mode}: {text}"
+        );
         let note = "thread 0.1 had not got far when the failure stopped the run";
         assert!(text.contains(note), "{mode}: {text}");
         assert!(causa_explain::html::render(&e).contains(note), "{mode}: html");
