@@ -170,6 +170,17 @@ pub fn reproduce(
     log: &PathLog,
     opts: &ReproduceOptions,
 ) -> Result<Reproduced, ReproduceError> {
+    // The same schedule whatever the thread solved before
+    // (`causa_constraints::in_own_context`).
+    causa_constraints::in_own_context(|| reproduce_here(prep, cfg, log, opts))
+}
+
+fn reproduce_here(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    log: &PathLog,
+    opts: &ReproduceOptions,
+) -> Result<Reproduced, ReproduceError> {
     let start = Instant::now();
     if log.fingerprint != prep.program.fingerprint {
         return Err(ReproduceError::Fingerprint {
