@@ -188,7 +188,7 @@ fn flows_that_differ(
 
 /// Consecutive events of two threads.
 fn switches(order: &[EventRef]) -> BTreeSet<(EventRef, EventRef)> {
-    order.windows(2).filter(|w| w[0].0 != w[1].0).map(|w| (w[0], w[1])).collect()
+    causa_symbolic::figures::switch_pairs(order, |r| r.0)
 }
 
 /// Segments of `failing` (two events or more) that `alternate` interrupts

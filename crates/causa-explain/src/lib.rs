@@ -666,7 +666,19 @@ fn ran(
 ) -> (Vec<EventRef>, Vec<EventRef>) {
     let resolved = aligned.resolved(sym, run);
     let at = |r: EventRef, addr: u64| resolved.get(&r).copied().unwrap_or(addr);
-    // Each thread's first event not shown.
+    // An access the run does not have.
+    let unrun = |r: &EventRef| sym.threads[r.0].events[r.1].op.is_access() && !aligned.events.contains_key(r);
+    // In the replayed part too, a thread whose replay went another way (the
+    // failing thread past a branch the alternate takes the other way:
+    // `if (bad) { fprintf(…, bad); abort(); }`) is shown up to the access
+    // it did not run.
+    let replayed = &alt[..prefix.min(alt.len())];
+    let mut gone: BTreeMap<usize, usize> = BTreeMap::new();
+    for r in replayed.iter().filter(|r| unrun(r)) {
+        gone.entry(r.0).or_insert(r.1);
+    }
+    let shown: Vec<EventRef> = replayed.iter().copied().filter(|r| gone.get(&r.0).is_none_or(|k| r.1 < *k)).collect();
+    // Each thread's first event not shown past the replayed part.
     let mut cut: BTreeMap<usize, usize> = BTreeMap::new();
     let mut late_reads: Vec<EventRef> = Vec::new();
     loop {
@@ -675,28 +687,13 @@ fn ran(
             if cut.get(&r.0).is_some_and(|k| r.1 >= *k) {
                 continue;
             }
-            let access = sym.threads[r.0].events[r.1].op.is_access();
-            if access && !aligned.events.contains_key(&r) {
+            if unrun(&r) {
                 cut.insert(r.0, r.1);
                 continue;
             }
             tail.push(r);
         }
-        // In the replayed part too, a thread whose replay went another way
-        // (the failing thread past a branch the alternate takes the other
-        // way: `if (bad) { fprintf(…, bad); abort(); }`) is shown up to
-        // the access it did not run.
-        let mut gone: BTreeMap<usize, usize> = BTreeMap::new();
-        for &r in &alt[..prefix.min(alt.len())] {
-            if !gone.contains_key(&r.0)
-                && sym.threads[r.0].events[r.1].op.is_access()
-                && !aligned.events.contains_key(&r)
-            {
-                gone.insert(r.0, r.1);
-            }
-        }
-        let mut out: Vec<EventRef> =
-            alt[..prefix.min(alt.len())].iter().copied().filter(|r| gone.get(&r.0).is_none_or(|k| r.1 < *k)).collect();
+        let mut out = shown.clone();
         let past: causa_core::collections::HashSet<EventRef> = tail.iter().copied().collect();
         out.extend(in_run_order(&tail, aligned));
         let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)

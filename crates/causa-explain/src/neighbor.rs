@@ -41,8 +41,7 @@ pub(crate) fn extended(
     cfg.memory_model = ex.memory_model;
     cfg.record_paths = true;
     let cfg = Arc::new(cfg);
-    let points = prefix.steps.iter().enumerate().filter(|(_, t)| *t == failing).map(|(k, _)| k);
-    let points: Vec<usize> = points.collect();
+    let points: Vec<usize> = (0..prefix.steps.len()).filter(|k| prefix.steps[*k] == *failing).collect();
     for &k in points.iter().rev().take(TRIES) {
         let flushes = prefix.flushes.iter().filter(|(i, _)| **i < k).map(|(i, a)| (*i, *a)).collect();
         let mut sched = ReplayScheduler::new(prefix.steps[..k].to_vec())

@@ -108,8 +108,8 @@ fn conflict(a: Touch, b: Touch) -> bool {
 /// `order`'s first `upto` events with fewer context switches, and the
 /// events σ does not have placed where they disturb σ least (see the module
 /// docs), or `order` itself; and how many of its events the model orders
-/// (those of σ's events left last, after the failing thread's point, are
-/// left to the run).
+/// (the events σ lacks that are left last, after the failing thread's
+/// point, are left to the run).
 pub(crate) fn coarsen(
     sym: &SymTrace,
     model: &Model,
@@ -131,15 +131,17 @@ pub(crate) fn coarsen(
     let thread = |e: Ev| events[e].thread;
     let whole =
         |idx: &[usize]| -> Vec<Ev> { idx.iter().map(|i| prefix[*i]).chain(order[n..].iter().copied()).collect() };
-    let sigma_switches = switch_pairs(events, sigma);
+    let switch_pairs = |o: &[Ev]| crate::figures::switch_pairs(o, thread);
+    let sigma_switches = switch_pairs(sigma);
     // The data flows that differ are the same in every order of the graph.
     let flows = flow_ends(events, sigma, order);
     let score = |idx: &[usize]| -> Score {
         let o = whole(idx);
         let broken = crate::figures::broken_segments(sigma, &o, thread);
         let varied = crate::figures::varied_switches(sigma, &o, thread);
-        let shown = shown_by_switches(&sigma_switches, &switch_pairs(events, &o), &flows);
-        (broken, varied, shown, switches(events, &o))
+        // (Each switch of an order is one pair: their number is the count.)
+        let pairs = switch_pairs(&o);
+        (broken, varied, shown_by_switches(&sigma_switches, &pairs, &flows), pairs.len())
     };
     let mut best: Vec<usize> = (0..n).collect();
     // The alternate is an order of its own graph: its earliest event not
@@ -157,7 +159,7 @@ pub(crate) fn coarsen(
     let extra: Vec<bool> = prefix.iter().map(|e| !in_sigma[*e]).collect();
     // σ's events at the switches the alternate adds may move too.
     let added: BTreeSet<Ev> =
-        switch_pairs(events, &whole(&best)).difference(&sigma_switches).flat_map(|(a, b)| [*a, *b]).collect();
+        switch_pairs(&whole(&best)).difference(&sigma_switches).flat_map(|(a, b)| [*a, *b]).collect();
     let movable: Vec<bool> = prefix.iter().zip(&extra).map(|(e, x)| *x || added.contains(e)).collect();
     graph.settle(&mut best, (&movable, &extra), |i| thread(prefix[i]), score);
     // The extra events now after the failing thread's point (the model's
@@ -324,8 +326,8 @@ fn improves(s: Score, than: Score) -> bool {
 /// A range of places this short is tried whole.
 const SHORT_RANGE: usize = 64;
 
-/// Longer alternates' extra events are left where they are (each move
-/// scores every place it could go).
+/// Longer alternates are not settled (each move scores every place it
+/// could go).
 const MAX_SETTLED: usize = 1500;
 
 /// "Not the data flows and synchronisation orders of `prefix`": one of its
@@ -363,15 +365,6 @@ pub(crate) fn another_class(sym: &SymTrace, model: &Model, prefix: &[Ev]) -> For
 }
 
 type Events = [causa_constraints::trace::TraceEvent];
-
-fn switches(events: &Events, order: &[Ev]) -> usize {
-    order.windows(2).filter(|w| events[w[0]].thread != events[w[1]].thread).count()
-}
-
-/// `order`'s context switches (consecutive events of two threads).
-fn switch_pairs(events: &Events, order: &[Ev]) -> BTreeSet<(Ev, Ev)> {
-    order.windows(2).filter(|w| events[w[0]].thread != events[w[1]].thread).map(|w| (w[0], w[1])).collect()
-}
 
 /// How many events the DSP shows: those of the switches one of `a`, `b`
 /// has and the other has not, and the `flows` ends.
@@ -485,7 +478,8 @@ mod tests {
                 .collect();
         assert_eq!(out, want);
         let events = &model.trace.events;
-        assert!(switches(events, &out) < switches(events, &alternate));
+        let switches = |o: &[Ev]| crate::figures::switch_pairs(o, |e| events[e].thread).len();
+        assert!(switches(&out) < switches(&alternate));
         // An order that already switches least is left as it is.
         assert_eq!(coarsen(&sym, &model, &enc, &sigma, &want, n), (want, n));
     }

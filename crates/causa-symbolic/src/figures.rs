@@ -5,11 +5,17 @@
 //! (`coarsen.rs`, on model events).
 
 use causa_core::collections::HashMap;
+use std::collections::BTreeSet;
 use std::hash::Hash;
 
 /// Each event's position in `order`.
 pub fn positions<T: Copy + Eq + Hash>(order: &[T]) -> HashMap<T, usize> {
     order.iter().enumerate().map(|(i, e)| (*e, i)).collect()
+}
+
+/// `order`'s context switches: consecutive events of two threads.
+pub fn switch_pairs<T: Copy + Ord, K: PartialEq>(order: &[T], thread: impl Fn(T) -> K) -> BTreeSet<(T, T)> {
+    order.windows(2).filter(|w| thread(w[0]) != thread(w[1])).map(|w| (w[0], w[1])).collect()
 }
 
 /// Segments of `failing` (maximal runs of one thread, two events or more)
