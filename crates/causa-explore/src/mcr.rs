@@ -121,8 +121,30 @@ pub fn outcome_key(o: &Outcome) -> String {
     }
 }
 
-/// Run the MCR exploration of `prep`.
+/// Run the MCR exploration of `prep`, in a Z3 context of its own
+/// (`causa_constraints::in_own_context`: its queries' answers, and so the
+/// states it explores, do not depend on what the calling thread solved
+/// before).
 pub fn check(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    opts: &McrOptions,
+    progress: &mut (dyn FnMut(&McrStats, usize) + Send),
+) -> McrResult {
+    // The context's closure must be Sync; the callback is reached through
+    // a lock (taken by this thread only).
+    let progress = std::sync::Mutex::new(progress);
+    causa_constraints::in_own_context(|| {
+        check_here(prep, cfg, opts, &mut |s, n| {
+            if let Ok(mut p) = progress.lock() {
+                p(s, n)
+            }
+        })
+    })
+}
+
+/// [`check`] in the thread's current Z3 context.
+fn check_here(
     prep: &Arc<Prepared>,
     cfg: &Config,
     opts: &McrOptions,

@@ -658,3 +658,51 @@ fn a_thread_blocked_at_the_end_is_asked_to_go_first() {
     let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
     assert!(matches!(r.verdict, McrVerdict::Verified), "main holds the lock from before the worker exists");
 }
+
+/// What a check did, step by step: how many executions and queries, how
+/// many satisfiable, and what it found.
+fn fingerprint(prep: &Arc<Prepared>) -> String {
+    let r = check(prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    let found = match &r.verdict {
+        McrVerdict::Bug(ex) => format!("bug after {:?}", ex.events.iter().map(|e| e.thread).collect::<Vec<_>>()),
+        McrVerdict::Verified => "verified".into(),
+        McrVerdict::Unknown(why) => format!("unknown: {why}"),
+        McrVerdict::Error(e) => format!("error: {e}"),
+    };
+    let mut outcomes: Vec<_> = r.outcomes.into_iter().collect();
+    outcomes.sort();
+    let s = &r.stats;
+    format!("{} executions, {} queries, {} sat; {found}; {outcomes:?}", s.executions, s.queries, s.sat)
+}
+
+#[test]
+fn a_check_does_not_depend_on_what_its_thread_solved_before() {
+    // Z3's answers depend on the terms its context has seen, and MCR
+    // explores the states its models give: each check runs in a Z3 context
+    // of its own, so a check after others in the same thread (a library
+    // caller, a test) explores exactly what it explores alone.
+    let programs: Vec<Arc<Prepared>> = [
+        ("dispatch_table_once.c", include_str!("../../../tests/programs/pass/realistic/dispatch_table_once.c")),
+        // (Its counterexample changed after dispatch_table_once's check in
+        // the same thread, before checks had contexts of their own.)
+        (
+            "refcount_nonatomic_release.c",
+            include_str!("../../../tests/programs/fail/realistic/refcount_nonatomic_release.c"),
+        ),
+    ]
+    .into_iter()
+    .map(|(name, src)| load(name, src))
+    .collect();
+    let alone: Vec<String> = programs
+        .iter()
+        .map(|p| {
+            let p = p.clone();
+            std::thread::spawn(move || fingerprint(&p))
+        })
+        .map(|h| h.join().expect("a check panicked"))
+        .collect();
+    // All in one thread.
+    for (i, p) in programs.iter().enumerate() {
+        assert_eq!(fingerprint(p), alone[i], "program {i} checked after others in the same thread");
+    }
+}
