@@ -24,7 +24,12 @@
 //!   open (its soft constraints name σ's events only), and one it puts
 //!   between two consecutive events of σ shows as a context switch of σ the
 //!   alternate does not keep. Those left last, after the failing thread's
-//!   point, are left out of the model's part.
+//!   point, are left out of the model's part;
+//! - then σ's events at the switches the alternate adds move where the DSP
+//!   shows fewer events, one at a time and then part of a thread's run in
+//!   one piece (store_forwarding under PSO: three of a thread's flushes
+//!   between the other thread's events, where only the first had to come
+//!   before that thread's read).
 //!
 //! Left as they are: alternates with uninterruptible sections, frees (a
 //! memory error's predicate ranges over accesses and frees the conflicts
@@ -253,9 +258,10 @@ impl Graph {
     /// improves: first each `extra` event as late as it can be (also where
     /// the score stays), then each `movable` event to its best place
     /// (anywhere when the range is short, else next to an event of its own
-    /// thread or as late as it can be). Latest first, so that what must
-    /// follow an event has moved before it does. A move keeps the graph's
-    /// order, so the data flows stay.
+    /// thread or as late as it can be); then part of a run
+    /// ([`Graph::move_runs`]). Latest first, so that what must follow an
+    /// event has moved before it does. A move keeps the graph's order, so
+    /// the data flows stay.
     fn settle(
         &self,
         order: &mut Vec<usize>,
@@ -266,6 +272,18 @@ impl Graph {
         if order.len() > MAX_SETTLED {
             return;
         }
+        let current = self.settle_events(order, (movable, extra), &thread, &score);
+        self.move_runs(order, movable, &thread, &score, current);
+    }
+
+    /// [`Graph::settle`]'s moves of one event at a time; the score after.
+    fn settle_events(
+        &self,
+        order: &mut Vec<usize>,
+        (movable, extra): (&[bool], &[bool]),
+        thread: &impl Fn(usize) -> u32,
+        score: &impl Fn(&[usize]) -> Score,
+    ) -> Score {
         let mut current = score(order);
         // First each extra event as late as it can be, where that scores
         // no worse: out of the way of the moves after.
@@ -281,8 +299,8 @@ impl Graph {
                 }
             }
         }
-        let movable: Vec<usize> = order.iter().rev().copied().filter(|i| movable[*i]).collect();
-        for x in movable {
+        let moving: Vec<usize> = order.iter().rev().copied().filter(|i| movable[*i]).collect();
+        for x in moving {
             let (px, lo, hi, mut rest) = self.places(order, x);
             let t = thread(x);
             let mut best: Option<(Score, usize)> = None;
@@ -306,6 +324,72 @@ impl Graph {
                 rest.insert(q, x);
                 *order = rest;
                 current = s;
+            }
+        }
+        current
+    }
+
+    /// Part of a thread's run moved in one piece (a prefix, a suffix or the
+    /// whole of it, with a movable event): what one event's move cannot do
+    /// without first scoring worse (store_forwarding under PSO: three of a
+    /// thread's flushes between another thread's events, where only the
+    /// first had to come before that thread's read). Latest run first.
+    fn move_runs(
+        &self,
+        order: &mut Vec<usize>,
+        movable: &[bool],
+        thread: &impl Fn(usize) -> u32,
+        score: &impl Fn(&[usize]) -> Score,
+        mut current: Score,
+    ) {
+        let firsts: Vec<usize> = {
+            let mut v = Vec::new();
+            for (k, i) in order.iter().enumerate() {
+                if k == 0 || thread(order[k - 1]) != thread(*i) {
+                    v.push(*i);
+                }
+            }
+            v
+        };
+        for first in firsts.into_iter().rev() {
+            let Some(s) = order.iter().position(|i| *i == first) else { continue };
+            let t = thread(first);
+            let e = s + order[s..].iter().take_while(|i| thread(**i) == t).count();
+            if e - s < 2 || !order[s..e].iter().any(|i| movable[*i]) {
+                continue;
+            }
+            let blocks = (s + 1..=e).map(|b| (s, b)).chain((s + 1..e).map(|a| (a, e)));
+            let mut best: Option<(Score, Vec<usize>)> = None;
+            for (a, b) in blocks.filter(|(a, b)| b - a >= 2) {
+                let block = &order[a..b];
+                let mut rest: Vec<usize> = order[..a].to_vec();
+                rest.extend_from_slice(&order[b..]);
+                let mut at = vec![usize::MAX; self.succ.len()];
+                for (p, i) in rest.iter().enumerate() {
+                    at[*i] = p;
+                }
+                let outside =
+                    |list: &Vec<usize>| list.iter().map(|i| at[*i]).filter(|p| *p != usize::MAX).collect::<Vec<_>>();
+                let lo = block.iter().flat_map(|i| outside(&self.pred[*i])).map(|p| p + 1).max().unwrap_or(0);
+                let hi = block.iter().flat_map(|i| outside(&self.succ[*i])).min().unwrap_or(rest.len());
+                for q in lo..=hi.min(rest.len()) {
+                    let beside =
+                        q == hi || (q > 0 && thread(rest[q - 1]) == t) || (q < rest.len() && thread(rest[q]) == t);
+                    if q == a || !(beside || hi - lo <= SHORT_RANGE) {
+                        continue;
+                    }
+                    let mut o = rest[..q].to_vec();
+                    o.extend_from_slice(block);
+                    o.extend_from_slice(&rest[q..]);
+                    let sc = score(&o);
+                    if improves(sc, current) && best.as_ref().is_none_or(|(b, _)| improves(sc, *b)) {
+                        best = Some((sc, o));
+                    }
+                }
+            }
+            if let Some((sc, o)) = best {
+                *order = o;
+                current = sc;
             }
         }
     }
@@ -526,5 +610,59 @@ mod tests {
         assert!(conflict(Touch::Sync(7, 9), Touch::Sync(9, 9)));
         assert!(conflict(Touch::All, Touch::Read(x)));
         assert!(!conflict(Touch::None, Touch::All));
+    }
+}
+
+#[cfg(test)]
+mod run_moves {
+    use super::*;
+
+    /// The score `coarsen` gives an order of indices that are events
+    /// themselves (no data flow differs).
+    fn score_against<'a>(sigma: &'a [usize], thread: &'a impl Fn(usize) -> u32) -> impl Fn(&[usize]) -> Score + 'a {
+        move |o: &[usize]| {
+            let pairs = crate::figures::switch_pairs(o, thread);
+            let shown = shown_by_switches(&crate::figures::switch_pairs(sigma, thread), &pairs, &BTreeSet::new());
+            (
+                crate::figures::broken_segments(sigma, o, thread),
+                crate::figures::varied_switches(sigma, o, thread),
+                shown,
+                pairs.len(),
+            )
+        }
+    }
+
+    /// As store_forwarding under PSO: σ runs thread A's read p, thread B
+    /// (b0 b1 b2), the rest of A (a0 a1 a2 and its end a3), then the rest
+    /// of B (b3). p reads a location b1 writes; a0 (a flush) must come
+    /// before b2 (the read that sees it); nothing orders a0, a1 and a2
+    /// (flushes of other locations), which come before a3; a1 and a2 are
+    /// of stores after p. The solver's
+    /// alternate runs all three flushes after b0. Moving one event at a
+    /// time gets part of the way; moving a1 and a2 in one piece after b2
+    /// then leaves only a0 between B's events.
+    #[test]
+    fn part_of_a_run_moves_in_one_piece() {
+        let (p, b0, b1, b2, a0, a1, a2, a3, b3) = (0, 1, 2, 3, 4, 5, 6, 7, 8);
+        let thread = |i: usize| u32::from((b0..=b2).contains(&i) || i == b3);
+        let edges = [(p, b1), (b0, b1), (b1, b2), (b2, b3), (a0, b2), (p, a1), (p, a2), (a0, a3), (a1, a3), (a2, a3)];
+        let mut graph = Graph { succ: vec![Vec::new(); 9], pred: vec![Vec::new(); 9] };
+        for (x, y) in edges {
+            graph.succ[x].push(y);
+            graph.pred[y].push(x);
+        }
+        let sigma = [p, b0, b1, b2, a0, a1, a2, a3, b3];
+        let score = score_against(&sigma, &thread);
+        let mut order = vec![p, b0, a0, a1, a2, b1, b2, a3, b3];
+        let before = score(&order);
+        // Without moving runs.
+        let mut single = order.clone();
+        let moving = [true; 9];
+        graph.settle_events(&mut single, (&moving, &[false; 9]), &thread, &score);
+        graph.settle(&mut order, (&moving, &[false; 9]), thread, &score);
+        let after = score(&order);
+        assert!(improves(score(&single), before), "{single:?}");
+        assert!(improves(after, score(&single)), "{single:?} → {order:?}");
+        assert_eq!(order, vec![p, b0, b1, a0, b2, a1, a2, a3, b3]);
     }
 }
