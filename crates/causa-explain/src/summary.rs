@@ -98,10 +98,17 @@ pub fn summary(e: &Explanation) -> String {
     }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
     if out.is_empty() {
-        for f in e.dsp.failing_only.iter().take(3) {
+        // Reads the alternate does not run because their thread went
+        // another way are told together, after the flows that explain.
+        let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) =
+            e.dsp.failing_only.iter().partition(|f| {
+                e.counterpart(f).is_none() && matches!(e.unshown(f.read), Some(crate::Unshown::OtherWay))
+            });
+        for f in differ.into_iter().take(3) {
             let alt = e.counterpart(f);
             out.push(order_violation(e, f, alt).unwrap_or_else(|| flow_sentence(e, f, alt)));
         }
+        out.extend(not_run_sentences(e, &not_run));
     }
     if out.is_empty() {
         out.extend(order_sentence(e));
@@ -111,7 +118,11 @@ pub fn summary(e: &Explanation) -> String {
         // (Unless the flipped branch's read is the check's.)
         if !told.contains(&check.read) {
             let alt = e.counterpart(check);
-            out.push(flow_sentence(e, check, alt));
+            if alt.is_none() && matches!(e.unshown(check.read), Some(crate::Unshown::OtherWay)) {
+                out.extend(not_run_sentences(e, &[check]));
+            } else {
+                out.push(flow_sentence(e, check, alt));
+            }
         }
     } else if let Some(s) = last_read_values(e) {
         out.push(s);
@@ -580,6 +591,46 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         e.source_of_part(f, Run::Failing),
         alt
     )
+}
+
+/// `In the alternate, `finish` (thread 0.2) then takes another path and
+/// does not run its reads of `stderr` and `conn_state` at
+/// abort_bad_state.c:30.`, per thread (`Taking that branch, …` for the
+/// thread whose branch the alternate flips).
+fn not_run_sentences(e: &Explanation, flows: &[&Flow]) -> Vec<String> {
+    let mut threads: Vec<usize> = Vec::new();
+    for f in flows {
+        if !threads.contains(&f.read.0) {
+            threads.push(f.read.0);
+        }
+    }
+    threads
+        .into_iter()
+        .map(|t| {
+            let reads: Vec<EventRef> = flows.iter().filter(|f| f.read.0 == t).map(|f| f.read).collect();
+            let mut objects: Vec<String> = Vec::new();
+            let mut lines: Vec<String> = Vec::new();
+            for r in &reads {
+                if let Some(o) = e.object(*r).map(|o| format!("`{o}`")).filter(|o| !objects.contains(o)) {
+                    objects.push(o);
+                }
+                if let Some(l) = e.line(*r).filter(|l| !lines.contains(l)) {
+                    lines.push(l);
+                }
+            }
+            let what = if reads.len() == 1 { "read" } else { "reads" };
+            let of = if objects.is_empty() { String::new() } else { format!(" of {}", join_and(&objects)) };
+            let at = if lines.is_empty() { String::new() } else { format!(" at {}", join_and(&lines)) };
+            if e.flipped.as_ref().is_some_and(|f| f.thread == t) {
+                format!("Taking that branch, {} does not run its {what}{of}{at}.", who(e, reads[0]))
+            } else {
+                format!(
+                    "In the alternate, {} then takes another path and does not run its {what}{of}{at}.",
+                    who(e, reads[0])
+                )
+            }
+        })
+        .collect()
 }
 
 fn join_and(parts: &[String]) -> String {

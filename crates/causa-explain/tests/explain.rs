@@ -770,6 +770,13 @@ fn a_thread_that_had_not_started_at_the_failure_is_run_first() {
             summary.contains("`finish` (thread 0.2) reads `conn_state` at abort_bad_state.c:29 before `start` (thread 0.1) writes it at abort_bad_state.c:21"),
             "{mode}: {summary}"
         );
+        // Its reads at line 30, which the alternate does not run, in one
+        // sentence (not one each, naming the failing run's values).
+        assert!(
+            summary.ends_with("In the alternate, `finish` (thread 0.2) then takes another path and does not run its reads of `stderr` and `conn_state` at abort_bad_state.c:30."),
+            "{mode}: {summary}"
+        );
+        assert!(!summary.contains("The read of"), "{mode}: {summary}");
     }
 }
 
@@ -1165,4 +1172,30 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
     assert!(names.iter().all(|n| *n == "peterson.c pso"), "{larger:?}");
     assert!(larger.iter().all(|(_, by)| *by <= 2), "{larger:?}");
+}
+
+#[test]
+fn reads_the_alternate_path_skips_are_told_in_one_sentence() {
+    // Both threads free `buffer` after checking it: the alternate makes the
+    // second thread see the first one's NULL and skip the `if`, so its read
+    // of `buffer` for the free at line 16 does not run. The summary says so
+    // in words, not as a data flow that "sees nothing".
+    let path = format!("{}/../../tests/programs/fail/memory/double_free.c", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let prep = load("double_free.c", &src);
+    let ex = failing_where(&prep, 500, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{mode}: a branch flipped: {summary}"));
+        let who = format!("`cleanup` (thread {})", e.threads[f.thread]);
+        assert!(
+            summary.ends_with(&format!(
+                "Taking that branch, {who} does not run its read of `buffer` at double_free.c:16."
+            )),
+            "{mode}: {summary}"
+        );
+        assert!(!summary.contains("nothing ("), "{mode}: {summary}");
+    }
 }
