@@ -25,8 +25,9 @@ pub fn summary(e: &Explanation) -> String {
             1 => "Taking one branch the other way did not avoid it either.".to_string(),
             n => format!("Taking {n} branches the other way did not avoid it either."),
         };
+        let frame = dead_frame_sentence(e).map(|s| format!(" {s}")).unwrap_or_default();
         return format!(
-            "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}",
+            "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}{frame}",
             e.failure.kind
         );
     };
@@ -130,8 +131,35 @@ pub fn summary(e: &Explanation) -> String {
     if let Some(s) = buffering {
         out.insert(0, s);
     }
+    out.extend(dead_frame_sentence(e));
     out.extend(replay_note(e));
     out.join(" ")
+}
+
+/// An access to a dead stack frame: whose local it was, and when it died
+/// (the interpreter's message names the object: `… in value (local of
+/// publish in thread 0) after its function returned`).
+fn dead_frame_sentence(e: &Explanation) -> Option<String> {
+    let m = &e.failure.message;
+    if !m.contains("dead stack frame") {
+        return None;
+    }
+    let object = m.split_once(" bytes in ").map(|(_, rest)| rest.trim_end_matches(" after its function returned"));
+    // `value (local of publish in thread 0)`
+    let parsed = object.and_then(|o| {
+        let (name, rest) = o.split_once(" (local of ")?;
+        let (function, thread) = rest.strip_suffix(')')?.split_once(" in thread ")?;
+        Some((name, function, thread))
+    });
+    let what = match parsed {
+        Some((name, function, thread)) => {
+            format!("`{name}`, a local of `{function}` (thread {thread}), after `{function}` returned")
+        }
+        None => format!("{}, after its function returned", object.unwrap_or("a local of a function")),
+    };
+    Some(format!(
+        "The access is to {what}: a return is not a scheduling point, so the frame dies in the step of its thread's last event before the return. Keeping the object alive while another thread can use it (a static or heap object, or waiting for that thread before returning) avoids the failure in every order."
+    ))
 }
 
 /// A wake-up another thread got in before: the failing thread returns

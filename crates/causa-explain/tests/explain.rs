@@ -1199,3 +1199,36 @@ fn reads_the_alternate_path_skips_are_told_in_one_sentence() {
         assert!(!summary.contains("nothing ("), "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_dead_stack_frame_dies_with_its_threads_last_event_before_the_return() {
+    // publish() returns right after `published = 1`: its local dies in that
+    // step. The alternate runs the reader's use of the pointer before it
+    // (or after main cleared the pointer), and replays without the error.
+    let dir = format!("{}/../../tests/programs/fail/memory", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(format!("{dir}/dead_frame_published.c")).expect("readable");
+    let prep = load("dead_frame_published.c", &src);
+    let ex = failing_where(&prep, 500, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(
+            summary.contains("The access is to `value`, a local of `publish` (thread 0), after `publish` returned"),
+            "{mode}: {summary}"
+        );
+    }
+    // start_worker() returns in the step of its pthread_create: the worker
+    // cannot run before that, so no order avoids the error, and the summary
+    // says whose local it was.
+    let src = std::fs::read_to_string(format!("{dir}/dead_stack_frame.c")).expect("readable");
+    let prep = load("dead_stack_frame.c", &src);
+    let ex = failing_where(&prep, 50, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate.is_none(), "{mode}: {summary}");
+        assert!(e.root_cause.is_empty(), "{mode}: the paths decide");
+        assert!(summary.contains("a local of `start_worker` (thread 0)"), "{mode}: {summary}");
+    }
+}

@@ -16,7 +16,6 @@
 //! yet, each reported as [`SymError::Unsupported`] by name and source
 //! location (never concretised silently): synchronisation objects at other
 //! computed addresses, this thread's own stack memory at such an index,
-//! memory errors in dead stack frames,
 //! atomic read-modify-write, symbolic floating-point values, bulk memory
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
 //! and of the thread's own memory are followed), and most library functions
@@ -64,6 +63,8 @@ struct Frame {
     dest: u32,
     /// A `__VERIFIER_atomic_*` function: runs without interruption.
     atomic: bool,
+    /// The stack objects it allocated (they die when it returns).
+    allocas: Vec<u32>,
 }
 
 /// Where an access goes.
@@ -313,7 +314,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         if atomic {
             self.enter_atomic();
         }
-        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest, atomic });
+        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest, atomic, allocas: Vec::new() });
         self.enter_block()
     }
 
@@ -491,9 +492,6 @@ impl<'s, 'p> Thread<'s, 'p> {
             return Ok(false);
         }
         let message = self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default();
-        if message.contains("dead stack frame") {
-            return Err(self.unsupported("a memory error in a dead stack frame"));
-        }
         let frees = message.contains("free of");
         let (len, write) = match access {
             Access::Free if frees => (0, false),
@@ -504,8 +502,10 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let e = self.int(addr, 64)?;
         // A known address inside a static or stack object, with room for the
-        // access: valid in every schedule.
-        if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|_| len > 0) {
+        // access: valid in every schedule (unless the stack object's
+        // function returned: the log says whether it did).
+        let dead = message.contains("dead stack frame");
+        if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|_| len > 0 && !dead) {
             let valid = |o: &Object| {
                 causa_ir::addr_alloc(a) == causa_ir::addr_alloc(o.base)
                     && !o.heap
@@ -624,6 +624,12 @@ impl<'s, 'p> Thread<'s, 'p> {
                 if fr.atomic {
                     self.leave_atomic();
                 }
+                // Its shared stack objects die here, in the step of the
+                // thread's last event (a return is not a scheduling point).
+                let events = self.out.events.len();
+                for id in fr.allocas.iter().filter(|id| !self.private.contains(id)) {
+                    self.st.trace.deaths.push((causa_ir::make_addr(*id, 0), self.index, events));
+                }
                 if let (Some(r), false) = (r, self.frames.is_empty()) {
                     self.set(fr.dest, r);
                 }
@@ -701,6 +707,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let n = self.addr(count, "an allocation size")?;
                 let id = self.new_object();
                 self.private.insert(id);
+                if let Some(f) = self.frames.last_mut() {
+                    f.allocas.push(id);
+                }
                 self.stack_sizes.insert(id, n.saturating_mul(*elem));
                 let (base, size) = (causa_ir::make_addr(id, 0), n.saturating_mul(*elem));
                 self.st.trace.objects.push(Object { base, size, heap: false, read_only: false });

@@ -14,7 +14,9 @@
 //!   when `a` is null or the start of a heap block;
 //! - it fails when it is not valid, or when it hits a heap block that some
 //!   `free` (at a known address, or at a computed one equal to the block's
-//!   start) precedes.
+//!   start) precedes, or a stack object whose function returned before it
+//!   (in the step of that thread's last event before the return: a return
+//!   is not a scheduling point).
 //!
 //! The value parts are built as expressions once every thread has run
 //! ([`predicates`]: every object and every free is known then); the order
@@ -63,7 +65,7 @@ pub fn predicates(trace: &mut SymTrace) {
             let fits = fits(x, a, o.size - fault.len);
             let ok = and(x, inside, fits);
             v = or(x, v, ok);
-            if o.heap {
+            if o.heap || trace.deaths.iter().any(|d| d.0 == o.base) {
                 p.hits.push((o.base, inside));
             }
         }
@@ -110,6 +112,15 @@ pub fn bug(sym: &SymTrace, model: &Model, values: &mut Values<'_>) -> Formula {
                 }
                 _ => {}
             }
+        }
+        // A stack object whose function returned: dead from the step of
+        // its thread's last event before the return.
+        for &(_, t, k) in sym.deaths.iter().filter(|d| d.0 == block) {
+            freed.push(match model.point_before(t, k) {
+                Some(e) if e != fail => first(e),
+                Some(_) => Formula::False,
+                None => Formula::True,
+            });
         }
         if !freed.is_empty() {
             cases.push(Formula::and(vec![atom(&sym.exprs, values, Some(hits)), Formula::or(freed)]));

@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
-// causa: solver-unsupported=dead stack frame
 // causa: check=bug
-// causa: at-line=15
+// causa: at-line=14
 // start_worker() passes the address of its local `id` to the new thread and
 // returns without waiting. If the worker reads the argument after
 // start_worker() has returned, it accesses a dead stack frame.
