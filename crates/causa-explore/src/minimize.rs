@@ -121,8 +121,11 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
 /// is quadratic in the trace length).
 pub const SOLVER_MAX_EVENTS: usize = 600;
 
-/// Time limit of each query of the solver-bounded reduction.
-const QUERY_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// Conflict budget of each query of the solver-bounded reduction: a
+/// deterministic limit (a time limit made the shown counterexample depend on
+/// the machine's load: a test's query gave up under a loaded debug build,
+/// and its 1-preemption counterexample kept 47).
+const QUERY_CONFLICTS: u32 = 5_000;
 
 /// The solver-bounded reduction (see the module docs): the first schedule with
 /// fewer than `below` preempted segments, if one reaches the same bug.
@@ -154,9 +157,9 @@ fn solved(
     };
     let vars = enc.preemption_vars();
     let mut solver = Z3Solver::new();
-    // A cheap reduction: a query that takes long gives up (the counterexample
-    // keeps its preemptions).
-    solver.set_timeout(Some(QUERY_LIMIT));
+    // A cheap reduction: a query that needs many conflicts gives up (the
+    // counterexample keeps its preemptions).
+    solver.set_conflict_budget(Some(QUERY_CONFLICTS));
     solver.reset(enc.variables(), &base, &enc.defs);
     for k in 0..below {
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
