@@ -277,6 +277,12 @@ pub struct Trace {
     /// For each event that accesses a heap block freed in the trace (and for
     /// the free itself): the block's address; 0 otherwise.
     pub guards: Vec<u64>,
+    /// Stack objects whose function returned, each as a free of it by the
+    /// event in whose step it died (its thread's last event before the
+    /// return): (that event, the object's address). Their accesses are in
+    /// `guards`. Under SC only (under TSO/PSO that event may be a store
+    /// whose order is its flush's).
+    pub deaths: Vec<(usize, u64)>,
     /// The read values are not known (CLAP: each thread's trace comes from
     /// symbolic execution): the encodings leave reads unconstrained and the
     /// client states what each read returns with value atoms
@@ -307,6 +313,27 @@ impl Trace {
             let po = events.iter().map(|e| e.po).collect();
             let buffered = events.iter().map(|e| e.buffered(model)).collect();
             self.relaxed = Some(Relaxed { model, po, buffered });
+        }
+        self
+    }
+}
+
+impl Trace {
+    /// The same trace with the run's stack frame deaths ([`Trace::deaths`]):
+    /// `deaths` are (index in `events` of the event in whose step the object
+    /// died, its address, its size), as `Execution::deaths`.
+    pub fn with_deaths(mut self, events: &[Event], deaths: &[(usize, u64, u64)]) -> Trace {
+        if self.relaxed.is_some() {
+            return self;
+        }
+        for &(i, base, size) in deaths.iter().filter(|d| d.0 < events.len()) {
+            self.deaths.push((i, base));
+            for (e, ev) in events.iter().enumerate() {
+                let access = matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw);
+                if access && self.guards[e] == 0 && (base..base + size.max(1)).contains(&ev.addr) {
+                    self.guards[e] = base;
+                }
+            }
         }
         self
     }
@@ -495,6 +522,7 @@ impl Trace {
             srcs,
             sem_initial: HashMap::default(),
             guards: vec![0; n],
+            deaths: Vec::new(),
             symbolic: false,
             relaxed: None,
         }

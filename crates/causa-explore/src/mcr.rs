@@ -471,7 +471,7 @@ fn incompleteness(s: &McrStats) -> Option<String> {
 /// memory model it ran with.
 pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
     let events = ex.model_events();
-    Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events)
+    Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events).with_deaths(&events, &ex.deaths)
 }
 
 /// What the constraint model needs of a failing `ex` to reach its failure
@@ -479,7 +479,7 @@ pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
 /// blocked operations; not what the stop cut off, which comes after it.
 pub fn failure_trace(ex: &Execution) -> Trace {
     let events = [ex.events.as_slice(), &ex.blocked].concat();
-    Trace::from_run(&events, &ex.bulk, 0).under(ex.memory_model, &events)
+    Trace::from_run(&events, &ex.bulk, 0).under(ex.memory_model, &events).with_deaths(&events, &ex.deaths)
 }
 
 /// A schedule prefix: steps by thread name, some of which flush a buffered

@@ -706,3 +706,15 @@ fn a_check_does_not_depend_on_what_its_thread_solved_before() {
         assert_eq!(fingerprint(p), alone[i], "program {i} checked after others in the same thread");
     }
 }
+
+#[test]
+fn a_local_used_after_its_function_returned() {
+    // publish()'s local dies in the step of its last event before the
+    // return; the reader's use of the pointer after it is a dead-frame
+    // access, before it a valid read. Both are explored, as DFS finds them.
+    let src = include_str!("../../../tests/programs/fail/memory/dead_frame_published.c");
+    let prep = load("dead_frame_published.c", src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the use after the return is explored");
+    compare("dead_frame_published.c", src);
+}

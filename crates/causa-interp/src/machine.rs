@@ -60,6 +60,9 @@ pub struct Machine {
     flush_buf: Vec<(Tid, u64)>,
     /// The steps that flushed a store, with its address.
     pub flush_steps: std::collections::BTreeMap<usize, u64>,
+    /// Shared stack objects whose function returned (see
+    /// [`Execution::deaths`]).
+    pub deaths: Vec<(usize, u64, u64)>,
 }
 
 impl Machine {
@@ -96,6 +99,7 @@ impl Machine {
             buffers: Vec::new(),
             flush_buf: Vec::new(),
             flush_steps: Default::default(),
+            deaths: Vec::new(),
         };
         let main = prep.main;
         let mut args = Vec::new();
@@ -586,6 +590,22 @@ impl Machine {
             stdout: self.stdout,
             stderr: self.stderr,
             records,
+            deaths: self.deaths,
+        }
+    }
+
+    /// Kill the stack objects of a frame of `t` that returned; a shared one's
+    /// death is noted with `t`'s last event (a return is not a scheduling
+    /// point: it happens in the step of that event).
+    pub(crate) fn kill_frame(&mut self, t: Tid, allocas: &[u64]) {
+        for a in allocas {
+            if self.mem.is_shared(*a) {
+                let size = self.mem.size_of(*a) as u64;
+                if let Some(i) = self.events.iter().rposition(|e| e.thread == t) {
+                    self.deaths.push((i, *a, size));
+                }
+            }
+            self.mem.kill(*a);
         }
     }
 

@@ -162,6 +162,10 @@ pub struct Execution {
     pub inputs: Vec<i128>,
     /// LLVM instructions interpreted.
     pub instructions: u64,
+    /// Stack objects other threads could reach whose function returned:
+    /// (the index in `events` of the thread's last event before the return,
+    /// the object's address, its size). The object died in that event's step.
+    pub deaths: Vec<(usize, u64, u64)>,
     /// Captured standard output and error (when capturing).
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,

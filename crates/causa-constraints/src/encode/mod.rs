@@ -99,6 +99,11 @@ impl<'t> Encoder<'t> {
                 writes.entry(loc).or_default().push(i);
             }
         }
+        // A stack object dies, like a free, in the step of its thread's last
+        // event before its function returned.
+        for &(e, object) in &trace.deaths {
+            frees.entry(object).or_default().push(e);
+        }
         for (i, e) in trace.events.iter().enumerate() {
             extra_pred[i] = match e.op {
                 Op::Begin => fork_of.get(&e.thread).copied(),

@@ -172,9 +172,7 @@ impl Machine {
         if fr.atomic {
             th.atomic_depth = th.atomic_depth.saturating_sub(1);
         }
-        for a in &fr.allocas {
-            self.mem.kill(*a);
-        }
+        self.kill_frame(t, &fr.allocas);
         match fr.on_return {
             OnReturn::Caller => {
                 self.set_dest(t, fr.ret_dest, rv);

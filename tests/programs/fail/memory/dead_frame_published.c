@@ -1,13 +1,11 @@
 // causa: expect=bug:memory-error
-// causa: at-line=23
+// causa: check=bug
+// causa: at-line=21
 // publish() stores the address of its local `value` in a global, signals
 // that it did, and returns: `value` dies with its frame. The reader can load
 // the pointer before main clears it and use it after publish() returned, an
 // access to a dead stack frame. It is fine when the reader uses the pointer
 // before publish() returns, or loads it after main cleared it.
-// (No `check=` line: `causa check` says verified here, a known gap. MCR's
-// model has no event for a frame's death, so it never orders the reader's
-// access after publish()'s return; `causa test` and `explain` do.)
 
 #include <pthread.h>
 #include <stdio.h>
