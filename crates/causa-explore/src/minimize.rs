@@ -125,7 +125,7 @@ pub const SOLVER_MAX_EVENTS: usize = 600;
 /// deterministic limit (a time limit made the shown counterexample depend on
 /// the machine's load: a test's query gave up under a loaded debug build,
 /// and its 1-preemption counterexample kept 47).
-const QUERY_CONFLICTS: u32 = 5_000;
+const QUERY_CONFLICTS: u32 = 20_000;
 
 /// The solver-bounded reduction (see the module docs): the first schedule with
 /// fewer than `below` preempted segments, if one reaches the same bug.

@@ -333,7 +333,8 @@ impl Graph {
     /// whole of it, with a movable event): what one event's move cannot do
     /// without first scoring worse (store_forwarding under PSO: three of a
     /// thread's flushes between another thread's events, where only the
-    /// first had to come before that thread's read). Latest run first.
+    /// first had to come before that thread's read). Latest run first;
+    /// runs longer than [`SHORT_RANGE`] are not cut.
     fn move_runs(
         &self,
         order: &mut Vec<usize>,
@@ -355,7 +356,9 @@ impl Graph {
             let Some(s) = order.iter().position(|i| *i == first) else { continue };
             let t = thread(first);
             let e = s + order[s..].iter().take_while(|i| thread(**i) == t).count();
-            if e - s < 2 || !order[s..e].iter().any(|i| movable[*i]) {
+            // (A long run is left whole: every piece of it at every place
+            // is a score each; bank_long's runs cost a quarter second.)
+            if e - s < 2 || e - s > SHORT_RANGE || !order[s..e].iter().any(|i| movable[*i]) {
                 continue;
             }
             let blocks = (s + 1..=e).map(|b| (s, b)).chain((s + 1..e).map(|a| (a, e)));
