@@ -598,10 +598,13 @@ impl Machine {
     /// death is noted with `t`'s last event (a return is not a scheduling
     /// point: it happens in the step of that event).
     pub(crate) fn kill_frame(&mut self, t: Tid, allocas: &[u64]) {
+        // (Looked up once per frame, and only for a shared object.)
+        let mut last: Option<Option<usize>> = None;
         for a in allocas {
             if self.mem.is_shared(*a) {
                 let size = self.mem.size_of(*a) as u64;
-                if let Some(i) = self.events.iter().rposition(|e| e.thread == t) {
+                let i = *last.get_or_insert_with(|| self.events.iter().rposition(|e| e.thread == t));
+                if let Some(i) = i {
                     self.deaths.push((i, *a, size));
                 }
             }

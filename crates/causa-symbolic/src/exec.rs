@@ -12,7 +12,8 @@
 //! address as an expression (the solver resolves it, CLAP §8.4), unless it is
 //! a pointer with one known value ([`resolve`]: pinned, with the read
 //! required to return it). A memory error stops the failing thread at the
-//! operation it names, with the predicate of [`crate::fault`]. Not covered
+//! operation it names, with the predicate of [`crate::fault`]; a shared
+//! stack object dies when its function returns ([`SymTrace::deaths`]). Not covered
 //! yet, each reported as [`SymError::Unsupported`] by name and source
 //! location (never concretised silently): synchronisation objects at other
 //! computed addresses, this thread's own stack memory at such an index,
