@@ -101,10 +101,7 @@ pub fn summary(e: &Explanation) -> String {
     if out.is_empty() {
         // Reads the alternate does not run because their thread went
         // another way are told together, after the flows that explain.
-        let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) =
-            e.dsp.failing_only.iter().partition(|f| {
-                e.counterpart(f).is_none() && matches!(e.unshown(f.read), Some(crate::Unshown::OtherWay))
-            });
+        let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
         for f in differ.into_iter().take(3) {
             let alt = e.counterpart(f);
             out.push(order_violation(e, f, alt).unwrap_or_else(|| flow_sentence(e, f, alt)));
@@ -118,11 +115,10 @@ pub fn summary(e: &Explanation) -> String {
     } else if let Some(check) = checked(e) {
         // (Unless the flipped branch's read is the check's.)
         if !told.contains(&check.read) {
-            let alt = e.counterpart(check);
-            if alt.is_none() && matches!(e.unshown(check.read), Some(crate::Unshown::OtherWay)) {
+            if skipped(e, check) {
                 out.extend(not_run_sentences(e, &[check]));
             } else {
-                out.push(flow_sentence(e, check, alt));
+                out.push(flow_sentence(e, check, e.counterpart(check)));
             }
         }
     } else if let Some(s) = last_read_values(e) {
@@ -619,6 +615,12 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         e.source_of_part(f, Run::Failing),
         alt
     )
+}
+
+/// A read of the failing schedule the alternate does not run: its thread
+/// goes another way before it.
+fn skipped(e: &Explanation, f: &Flow) -> bool {
+    e.counterpart(f).is_none() && matches!(e.unshown(f.read), Some(crate::Unshown::OtherWay))
 }
 
 /// `In the alternate, `finish` (thread 0.2) then takes another path and

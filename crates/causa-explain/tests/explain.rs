@@ -430,19 +430,19 @@ fn a_lost_signal_deadlock_is_explained_as_one() {
     }
 }
 
-/// A program of the corpus, with its header's clang flags ignored (the
-/// reproduce issue's programs have none).
-fn corpus(name: &str) -> Arc<Prepared> {
-    let path = format!("{}/../../tests/programs/fail/clap/{name}", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    load(name, &src)
+/// A program of the corpus (`path` under `tests/programs/`), with its
+/// header's clang flags ignored (the programs loaded this way have none).
+fn corpus(path: &str) -> Arc<Prepared> {
+    let full = format!("{}/../../tests/programs/{path}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    load(path.rsplit('/').next().unwrap_or(path), &src)
 }
 
 /// `every_mode_on(name, strict)`: `strict` — the alternate runs to the end
 /// without failing; otherwise it avoids the explained failure (another
 /// thread may fail later the same way: the bug is path-schedule dependent).
 fn every_mode_on(name: &str, strict: bool) {
-    let prep = corpus(name);
+    let prep = corpus(&format!("fail/clap/{name}"));
     let ex = failing_where(&prep, 3000, |_| true);
     for mode in Mode::ALL {
         let e = in_mode(&prep, &ex, mode);
@@ -476,7 +476,7 @@ fn pfscan_is_explained_in_every_mode() {
     // The first alternate of the failing run's paths fails later (the other
     // worker dequeues past the end); another one, with other data flows,
     // does not: the explanation is the atomicity violation, no flip.
-    let prep = corpus("pfscan.c");
+    let prep = corpus("fail/clap/pfscan.c");
     let ex = failing_where(&prep, 3000, |_| true);
     let e = in_mode(&prep, &ex, Mode::Progressive);
     let summary = causa_explain::summary::summary(&e);
@@ -741,9 +741,7 @@ fn a_thread_that_had_not_started_at_the_failure_is_run_first() {
     // neighbouring run (the failing schedule up to a step of `finish`, then
     // the other threads first) gives `start` its path, and the alternate
     // runs it first.
-    let path = format!("{}/../../tests/programs/fail/libc/abort_bad_state.c", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let prep = load("abort_bad_state.c", &src);
+    let prep = corpus("fail/libc/abort_bad_state.c");
     let ex = failing_where(&prep, 500, |ex| {
         let start = ex.names.iter().position(|n| n.to_string() == "0.1");
         start.is_some_and(|t| ex.events.iter().all(|e| e.thread as usize != t))
@@ -1017,9 +1015,7 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
 
 /// A failing run of the relaxed corpus program `name` under `model`.
 fn relaxed_failing(name: &str, model: causa_core::MemoryModel) -> (Arc<Prepared>, Execution) {
-    let path = format!("{}/../../tests/programs/relaxed/{name}", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let prep = load(name, &src);
+    let prep = corpus(&format!("relaxed/{name}"));
     let cfg = Config { memory_model: model, ..config() };
     let ex = first_random_run(&prep, &Arc::new(cfg), 5000, |ex: &Execution| matches!(ex.outcome, Outcome::Bug(_)))
         .unwrap_or_else(|| panic!("{name}: a failing run under {model}"));
@@ -1180,9 +1176,7 @@ fn reads_the_alternate_path_skips_are_told_in_one_sentence() {
     // second thread see the first one's NULL and skip the `if`, so its read
     // of `buffer` for the free at line 16 does not run. The summary says so
     // in words, not as a data flow that "sees nothing".
-    let path = format!("{}/../../tests/programs/fail/memory/double_free.c", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let prep = load("double_free.c", &src);
+    let prep = corpus("fail/memory/double_free.c");
     let ex = failing_where(&prep, 500, |_| true);
     for mode in Mode::ALL {
         let e = in_mode(&prep, &ex, mode);
@@ -1205,9 +1199,7 @@ fn a_dead_stack_frame_dies_with_its_threads_last_event_before_the_return() {
     // publish() returns right after `published = 1`: its local dies in that
     // step. The alternate runs the reader's use of the pointer before it
     // (or after main cleared the pointer), and replays without the error.
-    let dir = format!("{}/../../tests/programs/fail/memory", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(format!("{dir}/dead_frame_published.c")).expect("readable");
-    let prep = load("dead_frame_published.c", &src);
+    let prep = corpus("fail/memory/dead_frame_published.c");
     let ex = failing_where(&prep, 500, |_| true);
     for mode in Mode::ALL {
         let e = in_mode(&prep, &ex, mode);
@@ -1221,8 +1213,7 @@ fn a_dead_stack_frame_dies_with_its_threads_last_event_before_the_return() {
     // start_worker() returns in the step of its pthread_create: the worker
     // cannot run before that, so no order avoids the error, and the summary
     // says whose local it was.
-    let src = std::fs::read_to_string(format!("{dir}/dead_stack_frame.c")).expect("readable");
-    let prep = load("dead_stack_frame.c", &src);
+    let prep = corpus("fail/memory/dead_stack_frame.c");
     let ex = failing_where(&prep, 50, |_| true);
     for mode in Mode::ALL {
         let e = in_mode(&prep, &ex, mode);

@@ -470,16 +470,20 @@ fn incompleteness(s: &McrStats) -> Option<String> {
 /// perform after a deadlock (other orders may let them happen), under the
 /// memory model it ran with.
 pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
-    let events = ex.model_events();
-    Trace::from_run(&events, &ex.bulk, prefix_len).under(ex.memory_model, &events).with_deaths(&events, &ex.deaths)
+    model_trace(ex, &ex.model_events(), prefix_len)
 }
 
 /// What the constraint model needs of a failing `ex` to reach its failure
 /// again ([`crate::minimize`]): its events and, after a deadlock, the
 /// blocked operations; not what the stop cut off, which comes after it.
 pub fn failure_trace(ex: &Execution) -> Trace {
-    let events = [ex.events.as_slice(), &ex.blocked].concat();
-    Trace::from_run(&events, &ex.bulk, 0).under(ex.memory_model, &events).with_deaths(&events, &ex.deaths)
+    model_trace(ex, &[ex.events.as_slice(), &ex.blocked].concat(), 0)
+}
+
+/// The trace of `events` (`ex`'s, with what it adds after them): its bulk
+/// bytes, memory model and stack frame deaths.
+fn model_trace(ex: &Execution, events: &[causa_core::Event], prefix_len: usize) -> Trace {
+    Trace::from_run(events, &ex.bulk, prefix_len).under(ex.memory_model, events).with_deaths(events, &ex.deaths)
 }
 
 /// A schedule prefix: steps by thread name, some of which flush a buffered
