@@ -352,6 +352,10 @@ fn explain_here(
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
     let (mut names, mut blocks, mut spans) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+    // The solver's failing schedule shows the values its own replay saw
+    // (the run's are those of another order).
+    let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
+    let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
     let failing_run = align::align(&sym, ex);
     failing_run.name_objects(&sym, ex, (&mut names, &mut blocks, &mut spans));
     let mut failing_values = failing_run.values(ex);
@@ -599,6 +603,29 @@ fn attempt(
     let s = causa_symbolic::alternate(&sym, aopts, &mut accept)?;
     let accepted = replays.iter().rposition(|r| r.2);
     Ok(Attempt { log, sym, s, replays, lost_updates, accepted })
+}
+
+/// The solver's failing schedule `order` run in the interpreter (then
+/// without preemption), when it fails where `ex` did.
+fn replay_failing(
+    prep: &Arc<Prepared>,
+    cfg: &Config,
+    ex: &Execution,
+    sym: &SymTrace,
+    order: &[EventRef],
+    failure: &causa_core::Finding,
+) -> Option<Execution> {
+    let (steps, flushes) = causa_explore::reproduce::steps_of(sym, order, sym.memory_model).ok()?;
+    let mut cfg = cfg.clone();
+    cfg.memory_model = ex.memory_model;
+    let mut sched = ReplayScheduler::new(steps).with_flushes(flushes).with_fallback(Box::new(FirstScheduler::new()));
+    sched.begin_execution();
+    let run = run_once(prep, &Arc::new(cfg), &mut sched);
+    // (At its own step: the order may run more or fewer events first.)
+    let same = |f: &causa_core::Finding| {
+        (f.kind, &f.thread, &f.location) == (failure.kind, &failure.thread, &failure.location)
+    };
+    matches!(&run.outcome, Outcome::Bug(f) if same(f)).then_some(run)
 }
 
 /// Run the model's part of the alternate (`order`: access points up to the

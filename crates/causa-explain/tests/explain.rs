@@ -1154,6 +1154,15 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
             let symbiosis = in_mode(&prep, &ex, Mode::Symbiosis);
             let progressive = in_mode(&prep, &ex, Mode::Progressive);
             assert!(progressive.alternate_passes(), "{name} {model}: progressive's alternate runs to the end");
+            // The failing schedule is often the solver's here (the run's
+            // flushes come at other points): its reads show the values its
+            // own replay read (some had none before, the run never made
+            // them in that order).
+            for e in [&symbiosis, &progressive] {
+                for r in e.failing.iter().filter(|r| e.info[r.0][r.1].op == "read") {
+                    assert!(e.failing_values.contains_key(r), "{name} {model} {}: {r:?} has a value", e.mode);
+                }
+            }
             if !symbiosis.alternate_passes() {
                 continue;
             }
@@ -1167,7 +1176,10 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     assert_eq!(compared, 16, "pairs where Symbiosis finds an alternate");
     let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
     assert!(names.iter().all(|n| *n == "peterson.c pso"), "{larger:?}");
-    assert!(larger.iter().all(|(_, by)| *by <= 2), "{larger:?}");
+    // Progressive 8 operations there; Symbiosis, flipping the branch, 6
+    // before the failing thread's point joined the run's order (twenty-first
+    // session), 5 since.
+    assert!(larger.iter().all(|(_, by)| *by <= 3), "{larger:?}");
 }
 
 #[test]
@@ -1222,4 +1234,31 @@ fn a_dead_stack_frame_dies_with_its_threads_last_event_before_the_return() {
         assert!(e.root_cause.is_empty(), "{mode}: the paths decide");
         assert!(summary.contains("a local of `start_worker` (thread 0)"), "{mode}: {summary}");
     }
+}
+
+#[test]
+fn a_null_read_between_check_and_use_is_explained_on_the_runs_order() {
+    // The writer checks `current`, the closer clears it, the writer reads
+    // it again and dereferences NULL. That dereference is a shared access
+    // the failing run never completed as a step: the explanation must still
+    // take the run's own order (it took the solver's before, whose second
+    // read saw the pointer and failed on the freed block instead, and the
+    // DSP showed that read with the run's value 0).
+    let prep = corpus("fail/memory/check_then_null.c");
+    let ex = failing_where(&prep, 500, |ex| {
+        ex.outcome.finding().is_some_and(|f| f.message.contains("null pointer dereference"))
+    });
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        assert!(e.failing_from_run, "{mode}: the explanation works on the run's own order");
+        assert_explained(&e, "check_then_null");
+        let text = causa_explain::text::render(&e);
+        assert!(
+            text.contains("current (thread 0.1 at check_then_null.c:19): read 0 from thread 0.2 line 28"),
+            "{mode}: {text}"
+        );
+    }
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("making check_then_null.c lines 18–19 atomic"), "{}", causa_explain::text::render(&e));
 }

@@ -574,6 +574,9 @@ fn left_out_events(order: &[Ev], n: usize) -> Vec<Ev> {
 
 /// The run's order of the model's access points: each thread's k-th step is
 /// its k-th access point (None when a thread has more steps than points).
+/// The failing operation itself may be an access point the run never
+/// completed as a step (a read through a null pointer read from shared
+/// memory): it ends the order then.
 fn run_order(sym: &SymTrace, model: &Model, steps: &[causa_core::ThreadName]) -> Option<Vec<Ev>> {
     let index: causa_core::collections::HashMap<&causa_core::ThreadName, usize> =
         sym.threads.iter().enumerate().map(|(i, t)| (&t.thread, i)).collect();
@@ -584,6 +587,10 @@ fn run_order(sym: &SymTrace, model: &Model, steps: &[causa_core::ThreadName]) ->
         let t = *index.get(s)?;
         order.push(*points[t].get(next[t])?);
         next[t] += 1;
+    }
+    let t = model.failure.0;
+    if points[t].get(next[t]) == Some(&model.last) && next[t] + 1 == points[t].len() {
+        order.push(model.last);
     }
     Some(order)
 }
