@@ -115,7 +115,66 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
     Alignment { events, objects: pairs.into_iter().map(|(s, r)| (r, s)).collect() }
 }
 
+/// The interpreter's event kinds a synchronisation event of the symbolic
+/// trace can be (empty for an access).
+fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
+    match op {
+        SymOp::Begin => &[EventKind::Begin],
+        SymOp::End => &[EventKind::End],
+        SymOp::Fork { .. } => &[EventKind::Fork],
+        SymOp::Join { .. } => &[EventKind::Join],
+        SymOp::Free { .. } => &[EventKind::Free],
+        SymOp::Lock { shared: true, .. } => &[EventKind::ReadLock],
+        SymOp::Lock { .. } => &[EventKind::Lock, EventKind::WriteLock],
+        SymOp::Unlock { .. } => &[EventKind::Unlock, EventKind::RwUnlock],
+        SymOp::Wait { .. } => &[EventKind::Wait],
+        SymOp::WaitReturn { .. } => &[EventKind::WaitReturn],
+        SymOp::Signal { .. } => &[EventKind::Signal],
+        SymOp::Broadcast { .. } => &[EventKind::Broadcast],
+        SymOp::SemWait { .. } => &[EventKind::SemWait],
+        SymOp::SemPost { .. } => &[EventKind::SemPost],
+        SymOp::Arrive { .. } | SymOp::Depart { .. } => &[EventKind::BarrierWait],
+        SymOp::AtomicBegin => &[EventKind::AtomicBegin],
+        SymOp::AtomicEnd => &[EventKind::AtomicEnd],
+        SymOp::Fence => &[EventKind::Fence],
+        _ => &[],
+    }
+}
+
 impl Alignment {
+    /// Where in `run` each event of the symbolic trace happened, as far as
+    /// it can tell: the paired accesses, and each synchronisation event
+    /// paired in order with the thread's next run event of its kind after
+    /// the last paired one (within [`LOOKAHEAD`] events).
+    pub fn positions(&self, sym: &SymTrace, run: &Execution) -> HashMap<EventRef, usize> {
+        let mut by_thread: HashMap<&causa_core::ThreadName, Vec<usize>> = HashMap::default();
+        for (i, ev) in run.events.iter().enumerate() {
+            by_thread.entry(&run.names[ev.thread as usize]).or_default().push(i);
+        }
+        let mut out = self.events.clone();
+        for (t, th) in sym.threads.iter().enumerate() {
+            let Some(list) = by_thread.get(&th.thread) else { continue };
+            // Index in `list` of the next run event to look at.
+            let mut next = 0;
+            for (k, e) in th.events.iter().enumerate() {
+                if let Some(i) = self.events.get(&(t, k)) {
+                    next = list.partition_point(|j| j <= i);
+                    continue;
+                }
+                let kinds = sync_kinds(&e.op);
+                if kinds.is_empty() {
+                    continue;
+                }
+                let end = (next + LOOKAHEAD).min(list.len());
+                if let Some(j) = (next..end).find(|j| kinds.contains(&run.events[list[*j]].kind)) {
+                    out.insert((t, k), list[j]);
+                    next = j + 1;
+                }
+            }
+        }
+        out
+    }
+
     /// The symbolic trace's address for an address of the run: through the
     /// paired object, else the same (objects nobody renumbered: globals).
     pub fn to_symbolic(&self, addr: u64) -> Option<u64> {

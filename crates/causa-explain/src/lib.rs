@@ -692,6 +692,7 @@ fn ran(
     run: &Execution,
 ) -> (Vec<EventRef>, Vec<EventRef>) {
     let resolved = aligned.resolved(sym, run);
+    let positions = aligned.positions(sym, run);
     let at = |r: EventRef, addr: u64| resolved.get(&r).copied().unwrap_or(addr);
     // An access the run does not have.
     let unrun = |r: &EventRef| sym.threads[r.0].events[r.1].op.is_access() && !aligned.events.contains_key(r);
@@ -722,7 +723,7 @@ fn ran(
         }
         let mut out = shown.clone();
         let past: causa_core::collections::HashSet<EventRef> = tail.iter().copied().collect();
-        out.extend(in_run_order(&tail, aligned));
+        out.extend(in_run_order(&tail, &positions));
         let late: Vec<EventRef> = causa_symbolic::symbiosis::data_flows_at(sym, &out, at)
             .into_iter()
             .filter(|(r, w)| past.contains(r) && !same_source(aligned, run, *r, *w))
@@ -755,12 +756,13 @@ fn same_source(aligned: &align::Alignment, run: &Execution, r: EventRef, w: Opti
     src == w.and_then(|w| aligned.events.get(&w).copied())
 }
 
-/// `events` sorted by where the run has them: an access at its run event,
-/// another event (a lock, a wait) just before its thread's next access
-/// there, else just after its thread's previous one; a thread with no
-/// access there keeps its events' places at the end.
-fn in_run_order(events: &[EventRef], run: &align::Alignment) -> Vec<EventRef> {
-    let at = |r: &EventRef| run.events.get(r).copied();
+/// `events` sorted by where the run has them (`positions`: the accesses
+/// and the synchronisation events paired with the run's); an event not
+/// paired just before its thread's next paired one there, else just after
+/// its thread's previous one; a thread with none paired there keeps its
+/// events' places at the end.
+fn in_run_order(events: &[EventRef], positions: &HashMap<EventRef, usize>) -> Vec<EventRef> {
+    let at = |r: &EventRef| positions.get(r).copied();
     let key = |i: usize| -> (usize, u8, usize) {
         let r = events[i];
         if let Some(k) = at(&r) {

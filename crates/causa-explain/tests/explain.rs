@@ -1262,3 +1262,37 @@ fn a_null_read_between_check_and_use_is_explained_on_the_runs_order() {
     let summary = causa_explain::summary::summary(&e);
     assert!(summary.contains("making check_then_null.c lines 18–19 atomic"), "{}", causa_explain::text::render(&e));
 }
+
+#[test]
+fn events_past_the_replayed_part_keep_the_runs_order() {
+    // The alternate flips one inserter's check of slot 0; past that point
+    // the replay runs by itself and its events are shown in the run's
+    // order. A lock, an unlock or an end used to be placed just before its
+    // thread's next access there, or last: the other inserter's unlock and
+    // end came after main's join of it and main's reads.
+    let prep = corpus("fail/sync/rwlock_insert_under_read.c");
+    let mut checked = 0;
+    for n in 0..6 {
+        let seen = std::cell::Cell::new(0);
+        let ex = failing_where(&prep, 2000, |_| {
+            seen.set(seen.get() + 1);
+            seen.get() > n
+        });
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let (Some(alt), Some(flip)) = (&e.alternate, &e.flipped) else { continue };
+        // Main joins thread 1, then thread 2.
+        let other = 3 - flip.thread;
+        let at = |t: usize, op: &str, nth: usize| {
+            let r = alt.iter().filter(|r| r.0 == t && e.info[r.0][r.1].op == op).nth(nth)?;
+            alt.iter().position(|x| x == r)
+        };
+        let (Some(end), Some(join)) = (at(other, "end", 0), at(0, "join", other - 1)) else { continue };
+        let text = causa_explain::text::render(&e);
+        assert!(end < join, "run {n}: thread {other} ends before main joins it: {text}");
+        if let (Some(unlock), Some(read)) = (at(other, "unlock", 0), at(0, "read", 0)) {
+            assert!(unlock < read, "run {n}: {text}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "some alternate has both events");
+}
