@@ -81,6 +81,8 @@ pub struct Z3Solver {
     arithmetic: Arithmetic,
     /// Per-query conflict budget (none: unlimited).
     pub(crate) conflicts: Option<u32>,
+    /// Z3's resource limit per query (`rlimit`): deterministic work units.
+    pub(crate) resources: Option<u32>,
 }
 
 /// The arithmetic of a [`Z3Solver`]'s order constraints.
@@ -135,6 +137,7 @@ impl Z3Solver {
             random_seed: 0,
             arithmetic: Arithmetic::SparseDifference,
             conflicts: None,
+            resources: None,
         }
     }
 
@@ -198,6 +201,17 @@ impl Z3Solver {
         self.configure();
     }
 
+    /// Limit every later query to `budget` of Z3's resource units (its
+    /// `rlimit`, counted from the query's start; None: no limit); a query
+    /// that runs out answers [`SolveResult::Unknown`]. Deterministic like
+    /// the conflict budget, and it also bounds what one conflict may cost:
+    /// on a large trace each conflict propagates through many more
+    /// constraints.
+    pub fn set_resource_budget(&mut self, budget: Option<u32>) {
+        self.resources = budget;
+        self.configure();
+    }
+
     /// The solver's parameters: the time limit and the arithmetic. (Z3 reads
     /// the arithmetic when the solver first checks: a new solver is configured
     /// before its first query.)
@@ -206,6 +220,7 @@ impl Z3Solver {
         let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
         p.set_u32("timeout", ms);
         p.set_u32("max_conflicts", self.conflicts.unwrap_or(u32::MAX));
+        p.set_u32("rlimit", self.resources.unwrap_or(0));
         p.set_u32("random_seed", self.random_seed);
         if self.difference_logic {
             p.set_u32("arith.solver", if self.uses_dense() { 3 } else { 1 });

@@ -127,6 +127,13 @@ pub const SOLVER_MAX_EVENTS: usize = 600;
 /// and its 1-preemption counterexample kept 47).
 const QUERY_CONFLICTS: u32 = 20_000;
 
+/// Z3's resource budget of each such query (also deterministic): on a long
+/// trace one conflict costs much more, and 20,000 of them ran for minutes
+/// (bench/programs/bank_long.c at WORK=40, 494 events: over 5 minutes in
+/// its first query; 3.5 s with this budget). 10 M units left racey (seed 1)
+/// at 3 preemptions instead of 0 and bbuf (seed 0) at 16 instead of 10.
+const QUERY_RESOURCES: u32 = 14_000_000;
+
 /// The solver-bounded reduction (see the module docs): the first schedule with
 /// fewer than `below` preempted segments, if one reaches the same bug.
 fn solved(
@@ -160,6 +167,7 @@ fn solved(
     // A cheap reduction: a query that needs many conflicts gives up (the
     // counterexample keeps its preemptions).
     solver.set_conflict_budget(Some(QUERY_CONFLICTS));
+    solver.set_resource_budget(Some(QUERY_RESOURCES));
     solver.reset(enc.variables(), &base, &enc.defs);
     for k in 0..below {
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
