@@ -15,7 +15,8 @@
 //!   non-preemptive run must print every `stdout=` line.
 //! - `expect=error:<code>`: loading the program must fail with that code.
 //!
-//! Other header lines: `at-line=`, `message=`, `stdout=` (repeatable), `input=`,
+//! Other header lines: `at-line=` (a line, or lines the bug may be at:
+//! `at-line=17,18`), `message=`, `stdout=` (repeatable), `input=`,
 //! `iterations=`, `flags=` (`--strategy`, `--depth`, `--seed`, `--iterations`) and
 //! `cflags=` (extra clang flags, e.g. `-m32`) and `check=bug|verified|unknown`
 //! (also run `causa check`, which must give that verdict, and for a bug the
@@ -46,7 +47,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Default)]
 struct Header {
     expect: String,
-    at_line: Option<u32>,
+    /// Lines the bug may be at (`at-line=17,18`: either).
+    at_line: Vec<u32>,
     strategy: Option<String>,
     depth: Option<u32>,
     seed: Option<u64>,
@@ -79,7 +81,11 @@ fn parse_header(text: &str) -> Result<Header, String> {
         let (k, v) = d.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
         match k {
             "expect" => h.expect = v.to_string(),
-            "at-line" => h.at_line = Some(v.parse().map_err(|_| format!("bad at-line `{v}`"))?),
+            "at-line" => {
+                for l in v.split(',') {
+                    h.at_line.push(l.trim().parse().map_err(|_| format!("bad at-line `{v}`"))?);
+                }
+            }
             "flags" => parse_flags(v, &mut h)?,
             "iterations" => h.iterations = Some(v.parse().map_err(|_| format!("bad iterations `{v}`"))?),
             "input" => {
@@ -198,10 +204,10 @@ fn check(path: &Path) -> Result<String, String> {
         if f.kind != want {
             return Err(format!("expected {want}, found {} ({}) at {:?}", f.kind, f.message, f.location));
         }
-        if let Some(line) = h.at_line {
+        if !h.at_line.is_empty() {
             let got = f.location.as_ref().map(|l| l.line);
-            if got != Some(line) {
-                return Err(format!("expected the {want} at line {line}, found it at {got:?}: {}", f.message));
+            if !got.is_some_and(|g| h.at_line.contains(&g)) {
+                return Err(format!("expected the {want} at line {:?}, found it at {got:?}: {}", h.at_line, f.message));
             }
         }
         if let Some(m) = &h.message {

@@ -137,6 +137,7 @@ fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
         SymOp::AtomicBegin => &[EventKind::AtomicBegin],
         SymOp::AtomicEnd => &[EventKind::AtomicEnd],
         SymOp::Fence => &[EventKind::Fence],
+        SymOp::Yield => &[EventKind::Yield, EventKind::Sleep],
         _ => &[],
     }
 }

@@ -16,7 +16,9 @@ use causa_core::collections::HashMap;
 use causa_core::{Scheduler, ThreadName};
 use causa_explore::{run_once, FirstScheduler, ReplayScheduler};
 use causa_interp::{Config, Execution, Outcome, Prepared};
-use causa_symbolic::{AlternateOptions, ClapError, EventRef, FlippedBranch, Mode, Proposal, SymError, SymOp, SymTrace};
+use causa_symbolic::{
+    AlternateOptions, ClapError, EventRef, FlippedBranch, Mode, Proposal, SymError, SymOp, SymTrace, Verdict,
+};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -399,6 +401,9 @@ fn explain_here(
             // A deadlock's acquisitions belong to its explanation.
             pair.extend(cycle.iter().flat_map(|w| [w.waits, w.held_by]));
             pair.extend(lost.iter().flat_map(|l| std::iter::once(l.wait).chain(l.signals.iter().copied())));
+            // A use after free's `free` (the order that matters is its and
+            // the failing access's, rarely consecutive).
+            pair.extend(freeing(prep, &sym, &s.failing, &failure));
             (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
@@ -528,6 +533,7 @@ fn event_info(
         SymOp::AtomicBegin => ("atomic begin", None),
         SymOp::AtomicEnd => ("atomic end", None),
         SymOp::Fence => ("fence", None),
+        SymOp::Yield => ("yield", None),
         SymOp::Fail { kind: causa_core::BugKind::MemoryError, .. } => ("faulting access", None),
         SymOp::Fail { .. } => ("failure", None),
     };
@@ -540,17 +546,37 @@ fn event_info(
     EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered }
 }
 
+/// A use after free or double free: the `free` the finding's note names
+/// (the failing order's last `free` by that thread at that line).
+fn freeing(prep: &Prepared, sym: &SymTrace, failing: &[EventRef], failure: &causa_core::Finding) -> Option<EventRef> {
+    if failure.kind != causa_core::BugKind::MemoryError {
+        return None;
+    }
+    failure.notes.iter().find_map(|n| {
+        let t = sym.thread_index(n.thread.as_ref()?)?;
+        let at = n.location.as_ref()?;
+        let here = |r: &EventRef| {
+            let ev = &sym.threads[t].events[r.1];
+            let loc = prep.program.loc(ev.loc);
+            matches!(ev.op, SymOp::Free { .. }) && loc.is_some_and(|l| l.file == at.file && l.line == at.line)
+        };
+        failing.iter().rev().copied().filter(|r| r.0 == t).find(here)
+    })
+}
+
 /// The run ended normally (an alternate counts only then).
 fn passes(o: &Outcome) -> bool {
     matches!(o, Outcome::Exit(_))
 }
 
-/// The run ended normally, or failed another way than `failure` (a run
-/// stopped by a bound or an error says nothing).
+/// The run ended normally, or failed another way than `failure`: another
+/// kind, thread or place (a run stopped by a bound or an error says
+/// nothing). The step does not count: an alternate that fails the same
+/// assertion a few events later has not avoided it.
 fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
     match o {
         Outcome::Exit(_) => true,
-        Outcome::Bug(f) => !f.same_as(failure),
+        Outcome::Bug(f) => (f.kind, &f.thread, &f.location) != (failure.kind, &failure.thread, &failure.location),
         _ => false,
     }
 }
@@ -598,7 +624,11 @@ fn attempt(
         let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
         lost_updates += usize::from(loses);
         replays.push((run, how, clean && !loses));
-        clean && !loses
+        match (clean, loses) {
+            (true, false) => Verdict::Accepted,
+            (true, true) => Verdict::LosesUpdate,
+            _ => Verdict::Fails,
+        }
     };
     let s = causa_symbolic::alternate(&sym, aopts, &mut accept)?;
     let accepted = replays.iter().rposition(|r| r.2);
@@ -780,4 +810,30 @@ fn in_run_order(events: &[EventRef], positions: &HashMap<EventRef, usize>) -> Ve
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by_key(|i| key(*i));
     order.into_iter().map(|i| events[i]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use causa_core::{BugKind, Finding, SourceLoc, ThreadName};
+
+    fn assertion(line: u32, step: usize) -> Finding {
+        Finding {
+            kind: BugKind::AssertionViolation,
+            message: "assertion failed".into(),
+            thread: ThreadName::main(),
+            location: Some(SourceLoc { file: "p.c".into(), line, column: 5 }),
+            step,
+            notes: Vec::new(),
+            cycle: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_same_assertion_failing_later_is_not_avoided() {
+        let failure = assertion(31, 30);
+        assert!(!avoids(&Outcome::Bug(assertion(31, 31)), &failure));
+        assert!(avoids(&Outcome::Bug(assertion(32, 30)), &failure));
+        assert!(avoids(&Outcome::Exit(0), &failure));
+    }
 }

@@ -314,8 +314,24 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         (Some(_), None) => "does not come before the failure",
         _ => return None,
     };
+    let fix = match published_early(e, f.read, w) {
+        Some((g, p)) => {
+            let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+            format!(
+                " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
+                event_phrase(e, g),
+                e.line(p).unwrap_or_default(),
+                who(e, p),
+                name(w),
+                e.line(w).unwrap_or_default(),
+                name(p),
+                e.line(p).unwrap_or_default(),
+            )
+        }
+        None => " Making the read wait for that write avoids the failure.".into(),
+    };
     Some(format!(
-        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {}. Making the read wait for that write avoids the failure.",
+        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {}.{fix}",
         who(e, f.read),
         verb_phrase(e, f.read),
         who(e, w),
@@ -323,6 +339,27 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         e.source_of_part(f, Run::Failing),
         e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
+}
+
+/// A flag published too early: the reader's last read before `read` (of
+/// another location) saw a write `p` that the writer makes before `w` in
+/// its own order (`tail` advanced before the slot is filled), so the
+/// reader went on before `w`. Under sequential consistency only.
+fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
+    if e.memory_model.buffers_stores() {
+        return None;
+    }
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let addr = |r: EventRef| e.info_of(r).addr;
+    let writes = |r: EventRef| matches!(e.info_of(r).op, "write" | "update");
+    e.failing[..at].iter().rev().filter(|g| g.0 == read.0 && matches!(e.info_of(**g).op, "read" | "update")).find_map(
+        |&g| {
+            let a = addr(g).filter(|a| Some(*a) != addr(read))?;
+            let gi = e.failing.iter().position(|x| *x == g)?;
+            let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
+            (p.0 == w.0 && p.1 < w.1).then_some((g, p))
+        },
+    )
 }
 
 /// Under TSO/PSO: a read of the failing schedule that missed another
@@ -568,10 +605,26 @@ fn order_sentence(e: &Explanation) -> Option<String> {
         .map(|(i, r)| (*r, i))
         .collect::<causa_core::collections::HashMap<_, _>>();
     let f = &e.dsp.events;
+    let swapped = |a: EventRef, b: EventRef| a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x);
+    // A use after free: its `free` and the failing access first.
+    let free = f.iter().copied().filter(|r| e.info_of(*r).op == "free").max_by_key(|r| f.iter().position(|x| x == r));
+    let access = f.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread);
+    if let (Some(a), Some(b)) = (free, access) {
+        if swapped(a, b) {
+            return Some(format!(
+                "In the failing schedule {} frees {} at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.",
+                who(e, a),
+                e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into()),
+                e.line(a).unwrap_or_default(),
+                who(e, b),
+                event_phrase(e, b)
+            ));
+        }
+    }
     for j in (0..f.len()).rev() {
         for i in (0..j).rev() {
             let (a, b) = (f[i], f[j]);
-            if a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x) {
+            if swapped(a, b) {
                 return Some(format!(
                     "In the failing schedule {}'s {} comes before {}'s {}; the alternate runs the second first, and the failure does not happen.",
                     who(e, a),

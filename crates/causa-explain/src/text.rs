@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// Widest total line before the two schedules go one above the other.
 const WIDE: usize = 150;
 /// Widest cell (longer texts are cut with `…`).
-const CELL: usize = 30;
+const CELL: usize = 40;
 
 /// The root cause's size: `4 events (unsat core)`; an empty core says the
 /// failure holds whatever the order.
@@ -340,7 +340,7 @@ mod tests {
     #[test]
     fn cut_cells_keep_their_source_line() {
         assert_eq!(cut("read x=1 :3"), "read x=1 :3");
-        let long = "write heap#2.next=&heap#1.val :11";
+        let long = "write heap@0.1#2.next=&heap@0.1#1.value :11";
         let c = cut(long);
         assert_eq!(c.chars().count(), CELL, "{c}");
         assert!(c.ends_with("… :11"), "{c}");

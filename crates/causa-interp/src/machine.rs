@@ -11,6 +11,7 @@ use crate::prepare::Prepared;
 use crate::sync::SyncState;
 use crate::thread::{Frame, OnReturn, Pending, Thread};
 use causa_core::event::EventRecord;
+use causa_core::finding::FindingNote;
 use causa_core::{BugKind, Choice, Event, EventKind, Finding, PickContext, Scheduler, ThreadName, Tid};
 use causa_ir::{FnId, LocId, Program, Ty, Value, NONE};
 use rand::{RngCore, SeedableRng};
@@ -123,11 +124,11 @@ impl Machine {
     fn build_argv(&mut self) -> u64 {
         let argv: Vec<String> = self.cfg.argv.clone();
         let word = self.prep.program.space.layout.ptr_bytes;
-        let table = self.mem.alloc_heap(word * (argv.len() as u64 + 1), NONE, "argv");
+        let table = self.mem.alloc_heap(word * (argv.len() as u64 + 1), NONE, "argv", 0);
         for (i, a) in argv.iter().enumerate() {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
-            let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv");
+            let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv", 0);
             let _ = self.mem.write(s, &bytes, &|_| String::new());
             let ptr = &s.to_le_bytes()[..word as usize];
             let _ = self.mem.write(table + word * i as u64, ptr, &|_| String::new());
@@ -507,6 +508,14 @@ impl Machine {
                 Outcome::Error(InterpError::Unsupported { what, loc })
             }
             Stop::Error(e) => Outcome::Error(e),
+            Stop::Freed { message, by: (u, loc) } => {
+                let note = FindingNote {
+                    thread: self.names.get(u as usize).cloned(),
+                    message: "freed the block first".into(),
+                    location: self.loc_of(loc),
+                };
+                self.stop_outcome(Stop::Bug { kind: BugKind::MemoryError, message, notes: vec![note] }, t)
+            }
             Stop::Bug { kind, message, notes } => {
                 let step = self.steps.len();
                 Outcome::Bug(Finding {
@@ -668,7 +677,18 @@ impl Machine {
 
     /// The object at `addr` as a person would name it.
     pub fn describe(&self, addr: u64) -> String {
-        let brief = self.describe_brief(addr);
+        self.describe_as(addr, self.describe_brief(addr))
+    }
+
+    /// The object `addr` points into, as a whole (`heap#1 (malloc at
+    /// a.c:9)`, not its first field): what a `free` names.
+    pub fn describe_object(&self, addr: u64) -> String {
+        let id = self.mem.locate(addr).0;
+        let name = self.object_root(id).map_or_else(|| format!("{addr:#x}"), |(n, _)| n);
+        self.describe_as(addr, name)
+    }
+
+    fn describe_as(&self, addr: u64, brief: String) -> String {
         let id = self.mem.locate(addr).0;
         let prog = &self.prep.program;
         match self.mem.allocs.get(id).map(|a| &a.kind) {
@@ -758,7 +778,7 @@ impl Machine {
             }
             AllocKind::Function { id } => (format!("function {}", prog.functions[*id as usize].name), Ty::Void),
             AllocKind::Stack { name, ty, .. } => (name.as_deref().unwrap_or("stack object").to_string(), ty.clone()),
-            AllocKind::Heap { seq, site, .. } => {
+            AllocKind::Heap { thread, seq, site, .. } => {
                 // A block of several of them is an array.
                 let ty = match prog.heap_types.get(site) {
                     Some(t) if t.alloc_size() > 0 && (a.bytes.len() as u64) > t.alloc_size() => {
@@ -767,7 +787,11 @@ impl Machine {
                     Some(t) => t.clone(),
                     None => Ty::Void,
                 };
-                (format!("heap#{seq}"), ty)
+                let name = match thread {
+                    0 => format!("heap#{seq}"),
+                    t => format!("heap@{}#{seq}", self.names[*t as usize]),
+                };
+                (name, ty)
             }
         })
     }

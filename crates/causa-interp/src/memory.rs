@@ -28,7 +28,11 @@ pub enum AllocKind {
         /// What the object holds, for naming offsets into it.
         ty: Ty,
     },
+    /// A heap block: the `seq`-th (from 1) that `thread` allocated. Named
+    /// by thread and count (`heap#2`, `heap@0.1#1`), so that the same
+    /// allocation has the same name in every schedule of the same paths.
     Heap {
+        thread: Tid,
         seq: u32,
         site: LocId,
         by: Arc<str>,
@@ -61,7 +65,18 @@ pub struct Alloc {
 
 /// A memory error, described for the user (becomes a `memory-error` finding).
 #[derive(Clone, Debug, PartialEq)]
-pub struct MemError(pub String);
+pub struct MemError {
+    pub message: String,
+    /// A use after free or a double free: the thread and place of the
+    /// `free` that came first (the finding notes it).
+    pub freed: Option<(Tid, LocId)>,
+}
+
+impl MemError {
+    pub fn new(message: String) -> MemError {
+        MemError { message, freed: None }
+    }
+}
 
 /// Access direction, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +97,8 @@ impl Access {
 #[derive(Clone)]
 pub struct Memory {
     pub allocs: Vec<Alloc>,
-    heap_seq: u32,
+    /// Heap blocks allocated so far, per thread.
+    heap_seq: Vec<u32>,
     /// Tagged (64-bit) or flat (32-bit) addresses; see `causa_ir::space`.
     tagged: bool,
     /// Flat mode: base address of every allocation, ascending.
@@ -128,7 +144,7 @@ impl Memory {
         }
         Memory {
             allocs,
-            heap_seq: 0,
+            heap_seq: Vec::new(),
             tagged: space.tagged(),
             bases: space.static_bases.clone(),
             next_base: space.first_dynamic_base,
@@ -210,9 +226,14 @@ impl Memory {
 
     /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the
     /// address space is exhausted.
-    pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str) -> u64 {
-        self.heap_seq += 1;
-        self.push(AllocKind::Heap { seq: self.heap_seq, site, by: by.into() }, size, true).unwrap_or(0)
+    pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str, thread: Tid) -> u64 {
+        let t = thread as usize;
+        if self.heap_seq.len() <= t {
+            self.heap_seq.resize(t + 1, 0);
+        }
+        self.heap_seq[t] += 1;
+        let seq = self.heap_seq[t];
+        self.push(AllocKind::Heap { thread, seq, site, by: by.into() }, size, true).unwrap_or(0)
     }
 
     /// Kill the stack objects of a returning frame.
@@ -284,25 +305,27 @@ impl Memory {
         let (id, off) = self.locate(addr);
         let w = access.word();
         let Some(a) = self.allocs.get(id) else {
-            return Err(MemError(format!(
+            return Err(MemError::new(format!(
                 "invalid pointer: {w} of {len} bytes at {addr:#x}, which is not inside any object"
             )));
         };
         match (&a.kind, &a.life) {
             (AllocKind::Null, _) => {
-                return Err(MemError(format!("null pointer dereference: {w} of {len} bytes at address {addr:#x}")))
+                return Err(MemError::new(format!("null pointer dereference: {w} of {len} bytes at address {addr:#x}")))
             }
             (AllocKind::Function { .. }, _) => {
-                return Err(MemError(format!("{w} of {len} bytes through a function pointer ({})", describe(addr))))
-            }
-            (_, Life::Freed { .. }) => {
-                return Err(MemError(format!(
-                    "use after free: {w} of {len} bytes in {}, which was already freed",
+                return Err(MemError::new(format!(
+                    "{w} of {len} bytes through a function pointer ({})",
                     describe(addr)
                 )))
             }
+            (_, Life::Freed { thread, loc }) => {
+                let message =
+                    format!("use after free: {w} of {len} bytes in {}, which was already freed", describe(addr));
+                return Err(MemError { message, freed: Some((*thread, *loc)) });
+            }
             (_, Life::Dead) => {
-                return Err(MemError(format!(
+                return Err(MemError::new(format!(
                     "access to a dead stack frame: {w} of {len} bytes in {} after its function returned",
                     describe(addr)
                 )))
@@ -310,14 +333,14 @@ impl Memory {
             _ => {}
         }
         if off.checked_add(len).is_none_or(|end| end > a.bytes.len() as u64) {
-            return Err(MemError(format!(
+            return Err(MemError::new(format!(
                 "out-of-bounds {w}: {len} bytes at offset {off} of {} (size {})",
                 describe(self.base_of(addr)),
                 a.bytes.len()
             )));
         }
         if access == Access::Write && a.read_only {
-            return Err(MemError(format!("write to read-only memory {}", describe(addr))));
+            return Err(MemError::new(format!("write to read-only memory {}", describe(addr))));
         }
         Ok((id, off as usize))
     }
@@ -353,7 +376,7 @@ impl Memory {
         match bytes.iter().take(limit).position(|&b| b == 0) {
             Some(n) => Ok(bytes[..n].to_vec()),
             None if bytes.len() >= limit => Ok(bytes[..limit].to_vec()),
-            None => Err(MemError(format!(
+            None => Err(MemError::new(format!(
                 "out-of-bounds read: string at {} is not NUL-terminated within its object",
                 describe(addr)
             ))),
@@ -373,16 +396,20 @@ impl Memory {
         }
         let (id, off) = self.locate(addr);
         let Some(a) = self.allocs.get_mut(id) else {
-            return Err(MemError(format!("free of an invalid pointer {addr:#x}")));
+            return Err(MemError::new(format!("free of an invalid pointer {addr:#x}")));
         };
         if !matches!(a.kind, AllocKind::Heap { .. }) {
-            return Err(MemError(format!("free of a pointer that was not allocated on the heap: {}", describe(addr))));
+            return Err(MemError::new(format!(
+                "free of a pointer that was not allocated on the heap: {}",
+                describe(addr)
+            )));
         }
-        if let Life::Freed { .. } = a.life {
-            return Err(MemError(format!("double free of {}", describe(self.base_of(addr)))));
+        if let Life::Freed { thread, loc } = a.life {
+            let message = format!("double free of {}", describe(self.base_of(addr)));
+            return Err(MemError { message, freed: Some((thread, loc)) });
         }
         if off != 0 {
-            return Err(MemError(format!("free of a pointer into the middle of {}", describe(addr))));
+            return Err(MemError::new(format!("free of a pointer into the middle of {}", describe(addr))));
         }
         a.life = Life::Freed { thread, loc };
         a.bytes = Vec::new();

@@ -51,7 +51,17 @@ impl InterpError {
 /// filled in by the machine.
 #[derive(Debug, Clone)]
 pub enum Stop {
-    Bug { kind: BugKind, message: String, notes: Vec<FindingNote> },
+    Bug {
+        kind: BugKind,
+        message: String,
+        notes: Vec<FindingNote>,
+    },
+    /// A use after free or double free, with the thread and place of the
+    /// `free` that came first (the machine names them in a note).
+    Freed {
+        message: String,
+        by: (causa_core::Tid, causa_ir::LocId),
+    },
     Exit(i32),
     Infeasible(String),
     Bound(String),
@@ -78,7 +88,10 @@ impl Stop {
 
 impl From<crate::memory::MemError> for Stop {
     fn from(e: crate::memory::MemError) -> Stop {
-        Stop::memory(e.0)
+        match e.freed {
+            Some(by) => Stop::Freed { message: e.message, by },
+            None => Stop::memory(e.message),
+        }
     }
 }
 

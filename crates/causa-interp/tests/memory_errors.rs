@@ -133,7 +133,10 @@ define i32 @main() {
   ret i32 %v
 }
 "#;
-    memory_error(ir, "use after free");
+    let f = memory_error(ir, "use after free");
+    // A note names who freed the block (the IR has no source locations).
+    let note = f.notes.iter().find(|n| n.message.contains("freed the block")).expect("a note on the free");
+    assert_eq!(note.thread, Some(causa_core::ThreadName::main()), "{note:?}");
 }
 
 #[test]

@@ -199,6 +199,24 @@ pub struct Proposal<'a> {
     pub failing: &'a [EventRef],
 }
 
+/// The caller's answer to a [`Proposal`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Replayed, it runs to the end: the answer.
+    Accepted,
+    /// Replayed, it runs to the end by losing an update the failing
+    /// schedule does not lose (set aside: see causa-explain's `lost.rs`).
+    LosesUpdate,
+    /// Replayed, it fails (or does not finish).
+    Fails,
+}
+
+impl Verdict {
+    pub fn accepted(self) -> bool {
+        self == Verdict::Accepted
+    }
+}
+
 /// What a mode's search found, on the model's events.
 pub(crate) struct Found {
     pub order: Option<Vec<Ev>>,
@@ -307,7 +325,7 @@ impl<'a> Problem<'a> {
 pub fn alternate(
     sym: &SymTrace,
     opts: &AlternateOptions,
-    accept: &mut dyn FnMut(&Proposal<'_>) -> bool,
+    accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
 ) -> Result<Alternate, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     // In a deadlock the locks are what matters: nothing is incidental.
@@ -399,9 +417,10 @@ pub fn alternate(
     // The mode's alternate, coarsened, with its part the model orders.
     let first = found.order.as_ref().map(|o| coarse(o, upto_of(o)));
     let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
-    let mut accepted = chosen.as_ref().is_some_and(|(order, prefix, inputs)| {
+    let verdict = chosen.as_ref().map(|(order, prefix, inputs)| {
         accept(&Proposal { order, prefix: *prefix, inputs, flipped: None, failing: &failing })
     });
+    let mut accepted = verdict.is_some_and(Verdict::accepted);
     // An alternate whose replay fails later (after the model's part) may
     // have a sibling of the same paths that does not: ask for the next best
     // with other data flows or synchronisation orders than each one
@@ -409,11 +428,11 @@ pub fn alternate(
     // mode: of two alternates with the same figures, one frees the queue
     // before the consumer's last unlock).
     let mut goal = problem.goal.clone();
-    let mut rejected = first.filter(|_| !accepted && opts.mode != Mode::Symbiosis);
+    let mut rejected = first.zip(verdict).filter(|_| !accepted && opts.mode != Mode::Symbiosis);
     let mut rejections = usize::from(!accepted);
     for _ in 0..RETRIES {
-        let Some((o, upto)) = rejected.take() else { break };
-        goal = Formula::and(vec![goal, crate::coarsen::another_class(sym, &model, &o[..upto])]);
+        let Some(((o, upto), why)) = rejected.take() else { break };
+        goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
         let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
         let again = match opts.mode {
             Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts)?,
@@ -422,20 +441,21 @@ pub fn alternate(
         let Some(o) = again.order.as_ref() else { break };
         let (o, upto) = coarse(o, upto_of(o));
         let proposal = steps_for(&o, upto);
-        if accept(&Proposal {
+        let why = accept(&Proposal {
             order: &proposal.0,
             prefix: proposal.1,
             inputs: &proposal.2,
             flipped: None,
             failing: &failing,
-        }) {
+        });
+        if why.accepted() {
             accepted = true;
             chosen = Some(proposal);
             found = again;
             break;
         }
         rejections += 1;
-        rejected = Some((o, upto));
+        rejected = Some(((o, upto), why));
     }
     let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
     if !accepted && opts.max_flips > 0 {
@@ -447,6 +467,7 @@ pub fn alternate(
         let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
             let (order, prefix, inputs) = propose(&f.order, f.upto);
             accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)), failing: &failing })
+                .accepted()
         })?;
         flips_tried = tried;
         if let Some(f) = f {

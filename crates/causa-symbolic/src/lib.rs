@@ -29,6 +29,7 @@ pub mod figures;
 mod flip;
 mod maxsmt;
 pub mod model;
+mod refine;
 mod relevant;
 mod rw;
 mod shims;
@@ -37,7 +38,7 @@ pub mod symbiosis;
 pub mod trace;
 pub mod values;
 
-pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, FlippedBranch, Mode, Proposal};
+pub use alternate::{alternate, Alternate, AlternateOptions, EventRef, FlippedBranch, Mode, Proposal, Verdict};
 pub use causa_constraints::{Arithmetic, Engine};
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};

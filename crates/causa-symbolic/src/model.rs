@@ -110,7 +110,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
                 Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }
             }
             SymOp::Depart { barrier, gen } => Op::Depart { barrier: *barrier, gen: *gen },
-            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence => Op::Local,
+            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence | SymOp::Yield => Op::Local,
         };
         let is_atomic =
             matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. } | SymOp::Rmw { .. });
@@ -129,6 +129,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     trace.symbolic = true;
     trace.atomic = atomic;
     trace.sections = sections;
+    trace.yields = origin.iter().map(|(t, k)| sym.threads[*t].events[*k].op == SymOp::Yield).collect();
     trace.sem_initial = sym.sem_initial.iter().copied().collect();
     trace.guards = guards(&trace);
     if sym.memory_model.buffers_stores() {

@@ -131,6 +131,10 @@ pub(crate) fn call(
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy" => zero(t),
         "printf" | "puts" | "putchar" | "fflush" | "fprintf" | "fputs" | "fputc" | "putc" => zero(t),
+        "sched_yield" | "pthread_yield" | "sleep" | "usleep" | "nanosleep" => {
+            t.sync(SymOp::Yield);
+            zero(t)
+        }
         // As in the interpreter, the event is recorded before the section
         // begins or ends (so the end is inside the section).
         "__VERIFIER_atomic_begin" => {

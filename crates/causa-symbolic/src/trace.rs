@@ -116,6 +116,10 @@ pub enum SymOp {
     AtomicEnd,
     /// A fence (recorded under TSO/PSO only, where it is a visible operation).
     Fence,
+    /// `sched_yield`, `pthread_yield`, `sleep`, `usleep`, `nanosleep`: a
+    /// scheduling point of its own in the interpreter that touches nothing
+    /// shared (a switch after it is no preemption).
+    Yield,
     /// The failure: the thread stops here.
     Fail {
         kind: BugKind,

@@ -7,7 +7,7 @@
 mod recorded;
 
 use causa_symbolic::symbiosis::data_flows;
-use causa_symbolic::{alternate, execute, AlternateOptions, Mode, SymOp};
+use causa_symbolic::{alternate, execute, AlternateOptions, Mode, SymOp, Verdict};
 use recorded::{failing_run, load, log_of};
 
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n";
@@ -25,7 +25,7 @@ fn a_lost_update_is_explained_by_one_inverted_pair() {
     let ex = failing_run(&prep);
     let sym = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
     let opts = AlternateOptions { mode: Mode::Symbiosis, ..Default::default() };
-    let s = alternate(&sym, &opts, &mut |_| true).expect("explained");
+    let s = alternate(&sym, &opts, &mut |_| Verdict::Accepted).expect("explained");
     // The root cause: one worker's read and write of x with the other worker
     // running in between (Z3's core names its begin and end: program order
     // brings its read and write along).
@@ -57,7 +57,8 @@ fn a_lost_update_is_explained_by_one_inverted_pair() {
     assert!(s.pairs_tried >= 1);
     // The Max SMT modes find an alternate as similar: one data flow changes.
     for mode in [Mode::MaxSmt, Mode::Lexico, Mode::Progressive] {
-        let m = alternate(&sym, &AlternateOptions { mode, ..Default::default() }, &mut |_| true).expect("explained");
+        let m = alternate(&sym, &AlternateOptions { mode, ..Default::default() }, &mut |_| Verdict::Accepted)
+            .expect("explained");
         let alt = m.alternate.expect("an alternate schedule");
         let mut sorted = alt.clone();
         sorted.sort();
@@ -84,7 +85,8 @@ fn a_null_dereference_is_explained_by_the_write_that_comes_first() {
     let ex = failing_run(&prep);
     let sym = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
     for mode in Mode::ALL {
-        let s = alternate(&sym, &AlternateOptions { mode, ..Default::default() }, &mut |_| true).expect("explained");
+        let s = alternate(&sym, &AlternateOptions { mode, ..Default::default() }, &mut |_| Verdict::Accepted)
+            .expect("explained");
         let alt = s.alternate.clone().unwrap_or_else(|| panic!("{mode}: an alternate schedule: {s:?}"));
         let read_p = |order: &[(usize, usize)]| {
             data_flows(&sym, order).into_iter().find(|(r, _)| r.0 == 1).expect("the thread reads p")
@@ -118,7 +120,7 @@ fn a_deadlock_is_explained_by_an_order_where_the_blocked_acquisition_happens() {
     assert!(matches!(sym.threads[t].events[blocked.1].op, SymOp::Lock { .. }), "{:?}", th.events);
     for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Lexico] {
         let opts = AlternateOptions { mode, ..Default::default() };
-        let s = alternate(&sym, &opts, &mut |_| true).unwrap_or_else(|e| panic!("{mode}: {e:?}"));
+        let s = alternate(&sym, &opts, &mut |_| Verdict::Accepted).unwrap_or_else(|e| panic!("{mode}: {e:?}"));
         assert!(!s.failing.contains(&blocked), "{mode}: the failing schedule stops before it");
         let alt = s.alternate.unwrap_or_else(|| panic!("{mode}: an alternate"));
         assert!(alt[..s.alternate_prefix].contains(&blocked), "{mode}: {alt:?}");

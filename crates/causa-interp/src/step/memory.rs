@@ -189,9 +189,12 @@ impl Machine {
     /// Free the heap block at `addr` for thread `t`.
     pub fn free(&mut self, addr: u64, t: Tid) -> Result<(), Stop> {
         let loc = self.threads[t as usize].loc;
-        let (at, base) = (self.describe(addr), self.describe(addr & !causa_ir::OFFSET_MASK));
+        // A pointer into the middle of a block is named as it is; the
+        // block's start as the whole block (`heap#1`, not its first field).
+        let (at, base) = (self.describe(addr), self.describe_object(addr));
+        let start = self.mem.base_of(addr) == addr;
         self.mem.free(addr, t, loc, &|x| {
-            if x == addr {
+            if x == addr && !start {
                 at.clone()
             } else {
                 base.clone()

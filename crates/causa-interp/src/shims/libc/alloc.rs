@@ -64,5 +64,5 @@ pub fn alloc_at(m: &mut Machine, c: &Call<'_>, size: u64, by: &str) -> Result<Re
         return ret_u64(0);
     }
     let loc = m.threads[c.t as usize].loc;
-    Ok(Ret::Value(Value::Int(m.mem.alloc_heap(size, loc, by) as u128)))
+    Ok(Ret::Value(Value::Int(m.mem.alloc_heap(size, loc, by, c.t) as u128)))
 }

@@ -33,7 +33,7 @@ pub fn init_std_streams(m: &mut Machine) {
     let prog: &Program = &m.prep.clone().program;
     for (i, g) in prog.globals.iter().enumerate() {
         if let Some(k) = names.iter().position(|n| *n == &*g.name).filter(|_| g.external) {
-            let file = m.mem.alloc_heap(216, causa_ir::NONE, names[k]);
+            let file = m.mem.alloc_heap(216, causa_ir::NONE, names[k], 0);
             m.files.std[k] = file;
             let _ = m.store(prog.global_addr(i), &m.ptr_ty(), &Value::Int(file as u128));
         }
@@ -140,7 +140,7 @@ fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         return ret_u64(0);
     };
     let loc = m.threads[c.t as usize].loc;
-    let stream = m.mem.alloc_heap(216, loc, "fopen");
+    let stream = m.mem.alloc_heap(216, loc, "fopen", c.t);
     let fd = FIRST_FD + m.files.open.len() as i32;
     m.files.open.push(OpenFile { stream, fd, data, pos: 0, closed: false });
     ret_u64(stream)

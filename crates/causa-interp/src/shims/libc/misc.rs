@@ -128,7 +128,7 @@ pub fn errno_cell(m: &mut Machine, t: Tid) -> u64 {
     if let Some((_, v)) = m.threads[t as usize].specific.iter().find(|(k, _)| *k == ERRNO_KEY) {
         return *v;
     }
-    let addr = m.mem.alloc_heap(4, causa_ir::NONE, "errno");
+    let addr = m.mem.alloc_heap(4, causa_ir::NONE, "errno", t);
     // Each thread's errno is its own: accesses to it are not visible operations.
     m.mem.make_private(addr);
     m.threads[t as usize].specific.push((ERRNO_KEY, addr));
@@ -168,7 +168,7 @@ pub fn strerror_at(m: &mut Machine, t: Tid, code: i32) -> Result<u64, Stop> {
                     texts.extend_from_slice(text.as_bytes());
                     texts.push(0);
                 }
-                let base = m.mem.alloc_heap(texts.len() as u64, causa_ir::NONE, "strerror");
+                let base = m.mem.alloc_heap(texts.len() as u64, causa_ir::NONE, "strerror", 0);
                 m.write_bytes(base, &texts)?;
                 m.threads[0].specific.push((STRERROR_KEY, base));
                 base
@@ -179,7 +179,7 @@ pub fn strerror_at(m: &mut Machine, t: Tid, code: i32) -> Result<u64, Stop> {
     let buf = match m.threads[t as usize].specific.iter().find(|(k, _)| *k == UNKNOWN_ERROR_KEY) {
         Some((_, v)) => *v,
         None => {
-            let buf = m.mem.alloc_heap(UNKNOWN_ERROR_LEN, causa_ir::NONE, "strerror");
+            let buf = m.mem.alloc_heap(UNKNOWN_ERROR_LEN, causa_ir::NONE, "strerror", t);
             m.threads[t as usize].specific.push((UNKNOWN_ERROR_KEY, buf));
             buf
         }

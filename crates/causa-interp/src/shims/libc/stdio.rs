@@ -154,7 +154,7 @@ fn format_with(
     next_arg: &mut dyn FnMut(ArgClass) -> Result<FmtArg, FormatError>,
 ) -> Result<Vec<u8>, Stop> {
     let fmt = cstr(m, fmt)?;
-    let mut read_str = |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, &|x| m.describe(x)).map_err(|e| e.0);
+    let mut read_str = |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, &|x| m.describe(x)).map_err(|e| e.message);
     format_c(&fmt, next_arg, &mut read_str).map_err(|e| match e {
         FormatError::MissingArgument { .. } => {
             Stop::bug(BugKind::MemoryError, format!("{name}: the format string reads more arguments than were passed"))

@@ -490,9 +490,9 @@ fn ctype_b_loc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
         table[i * 2..i * 2 + 2].copy_from_slice(&f.to_le_bytes());
     }
-    let t = m.mem.alloc_heap(table.len() as u64, causa_ir::NONE, "ctype table");
+    let t = m.mem.alloc_heap(table.len() as u64, causa_ir::NONE, "ctype table", c.t);
     m.write_bytes(t, &table)?;
-    let cell = m.mem.alloc_heap(8, causa_ir::NONE, "ctype table");
+    let cell = m.mem.alloc_heap(8, causa_ir::NONE, "ctype table", c.t);
     m.write_bytes(cell, &(t + 256).to_le_bytes())?;
     m.threads[c.t as usize].specific.push((KEY, cell));
     ret_u64(cell)

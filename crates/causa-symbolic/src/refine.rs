@@ -1,0 +1,122 @@
+//! What the next query rules out after an alternate is rejected.
+//!
+//! An alternate whose replay fails (or that the caller sets aside) is
+//! excluded from the next query. The general exclusion is "other data flows
+//! or synchronisation orders" ([`crate::coarsen::another_class`]); it rules
+//! out one class of orders, and the next best is often its neighbour with
+//! the same flaw. The usual flaw is a lost update the failing schedule does
+//! not have: a thread reads a location, another thread writes it, and the
+//! first writes it back over that write. Two unlocked list pushes lose one
+//! node in the failing run; the most similar alternate loses the other
+//! thread's node instead, and the assertion on the list's length fails
+//! again. Such a rejection rules out that interleaving of those three
+//! events instead (a refinement like a counterexample-guided one: only the
+//! lost updates an alternate actually showed are ruled out, not every one
+//! the model could have, which is quadratic in the accesses of a location).
+
+use crate::alternate::Verdict;
+use crate::model::Model;
+use crate::trace::SymTrace;
+use causa_constraints::formula::Ev;
+use causa_constraints::{Formula, Op};
+use causa_core::collections::HashMap;
+
+/// The location an event reads (false) or writes (true); accesses through
+/// computed addresses (location 0) are left out.
+fn access(model: &Model, e: Ev) -> Option<(u64, bool)> {
+    match model.trace.events[e].op {
+        Op::Read { loc, .. } if loc != 0 => Some((loc, false)),
+        Op::Write { loc, .. } | Op::Rmw { loc, .. } if loc != 0 => Some((loc, true)),
+        _ => None,
+    }
+}
+
+/// The updates `order` loses, each as (a thread's read, another thread's
+/// write after it, the first thread's next access to the location, a plain
+/// write), with the other write between the two; with `new_only`, one that
+/// `sigma` does not lose (the other write is not between the two there, nor
+/// after the read when `sigma` ends before the first thread's write).
+pub(crate) fn lost_updates(model: &Model, sigma: &[Ev], order: &[Ev], new_only: bool) -> Vec<(Ev, Ev, Ev)> {
+    let thread = |e: Ev| model.trace.events[e].thread;
+    let spos: HashMap<Ev, usize> = sigma.iter().enumerate().map(|(i, e)| (*e, i)).collect();
+    let mut out = Vec::new();
+    for (i, &a1) in order.iter().enumerate() {
+        let Some((loc, false)) = access(model, a1) else { continue };
+        let on_loc = |e: Ev| access(model, e).is_some_and(|(l, _)| l == loc);
+        let Some(j) = (i + 1..order.len()).find(|j| thread(order[*j]) == thread(a1) && on_loc(order[*j])) else {
+            continue;
+        };
+        let a2 = order[j];
+        if !matches!(model.trace.events[a2].op, Op::Write { .. }) {
+            continue;
+        }
+        for &x in &order[i + 1..j] {
+            if thread(x) == thread(a1) || access(model, x) != Some((loc, true)) {
+                continue;
+            }
+            let also = match (spos.get(&a1), spos.get(&x)) {
+                (Some(p1), Some(px)) => p1 < px && spos.get(&a2).is_none_or(|p2| px < p2),
+                _ => false,
+            };
+            if !(also && new_only) {
+                out.push((a1, x, a2));
+            }
+        }
+    }
+    out
+}
+
+/// "Not the rejected `order`": the lost updates it has do not happen (in
+/// each, the other write comes before the read or after the write back),
+/// else other data flows or synchronisation orders. Set aside for losing
+/// an update: those `sigma` does not lose. Failed on replay: every one,
+/// `sigma`'s own too (an alternate that keeps the failing schedule's lost
+/// update and fails again later, the list whose length is checked after its
+/// traversal, shows that one is the failure's cause).
+pub(crate) fn exclude(sym: &SymTrace, model: &Model, sigma: &[Ev], order: &[Ev], why: Verdict) -> Formula {
+    let lost = lost_updates(model, sigma, order, why == Verdict::LosesUpdate);
+    if lost.is_empty() {
+        return crate::coarsen::another_class(sym, model, order);
+    }
+    let not_lost = |(a1, x, a2): (Ev, Ev, Ev)| Formula::or(vec![Formula::Before(x, a1), Formula::Before(a2, x)]);
+    Formula::and(lost.into_iter().map(not_lost).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two threads' read-then-write of one location (the trace's events:
+    /// thread 1's read 0 and write 1, thread 2's read 2 and write 3).
+    fn two_updates() -> Model {
+        let ops = [
+            (1, Op::Read { loc: 8, value: 0 }),
+            (1, Op::Write { loc: 8, value: 1 }),
+            (2, Op::Read { loc: 8, value: 0 }),
+            (2, Op::Write { loc: 8, value: 1 }),
+        ];
+        let events = ops.into_iter().map(|(thread, op)| causa_constraints::trace::TraceEvent { thread, op }).collect();
+        Model {
+            trace: causa_constraints::trace::Trace { events, ..Default::default() },
+            origin: vec![(1, 0), (1, 1), (2, 0), (2, 1)],
+            event_of: vec![],
+            last: 3,
+            failure: (0, causa_core::BugKind::AssertionViolation),
+        }
+    }
+
+    #[test]
+    fn an_update_the_failing_schedule_loses_too_is_not_new() {
+        let m = two_updates();
+        // σ: thread 2's write between thread 1's read and write.
+        let sigma = [0, 2, 3, 1];
+        assert_eq!(lost_updates(&m, &sigma, &sigma, true), vec![]);
+        assert_eq!(lost_updates(&m, &sigma, &sigma, false), vec![(0, 3, 1)]);
+        // The alternate loses thread 1's update instead.
+        assert_eq!(lost_updates(&m, &sigma, &[2, 0, 1, 3], true), vec![(2, 1, 3)]);
+        // Serial orders lose nothing.
+        for serial in [[0, 1, 2, 3], [2, 3, 0, 1]] {
+            assert_eq!(lost_updates(&m, &sigma, &serial, false), vec![]);
+        }
+    }
+}
