@@ -1420,3 +1420,47 @@ fn a_flag_published_before_the_data_is_told_as_such() {
         }
     }
 }
+
+#[test]
+fn a_barrier_keeps_the_runs_own_order() {
+    // The last thread to arrive at a barrier goes on without a step of its
+    // own, but the model has its departure: the run's steps were paired
+    // with the model's events one off from there, and explain fell back to
+    // the solver's failing schedule (or showed a mislabelled one).
+    let prep = corpus("fail/sync/barrier_read_before_wait.c");
+    // Runs where a thread other than the failing one waits at the barrier
+    // and ends before the failure (the last to arrive, going on).
+    let past_barrier = |ex: &Execution| {
+        let failing = ex.outcome.finding().map(|f| f.thread.clone());
+        ex.events.iter().any(|e| {
+            let t = &ex.names[e.thread as usize];
+            e.kind == causa_core::EventKind::End
+                && Some(t) != failing.as_ref()
+                && ex.events.iter().any(|w| w.thread == e.thread && w.kind == causa_core::EventKind::BarrierWait)
+        })
+    };
+    for n in 0..4 {
+        let seen = std::cell::Cell::new(0);
+        let ex = failing_where(&prep, 2000, |ex| {
+            seen.set(seen.get() + u32::from(past_barrier(ex)));
+            seen.get() > n
+        });
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert!(e.failing_from_run, "run {n}: the explanation works on the run's own order");
+        assert_explained(&e, &format!("barrier_read_before_wait (run {n})"));
+        // The thread that went on ends before the failure: its `end` is
+        // in the failing schedule (paired one off, it was taken for the
+        // thread's departure and the `end` was left out).
+        for e2 in ex.events.iter().filter(|x| x.kind == causa_core::EventKind::End) {
+            let name = &ex.names[e2.thread as usize];
+            let t = e.threads.iter().position(|x| x == name).expect("the thread");
+            let ended = e.failing.iter().any(|r| r.0 == t && e.info_of(*r).op == "end");
+            assert!(ended, "run {n}: thread {name}'s end is in the failing schedule");
+        }
+        // Every thread's departure comes after every arrival of its generation.
+        let ops: Vec<&str> = e.failing.iter().map(|r| e.info_of(*r).op).collect();
+        let last_arrival = ops.iter().rposition(|o| *o == "barrier");
+        let first_exit = ops.iter().position(|o| *o == "barrier exit");
+        assert!(last_arrival < first_exit || first_exit.is_none(), "run {n}: {ops:?}");
+    }
+}

@@ -604,10 +604,25 @@ fn run_order(sym: &SymTrace, model: &Model, steps: &[causa_core::ThreadName]) ->
     let points: Vec<Vec<Ev>> = model.event_of.iter().map(|evs| evs.iter().filter_map(|e| *e).collect()).collect();
     let mut next = vec![0usize; points.len()];
     let mut order = Vec::with_capacity(steps.len());
+    // Arrivals at each barrier generation so far: the last to arrive goes
+    // on without a step of its own, and its departure follows its arrival.
+    let mut arrived: causa_core::collections::HashMap<(u64, u32), u32> = Default::default();
     for s in steps {
         let t = *index.get(s)?;
-        order.push(*points[t].get(next[t])?);
+        let e = *points[t].get(next[t])?;
+        order.push(e);
         next[t] += 1;
+        if let causa_constraints::Op::Arrive { barrier, gen, count, .. } = model.trace.events[e].op {
+            let n = arrived.entry((barrier, gen)).or_default();
+            *n += 1;
+            let departs = |d: &Ev| matches!(model.trace.events[*d].op, causa_constraints::Op::Depart { barrier: b, gen: g } if (b, g) == (barrier, gen));
+            if *n == count {
+                if let Some(d) = points[t].get(next[t]).copied().filter(departs) {
+                    order.push(d);
+                    next[t] += 1;
+                }
+            }
+        }
     }
     let t = model.failure.0;
     if points[t].get(next[t]) == Some(&model.last) && next[t] + 1 == points[t].len() {
