@@ -72,11 +72,19 @@ pub struct ThreadPath {
     /// Program inputs the thread read, in order: (input function, value).
     pub inputs: Vec<(String, i128)>,
     pub decisions: Vec<Decision>,
+    /// What each `pthread_once` call of the thread found, in order
+    /// ([`crate::event::once_step`]: it ran the routine, waited for
+    /// another thread's, or found it done). Set by the interpreter when it
+    /// records paths, for symbolic execution (`causa explain`); not written
+    /// to path-log files (format 3 has no place for it): a log read from a
+    /// file has none, and symbolic execution reports `pthread_once` as
+    /// unsupported there.
+    pub onces: Vec<u8>,
 }
 
 impl ThreadPath {
     pub fn new(thread: ThreadName) -> ThreadPath {
-        ThreadPath { thread, targets: Vec::new(), inputs: Vec::new(), decisions: Vec::new() }
+        ThreadPath { thread, targets: Vec::new(), inputs: Vec::new(), decisions: Vec::new(), onces: Vec::new() }
     }
 
     /// Record an indirect call of `function`.
@@ -503,6 +511,7 @@ mod tests {
                 targets: vec!["f".into(), "g".into(), "h".into()],
                 inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
                 decisions,
+                onces: Vec::new(),
             })
     }
 

@@ -138,6 +138,7 @@ fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
         SymOp::AtomicEnd => &[EventKind::AtomicEnd],
         SymOp::Fence => &[EventKind::Fence],
         SymOp::Yield => &[EventKind::Yield, EventKind::Sleep],
+        SymOp::OnceCall { .. } | SymOp::OnceResume { .. } | SymOp::OnceDone { .. } => &[EventKind::Once],
         _ => &[],
     }
 }

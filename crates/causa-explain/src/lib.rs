@@ -534,6 +534,11 @@ fn event_info(
         SymOp::AtomicEnd => ("atomic end", None),
         SymOp::Fence => ("fence", None),
         SymOp::Yield => ("yield", None),
+        SymOp::OnceCall { once, found: 0 } => ("once: runs it", Some(*once)),
+        SymOp::OnceCall { once, found: 1 } => ("once: waits", Some(*once)),
+        SymOp::OnceCall { once, .. } => ("once: done already", Some(*once)),
+        SymOp::OnceResume { once } => ("once: resumes", Some(*once)),
+        SymOp::OnceDone { once } => ("once: routine done", Some(*once)),
         SymOp::Fail { kind: causa_core::BugKind::MemoryError, .. } => ("faulting access", None),
         SymOp::Fail { .. } => ("failure", None),
     };

@@ -1464,3 +1464,38 @@ fn a_barrier_keeps_the_runs_own_order() {
         assert!(last_arrival < first_exit || first_exit.is_none(), "run {n}: {ops:?}");
     }
 }
+
+#[test]
+fn a_pthread_once_is_explained() {
+    // `pthread_once` was unsupported in symbolic execution. The first
+    // caller runs the routine (its events, then the once marked done); the
+    // others come after it, a waiting one resuming after the routine.
+    let prep = corpus("fail/sync/once_size_outside.c");
+    for n in 0..3 {
+        let seen = std::cell::Cell::new(0);
+        let ex = failing_where(&prep, 2000, |_| {
+            seen.set(seen.get() + 1);
+            seen.get() > n
+        });
+        for mode in Mode::ALL {
+            let e = in_mode(&prep, &ex, mode);
+            if mode == Mode::Symbiosis && e.alternate.is_none() {
+                continue;
+            }
+            assert_explained(&e, &format!("once_size_outside (run {n})"));
+            let ops: Vec<&str> = e.failing.iter().map(|r| e.info_of(*r).op).collect();
+            let first = ops.iter().position(|o| *o == "once: runs it").expect("a first call");
+            let done = ops.iter().position(|o| *o == "once: routine done").expect("the routine done");
+            assert!(first < done, "{ops:?}");
+            // Every other call comes after the first, and finds it done
+            // only after the routine is.
+            for (i, o) in ops.iter().enumerate() {
+                match *o {
+                    "once: waits" => assert!(first < i && i < done, "{ops:?}"),
+                    "once: done already" | "once: resumes" => assert!(done < i, "{ops:?}"),
+                    _ => {}
+                }
+            }
+        }
+    }
+}

@@ -134,6 +134,13 @@ impl Machine {
         }
     }
 
+    /// Thread `t`'s `pthread_once` call found `found` ([`ThreadPath::onces`]).
+    pub(crate) fn note_once(&mut self, t: Tid, found: u8) {
+        if let Some(p) = self.path_of(t) {
+            p.onces.push(found);
+        }
+    }
+
     /// Every thread's path (empty when not recording).
     pub(crate) fn take_paths(&mut self) -> Vec<ThreadPath> {
         let n = self.threads.len() as Tid;

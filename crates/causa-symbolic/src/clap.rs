@@ -171,6 +171,41 @@ pub(crate) fn fewest_preemptions(
     Ok((pos, best, minimal))
 }
 
+/// `pthread_once` as the paths have it (the symbolic model's reads leave
+/// the once's state open): every other call on a once comes after the call
+/// that runs its routine; one that waits comes before the routine is done
+/// and resumes after; one that found it done comes after (each once it
+/// happens).
+fn onces(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formula) -> Vec<Formula> {
+    let op = |e: Ev| {
+        let (t, k) = model.origin[e];
+        &sym.threads[t].events[k].op
+    };
+    let n = model.trace.len();
+    let mut out = Vec::new();
+    for first in (0..n).filter(|e| matches!(op(*e), SymOp::OnceCall { found: 0, .. })) {
+        let SymOp::OnceCall { once, .. } = *op(first) else { continue };
+        let done = (0..n).find(|e| matches!(op(*e), SymOp::OnceDone { once: o } if *o == once));
+        let once_after = |e: Ev, x: Option<Ev>| match x {
+            Some(x) => Formula::or(vec![Formula::Before(x, e), after(e)]),
+            // The routine never returned in the trace: nothing waits past it.
+            None => after(e),
+        };
+        for e in 0..n {
+            match *op(e) {
+                SymOp::OnceCall { once: o, found: 1 } if o == once => {
+                    out.push(Formula::or(vec![Formula::Before(first, e), after(e)]));
+                    out.extend(done.map(|d| Formula::or(vec![Formula::Before(e, d), after(e)])));
+                }
+                SymOp::OnceCall { once: o, found: 2 } if o == once => out.push(once_after(e, done)),
+                SymOp::OnceResume { once: o } if o == once => out.push(once_after(e, done)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// Φ (every part but the context-switch bound), with the failure's own
 /// condition apart.
 pub(crate) struct Parts {
@@ -253,6 +288,7 @@ pub(crate) fn formula(
             }
         }
     }
+    parts.extend(onces(sym, model, &after));
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     let fault = crate::fault::bug(sym, model, values);
     let mut not_bug = if sym.fault.is_some() { negate(&fault, values) } else { deadlock.then_some(Formula::True) };

@@ -66,6 +66,8 @@ struct Frame {
     atomic: bool,
     /// The stack objects it allocated (they die when it returns).
     allocas: Vec<u32>,
+    /// A `pthread_once` routine: the once it marks done when it returns.
+    once_done: Option<u64>,
 }
 
 /// Where an access goes.
@@ -201,6 +203,8 @@ pub(crate) struct Thread<'s, 'p> {
     path: &'s ThreadPath,
     next_decision: usize,
     next_input: usize,
+    /// The next of [`ThreadPath::onces`].
+    next_once: usize,
     children: u32,
     frames: Vec<Frame>,
     out: SymThread,
@@ -249,6 +253,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             path,
             next_decision: 0,
             next_input: 0,
+            next_once: 0,
             children: 0,
             frames: Vec::new(),
             out,
@@ -315,7 +320,17 @@ impl<'s, 'p> Thread<'s, 'p> {
         if atomic {
             self.enter_atomic();
         }
-        self.frames.push(Frame { func, block: 0, prev: NONE, ip: 0, regs, dest, atomic, allocas: Vec::new() });
+        self.frames.push(Frame {
+            func,
+            block: 0,
+            prev: NONE,
+            ip: 0,
+            regs,
+            dest,
+            atomic,
+            allocas: Vec::new(),
+            once_done: None,
+        });
         self.enter_block()
     }
 
@@ -634,6 +649,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                 if let (Some(r), false) = (r, self.frames.is_empty()) {
                     self.set(fr.dest, r);
                 }
+                if let Some(once) = fr.once_done {
+                    self.sync(SymOp::OnceDone { once });
+                }
             }
             Term::Unreachable => {
                 self.event(SymOp::Fail { kind: BugKind::Abort, message: "reached `unreachable` code".into() });
@@ -927,6 +945,9 @@ impl<'s, 'p> Thread<'s, 'p> {
             return Ok(true);
         }
         let name: &str = &f.name;
+        if name == "pthread_once" {
+            return self.once(args, dest);
+        }
         let r = crate::shims::call(self, name, args, &argv, ret)?;
         if self.blocked {
             return Ok(false);
@@ -935,6 +956,42 @@ impl<'s, 'p> Thread<'s, 'p> {
             Some(Some(v)) => self.set(dest, v),
             Some(None) => {}
             None => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl Thread<'_, '_> {
+    /// `pthread_once(once, routine)`, as the recorded run's call found it:
+    /// the first caller runs the routine (marked done when it returns), a
+    /// caller that found it running waits, one that found it done goes on.
+    fn once(&mut self, args: &[Operand], dest: u32) -> Result<bool, SymError> {
+        let once = self.addr_arg(args, 0, "pthread_once")?;
+        let Some(&found) = self.path.onces.get(self.next_once) else {
+            return Err(self.unsupported(
+                "`pthread_once` in a path log read from a file (which thread ran the routine is not recorded there)",
+            ));
+        };
+        self.next_once += 1;
+        let ret = self.zero(32);
+        self.set(dest, ret);
+        self.sync(SymOp::OnceCall { once, found });
+        match found as u128 {
+            causa_core::once_step::CALLED_FIRST => {
+                let routine = args.get(1).map(|a| self.int(a, 64)).transpose()?;
+                let f = routine
+                    .and_then(|r| self.st.trace.exprs.value(r))
+                    .and_then(|a| self.st.program.function_at(a as u64))
+                    .ok_or_else(|| self.unsupported("`pthread_once` with a routine computed from shared data"))?;
+                let nparams = self.st.program.functions[f as usize].params.len();
+                let params = (0..nparams).map(|_| self.zero(64)).collect();
+                self.push(f, params, NONE)?;
+                if let Some(fr) = self.frames.last_mut() {
+                    fr.once_done = Some(once);
+                }
+            }
+            causa_core::once_step::FOUND_RUNNING => self.sync(SymOp::OnceResume { once }),
+            _ => {}
         }
         Ok(true)
     }

@@ -110,6 +110,9 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
                 Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }
             }
             SymOp::Depart { barrier, gen } => Op::Depart { barrier: *barrier, gen: *gen },
+            SymOp::OnceCall { once, found } => Op::OnceCall { once: *once, found: *found },
+            SymOp::OnceResume { once } => Op::OnceResume { once: *once },
+            SymOp::OnceDone { once } => Op::OnceDone { once: *once },
             SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence | SymOp::Yield => Op::Local,
         };
         let is_atomic =

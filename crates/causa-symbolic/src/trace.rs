@@ -116,6 +116,21 @@ pub enum SymOp {
     AtomicEnd,
     /// A fence (recorded under TSO/PSO only, where it is a visible operation).
     Fence,
+    /// A `pthread_once` call on `once` that found the routine not run
+    /// (`found` 0: this thread runs it, then [`SymOp::OnceDone`]), running
+    /// in another thread (1: it waits, then [`SymOp::OnceResume`]) or done
+    /// (2) ([`causa_core::event::once_step`]).
+    OnceCall {
+        once: u64,
+        found: u8,
+    },
+    OnceResume {
+        once: u64,
+    },
+    /// The routine returned: the once is done.
+    OnceDone {
+        once: u64,
+    },
     /// `sched_yield`, `pthread_yield`, `sleep`, `usleep`, `nanosleep`: a
     /// scheduling point of its own in the interpreter that touches nothing
     /// shared (a switch after it is no preemption).
