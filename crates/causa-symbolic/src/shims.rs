@@ -126,6 +126,9 @@ pub(crate) fn call(
         | "pthread_mutexattr_destroy"
         | "pthread_attr_init"
         | "pthread_attr_destroy"
+        // (Whether a thread starts detached matters only to a join of it,
+        // which the run's paths decide: see `invalid_use`.)
+        | "pthread_attr_setdetachstate"
         | "pthread_rwlock_init"
         | "pthread_rwlock_destroy"
         | "pthread_rwlockattr_init"
@@ -199,6 +202,16 @@ pub(crate) fn call(
 /// with a mutex, that the thread does not hold (its own operations decide).
 fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<Outcome, SymError> {
     let mutex_arg = match name {
+        // Joining a detached (or already joined) thread: what the threads
+        // did before decides it, not the order; the join still waits for
+        // the thread's end, as in the interpreter.
+        "pthread_join" => {
+            let child = t.join_target(args)?;
+            t.sync(SymOp::Join { child });
+            let message = t.failure_message();
+            t.fail(BugKind::InvalidPthreadUse, message);
+            return Ok(None);
+        }
         "pthread_mutex_unlock" | "pthread_rwlock_unlock" | "pthread_spin_unlock" => 0,
         "pthread_cond_wait" | "pthread_cond_timedwait" => 1,
         _ => {
