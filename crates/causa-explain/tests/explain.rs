@@ -30,6 +30,16 @@ fn failing_where(prep: &Arc<Prepared>, tries: u64, pred: impl Fn(&Execution) -> 
     .unwrap_or_else(|| panic!("a failing run in {tries} random schedules"))
 }
 
+/// The `n`-th (from 0) of the failing runs in 2,000 random schedules that
+/// `pred` accepts.
+fn nth_failing(prep: &Arc<Prepared>, n: u32, pred: impl Fn(&Execution) -> bool) -> Execution {
+    let seen = std::cell::Cell::new(0);
+    failing_where(prep, 2000, |ex| {
+        seen.set(seen.get() + u32::from(pred(ex)));
+        seen.get() > n
+    })
+}
+
 /// A run that deadlocks, in `tries` random schedules.
 fn deadlocking(prep: &Arc<Prepared>, tries: u64) -> Execution {
     failing_where(prep, tries, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock))
@@ -1276,11 +1286,7 @@ fn events_past_the_replayed_part_keep_the_runs_order() {
     let prep = corpus("fail/sync/rwlock_insert_under_read.c");
     let mut checked = 0;
     for n in 0..6 {
-        let seen = std::cell::Cell::new(0);
-        let ex = failing_where(&prep, 2000, |_| {
-            seen.set(seen.get() + 1);
-            seen.get() > n
-        });
+        let ex = nth_failing(&prep, n, |_| true);
         let e = in_mode(&prep, &ex, Mode::Progressive);
         let (Some(alt), Some(flip)) = (&e.alternate, &e.flipped) else { continue };
         // Main joins thread 1, then thread 2.
@@ -1312,11 +1318,7 @@ fn an_alternate_that_fails_again_rules_out_the_updates_it_loses() {
     // "avoids this failure", from a comparison that counted the step).
     let prep = corpus("fail/realistic/list_push_lost_node.c");
     for n in 0..3 {
-        let seen = std::cell::Cell::new(0);
-        let ex = failing_where(&prep, 2000, |_| {
-            seen.set(seen.get() + 1);
-            seen.get() > n
-        });
+        let ex = nth_failing(&prep, n, |_| true);
         for mode in [Mode::MaxSmt, Mode::Lexico, Mode::Progressive] {
             let e = in_mode(&prep, &ex, mode);
             assert_explained(&e, &format!("list_push_lost_node (run {n})"));
@@ -1403,11 +1405,7 @@ fn a_flag_published_before_the_data_is_told_as_such() {
     // avoids the failure.
     let prep = corpus("fail/atomics/ring_publish_before_fill.c");
     for n in 0..3 {
-        let seen = std::cell::Cell::new(0);
-        let ex = failing_where(&prep, 2000, |_| {
-            seen.set(seen.get() + 1);
-            seen.get() > n
-        });
+        let ex = nth_failing(&prep, n, |_| true);
         for mode in Mode::ALL {
             let e = in_mode(&prep, &ex, mode);
             assert_explained(&e, &format!("ring_publish_before_fill (run {n})"));
@@ -1440,11 +1438,7 @@ fn a_barrier_keeps_the_runs_own_order() {
         })
     };
     for n in 0..4 {
-        let seen = std::cell::Cell::new(0);
-        let ex = failing_where(&prep, 2000, |ex| {
-            seen.set(seen.get() + u32::from(past_barrier(ex)));
-            seen.get() > n
-        });
+        let ex = nth_failing(&prep, n, past_barrier);
         let e = in_mode(&prep, &ex, Mode::Progressive);
         assert!(e.failing_from_run, "run {n}: the explanation works on the run's own order");
         assert_explained(&e, &format!("barrier_read_before_wait (run {n})"));
@@ -1472,11 +1466,7 @@ fn a_pthread_once_is_explained() {
     // others come after it, a waiting one resuming after the routine.
     let prep = corpus("fail/sync/once_size_outside.c");
     for n in 0..3 {
-        let seen = std::cell::Cell::new(0);
-        let ex = failing_where(&prep, 2000, |_| {
-            seen.set(seen.get() + 1);
-            seen.get() > n
-        });
+        let ex = nth_failing(&prep, n, |_| true);
         for mode in Mode::ALL {
             let e = in_mode(&prep, &ex, mode);
             if mode == Mode::Symbiosis && e.alternate.is_none() {
