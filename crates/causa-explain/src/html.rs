@@ -9,7 +9,7 @@ use causa_symbolic::EventRef;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-const LANE: usize = 180;
+const LANE: usize = 210;
 /// Room right of the lanes for the data-flow arrows' bends.
 const MARGIN: usize = 90;
 const ROW: usize = 40;
@@ -151,10 +151,10 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
             if differs { " differs" } else { "" },
             x + 6,
             y + 14,
-            esc(&clip(&op, 23)),
+            esc(&clip(&op, 28)),
             x + 6,
             y + 27,
-            esc(&clip(&second, 26))
+            esc(&clip(&second, 29))
         );
     }
     for f in flows {
