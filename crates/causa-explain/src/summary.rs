@@ -86,14 +86,18 @@ pub fn summary(e: &Explanation) -> String {
     for a in e.dsp.atomic.iter().take(regions) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         let lines = line_range(e, first, last);
+        let (l1, l2) = (e.line(first).unwrap_or_default(), e.line(last).unwrap_or_default());
+        let (o1, o2) = (e.info_of(first).op, e.info_of(last).op);
+        // Two accesses on one line (`q[tail] = v; tail++;`): said once.
+        let span = match (l1 == l2, o1 == o2) {
+            (true, true) => format!("two {o1}s at {l1}"),
+            (true, false) => format!("{o1} and {o2} at {l1}"),
+            _ => format!("{o1} at {l1} and {o2} at {l2}"),
+        };
         out.push(format!(
-            "In the failing schedule {} between {}'s {} at {} and {} at {}; {} atomic avoids the failure.",
+            "In the failing schedule {} between {}'s {span}; {} atomic avoids the failure.",
             intruders(e, a),
             who(e, first),
-            e.info_of(first).op,
-            e.line(first).unwrap_or_default(),
-            e.info_of(last).op,
-            e.line(last).unwrap_or_default(),
             lines
         ));
     }
@@ -486,7 +490,13 @@ fn verb_phrase(e: &Explanation, r: EventRef) -> String {
 
 /// `` `writes{obj} at bank.c:14` ``: the event's verb, `obj` and its line.
 fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
-    let verb = match e.info_of(r).op {
+    let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+    format!("{}{obj}{at}", verb(e.info_of(r).op))
+}
+
+/// An operation as a verb (`reads`, `locks`).
+fn verb(op: &str) -> &str {
+    match op {
         "read" => "reads",
         "write" => "writes",
         "update" => "updates",
@@ -501,9 +511,38 @@ fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
         "unlock" => "unlocks",
         "free" => "frees",
         other => other,
-    };
-    let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
-    format!("{verb}{obj}{at}")
+    }
+}
+
+/// A thread's accesses to one object on one line, said once: `reads
+/// `tail` twice and writes it at semq.c:7` (None when they are not).
+fn on_one_line(e: &Explanation, v: &[EventRef]) -> Option<String> {
+    let (line, obj) = (e.line(v[0])?, e.object(v[0])?);
+    if v.len() < 2 || v.iter().any(|r| e.line(*r).as_ref() != Some(&line) || e.object(*r).as_ref() != Some(&obj)) {
+        return None;
+    }
+    let mut verbs: Vec<(&str, usize)> = Vec::new();
+    for r in v {
+        let op = e.info_of(*r).op;
+        match verbs.iter_mut().find(|(o, _)| *o == op) {
+            Some((_, n)) => *n += 1,
+            None => verbs.push((op, 1)),
+        }
+    }
+    let parts: Vec<String> = verbs
+        .iter()
+        .enumerate()
+        .map(|(i, (op, n))| {
+            let what = if i == 0 { format!("`{obj}`") } else { "it".into() };
+            let times = match n {
+                1 => String::new(),
+                2 => " twice".into(),
+                n => format!(" {n} times"),
+            };
+            format!("{} {what}{times}", verb(op))
+        })
+        .collect();
+    Some(format!("{} at {line}", join_and(&parts)))
 }
 
 /// What the other threads do inside the region: their accesses to the
@@ -534,6 +573,9 @@ fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
         .map(|(_, v)| {
             if v.len() > 3 {
                 return format!("{} {}", who(e, v[0]), many(e, v));
+            }
+            if let Some(said) = on_one_line(e, v) {
+                return format!("{} {said}", who(e, v[0]));
             }
             let parts: Vec<String> = v.iter().map(|r| verb_phrase(e, *r)).collect();
             format!("{} {}", who(e, v[0]), join_and(&parts))

@@ -1489,3 +1489,20 @@ fn a_pthread_once_is_explained() {
         }
     }
 }
+
+#[test]
+fn accesses_on_one_line_are_said_once() {
+    // `counter++` reads and writes on one line: the summary said "reads
+    // `counter` at c.c:4 and writes `counter` at c.c:4 between …'s read at
+    // c.c:4 and write at c.c:4".
+    let src = "#include <pthread.h>\n#include <assert.h>\nint counter;\n\
+        void *w(void *a) { counter++; return a; }\n\
+        int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);\n\
+        for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n  assert(counter == 2); return 0; }\n";
+    let prep = load("c.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("reads `counter` and writes it at c.c:4 between"), "{summary}");
+    assert!(summary.contains("'s read and write at c.c:4; making c.c line 4 atomic"), "{summary}");
+}
