@@ -80,11 +80,22 @@ pub struct ThreadPath {
     /// file has none, and symbolic execution reports `pthread_once` as
     /// unsupported there.
     pub onces: Vec<u8>,
+    /// What each clock read of the thread returned (`clock_gettime`,
+    /// `gettimeofday`, `clock`: the interpreter's virtual clock, in
+    /// nanoseconds), in order; in memory only, like [`ThreadPath::onces`].
+    pub clocks: Vec<u64>,
 }
 
 impl ThreadPath {
     pub fn new(thread: ThreadName) -> ThreadPath {
-        ThreadPath { thread, targets: Vec::new(), inputs: Vec::new(), decisions: Vec::new(), onces: Vec::new() }
+        ThreadPath {
+            thread,
+            targets: Vec::new(),
+            inputs: Vec::new(),
+            decisions: Vec::new(),
+            onces: Vec::new(),
+            clocks: Vec::new(),
+        }
     }
 
     /// Record an indirect call of `function`.
@@ -512,6 +523,7 @@ mod tests {
                 inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
                 decisions,
                 onces: Vec::new(),
+                clocks: Vec::new(),
             })
     }
 

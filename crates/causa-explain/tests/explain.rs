@@ -1506,3 +1506,29 @@ fn accesses_on_one_line_are_said_once() {
     assert!(summary.contains("reads `counter` and writes it at c.c:4 between"), "{summary}");
     assert!(summary.contains("'s read and write at c.c:4; making c.c line 4 atomic"), "{summary}");
 }
+
+#[test]
+fn clock_reads_take_the_runs_values() {
+    // Each worker stamps its update with `clock_gettime` and `time`:
+    // symbolic execution said "unsupported: external function
+    // `clock_gettime`". A clock read now takes the value the run read (the
+    // virtual clock counts steps, so the alternate's replay may read
+    // another one; here nothing branches on it).
+    let src = "#include <pthread.h>\n#include <time.h>\n#include <assert.h>\n\
+        long total; long stamp;\n\
+        void *w(void *a) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); time(0);\n\
+        long t = total; stamp = ts.tv_nsec; total = t + 1; return a; }\n\
+        int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);\n\
+        for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n  assert(total == 2); return 0; }\n";
+    let prep = load("stamp.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        if mode == Mode::Symbiosis && e.alternate.is_none() {
+            continue;
+        }
+        assert_explained(&e, "stamp");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("making stamp.c line"), "{mode}: {summary}");
+    }
+}

@@ -141,6 +141,13 @@ impl Machine {
         }
     }
 
+    /// Thread `t` read the virtual clock: `ns` ([`ThreadPath::clocks`]).
+    pub(crate) fn note_clock(&mut self, t: Tid, ns: u64) {
+        if let Some(p) = self.path_of(t) {
+            p.clocks.push(ns);
+        }
+    }
+
     /// Every thread's path (empty when not recording).
     pub(crate) fn take_paths(&mut self) -> Vec<ThreadPath> {
         let n = self.threads.len() as Tid;

@@ -1,5 +1,5 @@
 // causa: expect=bug:invalid-pthread-use
-// causa: solver-unsupported=`clock_gettime`
+// (The solver models the clock read as the run read it.)
 // causa: check=bug
 // causa: at-line=18
 // causa: message=pthread_cond_timedwait

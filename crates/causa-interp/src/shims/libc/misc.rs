@@ -52,6 +52,13 @@ fn now_ns(m: &Machine) -> u64 {
     1000 * m.steps.len() as u64
 }
 
+/// Thread `t` reads the virtual clock (noted in its recorded path).
+fn read_clock(m: &mut Machine, t: Tid) -> u64 {
+    let ns = now_ns(m);
+    m.note_clock(t, ns);
+    ns
+}
+
 pub fn register(r: &mut Registry) {
     r.visible("libc", "exit", EventKind::Exit, exit);
     r.visible("libc", "_exit", EventKind::Exit, exit);
@@ -90,7 +97,7 @@ pub fn register(r: &mut Registry) {
     r.add("libc", "clock_gettime", clock_gettime);
     r.add("libc", "gettimeofday", gettimeofday);
     // CPU time in CLOCKS_PER_SEC (10^6) units: the virtual clock's microseconds.
-    r.add("libc", "clock", |m, _| ret_u64(now_ns(m) / 1000));
+    r.add("libc", "clock", |m, c| ret_u64(read_clock(m, c.t) / 1000));
     r.add("libc", "sysconf", sysconf);
 }
 
@@ -218,14 +225,14 @@ fn clock_gettime(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         set_errno(m, c.t, EINVAL)?;
         return ret_i32(-1);
     }
-    let ns = now_ns(m);
+    let ns = read_clock(m, c.t);
     write_time(m, c.ptr(1), ns / 1_000_000_000, ns % 1_000_000_000)?;
     ret_i32(0)
 }
 
 /// `gettimeofday(tv, tz)`: the virtual clock; the time zone is UTC.
 fn gettimeofday(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let us = now_ns(m) / 1000;
+    let us = read_clock(m, c.t) / 1000;
     if c.ptr(0) != 0 {
         write_time(m, c.ptr(0), us / 1_000_000, us % 1_000_000)?;
     }
