@@ -1,0 +1,132 @@
+//! Library calls that are more than one event or a value: `pthread_once`
+//! (the routine runs in the first caller, as the run's call found it) and
+//! the C library's clocks and constant answers.
+
+use super::{Reg, Thread};
+use crate::trace::SymOp;
+use crate::SymError;
+use causa_ir::{Operand, NONE};
+
+impl Thread<'_, '_> {
+    /// `pthread_once(once, routine)`, as the recorded run's call found it:
+    /// the first caller runs the routine (marked done when it returns), a
+    /// caller that found it running waits, one that found it done goes on.
+    pub(super) fn once(&mut self, args: &[Operand], dest: u32) -> Result<bool, SymError> {
+        let once = self.addr_arg(args, 0, "pthread_once")?;
+        let Some(&found) = self.path.onces.get(self.next_once) else {
+            return Err(self.unsupported(
+                "`pthread_once` in a path log read from a file (which thread ran the routine is not recorded there)",
+            ));
+        };
+        self.next_once += 1;
+        let ret = self.zero(32);
+        self.set(dest, ret);
+        self.sync(SymOp::OnceCall { once, found });
+        match found as u128 {
+            causa_core::once_step::CALLED_FIRST => {
+                let routine = args.get(1).map(|a| self.int(a, 64)).transpose()?;
+                let f = routine
+                    .and_then(|r| self.st.trace.exprs.value(r))
+                    .and_then(|a| self.st.program.function_at(a as u64))
+                    .ok_or_else(|| self.unsupported("`pthread_once` with a routine computed from shared data"))?;
+                let nparams = self.st.program.functions[f as usize].params.len();
+                let params = (0..nparams).map(|_| self.zero(64)).collect();
+                self.push(f, params, NONE)?;
+                if let Some(fr) = self.frames.last_mut() {
+                    fr.once_done = Some(once);
+                }
+            }
+            causa_core::once_step::FOUND_RUNNING => self.sync(SymOp::OnceResume { once }),
+            _ => {}
+        }
+        Ok(true)
+    }
+}
+
+/// The C library's clocks: the interpreter's virtual clock counts steps, so
+/// a read's value depends on the schedule. Each read takes the value the
+/// run read ([`ThreadPath::clocks`]); an alternate whose replay reads
+/// another value and goes another way for it fails its replay, and is not
+/// shown as explaining anything.
+impl Thread<'_, '_> {
+    /// `clock_gettime`, `gettimeofday`, `clock`, `time` (and the constant
+    /// `getpid`, `getenv`), as the interpreter answers them.
+    pub(crate) fn libc_time(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+        let word = self.st.program.space.layout.ptr_bytes as u32;
+        Ok(Some(match name {
+            "time" => {
+                let p = self.pointer_arg(args, 0, name)?;
+                if p != 0 {
+                    self.store_constant(name, p, word, 0)?;
+                }
+                self.int_reg(64, 0)
+            }
+            "getpid" => self.int_reg(32, 4242),
+            "getenv" => self.int_reg(64, 0),
+            "clock" => {
+                let ns = self.clock_read(name)?;
+                self.int_reg(64, (ns / 1000) as u128)
+            }
+            "clock_gettime" => {
+                // (An unknown clock fails there without reading the clock.)
+                let clk = match args.first() {
+                    Some(a) => self.int(a, 32)?,
+                    None => return Err(SymError::Mismatch("clock_gettime: missing argument".into())),
+                };
+                if !self.constant(clk).is_some_and(|c| (c as u32 as i32) >= 0 && (c as u32 as i32) <= 11) {
+                    return Err(self.unsupported("`clock_gettime` of an unknown clock"));
+                }
+                let ns = self.clock_read(name)?;
+                let ts = self.pointer_arg(args, 1, name)?;
+                self.store_constant(name, ts, word, (ns / 1_000_000_000) as u128)?;
+                self.store_constant(name, ts + word as u64, word, (ns % 1_000_000_000) as u128)?;
+                self.int_reg(32, 0)
+            }
+            "gettimeofday" => {
+                let us = self.clock_read(name)? / 1000;
+                let (tv, tz) = (self.pointer_arg(args, 0, name)?, self.pointer_arg(args, 1, name)?);
+                if tv != 0 {
+                    self.store_constant(name, tv, word, (us / 1_000_000) as u128)?;
+                    self.store_constant(name, tv + word as u64, word, (us % 1_000_000) as u128)?;
+                }
+                if tz != 0 {
+                    self.store_constant(name, tz, 4, 0)?;
+                    self.store_constant(name, tz + 4, 4, 0)?;
+                }
+                self.int_reg(32, 0)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn clock_read(&mut self, name: &str) -> Result<u64, SymError> {
+        let Some(&ns) = self.path.clocks.get(self.next_clock) else {
+            return Err(self.unsupported(format!(
+                "`{name}` in a path log read from a file (the clock's values are not recorded there)"
+            )));
+        };
+        self.next_clock += 1;
+        Ok(ns)
+    }
+
+    /// A pointer argument's one value (0: null).
+    fn pointer_arg(&mut self, args: &[Operand], i: usize, what: &str) -> Result<u64, SymError> {
+        let p = match args.get(i) {
+            Some(a) => self.pointer(a)?,
+            None => return Err(SymError::Mismatch(format!("{what}: missing argument"))),
+        };
+        self.constant(p)
+            .ok_or_else(|| self.unsupported(format!("`{what}` through a pointer computed from shared data")))
+    }
+
+    /// A constant stored by a library function into the thread's own memory.
+    fn store_constant(&mut self, what: &str, addr: u64, size: u32, v: u128) -> Result<(), SymError> {
+        if !self.classify(addr).0 {
+            return Err(self.unsupported(format!("`{what}` writing shared memory")));
+        }
+        self.overwrite(addr, size)?;
+        let r = self.int_reg(size * 8, v);
+        self.local.insert(addr, (size, r));
+        Ok(())
+    }
+}
