@@ -84,6 +84,10 @@ pub struct ThreadPath {
     /// `gettimeofday`, `clock`: the interpreter's virtual clock, in
     /// nanoseconds), in order; in memory only, like [`ThreadPath::onces`].
     pub clocks: Vec<u64>,
+    /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock` of the
+    /// thread took the lock, in order; in memory only, like
+    /// [`ThreadPath::onces`].
+    pub tries: Vec<bool>,
 }
 
 impl ThreadPath {
@@ -95,6 +99,7 @@ impl ThreadPath {
             decisions: Vec::new(),
             onces: Vec::new(),
             clocks: Vec::new(),
+            tries: Vec::new(),
         }
     }
 
@@ -524,6 +529,7 @@ mod tests {
                 decisions,
                 onces: Vec::new(),
                 clocks: Vec::new(),
+                tries: Vec::new(),
             })
     }
 

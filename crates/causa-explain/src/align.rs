@@ -127,6 +127,7 @@ fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
         SymOp::Lock { shared: true, .. } => &[EventKind::ReadLock],
         SymOp::Lock { .. } => &[EventKind::Lock, EventKind::WriteLock],
         SymOp::Unlock { .. } => &[EventKind::Unlock, EventKind::RwUnlock],
+        SymOp::TrylockFail { .. } => &[EventKind::TrylockFail],
         SymOp::Wait { .. } => &[EventKind::Wait],
         SymOp::WaitReturn { .. } => &[EventKind::WaitReturn],
         SymOp::Signal { .. } => &[EventKind::Signal],

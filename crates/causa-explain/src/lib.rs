@@ -520,6 +520,7 @@ fn event_info(
         SymOp::Lock { mutex, shared: true } => ("rdlock", Some(*mutex)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
+        SymOp::TrylockFail { mutex } => ("trylock (busy)", Some(*mutex)),
         SymOp::Wait { cond, .. } => ("wait", Some(*cond)),
         SymOp::WaitReturn { cond, .. } => ("wake", Some(*cond)),
         SymOp::Signal { cond } => ("signal", Some(*cond)),

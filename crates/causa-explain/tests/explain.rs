@@ -1532,3 +1532,24 @@ fn clock_reads_take_the_runs_values() {
         assert!(summary.contains("making stamp.c line"), "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_busy_trylock_is_explained_with_the_lock_held() {
+    // `pthread_mutex_trylock` was unsupported in symbolic execution. A
+    // trylock follows the run's outcome: one that took the lock is a lock,
+    // one that found it busy must come while another thread holds it.
+    let prep = corpus("fail/mutex/trylock_fallback_unlocked.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        if mode == Mode::Symbiosis && e.alternate.is_none() {
+            continue;
+        }
+        assert_explained(&e, "trylock_fallback_unlocked");
+        let alt = e.alternate.as_ref().expect("an alternate");
+        let at = |op: &str| alt.iter().position(|r| e.info_of(*r).op == op);
+        let (lock, busy, unlock) = (at("lock"), at("trylock (busy)"), at("unlock"));
+        let held = matches!((lock, busy, unlock), (Some(l), Some(b), Some(u)) if l < b && b < u);
+        assert!(held, "{mode}: {}", causa_explain::text::render(&e));
+    }
+}

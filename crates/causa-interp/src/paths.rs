@@ -148,6 +148,13 @@ impl Machine {
         }
     }
 
+    /// Thread `t`'s trylock took the lock or not ([`ThreadPath::tries`]).
+    pub(crate) fn note_try(&mut self, t: Tid, took: bool) {
+        if let Some(p) = self.path_of(t) {
+            p.tries.push(took);
+        }
+    }
+
     /// Every thread's path (empty when not recording).
     pub(crate) fn take_paths(&mut self) -> Vec<ThreadPath> {
         let n = self.threads.len() as Tid;

@@ -207,6 +207,7 @@ pub(crate) struct Thread<'s, 'p> {
     /// The next of [`ThreadPath::onces`] and of [`ThreadPath::clocks`].
     next_once: usize,
     next_clock: usize,
+    next_try: usize,
     children: u32,
     frames: Vec<Frame>,
     out: SymThread,
@@ -257,6 +258,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             next_input: 0,
             next_once: 0,
             next_clock: 0,
+            next_try: 0,
             children: 0,
             frames: Vec::new(),
             out,

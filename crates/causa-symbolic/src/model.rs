@@ -86,6 +86,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Write { addr, .. } => Op::Write { loc: *addr, value: 0 },
             SymOp::Lock { mutex, shared } => Op::Lock { mutex: *mutex, shared: *shared, order: None, tried: false },
             SymOp::Unlock { mutex } => Op::Unlock { mutex: *mutex },
+            SymOp::TrylockFail { mutex } => Op::TrylockFail { mutex: *mutex },
             SymOp::Wait { cond, mutex } => Op::Wait { cond: *cond, mutex: *mutex, wakes: 0 },
             SymOp::WaitReturn { cond, mutex } => {
                 Op::WaitReturn { cond: *cond, mutex: *mutex, signalled: true, order: None, timed: false }

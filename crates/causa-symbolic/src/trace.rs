@@ -67,6 +67,11 @@ pub enum SymOp {
     Unlock {
         mutex: u64,
     },
+    /// A trylock that found `mutex` held (by another thread: the model
+    /// requires it).
+    TrylockFail {
+        mutex: u64,
+    },
     /// `pthread_cond_wait`: releases `mutex`, waits, then [`SymOp::WaitReturn`].
     Wait {
         cond: u64,

@@ -129,4 +129,26 @@ impl Thread<'_, '_> {
         self.local.insert(addr, (size, r));
         Ok(())
     }
+
+    /// `pthread_mutex_trylock`, `pthread_spin_trylock`, as the run's call
+    /// went: it took the lock (a lock), or found it held (EBUSY).
+    pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+        let mutex = self.addr_arg(args, 0, name)?;
+        let Some(&took) = self.path.tries.get(self.next_try) else {
+            return Err(self.unsupported(format!(
+                "`{name}` in a path log read from a file (whether it took the lock is not recorded there)"
+            )));
+        };
+        self.next_try += 1;
+        if took {
+            self.sync(SymOp::Lock { mutex, shared: false });
+            Ok(Some(self.int_reg(32, 0)))
+        } else {
+            self.sync(SymOp::TrylockFail { mutex });
+            Ok(Some(self.int_reg(32, EBUSY)))
+        }
+    }
 }
+
+/// `pthread_mutex_trylock`'s answer for a held mutex.
+const EBUSY: u128 = 16;

@@ -132,7 +132,9 @@ pub fn lock_for(m: &mut Machine, t: Tid, addr: u64) -> Result<(), Stop> {
 
 fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let r = acquire(m, c.t, c.ptr(0))?;
-    if r == EBUSY || r == EDEADLK {
+    let took = !(r == EBUSY || r == EDEADLK);
+    m.note_try(c.t, took);
+    if !took {
         mark_failed(m);
         return ret_i32(EBUSY);
     }
