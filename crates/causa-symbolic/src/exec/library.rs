@@ -45,9 +45,9 @@ impl Thread<'_, '_> {
 
 /// The C library's clocks: the interpreter's virtual clock counts steps, so
 /// a read's value depends on the schedule. Each read takes the value the
-/// run read ([`ThreadPath::clocks`]); an alternate whose replay reads
-/// another value and goes another way for it fails its replay, and is not
-/// shown as explaining anything.
+/// run read ([`causa_core::paths::ThreadPath::clocks`]); an alternate whose
+/// replay reads another value and goes another way for it fails its
+/// replay, and is not shown as explaining anything.
 impl Thread<'_, '_> {
     /// `clock_gettime`, `gettimeofday`, `clock`, `time` (and the constant
     /// `getpid`, `getenv`), as the interpreter answers them.
