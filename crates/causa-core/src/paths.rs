@@ -84,8 +84,9 @@ pub struct ThreadPath {
     /// `gettimeofday`, `clock`: the interpreter's virtual clock, in
     /// nanoseconds), in order; in memory only, like [`ThreadPath::onces`].
     pub clocks: Vec<u64>,
-    /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock` of the
-    /// thread took the lock, in order; in memory only, like
+    /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock`/
+    /// `pthread_mutex_timedlock` of the thread took the lock, in order; in
+    /// memory only, like
     /// [`ThreadPath::onces`].
     pub tries: Vec<bool>,
 }

@@ -1553,3 +1553,25 @@ fn a_busy_trylock_is_explained_with_the_lock_held() {
         assert!(held, "{mode}: {}", causa_explain::text::render(&e));
     }
 }
+
+#[test]
+fn a_timed_out_lock_is_explained_with_the_lock_held() {
+    // `pthread_mutex_timedlock` times out at once in the interpreter when
+    // the mutex is held; the worker then updates the counter without it.
+    let src = "#include <pthread.h>\n#include <time.h>\n#include <assert.h>\n\
+        pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int counter;\n\
+        void *w(void *a) { struct timespec ts; clock_gettime(CLOCK_REALTIME, &ts); ts.tv_sec += 1;\n\
+        if (pthread_mutex_timedlock(&m, &ts) == 0) { counter++; pthread_mutex_unlock(&m); }\n\
+        else counter++;\n return a; }\n\
+        int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);\n\
+        for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n  assert(counter == 2); return 0; }\n";
+    let prep = load("timed.c", src);
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "timed");
+    let alt = e.alternate.as_ref().expect("an alternate");
+    let at = |op: &str| alt.iter().position(|r| e.info_of(*r).op == op);
+    let held =
+        matches!((at("lock"), at("trylock (busy)"), at("unlock")), (Some(l), Some(b), Some(u)) if l < b && b < u);
+    assert!(held, "{}", causa_explain::text::render(&e));
+}

@@ -130,8 +130,13 @@ impl Thread<'_, '_> {
         Ok(())
     }
 
-    /// `pthread_mutex_trylock`, `pthread_spin_trylock`, as the run's call
-    /// went: it took the lock (a lock), or found it held (EBUSY).
+    /// `pthread_mutex_trylock`, `pthread_spin_trylock`,
+    /// `pthread_mutex_timedlock`, as the run's call went: it took the lock
+    /// (a lock), or found it held (EBUSY; a timed lock times out at once in
+    /// the interpreter: ETIMEDOUT, or EINVAL for an invalid time, or
+    /// EDEADLK for an error-checking mutex the caller holds, which a
+    /// branch on the answer tells apart: such a path is reported as not
+    /// fitting).
     pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
         let Some(&took) = self.path.tries.get(self.next_try) else {
@@ -145,10 +150,13 @@ impl Thread<'_, '_> {
             Ok(Some(self.int_reg(32, 0)))
         } else {
             self.sync(SymOp::TrylockFail { mutex });
-            Ok(Some(self.int_reg(32, EBUSY)))
+            let busy = if name == "pthread_mutex_timedlock" { ETIMEDOUT } else { EBUSY };
+            Ok(Some(self.int_reg(32, busy)))
         }
     }
 }
 
-/// `pthread_mutex_trylock`'s answer for a held mutex.
+/// `pthread_mutex_trylock`'s and `pthread_mutex_timedlock`'s answers for
+/// a held mutex.
 const EBUSY: u128 = 16;
+const ETIMEDOUT: u128 = 110;
