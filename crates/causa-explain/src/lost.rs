@@ -9,7 +9,6 @@
 //! failing schedule does not lose that update too; the next one, or a
 //! flipped branch, is asked for instead.
 
-use causa_core::collections::HashMap;
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 
 /// The location an event reads (false) or writes (true), when the trace
@@ -32,31 +31,8 @@ pub(crate) fn introduced(
     failing: &[EventRef],
     alternate: &[EventRef],
 ) -> Option<(EventRef, EventRef, EventRef)> {
-    let fpos: HashMap<EventRef, usize> = failing.iter().enumerate().map(|(i, r)| (*r, i)).collect();
-    for (i, &a1) in alternate.iter().enumerate() {
-        let Some((loc, false)) = access(sym, a1) else { continue };
-        let on_loc = |r: EventRef| access(sym, r).is_some_and(|(l, _)| l == loc);
-        let Some(j) = (i + 1..alternate.len()).find(|j| alternate[*j].0 == a1.0 && on_loc(alternate[*j])) else {
-            continue;
-        };
-        let a2 = alternate[j];
-        if !matches!(sym.threads[a2.0].events[a2.1].op, SymOp::Write { .. }) {
-            continue;
-        }
-        for &x in &alternate[i + 1..j] {
-            if x.0 == a1.0 || access(sym, x) != Some((loc, true)) {
-                continue;
-            }
-            // Between them in the failing schedule too (or after the read
-            // there, when the failure comes before the write).
-            let also = match (fpos.get(&a1), fpos.get(&x)) {
-                (Some(p1), Some(px)) => p1 < px && fpos.get(&a2).is_none_or(|p2| px < p2),
-                _ => false,
-            };
-            if !also {
-                return Some((a1, x, a2));
-            }
-        }
-    }
-    None
+    let plain_write = |r: EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Write { .. });
+    let lost =
+        causa_symbolic::refine::lost_updates((failing, alternate), true, |r| r.0, |r| access(sym, r), plain_write);
+    lost.first().copied()
 }

@@ -29,7 +29,7 @@ pub mod figures;
 mod flip;
 mod maxsmt;
 pub mod model;
-mod refine;
+pub mod refine;
 mod relevant;
 mod rw;
 mod shims;

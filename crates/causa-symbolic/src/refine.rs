@@ -35,23 +35,31 @@ fn access(model: &Model, e: Ev) -> Option<(u64, bool)> {
 /// write after it, the first thread's next access to the location, a plain
 /// write), with the other write between the two; with `new_only`, one that
 /// `sigma` does not lose (the other write is not between the two there, nor
-/// after the read when `sigma` ends before the first thread's write).
-pub(crate) fn lost_updates(model: &Model, sigma: &[Ev], order: &[Ev], new_only: bool) -> Vec<(Ev, Ev, Ev)> {
-    let thread = |e: Ev| model.trace.events[e].thread;
-    let spos: HashMap<Ev, usize> = sigma.iter().enumerate().map(|(i, e)| (*e, i)).collect();
+/// after the read when `sigma` ends before the first thread's write). Over
+/// any events: `thread`, the location each reads (false) or writes (true),
+/// and whether it is a plain write, say what they are (the model's here,
+/// the symbolic trace's in causa-explain's test of a replayed alternate).
+pub fn lost_updates<E: Copy + Eq + std::hash::Hash>(
+    (sigma, order): (&[E], &[E]),
+    new_only: bool,
+    thread: impl Fn(E) -> usize,
+    access: impl Fn(E) -> Option<(u64, bool)>,
+    plain_write: impl Fn(E) -> bool,
+) -> Vec<(E, E, E)> {
+    let spos: HashMap<E, usize> = sigma.iter().enumerate().map(|(i, e)| (*e, i)).collect();
     let mut out = Vec::new();
     for (i, &a1) in order.iter().enumerate() {
-        let Some((loc, false)) = access(model, a1) else { continue };
-        let on_loc = |e: Ev| access(model, e).is_some_and(|(l, _)| l == loc);
+        let Some((loc, false)) = access(a1) else { continue };
+        let on_loc = |e: E| access(e).is_some_and(|(l, _)| l == loc);
         let Some(j) = (i + 1..order.len()).find(|j| thread(order[*j]) == thread(a1) && on_loc(order[*j])) else {
             continue;
         };
         let a2 = order[j];
-        if !matches!(model.trace.events[a2].op, Op::Write { .. }) {
+        if !plain_write(a2) {
             continue;
         }
         for &x in &order[i + 1..j] {
-            if thread(x) == thread(a1) || access(model, x) != Some((loc, true)) {
+            if thread(x) == thread(a1) || access(x) != Some((loc, true)) {
                 continue;
             }
             let also = match (spos.get(&a1), spos.get(&x)) {
@@ -66,6 +74,13 @@ pub(crate) fn lost_updates(model: &Model, sigma: &[Ev], order: &[Ev], new_only: 
     out
 }
 
+/// [`lost_updates`] over the model's events.
+fn lost_in_model(model: &Model, sigma: &[Ev], order: &[Ev], new_only: bool) -> Vec<(Ev, Ev, Ev)> {
+    let thread = |e: Ev| model.trace.events[e].thread as usize;
+    let plain_write = |e: Ev| matches!(model.trace.events[e].op, Op::Write { .. });
+    lost_updates((sigma, order), new_only, thread, |e| access(model, e), plain_write)
+}
+
 /// "Not the rejected `order`": the lost updates it has do not happen (in
 /// each, the other write comes before the read or after the write back),
 /// else other data flows or synchronisation orders. Set aside for losing
@@ -74,7 +89,7 @@ pub(crate) fn lost_updates(model: &Model, sigma: &[Ev], order: &[Ev], new_only: 
 /// update and fails again later, the list whose length is checked after its
 /// traversal, shows that one is the failure's cause).
 pub(crate) fn exclude(sym: &SymTrace, model: &Model, sigma: &[Ev], order: &[Ev], why: Verdict) -> Formula {
-    let lost = lost_updates(model, sigma, order, why == Verdict::LosesUpdate);
+    let lost = lost_in_model(model, sigma, order, why == Verdict::LosesUpdate);
     if lost.is_empty() {
         return crate::coarsen::another_class(sym, model, order);
     }
@@ -110,13 +125,13 @@ mod tests {
         let m = two_updates();
         // σ: thread 2's write between thread 1's read and write.
         let sigma = [0, 2, 3, 1];
-        assert_eq!(lost_updates(&m, &sigma, &sigma, true), vec![]);
-        assert_eq!(lost_updates(&m, &sigma, &sigma, false), vec![(0, 3, 1)]);
+        assert_eq!(lost_in_model(&m, &sigma, &sigma, true), vec![]);
+        assert_eq!(lost_in_model(&m, &sigma, &sigma, false), vec![(0, 3, 1)]);
         // The alternate loses thread 1's update instead.
-        assert_eq!(lost_updates(&m, &sigma, &[2, 0, 1, 3], true), vec![(2, 1, 3)]);
+        assert_eq!(lost_in_model(&m, &sigma, &[2, 0, 1, 3], true), vec![(2, 1, 3)]);
         // Serial orders lose nothing.
         for serial in [[0, 1, 2, 3], [2, 3, 0, 1]] {
-            assert_eq!(lost_updates(&m, &sigma, &serial, false), vec![]);
+            assert_eq!(lost_in_model(&m, &sigma, &serial, false), vec![]);
         }
     }
 }
