@@ -86,8 +86,7 @@ pub struct ThreadPath {
     pub clocks: Vec<u64>,
     /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock`/
     /// `pthread_mutex_timedlock` of the thread took the lock, in order; in
-    /// memory only, like
-    /// [`ThreadPath::onces`].
+    /// memory only, like [`ThreadPath::onces`].
     pub tries: Vec<bool>,
 }
 

@@ -40,6 +40,13 @@ fn nth_failing(prep: &Arc<Prepared>, n: u32, pred: impl Fn(&Execution) -> bool) 
     })
 }
 
+/// Every mode's explanation of `ex`, but Symbiosis' when it found no
+/// alternate (one inverted pair is not always enough).
+fn explained_modes(prep: &Arc<Prepared>, ex: &Execution) -> Vec<Explanation> {
+    let found = |e: &Explanation| e.mode != Mode::Symbiosis || e.alternate.is_some();
+    Mode::ALL.into_iter().map(|mode| in_mode(prep, ex, mode)).filter(found).collect()
+}
+
 /// A run that deadlocks, in `tries` random schedules.
 fn deadlocking(prep: &Arc<Prepared>, tries: u64) -> Execution {
     failing_where(prep, tries, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock))
@@ -882,11 +889,8 @@ fn a_torn_copy_of_a_shared_struct_is_explained_in_every_mode() {
         pthread_join(t, 0); assert(copy.lo == copy.hi); return 0; }\n";
     let prep = load("torn.c", src);
     let ex = failing_where(&prep, 500, |_| true);
-    for mode in Mode::ALL {
-        let e = in_mode(&prep, &ex, mode);
-        if mode == Mode::Symbiosis && e.alternate.is_none() {
-            continue;
-        }
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
         assert_explained(&e, "torn");
         assert_named(&e, "torn");
         assert_flows_join_one_object(&e, "torn");
@@ -1013,11 +1017,8 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
     for (name, src, shown) in cases {
         let prep = load(name, src);
         let ex = failing_where(&prep, 500, |_| true);
-        for mode in Mode::ALL {
-            let e = in_mode(&prep, &ex, mode);
-            if mode == Mode::Symbiosis && e.alternate.is_none() {
-                continue;
-            }
+        for e in explained_modes(&prep, &ex) {
+            let mode = e.mode;
             assert_explained(&e, name);
             assert_named(&e, name);
             let text = causa_explain::text::render(&e);
@@ -1349,11 +1350,8 @@ fn a_use_after_free_names_the_free_that_came_first() {
     assert_eq!(note.location.as_ref().map(|l| l.line), Some(18), "{note:?}");
     let freer = note.thread.clone().expect("the freeing thread");
     assert_ne!(freer, f.thread);
-    for mode in Mode::ALL {
-        let e = in_mode(&prep, &ex, mode);
-        if mode == Mode::Symbiosis && e.alternate.is_none() {
-            continue;
-        }
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
         assert_explained(&e, "refcount_check_after_decrement");
         let free = e.dsp.events.iter().find(|r| e.info_of(**r).op == "free");
         assert!(free.is_some_and(|r| e.threads[r.0] == freer), "{mode}: {}", causa_explain::text::render(&e));
@@ -1467,11 +1465,7 @@ fn a_pthread_once_is_explained() {
     let prep = corpus("fail/sync/once_size_outside.c");
     for n in 0..3 {
         let ex = nth_failing(&prep, n, |_| true);
-        for mode in Mode::ALL {
-            let e = in_mode(&prep, &ex, mode);
-            if mode == Mode::Symbiosis && e.alternate.is_none() {
-                continue;
-            }
+        for e in explained_modes(&prep, &ex) {
             assert_explained(&e, &format!("once_size_outside (run {n})"));
             let ops: Vec<&str> = e.failing.iter().map(|r| e.info_of(*r).op).collect();
             let first = ops.iter().position(|o| *o == "once: runs it").expect("a first call");
@@ -1522,11 +1516,8 @@ fn clock_reads_take_the_runs_values() {
         for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n  assert(total == 2); return 0; }\n";
     let prep = load("stamp.c", src);
     let ex = failing_where(&prep, 500, |_| true);
-    for mode in Mode::ALL {
-        let e = in_mode(&prep, &ex, mode);
-        if mode == Mode::Symbiosis && e.alternate.is_none() {
-            continue;
-        }
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
         assert_explained(&e, "stamp");
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("making stamp.c line"), "{mode}: {summary}");
@@ -1540,11 +1531,8 @@ fn a_busy_trylock_is_explained_with_the_lock_held() {
     // one that found it busy must come while another thread holds it.
     let prep = corpus("fail/mutex/trylock_fallback_unlocked.c");
     let ex = failing_where(&prep, 2000, |_| true);
-    for mode in Mode::ALL {
-        let e = in_mode(&prep, &ex, mode);
-        if mode == Mode::Symbiosis && e.alternate.is_none() {
-            continue;
-        }
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
         assert_explained(&e, "trylock_fallback_unlocked");
         let alt = e.alternate.as_ref().expect("an alternate");
         let at = |op: &str| alt.iter().position(|r| e.info_of(*r).op == op);

@@ -204,7 +204,8 @@ pub(crate) struct Thread<'s, 'p> {
     path: &'s ThreadPath,
     next_decision: usize,
     next_input: usize,
-    /// The next of [`ThreadPath::onces`] and of [`ThreadPath::clocks`].
+    /// The next of [`ThreadPath::onces`], [`ThreadPath::clocks`] and
+    /// [`ThreadPath::tries`].
     next_once: usize,
     next_clock: usize,
     next_try: usize,

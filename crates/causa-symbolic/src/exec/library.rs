@@ -73,7 +73,7 @@ impl Thread<'_, '_> {
                     Some(a) => self.int(a, 32)?,
                     None => return Err(SymError::Mismatch("clock_gettime: missing argument".into())),
                 };
-                if !self.constant(clk).is_some_and(|c| (c as u32 as i32) >= 0 && (c as u32 as i32) <= 11) {
+                if !self.constant(clk).is_some_and(|c| (0..=11).contains(&(c as u32 as i32))) {
                     return Err(self.unsupported("`clock_gettime` of an unknown clock"));
                 }
                 let ns = self.clock_read(name)?;
