@@ -57,6 +57,18 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
         for (f, v) in &t.inputs {
             println!("  input {f} → {v}");
         }
+        if !t.onces.is_empty() {
+            let found: Vec<&str> = t.onces.iter().map(|o| once_word(*o)).collect();
+            println!("  pthread_once calls: {}", found.join(", "));
+        }
+        if !t.values.is_empty() {
+            let values: Vec<String> = t.values.iter().map(u64::to_string).collect();
+            println!("  clock and rand() values: {}", values.join(", "));
+        }
+        if !t.tries.is_empty() {
+            let tries: Vec<&str> = t.tries.iter().map(|b| if *b { "took the lock" } else { "busy" }).collect();
+            println!("  lock tries: {}", tries.join(", "));
+        }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");
         }
@@ -77,6 +89,15 @@ fn counts(t: &ThreadPath) -> String {
     )
     .replace("branchs", "branches")
     .replace("switchs", "switches")
+}
+
+/// What a `pthread_once` call found, in words.
+fn once_word(found: u8) -> &'static str {
+    match found as u128 {
+        causa_core::once_step::CALLED_FIRST => "ran the routine",
+        causa_core::once_step::FOUND_RUNNING => "waited",
+        _ => "found it done",
+    }
 }
 
 /// The decisions as words: `T`/`F` for branch outcomes (runs as `T×12`),
@@ -127,6 +148,9 @@ fn to_json(log: &PathLog) -> serde_json::Value {
                 "thread": t.thread.to_string(),
                 "inputs": t.inputs.iter().map(|(f, v)| serde_json::json!({ "function": f, "value": v.to_string() })).collect::<Vec<_>>(),
                 "decisions": decisions,
+                "once_calls": t.onces.iter().map(|o| once_word(*o)).collect::<Vec<_>>(),
+                "values": t.values.iter().map(u64::to_string).collect::<Vec<_>>(),
+                "lock_tries": t.tries,
             })
         })
         .collect();

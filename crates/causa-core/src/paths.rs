@@ -22,6 +22,13 @@
 //! inputs: count, then each input function's name (varint length, bytes)
 //!         and the value read (zigzag varint)
 //! decisions: count, byte length, bytes (see below)
+//! outcomes:  pthread_once calls: count, then one byte each (what the call
+//!            found: 0 not run, so it ran the routine; 1 running in another
+//!            thread, so it waited; 2 done)
+//!            library values: count, then each value (varint): a clock
+//!            read's in nanoseconds, a `rand`/`random` call's result
+//!            lock tries (trylock, timedlock): count, then one byte each
+//!            (1: it took the lock)
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -43,8 +50,9 @@ use std::path::{Path, PathBuf};
 
 /// Current path-log format version (2: branches no shared read influences
 /// are left out, see `causa_ir::local`; 3: parameters every call passes
-/// local values count as local there).
-pub const PATHS_VERSION: u32 = 3;
+/// local values count as local there; 4: what each `pthread_once`, clock
+/// read, pseudo-random number and lock try returned).
+pub const PATHS_VERSION: u32 = 4;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";
@@ -74,19 +82,18 @@ pub struct ThreadPath {
     pub decisions: Vec<Decision>,
     /// What each `pthread_once` call of the thread found, in order
     /// ([`crate::event::once_step`]: it ran the routine, waited for
-    /// another thread's, or found it done). Set by the interpreter when it
-    /// records paths, for symbolic execution (`causa explain`); not written
-    /// to path-log files (format 3 has no place for it): a log read from a
-    /// file has none, and symbolic execution reports `pthread_once` as
-    /// unsupported there.
+    /// another thread's, or found it done). Symbolic execution follows
+    /// them (who runs the routine is the schedule's choice, not a branch).
     pub onces: Vec<u8>,
-    /// What each clock read of the thread returned (`clock_gettime`,
-    /// `gettimeofday`, `clock`: the interpreter's virtual clock, in
-    /// nanoseconds), in order; in memory only, like [`ThreadPath::onces`].
-    pub clocks: Vec<u64>,
+    /// What each call of the thread whose value comes from outside the
+    /// program returned, in order: a clock read (`clock_gettime`,
+    /// `gettimeofday`, `clock`, in nanoseconds: the interpreter's virtual
+    /// clock, or the machine's in a native recording) or a pseudo-random
+    /// number (`rand`, `random`: their state is the process's, so a value
+    /// depends on the order of the threads' calls).
+    pub values: Vec<u64>,
     /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock`/
-    /// `pthread_mutex_timedlock` of the thread took the lock, in order; in
-    /// memory only, like [`ThreadPath::onces`].
+    /// `pthread_mutex_timedlock` of the thread took the lock, in order.
     pub tries: Vec<bool>,
 }
 
@@ -98,7 +105,7 @@ impl ThreadPath {
             inputs: Vec::new(),
             decisions: Vec::new(),
             onces: Vec::new(),
-            clocks: Vec::new(),
+            values: Vec::new(),
             tries: Vec::new(),
         }
     }
@@ -133,6 +140,14 @@ impl ThreadPath {
         put_varint(&mut out, self.decisions.len() as u64);
         put_varint(&mut out, body.len() as u64);
         out.extend_from_slice(&body);
+        put_varint(&mut out, self.onces.len() as u64);
+        out.extend_from_slice(&self.onces);
+        put_varint(&mut out, self.values.len() as u64);
+        for c in &self.values {
+            put_varint(&mut out, *c);
+        }
+        put_varint(&mut out, self.tries.len() as u64);
+        out.extend(self.tries.iter().map(|t| *t as u8));
         let h = fnv1a(&out);
         out.extend_from_slice(&h.to_le_bytes());
         out
@@ -176,8 +191,23 @@ impl ThreadPath {
         let len = r.count()?;
         let body = r.take(len)?;
         p.decisions = decode_decisions(body, n, p.targets.len()).map_err(bad)?;
+        let onces = r.count()?;
+        p.onces = r.take(onces)?.to_vec();
+        if let Some(o) = p.onces.iter().find(|o| u128::from(**o) > crate::event::once_step::FOUND_DONE) {
+            return Err(bad(format!("a `pthread_once` call found {o}, which is not an outcome (0, 1 or 2)")));
+        }
+        for _ in 0..r.count()? {
+            p.values.push(r.varint()?);
+        }
+        let tries = r.count()?;
+        for t in r.take(tries)? {
+            match t {
+                0 | 1 => p.tries.push(*t == 1),
+                other => return Err(bad(format!("a lock try's outcome is {other}, not 0 or 1"))),
+            }
+        }
         if r.at != content.len() {
-            return Err(bad(format!("{} unexpected bytes after the decisions", content.len() - r.at)));
+            return Err(bad(format!("{} unexpected bytes after the outcomes", content.len() - r.at)));
         }
         Ok(p)
     }
@@ -244,6 +274,9 @@ struct ManifestThread {
     file: String,
     decisions: u64,
     inputs: u64,
+    onces: u64,
+    values: u64,
+    tries: u64,
 }
 
 impl PathLog {
@@ -272,6 +305,9 @@ impl PathLog {
                 file: t.file_name(),
                 decisions: t.decisions.len() as u64,
                 inputs: t.inputs.len() as u64,
+                onces: t.onces.len() as u64,
+                values: t.values.len() as u64,
+                tries: t.tries.len() as u64,
             });
         }
         let m = Manifest {
@@ -317,20 +353,25 @@ impl PathLog {
                 std::fs::read(&tpath).map_err(|e| PathLogError::Io { path: tpath.clone(), message: e.to_string() })?;
             let what = tpath.display().to_string();
             let t = ThreadPath::decode(&bytes, &what)?;
-            let disagrees = t.thread.to_string() != mt.thread
-                || t.decisions.len() as u64 != mt.decisions
-                || t.inputs.len() as u64 != mt.inputs;
-            if disagrees {
+            let counts = |t: &ThreadPath| {
+                [t.decisions.len(), t.inputs.len(), t.onces.len(), t.values.len(), t.tries.len()].map(|n| n as u64)
+            };
+            let listed = [mt.decisions, mt.inputs, mt.onces, mt.values, mt.tries];
+            if t.thread.to_string() != mt.thread || counts(&t) != listed {
+                let say = |c: [u64; 5]| {
+                    format!(
+                        "{} decisions, {} inputs, {} once calls, {} library values and {} lock tries",
+                        c[0], c[1], c[2], c[3], c[4]
+                    )
+                };
                 return Err(PathLogError::Corrupt {
                     file: what,
                     reason: format!(
-                        "the manifest lists thread {} with {} decisions and {} inputs, the file holds thread {} with {} and {}",
+                        "the manifest lists thread {} with {}; the file holds thread {} with {}",
                         mt.thread,
-                        mt.decisions,
-                        mt.inputs,
+                        say(listed),
                         t.thread,
-                        t.decisions.len(),
-                        t.inputs.len()
+                        say(counts(&t))
                     ),
                 });
             }
@@ -521,15 +562,20 @@ mod tests {
             prop::collection::vec(decision(), 0..600),
             prop::collection::vec(("[a-z_]{1,12}", any::<i64>()), 0..5),
             prop::sample::select(vec!["0", "0.1", "0.2.3"]),
+            (
+                prop::collection::vec(0u8..3, 0..4),
+                prop::collection::vec(any::<u64>(), 0..4),
+                prop::collection::vec(any::<bool>(), 0..4),
+            ),
         )
-            .prop_map(|(decisions, inputs, name)| ThreadPath {
+            .prop_map(|(decisions, inputs, name, (onces, values, tries))| ThreadPath {
                 thread: name.parse().unwrap(),
                 targets: vec!["f".into(), "g".into(), "h".into()],
                 inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
                 decisions,
-                onces: Vec::new(),
-                clocks: Vec::new(),
-                tries: Vec::new(),
+                onces,
+                values,
+                tries,
             })
     }
 
@@ -561,6 +607,24 @@ mod tests {
     }
 
     #[test]
+    fn outcomes_that_are_none_are_errors() {
+        let mut t = ThreadPath::new("0".parse().unwrap());
+        t.onces = vec![0, 3];
+        let e = ThreadPath::decode(&t.encode(), "t").unwrap_err().to_string();
+        assert!(e.contains("found 3, which is not an outcome"), "{e}");
+        t.onces = vec![0];
+        // The last try's byte, before the checksum, made 2 (and the checksum redone).
+        t.tries = vec![true];
+        let mut bytes = t.encode();
+        let n = bytes.len();
+        bytes[n - 9] = 2;
+        let h = fnv1a(&bytes[..n - 8]);
+        bytes[n - 8..].copy_from_slice(&h.to_le_bytes());
+        let e = ThreadPath::decode(&bytes, "t").unwrap_err().to_string();
+        assert!(e.contains("a lock try's outcome is 2"), "{e}");
+    }
+
+    #[test]
     fn calls_name_their_targets() {
         let mut t = ThreadPath::new("0".parse().unwrap());
         t.call("worker");
@@ -576,6 +640,9 @@ mod tests {
         let mut t = ThreadPath::new("0.1".parse().unwrap());
         t.decisions = vec![Decision::Branch(true), Decision::Switch(2), Decision::Branch(false)];
         t.inputs = vec![("__VERIFIER_nondet_int".into(), -3)];
+        t.onces = vec![1, 2];
+        t.values = vec![1_700_000_000_123_456_789];
+        t.tries = vec![false, true];
         let log = PathLog {
             program: "p.c".into(),
             fingerprint: "abc".into(),

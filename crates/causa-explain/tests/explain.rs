@@ -1525,6 +1525,30 @@ fn clock_reads_take_the_runs_values() {
 }
 
 #[test]
+fn rand_values_are_the_runs() {
+    // Workers jitter with `usleep(rand() % 100)` after `srand`, the usual
+    // way to make a race show up in a native run: symbolic execution said
+    // "unsupported: external function `srand`". Each `rand()` now takes the
+    // value the run drew (the generator's state is the process's, so the
+    // value depends on the order of the threads' calls); one that picks a
+    // slot shows the value matters.
+    let src = "#include <pthread.h>\n#include <stdlib.h>\n#include <unistd.h>\n#include <assert.h>\n\
+        int total; int slots[4];\n\
+        void *w(void *a) { usleep(rand() % 100); slots[rand() % 4] = 1; int t = total; usleep(1);\n\
+        total = t + 1; return a; }\n\
+        int main(void) { srand(7); pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);\n\
+        for (int i = 0; i < 2; i++) pthread_join(t[i], 0);\n  assert(total == 2); return 0; }\n";
+    let prep = load("jitter.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "jitter");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("making jitter.c line"), "{mode}: {summary}");
+    }
+}
+
+#[test]
 fn a_busy_trylock_is_explained_with_the_lock_held() {
     // `pthread_mutex_trylock` was unsupported in symbolic execution. A
     // trylock follows the run's outcome: one that took the lock is a lock,

@@ -250,3 +250,39 @@ fn under_tso_the_solver_flushes_stores_through_computed_addresses() {
     assert_eq!(r.found_by, Method::Solver);
     assert!(r.schedule.flushes.len() >= 2, "the stores' flushes are steps: {:?}", r.schedule.flushes);
 }
+
+#[test]
+fn once_clock_and_trylock_outcomes_go_through_the_log_file() {
+    // Format 4 keeps what each `pthread_once` call found, the clock's
+    // values and whether each trylock took the lock; before, a log read
+    // from a file had none of them and the solver said "unsupported". Both
+    // methods reproduce from the file's log (the search's runs must find
+    // what the recorded calls found, and read the recorded clock values).
+    let src = format!(
+        "{PRELUDE}#include <time.h>\n\
+         pthread_once_t once = PTHREAD_ONCE_INIT; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         int ready, hits; long stamp;\n\
+         void init(void) {{ ready = 1; }}\n\
+         void *w(void *p) {{ pthread_once(&once, init); struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);\n\
+         stamp = ts.tv_nsec;\n\
+         if (pthread_mutex_trylock(&m) == 0) {{ hits++; pthread_mutex_unlock(&m); }} else {{ int h = hits; hits = h + 1; }}\n\
+         return 0; }}\n\
+         int main(void) {{ pthread_t p, q; pthread_create(&p, 0, w, 0); pthread_create(&q, 0, w, 0);\n\
+         pthread_join(p, 0); pthread_join(q, 0); assert(hits == 2); return 0; }}\n"
+    );
+    let prep = load("once_try.c", &src);
+    let ex = failing_run(&prep);
+    let log = log_of(&prep, &ex);
+    let workers = &log.threads[1..];
+    assert!(workers.iter().all(|t| t.onces.len() == 1 && t.values.len() == 1 && t.tries.len() == 1), "{workers:?}");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    log.write(dir.path()).expect("written");
+    let read = causa_core::paths::PathLog::read(dir.path()).expect("read back");
+    assert_eq!(read, log);
+    for method in [Method::Solver, Method::Search] {
+        let r =
+            reproduce(&prep, &Config::default(), &read, &with(method)).unwrap_or_else(|e| panic!("{method:?}: {e}"));
+        let f = r.execution.outcome.finding().expect("fails");
+        assert_eq!(Some(f.kind), read.failure.as_ref().map(|f| f.kind), "{method:?}");
+    }
+}

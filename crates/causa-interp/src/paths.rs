@@ -5,8 +5,9 @@
 //! interpreter as it runs. Off unless [`crate::Config::record_paths`] is set.
 //!
 //! Following ([`crate::Config::follow`]): each thread must take the recorded
-//! decisions of the thread of the same name, and reads its program inputs
-//! from that thread's record. A thread that decides otherwise, goes past its
+//! decisions of the thread of the same name, reads its program inputs,
+//! clock values and pseudo-random numbers from that thread's record, and its `pthread_once` calls and
+//! lock tries must find what the recorded ones found. A thread that decides otherwise, goes past its
 //! recorded path, or was not created in the recorded run ends the execution
 //! as infeasible (the schedule does not follow the log): the path-guided
 //! search of `causa reproduce` prunes such schedules at the first deviation.
@@ -30,9 +31,13 @@ pub(crate) struct Follow {
 struct Cursor {
     /// Index into [`Follow::paths`].
     path: usize,
-    /// The next decision and the next input.
+    /// The next decision, input, `pthread_once` call, library value
+    /// (clock read, pseudo-random number) and lock try.
     decision: usize,
     input: usize,
+    once: usize,
+    value: usize,
+    try_: usize,
 }
 
 impl Follow {
@@ -62,7 +67,7 @@ impl Machine {
             let Some(p) = f.paths.iter().position(|p| &p.thread == name) else {
                 return Err(Stop::Infeasible(format!("thread {name} was not created in the recorded run")));
             };
-            f.at[i] = Some(Cursor { path: p, decision: 0, input: 0 });
+            f.at[i] = Some(Cursor { path: p, decision: 0, input: 0, once: 0, value: 0, try_: 0 });
         }
         let cur = f.at[i].as_mut().expect("set above");
         Ok(Some((&f.paths[cur.path], cur)))
@@ -134,24 +139,80 @@ impl Machine {
         }
     }
 
-    /// Thread `t`'s `pthread_once` call found `found` ([`ThreadPath::onces`]).
-    pub(crate) fn note_once(&mut self, t: Tid, found: u8) {
+    /// Thread `t`'s `pthread_once` call found `found` ([`ThreadPath::onces`]);
+    /// when following, the recorded call must have found the same.
+    pub(crate) fn note_once(&mut self, t: Tid, found: u8) -> Result<(), Stop> {
         if let Some(p) = self.path_of(t) {
             p.onces.push(found);
         }
+        let what = |o: u8| match o as u128 {
+            causa_core::once_step::CALLED_FIRST => "ran the routine",
+            causa_core::once_step::FOUND_RUNNING => "waited for another thread's routine",
+            _ => "found the routine done",
+        };
+        self.follow_outcome(t, "a `pthread_once` call", |p, c| (p.onces.get(c.once).copied(), &mut c.once), found, what)
     }
 
-    /// Thread `t` read the virtual clock: `ns` ([`ThreadPath::clocks`]).
-    pub(crate) fn note_clock(&mut self, t: Tid, ns: u64) {
+    /// Thread `t` reads the clock or draws a pseudo-random number, `v`: noted
+    /// in its path, or, when following, the recorded run's value instead
+    /// ([`ThreadPath::values`]).
+    pub(crate) fn note_value(&mut self, t: Tid, v: u64) -> Result<u64, Stop> {
+        let name = self.names[t as usize].clone();
+        let v = match self.cursor(t)? {
+            None => v,
+            Some((path, cur)) => {
+                let Some(&recorded) = path.values.get(cur.value) else {
+                    return Err(Stop::Infeasible(format!(
+                        "thread {name} reads the clock or draws a pseudo-random number more often than in the recorded run ({} times)",
+                        path.values.len()
+                    )));
+                };
+                cur.value += 1;
+                recorded
+            }
+        };
         if let Some(p) = self.path_of(t) {
-            p.clocks.push(ns);
+            p.values.push(v);
         }
+        Ok(v)
     }
 
-    /// Thread `t`'s trylock took the lock or not ([`ThreadPath::tries`]).
-    pub(crate) fn note_try(&mut self, t: Tid, took: bool) {
+    /// Thread `t`'s lock try took the lock or not ([`ThreadPath::tries`]);
+    /// when following, the recorded try must have done the same.
+    pub(crate) fn note_try(&mut self, t: Tid, took: bool) -> Result<(), Stop> {
         if let Some(p) = self.path_of(t) {
             p.tries.push(took);
+        }
+        let what = |b: bool| if b { "took the lock" } else { "found the lock held" };
+        self.follow_outcome(t, "a lock try", |p, c| (p.tries.get(c.try_).copied(), &mut c.try_), took, what)
+    }
+
+    /// When following: the outcome `got` of thread `t`'s next `what` must be
+    /// the recorded one (`next`: the recorded outcome at the cursor and the
+    /// cursor's index to advance).
+    fn follow_outcome<T: PartialEq + Copy>(
+        &mut self,
+        t: Tid,
+        what: &str,
+        next: impl for<'a> Fn(&ThreadPath, &'a mut Cursor) -> (Option<T>, &'a mut usize),
+        got: T,
+        say: impl Fn(T) -> &'static str,
+    ) -> Result<(), Stop> {
+        let name = self.names[t as usize].clone();
+        let Some((path, cur)) = self.cursor(t)? else { return Ok(()) };
+        match next(path, cur) {
+            (Some(r), at) if r == got => {
+                *at += 1;
+                Ok(())
+            }
+            (Some(r), _) => Err(Stop::Infeasible(format!(
+                "thread {name}'s {what} {}, but in the recorded run it {}",
+                say(got),
+                say(r)
+            ))),
+            (None, _) => {
+                Err(Stop::Infeasible(format!("thread {name} makes {what} that its recorded path does not have")))
+            }
         }
     }
 

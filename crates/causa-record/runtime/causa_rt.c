@@ -15,6 +15,12 @@
  *   __causa_pthread_create    thread names follow the creation tree (0, 0.1, …)
  *   __causa_assert_fail, __causa_reach_error, __causa_abort: the failure
  *   __causa_nondet_*          program inputs, logged per thread
+ *   __causa_pthread_once      what each call found (it runs the routine,
+ *                             waits for another thread's, or finds it done)
+ *   __causa_clock_gettime, __causa_gettimeofday, __causa_clock,
+ *   __causa_rand, __causa_random: the values
+ *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
+ *   __causa_pthread_mutex_timedlock: whether each took the lock
  * The log goes to $CAUSA_PATHS, else ./causa-paths-<pid>/, written to a
  * temporary directory first and renamed, so a log is never half-written.
  * A thread's decisions beyond SPILL bytes go to a spill file in that
@@ -32,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <ucontext.h>
 #include <link.h>
 #include <sys/auxv.h>
@@ -63,13 +70,18 @@ typedef struct rec {
     int ntargets;
     bytes_t inputs;         /* encoded (name, zigzag value) pairs */
     uint64_t ninputs;
+    bytes_t onces;          /* one byte per pthread_once call */
+    bytes_t values;         /* one varint per clock read (ns) or rand() */
+    uint64_t nvalues;
+    bytes_t tries;          /* one byte (1: took the lock) per lock try */
     int children;
     int spill_fd;           /* 0: nothing spilled yet */
     uint64_t spilled;       /* decision bytes in the spill file */
     const char *site_file;  /* the last failure site reached */
     int site_line, site_col;
     struct rec *next;       /* every record, for writing at the end */
-    atomic_flag busy;       /* held while `dec`, `inputs` or `targets` change,
+    atomic_flag busy;       /* held while `dec`, `inputs`, `targets` or the
+                               outcomes (`onces`, `values`, `tries`) change,
                                and by the log's writer for good */
 } rec_t;
 
@@ -347,6 +359,115 @@ NONDET(bool, _Bool, 1, 0)
 NONDET(_Bool, _Bool, 1, 0)
 NONDET(size_t, unsigned long, 64, 0)
 
+/* ---- outcomes: pthread_once, clocks and rand(), lock tries ---- */
+
+/* pthread_once, done here rather than by the C library's, so that what
+   each call found is known exactly (the C library's does not say whether
+   a caller waited): every once object of the program (keyed by address)
+   is not run (0), running (1) or done (2), under one lock. */
+typedef struct once_rec {
+    pthread_once_t *key;
+    int state;
+    struct once_rec *next;
+} once_rec_t;
+static once_rec_t *once_recs;
+static pthread_mutex_t once_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t once_cond = PTHREAD_COND_INITIALIZER;
+
+int __causa_pthread_once(pthread_once_t *once, void (*routine)(void)) {
+    rec_t *r = self();
+    pthread_mutex_lock(&once_lock);
+    once_rec_t *e = once_recs;
+    while (e && e->key != once)
+        e = e->next;
+    if (!e) {
+        e = calloc(1, sizeof *e);
+        if (!e) {
+            fprintf(stderr, "causa recorder: out of memory\n");
+            _exit(70);
+        }
+        e->key = once;
+        e->next = once_recs;
+        once_recs = e;
+    }
+    uint8_t found = (uint8_t)e->state;
+    if (found == 0)
+        e->state = 1;
+    while (e->state == 1 && found != 0)
+        pthread_cond_wait(&once_cond, &once_lock);
+    pthread_mutex_unlock(&once_lock);
+    hold(r);
+    put_byte(&r->onces, found);
+    release(r);
+    if (found == 0) {
+        routine();
+        pthread_mutex_lock(&once_lock);
+        e->state = 2;
+        pthread_cond_broadcast(&once_cond);
+        pthread_mutex_unlock(&once_lock);
+    }
+    return 0;
+}
+
+static void note_value(uint64_t ns) {
+    rec_t *r = self();
+    hold(r);
+    put_varint(&r->values, ns);
+    r->nvalues++;
+    release(r);
+}
+
+/* The clocks causa's interpreter knows (CLOCK_REALTIME … CLOCK_TAI) are
+   read, in nanoseconds; another clock fails there without a read. */
+int __causa_clock_gettime(clockid_t clk, struct timespec *ts) {
+    int rc = clock_gettime(clk, ts);
+    if (clk >= 0 && clk <= 11)
+        note_value(rc == 0 ? (uint64_t)ts->tv_sec * 1000000000ull + (uint64_t)ts->tv_nsec : 0);
+    return rc;
+}
+
+int __causa_gettimeofday(struct timeval *tv, void *tz) {
+    int rc = gettimeofday(tv, tz);
+    note_value(rc == 0 && tv ? ((uint64_t)tv->tv_sec * 1000000ull + (uint64_t)tv->tv_usec) * 1000ull : 0);
+    return rc;
+}
+
+clock_t __causa_clock(void) {
+    clock_t c = clock();
+    note_value(c >= 0 ? (uint64_t)c * 1000ull : 0);
+    return c;
+}
+
+/* rand()'s state is the process's: which value a thread draws depends on
+   the order of the threads' calls. */
+int __causa_rand(void) {
+    int v = rand();
+    note_value((uint64_t)v);
+    return v;
+}
+
+long __causa_random(void) {
+    long v = random();
+    note_value((uint64_t)v);
+    return v;
+}
+
+static int note_try(int rc) {
+    rec_t *r = self();
+    hold(r);
+    put_byte(&r->tries, rc == 0);
+    release(r);
+    return rc;
+}
+
+int __causa_pthread_mutex_trylock(pthread_mutex_t *m) { return note_try(pthread_mutex_trylock(m)); }
+
+int __causa_pthread_spin_trylock(pthread_spinlock_t *s) { return note_try(pthread_spin_trylock(s)); }
+
+int __causa_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t) {
+    return note_try(pthread_mutex_timedlock(m, t));
+}
+
 /* ---- writing the log ---- */
 
 static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n) {
@@ -356,8 +477,9 @@ static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n) {
 }
 
 /* A thread's file: `head` (everything before the decision bytes), the
-   spilled decision bytes, the buffered ones, then the checksum of it all. */
-static int write_thread(const char *path, rec_t *r, const bytes_t *head) {
+   spilled decision bytes, the buffered ones, `tail` (the outcomes), then
+   the checksum of it all. */
+static int write_thread(const char *path, rec_t *r, const bytes_t *head, const bytes_t *tail) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0)
         return -1;
@@ -372,7 +494,8 @@ static int write_thread(const char *path, rec_t *r, const bytes_t *head) {
         }
     }
     h = fnv1a(h, r->dec.p, r->dec.len);
-    bad = bad || write_all(fd, r->dec.p, r->dec.len) || write_all(fd, &h, 8);
+    h = fnv1a(h, tail->p, tail->len);
+    bad = bad || write_all(fd, r->dec.p, r->dec.len) || write_all(fd, tail->p, tail->len) || write_all(fd, &h, 8);
     return close(fd) || bad ? -1 : 0;
 }
 
@@ -504,18 +627,28 @@ static void write_log_now(void) {
         put(&b, r->inputs.p, r->inputs.len);
         put_varint(&b, r->ndec);
         put_varint(&b, r->spilled + r->dec.len);
+        bytes_t tail = {0};
+        put_varint(&tail, r->onces.len);
+        put(&tail, r->onces.p, r->onces.len);
+        put_varint(&tail, r->nvalues);
+        put(&tail, r->values.p, r->values.len);
+        put_varint(&tail, r->tries.len);
+        put(&tail, r->tries.p, r->tries.len);
         char file[160];
         snprintf(file, sizeof file, "t%s.path", r->name);
         snprintf(path, sizeof path, "%s/%s", tmp, file);
-        if (write_thread(path, r, &b) != 0)
+        if (write_thread(path, r, &b, &tail) != 0)
             fprintf(stderr, "causa recorder: cannot write %s: %s\n", path, strerror(errno));
         if (r->spill_fd > 0) {
             char spilled[4400];
             snprintf(spilled, sizeof spilled, "%s/t%s.spill", tmp, r->name);
             unlink(spilled);
         }
-        fprintf(m, "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu}",
-                i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs);
+        fprintf(m,
+                "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu, "
+                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu}",
+                i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs,
+                (unsigned long long)r->onces.len, (unsigned long long)r->nvalues, (unsigned long long)r->tries.len);
     }
     fprintf(m, "\n  ]\n}\n");
     fclose(m);

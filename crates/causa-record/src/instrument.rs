@@ -13,7 +13,8 @@
 //! `reach_error`, `__VERIFIER_error`) get `__causa_site(file, line, column)`
 //! with their debug location, as causa's lowering names it. The program's
 //! `pthread_create`, failure functions and `__VERIFIER_nondet_*` are
-//! redirected to the runtime's. The module also gets a table of its defined
+//! redirected to the runtime's, and so are the calls whose outcome path
+//! logs record (`pthread_once`, the clocks, `rand`, lock tries). The module also gets a table of its defined
 //! functions (for naming indirect-call targets) and its fingerprint.
 //!
 //! Written by hand: no crate instruments LLVM IR for path logging; the
@@ -48,13 +49,22 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 6] = [
+const REDIRECTS: [(&str, &str); 15] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
     ("abort", "__causa_abort"),
     ("reach_error", "__causa_reach_error"),
     ("__VERIFIER_error", "__causa_reach_error"),
+    ("pthread_once", "__causa_pthread_once"),
+    ("clock_gettime", "__causa_clock_gettime"),
+    ("gettimeofday", "__causa_gettimeofday"),
+    ("clock", "__causa_clock"),
+    ("rand", "__causa_rand"),
+    ("random", "__causa_random"),
+    ("pthread_mutex_trylock", "__causa_pthread_mutex_trylock"),
+    ("pthread_spin_trylock", "__causa_pthread_spin_trylock"),
+    ("pthread_mutex_timedlock", "__causa_pthread_mutex_timedlock"),
 ];
 
 /// Instrument the bitcode at `input` (the module causa analyses, whose
@@ -312,8 +322,8 @@ impl<'r> Pass<'r> {
         (CString::new(path).unwrap_or_default(), line, col)
     }
 
-    /// Uses of the program's `pthread_create`, failure functions and inputs
-    /// go to the runtime's.
+    /// Uses of the program's `pthread_create`, failure functions, inputs and
+    /// recorded outcomes go to the runtime's.
     unsafe fn redirect(&self) {
         let mut pairs: Vec<(String, String)> = REDIRECTS.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         let mut f = LLVMGetFirstFunction(self.module);
@@ -327,7 +337,9 @@ impl<'r> Pass<'r> {
         for (from, to) in pairs {
             let cfrom = CString::new(from).expect("no NUL");
             let old = LLVMGetNamedFunction(self.module, cfrom.as_ptr());
-            if old.is_null() {
+            // A function the program defines itself (its own `clock` or
+            // `rand`) is the program's: the interpreter runs it too.
+            if old.is_null() || LLVMIsDeclaration(old) == 0 {
                 continue;
             }
             let cto = CString::new(to).expect("no NUL");

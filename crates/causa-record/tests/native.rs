@@ -384,3 +384,80 @@ fn threads_failing_together_leave_one_whole_log() {
         assert!(read.failure.as_ref().is_some_and(|f| f.kind == BugKind::AssertionViolation), "run {i}");
     }
 }
+
+const ONCE_CLOCK_TRYLOCK: &str = r#"
+#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int *hits;
+static long started[3];
+
+static void init(void) {
+    usleep(rand() % 100);
+    hits = calloc(1, sizeof *hits);
+}
+
+void *worker(void *arg) {
+    int id = *(int *)arg;
+    pthread_once(&once, init);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    started[id] = ts.tv_nsec;
+    usleep(rand() % 100);
+    if (pthread_mutex_trylock(&m) == 0) {
+        int h = *hits;
+        usleep(rand() % 200);
+        *hits = h + 1;
+        pthread_mutex_unlock(&m);
+    } else {
+        int h = *hits; /* BUG: the fallback updates without the lock */
+        usleep(rand() % 200);
+        *hits = h + 1;
+    }
+    return NULL;
+}
+
+int main(void) {
+    srand(getpid());
+    pthread_t t[3];
+    int ids[3] = {0, 1, 2};
+    for (int i = 0; i < 3; i++)
+        pthread_create(&t[i], NULL, worker, &ids[i]);
+    for (int i = 0; i < 3; i++)
+        pthread_join(t[i], NULL);
+    assert(*hits == 3);
+    return 0;
+}
+"#;
+
+#[test]
+fn once_clock_and_trylock_outcomes_are_recorded_natively_and_reproduced() {
+    // What each `pthread_once` call found, each clock and `rand()` value
+    // and each lock try's outcome are in the native log (format 4);
+    // symbolic execution follows them, so the failure (a lost update in the
+    // trylock's fallback) is reproduced from the log alone.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (c, exe) = build(dir.path(), "once_try", ONCE_CLOCK_TRYLOCK);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let workers = &log.threads[1..];
+    assert_eq!(workers.len(), 3);
+    let mut onces: Vec<u8> = workers.iter().flat_map(|t| t.onces.clone()).collect();
+    onces.sort();
+    assert_eq!(onces[0], 0, "one worker ran the routine: {onces:?}");
+    assert!(onces[1..].iter().all(|o| *o == 1 || *o == 2), "the others waited or found it done: {onces:?}");
+    for t in workers {
+        // A clock read and two `rand()` calls, and the routine's when the
+        // thread ran it.
+        let want = 3 + usize::from(t.onces == [0]);
+        assert_eq!(t.values.len(), want, "thread {}: {:?}", t.thread, t.values);
+        assert!(t.values.iter().filter(|v| **v <= i32::MAX as u64).count() >= want - 1, "rand() values");
+        assert_eq!(t.tries.len(), 1, "thread {}: one lock try", t.thread);
+    }
+    assert!(workers.iter().any(|t| !t.tries[0]), "a failing run has a try that found the lock held");
+    reproduces(&c, &log, BugKind::AssertionViolation);
+}

@@ -204,10 +204,10 @@ pub(crate) struct Thread<'s, 'p> {
     path: &'s ThreadPath,
     next_decision: usize,
     next_input: usize,
-    /// The next of [`ThreadPath::onces`], [`ThreadPath::clocks`] and
+    /// The next of [`ThreadPath::onces`], [`ThreadPath::values`] and
     /// [`ThreadPath::tries`].
     next_once: usize,
-    next_clock: usize,
+    next_value: usize,
     next_try: usize,
     children: u32,
     frames: Vec<Frame>,
@@ -258,7 +258,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             next_decision: 0,
             next_input: 0,
             next_once: 0,
-            next_clock: 0,
+            next_value: 0,
             next_try: 0,
             children: 0,
             frames: Vec::new(),

@@ -134,7 +134,8 @@ pub(crate) fn call(
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy" => zero(t),
         "printf" | "puts" | "putchar" | "fflush" | "fprintf" | "fputs" | "fputc" | "putc" => zero(t),
-        "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" => Some(t.libc_time(name, args)?),
+        "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
+        | "srandom" => Some(t.libc_values(name, args)?),
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => Some(t.trylock(name, args)?),
         "sched_yield" | "pthread_yield" | "sleep" | "usleep" | "nanosleep" => {
             t.sync(SymOp::Yield);

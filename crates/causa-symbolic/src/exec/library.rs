@@ -1,6 +1,6 @@
 //! Library calls that are more than one event or a value: `pthread_once`
 //! (the routine runs in the first caller, as the run's call found it) and
-//! the C library's clocks and constant answers.
+//! the C library's clocks, pseudo-random numbers and constant answers.
 
 use super::{Reg, Thread};
 use crate::trace::SymOp;
@@ -14,9 +14,7 @@ impl Thread<'_, '_> {
     pub(super) fn once(&mut self, args: &[Operand], dest: u32) -> Result<bool, SymError> {
         let once = self.addr_arg(args, 0, "pthread_once")?;
         let Some(&found) = self.path.onces.get(self.next_once) else {
-            return Err(self.unsupported(
-                "`pthread_once` in a path log read from a file (which thread ran the routine is not recorded there)",
-            ));
+            return Err(self.missing("`pthread_once` calls", self.path.onces.len()));
         };
         self.next_once += 1;
         let ret = self.zero(32);
@@ -43,15 +41,17 @@ impl Thread<'_, '_> {
     }
 }
 
-/// The C library's clocks: the interpreter's virtual clock counts steps, so
-/// a read's value depends on the schedule. Each read takes the value the
-/// run read ([`causa_core::paths::ThreadPath::clocks`]); an alternate whose
-/// replay reads another value and goes another way for it fails its
-/// replay, and is not shown as explaining anything.
+/// The C library's clocks and pseudo-random numbers: the interpreter's
+/// virtual clock counts steps and `rand`'s state is the process's, so a
+/// value depends on the schedule. Each read takes the value the run read
+/// ([`causa_core::paths::ThreadPath::values`]); an alternate whose replay
+/// reads another value and goes another way for it fails its replay, and
+/// is not shown as explaining anything.
 impl Thread<'_, '_> {
-    /// `clock_gettime`, `gettimeofday`, `clock`, `time` (and the constant
-    /// `getpid`, `getenv`), as the interpreter answers them.
-    pub(crate) fn libc_time(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+    /// `clock_gettime`, `gettimeofday`, `clock`, `time`, `rand`, `random`,
+    /// `srand`, `srandom` (and the constant `getpid`, `getenv`), as the
+    /// interpreter answers them.
+    pub(crate) fn libc_values(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
         let word = self.st.program.space.layout.ptr_bytes as u32;
         Ok(Some(match name {
             "time" => {
@@ -62,9 +62,19 @@ impl Thread<'_, '_> {
                 self.int_reg(64, 0)
             }
             "getpid" => self.int_reg(32, 4242),
+            // (Seeding changes the values to come, which the run recorded.)
+            "srand" | "srandom" => return Ok(None),
+            "rand" => {
+                let v = self.library_value(name)?;
+                self.int_reg(32, v as u32 as u128)
+            }
+            "random" => {
+                let v = self.library_value(name)?;
+                self.int_reg(64, v as u128)
+            }
             "getenv" => self.int_reg(64, 0),
             "clock" => {
-                let ns = self.clock_read(name)?;
+                let ns = self.library_value(name)?;
                 self.int_reg(64, (ns / 1000) as u128)
             }
             "clock_gettime" => {
@@ -76,14 +86,14 @@ impl Thread<'_, '_> {
                 if !self.constant(clk).is_some_and(|c| (0..=11).contains(&(c as u32 as i32))) {
                     return Err(self.unsupported("`clock_gettime` of an unknown clock"));
                 }
-                let ns = self.clock_read(name)?;
+                let ns = self.library_value(name)?;
                 let ts = self.pointer_arg(args, 1, name)?;
                 self.store_constant(name, ts, word, (ns / 1_000_000_000) as u128)?;
                 self.store_constant(name, ts + word as u64, word, (ns % 1_000_000_000) as u128)?;
                 self.int_reg(32, 0)
             }
             "gettimeofday" => {
-                let us = self.clock_read(name)? / 1000;
+                let us = self.library_value(name)? / 1000;
                 let (tv, tz) = (self.pointer_arg(args, 0, name)?, self.pointer_arg(args, 1, name)?);
                 if tv != 0 {
                     self.store_constant(name, tv, word, (us / 1_000_000) as u128)?;
@@ -99,14 +109,23 @@ impl Thread<'_, '_> {
         }))
     }
 
-    fn clock_read(&mut self, name: &str) -> Result<u64, SymError> {
-        let Some(&ns) = self.path.clocks.get(self.next_clock) else {
-            return Err(self.unsupported(format!(
-                "`{name}` in a path log read from a file (the clock's values are not recorded there)"
-            )));
+    /// The run's value of a clock read or pseudo-random number.
+    fn library_value(&mut self, name: &str) -> Result<u64, SymError> {
+        let Some(&v) = self.path.values.get(self.next_value) else {
+            return Err(
+                self.missing(&format!("clock reads and pseudo-random numbers (`{name}`)"), self.path.values.len())
+            );
         };
-        self.next_clock += 1;
-        Ok(ns)
+        self.next_value += 1;
+        Ok(v)
+    }
+
+    /// The thread makes more `what` than its recorded path has outcomes for.
+    fn missing(&self, what: &str, recorded: usize) -> SymError {
+        SymError::Mismatch(format!(
+            "thread {} makes more {what} than the {recorded} its recorded path has",
+            self.path.thread
+        ))
     }
 
     /// A pointer argument's one value (0: null).
@@ -140,9 +159,7 @@ impl Thread<'_, '_> {
     pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
         let Some(&took) = self.path.tries.get(self.next_try) else {
-            return Err(self.unsupported(format!(
-                "`{name}` in a path log read from a file (whether it took the lock is not recorded there)"
-            )));
+            return Err(self.missing(&format!("lock tries (`{name}`)"), self.path.tries.len()));
         };
         self.next_try += 1;
         if took {

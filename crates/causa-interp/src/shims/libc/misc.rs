@@ -52,11 +52,11 @@ fn now_ns(m: &Machine) -> u64 {
     1000 * m.steps.len() as u64
 }
 
-/// Thread `t` reads the virtual clock (noted in its recorded path).
-fn read_clock(m: &mut Machine, t: Tid) -> u64 {
+/// Thread `t` reads the virtual clock (noted in its recorded path; the
+/// recorded run's value when following one).
+fn read_clock(m: &mut Machine, t: Tid) -> Result<u64, Stop> {
     let ns = now_ns(m);
-    m.note_clock(t, ns);
-    ns
+    m.note_value(t, ns)
 }
 
 pub fn register(r: &mut Registry) {
@@ -66,8 +66,8 @@ pub fn register(r: &mut Registry) {
     r.add("libc", "abort", |_, _| Err(Stop::bug(BugKind::Abort, "abort() was called")));
     r.add("libc", "__assert_fail", assert_fail);
     r.add("libc", "__assert", assert_fail);
-    r.add("libc", "rand", |m, _| ret_i32(next_rand(m)));
-    r.add("libc", "random", |m, _| ret_u64(next_rand(m) as u64));
+    r.add("libc", "rand", |m, c| ret_i32(draw(m, c.t)? as i32));
+    r.add("libc", "random", |m, c| ret_u64(draw(m, c.t)?));
     r.add("libc", "srand", |m, c| {
         m.rand_state = c.int(0) as u64;
         Ok(Ret::Value(Value::ZERO))
@@ -97,7 +97,7 @@ pub fn register(r: &mut Registry) {
     r.add("libc", "clock_gettime", clock_gettime);
     r.add("libc", "gettimeofday", gettimeofday);
     // CPU time in CLOCKS_PER_SEC (10^6) units: the virtual clock's microseconds.
-    r.add("libc", "clock", |m, c| ret_u64(read_clock(m, c.t) / 1000));
+    r.add("libc", "clock", |m, c| ret_u64(read_clock(m, c.t)? / 1000));
     r.add("libc", "sysconf", sysconf);
 }
 
@@ -122,6 +122,13 @@ fn assert_fail(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         format!("assertion `{expr}` failed in {func}")
     };
     Err(Stop::bug(BugKind::AssertionViolation, msg))
+}
+
+/// Thread `t`'s next pseudo-random number (noted in its recorded path; the
+/// recorded run's when following one).
+fn draw(m: &mut Machine, t: Tid) -> Result<u64, Stop> {
+    let v = next_rand(m) as u64;
+    m.note_value(t, v)
 }
 
 /// glibc's `rand()` TYPE_0 generator: deterministic per execution, seed 1 by default.
@@ -225,14 +232,14 @@ fn clock_gettime(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         set_errno(m, c.t, EINVAL)?;
         return ret_i32(-1);
     }
-    let ns = read_clock(m, c.t);
+    let ns = read_clock(m, c.t)?;
     write_time(m, c.ptr(1), ns / 1_000_000_000, ns % 1_000_000_000)?;
     ret_i32(0)
 }
 
 /// `gettimeofday(tv, tz)`: the virtual clock; the time zone is UTC.
 fn gettimeofday(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let us = read_clock(m, c.t) / 1000;
+    let us = read_clock(m, c.t)? / 1000;
     if c.ptr(0) != 0 {
         write_time(m, c.ptr(0), us / 1_000_000, us % 1_000_000)?;
     }

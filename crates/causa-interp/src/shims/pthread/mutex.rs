@@ -133,7 +133,7 @@ pub fn lock_for(m: &mut Machine, t: Tid, addr: u64) -> Result<(), Stop> {
 fn trylock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let r = acquire(m, c.t, c.ptr(0))?;
     let took = !(r == EBUSY || r == EDEADLK);
-    m.note_try(c.t, took);
+    m.note_try(c.t, took)?;
     if !took {
         mark_failed(m);
         return ret_i32(EBUSY);
@@ -162,7 +162,7 @@ pub fn mark_failed(m: &mut Machine) {
 /// failed trylock), or fails with EINVAL for an invalid `abstime` as in glibc.
 fn timedlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let r = acquire(m, c.t, c.ptr(0))?;
-    m.note_try(c.t, r == 0);
+    m.note_try(c.t, r == 0)?;
     if r == 0 {
         mark_try(m);
         return ret_i32(0);

@@ -25,7 +25,7 @@ fn once(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if let Some(e) = m.events.last_mut() {
         e.value = found;
     }
-    m.note_once(c.t, found as u8);
+    m.note_once(c.t, found as u8)?;
     match found {
         FOUND_DONE => ret_i32(0),
         FOUND_RUNNING => Ok(Ret::Park(Pending::Once { once: addr })),
