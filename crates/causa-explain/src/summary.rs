@@ -94,11 +94,45 @@ pub fn summary(e: &Explanation) -> String {
             (true, false) => format!("{o1} and {o2} at {l1}"),
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
+        let told = told_intruders(e, a);
+        let fix = match unguarded(e, a, &told) {
+            // The region is already a critical section: the intruders are
+            // what does not take its lock.
+            Some(lock) => {
+                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                let mut others: Vec<String> = Vec::new();
+                for r in &told {
+                    let w = who(e, *r);
+                    if !others.contains(&w) {
+                        others.push(w);
+                    }
+                }
+                let does = if others.len() == 1 { "does" } else { "do" };
+                format!(
+                    "{} holds `{m}` there, but {} {does} not take it: taking `{m}` at {} as well avoids the failure",
+                    who(e, first),
+                    join_and(&others),
+                    lines_of(e, &told).unwrap_or_else(|| "those accesses".into())
+                )
+            }
+            None => match unguarded_region(e, a, &told) {
+                // The intruders hold a lock the region does not take.
+                Some(lock) => {
+                    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                    let span = line_range(e, first, last).replacen("making ", "", 1);
+                    format!(
+                        "{} holds `{m}` there, but {} does not take it: taking `{m}` over {span} as well avoids the failure",
+                        who(e, lock),
+                        who(e, first)
+                    )
+                }
+                None => format!("{lines} atomic avoids the failure"),
+            },
+        };
         out.push(format!(
-            "In the failing schedule {} between {}'s {span}; {} atomic avoids the failure.",
-            intruders(e, a),
-            who(e, first),
-            lines
+            "In the failing schedule {} between {}'s {span}; {fix}.",
+            intruders_told(e, &told),
+            who(e, first)
         ));
     }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
@@ -548,21 +582,85 @@ fn on_one_line(e: &Explanation, v: &[EventRef]) -> Option<String> {
 /// What the other threads do inside the region: their accesses to the
 /// region's objects (else any of their memory accesses, else everything).
 /// `` `deposit` (thread 0.1) reads `balance` at bank.c:13 and writes `balance` at bank.c:14 ``.
-fn intruders(e: &Explanation, a: &crate::Atomic) -> String {
+/// The intruders of an atomic region the summary names: those on its
+/// objects, else those that touch memory, else all.
+fn told_intruders(e: &Explanation, a: &crate::Atomic) -> Vec<EventRef> {
     let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
     let memory = |r: &&EventRef| e.info_of(**r).touches_memory();
     let same: Vec<EventRef> =
         a.intruders.iter().filter(memory).filter(|r| objects.contains(&e.info_of(**r).addr)).copied().collect();
     let any: Vec<EventRef> = a.intruders.iter().filter(memory).copied().collect();
-    let evs = if !same.is_empty() {
+    if !same.is_empty() {
         same
     } else if !any.is_empty() {
         any
     } else {
         a.intruders.clone()
-    };
+    }
+}
+
+/// The mutexes thread `t` holds from its event `from` through `to`: locked
+/// before `from` and neither unlocked nor given up by a condition wait
+/// before `to`; each with the event that locked it.
+fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, EventRef)> {
+    let mut held: Vec<(u64, EventRef)> = Vec::new();
+    for (k, i) in e.info[t].iter().enumerate().take(to) {
+        match (i.op, i.addr) {
+            ("lock", Some(m)) if k < from => held.push((m, (t, k))),
+            ("unlock", Some(m)) => held.retain(|(x, _)| *x != m),
+            ("wait", _) => held.clear(),
+            _ => {}
+        }
+    }
+    held
+}
+
+/// A mutex the region's thread holds over the whole region that none of
+/// the `told` intruders holds at its access: its lock event.
+fn unguarded(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    if told.is_empty() || !told.iter().all(|r| e.info_of(*r).touches_memory()) {
+        return None;
+    }
+    held_over(e, first.0, first.1, last.1)
+        .into_iter()
+        .find(|(m, _)| told.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().all(|(x, _)| x != m)))
+        .map(|(_, lock)| lock)
+}
+
+/// A mutex every `told` intruder (all of one thread) holds at its access
+/// that the region's thread does not hold at any of the region's events:
+/// the intruders' lock event of it.
+fn unguarded_region(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (&r0, rest) = told.split_first()?;
+    if rest.iter().any(|r| r.0 != r0.0) || !told.iter().all(|r| e.info_of(*r).touches_memory()) {
+        return None;
+    }
+    held_over(e, r0.0, r0.1, r0.1)
+        .into_iter()
+        .filter(|(m, _)| rest.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
+        .find(|(m, _)| a.events.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().all(|(x, _)| x != m)))
+        .map(|(_, lock)| lock)
+}
+
+/// `once.c:31` / `once.c lines 31–33`: where events are (None: in no file
+/// or several).
+fn lines_of(e: &Explanation, v: &[EventRef]) -> Option<String> {
+    let lines: Vec<(String, u32)> =
+        v.iter().filter_map(|r| e.info_of(*r).loc.as_ref().map(|l| (l.file.to_string(), l.line))).collect();
+    match (lines.iter().map(|l| l.1).min(), lines.iter().map(|l| l.1).max(), lines.first()) {
+        (Some(lo), Some(hi), Some((file, _))) if lines.iter().all(|l| l.0 == *file) => {
+            let file = causa_interp::memory::short_file(file);
+            Some(if lo == hi { format!("{file}:{lo}") } else { format!("{file} lines {lo}–{hi}") })
+        }
+        _ => None,
+    }
+}
+
+/// The told intruders of a region, thread by thread.
+fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
     let mut by_thread: Vec<(usize, Vec<EventRef>)> = Vec::new();
-    for r in evs {
+    for &r in evs {
         match by_thread.iter_mut().find(|(t, _)| *t == r.0) {
             Some((_, v)) => v.push(r),
             None => by_thread.push((r.0, vec![r])),
@@ -597,19 +695,7 @@ fn many(e: &Explanation, v: &[EventRef]) -> String {
         }
     }
     let objects: Vec<String> = objects.iter().map(|o| format!("`{o}`")).collect();
-    let lines: Vec<(String, u32)> =
-        v.iter().filter_map(|r| e.info_of(*r).loc.as_ref().map(|l| (l.file.to_string(), l.line))).collect();
-    let range = match (lines.iter().map(|l| l.1).min(), lines.iter().map(|l| l.1).max(), lines.first()) {
-        (Some(lo), Some(hi), Some((file, _))) if lines.iter().all(|l| l.0 == *file) => {
-            let file = causa_interp::memory::short_file(file);
-            if lo == hi {
-                format!(" ({file}:{lo})")
-            } else {
-                format!(" ({file} lines {lo}–{hi})")
-            }
-        }
-        _ => String::new(),
-    };
+    let range = lines_of(e, v).map(|l| format!(" ({l})")).unwrap_or_default();
     format!("makes {} accesses to {}{range}", v.len(), join_and(&objects))
 }
 

@@ -1563,6 +1563,18 @@ fn a_busy_trylock_is_explained_with_the_lock_held() {
         let (lock, busy, unlock) = (at("lock"), at("trylock (busy)"), at("unlock"));
         let held = matches!((lock, busy, unlock), (Some(l), Some(b), Some(u)) if l < b && b < u);
         assert!(held, "{mode}: {}", causa_explain::text::render(&e));
+        // The region is a critical section already: the summary names the
+        // accesses that do not take its lock (it said "making line 15
+        // atomic", which it is).
+        // (Symbiosis' region is the unlocked update, which the locked one
+        // comes into.)
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("holds `m` there, but `worker` (thread 0."), "{mode}: {summary}");
+        let fix = [
+            "taking `m` at trylock_fallback_unlocked.c:18 as well avoids",
+            "taking `m` over trylock_fallback_unlocked.c line 18 as well avoids",
+        ];
+        assert!(fix.iter().any(|f| summary.contains(f)), "{mode}: {summary}");
     }
 }
 
