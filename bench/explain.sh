@@ -14,12 +14,18 @@
 # ROWS=relaxed (or ROWS=sc) bench/explain.sh …: only those rows.
 # MODES="progressive maxsmt/z3" bench/explain.sh …: only those runs (default:
 # all seven).
+# CAUSA=/tmp/causa-old bench/explain.sh …: run that binary instead of building.
 # Results: docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=${1:-300}
-cargo build --release -q -p causa-cli
-C=./target/release/causa
+# CAUSA=path/to/causa: that binary (an older build, to compare), not built.
+if [ -n "${CAUSA:-}" ]; then
+  C=$CAUSA
+else
+  cargo build --release -q -p causa-cli
+  C=./target/release/causa
+fi
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; timeout ${T}s"
