@@ -108,20 +108,45 @@ pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
 }
 
 /// A thread blocked at a condition variable whose signals all came before
-/// its wait: a condition variable keeps no signal for a later waiter.
+/// its wait, with no thread waiting then (a condition variable keeps no
+/// signal for a later waiter); or whose signals came while it waited and
+/// woke another waiter each (a signal wakes one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LostSignal {
     pub thread: usize,
     /// Its wait (in the failing schedule).
     pub wait: EventRef,
-    /// The signals and broadcasts of that condition variable before it.
+    /// The signals and broadcasts of that condition variable before it;
+    /// or, when `woke` is not empty, the signals that came while it waited.
     pub signals: Vec<EventRef>,
+    /// For each of those signals, the other waiter's return from its wait
+    /// that the signal caused instead (empty: the signals came first).
+    pub woke: Vec<EventRef>,
 }
 
 /// The threads of a deadlock blocked waiting at a condition variable that
-/// was signalled before they waited (and not after).
+/// was signalled before they waited when nobody waited (and not after), or
+/// only by signals that woke another waiter.
 pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
     let pos = |r: EventRef| failing.iter().position(|x| *x == r);
+    let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
+    let on = |r: EventRef, cond: u64| matches!(op(r), SymOp::Signal { cond: c } | SymOp::Broadcast { cond: c } if *c == cond);
+    // Each wait of `cond` in `failing` and its return (None: still waiting).
+    let waits = |cond: u64| {
+        let mut v: Vec<(usize, Option<usize>, EventRef)> = Vec::new();
+        for (i, r) in failing.iter().enumerate() {
+            match op(*r) {
+                SymOp::Wait { cond: c, .. } if *c == cond => v.push((i, None, *r)),
+                SymOp::WaitReturn { cond: c, .. } if *c == cond => {
+                    if let Some(w) = v.iter_mut().rev().find(|w| w.2 .0 == r.0 && w.1.is_none()) {
+                        w.1 = Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        v
+    };
     let mut out = Vec::new();
     for (t, k) in stopped_at(sym, failing) {
         let th = &sym.threads[t];
@@ -131,15 +156,32 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
             continue;
         };
         let Some(at) = pos((t, w)) else { continue };
-        let signals: Vec<EventRef> = failing
+        let waits = waits(cond);
+        let signals: Vec<(usize, EventRef)> =
+            failing.iter().copied().enumerate().filter(|(_, r)| on(*r, cond)).collect();
+        // A signal while another thread waited was not lost: it woke that one.
+        let waiting_at = |p: usize| waits.iter().any(|(i, ret, _)| *i < p && ret.is_none_or(|j| j > p));
+        if !signals.is_empty() && signals.iter().all(|(p, _)| *p < at && !waiting_at(*p)) {
+            let signals = signals.into_iter().map(|(_, s)| s).collect();
+            out.push(LostSignal { thread: t, wait: (t, w), signals, woke: Vec::new() });
+            continue;
+        }
+        // The signals (not broadcasts) that came while it waited, each with
+        // the other waiter it woke.
+        let during: Vec<(usize, EventRef)> = signals.into_iter().filter(|(p, _)| *p > at).collect();
+        let woke: Vec<Option<EventRef>> = during
             .iter()
-            .copied()
-            .filter(|r| {
-                matches!(sym.threads[r.0].events[r.1].op, SymOp::Signal { cond: c } | SymOp::Broadcast { cond: c } if c == cond)
+            .map(|(p, s)| {
+                if matches!(op(*s), SymOp::Broadcast { .. }) {
+                    return None;
+                }
+                let ret = waits.iter().filter(|(i, ret, r)| r.0 != t && *i < *p && ret.is_some_and(|j| j > *p));
+                ret.min_by_key(|(_, ret, _)| *ret).and_then(|(_, ret, _)| ret.map(|j| failing[j]))
             })
             .collect();
-        if !signals.is_empty() && signals.iter().all(|s| pos(*s).is_some_and(|p| p < at)) {
-            out.push(LostSignal { thread: t, wait: (t, w), signals });
+        if !during.is_empty() && woke.iter().all(Option::is_some) {
+            let signals = during.into_iter().map(|(_, s)| s).collect();
+            out.push(LostSignal { thread: t, wait: (t, w), signals, woke: woke.into_iter().flatten().collect() });
         }
     }
     out

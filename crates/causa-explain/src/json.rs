@@ -67,6 +67,7 @@ pub fn render(e: &Explanation) -> Value {
             "thread": e.threads[l.thread].to_string(),
             "wait": id(&l.wait),
             "signals": l.signals.iter().map(id).collect::<Vec<_>>(),
+            "woke": l.woke.iter().map(id).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "starved": e.starved.iter().map(|s| json!({
             "thread": e.threads[s.thread].to_string(),

@@ -99,7 +99,6 @@ pub fn summary(e: &Explanation) -> String {
             // The region is already a critical section: the intruders are
             // what does not take its lock.
             Some(lock) => {
-                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                 let mut others: Vec<String> = Vec::new();
                 for r in &told {
                     let w = who(e, *r);
@@ -107,24 +106,14 @@ pub fn summary(e: &Explanation) -> String {
                         others.push(w);
                     }
                 }
-                let does = if others.len() == 1 { "does" } else { "do" };
-                format!(
-                    "{} holds `{m}` there, but {} {does} not take it: taking `{m}` at {} as well avoids the failure",
-                    who(e, first),
-                    join_and(&others),
-                    lines_of(e, &told).unwrap_or_else(|| "those accesses".into())
-                )
+                let at = lines_of(e, &told).map_or_else(|| "for those accesses".into(), |l| format!("at {l}"));
+                lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
             }
             None => match unguarded_region(e, a, &told) {
                 // The intruders hold a lock the region does not take.
                 Some(lock) => {
-                    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
-                    let span = line_range(e, first, last).replacen("making ", "", 1);
-                    format!(
-                        "{} holds `{m}` there, but {} does not take it: taking `{m}` over {span} as well avoids the failure",
-                        who(e, lock),
-                        who(e, first)
-                    )
+                    let span = line_range(e, first, last).replacen("making ", "over ", 1);
+                    lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 None => format!("{lines} atomic avoids the failure"),
             },
@@ -322,6 +311,10 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
     let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
     let mut out = Vec::new();
     for l in &e.lost_signals {
+        if !l.woke.is_empty() {
+            out.push(misdirected_sentence(e, l));
+            continue;
+        }
         let by: Vec<String> =
             l.signals.iter().map(|s| format!("{} sent at {}", who(e, *s), e.line(*s).unwrap_or_default())).collect();
         out.push(format!(
@@ -336,6 +329,65 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
         }
     }
     out
+}
+
+/// `The reader went on because its read of `tail` at ring.c:26 saw the
+/// write at ring.c:16, which … makes before that one: writing … avoids the
+/// failure.`: the writer published `p` before `w`.
+fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), w: EventRef) -> String {
+    let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    format!(
+        " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
+        event_phrase(e, g),
+        e.line(p).unwrap_or_default(),
+        who(e, p),
+        name(w),
+        e.line(w).unwrap_or_default(),
+        name(p),
+        e.line(p).unwrap_or_default(),
+    )
+}
+
+/// A mutex the writer holds from its write `p` through `w` (one critical
+/// section) that the reader holds at none of its reads `g` and `r`: the
+/// writer's lock event of it.
+fn held_apart(e: &Explanation, (p, w): (EventRef, EventRef), (g, r): (EventRef, EventRef)) -> Option<EventRef> {
+    let reader: Vec<u64> =
+        held_over(e, g.0, g.1, g.1).into_iter().chain(held_over(e, r.0, r.1, r.1)).map(|(m, _)| m).collect();
+    held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().find(|(m, _)| !reader.contains(m)).map(|(_, l)| l)
+}
+
+/// `Deadlock: … waits at s.c:11 from before the signal … sends at s.c:27,
+/// but it wakes … instead, which waits again at s.c:11: a signal wakes one
+/// waiter only …`.
+fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> String {
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    // The woken thread's next wait, when it waits again.
+    let again = |w: EventRef| {
+        let from = pos(w)?;
+        e.failing[from + 1..].iter().find(|r| r.0 == w.0 && e.info_of(**r).op == "wait").copied()
+    };
+    let woken: Vec<String> = l
+        .woke
+        .iter()
+        .map(|w| match again(*w) {
+            Some(a) => format!("{} instead, which waits again at {}", who(e, *w), at(a)),
+            None => format!("{} instead", who(e, *w)),
+        })
+        .collect();
+    let sent: Vec<String> = l.signals.iter().map(|s| format!("{} sends at {}", who(e, *s), at(*s))).collect();
+    let (the, it) = if l.signals.len() == 1 { ("the signal", "it wakes") } else { ("the signals", "they wake") };
+    let lines: Vec<String> = l.signals.iter().map(|s| at(*s)).collect();
+    format!(
+        "Deadlock: {} waits at {} from before {the} {}, but {it} {}: a signal wakes one waiter only, and none comes later for thread {}. Waking every waiter (`pthread_cond_broadcast`) at {} avoids this deadlock.",
+        who(e, l.wait),
+        at(l.wait),
+        join_and(&sent),
+        join_and(&woken),
+        e.threads[l.thread],
+        join_and(&lines)
+    )
 }
 
 /// An order violation: the read sees another value because another
@@ -353,19 +405,22 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         _ => return None,
     };
     let fix = match published_early(e, f.read, w) {
-        Some((g, p)) => {
-            let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
-            format!(
-                " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
-                event_phrase(e, g),
-                e.line(p).unwrap_or_default(),
-                who(e, p),
-                name(w),
-                e.line(w).unwrap_or_default(),
-                name(p),
-                e.line(p).unwrap_or_default(),
-            )
-        }
+        // Both writes in one critical section the reader does not enter:
+        // the reader's lock is the fix (the writes' order is not: a
+        // reader that checks them for equality fails either way).
+        Some((g, p)) if p.0 == w.0 && g.0 == f.read.0 => match held_apart(e, (p, w), (g, f.read)) {
+            Some(lock) => {
+                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                format!(
+                    " {} makes both writes holding `{m}`, but {} reads without it: taking `{m}` at {} as well avoids the failure.",
+                    who(e, w),
+                    who(e, f.read),
+                    lines_of(e, &[g, f.read]).unwrap_or_else(|| "its reads".into())
+                )
+            }
+            None => published_early_fix(e, (g, p), w),
+        },
+        Some((g, p)) => published_early_fix(e, (g, p), w),
         None => " Making the read wait for that write avoids the failure.".into(),
     };
     Some(format!(
@@ -599,6 +654,32 @@ fn told_intruders(e: &Explanation, a: &crate::Atomic) -> Vec<EventRef> {
     }
 }
 
+/// `` … holds `m` there, but … does not take it: taking `m` at … as well
+/// avoids the failure ``: `holder` holds `lock` where the `n` threads
+/// `others` make their `events` without it, at `place`; or, when they hold
+/// another lock there, that the object is guarded by two locks.
+fn lock_fix(
+    e: &Explanation,
+    (holder, lock): (String, EventRef),
+    (others, n, events): (&str, usize, &[EventRef]),
+    (access, place): (EventRef, &str),
+) -> String {
+    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+    // A lock every one of those events is made under (another one).
+    let mut theirs = events.iter().map(|r| held_over(e, r.0, r.1, r.1));
+    let first = theirs.next().unwrap_or_default();
+    let rest: Vec<Vec<(u64, EventRef)>> = theirs.collect();
+    let other = first.into_iter().find(|(x, _)| rest.iter().all(|h| h.iter().any(|(y, _)| y == x)));
+    let (hold, does) = if n == 1 { ("holds", "does") } else { ("hold", "do") };
+    match (other, e.object(access)) {
+        (Some((_, l2)), Some(obj)) => format!(
+            "{holder} holds `{m}` there, but {others} {hold} `{}` instead: taking one lock for every access to `{obj}` avoids the failure",
+            e.object(l2).unwrap_or_else(|| "another lock".into())
+        ),
+        _ => format!("{holder} holds `{m}` there, but {others} {does} not take it: taking `{m}` {place} as well avoids the failure"),
+    }
+}
+
 /// The mutexes thread `t` holds from its event `from` through `to`: locked
 /// before `from` and neither unlocked nor given up by a condition wait
 /// before `to`; each with the event that locked it.
@@ -606,7 +687,7 @@ fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, Eve
     let mut held: Vec<(u64, EventRef)> = Vec::new();
     for (k, i) in e.info[t].iter().enumerate().take(to) {
         match (i.op, i.addr) {
-            ("lock", Some(m)) if k < from => held.push((m, (t, k))),
+            ("lock" | "rdlock", Some(m)) if k < from => held.push((m, (t, k))),
             ("unlock", Some(m)) => held.retain(|(x, _)| *x != m),
             ("wait", _) => held.clear(),
             _ => {}

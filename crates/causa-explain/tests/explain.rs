@@ -1599,3 +1599,61 @@ fn a_timed_out_lock_is_explained_with_the_lock_held() {
         matches!((at("lock"), at("trylock (busy)"), at("unlock")), (Some(l), Some(b), Some(u)) if l < b && b < u);
     assert!(held, "{}", causa_explain::text::render(&e));
 }
+
+#[test]
+fn a_torn_read_names_the_lock_the_reader_skips() {
+    // The writer updates both fields under the write lock; the reader
+    // takes no lock. The summary said "writing `pos.y` before `pos.x`
+    // avoids the failure", which only moves the tear (a reader that
+    // compares the two fails either way).
+    let prep = corpus("fail/sync/rwlock_torn_read.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "rwlock_torn_read");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(!summary.contains("before `pos."), "{mode}: {summary}");
+        assert!(summary.contains("holding `lock`, but `viewer` (thread 0.2) reads without it"), "{mode}: {summary}");
+        assert!(summary.contains("taking `lock` at rwlock_torn_read.c lines 27–28 as well"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_signal_that_wakes_the_wrong_waiter_is_told_as_such() {
+    // Two waiters for different stages; main's one signal wakes the
+    // stage-2 waiter, which waits again, and the stage-1 waiter sleeps on.
+    // The summary said the signal came "before the wait" and was lost: it
+    // came while both waited.
+    let prep = corpus("fail/cond/signal_wakes_wrong_waiter.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(!summary.contains("before the wait"), "{summary}");
+    assert!(summary.contains("a signal wakes one waiter only"), "{summary}");
+    assert!(summary.contains("which waits again at signal_wakes_wrong_waiter.c:17"), "{summary}");
+    assert!(summary.contains("(`pthread_cond_broadcast`) at signal_wakes_wrong_waiter.c:33"), "{summary}");
+    let l = e.lost_signals.iter().find(|l| !l.woke.is_empty()).expect("a misdirected signal");
+    assert_eq!(l.signals.len(), l.woke.len());
+}
+
+#[test]
+fn two_locks_for_one_counter_are_named() {
+    // Each thread holds a lock, but not the same one: the summary said
+    // the other thread "does not take" the first one's lock.
+    let prep = corpus("fail/mutex/bucket_lock_mismatch.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "bucket_lock_mismatch");
+        let summary = causa_explain::summary::summary(&e);
+        let named = [
+            "holds `locks[1]` there, but `add` (thread 0.2) holds `locks[2]` instead",
+            "holds `locks[2]` there, but `add` (thread 0.1) holds `locks[1]` instead",
+        ];
+        assert!(named.iter().any(|n| summary.contains(n)), "{mode}: {summary}");
+        assert!(
+            summary.contains("taking one lock for every access to `count[0]` avoids the failure"),
+            "{mode}: {summary}"
+        );
+    }
+}
