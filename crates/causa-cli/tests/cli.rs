@@ -555,3 +555,39 @@ fn check_stops_at_its_timeout_inside_a_long_execution() {
     let why = doc["error"].as_str().expect("reason");
     assert!(why.contains("--timeout reached") && why.contains("in the states of an execution of 410 events"), "{why}");
 }
+
+#[test]
+fn check_stops_at_its_timeout_between_the_reads_of_a_long_spin() {
+    // A spin on `atomic_flag_test_and_set` is not parked (each turn writes
+    // the flag), so an execution runs to the 100,000-step bound: finding
+    // each read's other values over 50,000 writes of the flag takes long
+    // before any query, and the limit was looked at only between queries
+    // (`check --timeout 10` ran for minutes).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("spin.c");
+    std::fs::write(
+        &src,
+        "#include <stdatomic.h>
+#include <pthread.h>
+static atomic_flag busy = ATOMIC_FLAG_INIT; static int counter;
+         void *w(void *a) { for (int i = 0; i < 2; i++) { while (atomic_flag_test_and_set(&busy)) ;
+         counter++; atomic_flag_clear(&busy); } return a; }
+         int main(void) { pthread_t t, u; pthread_create(&t, 0, w, 0); pthread_create(&u, 0, w, 0);
+         pthread_join(t, 0); pthread_join(u, 0); return counter == 4 ? 0 : 1; }
+",
+    )
+    .expect("write");
+    let path = src.to_str().expect("utf-8 path");
+    let (code, out, err) = causa(&["check", path, "--timeout", "2", "--no-explain", "--json"], dir.path());
+    assert_eq!(code, 3, "unknown: {err}");
+    let doc = json(&out);
+    let why = doc["error"].as_str().expect("reason");
+    assert!(
+        why.contains("--timeout reached") && why.contains("in the states of an execution of 100000 events"),
+        "{why}"
+    );
+    // The limit is honoured (within a wide margin: the old loop went on
+    // for minutes).
+    let seconds = doc["stats"]["seconds"].as_f64().expect("the check's time");
+    assert!(seconds < 30.0, "--timeout 2, stopped after {seconds} s");
+}

@@ -107,6 +107,35 @@ pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
         .collect()
 }
 
+/// A barrier generation fewer threads arrive at than the barrier waits for:
+/// every thread that arrives waits forever, in any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortBarrier {
+    /// How many threads the barrier waits for (`pthread_barrier_init`).
+    pub count: u32,
+    /// The arrivals of the generation.
+    pub arrivals: Vec<EventRef>,
+}
+
+/// The barrier generations of a deadlock's trace that too few threads
+/// arrive at.
+pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
+    let mut gens: std::collections::BTreeMap<(u64, u32), Vec<EventRef>> = Default::default();
+    for (t, th) in sym.threads.iter().enumerate() {
+        for (k, e) in th.events.iter().enumerate() {
+            if let SymOp::Arrive { barrier, gen } = e.op {
+                gens.entry((barrier, gen)).or_default().push((t, k));
+            }
+        }
+    }
+    gens.into_iter()
+        .filter_map(|((barrier, _), arrivals)| {
+            let count = sym.barrier_count.iter().find(|(b, _)| *b == barrier)?.1;
+            (arrivals.len() < count as usize).then_some(ShortBarrier { count, arrivals })
+        })
+        .collect()
+}
+
 /// A thread blocked at a condition variable whose signals all came before
 /// its wait, with no thread waiting then (a condition variable keeps no
 /// signal for a later waiter); or whose signals came while it waited and

@@ -69,6 +69,11 @@ pub fn render(e: &Explanation) -> Value {
             "signals": l.signals.iter().map(id).collect::<Vec<_>>(),
             "woke": l.woke.iter().map(id).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
+        "short_barriers": e.short_barriers.iter().map(|b| json!({
+            "barrier": b.arrivals.first().and_then(|r| e.object(*r)),
+            "count": b.count,
+            "arrivals": b.arrivals.iter().map(id).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "starved": e.starved.iter().map(|s| json!({
             "thread": e.threads[s.thread].to_string(),
             "semaphore": e.object(s.wait),

@@ -181,8 +181,10 @@ pub struct Explanation {
     pub deadlock: Vec<deadlock::Waiting>,
     /// and those waiting for a signal that came before their wait.
     pub lost_signals: Vec<deadlock::LostSignal>,
-    /// and those waiting at a semaphore every unit of which was taken.
+    /// and those waiting at a semaphore every unit of which was taken,
     pub starved: Vec<deadlock::Starved>,
+    /// and those waiting at a barrier too few threads arrive at.
+    pub short_barriers: Vec<deadlock::ShortBarrier>,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic.
@@ -373,13 +375,14 @@ fn explain_here(
         }
     }
     let mut new_path = Vec::new();
-    let (cycle, lost, starved) = match failure.kind {
+    let (cycle, lost, starved, short_barriers) = match failure.kind {
         causa_core::BugKind::Deadlock => (
             deadlock::cycle(&sym, &s.failing),
             deadlock::lost_signals(&sym, &s.failing),
             deadlock::starved(&sym, &s.failing),
+            deadlock::short_barriers(&sym),
         ),
-        _ => (Vec::new(), Vec::new(), Vec::new()),
+        _ => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let mut alternate = s.alternate.clone();
@@ -471,6 +474,7 @@ fn explain_here(
         deadlock: cycle,
         lost_signals: lost,
         starved,
+        short_barriers,
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,
@@ -527,8 +531,8 @@ fn event_info(
         SymOp::Broadcast { cond } => ("broadcast", Some(*cond)),
         SymOp::SemWait { sem } => ("sem_wait", Some(*sem)),
         SymOp::SemPost { sem } => ("sem_post", Some(*sem)),
-        SymOp::Arrive { .. } => ("barrier", None),
-        SymOp::Depart { .. } => ("barrier exit", None),
+        SymOp::Arrive { barrier, .. } => ("barrier", Some(*barrier)),
+        SymOp::Depart { barrier, .. } => ("barrier exit", Some(*barrier)),
         SymOp::Fork { .. } => ("fork", None),
         SymOp::Join { .. } => ("join", None),
         SymOp::AtomicBegin => ("atomic begin", None),

@@ -19,6 +19,7 @@ pub fn summary(e: &Explanation) -> String {
         let mut said = deadlock_sentences(e);
         said.extend(lost_signal_sentences(e));
         said.extend(starved_sentences(e));
+        said.extend(short_barrier_sentences(e));
         let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
         let flips = match e.flips_tried {
             0 => "No branch of the failing run was tried the other way.".to_string(),
@@ -32,10 +33,11 @@ pub fn summary(e: &Explanation) -> String {
         );
     };
     let mut out = Vec::new();
-    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.starved.is_empty() {
+    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.starved.is_empty() || !e.short_barriers.is_empty() {
         out.extend(deadlock_sentences(e));
         out.extend(lost_signal_sentences(e));
         out.extend(starved_sentences(e));
+        out.extend(short_barrier_sentences(e));
         out.extend(replay_note(e));
         return out.join(" ");
     }
@@ -523,6 +525,27 @@ fn store_buffering(e: &Explanation) -> Option<String> {
 
 /// A wait at a semaphore whose units were all taken: how many were posted
 /// and taken, where.
+/// `Deadlock: the barrier `start` waits for 3 threads, but only 2 arrive …`.
+fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
+    e.short_barriers
+        .iter()
+        .map(|b| {
+            let name = b.arrivals.first().and_then(|r| e.object(*r)).map_or("a barrier".into(), |o| format!("the barrier `{o}`"));
+            let who: Vec<String> = b.arrivals.iter().map(|r| format!("{} at {}", who(e, *r), e.line(*r).unwrap_or_default())).collect();
+            let n = b.arrivals.len();
+            format!(
+                "Deadlock: {name} waits for {} threads, but only {n} arrive{} ({}), so {} wait{} forever in every order. Initialising it for the number of threads that wait ({n}), or having {} more wait at it, avoids the deadlock.",
+                b.count,
+                if n == 1 { "s" } else { "" },
+                join_and(&who),
+                if n == 1 { "it" } else { "they" },
+                if n == 1 { "s" } else { "" },
+                b.count as usize - n
+            )
+        })
+        .collect()
+}
+
 fn starved_sentences(e: &Explanation) -> Vec<String> {
     let lines = |v: &[EventRef]| {
         let mut l: Vec<String> = v.iter().filter_map(|r| e.line(*r)).collect();

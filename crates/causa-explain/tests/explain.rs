@@ -1657,3 +1657,19 @@ fn two_locks_for_one_counter_are_named() {
         );
     }
 }
+
+#[test]
+fn a_barrier_too_few_threads_reach_is_told() {
+    // Initialised for 3, waited at by 2: every order deadlocks. explain
+    // said "no schedule of the recorded paths reaches the failure" (the
+    // deadlock query left barriers out: a complete generation cannot
+    // deadlock, a short one always does).
+    let prep = corpus("fail/sync/barrier_too_few.c");
+    let ex = deadlocking(&prep, 100);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none());
+    let b = e.short_barriers.first().expect("a short barrier");
+    assert_eq!((b.count, b.arrivals.len()), (3, 2));
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("the barrier `start` waits for 3 threads, but only 2 arrive"), "{summary}");
+}

@@ -230,15 +230,23 @@ fn check_here(
         // A long trace yields many queries: the time limit and the progress
         // report are looked at between queries, not only between executions.
         let mut reported = Instant::now();
+        let timed_out = |r: usize, left: usize| {
+            format!(
+                "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {left} prefixes left",
+                start.elapsed().as_secs_f64(),
+                trace.len(),
+            )
+        };
         'reads: for r in trace.prefix_len..trace.len() {
+            // (Looked at for each read too: on a long trace of one
+            // location, finding a read's other values alone takes a while.)
+            if out_of_time() {
+                stopped = Some(timed_out(r, worklist.len()));
+                break 'reads;
+            }
             for (loc, v) in enc.other_values(r) {
                 if out_of_time() {
-                    stopped = Some(format!(
-                        "--timeout reached after {:.1}s, in the states of an execution of {} events (at event {r}), with {} prefixes left",
-                        start.elapsed().as_secs_f64(),
-                        trace.len(),
-                        worklist.len()
-                    ));
+                    stopped = Some(timed_out(r, worklist.len()));
                     break 'reads;
                 }
                 if reported.elapsed() >= PROGRESS_EVERY {

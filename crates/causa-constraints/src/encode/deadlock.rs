@@ -27,7 +27,8 @@ impl Encoder<'_> {
             (0..n).map(|e| Formula::or(vec![Formula::Before(e, cut), Formula::Before(cut, e)])).collect();
         let mut stuck_somewhere = Vec::new();
         // Joins, barriers and `pthread_once` alone cannot deadlock a trace's
-        // events (a cycle of them would be a cycle of must-happen-before).
+        // events (a cycle of them would be a cycle of must-happen-before),
+        // except a barrier fewer threads arrive at than it waits for.
         let mut needed = false;
         let mut shared: HashMap<(u64, Tid, bool), Formula> = HashMap::default();
         for evs in threads.values() {
@@ -46,7 +47,8 @@ impl Encoder<'_> {
             for &e in &evs[1..] {
                 let Some(stuck) = self.stuck(e, &mut shared) else { continue };
                 needed |=
-                    matches!(self.trace.events[e].op, Op::Lock { .. } | Op::WaitReturn { .. } | Op::SemWait { .. });
+                    matches!(self.trace.events[e].op, Op::Lock { .. } | Op::WaitReturn { .. } | Op::SemWait { .. })
+                        || self.short_generation(e);
                 let Some(prev) = self.po_pred[e] else { continue };
                 // Its thread's steps up to `prev` happen as in the trace (not
                 // `validity(e)`: a join's would also require the child's end).
@@ -64,6 +66,17 @@ impl Encoder<'_> {
         }
         parts.push(Formula::or(stuck_somewhere));
         Some(Query { goal: Formula::and(parts) })
+    }
+
+    /// `e` departs from a barrier generation that fewer threads arrive at
+    /// (in the whole trace) than the barrier waits for (initialised for 3,
+    /// waited at by 2).
+    fn short_generation(&self, e: Ev) -> bool {
+        let Op::Depart { barrier, gen } = self.trace.events[e].op else { return false };
+        let arrivals = self.arrivals.get(&(barrier, gen)).map_or(&[][..], |v| &v[..]);
+        arrivals.first().is_some_and(
+            |a| matches!(self.trace.events[*a].op, Op::Arrive { count, .. } if arrivals.len() < count as usize),
+        )
     }
 
     /// `e` acquires `mutex` while its own thread holds it (a section of the
@@ -174,6 +187,9 @@ impl Encoder<'_> {
                 // (A child that never ends, a routine never marked done: stuck.)
                 waited.map(|w| Formula::Before(cut, w)).unwrap_or(Formula::True)
             }
+            // (Fewer threads ever arrive than the barrier waits for: stuck in
+            // any order.)
+            Op::Depart { .. } if self.short_generation(e) => Formula::True,
             Op::Depart { barrier, gen } => {
                 let arrivals = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();
                 Formula::or(arrivals.into_iter().map(|a| Formula::Before(cut, a)).collect())
