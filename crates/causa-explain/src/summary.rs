@@ -523,8 +523,6 @@ fn store_buffering(e: &Explanation) -> Option<String> {
     ))
 }
 
-/// A wait at a semaphore whose units were all taken: how many were posted
-/// and taken, where.
 /// `Deadlock: the barrier `start` waits for 3 threads, but only 2 arrive …`.
 fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
     e.short_barriers
@@ -546,6 +544,8 @@ fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
         .collect()
 }
 
+/// A wait at a semaphore whose units were all taken: how many were posted
+/// and taken, where.
 fn starved_sentences(e: &Explanation) -> Vec<String> {
     let lines = |v: &[EventRef]| {
         let mut l: Vec<String> = v.iter().filter_map(|r| e.line(*r)).collect();
@@ -657,11 +657,8 @@ fn on_one_line(e: &Explanation, v: &[EventRef]) -> Option<String> {
     Some(format!("{} at {line}", join_and(&parts)))
 }
 
-/// What the other threads do inside the region: their accesses to the
-/// region's objects (else any of their memory accesses, else everything).
-/// `` `deposit` (thread 0.1) reads `balance` at bank.c:13 and writes `balance` at bank.c:14 ``.
-/// The intruders of an atomic region the summary names: those on its
-/// objects, else those that touch memory, else all.
+/// The intruders of an atomic region the summary names: their accesses to
+/// the region's objects (else any of their memory accesses, else all).
 fn told_intruders(e: &Explanation, a: &crate::Atomic) -> Vec<EventRef> {
     let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
     let memory = |r: &&EventRef| e.info_of(**r).touches_memory();
@@ -761,7 +758,9 @@ fn lines_of(e: &Explanation, v: &[EventRef]) -> Option<String> {
     }
 }
 
-/// The told intruders of a region, thread by thread.
+/// What the other threads do inside the region (its told intruders),
+/// thread by thread: `` `deposit` (thread 0.1) reads `balance` at bank.c:13
+/// and writes `balance` at bank.c:14 ``.
 fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
     let mut by_thread: Vec<(usize, Vec<EventRef>)> = Vec::new();
     for &r in evs {
