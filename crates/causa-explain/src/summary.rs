@@ -842,8 +842,16 @@ fn order_sentence(e: &Explanation) -> Option<String> {
     let access = f.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread);
     if let (Some(a), Some(b)) = (free, access) {
         if swapped(a, b) {
+            // The freeing thread created the accessing one and frees the
+            // block without joining it first (a join would order them).
+            let (pa, pb) = (e.threads[a.0].parts(), e.threads[b.0].parts());
+            let unjoined = if pb.len() == pa.len() + 1 && pb.starts_with(pa) {
+                format!(" {} created thread {} and does not join it before the free.", who(e, a), e.threads[b.0])
+            } else {
+                String::new()
+            };
             return Some(format!(
-                "In the failing schedule {} frees {} at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.",
+                "In the failing schedule {} frees {} at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.{unjoined}",
                 who(e, a),
                 e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into()),
                 e.line(a).unwrap_or_default(),

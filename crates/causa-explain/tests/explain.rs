@@ -1673,3 +1673,21 @@ fn a_barrier_too_few_threads_reach_is_told() {
     let summary = causa_explain::summary::summary(&e);
     assert!(summary.contains("the barrier `start` waits for 3 threads, but only 2 arrive"), "{summary}");
 }
+
+#[test]
+fn a_free_before_joining_the_worker_says_so() {
+    // Shutdown joins one worker of two, then frees the queue the other may
+    // still lock: the summary named the free and the access; it now also
+    // says the freeing thread created the worker and does not join it.
+    let prep = corpus("fail/memory/pool_free_before_join.c");
+    let uaf = |ex: &Execution| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::MemoryError);
+    let ex = failing_where(&prep, 2000, uaf);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "pool_free_before_join");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains("`main` (thread 0) created thread 0.")
+            && summary.contains("and does not join it before the free"),
+        "{summary}"
+    );
+}
