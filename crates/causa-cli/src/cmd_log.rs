@@ -58,7 +58,7 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
             println!("  input {f} → {v}");
         }
         if !t.onces.is_empty() {
-            let found: Vec<&str> = t.onces.iter().map(|o| once_word(*o)).collect();
+            let found: Vec<&str> = t.onces.iter().map(|o| causa_core::once_step::describe((*o).into())).collect();
             println!("  pthread_once calls: {}", found.join(", "));
         }
         if !t.values.is_empty() {
@@ -89,15 +89,6 @@ fn counts(t: &ThreadPath) -> String {
     )
     .replace("branchs", "branches")
     .replace("switchs", "switches")
-}
-
-/// What a `pthread_once` call found, in words.
-fn once_word(found: u8) -> &'static str {
-    match found as u128 {
-        causa_core::once_step::CALLED_FIRST => "ran the routine",
-        causa_core::once_step::FOUND_RUNNING => "waited",
-        _ => "found it done",
-    }
 }
 
 /// The decisions as words: `T`/`F` for branch outcomes (runs as `T×12`),
@@ -148,7 +139,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
                 "thread": t.thread.to_string(),
                 "inputs": t.inputs.iter().map(|(f, v)| serde_json::json!({ "function": f, "value": v.to_string() })).collect::<Vec<_>>(),
                 "decisions": decisions,
-                "once_calls": t.onces.iter().map(|o| once_word(*o)).collect::<Vec<_>>(),
+                "once_calls": t.onces.iter().map(|o| causa_core::once_step::describe((*o).into())).collect::<Vec<_>>(),
                 "values": t.values.iter().map(u64::to_string).collect::<Vec<_>>(),
                 "lock_tries": t.tries,
             })

@@ -220,6 +220,15 @@ pub mod once_step {
     pub const RESUMED: u128 = 3;
     /// The routine returned: the once is done.
     pub const MARKED_DONE: u128 = 4;
+
+    /// What a call that found `found` (one of the first three) did, in words.
+    pub fn describe(found: u128) -> &'static str {
+        match found {
+            CALLED_FIRST => "ran the routine",
+            FOUND_RUNNING => "waited for another thread's routine",
+            _ => "found the routine done",
+        }
+    }
 }
 
 /// Readable form of an [`Event`], as written to `--trace` files and reports.

@@ -114,10 +114,10 @@ pub fn summary(e: &Explanation) -> String {
             None => match unguarded_region(e, a, &told) {
                 // The intruders hold a lock the region does not take.
                 Some(lock) => {
-                    let span = line_range(e, first, last).replacen("making ", "over ", 1);
+                    let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
-                None => format!("{lines} atomic avoids the failure"),
+                None => format!("making {lines} atomic avoids the failure"),
             },
         };
         out.push(format!(
@@ -785,7 +785,6 @@ fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
         .join(" and ")
 }
 
-/// `making bank.c lines 12–13` / `making bank.c line 12`.
 /// `makes 13 accesses to `q_count` (pfscan.c lines 34–39)`: a long run of
 /// one thread's events in few words.
 fn many(e: &Explanation, v: &[EventRef]) -> String {
@@ -802,18 +801,19 @@ fn many(e: &Explanation, v: &[EventRef]) -> String {
     format!("makes {} accesses to {}{range}", v.len(), join_and(&objects))
 }
 
+/// `bank.c lines 12–13` / `bank.c line 12`: the lines from `a` to `b`.
 fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
     match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
         (Some(x), Some(y)) if x.file == y.file => {
             let file = causa_interp::memory::short_file(&x.file);
             let (lo, hi) = (x.line.min(y.line), x.line.max(y.line));
             if lo == hi {
-                format!("making {file} line {lo}")
+                format!("{file} line {lo}")
             } else {
-                format!("making {file} lines {lo}–{hi}")
+                format!("{file} lines {lo}–{hi}")
             }
         }
-        _ => "making these events".into(),
+        _ => "these events".into(),
     }
 }
 

@@ -6,9 +6,10 @@
 //!
 //! Following ([`crate::Config::follow`]): each thread must take the recorded
 //! decisions of the thread of the same name, reads its program inputs,
-//! clock values and pseudo-random numbers from that thread's record, and its `pthread_once` calls and
-//! lock tries must find what the recorded ones found. A thread that decides otherwise, goes past its
-//! recorded path, or was not created in the recorded run ends the execution
+//! clock values and pseudo-random numbers from that thread's record, and
+//! its `pthread_once` calls and lock tries must find what the recorded ones
+//! found. A thread that decides otherwise, goes past its recorded path, or
+//! was not created in the recorded run ends the execution
 //! as infeasible (the schedule does not follow the log): the path-guided
 //! search of `causa reproduce` prunes such schedules at the first deviation.
 
@@ -145,11 +146,7 @@ impl Machine {
         if let Some(p) = self.path_of(t) {
             p.onces.push(found);
         }
-        let what = |o: u8| match o as u128 {
-            causa_core::once_step::CALLED_FIRST => "ran the routine",
-            causa_core::once_step::FOUND_RUNNING => "waited for another thread's routine",
-            _ => "found the routine done",
-        };
+        let what = |o: u8| causa_core::once_step::describe(o.into());
         self.follow_outcome(t, "a `pthread_once` call", |p, c| (p.onces.get(c.once).copied(), &mut c.once), found, what)
     }
 

@@ -14,8 +14,9 @@
 //! with their debug location, as causa's lowering names it. The program's
 //! `pthread_create`, failure functions and `__VERIFIER_nondet_*` are
 //! redirected to the runtime's, and so are the calls whose outcome path
-//! logs record (`pthread_once`, the clocks, `rand`, lock tries). The module also gets a table of its defined
-//! functions (for naming indirect-call targets) and its fingerprint.
+//! logs record (`pthread_once`, the clocks, `rand`, lock tries). The module
+//! also gets a table of its defined functions (for naming indirect-call
+//! targets) and its fingerprint.
 //!
 //! Written by hand: no crate instruments LLVM IR for path logging; the
 //! `llvm-ir` crate causa reads modules with is read-only.

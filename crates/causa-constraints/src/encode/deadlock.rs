@@ -73,10 +73,7 @@ impl Encoder<'_> {
     /// waited at by 2).
     fn short_generation(&self, e: Ev) -> bool {
         let Op::Depart { barrier, gen } = self.trace.events[e].op else { return false };
-        let arrivals = self.arrivals.get(&(barrier, gen)).map_or(&[][..], |v| &v[..]);
-        arrivals.first().is_some_and(
-            |a| matches!(self.trace.events[*a].op, Op::Arrive { count, .. } if arrivals.len() < count as usize),
-        )
+        self.generation_count(barrier, gen).is_some_and(|count| !self.generation_complete(barrier, gen, count))
     }
 
     /// `e` acquires `mutex` while its own thread holds it (a section of the

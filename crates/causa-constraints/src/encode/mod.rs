@@ -352,18 +352,10 @@ impl<'t> Encoder<'t> {
             // Everyone of the generation has arrived (a generation short of
             // arrivals in the trace — a symbolic trace cut by a failure —
             // lets nobody leave).
-            Op::Depart { barrier, gen } => {
-                let count = self.arrivals.get(&(barrier, gen)).and_then(|a| a.first()).map(|&a| {
-                    match self.trace.events[a].op {
-                        Op::Arrive { count, .. } => count,
-                        _ => 0,
-                    }
-                });
-                match count {
-                    Some(c) if self.generation_complete(barrier, gen, c) => self.arrived_before(barrier, gen, e),
-                    _ => Formula::False,
-                }
-            }
+            Op::Depart { barrier, gen } => match self.generation_count(barrier, gen) {
+                Some(c) if self.generation_complete(barrier, gen, c) => self.arrived_before(barrier, gen, e),
+                _ => Formula::False,
+            },
             _ if self.trace.guards[e] != 0 => self.alive(e),
             _ => Formula::True,
         }
@@ -394,6 +386,16 @@ impl<'t> Encoder<'t> {
     }
 
     /// All `count` arrivals of the generation are in the trace.
+    /// How many threads the barrier of a generation waits for (its
+    /// arrivals' count; None: no arrival in the trace).
+    fn generation_count(&self, barrier: u64, gen: u32) -> Option<u32> {
+        let a = *self.arrivals.get(&(barrier, gen))?.first()?;
+        match self.trace.events[a].op {
+            Op::Arrive { count, .. } => Some(count),
+            _ => Some(0),
+        }
+    }
+
     fn generation_complete(&self, barrier: u64, gen: u32, count: u32) -> bool {
         self.arrivals.get(&(barrier, gen)).is_some_and(|v| v.len() == count as usize)
     }
