@@ -558,22 +558,20 @@ fn check_stops_at_its_timeout_inside_a_long_execution() {
 
 #[test]
 fn check_stops_at_its_timeout_between_the_reads_of_a_long_spin() {
-    // A spin on `atomic_flag_test_and_set` is not parked (each turn writes
-    // the flag), so an execution runs to the 100,000-step bound: finding
-    // each read's other values over 50,000 writes of the flag takes long
-    // before any query, and the limit was looked at only between queries
-    // (`check --timeout 10` ran for minutes).
+    // A spin that counts its turns in a shared variable is not parked (each
+    // turn writes it), so an execution runs to the 100,000-step bound:
+    // finding each read's other values over 50,000 writes of the counter
+    // takes long before any query, and the limit was looked at only between
+    // queries (`check --timeout 10` ran for minutes on such a spin).
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("spin.c");
     std::fs::write(
         &src,
         "#include <stdatomic.h>
 #include <pthread.h>
-static atomic_flag busy = ATOMIC_FLAG_INIT; static int counter;
-         void *w(void *a) { for (int i = 0; i < 2; i++) { while (atomic_flag_test_and_set(&busy)) ;
-         counter++; atomic_flag_clear(&busy); } return a; }
-         int main(void) { pthread_t t, u; pthread_create(&t, 0, w, 0); pthread_create(&u, 0, w, 0);
-         pthread_join(t, 0); pthread_join(u, 0); return counter == 4 ? 0 : 1; }
+static atomic_int stop; static int turns;
+         void *w(void *a) { while (!atomic_load(&stop)) turns++; return a; }
+         int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return turns; }
 ",
     )
     .expect("write");

@@ -90,7 +90,7 @@ mod tests {
     use super::*;
 
     fn ev(kind: EventKind, addr: u64, size: u32) -> Event {
-        Event { thread: 0, kind, loc: 0, addr, size, value: 0, value2: 0, atomic: false, section: 0, po: 0 }
+        Event { thread: 0, kind, loc: 0, addr, size, value: 0, value2: 0, print: 0, atomic: false, section: 0, po: 0 }
     }
 
     #[test]

@@ -144,6 +144,13 @@ pub enum Op {
     Free {
         object: u64,
     },
+    /// `pthread_mutex_destroy` (or of a spin or read-write lock) of `mutex`:
+    /// invalid while another thread holds it (MCR asks whether it can come
+    /// inside another thread's critical section,
+    /// [`crate::Encoder::destroy_candidates`]).
+    Destroy {
+        mutex: u64,
+    },
     /// An operation the model keeps in its original order relative to the other
     /// operations on the same object (failed try/timed semaphore waits,
     /// barriers whose generations could form differently): sound but not
@@ -454,6 +461,7 @@ impl Trace {
                     }
                 }
                 EventKind::Free => Op::Free { object: e.addr },
+                EventKind::Destroy => Op::Destroy { mutex: e.addr },
                 EventKind::Yield
                 | EventKind::Sleep
                 | EventKind::Fence
@@ -463,12 +471,8 @@ impl Trace {
                 | EventKind::Fails => Op::Local,
             };
             t.events.push(TraceEvent { thread: e.thread, op });
-            t.prints.push(match e.kind {
-                EventKind::Read | EventKind::Unlock => e.value2 as u64,
-                EventKind::Wait => e.value as u64,
-                _ => 0,
-            });
-            t.changes.push(e.kind.changes_shared_state());
+            t.prints.push(e.print);
+            t.changes.push(e.changes_shared_state());
             t.footprints.push(e.footprint().collect());
             t.yields.push(matches!(e.kind, EventKind::Yield | EventKind::Sleep));
             t.sections.push(e.section);

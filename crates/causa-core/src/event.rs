@@ -46,6 +46,9 @@ pub enum EventKind {
     Yield,
     Sleep,
     Free,
+    /// `pthread_mutex_destroy`, `pthread_spin_destroy` or
+    /// `pthread_rwlock_destroy` of a lock other threads can reach (`addr`).
+    Destroy,
     /// A memory fence under TSO/PSO (it waits for the thread's store buffer
     /// to drain; under SC fences are not visible).
     Fence,
@@ -88,6 +91,7 @@ impl EventKind {
             Yield => "yield",
             Sleep => "sleep",
             Free => "free",
+            Destroy => "destroy",
             Fence => "fence",
             AtomicBegin => "atomic-begin",
             AtomicEnd => "atomic-end",
@@ -152,15 +156,18 @@ pub struct Event {
     /// Access width in bytes (0 for non-memory events).
     pub size: u32,
     /// Value read (read/rmw) or written (write); `1` for a `wait-return` that was
-    /// signalled (`0`: a timed wait that timed out); for a `wait`, 0 if untimed,
-    /// else the fingerprint of the waiting thread's state (never 0; busy-wait
-    /// detection, see `causa_interp::spin`);
-    /// exit status for `exit`.
+    /// signalled (`0`: a timed wait that timed out); for a `wait`, 1 if timed,
+    /// else 0; exit status for `exit`.
     pub value: u128,
     /// Value written by an rmw; the value a write overwrote; the mutex of a
-    /// `wait` or `wait-return`; for a read, the fingerprint of the reading
-    /// thread's local state (busy-wait detection, see `causa_interp::spin`).
+    /// `wait` or `wait-return`.
     pub value2: u128,
+    /// The fingerprint of the thread's local state at a read, at an rmw that
+    /// left the value as it was (a failed test-and-set or compare-and-swap),
+    /// at an unlock after which it holds no lock and at a timed wait; 0
+    /// otherwise (busy-wait detection, see `causa_interp::spin`; the constraint
+    /// model mirrors it).
+    pub print: u64,
     /// The access is atomic (C11 atomic, rmw or inside an atomic section).
     pub atomic: bool,
     /// The uninterruptible section (`__VERIFIER_atomic_*`) the event belongs to;
@@ -181,6 +188,14 @@ impl Event {
         model.buffers_stores() && self.kind == EventKind::Write && !self.atomic
     }
 
+    /// Whether the event can change state other threads observe: as its kind
+    /// says ([`EventKind::changes_shared_state`]), except an rmw that wrote
+    /// back the value it read (a failed test-and-set or compare-and-swap in a
+    /// spin loop), which leaves memory as it was.
+    pub fn changes_shared_state(&self) -> bool {
+        self.kind.changes_shared_state() && !(self.kind == EventKind::Rmw && self.value == self.value2)
+    }
+
     /// The memory (byte ranges `[start, end)`) or synchronisation objects (one
     /// byte at their address) the event reads or changes. Busy-wait detection
     /// uses it in the interpreter and in the constraint model alike: a parked
@@ -195,7 +210,7 @@ impl Event {
             // A condition wait also releases / re-acquires its mutex (`value2`).
             Wait | WaitReturn => (Some(one(self.addr)), Some(one(self.value2 as u64))),
             Lock | TrylockFail | Unlock | Signal | Broadcast | ReadLock | WriteLock | RwUnlock | BarrierWait
-            | SemWait | SemPost | Once => (Some(one(self.addr)), None),
+            | SemWait | SemPost | Once | Destroy => (Some(one(self.addr)), None),
             Begin | End | Fork | Join | Yield | Sleep | Fence | AtomicBegin | AtomicEnd | Exit | Fails => (None, None),
         };
         first.into_iter().chain(second)

@@ -51,6 +51,21 @@ impl fmt::Display for BugKind {
     }
 }
 
+/// The words of an invalid pthread use whose order the symbolic model
+/// decides, shared by the interpreter that reports it and the explanation
+/// that models it.
+pub mod misuse {
+    /// A lock used after a thread destroyed it (`what`: "mutex", "spin lock").
+    pub fn use_after_destroy(what: &str, object: &str, destroyer: &str, at: &str) -> String {
+        format!("use of {what} {object} after thread {destroyer} destroyed it{at}")
+    }
+
+    /// Whether a finding's message is [`use_after_destroy`]'s.
+    pub fn is_use_after_destroy(message: &str) -> bool {
+        message.starts_with("use of ") && message.contains(" destroyed it")
+    }
+}
+
 /// An additional fact attached to a finding (for a deadlock: one per blocked thread).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct FindingNote {

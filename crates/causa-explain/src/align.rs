@@ -124,6 +124,7 @@ fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
         SymOp::Fork { .. } => &[EventKind::Fork],
         SymOp::Join { .. } => &[EventKind::Join],
         SymOp::Free { .. } => &[EventKind::Free],
+        SymOp::Destroy { .. } => &[EventKind::Destroy],
         SymOp::Lock { shared: true, .. } => &[EventKind::ReadLock],
         SymOp::Lock { .. } => &[EventKind::Lock, EventKind::WriteLock],
         SymOp::Unlock { .. } => &[EventKind::Unlock, EventKind::RwUnlock],

@@ -30,6 +30,7 @@ pub mod dsp;
 pub mod html;
 pub mod json;
 mod lost;
+mod misuse;
 mod neighbor;
 mod prefer;
 pub mod summary;
@@ -521,6 +522,7 @@ fn event_info(
         SymOp::Rmw { addr, .. } => ("update", Some(*addr)),
         SymOp::Bulk { what, addr, .. } => (*what, Some(*addr)),
         SymOp::Free { object, .. } => ("free", Some(*object)),
+        SymOp::Destroy { mutex } => ("destroy", Some(*mutex)),
         SymOp::Lock { mutex, shared: true } => ("rdlock", Some(*mutex)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),

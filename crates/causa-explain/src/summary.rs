@@ -8,7 +8,10 @@ use causa_symbolic::{EventRef, Mode};
 /// One paragraph (no line breaks).
 pub fn summary(e: &Explanation) -> String {
     let Some(_) = &e.alternate else {
-        if let Some(s) = relock_sentence(e) {
+        if let Some(s) = relock_sentence(e).or_else(|| crate::misuse::sentence(e)) {
+            return s;
+        }
+        if let Some(s) = crate::misuse::destroy_sentence(e) {
             return s;
         }
         let why = if e.mode == Mode::Symbiosis {
@@ -38,6 +41,11 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(lost_signal_sentences(e));
         out.extend(starved_sentences(e));
         out.extend(short_barrier_sentences(e));
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    if let Some(s) = crate::misuse::destroy_sentence(e) {
+        out.push(s);
         out.extend(replay_note(e));
         return out.join(" ");
     }
@@ -587,7 +595,7 @@ fn event_phrase(e: &Explanation, r: EventRef) -> String {
 }
 
 /// `` `deposit` (thread 0.1) ``: the function an event is in, and its thread.
-fn who(e: &Explanation, r: EventRef) -> String {
+pub(crate) fn who(e: &Explanation, r: EventRef) -> String {
     match &e.info_of(r).function {
         Some(f) => format!("`{f}` (thread {})", e.threads[r.0]),
         None => format!("thread {}", e.threads[r.0]),
@@ -622,6 +630,7 @@ fn verb(op: &str) -> &str {
         "rdlock" => "read-locks",
         "unlock" => "unlocks",
         "free" => "frees",
+        "destroy" => "destroys",
         other => other,
     }
 }

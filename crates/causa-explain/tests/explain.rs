@@ -1691,3 +1691,59 @@ fn a_free_before_joining_the_worker_says_so() {
         "{summary}"
     );
 }
+
+#[test]
+fn an_unlock_by_a_thread_that_does_not_hold_the_mutex_names_the_holder() {
+    // main locks the queue and a worker unlocks it: no order avoids it.
+    // The summary said only that no order of the same events avoids it.
+    let prep = corpus("fail/mutex/unlock_non_owner.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none());
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.starts_with(
+            "Invalid unlock: `finish_batch` (thread 0.1) unlocks `queue_lock` at unlock_non_owner.c:18, but `main` (thread 0) holds it (locked at unlock_non_owner.c:24)"
+        ),
+        "{summary}"
+    );
+}
+
+/// The failure's message, when the run failed.
+fn message_of(ex: &Execution) -> String {
+    ex.outcome.finding().map(|f| f.message.clone()).unwrap_or_default()
+}
+
+#[test]
+fn a_mutex_destroyed_while_another_thread_holds_it_is_explained() {
+    // explain said "unsupported in symbolic execution: an invalid use of
+    // `pthread_mutex_destroy`". The alternate must not just move the
+    // destroy before the holder's lock (that takes a destroyed mutex): the
+    // holder's whole critical section comes first.
+    let prep = corpus("fail/mutex/destroy_while_locked.c");
+    let ex = failing_where(&prep, 2000, |ex| message_of(ex).starts_with("destroying mutex"));
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "destroy_while_locked");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with("Invalid destroy: `main` (thread 0) destroys `c.lock` at destroy_while_locked.c:39 while `user` (thread 0.2) holds it (locked at destroy_while_locked.c:23)"),
+            "{mode}: {summary}"
+        );
+    }
+}
+
+#[test]
+fn a_mutex_taken_after_another_thread_destroyed_it_is_explained() {
+    let prep = corpus("fail/mutex/destroy_before_worker.c");
+    let ex = failing_where(&prep, 2000, |ex| causa_core::finding::misuse::is_use_after_destroy(&message_of(ex)));
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "destroy_before_worker");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with("Invalid lock: `logger` (thread 0.1) locks `log_lock` at destroy_before_worker.c:15 after `main` (thread 0) destroyed it at destroy_before_worker.c:27"),
+            "{mode}: {summary}"
+        );
+    }
+}

@@ -259,6 +259,15 @@ fn check_here(
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }
             }
+            // The value it read, from the start (a lock word or a flag back
+            // at its initial value).
+            for (loc, src) in enc.other_sources(r) {
+                let q = enc.new_source(r, loc, src);
+                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
+                if let Some((pos, vars)) = a {
+                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
+                }
+            }
         }
         if stopped.is_some() {
             stats.solve_time += t1.elapsed();
@@ -317,6 +326,20 @@ fn check_here(
             let q = enc.after_free(e, f);
             if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos, &vars)), false);
+            }
+        }
+        // Destroys that could come while another thread holds the lock, and
+        // acquisitions that could come after another thread's destroy.
+        for (d, l, u) in enc.destroy_candidates() {
+            let q = enc.destroy_held(d, l, u);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&[d, l], &pos, &vars)), false);
+            }
+        }
+        for (d, l) in enc.after_destroy_candidates() {
+            let q = enc.lock_after_destroy(d, l);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&[d, l], &pos, &vars)), false);
             }
         }
         if opts.races {

@@ -718,3 +718,50 @@ fn a_local_used_after_its_function_returned() {
     assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the use after the return is explored");
     compare("dead_frame_published.c", src);
 }
+
+#[test]
+fn a_lock_word_read_at_its_initial_value_or_after_a_release() {
+    // A test-then-set lock: both threads can see the lock free (its
+    // initial 0) before either takes it, and the increments then race.
+    // Reading that 0 is a different state from reading the 0 of the other
+    // thread's release, although the value is the same: MCR once said
+    // "verified" here.
+    let src = format!(
+        "{PRELUDE}atomic_int lock; int counter;\n\
+         void *w(void *a) {{ while (atomic_load(&lock) != 0) ; atomic_store(&lock, 1);\n\
+         counter++; atomic_store(&lock, 0); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(counter == 2); return 0; }}\n"
+    );
+    let prep = load("test_then_set.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the lost increment is found: {:?}", r.stats);
+    compare("test_then_set.c", &src);
+}
+
+#[test]
+fn spin_locks_on_test_and_set_and_compare_and_swap_are_verified() {
+    // Each waiting turn of a spin lock is an rmw that writes back the value
+    // it read: the loop changes nothing and is parked like a read loop, so
+    // the check ends (it ran into the step bound before).
+    let tas = format!(
+        "{PRELUDE}atomic_flag f = ATOMIC_FLAG_INIT; int counter;\n\
+         void *w(void *a) {{ while (atomic_flag_test_and_set(&f)) ; counter++; atomic_flag_clear(&f); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(counter == 2); return 0; }}\n"
+    );
+    let cas = format!(
+        "{PRELUDE}atomic_int lock; int counter;\n\
+         void *w(void *a) {{ int e = 0; while (!atomic_compare_exchange_weak(&lock, &e, 1)) e = 0;\n\
+         counter++; atomic_store(&lock, 0); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(counter == 2); return 0; }}\n"
+    );
+    for (name, src) in [("tas_lock.c", &tas), ("cas_lock.c", &cas)] {
+        let prep = load(name, src);
+        let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+        let unknown = if let McrVerdict::Unknown(why) = &r.verdict { why.as_str() } else { "" };
+        assert!(matches!(r.verdict, McrVerdict::Verified), "{name}: not verified {unknown}");
+        compare(name, src);
+    }
+}

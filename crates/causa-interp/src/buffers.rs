@@ -55,6 +55,7 @@ impl Buffered {
             size: self.ty.store_size() as u32,
             value: self.value.as_int(),
             value2: old,
+            print: 0,
             atomic: false,
             section: 0,
             po: self.po,

@@ -76,7 +76,19 @@ pub fn blocked_event(m: &Machine, t: Tid) -> Option<Event> {
         Pending::Once { once } => (EventKind::Once, *once, causa_core::once_step::RESUMED, 0),
         _ => return None,
     };
-    Some(Event { thread: t, kind, loc: th.loc, addr, size: 0, value, value2, atomic: false, section: 0, po: th.ops })
+    Some(Event {
+        thread: t,
+        kind,
+        loc: th.loc,
+        addr,
+        size: 0,
+        value,
+        value2,
+        print: 0,
+        atomic: false,
+        section: 0,
+        po: th.ops,
+    })
 }
 
 /// A cycle in the wait-for graph, starting from its smallest thread.

@@ -207,7 +207,7 @@ impl Machine {
         if self.cfg.state_digest {
             self.observe(thread, kind, [addr as u128, size as u128, value, value2]);
         }
-        self.events.push(Event { thread, kind, loc, addr, size, value, value2, atomic, section, po });
+        self.events.push(Event { thread, kind, loc, addr, size, value, value2, print: 0, atomic, section, po });
     }
 
     /// Use `seed` for the program inputs that were not given explicitly.
@@ -290,6 +290,7 @@ impl Machine {
                     size: 0,
                     value: 0,
                     value2: 0,
+                    print: 0,
                     atomic: false,
                     section: 0,
                     po: th.ops,
@@ -639,6 +640,7 @@ impl Machine {
                 | SemWait
                 | SemPost
                 | Free
+                | Destroy
                 | Once
         );
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();

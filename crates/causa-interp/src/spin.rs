@@ -75,7 +75,7 @@ pub struct Await {
 fn repeats(events: &[Event], t: Tid, since: usize, now: usize, exempt: impl Fn(&Event) -> bool) -> Option<Await> {
     let between = &events[since..=now];
     let mine = between.iter().filter(|e| e.thread == t);
-    let changed_itself = mine.clone().any(|e| e.kind.changes_shared_state() && !exempt(e));
+    let changed_itself = mine.clone().any(|e| e.changes_shared_state() && !exempt(e));
     let observed: Vec<(u64, u64)> = mine.flat_map(|e| e.footprint()).collect();
     let repeated = !changed_itself && !between.iter().any(|e| changes(e, t, &observed));
     repeated.then(|| Await { observed, checked: Cell::new(now + 1), woken: Cell::new(false) })
@@ -125,13 +125,14 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
 
 /// A change by another thread than `t` to something in `observed`.
 fn changes(e: &Event, t: Tid, observed: &[(u64, u64)]) -> bool {
-    e.thread != t && e.kind.changes_shared_state() && overlaps(observed, e.footprint())
+    e.thread != t && e.changes_shared_state() && overlaps(observed, e.footprint())
 }
 
 impl Machine {
-    /// Called after thread `t` read `value` at `addr` in a visible step (its
-    /// event is the last one recorded, and keeps the fingerprint in its
-    /// `value2` for the constraint model's mirror).
+    /// Called after thread `t` read `value` at `addr` in a visible step, by a
+    /// read or by an rmw that wrote the value back (its event is the last one
+    /// recorded, and keeps the fingerprint in its `print` for the constraint
+    /// model's mirror).
     pub(crate) fn note_read(&mut self, t: Tid, addr: u64, value: u128) {
         let print = fingerprint(self, t, (addr, value));
         if let Some(a) = self.repeated(t, print, |s| &mut s.recent, |_| false) {
@@ -140,10 +141,22 @@ impl Machine {
         self.keep_print(print);
     }
 
-    /// The last event keeps `print` (its `value2`).
+    /// Called after thread `t`'s rmw at `addr` (the last event recorded):
+    /// one that wrote back the value it read (a failed test-and-set or
+    /// compare-and-swap) changed nothing and is a read for busy-wait
+    /// detection, so a spin lock's waiting loop is parked like a read loop.
+    pub(crate) fn note_unchanged_rmw(&mut self, t: Tid, addr: u64) {
+        let Some(e) = self.events.last() else { return };
+        if !e.changes_shared_state() {
+            let value = e.value;
+            self.note_read(t, addr, value);
+        }
+    }
+
+    /// The last event keeps `print`.
     fn keep_print(&mut self, print: u64) {
         if let Some(e) = self.events.last_mut() {
-            e.value2 = print as u128;
+            e.print = print;
         }
     }
 
@@ -167,7 +180,7 @@ impl Machine {
     }
 
     /// Called after thread `t` released `mutex` (its unlock event is the last
-    /// one recorded, and keeps the fingerprint, never 0, in its `value2`; 0
+    /// one recorded, and keeps the fingerprint, never 0, in its `print`; 0
     /// when the thread still holds a mutex or a read-write lock: a loop is
     /// not parked while it holds one).
     pub(crate) fn note_unlock(&mut self, t: Tid, mutex: u64) {
@@ -191,14 +204,14 @@ impl Machine {
     }
 
     /// Called when thread `t` starts a timed wait on `cond` releasing `mutex`
-    /// (its `wait` event is the last one recorded). Returns the fingerprint
-    /// (never 0), which the wait event keeps.
-    pub(crate) fn note_timed_wait(&mut self, t: Tid, cond: u64, mutex: u64) -> u64 {
+    /// (its `wait` event is the last one recorded, and keeps the fingerprint,
+    /// never 0).
+    pub(crate) fn note_timed_wait(&mut self, t: Tid, cond: u64, mutex: u64) {
         let print = fingerprint(self, t, (cond, mutex)) | 1;
         // Its waits release the mutex and their returns re-acquire it.
         let waits = |e: &Event| matches!(e.kind, EventKind::Wait | EventKind::WaitReturn);
         self.threads[t as usize].spin.timeout_await = self.repeated(t, print, |s| &mut s.recent_waits, waits);
-        print
+        self.keep_print(print);
     }
 
     /// Whether thread `t`'s current timed wait may time out now.

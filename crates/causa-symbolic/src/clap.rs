@@ -290,8 +290,13 @@ pub(crate) fn formula(
     }
     parts.extend(onces(sym, model, &after));
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
-    let fault = crate::fault::bug(sym, model, values);
-    let mut not_bug = if sym.fault.is_some() { negate(&fault, values) } else { deadlock.then_some(Formula::True) };
+    let misuse = misuse_by_order(sym, model, enc);
+    let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());
+    let mut not_bug = match &misuse {
+        Some(m) => Some(m.avoided.clone()),
+        None if sym.fault.is_some() => negate(&fault, values),
+        None => deadlock.then_some(Formula::True),
+    };
     let mut bug = vec![fault];
     // Φ_path and Φ_bug: a condition is required once the access point before
     // it happens. The failing thread's last condition is the failure's own
@@ -320,7 +325,7 @@ pub(crate) fn formula(
     // Failures the run's paths decide whatever the order: a failing branch
     // whose condition is a constant, or an invalid pthread use (what a
     // thread holds follows from its own path).
-    let decided = kind == causa_core::BugKind::InvalidPthreadUse
+    let decided = (kind == causa_core::BugKind::InvalidPthreadUse && misuse.is_none())
         || (crate::model::fails_locally(kind) && sym.threads[ft].failure_condition.is_none());
     if not_bug.is_none() && decided {
         not_bug = Some(Formula::False);
@@ -332,6 +337,68 @@ pub(crate) fn formula(
         (Formula::and(frame.clone()), Formula::and(frame))
     };
     Ok(Parts { common: Formula::and(parts), bug: Formula::and(bug), not_bug, frame, alternate_frame, conditions })
+}
+
+/// An invalid pthread use the order decides: Φ_bug, and what an alternate
+/// schedule must do instead.
+struct Misuse {
+    bug: Formula,
+    avoided: Formula,
+}
+
+/// An invalid pthread use the order decides (the failing thread's event
+/// before the failure's marker, [`crate::model::fails_at_step`]), or None:
+/// - destroying a lock while another thread holds it: the destroy comes
+///   after one of their acquisitions of it and before its release. An
+///   alternate must not merely move the destroy before the acquisition
+///   (that takes a destroyed lock): every other thread's critical section
+///   of it that ends in the trace ends before the destroy, and one that
+///   does not end starts after it.
+/// - taking a lock after a thread destroyed it: the acquisition comes after
+///   a destroy of it; an alternate takes it before every destroy.
+fn misuse_by_order(sym: &SymTrace, model: &Model, enc: &Encoder<'_>) -> Option<Misuse> {
+    let (ft, kind) = model.failure;
+    if kind != causa_core::BugKind::InvalidPthreadUse {
+        return None;
+    }
+    let k = sym.threads[ft].events.len().checked_sub(1)?;
+    if !crate::model::fails_at_step(sym, ft, k) {
+        return None;
+    }
+    let step = model.point_before(ft, k)?;
+    Some(match sym.threads[ft].events[k - 1].op {
+        SymOp::Destroy { mutex } => {
+            let others: Vec<(Ev, Option<Ev>)> = enc
+                .lock_pairs_of(mutex)
+                .iter()
+                .copied()
+                .filter(|(l, _)| model.trace.events[*l].thread != ft as u32)
+                .collect();
+            let straddles = |&(l, u): &(Ev, Option<Ev>)| {
+                Formula::and(
+                    std::iter::once(Formula::Before(l, step)).chain(u.map(|u| Formula::Before(step, u))).collect(),
+                )
+            };
+            let done_before = |&(l, u): &(Ev, Option<Ev>)| match u {
+                Some(u) => Formula::Before(u, step),
+                None => Formula::Before(step, l),
+            };
+            Misuse {
+                bug: Formula::or(others.iter().map(straddles).collect()),
+                avoided: Formula::and(others.iter().map(done_before).collect()),
+            }
+        }
+        SymOp::Lock { mutex, .. } => {
+            let destroys: Vec<Ev> = (0..model.trace.len())
+                .filter(|d| model.trace.events[*d].op == causa_constraints::Op::Destroy { mutex })
+                .collect();
+            Misuse {
+                bug: Formula::or(destroys.iter().map(|&d| Formula::Before(d, step)).collect()),
+                avoided: Formula::and(destroys.iter().map(|&d| Formula::Before(step, d)).collect()),
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// ¬f, for the formulas Φ_bug is made of (None for free variables, bounds

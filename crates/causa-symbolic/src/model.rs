@@ -46,6 +46,21 @@ pub fn fails_locally(kind: BugKind) -> bool {
     matches!(kind, BugKind::AssertionViolation | BugKind::Abort | BugKind::DivisionByZero)
 }
 
+/// Whether thread `t`'s failure marker at `k` is an invalid pthread use
+/// whose order decides it, at the event before it, which is the failing
+/// step itself: a destroy of a lock another thread holds, or an
+/// acquisition of a lock another thread destroyed.
+pub fn fails_at_step(sym: &SymTrace, t: usize, k: usize) -> bool {
+    let events = &sym.threads[t].events;
+    let SymOp::Fail { kind: BugKind::InvalidPthreadUse, message } = &events[k].op else { return false };
+    k > 0
+        && match events[k - 1].op {
+            SymOp::Destroy { .. } => true,
+            SymOp::Lock { .. } => causa_core::finding::misuse::is_use_after_destroy(message),
+            _ => false,
+        }
+}
+
 /// The failures the solver reproduces: those of the thread's own
 /// computation, memory errors ([`crate::fault`]), deadlocks and invalid
 /// pthread use (releasing or waiting without holding the mutex).
@@ -97,8 +112,9 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::SemPost { sem } => Op::SemPost { sem: *sem },
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
             SymOp::Join { child: c } => Op::Join { child: child(c) },
-            SymOp::Fail { kind, .. } if fails_locally(*kind) => continue,
+            SymOp::Fail { kind, .. } if fails_locally(*kind) || fails_at_step(sym, t, k) => continue,
             SymOp::Free { object, .. } => Op::Free { object: *object },
+            SymOp::Destroy { mutex } => Op::Destroy { mutex: *mutex },
             SymOp::Rmw { addr, .. } => Op::Rmw { loc: *addr, old: 0, new: 0 },
             // One instant: a copy between shared objects reads and writes.
             SymOp::Bulk { addr, reads, writes, .. } => match (reads.is_empty(), writes.is_empty()) {

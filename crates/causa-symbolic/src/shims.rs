@@ -118,8 +118,15 @@ pub(crate) fn call(
         // detach of the same thread (EINVAL there), if the program branches
         // on it, does not fit its path, an error.
         "pthread_detach" => zero(t),
+        // Visible in the interpreter when other threads can reach the lock.
+        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" => {
+            let mutex = obj(t, name)?;
+            if t.is_shared(mutex) {
+                t.sync(SymOp::Destroy { mutex });
+            }
+            zero(t)
+        }
         "pthread_mutex_init"
-        | "pthread_mutex_destroy"
         | "pthread_cond_init"
         | "pthread_cond_destroy"
         | "pthread_mutexattr_init"
@@ -130,7 +137,6 @@ pub(crate) fn call(
         // which the run's paths decide: see `invalid_use`.)
         | "pthread_attr_setdetachstate"
         | "pthread_rwlock_init"
-        | "pthread_rwlock_destroy"
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy" => zero(t),
         "printf" | "puts" | "putchar" | "fflush" | "fprintf" | "fputs" | "fputc" | "putc" => zero(t),
@@ -201,8 +207,10 @@ pub(crate) fn call(
 }
 
 /// The log's invalid pthread use, at this call. Modelled when the call is
-/// invalid in every schedule: releasing a mutex, or waiting on a condition
-/// with a mutex, that the thread does not hold (its own operations decide).
+/// invalid in every schedule (releasing a mutex, or waiting on a condition
+/// with a mutex, that the thread does not hold: its own operations decide)
+/// and when destroying a lock another thread holds or taking one another
+/// thread destroyed (the order decides).
 fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<Outcome, SymError> {
     let mutex_arg = match name {
         // Joining a detached (or already joined) thread: what the threads
@@ -211,6 +219,28 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
         "pthread_join" => {
             let child = t.join_target(args)?;
             t.sync(SymOp::Join { child });
+            let message = t.failure_message();
+            t.fail(BugKind::InvalidPthreadUse, message);
+            return Ok(None);
+        }
+        // Destroying a lock another thread holds: the order decides.
+        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" => {
+            let mutex = t.addr_arg(args, 0, name)?;
+            t.sync(SymOp::Destroy { mutex });
+            let message = t.failure_message();
+            t.fail(BugKind::InvalidPthreadUse, message);
+            return Ok(None);
+        }
+        // Taking a lock another thread destroyed: the order decides.
+        "pthread_mutex_lock"
+        | "pthread_mutex_trylock"
+        | "pthread_mutex_timedlock"
+        | "pthread_spin_lock"
+        | "pthread_spin_trylock"
+            if causa_core::finding::misuse::is_use_after_destroy(&t.failure_message()) =>
+        {
+            let mutex = t.addr_arg(args, 0, name)?;
+            t.sync(SymOp::Lock { mutex, shared: false });
             let message = t.failure_message();
             t.fail(BugKind::InvalidPthreadUse, message);
             return Ok(None);

@@ -58,6 +58,11 @@ pub enum SymOp {
         object: u64,
         at: Option<ExprId>,
     },
+    /// `pthread_mutex_destroy` (or of a spin or read-write lock) of a lock
+    /// other threads can reach.
+    Destroy {
+        mutex: u64,
+    },
     /// A mutex (or a read-write lock for writing); `shared`: a read-write
     /// lock taken for reading (other readers may hold it too).
     Lock {

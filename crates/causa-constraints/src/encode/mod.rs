@@ -2,15 +2,18 @@
 //! mutual exclusion, data validity and the new-state query, over a [`Trace`].
 
 mod deadlock;
+mod destroy;
 mod flips;
 mod relaxed;
 mod relevant;
+mod sources;
 mod spin;
 mod sync;
 
 use crate::formula::{DefId, Defs, Ev, Formula};
 use crate::trace::{Op, Trace};
 use causa_core::collections::{HashMap, HashSet};
+pub use sources::Source;
 use spin::Spin;
 
 /// A satisfiability question over the trace's order variables.
@@ -440,48 +443,11 @@ impl<'t> Encoder<'t> {
             self.defs.set(d, Formula::False);
             return Formula::Def(d);
         }
-        let ws: Vec<Ev> =
-            self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default();
-        // Under TSO/PSO: the thread's own buffered store, which `r` reads
-        // while it is not yet visible; reading memory needs it visible.
-        let own = self.own_store(r, loc);
-        let own_visible = own.map(|o| Formula::Before(o, r));
-        // Must-happen-before facts settle many order atoms statically: a write
-        // forced after `r` cannot be its source, a write forced between another
-        // write and `r` hides it, and an atom already implied by Φ_mhb is dropped.
         let mut alts = Vec::new();
-        for &w in &ws {
-            if self.trace.written_at(w, loc) != Some(v) || self.mhb_before(r, w) {
-                continue;
+        for src in self.sources(r, loc) {
+            if self.gives(r, src, loc, v) {
+                alts.push(self.reads_from(r, loc, src));
             }
-            if ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r)) {
-                continue;
-            }
-            let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
-            parts.extend(own_visible.clone());
-            for &w2 in &ws {
-                if w2 == w || self.mhb_before(w2, w) || self.mhb_before(r, w2) {
-                    continue;
-                }
-                parts.push(if self.mhb_before(w, w2) {
-                    Formula::Before(r, w2)
-                } else if self.mhb_before(w2, r) {
-                    Formula::Before(w2, w)
-                } else {
-                    Formula::or(vec![Formula::Before(w2, w), Formula::Before(r, w2)])
-                });
-            }
-            alts.push(Formula::and(parts));
-        }
-        let init = self.trace.initial.get(&loc).copied();
-        let overwritten = ws.iter().any(|&w| self.mhb_before(w, r));
-        if let Some(o) = own.filter(|o| self.trace.written_at(*o, loc) == Some(v)) {
-            alts.push(Formula::and(vec![self.validity(o), Formula::Before(r, o)]));
-        }
-        if (init == Some(v) || (init.is_none() && ws.is_empty())) && !overwritten && own.is_none() {
-            alts.push(Formula::and(
-                ws.iter().filter(|&&w| !self.mhb_before(r, w)).map(|&w| Formula::Before(r, w)).collect(),
-            ));
         }
         let f = Formula::or(alts);
         self.defs.set(d, f);
@@ -599,7 +565,14 @@ impl<'t> Encoder<'t> {
     /// `loc` is the location whose value changes (a bulk copy reads several;
     /// the others keep theirs).
     pub fn new_state(&mut self, r: Ev, loc: u64, v: u128) -> Query {
-        let mut parts = vec![self.validity(r), self.value_at(r, loc, v), self.condition(r)];
+        let value = self.value_at(r, loc, v);
+        self.state_query(r, loc, value)
+    }
+
+    /// A new-state query for read `r` whose read of `loc` is `read`: Φ_validity(r),
+    /// its condition, its other locations' values as in the trace, the cut at `r`.
+    fn state_query(&mut self, r: Ev, loc: u64, read: Formula) -> Query {
+        let mut parts = vec![self.validity(r), read, self.condition(r)];
         let others: Vec<(u64, u128)> = self.trace.reads_of(r).filter(|(l, _)| *l != loc).collect();
         parts.extend(others.into_iter().map(|(l, x)| self.value_at(r, l, x)));
         parts.push(Formula::Same(self.cut(), r));

@@ -104,6 +104,7 @@ impl Machine {
                 self.store(a, ty, &new)?;
                 if granted {
                     self.record(t, EventKind::Rmw, a, size as u32, old.as_int(), new.as_int(), true);
+                    self.note_unchanged_rmw(t, a);
                 }
                 old
             }
@@ -125,6 +126,7 @@ impl Machine {
                 if granted {
                     let written = if ok { newv.as_int() } else { old.as_int() };
                     self.record(t, EventKind::Rmw, a, size as u32, old.as_int(), written, true);
+                    self.note_unchanged_rmw(t, a);
                 }
                 Value::Agg(vec![old, Value::Int(ok as u128)].into())
             }

@@ -83,6 +83,8 @@ pub struct SyncState {
     pub barriers: HashMap<u64, Barrier>,
     pub sems: HashMap<u64, u32>,
     pub onces: HashMap<u64, OnceState>,
+    /// Locks destroyed and not initialised again: who destroyed each, where.
+    pub destroyed: HashMap<u64, (Tid, causa_ir::LocId)>,
     /// Thread-specific-data keys created so far (destructor function addresses).
     pub keys: Vec<u64>,
 }

@@ -91,7 +91,7 @@ impl Thread<'_, '_> {
 
     /// Shared memory the interpreter makes a bulk call visible for: not
     /// this thread's own, not a constant.
-    fn is_shared(&self, a: u64) -> bool {
+    pub(crate) fn is_shared(&self, a: u64) -> bool {
         !self.classify(a).0 && self.constant_from(a).is_none()
     }
 

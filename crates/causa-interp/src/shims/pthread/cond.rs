@@ -44,12 +44,14 @@ fn wait(m: &mut Machine, c: &Call<'_>, timed: bool) -> Result<Ret, Stop> {
     m.mem.check(cond, 4, crate::memory::Access::Read, &|x| m.describe(x))?;
     mutex::release(m, c.t, mx, &format!("{}'s unlock", c.name))?;
     m.sync.conds.entry(cond).or_default().waiters.push(c.t);
-    // A timed wait may time out: it keeps the fingerprint of the waiting
-    // thread's state (busy-wait detection, see `spin.rs`), never 0.
-    let print = if timed { m.note_timed_wait(c.t, cond, mx) } else { 0 };
     if let Some(e) = m.events.last_mut() {
-        e.value = print as u128;
+        e.value = timed as u128;
         e.value2 = mx as u128; // the mutex the wait releases
+    }
+    // A timed wait may time out: it keeps the fingerprint of the waiting
+    // thread's state (busy-wait detection, see `spin.rs`).
+    if timed {
+        m.note_timed_wait(c.t, cond, mx);
     }
     let since = m.steps.len() as u64;
     Ok(Ret::Park(Pending::CondWait { cond, mutex: mx, timed, signalled: false, since }))

@@ -18,7 +18,9 @@ pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_mutex_timedlock", EventKind::Lock, timedlock);
     r.visible("pthread", "pthread_mutex_unlock", EventKind::Unlock, unlock);
     r.add("pthread", "pthread_mutex_init", init);
-    r.add("pthread", "pthread_mutex_destroy", destroy);
+    // Visible, so that MCR can ask whether it can come while another thread
+    // holds the mutex.
+    r.visible_if_shared("pthread", "pthread_mutex_destroy", EventKind::Destroy, &[0], destroy);
     r.add("pthread", "pthread_mutexattr_init", |m, c| {
         m.store(c.ptr(0), &Ty::Int(32), &Value::ZERO)?;
         ret_i32(0)
@@ -53,9 +55,10 @@ pub fn register(r: &mut Registry) {
     });
     r.add("pthread", "pthread_spin_init", |m, c| {
         m.sync.mutexes.insert(c.ptr(0), Mutex::new(MutexKind::Normal));
+        m.sync.destroyed.remove(&c.ptr(0));
         ret_i32(0)
     });
-    r.add("pthread", "pthread_spin_destroy", destroy);
+    r.visible_if_shared("pthread", "pthread_spin_destroy", EventKind::Destroy, &[0], destroy);
 }
 
 fn kind_of(code: u32) -> MutexKind {
@@ -70,6 +73,7 @@ fn kind_of(code: u32) -> MutexKind {
 /// never read from the C object, which is only an `int`.
 fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
+        not_destroyed(m, addr, "spin lock")?;
         m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
         m.sync.mutexes.insert(addr, Mutex::new(MutexKind::Normal));
     }
@@ -79,6 +83,7 @@ fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
 /// The mutex at `addr`, created on first use (checking that the memory is valid).
 pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
+        not_destroyed(m, addr, "mutex")?;
         m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
         // glibc's __kind: after __lock, __count, __owner (and __nusers on 64-bit).
         let kind_at = if m.program().space.layout.ptr_bytes == 4 { 12 } else { 16 };
@@ -87,6 +92,20 @@ pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
         m.sync.mutexes.insert(addr, Mutex::new(kind));
     }
     Ok(m.sync.mutexes.get_mut(&addr).expect("just inserted"))
+}
+
+/// A lock used after `pthread_mutex_destroy` (undefined until it is
+/// initialised again) is an invalid use.
+pub fn not_destroyed(m: &Machine, addr: u64, what: &str) -> Result<(), Stop> {
+    match m.sync.destroyed.get(&addr) {
+        Some(&(t, loc)) => {
+            let at = m.loc_of(loc).map(|l| format!(" at {}:{}", crate::memory::short_file(&l.file), l.line));
+            let destroyer = m.names[t as usize].to_string();
+            let at = at.unwrap_or_default();
+            Err(Stop::pthread(causa_core::finding::misuse::use_after_destroy(what, &m.describe(addr), &destroyer, &at)))
+        }
+        None => Ok(()),
+    }
 }
 
 fn lock_enabled(m: &Machine, t: Tid, args: &[Value]) -> bool {
@@ -231,6 +250,7 @@ fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
     }
     m.sync.mutexes.insert(c.ptr(0), Mutex::new(kind));
+    m.sync.destroyed.remove(&c.ptr(0));
     ret_i32(0)
 }
 
@@ -241,5 +261,6 @@ fn destroy(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
     }
     m.sync.mutexes.remove(&c.ptr(0));
+    m.sync.destroyed.insert(c.ptr(0), (c.t, m.threads[c.t as usize].loc));
     ret_i32(0)
 }

@@ -23,7 +23,7 @@ pub fn register(r: &mut Registry) {
     });
     r.add("pthread", "pthread_rwlockattr_init", |_, _| ret_i32(0));
     r.add("pthread", "pthread_rwlockattr_destroy", |_, _| ret_i32(0));
-    r.add("pthread", "pthread_rwlock_destroy", |m, c| {
+    r.visible_if_shared("pthread", "pthread_rwlock_destroy", EventKind::Destroy, &[0], |m, c| {
         if m.sync.rwlocks.get(&c.ptr(0)).is_some_and(|l| l.writer.is_some() || !l.readers.is_empty()) {
             return Err(Stop::pthread(format!("destroying rwlock {} while it is held", m.describe(c.ptr(0)))));
         }

@@ -1,0 +1,135 @@
+//! Where a read takes its value from: the writes (and the initial value)
+//! Φ_value chooses among, each as its own formula, and the new-state queries
+//! that make a read take the value it read from another write.
+//!
+//! MCR asks for each value a read did not read. Reading the same value from
+//! another write can matter too: a thread that reads a lock word's initial 0
+//! before another thread takes the lock runs in a different state from one
+//! that reads the 0 of that thread's release, although both read 0 (a
+//! test-then-set lock lets two threads in only in the first). Once a
+//! prefix has put the other thread's release before the read, no value
+//! query can move the read back before its acquisition; so MCR also asks
+//! for the read to take its value from the start
+//! ([`Encoder::other_sources`]).
+
+use super::{Encoder, Query};
+use crate::formula::{Ev, Formula};
+
+/// One place a read can take its value from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Source {
+    /// A write (or rmw, or bulk write) of the trace, visible in memory.
+    Write(Ev),
+    /// Under TSO/PSO, the reading thread's own store still in its buffer.
+    Own(Ev),
+    /// The location's value before any write.
+    Initial,
+}
+
+impl Encoder<'_> {
+    /// The sources `r` may read `loc` from by must-happen-before alone: the
+    /// writes not forced after `r` and not hidden by a write forced between
+    /// them and `r`, the thread's own buffered store (TSO/PSO), and the
+    /// initial value when no write is forced before `r` (and none is buffered).
+    pub(super) fn sources(&self, r: Ev, loc: u64) -> Vec<Source> {
+        let ws = self.other_writes(r, loc);
+        let own = self.own_store(r, loc);
+        let mut out: Vec<Source> = ws
+            .iter()
+            .copied()
+            .filter(|&w| !self.mhb_before(r, w))
+            .filter(|&w| !ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r)))
+            .map(Source::Write)
+            .collect();
+        out.extend(own.map(Source::Own));
+        let overwritten = ws.iter().any(|&w| self.mhb_before(w, r));
+        if !overwritten && own.is_none() {
+            out.push(Source::Initial);
+        }
+        out
+    }
+
+    /// Whether `r` reads `v` at `loc` when it reads from `src`. The trace
+    /// knows the initial value of every location it writes; of one no event
+    /// writes, any value read is the initial one.
+    pub(super) fn gives(&self, r: Ev, src: Source, loc: u64, v: u128) -> bool {
+        match src {
+            Source::Write(w) | Source::Own(w) => self.trace.written_at(w, loc) == Some(v),
+            Source::Initial => match self.trace.initial.get(&loc) {
+                Some(x) => *x == v,
+                None => self.other_writes(r, loc).is_empty(),
+            },
+        }
+    }
+
+    /// `r` reads `loc` from `src`: a valid write placed before it with no other
+    /// write to the location in between (visible in memory: under TSO/PSO
+    /// after the thread's own buffered store, if any, is flushed), the
+    /// thread's own buffered store not yet flushed, or the initial value with
+    /// every write after it. Must-happen-before facts settle many order atoms
+    /// statically: a write forced after `r` cannot be its source, and an atom
+    /// already implied by Φ_mhb is dropped.
+    pub(super) fn reads_from(&mut self, r: Ev, loc: u64, src: Source) -> Formula {
+        let ws = self.other_writes(r, loc);
+        match src {
+            Source::Write(w) => {
+                let mut parts = vec![self.validity(w), self.observation(w), Formula::Before(w, r)];
+                parts.extend(self.own_store(r, loc).map(|o| Formula::Before(o, r)));
+                for &w2 in &ws {
+                    if w2 == w || self.mhb_before(w2, w) || self.mhb_before(r, w2) {
+                        continue;
+                    }
+                    parts.push(if self.mhb_before(w, w2) {
+                        Formula::Before(r, w2)
+                    } else if self.mhb_before(w2, r) {
+                        Formula::Before(w2, w)
+                    } else {
+                        Formula::or(vec![Formula::Before(w2, w), Formula::Before(r, w2)])
+                    });
+                }
+                Formula::and(parts)
+            }
+            Source::Own(o) => Formula::and(vec![self.validity(o), Formula::Before(r, o)]),
+            Source::Initial => {
+                Formula::and(ws.iter().filter(|&&w| !self.mhb_before(r, w)).map(|&w| Formula::Before(r, w)).collect())
+            }
+        }
+    }
+
+    /// The writes to `loc` other than `r` itself.
+    fn other_writes(&self, r: Ev, loc: u64) -> Vec<Ev> {
+        self.writes.get(&loc).map(|w| w.iter().copied().filter(|w| *w != r).collect()).unwrap_or_default()
+    }
+
+    /// The other sources of the value `r` read that MCR asks for, per
+    /// location it read: the initial value, when `r` read the same value
+    /// from a write and could read it from the start ([`Encoder::sources`]).
+    /// Other writes of the same value are not asked: asking for every one
+    /// (reads-from exploration) tripled the queries of the corpus's
+    /// verified programs (docs/performance.md), while the initial value is
+    /// what a released lock word or a cleared flag returns to. Reads of a
+    /// thread's own buffered store are left out (under TSO/PSO the buffer
+    /// decides the source).
+    pub fn other_sources(&self, r: Ev) -> Vec<(u64, Source)> {
+        let mut out = Vec::new();
+        for (loc, seen) in self.trace.reads_of(r) {
+            let from_write = self.other_writes(r, loc).into_iter().any(|w| w < r);
+            if !from_write || self.own_store(r, loc).is_some() {
+                continue;
+            }
+            let initial = self.sources(r, loc).contains(&Source::Initial);
+            if initial && self.gives(r, Source::Initial, loc, seen) {
+                out.push((loc, Source::Initial));
+            }
+        }
+        out
+    }
+
+    /// The new-state query for read `r` taking the value it read from another
+    /// source `src` at `loc` ([`Encoder::other_sources`]); otherwise as
+    /// [`Encoder::new_state`].
+    pub fn new_source(&mut self, r: Ev, loc: u64, src: Source) -> Query {
+        let read = self.reads_from(r, loc, src);
+        self.state_query(r, loc, read)
+    }
+}

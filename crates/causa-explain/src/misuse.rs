@@ -1,0 +1,94 @@
+//! Invalid uses of a mutex, told in the summary: an unlock by a thread that
+//! does not hold the mutex, which no order of the threads avoids (the
+//! failing thread's own path decides it, so there is no alternate schedule;
+//! the summary says who holds the mutex instead), and a destroy of a mutex
+//! that another thread holds or uses afterwards, which the order decides.
+
+use crate::summary::who;
+use crate::{EventRef, Explanation};
+
+/// "Invalid unlock: `finish_batch` (thread 0.1) unlocks `queue_lock` at
+/// q.c:18, but `main` (thread 0) holds it (locked at q.c:24) …", or None when
+/// the failure is not such an unlock.
+pub(crate) fn sentence(e: &Explanation) -> Option<String> {
+    let f = &e.failure;
+    // The interpreter's words for it (`shims/pthread/mutex.rs`).
+    if f.kind != causa_core::BugKind::InvalidPthreadUse || !f.message.starts_with("unlock of mutex") {
+        return None;
+    }
+    let ft = e.threads.iter().position(|t| *t == f.thread)?;
+    // The unlock is the failure itself (its marker ends the thread's events).
+    let at = e.failing.iter().rposition(|r| r.0 == ft)?;
+    let marker = e.failing[at];
+    let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
+    let line = line.or_else(|| e.line(marker)).unwrap_or_default();
+    let who_unlocks = who(e, marker);
+    let rule = "only the thread that locked a mutex may unlock it, and this thread never locks it, so no order of the threads avoids the failure";
+    let named = |o: &str| f.message.contains(&format!("mutex {o} ")) || f.message.contains(&format!("mutex {o},"));
+    Some(match holder(e, &e.failing[..at], named) {
+        Some((l, name)) => format!(
+            "Invalid unlock: {who_unlocks} unlocks `{name}` at {line}, but {} holds it (locked at {}): {rule}. Unlocking it in the thread that locked it (and handing the work over with a condition variable or a semaphore) avoids it.",
+            who(e, l),
+            e.line(l).unwrap_or_default()
+        ),
+        None => format!(
+            "Invalid unlock: {who_unlocks} unlocks a mutex at {line} that no thread holds then: {rule}. Unlocking only a mutex the thread has locked avoids it."
+        ),
+    })
+}
+
+/// "Invalid destroy: `main` (thread 0) destroys `c.lock` at d.c:33 while
+/// `user` (thread 0.2) holds it …" or "Invalid lock: `logger` (thread 0.1)
+/// locks `log_lock` at d.c:9 after `main` (thread 0) destroyed it at
+/// d.c:21 …"; None for other failures.
+pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
+    let f = &e.failure;
+    if f.kind != causa_core::BugKind::InvalidPthreadUse {
+        return None;
+    }
+    let ft = e.threads.iter().position(|t| *t == f.thread)?;
+    let at = e.failing.iter().rposition(|r| r.0 == ft)?;
+    let step = e.failing[at];
+    let obj = e.object(step)?;
+    let line = |r: EventRef| e.line(r).unwrap_or_default();
+    let fix = "a mutex may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
+    match e.info_of(step).op {
+        "destroy" => {
+            let (l, _) = holder(e, &e.failing[..at], |o| o == obj)?;
+            Some(format!(
+                "Invalid destroy: {} destroys `{obj}` at {} while {} holds it (locked at {}): {fix}.",
+                who(e, step),
+                line(step),
+                who(e, l),
+                line(l)
+            ))
+        }
+        "lock" if causa_core::finding::misuse::is_use_after_destroy(&f.message) => {
+            let destroyed = |r: &&EventRef| e.info_of(**r).op == "destroy" && e.object(**r).as_deref() == Some(&obj);
+            let d = *e.failing[..at].iter().rev().find(destroyed)?;
+            Some(format!(
+                "Invalid lock: {} locks `{obj}` at {} after {} destroyed it at {}: {fix}.",
+                who(e, step),
+                line(step),
+                who(e, d),
+                line(d)
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The lock, by another thread than the failing one, still held at the end
+/// of `before` of a mutex whose name `named` accepts, with that name.
+fn holder(e: &Explanation, before: &[EventRef], named: impl Fn(&str) -> bool) -> Option<(EventRef, String)> {
+    let mut held: Vec<(EventRef, String)> = Vec::new();
+    for r in before {
+        let Some(obj) = e.object(*r) else { continue };
+        match e.info_of(*r).op {
+            "lock" => held.push((*r, obj)),
+            "unlock" => held.retain(|(l, o)| !(l.0 == r.0 && *o == obj)),
+            _ => {}
+        }
+    }
+    held.into_iter().rev().find(|(_, o)| named(o))
+}
