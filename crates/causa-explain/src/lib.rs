@@ -35,6 +35,7 @@ mod neighbor;
 mod prefer;
 pub mod summary;
 pub mod text;
+mod unsignalled;
 
 pub use describe::Run;
 pub use dsp::{Atomic, Dsp, Figures, Flow};

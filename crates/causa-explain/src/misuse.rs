@@ -51,7 +51,7 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
     let step = e.failing[at];
     let obj = e.object(step)?;
     let line = |r: EventRef| e.line(r).unwrap_or_default();
-    let fix = "a mutex may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
+    let fix = "a lock may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
     match e.info_of(step).op {
         "destroy" => {
             let (l, _) = holder(e, &e.failing[..at], |o| o == obj)?;
@@ -63,7 +63,7 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
                 line(l)
             ))
         }
-        "lock" if causa_core::finding::misuse::is_use_after_destroy(&f.message) => {
+        "lock" | "rdlock" if causa_core::finding::misuse::is_use_after_destroy(&f.message) => {
             let destroyed = |r: &&EventRef| e.info_of(**r).op == "destroy" && e.object(**r).as_deref() == Some(&obj);
             let d = *e.failing[..at].iter().rev().find(destroyed)?;
             Some(format!(
@@ -78,14 +78,15 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
     }
 }
 
-/// The lock, by another thread than the failing one, still held at the end
-/// of `before` of a mutex whose name `named` accepts, with that name.
+/// The lock (or read lock), by another thread than the failing one, still
+/// held at the end of `before` of a lock whose name `named` accepts, with
+/// that name.
 fn holder(e: &Explanation, before: &[EventRef], named: impl Fn(&str) -> bool) -> Option<(EventRef, String)> {
     let mut held: Vec<(EventRef, String)> = Vec::new();
     for r in before {
         let Some(obj) = e.object(*r) else { continue };
         match e.info_of(*r).op {
-            "lock" => held.push((*r, obj)),
+            "lock" | "rdlock" => held.push((*r, obj)),
             "unlock" => held.retain(|(l, o)| !(l.0 == r.0 && *o == obj)),
             _ => {}
         }

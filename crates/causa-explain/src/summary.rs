@@ -19,7 +19,8 @@ pub fn summary(e: &Explanation) -> String {
         } else {
             "no order of the same events that avoids it was found"
         };
-        let mut said = deadlock_sentences(e);
+        let mut said = crate::unsignalled::sentences(e);
+        said.extend(deadlock_sentences(e));
         said.extend(lost_signal_sentences(e));
         said.extend(starved_sentences(e));
         said.extend(short_barrier_sentences(e));
@@ -35,7 +36,11 @@ pub fn summary(e: &Explanation) -> String {
             e.failure.kind
         );
     };
-    let mut out = Vec::new();
+    let mut out = crate::unsignalled::sentences(e);
+    if !out.is_empty() {
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
     if !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.starved.is_empty() || !e.short_barriers.is_empty() {
         out.extend(deadlock_sentences(e));
         out.extend(lost_signal_sentences(e));
@@ -323,6 +328,10 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
     for l in &e.lost_signals {
         if !l.woke.is_empty() {
             out.push(misdirected_sentence(e, l));
+            continue;
+        }
+        // Told as a predicate changed without a signal after it.
+        if crate::unsignalled::change(e, l.wait).is_some() {
             continue;
         }
         let by: Vec<String> =
@@ -964,7 +973,7 @@ fn not_run_sentences(e: &Explanation, flows: &[&Flow]) -> Vec<String> {
         .collect()
 }
 
-fn join_and(parts: &[String]) -> String {
+pub(crate) fn join_and(parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [a] => a.clone(),

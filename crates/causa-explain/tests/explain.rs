@@ -1747,3 +1747,23 @@ fn a_mutex_taken_after_another_thread_destroyed_it_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_predicate_changed_without_a_signal_is_told() {
+    // main sets the shutdown flag after its last broadcast and signals no
+    // more: the summary said the broadcast was "lost" before the wait, not
+    // that the flag's write came without a wake-up.
+    let prep = corpus("fail/cond/shutdown_flag_unsignalled.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    // One waiter or both, as the run has it.
+    assert!(summary.contains("`shutting_down` at shutdown_flag_unsignalled.c:21 and wait"), "{summary}");
+    assert!(
+        summary.contains(
+            "`main` (thread 0) writes `shutting_down` at shutdown_flag_unsignalled.c:42 afterwards, but sends no signal on `cv` after it"
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("Writing `shutting_down` while holding `m` and broadcasting `cv` after it"), "{summary}");
+}

@@ -237,10 +237,14 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
         | "pthread_mutex_timedlock"
         | "pthread_spin_lock"
         | "pthread_spin_trylock"
+        | "pthread_rwlock_wrlock"
+        | "pthread_rwlock_trywrlock"
+        | "pthread_rwlock_rdlock"
+        | "pthread_rwlock_tryrdlock"
             if causa_core::finding::misuse::is_use_after_destroy(&t.failure_message()) =>
         {
             let mutex = t.addr_arg(args, 0, name)?;
-            t.sync(SymOp::Lock { mutex, shared: false });
+            t.sync(SymOp::Lock { mutex, shared: name.contains("rdlock") });
             let message = t.failure_message();
             t.fail(BugKind::InvalidPthreadUse, message);
             return Ok(None);

@@ -72,6 +72,8 @@ pub struct Encoder<'t> {
     /// leaves out (see [`Encoder::set_locks_aside`]), and those constraints.
     aside: Vec<bool>,
     locks_aside: Vec<Formula>,
+    /// Locations some thread accesses holding no lock (see `sources.rs`).
+    unguarded: std::cell::OnceCell<HashSet<u64>>,
 }
 
 impl<'t> Encoder<'t> {
@@ -160,6 +162,7 @@ impl<'t> Encoder<'t> {
             locks_aside: Vec::new(),
             arrivals,
             frees,
+            unguarded: std::cell::OnceCell::new(),
         }
     }
 

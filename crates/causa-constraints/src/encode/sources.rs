@@ -14,6 +14,8 @@
 
 use super::{Encoder, Query};
 use crate::formula::{Ev, Formula};
+use crate::trace::Op;
+use causa_core::collections::{HashMap, HashSet};
 
 /// One place a read can take its value from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -103,18 +105,25 @@ impl Encoder<'_> {
 
     /// The other sources of the value `r` read that MCR asks for, per
     /// location it read: the initial value, when `r` read the same value
-    /// from a write and could read it from the start ([`Encoder::sources`]).
-    /// Other writes of the same value are not asked: asking for every one
-    /// (reads-from exploration) tripled the queries of the corpus's
-    /// verified programs (docs/performance.md), while the initial value is
-    /// what a released lock word or a cleared flag returns to. Reads of a
-    /// thread's own buffered store are left out (under TSO/PSO the buffer
-    /// decides the source).
+    /// from a write and could read it from the start ([`Encoder::sources`]),
+    /// for a location some thread accesses holding no lock (a lock word, a
+    /// flag: data every thread accesses under a lock is ordered by its
+    /// critical sections, which the values read explore). Other writes of
+    /// the same value are not asked: asking for every one (reads-from
+    /// exploration) tripled the queries of the corpus's verified programs
+    /// (docs/performance.md), while the initial value is what a released
+    /// lock word or a cleared flag returns to. Reads of a thread's own
+    /// buffered store are left out (under TSO/PSO the buffer decides the
+    /// source).
     pub fn other_sources(&self, r: Ev) -> Vec<(u64, Source)> {
         let mut out = Vec::new();
+        if !matches!(self.trace.events[r].op, Op::Read { .. } | Op::Rmw { .. } | Op::Bulk { .. }) {
+            return out;
+        }
+        let unguarded = self.unguarded.get_or_init(|| unguarded(self));
         for (loc, seen) in self.trace.reads_of(r) {
             let from_write = self.other_writes(r, loc).into_iter().any(|w| w < r);
-            if !from_write || self.own_store(r, loc).is_some() {
+            if !from_write || !unguarded.contains(&loc) || self.own_store(r, loc).is_some() {
                 continue;
             }
             let initial = self.sources(r, loc).contains(&Source::Initial);
@@ -132,4 +141,45 @@ impl Encoder<'_> {
         let read = self.reads_from(r, loc, src);
         self.state_query(r, loc, read)
     }
+}
+
+/// The locations some thread reads or writes while it holds no lock (no
+/// mutex, read-write lock or condition wait's mutex of its own), at a point
+/// that must-happen-before does not order against another thread's write of
+/// it (a read after joining every writer is ordered, not racing).
+fn unguarded(enc: &Encoder<'_>) -> HashSet<u64> {
+    let trace = enc.trace;
+    let mut held: HashMap<u32, i64> = HashMap::default();
+    let mut bare: HashMap<u64, Vec<Ev>> = HashMap::default();
+    for (e, ev) in trace.events.iter().enumerate() {
+        let h = held.entry(ev.thread).or_insert(0);
+        match ev.op {
+            Op::Lock { .. } | Op::WaitReturn { .. } => *h += 1,
+            Op::Unlock { .. } | Op::Wait { .. } => *h -= 1,
+            Op::Read { .. } | Op::Write { .. } | Op::Rmw { .. } | Op::Bulk { .. } if *h <= 0 => {
+                for (l, _) in trace.reads_of(e).chain(trace.writes_of(e)) {
+                    bare.entry(l).or_default().push(e);
+                }
+            }
+            _ => {}
+        }
+    }
+    // Each thread's writes of a location, in its program order: those
+    // that must happen before an access are a prefix, those that must
+    // happen after it a suffix; one in neither is concurrent with it (two
+    // binary searches per thread, as a long spin has thousands of each).
+    let racing = |l: u64, accesses: &[Ev]| {
+        let mut by_thread: HashMap<u32, Vec<Ev>> = HashMap::default();
+        for &w in enc.writes_to(l) {
+            by_thread.entry(trace.events[w].thread).or_default().push(w);
+        }
+        accesses.iter().any(|&a| {
+            by_thread.iter().any(|(t, ws)| {
+                let before = ws.partition_point(|&w| enc.mhb_before(w, a));
+                let not_after = ws.partition_point(|&w| !enc.mhb_before(a, w));
+                *t != trace.events[a].thread && not_after > before
+            })
+        })
+    };
+    bare.into_iter().filter(|(l, accesses)| racing(*l, accesses)).map(|(l, _)| l).collect()
 }

@@ -19,6 +19,7 @@ pub fn register(r: &mut Registry) {
     r.visible("pthread", "pthread_rwlock_unlock", EventKind::RwUnlock, unlock);
     r.add("pthread", "pthread_rwlock_init", |m, c| {
         m.sync.rwlocks.insert(c.ptr(0), Default::default());
+        m.sync.destroyed.remove(&c.ptr(0));
         ret_i32(0)
     });
     r.add("pthread", "pthread_rwlockattr_init", |_, _| ret_i32(0));
@@ -28,6 +29,7 @@ pub fn register(r: &mut Registry) {
             return Err(Stop::pthread(format!("destroying rwlock {} while it is held", m.describe(c.ptr(0)))));
         }
         m.sync.rwlocks.remove(&c.ptr(0));
+        m.sync.destroyed.insert(c.ptr(0), (c.t, m.threads[c.t as usize].loc));
         ret_i32(0)
     });
 }
@@ -48,6 +50,7 @@ fn waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
 }
 
 fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
+    super::mutex::not_destroyed(m, c.ptr(0), "rwlock")?;
     let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
     if l.writer.is_some() {
         if try_ {
@@ -64,6 +67,7 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
 }
 
 fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
+    super::mutex::not_destroyed(m, c.ptr(0), "rwlock")?;
     let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
     if l.writer.is_some() || !l.readers.is_empty() {
         if try_ {
@@ -80,6 +84,7 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
 }
 
 fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    super::mutex::not_destroyed(m, c.ptr(0), "rwlock")?;
     let l = m.sync.rwlocks.entry(c.ptr(0)).or_default();
     if l.writer == Some(c.t) {
         l.writer = None;
