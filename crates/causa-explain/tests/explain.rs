@@ -1767,3 +1767,21 @@ fn a_predicate_changed_without_a_signal_is_told() {
     );
     assert!(summary.contains("Writing `shutting_down` while holding `m` and broadcasting `cv` after it"), "{summary}");
 }
+
+#[test]
+fn a_read_write_lock_destroyed_too_early_is_explained() {
+    // The reader holds the read lock at main's destroy, or takes it after.
+    let prep = corpus("fail/sync/rwlock_destroyed_early.c");
+    for held in [true, false] {
+        let ex = failing_where(&prep, 2000, |ex| message_of(ex).starts_with("destroying rwlock") == held);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, "rwlock_destroyed_early");
+        let summary = causa_explain::summary::summary(&e);
+        let want = if held {
+            "Invalid destroy: `main` (thread 0) destroys `table_lock` at rwlock_destroyed_early.c:26 while `reader` (thread 0.1) holds it"
+        } else {
+            "Invalid lock: `reader` (thread 0.1) locks `table_lock` at rwlock_destroyed_early.c:14 after `main` (thread 0) destroyed it"
+        };
+        assert!(summary.starts_with(want), "{summary}");
+    }
+}

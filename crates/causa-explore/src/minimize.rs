@@ -160,7 +160,14 @@ fn solved(
     } else {
         let tid = ex.names.iter().position(|n| *n == bug.thread)?;
         let target = (0..trace.len()).rev().find(|e| trace.events[*e].thread as usize == tid)?;
-        (enc.reach(target), Some(target))
+        let mut reach = enc.reach(target);
+        // A destroyed or held lock: the order that makes the step fail.
+        if bug.kind == BugKind::InvalidPthreadUse {
+            if let Some(misuse) = enc.misuse_at(target) {
+                reach.goal = Formula::and(vec![reach.goal, misuse]);
+            }
+        }
+        (reach, Some(target))
     };
     let vars = enc.preemption_vars();
     let mut solver = Z3Solver::new();
@@ -175,7 +182,12 @@ fn solved(
             SolveResult::Sat(pos) => {
                 let values = solver.var_values(enc.num_vars());
                 let events = match target {
-                    Some(t) => enc.relevant_events(t, &pos, &values),
+                    // With the acquisition or destroy a misuse needs before it.
+                    Some(t) => {
+                        let before = enc.misuse_events(t).into_iter().filter(|x| pos[*x] < pos[t]);
+                        let targets: Vec<usize> = std::iter::once(t).chain(before).collect();
+                        enc.relevant_to(&targets, &pos, &values)
+                    }
                     None => enc.before_cut(&pos),
                 };
                 let prefix = crate::mcr::prefix_of(ex, &trace, &events);

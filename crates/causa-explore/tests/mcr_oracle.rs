@@ -765,3 +765,20 @@ fn spin_locks_on_test_and_set_and_compare_and_swap_are_verified() {
         compare(name, src);
     }
 }
+
+#[test]
+fn a_destroy_of_a_held_mutex_is_shown_with_one_preemption() {
+    // The reduction asked only to reach the destroy, and its schedule (the
+    // user's lock not before it) did not fail there: the counterexample kept
+    // its 3 or 4 preemptions. It now asks for the destroy inside the user's
+    // critical section: one preemption (after the user's lock).
+    let src = include_str!("../../../tests/programs/fail/mutex/destroy_while_locked.c");
+    let prep = load("destroy_while_locked.c", src);
+    let held =
+        |ex: &causa_interp::Execution| ex.outcome.finding().is_some_and(|f| f.message.starts_with("destroying mutex"));
+    let ex =
+        causa_explore::first_random_run(&prep, &Arc::new(config()), 2000, held).expect("a destroy of a held mutex");
+    let (small, n) = causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, 0);
+    assert!(held(&small), "the reduced schedule fails the same way: {:?}", small.outcome);
+    assert_eq!(n, 1, "one preemption is the fewest that shows it");
+}

@@ -347,15 +347,10 @@ struct Misuse {
 }
 
 /// An invalid pthread use the order decides (the failing thread's event
-/// before the failure's marker, [`crate::model::fails_at_step`]), or None:
-/// - destroying a lock while another thread holds it: the destroy comes
-///   after one of their acquisitions of it and before its release. An
-///   alternate must not merely move the destroy before the acquisition
-///   (that takes a destroyed lock): every other thread's critical section
-///   of it that ends in the trace ends before the destroy, and one that
-///   does not end starts after it.
-/// - taking a lock after a thread destroyed it: the acquisition comes after
-///   a destroy of it; an alternate takes it before every destroy.
+/// before the failure's marker, [`crate::model::fails_at_step`]): a destroy
+/// of a lock another thread holds, or an acquisition of a destroyed lock
+/// ([`Encoder::misuse_at`], [`Encoder::misuse_avoided`]); None for other
+/// failures.
 fn misuse_by_order(sym: &SymTrace, model: &Model, enc: &Encoder<'_>) -> Option<Misuse> {
     let (ft, kind) = model.failure;
     if kind != causa_core::BugKind::InvalidPthreadUse {
@@ -366,39 +361,7 @@ fn misuse_by_order(sym: &SymTrace, model: &Model, enc: &Encoder<'_>) -> Option<M
         return None;
     }
     let step = model.point_before(ft, k)?;
-    Some(match sym.threads[ft].events[k - 1].op {
-        SymOp::Destroy { mutex } => {
-            let others: Vec<(Ev, Option<Ev>)> = enc
-                .lock_pairs_of(mutex)
-                .iter()
-                .copied()
-                .filter(|(l, _)| model.trace.events[*l].thread != ft as u32)
-                .collect();
-            let straddles = |&(l, u): &(Ev, Option<Ev>)| {
-                Formula::and(
-                    std::iter::once(Formula::Before(l, step)).chain(u.map(|u| Formula::Before(step, u))).collect(),
-                )
-            };
-            let done_before = |&(l, u): &(Ev, Option<Ev>)| match u {
-                Some(u) => Formula::Before(u, step),
-                None => Formula::Before(step, l),
-            };
-            Misuse {
-                bug: Formula::or(others.iter().map(straddles).collect()),
-                avoided: Formula::and(others.iter().map(done_before).collect()),
-            }
-        }
-        SymOp::Lock { mutex, .. } => {
-            let destroys: Vec<Ev> = (0..model.trace.len())
-                .filter(|d| model.trace.events[*d].op == causa_constraints::Op::Destroy { mutex })
-                .collect();
-            Misuse {
-                bug: Formula::or(destroys.iter().map(|&d| Formula::Before(d, step)).collect()),
-                avoided: Formula::and(destroys.iter().map(|&d| Formula::Before(step, d)).collect()),
-            }
-        }
-        _ => return None,
-    })
+    Some(Misuse { bug: enc.misuse_at(step)?, avoided: enc.misuse_avoided(step)? })
 }
 
 /// ¬f, for the formulas Φ_bug is made of (None for free variables, bounds

@@ -57,4 +57,69 @@ impl Encoder<'_> {
         let parts = vec![self.validity(d), self.validity(l), Formula::Before(d, l), Formula::Same(self.cut(), l)];
         Query { goal: Formula::and(parts) }
     }
+
+    /// What makes the trace's event `e` an invalid use of a destroyed or held
+    /// lock, when it is a destroy (it comes inside another thread's critical
+    /// section of the lock) or an acquisition of a lock the trace destroys
+    /// (it comes after a destroy): the condition a schedule reaching `e`
+    /// must meet to fail there as the run did. None for other events.
+    pub fn misuse_at(&self, e: Ev) -> Option<Formula> {
+        self.misuse_parts(e).map(|parts| Formula::or(parts.into_iter().map(|(_, f)| f).collect()))
+    }
+
+    /// What an alternate schedule that does not fail at `e` (as in
+    /// [`Encoder::misuse_at`]) must do instead: not merely move a destroy
+    /// before another thread's acquisition (that takes a destroyed lock), but
+    /// end every other thread's critical section that ends in the trace
+    /// before it and start one that does not end after it; take the lock
+    /// before every destroy of it.
+    pub fn misuse_avoided(&self, e: Ev) -> Option<Formula> {
+        let t = self.trace.events[e].thread;
+        match self.trace.events[e].op {
+            Op::Destroy { mutex } => {
+                let held = self.lock_pairs_of(mutex).iter().filter(|(l, _)| self.trace.events[*l].thread != t);
+                let done = held.map(|&(l, u)| match u {
+                    Some(u) => Formula::Before(u, e),
+                    None => Formula::Before(e, l),
+                });
+                Some(Formula::and(done.collect()))
+            }
+            Op::Lock { .. } => {
+                let before = self.misuse_events(e).into_iter().map(|d| Formula::Before(e, d));
+                self.misuse_parts(e).map(|_| Formula::and(before.collect()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The events one of which a schedule failing at `e` as in
+    /// [`Encoder::misuse_at`] places before it: the other threads'
+    /// acquisitions of the destroyed lock, or the destroys of the acquired one.
+    pub fn misuse_events(&self, e: Ev) -> Vec<Ev> {
+        self.misuse_parts(e).unwrap_or_default().into_iter().map(|(x, _)| x).collect()
+    }
+
+    /// Each of [`Encoder::misuse_events`] with the condition it makes `e`
+    /// fail under.
+    fn misuse_parts(&self, e: Ev) -> Option<Vec<(Ev, Formula)>> {
+        let t = self.trace.events[e].thread;
+        match self.trace.events[e].op {
+            Op::Destroy { mutex } => {
+                let held = self.lock_pairs_of(mutex).iter().filter(|(l, _)| self.trace.events[*l].thread != t);
+                let inside = held.map(|&(l, u)| {
+                    let f = std::iter::once(Formula::Before(l, e)).chain(u.map(|u| Formula::Before(e, u)));
+                    (l, Formula::and(f.collect()))
+                });
+                Some(inside.collect())
+            }
+            Op::Lock { mutex, .. } => {
+                let destroys: Vec<(Ev, Formula)> = (0..self.trace.len())
+                    .filter(|d| self.trace.events[*d].op == Op::Destroy { mutex })
+                    .map(|d| (d, Formula::Before(d, e)))
+                    .collect();
+                (!destroys.is_empty()).then_some(destroys)
+            }
+            _ => None,
+        }
+    }
 }
