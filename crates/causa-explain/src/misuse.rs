@@ -23,7 +23,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
     let line = line.or_else(|| e.line(marker)).unwrap_or_default();
     let who_unlocks = who(e, marker);
-    let rule = "only the thread that locked a mutex may unlock it, and this thread never locks it, so no order of the threads avoids the failure";
+    let rule = "only the thread that holds a mutex may unlock it, and on the failing run's paths this thread does not hold it there, so no order of the threads avoids the failure";
     let named = |o: &str| f.message.contains(&format!("mutex {o} ")) || f.message.contains(&format!("mutex {o},"));
     Some(match holder(e, &e.failing[..at], named) {
         Some((l, name)) => format!(
