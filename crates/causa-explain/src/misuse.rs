@@ -16,10 +16,8 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     if f.kind != causa_core::BugKind::InvalidPthreadUse || !f.message.starts_with("unlock of mutex") {
         return None;
     }
-    let ft = e.threads.iter().position(|t| *t == f.thread)?;
     // The unlock is the failure itself (its marker ends the thread's events).
-    let at = e.failing.iter().rposition(|r| r.0 == ft)?;
-    let marker = e.failing[at];
+    let (at, marker) = failing_step(e)?;
     let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
     let line = line.or_else(|| e.line(marker)).unwrap_or_default();
     let who_unlocks = who(e, marker);
@@ -46,9 +44,7 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
     if f.kind != causa_core::BugKind::InvalidPthreadUse {
         return None;
     }
-    let ft = e.threads.iter().position(|t| *t == f.thread)?;
-    let at = e.failing.iter().rposition(|r| r.0 == ft)?;
-    let step = e.failing[at];
+    let (at, step) = failing_step(e)?;
     let obj = e.object(step)?;
     let line = |r: EventRef| e.line(r).unwrap_or_default();
     let fix = "a lock may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
@@ -76,6 +72,14 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The failing thread's last event in the failing schedule, and where it
+/// stands there.
+fn failing_step(e: &Explanation) -> Option<(usize, EventRef)> {
+    let ft = e.threads.iter().position(|t| *t == e.failure.thread)?;
+    let at = e.failing.iter().rposition(|r| r.0 == ft)?;
+    Some((at, e.failing[at]))
 }
 
 /// The lock (or read lock), by another thread than the failing one, still

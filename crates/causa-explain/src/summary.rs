@@ -8,10 +8,8 @@ use causa_symbolic::{EventRef, Mode};
 /// One paragraph (no line breaks).
 pub fn summary(e: &Explanation) -> String {
     let Some(_) = &e.alternate else {
-        if let Some(s) = relock_sentence(e).or_else(|| crate::misuse::sentence(e)) {
-            return s;
-        }
-        if let Some(s) = crate::misuse::destroy_sentence(e) {
+        let misuse = || crate::misuse::sentence(e).or_else(|| crate::misuse::destroy_sentence(e));
+        if let Some(s) = relock_sentence(e).or_else(misuse) {
             return s;
         }
         let why = if e.mode == Mode::Symbiosis {

@@ -206,6 +206,14 @@ pub(crate) fn call(
     })
 }
 
+/// The thread does `op` and fails there with the log's invalid pthread use.
+fn fails_at(t: &mut Thread<'_, '_>, op: SymOp) -> Outcome {
+    t.sync(op);
+    let message = t.failure_message();
+    t.fail(BugKind::InvalidPthreadUse, message);
+    None
+}
+
 /// The log's invalid pthread use, at this call. Modelled when the call is
 /// invalid in every schedule (releasing a mutex, or waiting on a condition
 /// with a mutex, that the thread does not hold: its own operations decide)
@@ -218,18 +226,12 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
         // the thread's end, as in the interpreter.
         "pthread_join" => {
             let child = t.join_target(args)?;
-            t.sync(SymOp::Join { child });
-            let message = t.failure_message();
-            t.fail(BugKind::InvalidPthreadUse, message);
-            return Ok(None);
+            return Ok(fails_at(t, SymOp::Join { child }));
         }
         // Destroying a lock another thread holds: the order decides.
         "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" => {
             let mutex = t.addr_arg(args, 0, name)?;
-            t.sync(SymOp::Destroy { mutex });
-            let message = t.failure_message();
-            t.fail(BugKind::InvalidPthreadUse, message);
-            return Ok(None);
+            return Ok(fails_at(t, SymOp::Destroy { mutex }));
         }
         // Taking a lock another thread destroyed: the order decides.
         "pthread_mutex_lock"
@@ -244,10 +246,7 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
             if causa_core::finding::misuse::is_use_after_destroy(&t.failure_message()) =>
         {
             let mutex = t.addr_arg(args, 0, name)?;
-            t.sync(SymOp::Lock { mutex, shared: name.contains("rdlock") });
-            let message = t.failure_message();
-            t.fail(BugKind::InvalidPthreadUse, message);
-            return Ok(None);
+            return Ok(fails_at(t, SymOp::Lock { mutex, shared: name.contains("rdlock") }));
         }
         "pthread_mutex_unlock" | "pthread_rwlock_unlock" | "pthread_spin_unlock" => 0,
         "pthread_cond_wait" | "pthread_cond_timedwait" => 1,

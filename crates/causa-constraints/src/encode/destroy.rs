@@ -9,18 +9,29 @@ use super::{Encoder, Query};
 use crate::formula::{Ev, Formula};
 use crate::trace::Op;
 
+/// `e` comes inside the critical section from `l` to `u` (to the end when
+/// it has no release).
+fn inside(l: Ev, u: Option<Ev>, e: Ev) -> Formula {
+    Formula::and(std::iter::once(Formula::Before(l, e)).chain(u.map(|u| Formula::Before(e, u))).collect())
+}
+
 impl Encoder<'_> {
+    /// The critical sections (acquisition, release if any) of `mutex` by
+    /// other threads than `e`'s.
+    fn others_sections(&self, e: Ev, mutex: u64) -> impl Iterator<Item = (Ev, Option<Ev>)> + '_ {
+        let t = self.trace.events[e].thread;
+        self.lock_pairs_of(mutex).iter().copied().filter(move |(l, _)| self.trace.events[*l].thread != t)
+    }
+
     /// (destroy, lock, its unlock) of another thread's critical sections of
     /// the destroyed lock that the destroy could fall inside: the destroy is
     /// not forced before the lock, nor the unlock before the destroy.
     pub fn destroy_candidates(&self) -> Vec<(Ev, Ev, Option<Ev>)> {
         let mut out = Vec::new();
         for d in self.trace.prefix_len..self.trace.len() {
-            let ev = &self.trace.events[d];
-            let Op::Destroy { mutex } = ev.op else { continue };
-            for &(l, u) in self.lock_pairs_of(mutex) {
-                let other = self.trace.events[l].thread != ev.thread;
-                if other && !self.mhb_before(d, l) && !u.is_some_and(|u| self.mhb_before(u, d)) {
+            let Op::Destroy { mutex } = self.trace.events[d].op else { continue };
+            for (l, u) in self.others_sections(d, mutex) {
+                if !self.mhb_before(d, l) && !u.is_some_and(|u| self.mhb_before(u, d)) {
                     out.push((d, l, u));
                 }
             }
@@ -40,11 +51,10 @@ impl Encoder<'_> {
     /// could come after the destroy (it is not forced before it).
     pub fn after_destroy_candidates(&self) -> Vec<(Ev, Ev)> {
         let mut out = Vec::new();
-        for (d, ev) in self.trace.events.iter().enumerate() {
-            let Op::Destroy { mutex } = ev.op else { continue };
-            for &(l, _) in self.lock_pairs_of(mutex) {
-                let other = self.trace.events[l].thread != ev.thread;
-                if other && l >= self.trace.prefix_len && !self.mhb_before(l, d) {
+        for d in 0..self.trace.len() {
+            let Op::Destroy { mutex } = self.trace.events[d].op else { continue };
+            for (l, _) in self.others_sections(d, mutex) {
+                if l >= self.trace.prefix_len && !self.mhb_before(l, d) {
                     out.push((d, l));
                 }
             }
@@ -74,19 +84,17 @@ impl Encoder<'_> {
     /// before it and start one that does not end after it; take the lock
     /// before every destroy of it.
     pub fn misuse_avoided(&self, e: Ev) -> Option<Formula> {
-        let t = self.trace.events[e].thread;
         match self.trace.events[e].op {
             Op::Destroy { mutex } => {
-                let held = self.lock_pairs_of(mutex).iter().filter(|(l, _)| self.trace.events[*l].thread != t);
-                let done = held.map(|&(l, u)| match u {
+                let done = self.others_sections(e, mutex).map(|(l, u)| match u {
                     Some(u) => Formula::Before(u, e),
                     None => Formula::Before(e, l),
                 });
                 Some(Formula::and(done.collect()))
             }
             Op::Lock { .. } => {
-                let before = self.misuse_events(e).into_iter().map(|d| Formula::Before(e, d));
-                self.misuse_parts(e).map(|_| Formula::and(before.collect()))
+                let destroys = self.misuse_parts(e)?;
+                Some(Formula::and(destroys.into_iter().map(|(d, _)| Formula::Before(e, d)).collect()))
             }
             _ => None,
         }
@@ -102,16 +110,8 @@ impl Encoder<'_> {
     /// Each of [`Encoder::misuse_events`] with the condition it makes `e`
     /// fail under.
     fn misuse_parts(&self, e: Ev) -> Option<Vec<(Ev, Formula)>> {
-        let t = self.trace.events[e].thread;
         match self.trace.events[e].op {
-            Op::Destroy { mutex } => {
-                let held = self.lock_pairs_of(mutex).iter().filter(|(l, _)| self.trace.events[*l].thread != t);
-                let inside = held.map(|&(l, u)| {
-                    let f = std::iter::once(Formula::Before(l, e)).chain(u.map(|u| Formula::Before(e, u)));
-                    (l, Formula::and(f.collect()))
-                });
-                Some(inside.collect())
-            }
+            Op::Destroy { mutex } => Some(self.others_sections(e, mutex).map(|(l, u)| (l, inside(l, u, e))).collect()),
             Op::Lock { mutex, .. } => {
                 let destroys: Vec<(Ev, Formula)> = (0..self.trace.len())
                     .filter(|d| self.trace.events[*d].op == Op::Destroy { mutex })

@@ -391,7 +391,6 @@ impl<'t> Encoder<'t> {
         Formula::and(all.into_iter().flat_map(|a| [self.validity(a), Formula::Before(a, x)]).collect())
     }
 
-    /// All `count` arrivals of the generation are in the trace.
     /// How many threads the barrier of a generation waits for (its
     /// arrivals' count; None: no arrival in the trace).
     fn generation_count(&self, barrier: u64, gen: u32) -> Option<u32> {
@@ -402,6 +401,7 @@ impl<'t> Encoder<'t> {
         }
     }
 
+    /// All `count` arrivals of the generation are in the trace.
     fn generation_complete(&self, barrier: u64, gen: u32, count: u32) -> bool {
         self.arrivals.get(&(barrier, gen)).is_some_and(|v| v.len() == count as usize)
     }

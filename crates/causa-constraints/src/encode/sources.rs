@@ -44,11 +44,18 @@ impl Encoder<'_> {
             .map(Source::Write)
             .collect();
         out.extend(own.map(Source::Own));
-        let overwritten = ws.iter().any(|&w| self.mhb_before(w, r));
-        if !overwritten && own.is_none() {
+        if self.initial_readable(r, loc) {
             out.push(Source::Initial);
         }
         out
+    }
+
+    /// `r` may read `loc`'s initial value by must-happen-before alone: no
+    /// other write to it is forced before `r`, and none of its thread's is
+    /// buffered.
+    fn initial_readable(&self, r: Ev, loc: u64) -> bool {
+        let overwritten = self.writes_to(loc).iter().any(|&w| w != r && self.mhb_before(w, r));
+        !overwritten && self.own_store(r, loc).is_none()
     }
 
     /// Whether `r` reads `v` at `loc` when it reads from `src`. The trace
@@ -122,12 +129,14 @@ impl Encoder<'_> {
         }
         let unguarded = self.unguarded.get_or_init(|| unguarded(self));
         for (loc, seen) in self.trace.reads_of(r) {
-            let from_write = self.other_writes(r, loc).into_iter().any(|w| w < r);
-            if !from_write || !unguarded.contains(&loc) || self.own_store(r, loc).is_some() {
-                continue;
-            }
-            let initial = self.sources(r, loc).contains(&Source::Initial);
-            if initial && self.gives(r, Source::Initial, loc, seen) {
+            // (Not `sources`: it is quadratic in the writes, and a long spin
+            // has thousands; this runs for every read.)
+            let from_write = self.writes_to(loc).iter().any(|&w| w != r && w < r);
+            if from_write
+                && unguarded.contains(&loc)
+                && self.initial_readable(r, loc)
+                && self.gives(r, Source::Initial, loc, seen)
+            {
                 out.push((loc, Source::Initial));
             }
         }

@@ -261,6 +261,13 @@ fn destroy(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         }
     }
     m.sync.mutexes.remove(&c.ptr(0));
-    m.sync.destroyed.insert(c.ptr(0), (c.t, m.threads[c.t as usize].loc));
+    mark_destroyed(m, c);
     ret_i32(0)
+}
+
+/// The lock at the call's first argument is destroyed by the calling thread
+/// here ([`not_destroyed`] reports a later use).
+pub fn mark_destroyed(m: &mut Machine, c: &Call<'_>) {
+    let at = m.threads[c.t as usize].loc;
+    m.sync.destroyed.insert(c.ptr(0), (c.t, at));
 }

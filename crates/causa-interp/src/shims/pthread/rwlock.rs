@@ -29,7 +29,7 @@ pub fn register(r: &mut Registry) {
             return Err(Stop::pthread(format!("destroying rwlock {} while it is held", m.describe(c.ptr(0)))));
         }
         m.sync.rwlocks.remove(&c.ptr(0));
-        m.sync.destroyed.insert(c.ptr(0), (c.t, m.threads[c.t as usize].loc));
+        super::mutex::mark_destroyed(m, c);
         ret_i32(0)
     });
 }
