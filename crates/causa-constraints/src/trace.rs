@@ -151,6 +151,15 @@ pub enum Op {
     Destroy {
         mutex: u64,
     },
+    /// A busy-waiting thread's parked step (symbolic traces: the log's
+    /// deadlock found the thread spinning), its next read of `loc`: its
+    /// loop re-reads what it read since its event `since` ([`Trace::footprints`]
+    /// of this event), and it goes on only after another thread writes some
+    /// of that after `since` (see [`crate::Encoder::spin_woken`]).
+    Spin {
+        loc: u64,
+        since: usize,
+    },
     /// An operation the model keeps in its original order relative to the other
     /// operations on the same object (failed try/timed semaphore waits,
     /// barriers whose generations could form differently): sound but not
@@ -495,13 +504,18 @@ impl Trace {
                 initial.entry(loc).or_insert(0);
             }
         }
-        let changes = events.iter().map(|e| e.op.reads().is_none() || e.op.writes().is_some()).collect();
+        let changes = events
+            .iter()
+            .map(|e| !matches!(e.op, Op::Spin { .. }) && (e.op.reads().is_none() || e.op.writes().is_some()))
+            .collect();
         let prints = vec![0; events.len()];
         let footprints = events
             .iter()
             .map(|e| {
                 let obj = match e.op {
-                    Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } => Some(loc),
+                    Op::Read { loc, .. } | Op::Write { loc, .. } | Op::Rmw { loc, .. } | Op::Spin { loc, .. } => {
+                        Some(loc)
+                    }
                     Op::Lock { mutex, .. } | Op::Unlock { mutex } | Op::TrylockFail { mutex } => Some(mutex),
                     _ => None,
                 };

@@ -66,6 +66,19 @@ pub mod misuse {
     }
 }
 
+/// The words of a deadlock's note for a thread parked in a busy wait,
+/// shared by the interpreter that writes it and the symbolic executor that
+/// finds the parked thread from it.
+pub mod spin {
+    /// The note of a thread that spins in a loop no other thread can end.
+    pub const NOTE: &str = "spins in a loop that no other thread can end (it waits for a write that never comes)";
+
+    /// Whether a deadlock note's message is [`NOTE`].
+    pub fn is_spin(message: &str) -> bool {
+        message == NOTE
+    }
+}
+
 /// An additional fact attached to a finding (for a deadlock: one per blocked thread).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct FindingNote {

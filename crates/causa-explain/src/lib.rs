@@ -33,6 +33,7 @@ mod lost;
 mod misuse;
 mod neighbor;
 mod prefer;
+mod spin;
 pub mod summary;
 pub mod text;
 mod unsignalled;
@@ -542,6 +543,7 @@ fn event_info(
         SymOp::AtomicEnd => ("atomic end", None),
         SymOp::Fence => ("fence", None),
         SymOp::Yield => ("yield", None),
+        SymOp::Spin { addr, .. } => ("spins on", Some(*addr)),
         SymOp::OnceCall { once, found: 0 } => ("once: runs it", Some(*once)),
         SymOp::OnceCall { once, found: 1 } => ("once: waits", Some(*once)),
         SymOp::OnceCall { once, .. } => ("once: done already", Some(*once)),

@@ -18,6 +18,7 @@ pub fn summary(e: &Explanation) -> String {
             "no order of the same events that avoids it was found"
         };
         let mut said = crate::unsignalled::sentences(e);
+        said.extend(crate::spin::sentences(e));
         said.extend(deadlock_sentences(e));
         said.extend(lost_signal_sentences(e));
         said.extend(starved_sentences(e));
@@ -148,9 +149,11 @@ pub fn summary(e: &Explanation) -> String {
         }
         out.extend(not_run_sentences(e, &not_run));
     }
+    let spins = crate::spin::sentences(e);
     if out.is_empty() {
         out.extend(order_sentence(e));
-    } else if flows_told {
+    } else if flows_told || !spins.is_empty() {
+        // (A busy wait's later turns are what the flipped branch leaves.)
         // The data flows told already include what the check reads.
     } else if let Some(check) = checked(e) {
         // (Unless the flipped branch's read is the check's.)
@@ -167,6 +170,7 @@ pub fn summary(e: &Explanation) -> String {
     if let Some(s) = buffering {
         out.insert(0, s);
     }
+    out.splice(0..0, spins);
     out.extend(dead_frame_sentence(e));
     out.extend(replay_note(e));
     out.join(" ")

@@ -1785,3 +1785,82 @@ fn a_read_write_lock_destroyed_too_early_is_explained() {
         assert!(summary.starts_with(want), "{summary}");
     }
 }
+
+#[test]
+fn a_busy_wait_that_misses_a_pulsed_flag_is_explained() {
+    // The waiter reads the flag only after main set and cleared it: it is
+    // parked in its loop, and explain said "symbolic execution did not
+    // reach a failure". The alternate reads the flag between the two writes
+    // (the loop's branch flipped at its first turn) and runs to the end.
+    let prep = corpus("fail/atomics/flag_pulse_missed.c");
+    let ex = deadlocking(&prep, 2000);
+    for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Symbiosis] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "flag_pulse_missed");
+        let f = e.flipped.as_ref().expect("the loop's branch is flipped");
+        assert_eq!(e.line((f.thread, f.events_before.saturating_sub(1))).as_deref(), Some("flag_pulse_missed.c:16"));
+        assert_eq!(e.dsp.figures.data_flows, 1, "{mode}: the one read that sees the flag set");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with(
+                "Deadlock: `waiter` (thread 0.1) spins at flag_pulse_missed.c:16 until `ready` changes: it reads 0 there, written last by `main` (thread 0) at flag_pulse_missed.c:27, and no thread writes `ready` after that"
+            ),
+            "{mode}: {summary}"
+        );
+        assert!(summary.contains("and 1 from thread 0 line 25 in the alternate"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_spin_lock_never_released_is_told() {
+    // No order avoids it: whichever worker takes the lock first returns
+    // without releasing it.
+    let prep = corpus("fail/atomics/spinlock_not_released.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none(), "no alternate avoids it");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("spins at spinlock_not_released.c:16 until `lock_word` changes: it reads 1 there, written last by `worker` (thread 0."), "{summary}");
+    assert!(summary.contains("which ends without writing it again"), "{summary}");
+    assert!(
+        summary.contains("causa found no schedule of the failing run's paths that avoids the deadlock"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn spin_locks_taken_in_opposite_orders_are_explained() {
+    // Both threads are parked, each on the lock the other holds; the
+    // alternate takes one of them the other way round and runs to the end.
+    let prep = corpus("fail/atomics/spinlock_order.c");
+    let ex = failing_where(&prep, 2000, |ex| {
+        ex.outcome.finding().is_some_and(|f| f.notes.iter().filter(|n| n.message.starts_with("spins")).count() == 2)
+    });
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "spinlock_order");
+    let summary = causa_explain::summary::summary(&e);
+    assert_eq!(summary.matches("Deadlock: `spin_lock` (thread 0.").count(), 2, "{summary}");
+    assert!(
+        summary.contains("until `first._Value` changes") && summary.contains("until `second._Value` changes"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_done_flag_no_worker_sets_is_explained_by_their_race() {
+    // Both workers read the count before either writes it: neither sets
+    // `done`, and main spins on it. The alternate flips the second
+    // worker's check after the first one's increment.
+    let prep = corpus("fail/atomics/done_flag_never_set.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "done_flag_never_set");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.starts_with(
+            "Deadlock: `main` (thread 0) spins at done_flag_never_set.c:25 until `done` changes: it reads 0 there, and no other thread writes `done`"
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("making done_flag_never_set.c line 15 atomic"), "{summary}");
+}

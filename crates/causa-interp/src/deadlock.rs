@@ -13,10 +13,7 @@ pub fn describe(m: &Machine, blocked: &[Tid]) -> (Vec<FindingNote>, Vec<(Tid, Ti
     for &t in blocked {
         let th = &m.threads[t as usize];
         let (what, holder) = match &th.pending {
-            Pending::Instr if !m.spin_enabled(t) => (
-                "spins in a loop that no other thread can end (it waits for a write that never comes)".to_string(),
-                None,
-            ),
+            Pending::Instr if !m.spin_enabled(t) => (causa_core::finding::spin::NOTE.to_string(), None),
             Pending::Instr => crate::shims::pending_wait(m, t),
             Pending::CondWait { cond, signalled: false, timed: true, since, .. }
                 if !m.timeout_enabled(t) && !crate::shims::pthread::cond::token_for(m, *cond, *since) =>

@@ -543,6 +543,35 @@ impl<'s, 'p> Thread<'s, 'p> {
         Ok(true)
     }
 
+    /// Whether this thread is parked here in the log's deadlock: the
+    /// interpreter noted it spinning in a loop no other thread can end, at
+    /// this access (its next read of `addr`), with every recorded decision
+    /// followed. If so it stops, blocked, at a [`SymOp::Spin`] (and fails
+    /// there when it is the failing thread).
+    fn parked(&mut self, addr: &Operand, ty: &Ty) -> Result<bool, SymError> {
+        let Some(f) = self.st.failure.as_ref().filter(|f| f.kind == BugKind::Deadlock) else { return Ok(false) };
+        let here = self.st.program.loc(self.loc);
+        let spins = f.notes.iter().any(|n| {
+            n.thread.as_ref() == Some(&self.path.thread)
+                && causa_core::finding::spin::is_spin(&n.message)
+                && n.location.as_ref() == here
+        });
+        if !spins || self.blocked || self.next_decision < self.path.decisions.len() {
+            return Ok(false);
+        }
+        let (message, failing) = (f.message.clone(), f.thread == self.path.thread);
+        let a = match self.address(addr, "a busy wait's read")? {
+            Addr::Concrete(a) if !self.classify(a).0 => a,
+            _ => return Ok(false),
+        };
+        self.blocked = true;
+        self.event(SymOp::Spin { addr: a, size: ty.store_size() as u32 });
+        if failing {
+            self.fail(BugKind::Deadlock, message);
+        }
+        Ok(true)
+    }
+
     fn stop_unfinished(&mut self) -> bool {
         self.out.unfinished = true;
         false
@@ -761,6 +790,11 @@ impl<'s, 'p> Thread<'s, 'p> {
             }
             Op::Rmw { addr, ty, .. } | Op::CmpXchg { addr, ty, .. }
                 if self.memory_fault(addr, Access::Bytes(ty.store_size(), None))? =>
+            {
+                return Ok(false)
+            }
+            Op::Load { addr, ty, .. } | Op::Rmw { addr, ty, .. } | Op::CmpXchg { addr, ty, .. }
+                if self.parked(addr, ty)? =>
             {
                 return Ok(false)
             }

@@ -44,7 +44,7 @@ pub(crate) fn search(
     opts: &AlternateOptions,
     accept: &mut dyn FnMut(&Flipped) -> bool,
 ) -> Result<(Option<Flipped>, usize), ClapError> {
-    let mut candidates: Vec<(usize, &Condition, Branch)> = parts
+    let candidates: Vec<(usize, &Condition, Branch)> = parts
         .conditions
         .iter()
         .filter_map(|c| {
@@ -52,7 +52,25 @@ pub(crate) fn search(
             Some((p.at[c.point]?, c, *b))
         })
         .collect();
-    candidates.sort_by_key(|(pos, c, _)| (std::cmp::Reverse(*pos), c.thread, std::cmp::Reverse(c.index)));
+    // A parked busy wait's loop branch (its thread's last): leaving the
+    // loop at an early turn moves the fewest reads, so its turns are tried
+    // from the first, where the last one would be.
+    let looping: Vec<(usize, causa_ir::LocId)> = (0..sym.threads.len())
+        .filter(|t| sym.threads[*t].events.iter().any(|e| matches!(e.op, crate::trace::SymOp::Spin { .. })))
+        .filter_map(|t| Some((t, sym.threads[t].branches.last()?.loc)))
+        .collect();
+    let turn = |c: &Condition, b: &Branch| looping.contains(&(c.thread, b.loc));
+    let last_turn = |t: usize| candidates.iter().filter(|(_, c, b)| c.thread == t && turn(c, b)).map(|x| x.0).max();
+    let keys: Vec<(std::cmp::Reverse<usize>, usize, usize)> = candidates
+        .iter()
+        .map(|(pos, c, b)| match turn(c, b) {
+            true => (std::cmp::Reverse(last_turn(c.thread).unwrap_or(*pos)), c.thread, c.index),
+            false => (std::cmp::Reverse(*pos), c.thread, usize::MAX - c.index),
+        })
+        .collect();
+    let mut keyed: Vec<_> = keys.into_iter().zip(candidates).collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    let candidates: Vec<(usize, &Condition, Branch)> = keyed.into_iter().map(|(_, c)| c).collect();
     let mut tried = 0;
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;

@@ -130,6 +130,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::OnceCall { once, found } => Op::OnceCall { once: *once, found: *found },
             SymOp::OnceResume { once } => Op::OnceResume { once: *once },
             SymOp::OnceDone { once } => Op::OnceDone { once: *once },
+            SymOp::Spin { addr, .. } => Op::Spin { loc: *addr, since: spin_since(sym, &event_of, t, k, *addr) },
             SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence | SymOp::Yield => Op::Local,
         };
         let is_atomic =
@@ -152,6 +153,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
     trace.yields = origin.iter().map(|(t, k)| sym.threads[*t].events[*k].op == SymOp::Yield).collect();
     trace.sem_initial = sym.sem_initial.iter().copied().collect();
     trace.guards = guards(&trace);
+    spin_footprints(&mut trace);
     if sym.memory_model.buffers_stores() {
         let po = origin.iter().map(|(_, k)| *k as u32).collect();
         let buffered = origin.iter().map(|(t, k)| buffered(&sym.threads[*t].events[*k])).collect();
@@ -165,6 +167,34 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
         .rev()
         .find_map(|(e, s)| e.filter(|_| !(sym.memory_model.buffers_stores() && buffered(s))))?;
     Some(Model { trace, origin, event_of, last, failure })
+}
+
+/// The event a parked busy wait's loop starts at (its thread's `k`-th
+/// event is the [`SymOp::Spin`] before a read of `addr`): the thread's last
+/// earlier read of `addr`, else its first event.
+fn spin_since(sym: &SymTrace, event_of: &[Vec<Option<Ev>>], t: usize, k: usize, addr: u64) -> Ev {
+    let reads = |op: &SymOp| match op {
+        SymOp::Read { addr: a, .. } | SymOp::Rmw { addr: a, .. } => *a == addr,
+        _ => false,
+    };
+    let events = &sym.threads[t].events[..k];
+    let last = events.iter().rposition(|e| reads(&e.op));
+    last.and_then(|j| event_of[t][j]).or_else(|| event_of[t].iter().find_map(|e| *e)).unwrap_or(0)
+}
+
+/// What each parked busy wait observes: the locations its thread read
+/// from the loop's start to the parked read (see [`Op::Spin`]).
+fn spin_footprints(trace: &mut Trace) {
+    for p in 0..trace.len() {
+        let Op::Spin { since, .. } = trace.events[p].op else { continue };
+        let t = trace.events[p].thread;
+        let mut observed: Vec<(u64, u64)> = (since..p)
+            .filter(|e| trace.events[*e].thread == t && trace.events[*e].op.reads().is_some())
+            .flat_map(|e| trace.footprints[e].clone())
+            .collect();
+        observed.extend(trace.footprints[p].iter().copied());
+        trace.footprints[p] = observed;
+    }
 }
 
 /// The heap block each event touches, for the blocks the trace frees (at a

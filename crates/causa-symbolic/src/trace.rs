@@ -145,6 +145,13 @@ pub enum SymOp {
     /// scheduling point of its own in the interpreter that touches nothing
     /// shared (a switch after it is no preemption).
     Yield,
+    /// The thread is parked in a busy wait (the log's deadlock found it
+    /// spinning in a loop no other thread can end): this is its next read,
+    /// of `size` bytes at `addr`, which it never gets past. It stops here.
+    Spin {
+        addr: u64,
+        size: u32,
+    },
     /// The failure: the thread stops here.
     Fail {
         kind: BugKind,

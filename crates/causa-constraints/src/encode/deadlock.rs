@@ -46,9 +46,10 @@ impl Encoder<'_> {
             // as in the trace, the step itself cannot happen at the cut.
             for &e in &evs[1..] {
                 let Some(stuck) = self.stuck(e, &mut shared) else { continue };
-                needed |=
-                    matches!(self.trace.events[e].op, Op::Lock { .. } | Op::WaitReturn { .. } | Op::SemWait { .. })
-                        || self.short_generation(e);
+                needed |= matches!(
+                    self.trace.events[e].op,
+                    Op::Lock { .. } | Op::WaitReturn { .. } | Op::SemWait { .. } | Op::Spin { .. }
+                ) || self.short_generation(e);
                 let Some(prev) = self.po_pred[e] else { continue };
                 // Its thread's steps up to `prev` happen as in the trace (not
                 // `validity(e)`: a join's would also require the child's end).
@@ -186,6 +187,9 @@ impl Encoder<'_> {
             }
             // (Fewer threads ever arrive than the barrier waits for: stuck in
             // any order.)
+            // A parked busy wait: nothing it observes changes after its
+            // loop's start.
+            Op::Spin { since, .. } => self.spin_stuck(e, since, cut),
             Op::Depart { .. } if self.short_generation(e) => Formula::True,
             Op::Depart { barrier, gen } => {
                 let arrivals = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();

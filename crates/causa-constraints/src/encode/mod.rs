@@ -355,6 +355,7 @@ impl<'t> Encoder<'t> {
             Op::TrylockFail { mutex } => self.held_at(self.trace.events[e].thread, e, mutex, false),
             Op::SemFail { sem } => self.units_gone(sem, e),
             Op::SemWait { sem, .. } => self.sem_unit(e, sem),
+            Op::Spin { since, .. } => self.spin_woken(e, since),
             // Everyone of the generation has arrived (a generation short of
             // arrivals in the trace — a symbolic trace cut by a failure —
             // lets nobody leave).
@@ -528,8 +529,11 @@ impl<'t> Encoder<'t> {
     /// when another thread's event up to the cut lies between them (ties count),
     /// i.e. when the thread was preempted there. Switches before an operation
     /// that waits (a condition-wait return, a join, a barrier departure, a
-    /// `pthread_once` resume) or after a yield are free. Bound them with
-    /// [`Formula::AtMost`]. Quadratic in the trace length.
+    /// `pthread_once` resume) or after a yield are free, and so is a switch
+    /// from a busy wait parked for good ([`Op::Spin`] after the cut: nothing
+    /// its loop reads changes after its previous turn, so the interpreter
+    /// has parked it). Bound them with [`Formula::AtMost`]. Quadratic in the
+    /// trace length.
     pub fn preemption_vars(&mut self) -> Vec<usize> {
         if let Some(v) = &self.preemptions {
             return v.clone();
@@ -550,12 +554,12 @@ impl<'t> Encoder<'t> {
             vars.push(s);
             let t = self.trace.events[b].thread;
             for x in (0..n).filter(|x| self.trace.events[*x].thread != t) {
-                self.defs.axiom(Formula::or(vec![
-                    Formula::Before(x, a),
-                    Formula::Before(b, x),
-                    Formula::Before(cut, x),
-                    Formula::Var(s),
-                ]));
+                let mut alts =
+                    vec![Formula::Before(x, a), Formula::Before(b, x), Formula::Before(cut, x), Formula::Var(s)];
+                if matches!(self.trace.events[b].op, Op::Spin { .. }) {
+                    alts.push(Formula::Before(cut, b));
+                }
+                self.defs.axiom(Formula::or(alts));
             }
         }
         self.preemptions = Some(vars.clone());

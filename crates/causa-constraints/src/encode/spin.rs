@@ -51,6 +51,39 @@ impl Encoder<'_> {
         Formula::or(alts)
     }
 
+    /// The other threads' writes of what the parked busy wait `p`
+    /// ([`Op::Spin`]) observes.
+    fn spin_wakers(&self, p: Ev) -> Vec<Ev> {
+        let t = self.trace.events[p].thread;
+        let observed = &self.trace.footprints[p];
+        (0..self.trace.len())
+            .filter(|c| self.trace.events[*c].thread != t && self.trace.events[*c].op.writes().is_some())
+            .filter(|c| causa_core::overlaps(observed, self.trace.footprints[*c].iter().copied()))
+            .collect()
+    }
+
+    /// The parked busy wait `p` goes on: another thread wrote what its loop
+    /// observes after the loop's start `since` and before `p`.
+    pub fn spin_woken(&mut self, p: Ev, since: Ev) -> Formula {
+        let wakers = self.spin_wakers(p);
+        let alts = wakers
+            .into_iter()
+            .map(|c| Formula::and(vec![Formula::Before(since, c), Formula::Before(c, p), self.validity(c)]))
+            .collect();
+        Formula::or(alts)
+    }
+
+    /// The parked busy wait `p` is stuck at `cut`: no other thread writes
+    /// what its loop observes between the loop's start `since` and the cut.
+    pub(super) fn spin_stuck(&self, p: Ev, since: Ev, cut: Ev) -> Formula {
+        let parts = self
+            .spin_wakers(p)
+            .into_iter()
+            .map(|c| Formula::or(vec![Formula::Before(c, since), Formula::Before(cut, c)]))
+            .collect();
+        Formula::and(parts)
+    }
+
     /// The earliest waker of the parked step `next` placed between the loop's
     /// first step and it under `pos`, for each loop parking `next` (`timeout`:
     /// the timed-wait loops, else the read loops).
