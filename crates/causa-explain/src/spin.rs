@@ -28,18 +28,66 @@ fn seen(e: &Explanation, r: EventRef) -> Option<String> {
 /// reads 0 there, written last by `main` (thread 0) at p.c:18, and no
 /// thread writes `ready` after that …", for each parked busy wait.
 pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
-    parked(e).into_iter().filter_map(|p| sentence(e, p)).collect()
+    let spins = parked(e);
+    if let Some(s) = cycle_sentence(e, &spins) {
+        return vec![s];
+    }
+    spins.into_iter().filter_map(|p| sentence(e, p)).collect()
+}
+
+/// The last write, by another thread in the failing schedule, of what the
+/// parked busy wait `p` spins on (None: no other thread writes it).
+fn last_write(e: &Explanation, p: EventRef) -> Option<EventRef> {
+    let obj = e.object(p)?;
+    let touches = |r: &EventRef| e.object(*r).as_deref() == Some(obj.as_str());
+    let is_write = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
+    e.failing.iter().rev().find(|r| r.0 != p.0 && touches(r) && is_write(r)).copied()
+}
+
+/// Busy waits that wait for each other: every parked thread spins on what
+/// another parked thread wrote last (two spin locks taken in opposite
+/// orders). "Deadlock: A spins at … until `second` changes, last written
+/// by B at …, and B spins at … until `first` changes, last written by A
+/// at …: each waits for the other …".
+fn cycle_sentence(e: &Explanation, spins: &[EventRef]) -> Option<String> {
+    if spins.len() < 2 {
+        return None;
+    }
+    let writes: Vec<EventRef> = spins.iter().map(|p| last_write(e, *p)).collect::<Option<_>>()?;
+    if !writes.iter().all(|w| spins.iter().any(|p| p.0 == w.0)) {
+        return None;
+    }
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let parts: Vec<String> = spins
+        .iter()
+        .zip(&writes)
+        .map(|(p, w)| {
+            let obj = e.object(*p).unwrap_or_default();
+            format!("{} spins at {} until `{obj}` changes, last written by {} at {}", who(e, *p), at(*p), who(e, *w), at(*w))
+        })
+        .collect();
+    // Written by read-modify-writes (test-and-set, compare-and-swap): locks.
+    let locks = writes.iter().all(|w| e.info_of(*w).op == "update");
+    let fix = if locks {
+        let objects: Vec<String> = spins.iter().filter_map(|p| e.object(*p)).map(|o| format!("`{o}`")).collect();
+        format!(" Taking {} in one order in every thread avoids the deadlock.", crate::summary::join_and(&objects))
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "Deadlock: {}: each waits for a write that only another waiting thread would make, so none leaves its loop.{fix}",
+        parts.join("; ")
+    ))
 }
 
 fn sentence(e: &Explanation, p: EventRef) -> Option<String> {
     let obj = e.object(p)?;
     let at = |r: EventRef| e.line(r).unwrap_or_default();
     let touches = |r: &EventRef| e.object(*r).as_deref() == Some(obj.as_str());
-    let is_write = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
     // The thread's last read of it, and the last write of it by another
     // thread in the failing schedule.
     let read = e.failing.iter().rev().find(|r| r.0 == p.0 && touches(r) && e.info_of(**r).op != "write").copied();
-    let write = e.failing.iter().rev().find(|r| r.0 != p.0 && touches(r) && is_write(r)).copied();
+    let write = last_write(e, p);
     let reads = match read.and_then(|r| seen(e, r)) {
         Some(v) => format!("it reads {v} there"),
         None => "it reads it there".to_string(),
