@@ -63,7 +63,13 @@ fn cycle_sentence(e: &Explanation, spins: &[EventRef]) -> Option<String> {
         .zip(&writes)
         .map(|(p, w)| {
             let obj = e.object(*p).unwrap_or_default();
-            format!("{} spins at {} until `{obj}` changes, last written by {} at {}", who(e, *p), at(*p), who(e, *w), at(*w))
+            format!(
+                "{} spins at {} until `{obj}` changes, last written by {} at {}",
+                who(e, *p),
+                at(*p),
+                who(e, *w),
+                at(*w)
+            )
         })
         .collect();
     // Written by read-modify-writes (test-and-set, compare-and-swap): locks.
@@ -84,27 +90,57 @@ fn sentence(e: &Explanation, p: EventRef) -> Option<String> {
     let obj = e.object(p)?;
     let at = |r: EventRef| e.line(r).unwrap_or_default();
     let touches = |r: &EventRef| e.object(*r).as_deref() == Some(obj.as_str());
-    // The thread's last read of it, and the last write of it by another
-    // thread in the failing schedule.
-    let read = e.failing.iter().rev().find(|r| r.0 == p.0 && touches(r) && e.info_of(**r).op != "write").copied();
-    let write = last_write(e, p);
-    let reads = match read.and_then(|r| seen(e, r)) {
+    // The thread's last look at it in the failing schedule: a read, or a
+    // trylock that found it held. The loop is told at that line.
+    let look = e.failing.iter().rev().find(|r| r.0 == p.0 && touches(r) && e.info_of(**r).op != "write").copied();
+    let ended = |t: usize| e.failing.iter().any(|r| r.0 == t && e.info_of(*r).op == "end");
+    if let Some(l) = look.filter(|l| e.info_of(*l).op == "trylock (busy)") {
+        return Some(trylock_sentence(e, p, l, &obj));
+    }
+    let reads = match look.and_then(|r| seen(e, r)) {
         Some(v) => format!("it reads {v} there"),
         None => "it reads it there".to_string(),
     };
-    let last = match write {
+    let last = match last_write(e, p) {
         Some(w) => {
             // The writer finished without writing it again (a spin lock
             // never released).
-            let ended = e.failing.iter().any(|r| r.0 == w.0 && e.info_of(*r).op == "end");
-            let ended = if ended { ", which ends without writing it again" } else { "" };
-            format!(", written last by {} at {}{ended}, and no thread writes `{obj}` after that", who(e, w), at(w))
+            let again = if ended(w.0) { ", which ends without writing it again" } else { "" };
+            format!(", written last by {} at {}{again}, and no thread writes `{obj}` after that", who(e, w), at(w))
         }
         None => format!(", and no other thread writes `{obj}`"),
     };
     Some(format!(
         "Deadlock: {} spins at {} until `{obj}` changes: {reads}{last}, so it never leaves the loop.",
         who(e, p),
-        at(p)
+        at(look.unwrap_or(p))
     ))
+}
+
+/// A loop of trylocks on a lock another thread took and never releases:
+/// "Deadlock: `worker` (thread 0.2) tries to lock `m` at t.c:7 until it
+/// gets it, but `worker` (thread 0.1) locked it at t.c:7 and ends without
+/// unlocking it …".
+fn trylock_sentence(e: &Explanation, p: EventRef, look: EventRef, obj: &str) -> String {
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let on = |r: &EventRef, op: &str| e.info_of(*r).op == op && e.object(*r).as_deref() == Some(obj);
+    // The other thread's acquisition it does not release in the schedule.
+    let held = e.failing.iter().rev().find(|r| {
+        r.0 != p.0
+            && (on(r, "lock") || on(r, "rdlock"))
+            && !e.failing.iter().any(|u| u.0 == r.0 && u.1 > r.1 && on(u, "unlock"))
+    });
+    let holder = match held {
+        Some(h) => {
+            let ended = e.failing.iter().any(|r| r.0 == h.0 && e.info_of(*r).op == "end");
+            let how = if ended { "ends without unlocking it" } else { "does not unlock it" };
+            format!("but {} locked it at {} and {how}", who(e, *h), at(*h))
+        }
+        None => "but it stays held".to_string(),
+    };
+    format!(
+        "Deadlock: {} tries to lock `{obj}` at {} in a loop until it gets it, {holder}, so the loop never ends.",
+        who(e, p),
+        at(look)
+    )
 }

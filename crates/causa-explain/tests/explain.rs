@@ -1866,3 +1866,20 @@ fn a_done_flag_no_worker_sets_is_explained_by_their_race() {
     );
     assert!(summary.contains("making done_flag_never_set.c line 15 atomic"), "{summary}");
 }
+
+#[test]
+fn a_trylock_loop_on_a_mutex_never_unlocked_is_told() {
+    // A loop of failed trylocks is parked like a spin (it ran into the step
+    // bound before); the summary names the holder that never unlocks.
+    let prep = corpus("fail/mutex/trylock_loop_unreleased.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains(
+            "tries to lock `m` at trylock_loop_unreleased.c:15 in a loop until it gets it, but `worker` (thread 0."
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("locked it at trylock_loop_unreleased.c:15 and ends without unlocking it"), "{summary}");
+}

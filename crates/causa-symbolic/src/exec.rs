@@ -37,6 +37,7 @@ mod atomic;
 mod bulk;
 mod library;
 mod resolve;
+mod spin;
 
 /// Why symbolic execution could not follow a log.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -543,35 +544,6 @@ impl<'s, 'p> Thread<'s, 'p> {
         Ok(true)
     }
 
-    /// Whether this thread is parked here in the log's deadlock: the
-    /// interpreter noted it spinning in a loop no other thread can end, at
-    /// this access (its next read of `addr`), with every recorded decision
-    /// followed. If so it stops, blocked, at a [`SymOp::Spin`] (and fails
-    /// there when it is the failing thread).
-    fn parked(&mut self, addr: &Operand, ty: &Ty) -> Result<bool, SymError> {
-        let Some(f) = self.st.failure.as_ref().filter(|f| f.kind == BugKind::Deadlock) else { return Ok(false) };
-        let here = self.st.program.loc(self.loc);
-        let spins = f.notes.iter().any(|n| {
-            n.thread.as_ref() == Some(&self.path.thread)
-                && causa_core::finding::spin::is_spin(&n.message)
-                && n.location.as_ref() == here
-        });
-        if !spins || self.blocked || self.next_decision < self.path.decisions.len() {
-            return Ok(false);
-        }
-        let (message, failing) = (f.message.clone(), f.thread == self.path.thread);
-        let a = match self.address(addr, "a busy wait's read")? {
-            Addr::Concrete(a) if !self.classify(a).0 => a,
-            _ => return Ok(false),
-        };
-        self.blocked = true;
-        self.event(SymOp::Spin { addr: a, size: ty.store_size() as u32 });
-        if failing {
-            self.fail(BugKind::Deadlock, message);
-        }
-        Ok(true)
-    }
-
     fn stop_unfinished(&mut self) -> bool {
         self.out.unfinished = true;
         false
@@ -794,7 +766,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 return Ok(false)
             }
             Op::Load { addr, ty, .. } | Op::Rmw { addr, ty, .. } | Op::CmpXchg { addr, ty, .. }
-                if self.parked(addr, ty)? =>
+                if self.parked_at_read(addr, ty)? =>
             {
                 return Ok(false)
             }
@@ -987,6 +959,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         let name: &str = &f.name;
         if name == "pthread_once" {
             return self.once(args, dest);
+        }
+        if self.parked_at_call(name, args)? {
+            return Ok(false);
         }
         let r = crate::shims::call(self, name, args, &argv, ret)?;
         if self.blocked {

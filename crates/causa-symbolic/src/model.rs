@@ -174,7 +174,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
 /// earlier read of `addr`, else its first event.
 fn spin_since(sym: &SymTrace, event_of: &[Vec<Option<Ev>>], t: usize, k: usize, addr: u64) -> Ev {
     let reads = |op: &SymOp| match op {
-        SymOp::Read { addr: a, .. } | SymOp::Rmw { addr: a, .. } => *a == addr,
+        SymOp::Read { addr: a, .. } | SymOp::Rmw { addr: a, .. } | SymOp::TrylockFail { mutex: a } => *a == addr,
         _ => false,
     };
     let events = &sym.threads[t].events[..k];
@@ -183,13 +183,15 @@ fn spin_since(sym: &SymTrace, event_of: &[Vec<Option<Ev>>], t: usize, k: usize, 
 }
 
 /// What each parked busy wait observes: the locations its thread read
-/// from the loop's start to the parked read (see [`Op::Spin`]).
+/// (and the locks its failed trylocks found held) from the loop's start to
+/// the parked step (see [`Op::Spin`]).
 fn spin_footprints(trace: &mut Trace) {
     for p in 0..trace.len() {
         let Op::Spin { since, .. } = trace.events[p].op else { continue };
         let t = trace.events[p].thread;
         let mut observed: Vec<(u64, u64)> = (since..p)
-            .filter(|e| trace.events[*e].thread == t && trace.events[*e].op.reads().is_some())
+            .filter(|e| trace.events[*e].thread == t)
+            .filter(|e| trace.events[*e].op.reads().is_some() || matches!(trace.events[*e].op, Op::TrylockFail { .. }))
             .flat_map(|e| trace.footprints[e].clone())
             .collect();
         observed.extend(trace.footprints[p].iter().copied());

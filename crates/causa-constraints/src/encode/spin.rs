@@ -51,13 +51,13 @@ impl Encoder<'_> {
         Formula::or(alts)
     }
 
-    /// The other threads' writes of what the parked busy wait `p`
-    /// ([`Op::Spin`]) observes.
+    /// The other threads' changes (writes, a lock's acquisitions and
+    /// releases) of what the parked busy wait `p` ([`Op::Spin`]) observes.
     fn spin_wakers(&self, p: Ev) -> Vec<Ev> {
         let t = self.trace.events[p].thread;
         let observed = &self.trace.footprints[p];
         (0..self.trace.len())
-            .filter(|c| self.trace.events[*c].thread != t && self.trace.events[*c].op.writes().is_some())
+            .filter(|c| self.trace.events[*c].thread != t && self.trace.changes[*c])
             .filter(|c| causa_core::overlaps(observed, self.trace.footprints[*c].iter().copied()))
             .collect()
     }

@@ -169,10 +169,14 @@ pub fn mark_try(m: &mut Machine) {
     }
 }
 
-/// A failed try acquires nothing: record the step as such.
+/// A failed try acquires nothing: record the step as such. It observed the
+/// lock held, like a read (a loop of failed trylocks is parked as a busy
+/// wait until another thread changes the lock, `crate::spin`).
 pub fn mark_failed(m: &mut Machine) {
     if let Some(e) = m.events.last_mut() {
         e.kind = EventKind::TrylockFail;
+        let (t, lock) = (e.thread, e.addr);
+        m.note_read(t, lock, causa_core::LOCK_TRY);
     }
 }
 
