@@ -178,4 +178,7 @@ fn print_stats(st: &TestStats) {
         st.infeasible,
         st.bounded
     );
+    if let Some(b) = &st.first_bound {
+        println!("  the first stopped by a bound: {b}");
+    }
 }

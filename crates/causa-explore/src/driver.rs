@@ -36,6 +36,8 @@ pub struct TestStats {
     pub executions: usize,
     pub infeasible: usize,
     pub bounded: usize,
+    /// Why the first execution a bound stopped was stopped.
+    pub first_bound: Option<String>,
     pub instructions: u64,
     pub events: u64,
     pub elapsed: Duration,
@@ -98,7 +100,10 @@ pub fn test(
                 return TestResult { stats, stopped_by: Some((i, ex)), replay_confirmed: false };
             }
             Outcome::Infeasible(_) => stats.infeasible += 1,
-            Outcome::BoundReached(_) => stats.bounded += 1,
+            Outcome::BoundReached(b) => {
+                stats.bounded += 1;
+                stats.first_bound.get_or_insert_with(|| b.clone());
+            }
             Outcome::Exit(_) => {}
         }
         progress(&stats);

@@ -387,7 +387,7 @@ impl Machine {
             }
             let step = self.steps.len();
             if step >= self.cfg.max_steps {
-                let reason = format!("the execution reached --max-steps {}", self.cfg.max_steps);
+                let reason = format!("the execution reached --max-steps {}{}", self.cfg.max_steps, self.busiest());
                 return Some(Outcome::BoundReached(reason));
             }
             let yielded = match self.events.last() {
@@ -541,6 +541,27 @@ impl Machine {
 
     pub fn loc_of(&self, loc: LocId) -> Option<causa_core::SourceLoc> {
         self.prep.program.loc(loc).cloned()
+    }
+
+    /// Where the execution spent its last steps, for a run the step bound
+    /// stops: " (thread 0.1 took 1000 of the last 1000 steps; it is at
+    /// f.c:16, in a loop that may never end)". A loop whose every turn
+    /// changes the thread's local state (a counter) is not parked as a busy
+    /// wait ([`crate::spin`]): this is where such a loop shows.
+    fn busiest(&self) -> String {
+        const LAST: usize = 1000;
+        let recent = &self.steps[self.steps.len().saturating_sub(LAST)..];
+        let mut counts: std::collections::BTreeMap<Tid, usize> = Default::default();
+        for t in recent {
+            *counts.entry(*t).or_default() += 1;
+        }
+        let Some((t, n)) = counts.into_iter().max_by_key(|(t, n)| (*n, std::cmp::Reverse(*t))) else {
+            return String::new();
+        };
+        let th = &self.threads[t as usize];
+        let at = self.loc_of(th.loc).map(|l| format!("; it is at {l}")).unwrap_or_default();
+        let looping = if n * 10 >= recent.len() * 9 { ", in a loop that may never end" } else { "" };
+        format!(" (thread {} took {n} of the last {} steps{at}{looping})", self.names[t as usize], recent.len())
     }
 
     fn deadlock(&mut self) -> Outcome {

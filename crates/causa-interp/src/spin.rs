@@ -3,7 +3,8 @@
 //! A thread that spins (`while (!flag) {}`) would run forever under a schedule
 //! that never lets the others move. At every visible read, the machine fingerprints
 //! the reading thread's whole local state (call stack positions, the top frame's
-//! registers, the address and the value read). If the thread reaches the same
+//! registers but those nothing the thread does depends on, the address and the
+//! value read). If the thread reaches the same
 //! fingerprint again while no other thread changed anything the loop observed
 //! since (the locations it read, the objects its failed trylocks looked at)
 //! and it changed nothing itself, its next iteration can only repeat this one:
@@ -90,7 +91,15 @@ fn fingerprint(m: &Machine, t: Tid, extra: impl Hash) -> u64 {
         (f.func, f.block, f.ip).hash(&mut h);
     }
     if let Some(top) = th.frames.last() {
-        top.regs.iter().for_each(|v| hash_value(v, &mut h));
+        // Registers nothing the thread does depends on are left out (a
+        // counter of turns nobody reads): `causa_ir::fingerprint`.
+        let body = m.prep.program.functions[top.func as usize].body.as_ref();
+        let covered = body.map(|b| b.fingerprinted.as_slice()).unwrap_or_default();
+        for (i, v) in top.regs.iter().enumerate() {
+            if covered.get(i).copied().unwrap_or(true) {
+                hash_value(v, &mut h);
+            }
+        }
     }
     extra.hash(&mut h);
     h.finish()

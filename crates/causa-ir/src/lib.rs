@@ -21,6 +21,7 @@
 pub mod compile;
 pub mod error;
 pub mod fields;
+pub mod fingerprint;
 pub mod local;
 pub mod lower;
 pub mod ops;

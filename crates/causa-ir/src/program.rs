@@ -328,6 +328,10 @@ pub struct Body {
     /// (false for a branch no shared read can influence, and for
     /// unconditional terminators; see [`crate::local`]).
     pub recorded: Vec<bool>,
+    /// Per register: whether a busy-wait fingerprint covers it (false for
+    /// one whose value nothing the thread does depends on; see
+    /// [`crate::fingerprint`]).
+    pub fingerprinted: Vec<bool>,
 }
 
 /// A function, defined in the module or external.

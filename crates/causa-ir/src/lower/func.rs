@@ -190,7 +190,7 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
     }
     // Set for the whole program once every function is lowered.
     let recorded = Vec::new();
-    Ok(Body { blocks, num_locals: cx.next, recorded })
+    Ok(Body { blocks, num_locals: cx.next, recorded, fingerprinted: Vec::new() })
 }
 
 fn operand(lw: &mut Lowerer<'_>, cx: &mut FnCtx, op: &LOperand, loc: LocId) -> Result<Operand, IrError> {

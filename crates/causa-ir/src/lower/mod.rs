@@ -153,6 +153,7 @@ pub fn lower_module_named(
     let mut program =
         Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space, heap_types };
     crate::local::mark_recorded(&mut program);
+    crate::fingerprint::mark_fingerprinted(&mut program);
     Ok(program)
 }
 
