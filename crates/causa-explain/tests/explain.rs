@@ -1189,10 +1189,15 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     }
     assert_eq!(compared, 16, "pairs where Symbiosis finds an alternate");
     let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
-    assert!(names.iter().all(|n| *n == "peterson.c pso"), "{larger:?}");
-    // Progressive 8 operations there; Symbiosis, flipping the branch, 6
-    // before the failing thread's point joined the run's order (twenty-first
-    // session), 5 since.
+    assert!(names.iter().all(|n| *n == "peterson.c pso" || *n == "dekker.c tso"), "{larger:?}");
+    // peterson pso: progressive 8 operations; Symbiosis, flipping the
+    // branch, 6 before the failing thread's point joined the run's order
+    // (twenty-first session), 5 since. dekker tso: 8 against 6 since the
+    // solver's failing schedule may no longer end `main` before the
+    // failure (twenty-fifth session): both alternates have the same
+    // figures (1 data flow, 1 broken segment, 1 context switch), and
+    // progressive's runs two reads of the other thread after the failing
+    // point instead of before it.
     assert!(larger.iter().all(|(_, by)| *by <= 3), "{larger:?}");
 }
 

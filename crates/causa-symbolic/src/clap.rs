@@ -288,6 +288,14 @@ pub(crate) fn formula(
             }
         }
     }
+    // `main` returning ends the program (the interpreter's `exit` step):
+    // no failure comes after it.
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        let th = &sym.threads[*t];
+        if th.start.as_deref() == Some("main") && th.events[*k].op == SymOp::End {
+            parts.push(after(e));
+        }
+    }
     parts.extend(onces(sym, model, &after));
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     let misuse = misuse_by_order(sym, model, enc);

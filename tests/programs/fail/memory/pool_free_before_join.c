@@ -1,10 +1,9 @@
 // causa: expect=bug:memory-error
 // causa: check=bug
 // causa: at-line=19,20
-// causa: solver-unsupported=the computed schedule does not reproduce the recorded failure
-// (A known defect: when the faulting access is the worker's lock of the
-// freed mutex, the solver's schedule does not put it after the free; the
-// path-guided search reproduces it.)
+// (The solver's schedule used to end with main's return before the
+// worker's faulting access: main returning ends the program, and the
+// model did not know it.)
 // Shutdown joins only the first worker before freeing the queue: the
 // second may still take the queue's lock after the free.
 #include <pthread.h>
