@@ -2,7 +2,8 @@
 //! does not hold the mutex, which no order of the threads avoids (the
 //! failing thread's own path decides it, so there is no alternate schedule;
 //! the summary says who holds the mutex instead), and a destroy of a mutex
-//! that another thread holds or uses afterwards, which the order decides.
+//! that another thread holds or uses afterwards (or of a condition variable
+//! another thread waits on), which the order decides.
 
 use crate::summary::who;
 use crate::{EventRef, Explanation};
@@ -49,6 +50,16 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
     let line = |r: EventRef| e.line(r).unwrap_or_default();
     let fix = "a lock may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
     match e.info_of(step).op {
+        "destroy" if waiter(e, &e.failing[..at], &obj).is_some() => {
+            let w = waiter(e, &e.failing[..at], &obj)?;
+            Some(format!(
+                "Invalid destroy: {} destroys `{obj}` at {} while {} waits on it (since {}), and no signal or broadcast on it came in between: a condition variable may be destroyed only when no thread waits on it. Waking its waiters and destroying it after they have finished (joining them first) avoids the failure.",
+                who(e, step),
+                line(step),
+                who(e, w),
+                line(w)
+            ))
+        }
         "destroy" => {
             let (l, _) = holder(e, &e.failing[..at], |o| o == obj)?;
             Some(format!(
@@ -80,6 +91,16 @@ fn failing_step(e: &Explanation) -> Option<(usize, EventRef)> {
     let ft = e.threads.iter().position(|t| *t == e.failure.thread)?;
     let at = e.failing.iter().rposition(|r| r.0 == ft)?;
     Some((at, e.failing[at]))
+}
+
+/// A wait on the condition variable `obj`, by another thread than the one
+/// whose step ends `before`, that no signal or broadcast on it follows in
+/// `before`: that thread still waits at the end of it.
+fn waiter(e: &Explanation, before: &[EventRef], obj: &str) -> Option<EventRef> {
+    let me = before.last()?.0;
+    let on = |r: &EventRef, ops: &[&str]| ops.contains(&e.info_of(*r).op) && e.object(*r).as_deref() == Some(obj);
+    let i = before.iter().rposition(|r| r.0 != me && on(r, &["wait"]))?;
+    (!before[i..].iter().any(|r| on(r, &["signal", "broadcast"]))).then_some(before[i])
 }
 
 /// The lock (or read lock), by another thread than the failing one, still

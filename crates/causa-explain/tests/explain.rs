@@ -1888,3 +1888,22 @@ fn a_trylock_loop_on_a_mutex_never_unlocked_is_told() {
     );
     assert!(summary.contains("locked it at trylock_loop_unreleased.c:15 and ends without unlocking it"), "{summary}");
 }
+
+#[test]
+fn a_condition_variable_destroyed_while_a_thread_waits_is_explained() {
+    // explain said "unsupported in symbolic execution"; the alternate has
+    // the waiter read the flag after main's write (it then never waits).
+    let prep = corpus("fail/cond/destroyed_while_waiting.c");
+    let ex = failing_where(&prep, 2000, |ex| message_of(ex).starts_with("destroying condition variable"));
+    for mode in [Mode::Progressive, Mode::Symbiosis] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "destroyed_while_waiting");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with(
+                "Invalid destroy: `main` (thread 0) destroys `cv` at destroyed_while_waiting.c:30 while `waiter` (thread 0.1) waits on it (since destroyed_while_waiting.c:19)"
+            ),
+            "{mode}: {summary}"
+        );
+    }
+}

@@ -328,12 +328,19 @@ fn check_here(
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(e, &pos, &vars)), false);
             }
         }
-        // Destroys that could come while another thread holds the lock, and
-        // acquisitions that could come after another thread's destroy.
+        // Destroys that could come while another thread holds the lock (or
+        // waits on the condition variable), and acquisitions that could come
+        // after another thread's destroy.
         for (d, l, u) in enc.destroy_candidates() {
             let q = enc.destroy_held(d, l, u);
             if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&[d, l], &pos, &vars)), false);
+            }
+        }
+        for (d, w) in enc.destroy_wait_candidates() {
+            let q = enc.destroy_waited(d, w);
+            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&[d, w], &pos, &vars)), false);
             }
         }
         for (d, l) in enc.after_destroy_candidates() {

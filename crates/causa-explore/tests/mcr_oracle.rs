@@ -782,3 +782,17 @@ fn a_destroy_of_a_held_mutex_is_shown_with_one_preemption() {
     assert!(held(&small), "the reduced schedule fails the same way: {:?}", small.outcome);
     assert_eq!(n, 1, "one preemption is the fewest that shows it");
 }
+
+#[test]
+fn a_condition_variable_destroyed_while_a_thread_waits_on_it() {
+    // The destroy is a visible event now, and MCR asks whether it can come
+    // while another thread waits (no signal or broadcast in between); the
+    // outcomes are DFS's.
+    let src = include_str!("../../../tests/programs/fail/cond/destroyed_while_waiting.c");
+    let prep = load("destroyed_while_waiting.c", src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    let McrVerdict::Bug(ex) = &r.verdict else { panic!("the destroy during the wait is found: {:?}", r.stats) };
+    let f = ex.outcome.finding().expect("a finding");
+    assert!(f.message.starts_with("destroying condition variable"), "{}", f.message);
+    compare("destroyed_while_waiting.c", src);
+}

@@ -119,7 +119,7 @@ pub(crate) fn call(
         // on it, does not fit its path, an error.
         "pthread_detach" => zero(t),
         // Visible in the interpreter when other threads can reach the lock.
-        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" => {
+        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" | "pthread_cond_destroy" => {
             let mutex = obj(t, name)?;
             if t.is_shared(mutex) {
                 t.sync(SymOp::Destroy { mutex });
@@ -128,7 +128,6 @@ pub(crate) fn call(
         }
         "pthread_mutex_init"
         | "pthread_cond_init"
-        | "pthread_cond_destroy"
         | "pthread_mutexattr_init"
         | "pthread_mutexattr_destroy"
         | "pthread_attr_init"
@@ -228,8 +227,9 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
             let child = t.join_target(args)?;
             return Ok(fails_at(t, SymOp::Join { child }));
         }
-        // Destroying a lock another thread holds: the order decides.
-        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" => {
+        // Destroying a lock another thread holds (a condition variable
+        // another thread waits on): the order decides.
+        "pthread_mutex_destroy" | "pthread_spin_destroy" | "pthread_rwlock_destroy" | "pthread_cond_destroy" => {
             let mutex = t.addr_arg(args, 0, name)?;
             return Ok(fails_at(t, SymOp::Destroy { mutex }));
         }

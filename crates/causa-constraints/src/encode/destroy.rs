@@ -1,8 +1,9 @@
 //! Destroying a lock another thread holds (`pthread_mutex_destroy` inside
-//! another thread's critical section), and taking a lock another thread
-//! destroyed: the interpreter reports both as invalid pthread uses, and MCR
-//! asks for each destroy whether it can come inside another thread's
-//! critical section, and whether another thread's acquisition can come
+//! another thread's critical section), taking a lock another thread
+//! destroyed, and destroying a condition variable another thread waits on:
+//! the interpreter reports them as invalid pthread uses, and MCR asks for
+//! each destroy whether it can come inside another thread's critical
+//! section (or wait), and whether another thread's acquisition can come
 //! after it.
 
 use super::{Encoder, Query};
@@ -37,6 +38,54 @@ impl Encoder<'_> {
             }
         }
         out
+    }
+
+    /// The other threads' waits on the condition variable `cond` that the
+    /// destroy `e` destroys.
+    fn others_waits(&self, e: Ev, cond: u64) -> Vec<Ev> {
+        let t = self.trace.events[e].thread;
+        let on = |w: &Ev| matches!(self.trace.events[*w].op, Op::Wait { cond: c, .. } if c == cond);
+        (0..self.trace.len()).filter(|w| self.trace.events[*w].thread != t && on(w)).collect()
+    }
+
+    /// The signals and broadcasts on `cond`.
+    fn wakes_of(&self, cond: u64) -> impl Iterator<Item = Ev> + '_ {
+        (0..self.trace.len()).filter(move |s| {
+            matches!(self.trace.events[*s].op, Op::Signal { cond: c, .. } | Op::Broadcast { cond: c, .. } if c == cond)
+        })
+    }
+
+    /// `d` comes while the wait `w` on `cond` waits: after it, with no
+    /// signal or broadcast on `cond` between them.
+    fn waiting_at(&self, w: Ev, d: Ev, cond: u64) -> Formula {
+        let quiet = self.wakes_of(cond).map(|s| Formula::or(vec![Formula::Before(s, w), Formula::Before(d, s)]));
+        Formula::and(std::iter::once(Formula::Before(w, d)).chain(quiet).collect())
+    }
+
+    /// A signal or broadcast on `cond` comes between the wait `w` and `d`.
+    fn woken_between(&self, w: Ev, d: Ev, cond: u64) -> Formula {
+        let wakes = self.wakes_of(cond).map(|s| Formula::and(vec![Formula::Before(w, s), Formula::Before(s, d)]));
+        Formula::or(wakes.collect())
+    }
+
+    /// (destroy, wait) of another thread's waits on the destroyed condition
+    /// variable that the destroy could come during (it is not forced before
+    /// the wait).
+    pub fn destroy_wait_candidates(&self) -> Vec<(Ev, Ev)> {
+        let mut out = Vec::new();
+        for d in self.trace.prefix_len..self.trace.len() {
+            let Op::Destroy { mutex: cond } = self.trace.events[d].op else { continue };
+            out.extend(self.others_waits(d, cond).into_iter().filter(|w| !self.mhb_before(d, *w)).map(|w| (d, w)));
+        }
+        out
+    }
+
+    /// The schedule reaches the destroy `d` while the wait `w` waits.
+    pub fn destroy_waited(&mut self, d: Ev, w: Ev) -> Query {
+        let Op::Destroy { mutex: cond } = self.trace.events[d].op else { unreachable!("a destroy") };
+        let waiting = self.waiting_at(w, d, cond);
+        let parts = vec![self.validity(d), self.validity(w), waiting, Formula::Same(self.cut(), d)];
+        Query { goal: Formula::and(parts) }
     }
 
     /// The schedule reaches the destroy `d` after the lock `l` and before its
@@ -90,7 +139,13 @@ impl Encoder<'_> {
                     Some(u) => Formula::Before(u, e),
                     None => Formula::Before(e, l),
                 });
-                Some(Formula::and(done.collect()))
+                // A condition variable: each other thread's wait comes after
+                // the destroy, or is woken before it.
+                let woken = self
+                    .others_waits(e, mutex)
+                    .into_iter()
+                    .map(|w| Formula::or(vec![Formula::Before(e, w), self.woken_between(w, e, mutex)]));
+                Some(Formula::and(done.chain(woken).collect()))
             }
             Op::Lock { .. } => {
                 let destroys = self.misuse_parts(e)?;
@@ -111,7 +166,12 @@ impl Encoder<'_> {
     /// fail under.
     fn misuse_parts(&self, e: Ev) -> Option<Vec<(Ev, Formula)>> {
         match self.trace.events[e].op {
-            Op::Destroy { mutex } => Some(self.others_sections(e, mutex).map(|(l, u)| (l, inside(l, u, e))).collect()),
+            Op::Destroy { mutex } => {
+                let held = self.others_sections(e, mutex).map(|(l, u)| (l, inside(l, u, e)));
+                let waits = self.others_waits(e, mutex);
+                let waiting = waits.into_iter().map(|w| (w, self.waiting_at(w, e, mutex)));
+                Some(held.chain(waiting).collect())
+            }
             Op::Lock { mutex, .. } => {
                 let destroys: Vec<(Ev, Formula)> = (0..self.trace.len())
                     .filter(|d| self.trace.events[*d].op == Op::Destroy { mutex })

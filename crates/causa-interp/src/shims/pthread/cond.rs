@@ -22,7 +22,9 @@ pub fn register(r: &mut Registry) {
         m.sync.conds.insert(c.ptr(0), Default::default());
         ret_i32(0)
     });
-    r.add("pthread", "pthread_cond_destroy", |m, c| {
+    // Visible when other threads can reach it: destroying it while another
+    // thread waits on it is invalid, and the order decides that.
+    r.visible_if_shared("pthread", "pthread_cond_destroy", EventKind::Destroy, &[0], |m, c| {
         if m.sync.conds.get(&c.ptr(0)).is_some_and(|w| !w.waiters.is_empty()) {
             return Err(Stop::pthread(format!(
                 "destroying condition variable {} while threads wait on it",
