@@ -2,7 +2,9 @@
 //! changes (`while (!ready) ;`, a spin lock's compare-and-swap), and the
 //! last write of it before the thread's reads leaves it at a value that
 //! keeps the thread looping, with no write after them: the interpreter
-//! parks the thread, and the other threads finish or wait for it.
+//! parks the thread, and the other threads finish or wait for it. A loop
+//! of failed trylocks is told by the lock's holder instead, and busy waits
+//! that wait for each other as one cycle.
 
 use crate::summary::who;
 use crate::{EventRef, Explanation, Run};
