@@ -49,9 +49,10 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
     let obj = e.object(step)?;
     let line = |r: EventRef| e.line(r).unwrap_or_default();
     let fix = "a lock may be destroyed only when no thread holds it or will take it again. Destroying it after the threads that use it have finished (joining them first) avoids the failure";
+    let waiting = waiter(e, &e.failing[..at], &obj);
     match e.info_of(step).op {
-        "destroy" if waiter(e, &e.failing[..at], &obj).is_some() => {
-            let w = waiter(e, &e.failing[..at], &obj)?;
+        "destroy" if waiting.is_some() => {
+            let w = waiting?;
             Some(format!(
                 "Invalid destroy: {} destroys `{obj}` at {} while {} waits on it (since {}), and no signal or broadcast on it came in between: a condition variable may be destroyed only when no thread waits on it. Waking its waiters and destroying it after they have finished (joining them first) avoids the failure.",
                 who(e, step),

@@ -20,6 +20,11 @@ fn parked(e: &Explanation) -> Vec<EventRef> {
     e.info.iter().enumerate().filter_map(spins).collect()
 }
 
+/// Thread `t` ends in the failing schedule.
+fn ended(e: &Explanation, t: usize) -> bool {
+    e.failing.iter().any(|r| r.0 == t && e.info_of(*r).op == "end")
+}
+
 /// The value a read saw (the old value of a read-modify-write).
 fn seen(e: &Explanation, r: EventRef) -> Option<String> {
     let v = e.value(r, Run::Failing)?;
@@ -95,7 +100,6 @@ fn sentence(e: &Explanation, p: EventRef) -> Option<String> {
     // The thread's last look at it in the failing schedule: a read, or a
     // trylock that found it held. The loop is told at that line.
     let look = e.failing.iter().rev().find(|r| r.0 == p.0 && touches(r) && e.info_of(**r).op != "write").copied();
-    let ended = |t: usize| e.failing.iter().any(|r| r.0 == t && e.info_of(*r).op == "end");
     if let Some(l) = look.filter(|l| e.info_of(*l).op == "trylock (busy)") {
         return Some(trylock_sentence(e, p, l, &obj));
     }
@@ -107,7 +111,7 @@ fn sentence(e: &Explanation, p: EventRef) -> Option<String> {
         Some(w) => {
             // The writer finished without writing it again (a spin lock
             // never released).
-            let again = if ended(w.0) { ", which ends without writing it again" } else { "" };
+            let again = if ended(e, w.0) { ", which ends without writing it again" } else { "" };
             format!(", written last by {} at {}{again}, and no thread writes `{obj}` after that", who(e, w), at(w))
         }
         None => format!(", and no other thread writes `{obj}`"),
@@ -134,8 +138,7 @@ fn trylock_sentence(e: &Explanation, p: EventRef, look: EventRef, obj: &str) -> 
     });
     let holder = match held {
         Some(h) => {
-            let ended = e.failing.iter().any(|r| r.0 == h.0 && e.info_of(*r).op == "end");
-            let how = if ended { "ends without unlocking it" } else { "does not unlock it" };
+            let how = if ended(e, h.0) { "ends without unlocking it" } else { "does not unlock it" };
             format!("but {} locked it at {} and {how}", who(e, *h), at(*h))
         }
         None => "but it stays held".to_string(),

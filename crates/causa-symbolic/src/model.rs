@@ -171,14 +171,10 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
 
 /// The event a parked busy wait's loop starts at (its thread's `k`-th
 /// event is the [`SymOp::Spin`] before a read of `addr`): the thread's last
-/// earlier read of `addr`, else its first event.
+/// earlier look at `addr` ([`SymOp::looked_at`]), else its first event.
 fn spin_since(sym: &SymTrace, event_of: &[Vec<Option<Ev>>], t: usize, k: usize, addr: u64) -> Ev {
-    let reads = |op: &SymOp| match op {
-        SymOp::Read { addr: a, .. } | SymOp::Rmw { addr: a, .. } | SymOp::TrylockFail { mutex: a } => *a == addr,
-        _ => false,
-    };
     let events = &sym.threads[t].events[..k];
-    let last = events.iter().rposition(|e| reads(&e.op));
+    let last = events.iter().rposition(|e| e.op.looked_at().is_some_and(|(a, _)| a == addr));
     last.and_then(|j| event_of[t][j]).or_else(|| event_of[t].iter().find_map(|e| *e)).unwrap_or(0)
 }
 

@@ -324,6 +324,17 @@ impl SymOp {
     pub fn is_access(&self) -> bool {
         matches!(self, SymOp::Read { .. } | SymOp::Write { .. } | SymOp::Rmw { .. } | SymOp::Bulk { .. })
     }
+
+    /// What a busy wait looks at in this event ([`SymOp::Spin`]): the bytes
+    /// a read or read-modify-write at a known address reads, or the lock a
+    /// failed trylock found held (one byte).
+    pub fn looked_at(&self) -> Option<(u64, u32)> {
+        match *self {
+            SymOp::Read { addr, size, .. } | SymOp::Rmw { addr, size, .. } if addr != 0 => Some((addr, size)),
+            SymOp::TrylockFail { mutex } => Some((mutex, 1)),
+            _ => None,
+        }
+    }
 }
 
 impl SymTrace {

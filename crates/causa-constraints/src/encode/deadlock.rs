@@ -185,11 +185,11 @@ impl Encoder<'_> {
                 // (A child that never ends, a routine never marked done: stuck.)
                 waited.map(|w| Formula::Before(cut, w)).unwrap_or(Formula::True)
             }
-            // (Fewer threads ever arrive than the barrier waits for: stuck in
-            // any order.)
             // A parked busy wait: nothing it observes changes after its
             // loop's start.
             Op::Spin { since, .. } => self.spin_stuck(e, since, cut),
+            // (Fewer threads ever arrive than the barrier waits for: stuck in
+            // any order.)
             Op::Depart { .. } if self.short_generation(e) => Formula::True,
             Op::Depart { barrier, gen } => {
                 let arrivals = self.arrivals.get(&(barrier, gen)).cloned().unwrap_or_default();

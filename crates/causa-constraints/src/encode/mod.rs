@@ -553,10 +553,11 @@ impl<'t> Encoder<'t> {
             let s = self.fresh_var();
             vars.push(s);
             let t = self.trace.events[b].thread;
+            let parked = matches!(self.trace.events[b].op, Op::Spin { .. });
             for x in (0..n).filter(|x| self.trace.events[*x].thread != t) {
                 let mut alts =
                     vec![Formula::Before(x, a), Formula::Before(b, x), Formula::Before(cut, x), Formula::Var(s)];
-                if matches!(self.trace.events[b].op, Op::Spin { .. }) {
+                if parked {
                     alts.push(Formula::Before(cut, b));
                 }
                 self.defs.axiom(Formula::or(alts));

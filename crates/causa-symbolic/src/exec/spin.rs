@@ -67,11 +67,7 @@ impl Thread<'_, '_> {
         let (addr, size) = if TRIES.contains(&name) {
             (self.addr_arg(args, 0, name)?, 1)
         } else {
-            let observed = self.out.events.iter().rev().find_map(|e| match e.op {
-                SymOp::Read { addr, size, .. } | SymOp::Rmw { addr, size, .. } if addr != 0 => Some((addr, size)),
-                SymOp::TrylockFail { mutex } => Some((mutex, 1)),
-                _ => None,
-            });
+            let observed = self.out.events.iter().rev().find_map(|e| e.op.looked_at());
             let Some(o) = observed else { return Ok(false) };
             o
         };
