@@ -1799,8 +1799,15 @@ fn a_busy_wait_that_misses_a_pulsed_flag_is_explained() {
     // (the loop's branch flipped at its first turn) and runs to the end.
     let prep = corpus("fail/atomics/flag_pulse_missed.c");
     let ex = deadlocking(&prep, 2000);
-    for mode in [Mode::Progressive, Mode::MaxSmt, Mode::Symbiosis] {
-        let e = in_mode(&prep, &ex, mode);
+    // And the counterexample `causa test` shows (main's writes first): an
+    // order of the recorded paths that moved main's set after the waiter's
+    // reads was accepted there once, and its summary said only that three
+    // reads read 0 from elsewhere.
+    let (shown, _) = causa_explore::minimize::fewer_preemptions(&prep, &config(), ex.clone(), 64);
+    for (ex, mode) in
+        [(&ex, Mode::Progressive), (&ex, Mode::MaxSmt), (&ex, Mode::Symbiosis), (&shown, Mode::Progressive)]
+    {
+        let e = in_mode(&prep, ex, mode);
         assert_explained(&e, "flag_pulse_missed");
         let f = e.flipped.as_ref().expect("the loop's branch is flipped");
         assert_eq!(e.line((f.thread, f.events_before.saturating_sub(1))).as_deref(), Some("flag_pulse_missed.c:16"));
