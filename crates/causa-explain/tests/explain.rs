@@ -1914,3 +1914,20 @@ fn a_condition_variable_destroyed_while_a_thread_waits_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_thread_local_handed_to_another_thread_is_explained() {
+    // main's instance of the thread-local `hits` is handed to the helper,
+    // which updates hits[0] between main's read and write; the helper's own
+    // instance (its hits[1]) takes no part. Every mode finds an alternate
+    // that replays without failing, and names main's hits[0].
+    let prep = corpus("fail/basic/thread_local_handed_over.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "thread_local_handed_over");
+        assert_named(&e, "thread_local_handed_over");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`hits[0]`"), "{}: {summary}", e.mode);
+        assert!(!summary.contains("hits[1]"), "{}: {summary}", e.mode);
+    }
+}

@@ -718,6 +718,9 @@ impl Machine {
             Some(AllocKind::Stack { thread, function, .. }) => {
                 format!("{brief} (local of {function} in thread {})", self.names[*thread as usize])
             }
+            Some(AllocKind::ThreadLocal { thread, .. }) => {
+                format!("{brief} (thread-local, thread {}'s)", self.names[*thread as usize])
+            }
             Some(AllocKind::Heap { site, by, .. }) => match prog.loc(*site) {
                 Some(l) => format!("{brief} ({by} at {}:{})", short_file(&l.file), l.line),
                 None => format!("{brief} ({by})"),
@@ -801,6 +804,15 @@ impl Machine {
             }
             AllocKind::Function { id } => (format!("function {}", prog.functions[*id as usize].name), Ty::Void),
             AllocKind::Stack { name, ty, .. } => (name.as_deref().unwrap_or("stack object").to_string(), ty.clone()),
+            // Named as a heap block is: by thread, but for `main`'s.
+            AllocKind::ThreadLocal { thread, index } => {
+                let g = &prog.globals[*index as usize];
+                let name = match thread {
+                    0 => g.name.to_string(),
+                    t => format!("{}@{}", g.name, self.names[*t as usize]),
+                };
+                (name, g.ty.clone())
+            }
             AllocKind::Heap { thread, seq, site, .. } => {
                 // A block of several of them is an array.
                 let ty = match prog.heap_types.get(site) {

@@ -28,6 +28,11 @@ pub enum AllocKind {
         /// What the object holds, for naming offsets into it.
         ty: Ty,
     },
+    /// `thread`'s instance of the thread-local global `index`.
+    ThreadLocal {
+        thread: Tid,
+        index: u32,
+    },
     /// A heap block: the `seq`-th (from 1) that `thread` allocated. Named
     /// by thread and count (`heap#2`, `heap@0.1#1`), so that the same
     /// allocation has the same name in every schedule of the same paths.
@@ -222,6 +227,16 @@ impl Memory {
         function: Arc<str>,
     ) -> Option<u64> {
         self.push(AllocKind::Stack { thread, name, function, ty }, size, false)
+    }
+
+    /// `thread`'s instance of thread-local global `index`, holding `init`
+    /// (private to the thread until its address escapes, like a stack
+    /// object). None when the address space is exhausted.
+    pub fn alloc_thread_local(&mut self, thread: Tid, index: u32, init: &[u8]) -> Option<u64> {
+        let addr = self.push(AllocKind::ThreadLocal { thread, index }, init.len() as u64, false)?;
+        let id = self.locate(addr).0;
+        self.allocs[id].bytes.copy_from_slice(init);
+        Some(addr)
     }
 
     /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the

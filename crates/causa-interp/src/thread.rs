@@ -99,6 +99,9 @@ pub struct Thread {
     pub spin: crate::spin::SpinState,
     /// Operations issued so far (the next event's [`causa_core::Event::po`]).
     pub ops: u32,
+    /// The thread's instances of thread-local globals: (global, address),
+    /// made at its first use of each.
+    pub thread_locals: Vec<(u32, u64)>,
 }
 
 impl Thread {
@@ -117,6 +120,7 @@ impl Thread {
             specific: Vec::new(),
             spin: Default::default(),
             ops: 0,
+            thread_locals: Vec::new(),
         }
     }
 

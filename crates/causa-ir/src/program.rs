@@ -248,6 +248,15 @@ pub enum Op {
     Copy {
         a: Operand,
     },
+    /// The address of the running thread's own instance of the
+    /// thread-local global `global` (`__thread`, `_Thread_local`), plus
+    /// `offset`. Lowering puts one at the entry of each function for each
+    /// thread-local address the function uses (LLVM 14 names such a
+    /// variable by a constant, which is one address for every thread).
+    ThreadLocal {
+        global: u32,
+        offset: u64,
+    },
     /// An instruction causa cannot execute; fails when reached.
     Unsupported {
         what: Arc<str>,
@@ -280,7 +289,7 @@ impl Op {
                 _ => args.iter().collect(),
             },
             Op::VaArg { list, .. } => vec![list],
-            Op::Fence | Op::Unsupported { .. } => vec![],
+            Op::Fence | Op::ThreadLocal { .. } | Op::Unsupported { .. } => vec![],
         }
     }
 }
@@ -354,6 +363,9 @@ pub struct Global {
     pub is_const: bool,
     /// Declared but not defined in the module (`extern int x;`, `stdout`).
     pub external: bool,
+    /// Thread-local (`__thread`): every thread has an instance of its own,
+    /// initialised from `init` ([`Op::ThreadLocal`]).
+    pub thread_local: bool,
     pub loc: LocId,
 }
 

@@ -38,6 +38,7 @@ mod bulk;
 mod library;
 mod resolve;
 mod spin;
+mod tls;
 
 /// Why symbolic execution could not follow a log.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -225,8 +226,10 @@ pub(crate) struct Thread<'s, 'p> {
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
     section: u32,
-    /// Sizes of this thread's stack objects.
+    /// Sizes of this thread's stack objects (and thread-local instances).
     stack_sizes: HashMap<u32, u64>,
+    /// This thread's instances of thread-local globals: (global, object).
+    thread_locals: Vec<(u32, u32)>,
     /// The thread blocked forever at the log's deadlock.
     blocked: bool,
     /// The path condition the last branch added (None: its condition was a
@@ -272,6 +275,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             atomic_depth: 0,
             section: 0,
             stack_sizes: HashMap::default(),
+            thread_locals: Vec::new(),
             blocked: false,
             last_condition: None,
         };
@@ -741,6 +745,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 self.st.trace.objects.push(Object { base, size, heap: false, read_only: false });
                 Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
             }
+            Op::ThreadLocal { global, offset } => self.thread_local(*global, *offset),
             Op::Gep { base, offset, indices } => {
                 let mut e = self.int(base, 64)?;
                 let off = self.st.trace.exprs.constant(64, *offset as i128 as u128);

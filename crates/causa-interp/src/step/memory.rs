@@ -11,6 +11,23 @@ use causa_ir::value::{decode, encode};
 use causa_ir::{Instr, Op, Ty, Value};
 
 impl Machine {
+    /// The address of thread `t`'s instance of thread-local global `g`,
+    /// made (from the global's initial value) at the thread's first use.
+    /// (An instance outlives its thread: an access to an ended thread's
+    /// thread-local variable is not reported.)
+    fn thread_local(&mut self, t: Tid, g: u32) -> Result<u64, Stop> {
+        if let Some((_, a)) = self.threads[t as usize].thread_locals.iter().find(|(x, _)| *x == g) {
+            return Ok(*a);
+        }
+        let init = &self.prep.program.globals[g as usize].init;
+        let a = self
+            .mem
+            .alloc_thread_local(t, g, init)
+            .ok_or_else(|| Stop::Bound("the program's address space is exhausted".into()))?;
+        self.threads[t as usize].thread_locals.push((g, a));
+        Ok(a)
+    }
+
     pub(super) fn exec_memory(&mut self, t: Tid, ins: &Instr, granted: bool) -> Result<Flow, Stop> {
         let fr = self.threads[t as usize].frames.last().expect("frame");
         let v = match &ins.op {
@@ -140,6 +157,7 @@ impl Machine {
                 Value::ZERO
             }
             Op::Fence => Value::ZERO,
+            Op::ThreadLocal { global, offset } => Value::Int((self.thread_local(t, *global)? + offset) as u128),
             other => return Err(Stop::unsupported(format!("instruction {other:?}"))),
         };
         let fr = self.threads[t as usize].frames.last_mut().expect("frame");

@@ -16,6 +16,7 @@ struct FnCtx {
     locals: HashMap<Name, Local>,
     blocks: HashMap<Name, BlockId>,
     next: Local,
+    thread_locals: super::tls::ThreadLocals,
 }
 
 impl FnCtx {
@@ -132,7 +133,8 @@ fn note_heap_types(lw: &mut Lowerer<'_>, f: &llvm_ir::Function) {
 
 pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Result<Body, IrError> {
     note_heap_types(lw, f);
-    let mut cx = FnCtx { locals: HashMap::default(), blocks: HashMap::default(), next: 0 };
+    let mut cx =
+        FnCtx { locals: HashMap::default(), blocks: HashMap::default(), next: 0, thread_locals: Default::default() };
     for p in &f.parameters {
         cx.local(&p.name);
     }
@@ -188,6 +190,12 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
         };
         blocks.push(Block { phis, instrs, term, term_loc });
     }
+    if let Some(entry) = blocks.first_mut() {
+        let loc = lw.loc(&f.debugloc);
+        let mut set = cx.thread_locals.entry(loc);
+        set.append(&mut entry.instrs);
+        entry.instrs = set;
+    }
     // Set for the whole program once every function is lowered.
     let recorded = Vec::new();
     Ok(Body { blocks, num_locals: cx.next, recorded, fingerprinted: Vec::new() })
@@ -196,7 +204,17 @@ pub fn lower_body(lw: &mut Lowerer<'_>, f: &llvm_ir::Function, fid: FnId) -> Res
 fn operand(lw: &mut Lowerer<'_>, cx: &mut FnCtx, op: &LOperand, loc: LocId) -> Result<Operand, IrError> {
     match op {
         LOperand::LocalOperand { name, .. } => Ok(Operand::Local(cx.local(name))),
-        LOperand::ConstantOperand(c) => Ok(Operand::Const(lw.constant(c, loc)?)),
+        LOperand::ConstantOperand(c) => match lw.thread_local_in(c) {
+            Some(g) => {
+                let offset = lw.thread_local_offset(c, g, loc)?;
+                let FnCtx { thread_locals, next, .. } = cx;
+                Ok(thread_locals.register(g as u32, offset, || {
+                    *next += 1;
+                    *next - 1
+                }))
+            }
+            None => Ok(Operand::Const(lw.constant(c, loc)?)),
+        },
         LOperand::MetadataOperand => Ok(Operand::Const(Value::ZERO)),
     }
 }

@@ -7,6 +7,7 @@
 
 mod consts;
 mod func;
+mod tls;
 
 pub use func::is_dropped_intrinsic;
 
@@ -38,6 +39,10 @@ pub(crate) struct Lowerer<'m> {
     /// What heap blocks allocated at a location hold (None: calls there
     /// disagree).
     heap_types: HashMap<LocId, Option<Ty>>,
+    /// The thread-local globals (`tls.rs`).
+    pub thread_locals: std::collections::BTreeSet<usize>,
+    /// Every global's size.
+    pub global_sizes: Vec<u64>,
 }
 
 fn name_str(n: &Name) -> String {
@@ -74,9 +79,14 @@ pub fn lower_module_named(
         space: AddrSpace::new(layout, &[], 0),
         fields,
         heap_types: HashMap::default(),
+        thread_locals: Default::default(),
+        global_sizes: Vec::new(),
     };
     for (i, g) in module.global_vars.iter().enumerate() {
         lw.globals.insert(name_str(&g.name), i);
+        if g.thread_local_mode != llvm_ir::module::ThreadLocalMode::NotThreadLocal {
+            lw.thread_locals.insert(i);
+        }
     }
     let mut fn_names: Vec<String> = module.functions.iter().map(|f| f.name.clone()).collect();
     fn_names.extend(module.func_declarations.iter().map(|f| f.name.clone()));
@@ -98,6 +108,7 @@ pub fn lower_module_named(
         .collect();
     let sizes: Vec<u64> = global_tys.iter().map(Ty::alloc_size).collect();
     lw.space = AddrSpace::new(layout, &sizes, fn_names.len());
+    lw.global_sizes = sizes;
 
     let mut globals = Vec::with_capacity(module.global_vars.len());
     for (g, ty) in module.global_vars.iter().zip(global_tys) {
@@ -113,6 +124,7 @@ pub fn lower_module_named(
             init,
             is_const: g.is_constant,
             external: g.initializer.is_none(),
+            thread_local: lw.thread_locals.contains(&globals.len()),
             loc,
         });
     }
