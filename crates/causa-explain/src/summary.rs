@@ -184,7 +184,11 @@ fn dead_frame_sentence(e: &Explanation) -> Option<String> {
     if !m.contains("dead stack frame") {
         return None;
     }
-    let object = m.split_once(" bytes in ").map(|(_, rest)| rest.trim_end_matches(" after its function returned"));
+    // (`read of 4 bytes in value …`, or a call's `pthread_mutex_lock in m …`)
+    let object = m
+        .split_once(" bytes in ")
+        .or_else(|| m.split_once("dead stack frame: ").and_then(|(_, r)| r.split_once(" in ")))
+        .map(|(_, rest)| rest.trim_end_matches(" after its function returned"));
     // `value (local of publish in thread 0)`
     let parsed = object.and_then(|o| {
         let (name, rest) = o.split_once(" (local of ")?;

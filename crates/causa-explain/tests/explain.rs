@@ -1931,3 +1931,26 @@ fn a_thread_local_handed_to_another_thread_is_explained() {
         assert!(!summary.contains("hits[1]"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_call_through_a_null_handler_and_a_shared_loop_counter_are_explained() {
+    // The dispatcher calls through a slot the registrar fills only after
+    // announcing it: the failing operation is the call itself, valid when
+    // its pointer is one of the program's functions. Every mode's alternate
+    // has the store before the call, and the summary says the order.
+    let prep = corpus("fail/memory/handler_announced_early.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "handler_announced_early");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`handlers[2]`"), "{}: {summary}", e.mode);
+    }
+    // main indexes `t[i]` with its loop counter, whose address the workers
+    // hold (so `i` is shared): symbolic execution takes main's reads of it
+    // as what main wrote last.
+    let prep = corpus("fail/basic/loop_counter_address.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "loop_counter_address");
+    }
+}

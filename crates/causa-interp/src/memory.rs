@@ -88,6 +88,9 @@ impl MemError {
 pub enum Access {
     Read,
     Write,
+    /// A library call's use of the object (a lock, a condition variable):
+    /// the function's name.
+    Call(&'static str),
 }
 
 impl Access {
@@ -95,6 +98,16 @@ impl Access {
         match self {
             Access::Read => "read",
             Access::Write => "write",
+            Access::Call(name) => name,
+        }
+    }
+
+    /// What the access does, for messages: `read of 4 bytes`,
+    /// `pthread_mutex_lock`.
+    fn what(self, len: u64) -> String {
+        match self {
+            Access::Call(name) => name.to_string(),
+            _ => format!("{} of {len} bytes", self.word()),
         }
     }
 }
@@ -318,30 +331,25 @@ impl Memory {
         describe: &dyn Fn(u64) -> String,
     ) -> Result<(usize, usize), MemError> {
         let (id, off) = self.locate(addr);
-        let w = access.word();
+        let (w, what) = (access.word(), access.what(len));
         let Some(a) = self.allocs.get(id) else {
-            return Err(MemError::new(format!(
-                "invalid pointer: {w} of {len} bytes at {addr:#x}, which is not inside any object"
-            )));
+            return Err(MemError::new(format!("invalid pointer: {what} at {addr:#x}, which is not inside any object")));
         };
         match (&a.kind, &a.life) {
             (AllocKind::Null, _) => {
-                return Err(MemError::new(format!("null pointer dereference: {w} of {len} bytes at address {addr:#x}")))
+                return Err(MemError::new(format!("null pointer dereference: {what} at address {addr:#x}")))
             }
             (AllocKind::Function { .. }, _) => {
-                return Err(MemError::new(format!(
-                    "{w} of {len} bytes through a function pointer ({})",
-                    describe(addr)
-                )))
+                return Err(MemError::new(format!("{what} through a function pointer ({})", describe(addr))))
             }
             (_, Life::Freed { thread, loc }) => {
-                let message =
-                    format!("use after free: {w} of {len} bytes in {}, which was already freed", describe(addr));
+                let of = if matches!(access, Access::Call(_)) { "of" } else { "in" };
+                let message = format!("use after free: {what} {of} {}, which was already freed", describe(addr));
                 return Err(MemError { message, freed: Some((*thread, *loc)) });
             }
             (_, Life::Dead) => {
                 return Err(MemError::new(format!(
-                    "access to a dead stack frame: {w} of {len} bytes in {} after its function returned",
+                    "access to a dead stack frame: {what} in {} after its function returned",
                     describe(addr)
                 )))
             }

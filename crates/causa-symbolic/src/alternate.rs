@@ -373,7 +373,8 @@ pub fn alternate(
             let bug = Formula::and(vec![parts.bug.clone(), parts.frame.clone()]);
             solvers.full_only(&enc.defs);
             let solver = solvers.full(&enc.defs);
-            let (pos, preemptions, _) = fewest_preemptions(solver, &model, &mut enc, &bug, &opts.clap)?;
+            let count = |enc: &Encoder<'_>, pos: &[i64]| crate::clap::switches(&model, enc, pos);
+            let (pos, preemptions, _) = fewest_preemptions(solver, &model, &mut enc, &bug, &opts.clap, &count)?;
             (happening(&model, cut, &pos), preemptions, false)
         }
     };

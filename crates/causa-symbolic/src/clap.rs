@@ -117,7 +117,8 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
     let mut solver = Z3Solver::dense();
     solver.set_atoms(values.take_atoms());
     solver.reset(order_vars, &base, &enc.defs);
-    let (pos, best, minimal) = fewest_preemptions(&mut solver, &model, &mut enc, &Formula::True, opts)?;
+    let count = |enc: &Encoder<'_>, pos: &[i64]| enc.preemptions_at(pos);
+    let (pos, best, minimal) = fewest_preemptions(&mut solver, &model, &mut enc, &Formula::True, opts, &count)?;
     let (queries, time) = solver.stats();
     stats.queries = queries;
     stats.solve_time = time;
@@ -130,20 +131,23 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
 
 /// A solution of `goal` (over the solver's base) with the fewest preempted
 /// segments found (CLAP §6: a binary search on the core's preemption
-/// variables), their number, and whether it is the fewest possible.
+/// variables), their number by `count`, and whether it is the fewest
+/// possible. (`count` should be [`Encoder::preemptions_at`], the number the
+/// search bounds, for the claim to hold.)
 pub(crate) fn fewest_preemptions(
     solver: &mut Z3Solver,
     model: &Model,
     enc: &mut Encoder<'_>,
     goal: &Formula,
     opts: &ClapOptions,
+    count: &dyn Fn(&Encoder<'_>, &[i64]) -> usize,
 ) -> Result<(Vec<i64>, usize, bool), ClapError> {
     let mut pos = match solver.solve(goal, &enc.defs) {
         SolveResult::Sat(p) => p,
         SolveResult::Unsat => return Err(ClapError::NoSchedule),
         SolveResult::Unknown => return Err(ClapError::SolverUnknown),
     };
-    let mut best = preemptions(model, enc, &pos);
+    let mut best = count(enc, &pos);
     let mut minimal = best == 0;
     if opts.minimize && !minimal && model.trace.len() <= opts.minimize_limit {
         let vars = enc.preemption_vars();
@@ -154,7 +158,7 @@ pub(crate) fn fewest_preemptions(
             let bounded = Formula::and(vec![goal.clone(), Formula::AtMost(vars.clone(), mid as u32)]);
             match solver.solve(&bounded, &enc.defs) {
                 SolveResult::Sat(p) => {
-                    let c = preemptions(model, enc, &p);
+                    let c = count(enc, &p);
                     if c < best {
                         best = c;
                         pos = p;
@@ -465,8 +469,13 @@ pub(crate) fn steps_of(model: &Model, evs: Vec<Ev>) -> Vec<(usize, usize)> {
 }
 
 /// Switches away from a thread whose next event also happens, not before a
-/// wait-return or a join (those wait anyway).
-fn preemptions(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
+/// wait-return or a join (those wait anyway): how explain picks the failing
+/// schedule it shows when it cannot take the run's own order (a relaxed
+/// memory model). (Not the count the solver's bound is on: a switch away
+/// from a thread whose next event comes after the failure is one there, as
+/// it is in a run; the fewer such switches here keep the other thread's
+/// flushes and end out of the failing schedule.)
+pub(crate) fn switches(model: &Model, enc: &Encoder<'_>, pos: &[i64]) -> usize {
     let evs = happening(model, enc.cut(), pos);
     let in_schedule: causa_core::collections::HashSet<Ev> = evs.iter().copied().collect();
     let mut next_of: HashMap<Ev, Ev> = HashMap::default();

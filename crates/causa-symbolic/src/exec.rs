@@ -222,6 +222,16 @@ pub(crate) struct Thread<'s, 'p> {
     bulk: causa_core::collections::HashSet<u32>,
     /// The last value this thread wrote to each shared address.
     own_writes: HashMap<u64, Reg>,
+    /// Per read of this thread (by read id): what it last wrote to the
+    /// address before the read, if anything ([`resolve`]).
+    own_before_read: HashMap<u32, ExprId>,
+    /// Reads [`resolve`] required to return one value, and the value.
+    pinned: HashMap<u32, u128>,
+    /// How deep [`resolve`] is in following own writes back.
+    pin_depth: u32,
+    /// Whether [`resolve`] may pin a read to this thread's own last write
+    /// (only where a concrete value is needed).
+    own_pins: bool,
     loc: LocId,
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
@@ -271,6 +281,10 @@ impl<'s, 'p> Thread<'s, 'p> {
             local: HashMap::default(),
             bulk: Default::default(),
             own_writes: HashMap::default(),
+            own_before_read: HashMap::default(),
+            pinned: HashMap::default(),
+            pin_depth: 0,
+            own_pins: false,
             loc: NONE,
             atomic_depth: 0,
             section: 0,
@@ -386,7 +400,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// A concrete address, or an error naming what needed it.
     fn addr(&mut self, op: &Operand, what: &str) -> Result<u64, SymError> {
         let e = self.int(op, 64)?;
-        let e = self.resolve(e).unwrap_or(e);
+        let e = self.resolve_concrete(e);
         if let Some(v) = self.st.trace.exprs.value(e) {
             return Ok(v as u64);
         }
@@ -543,7 +557,24 @@ impl<'s, 'p> Thread<'s, 'p> {
                 return Ok(false);
             }
         }
-        self.st.trace.fault = Some(Fault { thread: self.index, addr: e, len, write });
+        self.st.trace.fault = Some(Fault { thread: self.index, addr: e, len, write, functions: Vec::new() });
+        self.fail(BugKind::MemoryError, message);
+        Ok(true)
+    }
+
+    /// Whether the log's memory error is this indirect call through `p`
+    /// (the interpreter's "call through an invalid function pointer"): if
+    /// so the fault is recorded (valid when `p` is the address of one of
+    /// the program's functions) and the thread fails here.
+    fn call_fault(&mut self, p: &Operand) -> Result<bool, SymError> {
+        let message = self.st.failure.as_ref().map(|f| f.message.clone()).unwrap_or_default();
+        if !self.at_failure(BugKind::MemoryError) || !message.contains("invalid function pointer") {
+            return Ok(false);
+        }
+        let e = self.int(p, 64)?;
+        let space = &self.st.program.space;
+        let functions = (0..self.st.program.functions.len() as u32).map(|f| space.function_addr(f)).collect();
+        self.st.trace.fault = Some(Fault { thread: self.index, addr: e, len: 0, write: false, functions });
         self.fail(BugKind::MemoryError, message);
         Ok(true)
     }
@@ -877,6 +908,9 @@ impl<'s, 'p> Thread<'s, 'p> {
             Some(&v) if at.is_none() => self.st.trace.exprs.constant(int_bits(ty), v),
             _ => self.st.trace.exprs.read(id, int_bits(ty)),
         };
+        if let (None, Some(Reg::Int(w))) = (at, self.own_writes.get(&addr)) {
+            self.own_before_read.insert(id, *w);
+        }
         self.st.trace.reads.push((self.index, self.out.events.len()));
         self.event(SymOp::Read { addr, size, value, atomic, at });
         Ok(Reg::Int(value))
@@ -940,6 +974,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         let fid = match callee {
             Callee::Direct(f) => *f,
             Callee::Indirect(op) => {
+                if self.call_fault(op)? {
+                    return Ok(false);
+                }
                 let Some(Decision::Call(k)) = self.next_decision() else {
                     return Err(SymError::Mismatch("an indirect call without a recorded target".into()));
                 };
@@ -1074,7 +1111,7 @@ impl Thread<'_, '_> {
         let e = self.int(a, bits)?;
         // A size read from shared memory that only ever held one value is
         // required to be that value ([`resolve`]).
-        let e = if self.st.trace.exprs.value(e).is_none() { self.resolve(e).unwrap_or(e) } else { e };
+        let e = self.resolve_concrete(e);
         self.st
             .trace
             .exprs
@@ -1170,6 +1207,10 @@ impl Thread<'_, '_> {
             fitted.push((a, size, self.fit(e, size * 8)));
         }
         self.escape_image(id, &mut fitted);
+        // What the thread stored there is its last write of each word.
+        for (a, _, e) in &fitted {
+            self.own_writes.insert(*a, Reg::Int(*e));
+        }
         self.local.retain(|a, _| causa_ir::addr_alloc(*a) != id);
         self.st.trace.escaped.extend(fitted);
         let size = self.stack_sizes.get(&id).copied().unwrap_or(0);

@@ -11,7 +11,8 @@
 //! checks written as constraints:
 //! - an access of `n` bytes at `a` is valid when `a` lies in some object with
 //!   `n` bytes to spare (not constant data for a write); a `free(a)` is valid
-//!   when `a` is null or the start of a heap block;
+//!   when `a` is null or the start of a heap block; a call through `a` when
+//!   `a` is the address of one of the program's functions;
 //! - it fails when it is not valid, or when it hits a heap block that some
 //!   `free` (at a known address, or at a computed one equal to the block's
 //!   start) precedes, or a stack object whose function returned before it
@@ -49,7 +50,14 @@ pub fn predicates(trace: &mut SymTrace) {
     let a = fault.addr;
     let heap: Vec<&Object> = trace.objects.iter().filter(|o| o.heap).collect();
     let mut p = FaultPredicates::default();
-    let valid = if fault.len == 0 {
+    let valid = if !fault.functions.is_empty() {
+        let mut v = x.constant(1, 0);
+        for f in &fault.functions {
+            let is = start_is(x, a, *f);
+            v = or(x, v, is);
+        }
+        v
+    } else if fault.len == 0 {
         let null = x.constant(64, 0);
         let mut v = x.icmp(ICmpPred::Eq, 64, a, null);
         for o in &heap {

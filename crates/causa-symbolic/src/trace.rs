@@ -305,13 +305,16 @@ pub struct Object {
 
 /// The operation at which a memory error happens (the failing thread's
 /// [`SymOp::Fail`]): an access of `len` bytes at `addr` (a 64-bit
-/// expression), or with `len` 0 a `free(addr)`.
+/// expression), or with `len` 0 a `free(addr)`, or (`functions` not
+/// empty) a call through the function pointer `addr`, valid when it is
+/// one of those function addresses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
     pub thread: usize,
     pub addr: ExprId,
     pub len: u64,
     pub write: bool,
+    pub functions: Vec<u64>,
 }
 
 /// Bytes in memory order as the number they hold (little-endian).

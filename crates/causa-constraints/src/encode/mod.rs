@@ -541,19 +541,10 @@ impl<'t> Encoder<'t> {
         let cut = self.cut();
         let n = self.trace.len();
         let mut vars = Vec::new();
-        for b in 0..n {
-            let Some(a) = self.po_pred[b] else { continue };
-            let waits = matches!(
-                self.trace.events[b].op,
-                Op::WaitReturn { .. } | Op::Join { .. } | Op::Depart { .. } | Op::OnceResume { .. }
-            );
-            if waits || self.trace.yields.get(a).copied().unwrap_or(false) {
-                continue;
-            }
+        for (a, b, parked) in self.preemption_pairs() {
             let s = self.fresh_var();
             vars.push(s);
             let t = self.trace.events[b].thread;
-            let parked = matches!(self.trace.events[b].op, Op::Spin { .. });
             for x in (0..n).filter(|x| self.trace.events[*x].thread != t) {
                 let mut alts =
                     vec![Formula::Before(x, a), Formula::Before(b, x), Formula::Before(cut, x), Formula::Var(s)];
@@ -565,6 +556,39 @@ impl<'t> Encoder<'t> {
         }
         self.preemptions = Some(vars.clone());
         vars
+    }
+
+    /// The pairs of consecutive events `(a, b)` of a thread that
+    /// [`Encoder::preemption_vars`] has a variable for, and whether `b` is
+    /// a parked busy wait.
+    fn preemption_pairs(&self) -> Vec<(Ev, Ev, bool)> {
+        let mut pairs = Vec::new();
+        for b in 0..self.trace.len() {
+            let Some(a) = self.po_pred[b] else { continue };
+            let waits = matches!(
+                self.trace.events[b].op,
+                Op::WaitReturn { .. } | Op::Join { .. } | Op::Depart { .. } | Op::OnceResume { .. }
+            );
+            if waits || self.trace.yields.get(a).copied().unwrap_or(false) {
+                continue;
+            }
+            pairs.push((a, b, matches!(self.trace.events[b].op, Op::Spin { .. })));
+        }
+        pairs
+    }
+
+    /// How many of the variables of [`Encoder::preemption_vars`] the order
+    /// `pos` forces true: the count an `AtMost` bound on them bounds.
+    pub fn preemptions_at(&self, pos: &[i64]) -> usize {
+        let cut = pos[self.cut()];
+        let n = self.trace.len();
+        let preempted = |&(a, b, parked): &(Ev, Ev, bool)| {
+            let t = self.trace.events[b].thread;
+            !(parked && pos[b] > cut)
+                && (0..n)
+                    .any(|x| self.trace.events[x].thread != t && pos[x] >= pos[a] && pos[x] <= pos[b] && pos[x] <= cut)
+        };
+        self.preemption_pairs().iter().filter(|p| preempted(p)).count()
     }
 
     /// The new-state query for read `r` and a value `v` it did not read:

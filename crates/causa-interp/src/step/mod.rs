@@ -12,7 +12,7 @@ use crate::prepare::Prepared;
 use crate::shims::{registry, Ret};
 use crate::thread::{OnReturn, Pending};
 use causa_core::paths::Decision;
-use causa_core::Tid;
+use causa_core::{EventKind, Tid};
 use causa_ir::{Callee, Instr, Op, Term, Value, NONE};
 
 /// What an instruction did to control flow.
@@ -260,6 +260,14 @@ impl Machine {
             if indirect {
                 self.note_indirect_call(t, &f.name)?;
             }
+            // A lock, condition variable, semaphore or barrier is memory
+            // the call reads and writes: one in a freed block (or a dead
+            // frame) is a use after free, at every use (the machine's own
+            // record of the object outlives the memory).
+            if desc.event.is_some_and(on_sync_object) {
+                let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
+                self.mem.check(addr, 4, crate::memory::Access::Call(desc.name), &|x| self.describe(x))?;
+            }
             if let Some(kind) = desc.event.filter(|_| visible) {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.record(t, kind, addr, 0, 0, 0, false);
@@ -306,6 +314,27 @@ impl Machine {
         let th = &mut self.threads[t as usize];
         th.frames.push(frame);
     }
+}
+
+/// Events of calls whose first argument points to the synchronisation
+/// object they use.
+fn on_sync_object(kind: EventKind) -> bool {
+    use EventKind::*;
+    matches!(
+        kind,
+        Lock | TrylockFail
+            | Unlock
+            | Wait
+            | Signal
+            | Broadcast
+            | ReadLock
+            | WriteLock
+            | RwUnlock
+            | BarrierWait
+            | SemWait
+            | SemPost
+            | Destroy
+    )
 }
 
 /// Library calls that only report a failure: the thread fails at once, with its

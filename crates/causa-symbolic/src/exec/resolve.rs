@@ -6,6 +6,12 @@
 //! never written back), the read is required to return that value (a path
 //! condition) and the address is computed with it.
 //!
+//! Failing that, where a concrete value is needed (an argument the executor
+//! must know), a thread's read of a location it wrote itself before is
+//! required to return what it wrote last (a loop counter whose address the
+//! thread handed to others, used to index an array of thread ids): this
+//! rules out the schedules where another thread's write comes between.
+//!
 //! This never makes the model unsound (the solver still decides which write
 //! each read sees, and the condition rules out every schedule in which the
 //! read returns anything else), only less complete: a value that some thread
@@ -55,6 +61,24 @@ impl Thread<'_, '_> {
         self.rewrite(e, 0)
     }
 
+    /// `e` where a concrete value is needed: [`Thread::resolve`], and
+    /// failing that also with this thread's reads of what it wrote itself
+    /// pinned to its last write (see the module docs). `e` itself when
+    /// neither gives a constant.
+    pub(super) fn resolve_concrete(&mut self, e: ExprId) -> ExprId {
+        if self.st.trace.exprs.value(e).is_some() {
+            return e;
+        }
+        let r = self.resolve(e).unwrap_or(e);
+        if self.st.trace.exprs.value(r).is_some() {
+            return r;
+        }
+        self.own_pins = true;
+        let r = self.resolve(r);
+        self.own_pins = false;
+        r.unwrap_or(e)
+    }
+
     fn rewrite(&mut self, e: ExprId, depth: u32) -> Option<ExprId> {
         if depth > 32 {
             return None;
@@ -94,6 +118,9 @@ impl Thread<'_, '_> {
 
     /// The single value (see the module docs) read `read` can return, required of it.
     fn pin(&mut self, read: u32) -> Option<u128> {
+        if let Some(v) = self.pinned.get(&read) {
+            return Some(*v);
+        }
         let (t, k) = *self.st.trace.reads.get(read as usize)?;
         let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
         let (addr, at, size, value) = match events.get(k)?.op {
@@ -108,6 +135,23 @@ impl Thread<'_, '_> {
                 self.st.trace.exprs.value(at)? as u64
             }
         };
+        let v = match self.single_value(loc, size) {
+            Some(v) => v,
+            None if t == self.index && self.own_pins => self.own_last_write(read)?,
+            None => return None,
+        };
+        let bits = self.st.trace.exprs.bits(value);
+        let v = v & causa_ir::value::mask(bits);
+        let want = self.st.trace.exprs.constant(bits, v);
+        let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, value, want);
+        self.condition(eq).ok()?;
+        self.pinned.insert(read, v);
+        Some(v)
+    }
+
+    /// The one value shared location `loc` ever held so far (see the
+    /// module docs).
+    fn single_value(&mut self, loc: u64, size: u32) -> Option<u128> {
         let written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
         let init = match self.st.trace.initial_value(loc, size) {
             Initial::Known(v) => v,
@@ -115,21 +159,33 @@ impl Thread<'_, '_> {
             // Memory not known yet starts zeroed, as the interpreter's.
             Initial::Unknown => 0,
         };
-        let v = match written[..] {
+        match written[..] {
             // Never written (so far): its initial value, unless that is null
             // (a thread run later in symbolic execution must write it).
-            [] if init != 0 => init,
+            [] if init != 0 => Some(init),
             // Written once, or with its initial value: that value.
-            [v] if v == init => v,
+            [v] if v == init => Some(v),
             // One value written over a zero start (never written back): the
             // value published for the thread to use.
-            [v] if init == 0 => v,
-            _ => return None,
-        };
-        let bits = self.st.trace.exprs.bits(value);
-        let want = self.st.trace.exprs.constant(bits, v);
-        let eq = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Eq, bits, value, want);
-        self.condition(eq).ok()?;
-        Some(v)
+            [v] if init == 0 => Some(v),
+            _ => None,
+        }
+    }
+
+    /// What this thread last wrote where its read `read` reads, as a
+    /// constant (its own earlier reads pinned as needed; a loop counter's
+    /// chain of increments is followed back at most 256 writes).
+    fn own_last_write(&mut self, read: u32) -> Option<u128> {
+        let w = *self.own_before_read.get(&read)?;
+        if let Some(v) = self.st.trace.exprs.value(w) {
+            return Some(v);
+        }
+        if self.pin_depth >= 256 {
+            return None;
+        }
+        self.pin_depth += 1;
+        let r = self.resolve(w);
+        self.pin_depth -= 1;
+        self.st.trace.exprs.value(r?)
     }
 }
