@@ -112,6 +112,28 @@ impl EventKind {
     pub fn is_memory_access(self) -> bool {
         matches!(self, EventKind::Read | EventKind::Write | EventKind::Rmw)
     }
+
+    /// An operation of a library call on the synchronisation object its
+    /// first argument points to (a lock, condition variable, semaphore or
+    /// barrier).
+    pub fn on_sync_object(self) -> bool {
+        use EventKind::*;
+        matches!(
+            self,
+            Lock | TrylockFail
+                | Unlock
+                | Wait
+                | Signal
+                | Broadcast
+                | ReadLock
+                | WriteLock
+                | RwUnlock
+                | BarrierWait
+                | SemWait
+                | SemPost
+                | Destroy
+        )
+    }
 }
 
 /// The bytes a visible bulk operation (`memcpy`, `memmove`, `memset`, a

@@ -646,24 +646,7 @@ impl Machine {
     fn event_record(&self, seq: usize, e: &Event) -> EventRecord {
         use EventKind::*;
         let mem = e.kind.is_memory_access();
-        let sync_obj = matches!(
-            e.kind,
-            Lock | TrylockFail
-                | Unlock
-                | Wait
-                | WaitReturn
-                | Signal
-                | Broadcast
-                | ReadLock
-                | WriteLock
-                | RwUnlock
-                | BarrierWait
-                | SemWait
-                | SemPost
-                | Free
-                | Destroy
-                | Once
-        );
+        let sync_obj = e.kind.on_sync_object() || matches!(e.kind, WaitReturn | Free | Once);
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
         let bulk = mem && (e.size > 8 || self.bulk.iter().any(|b| b.event == seq));

@@ -264,7 +264,7 @@ impl Machine {
             // the call reads and writes: one in a freed block (or a dead
             // frame) is a use after free, at every use (the machine's own
             // record of the object outlives the memory).
-            if desc.event.is_some_and(on_sync_object) {
+            if desc.event.is_some_and(EventKind::on_sync_object) {
                 let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.mem.check(addr, 4, crate::memory::Access::Call(desc.name), &|x| self.describe(x))?;
             }
@@ -314,27 +314,6 @@ impl Machine {
         let th = &mut self.threads[t as usize];
         th.frames.push(frame);
     }
-}
-
-/// Events of calls whose first argument points to the synchronisation
-/// object they use.
-fn on_sync_object(kind: EventKind) -> bool {
-    use EventKind::*;
-    matches!(
-        kind,
-        Lock | TrylockFail
-            | Unlock
-            | Wait
-            | Signal
-            | Broadcast
-            | ReadLock
-            | WriteLock
-            | RwUnlock
-            | BarrierWait
-            | SemWait
-            | SemPost
-            | Destroy
-    )
 }
 
 /// Library calls that only report a failure: the thread fails at once, with its
