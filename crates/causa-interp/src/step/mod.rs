@@ -264,12 +264,11 @@ impl Machine {
             // the call reads and writes: one in a freed block (or a dead
             // frame) is a use after free, at every use (the machine's own
             // record of the object outlives the memory).
+            let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
             if desc.event.is_some_and(EventKind::on_sync_object) {
-                let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.mem.check(addr, 4, crate::memory::Access::Call(desc.name), &|x| self.describe(x))?;
             }
             if let Some(kind) = desc.event.filter(|_| visible) {
-                let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
                 self.record(t, kind, addr, 0, 0, 0, false);
             }
             let call = crate::shims::Call { t, args: &argv, name: &f.name, ret, dest, visible };

@@ -12,7 +12,7 @@ use llvm_ir::types::Type;
 use llvm_ir::{Constant, ConstantRef, Name};
 
 impl Lowerer<'_> {
-    fn unsupported(&self, what: String, loc: LocId) -> IrError {
+    pub(super) fn unsupported(&self, what: String, loc: LocId) -> IrError {
         IrError::Unsupported { what, loc: self.loc_value(loc) }
     }
 

@@ -41,19 +41,17 @@ impl Lowerer<'_> {
     /// from its address, an aggregate holding it).
     pub(super) fn thread_local_offset(&mut self, c: &ConstantRef, g: usize, loc: LocId) -> Result<u64, IrError> {
         let name = super::name_str(&self.module.global_vars[g].name);
-        let unsupported = || IrError::Unsupported {
-            what: format!("the address of thread-local `{name}` in a constant expression"),
-            loc: None,
-        };
+        let what = format!("the address of thread-local `{name}` in a constant expression");
+        let unsupported = |lw: &Self| lw.unsupported(what.clone(), loc);
         if !matches!(self.module.types.type_of(&**c).as_ref(), Type::PointerType { .. }) {
-            return Err(unsupported());
+            return Err(unsupported(self));
         }
         let addr = self.constant(c, loc)?.as_int() as u64;
         let base = self.space.global_addr(g);
         let size = self.global_sizes[g];
         match addr.checked_sub(base) {
             Some(off) if off <= size => Ok(off),
-            _ => Err(unsupported()),
+            _ => Err(unsupported(self)),
         }
     }
 }

@@ -42,8 +42,9 @@ pub fn register(r: &mut Registry) {
 }
 
 fn wait(m: &mut Machine, c: &Call<'_>, timed: bool) -> Result<Ret, Stop> {
+    // (The condition variable's memory is checked before every call on it,
+    // `step::call`.)
     let (cond, mx) = (c.ptr(0), c.ptr(1));
-    m.mem.check(cond, 4, crate::memory::Access::Read, &|x| m.describe(x))?;
     mutex::release(m, c.t, mx, &format!("{}'s unlock", c.name))?;
     m.sync.conds.entry(cond).or_default().waiters.push(c.t);
     if let Some(e) = m.events.last_mut() {
