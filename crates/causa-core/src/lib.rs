@@ -8,7 +8,9 @@
 //! - [`Schedule`]: the replayable, versioned, diffable schedule file,
 //! - [`paths::PathLog`]: per-thread control-flow paths (`causa reproduce`'s input),
 //! - [`Scheduler`]: the one seam between the interpreter (which reports) and the
-//!   exploration strategies (which decide).
+//!   exploration strategies (which decide),
+//! - [`format::format_c`]: C `printf` formatting, shared by the interpreter and
+//!   symbolic execution (`snprintf` into memory must give the same bytes in both).
 //!
 //! Boundaries: no LLVM, no interpreter state, no solver. Anything here must be cheap
 //! to construct on the interpreter's hot path or only built when a report is made.
@@ -16,6 +18,7 @@
 pub mod collections;
 pub mod event;
 pub mod finding;
+pub mod format;
 pub mod ids;
 pub mod loc;
 pub mod memory_model;

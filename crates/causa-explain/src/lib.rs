@@ -522,6 +522,18 @@ fn event_info(
         SymOp::Read { addr, .. } => ("read", Some(*addr)),
         SymOp::Write { addr, .. } => ("write", Some(*addr)),
         SymOp::Rmw { addr, .. } => ("update", Some(*addr)),
+        // A copy whose destination is private: its event reads the source.
+        SymOp::Bulk { what, addr, writes, .. } if writes.is_empty() => {
+            let op = match *what {
+                "strcpy" => "strcpy from",
+                "strncpy" => "strncpy from",
+                "strcat" => "strcat from",
+                "memcpy" => "memcpy from",
+                "memmove" => "memmove from",
+                other => other,
+            };
+            (op, Some(*addr))
+        }
         SymOp::Bulk { what, addr, .. } => (*what, Some(*addr)),
         SymOp::Free { object, .. } => ("free", Some(*object)),
         SymOp::Destroy { mutex } => ("destroy", Some(*mutex)),

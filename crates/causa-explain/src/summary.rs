@@ -101,7 +101,7 @@ pub fn summary(e: &Explanation) -> String {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         let lines = line_range(e, first, last);
         let (l1, l2) = (e.line(first).unwrap_or_default(), e.line(last).unwrap_or_default());
-        let (o1, o2) = (e.info_of(first).op, e.info_of(last).op);
+        let (o1, o2) = (noun(e.info_of(first).op), noun(e.info_of(last).op));
         // Two accesses on one line (`q[tail] = v; tail++;`): said once.
         let span = match (l1 == l2, o1 == o2) {
             (true, true) => format!("two {o1}s at {l1}"),
@@ -181,12 +181,18 @@ pub fn summary(e: &Explanation) -> String {
 /// publish in thread 0) after its function returned`).
 fn dead_frame_sentence(e: &Explanation) -> Option<String> {
     let m = &e.failure.message;
+    if let Some((name, owner)) = ended_thread_variable(e) {
+        return Some(format!(
+            "The access is to thread {owner}'s instance of the thread-local `{name}`, after thread {owner} ended: a thread's thread-local variables end with it. Data another thread uses after this one ends belongs in a static or heap object."
+        ));
+    }
     if !m.contains("dead stack frame") {
         return None;
     }
     // (`read of 4 bytes in value …`, or a call's `pthread_mutex_lock in m …`)
     let object = m
         .split_once(" bytes in ")
+        .or_else(|| m.split_once(" byte in "))
         .or_else(|| m.split_once("dead stack frame: ").and_then(|(_, r)| r.split_once(" in ")))
         .map(|(_, rest)| rest.trim_end_matches(" after its function returned"));
     // `value (local of publish in thread 0)`
@@ -606,7 +612,13 @@ fn starved_sentences(e: &Explanation) -> Vec<String> {
 fn event_phrase(e: &Explanation, r: EventRef) -> String {
     let obj = e.object(r).map(|o| format!(" of `{o}`")).unwrap_or_default();
     let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
-    format!("{}{obj}{at}", e.info_of(r).op)
+    format!("{}{obj}{at}", noun(e.info_of(r).op))
+}
+
+/// An operation as a noun: `strcpy` for a copy that reads the object
+/// (`strcpy from`) too.
+fn noun(op: &str) -> &str {
+    op.strip_suffix(" from").unwrap_or(op)
 }
 
 /// `` `deposit` (thread 0.1) ``: the function an event is in, and its thread.
@@ -638,7 +650,10 @@ fn verb(op: &str) -> &str {
         "memcpy" | "memmove" => "copies",
         "memset" => "fills",
         "strcpy" | "strncpy" => "copies a string into",
+        "strcpy from" | "strncpy from" | "strcat from" => "copies the string in",
+        "memcpy from" | "memmove from" => "copies",
         "strcat" => "appends to",
+        "sprintf" | "snprintf" => "formats a string into",
         "strcmp" | "memcmp" => "compares",
         "strlen" => "measures the string in",
         "lock" => "locks",
@@ -884,6 +899,20 @@ fn order_sentence(e: &Explanation) -> Option<String> {
             ));
         }
     }
+    // An access to an ended thread's thread-local variable: that thread's
+    // `end` and the access.
+    if let (Some((_, owner)), Some(b)) = (ended_thread_variable(e), access) {
+        let end = f.iter().copied().find(|r| e.threads[r.0].to_string() == owner && e.info_of(*r).op == "end");
+        if let Some(a) = end.filter(|a| swapped(*a, b)) {
+            return Some(format!(
+                "In the failing schedule {} ends at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.",
+                who(e, a),
+                e.line(a).unwrap_or_default(),
+                who(e, b),
+                event_phrase(e, b)
+            ));
+        }
+    }
     for j in (0..f.len()).rev() {
         for i in (0..j).rev() {
             let (a, b) = (f[i], f[j]);
@@ -899,6 +928,19 @@ fn order_sentence(e: &Explanation) -> Option<String> {
         }
     }
     None
+}
+
+/// An access to an ended thread's thread-local variable: the variable's
+/// name and the thread whose instance it was (the interpreter's message:
+/// `… in scratch@0.1[3] (thread-local, thread 0.1's) after its thread ended`).
+fn ended_thread_variable(e: &Explanation) -> Option<(String, String)> {
+    let m = &e.failure.message;
+    let rest = m.strip_suffix(" after its thread ended")?;
+    let (object, owner) = rest.rsplit_once(" (thread-local, thread ")?;
+    let owner = owner.strip_suffix("'s)")?;
+    let object = object.rsplit_once(" in ")?.1;
+    let name = object.split(['@', '[', '.']).next().unwrap_or(object);
+    Some((name.to_string(), owner.to_string()))
 }
 
 /// The failing thread's last read before the failure, when it sees another

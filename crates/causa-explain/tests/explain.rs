@@ -896,7 +896,7 @@ fn a_torn_copy_of_a_shared_struct_is_explained_in_every_mode() {
         assert_flows_join_one_object(&e, "torn");
         let text = causa_explain::text::render(&e);
         // The copy is named by what it spans, not by its first field.
-        assert!(text.contains("memcpy shared :7"), "{mode}: {text}");
+        assert!(text.contains("memcpy from shared :7"), "{mode}: {text}");
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("copies `shared`"), "{mode}: {summary}");
     }
@@ -1002,7 +1002,7 @@ fn string_functions_on_shared_memory_are_explained_in_every_mode() {
             int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);\n\
             char local[8]; strncpy(local, name, sizeof local);\n\
             pthread_join(t, 0); assert(local[0] == 'i'); return 0; }\n",
-            "strncpy name :7",
+            "strncpy from name :7",
         ),
         (
             "cat.c",
@@ -1952,5 +1952,58 @@ fn a_call_through_a_null_handler_and_a_shared_loop_counter_are_explained() {
     let ex = failing_where(&prep, 500, |_| true);
     for e in explained_modes(&prep, &ex) {
         assert_explained(&e, "loop_counter_address");
+    }
+}
+
+#[test]
+fn thread_local_variables_end_with_their_thread() {
+    // The producer publishes its thread-local array and ends: the
+    // consumer's read through the pointer fails when it comes after that
+    // `end`. The Max SMT modes' alternate runs the read first (Symbiosis'
+    // inverted pair makes the consumer's wait go round once more instead),
+    // and the summary says whose instance it was and that it ended with its
+    // thread.
+    let prep = corpus("fail/memory/thread_local_after_end.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "thread_local_after_end");
+        let summary = causa_explain::summary::summary(&e);
+        if e.mode != Mode::Symbiosis {
+            let ends = "`producer` (thread 0.1) ends at thread_local_after_end.c:19";
+            assert!(summary.contains(ends), "{}: {summary}", e.mode);
+        }
+        assert!(
+            summary.contains("thread 0.1's instance of the thread-local `scratch`, after thread 0.1 ended"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+    // main prints (`%s`) the worker's thread-local buffer after joining it:
+    // printf's read of the string is the failing access, in every order.
+    let prep = corpus("fail/memory/thread_local_returned.c");
+    let ex = failing_where(&prep, 50, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate.is_none(), "{mode}: {summary}");
+        assert!(summary.contains("thread-local `name`, after thread 0.1 ended"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_line_formatted_into_shared_memory_outside_its_lock_is_explained() {
+    // snprintf writes the shared line (one bulk write, its bytes formatted
+    // as the interpreter formats them), the lock is taken only to copy it
+    // out, and the copy is compared with a private sprintf: another
+    // worker's snprintf between the two is the cause.
+    let prep = corpus("fail/realistic/report_line_outside_lock.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "report_line_outside_lock");
+        assert_named(&e, "report_line_outside_lock");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("snprintf line :20") && text.contains("strcpy from line :22"), "{}: {text}", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("formats a string into `line`"), "{}: {summary}", e.mode);
     }
 }

@@ -17,9 +17,10 @@
 //! executions; that is `causa-explore`'s job. It depends on `causa-ir` for the
 //! program and on `causa-core` for the shared vocabulary.
 //!
-//! The printf formatter (`shims::libc::format`) is written by hand because no
-//! crate reproduces glibc's exact output for C format strings with C argument
-//! promotion rules.
+//! The printf formatter (`causa_core::format`, re-exported as
+//! `shims::libc::format`; symbolic execution formats `snprintf` with it too)
+//! is written by hand because no crate reproduces glibc's exact output for C
+//! format strings with C argument promotion rules.
 
 pub mod buffers;
 pub mod deadlock;

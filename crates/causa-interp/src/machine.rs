@@ -495,9 +495,18 @@ impl Machine {
         Ok(())
     }
 
-    /// A finished thread releases nothing automatically (a mutex held at exit
-    /// stays locked, as in C); hook kept for thread-specific data.
-    fn release_thread_resources(&mut self, _t: Tid) {}
+    /// A finished thread's thread-local variables end with it; nothing else
+    /// is released (a mutex held at exit stays locked, as in C).
+    fn release_thread_resources(&mut self, t: Tid) {
+        // They die in the step of the thread's `end` event, just recorded.
+        let end = self.events.len() - 1;
+        for (_, addr) in std::mem::take(&mut self.threads[t as usize].thread_locals) {
+            if self.mem.is_shared(addr) {
+                self.deaths.push((end, addr, self.mem.size_of(addr) as u64));
+            }
+            self.mem.kill(addr);
+        }
+    }
 
     fn stop_outcome(&mut self, stop: Stop, t: Tid) -> Outcome {
         match stop {

@@ -107,7 +107,7 @@ impl Access {
     fn what(self, len: u64) -> String {
         match self {
             Access::Call(name) => name.to_string(),
-            _ => format!("{} of {len} bytes", self.word()),
+            _ => format!("{} of {len} byte{}", self.word(), if len == 1 { "" } else { "s" }),
         }
     }
 }
@@ -264,7 +264,8 @@ impl Memory {
         self.push(AllocKind::Heap { thread, seq, site, by: by.into() }, size, true).unwrap_or(0)
     }
 
-    /// Kill the stack objects of a returning frame.
+    /// Kill a stack object of a returning frame, or an ended thread's
+    /// thread-local instance.
     pub fn kill(&mut self, addr: u64) {
         let id = self.locate(addr).0;
         self.touch(id);
@@ -346,6 +347,12 @@ impl Memory {
                 let of = if matches!(access, Access::Call(_)) { "of" } else { "in" };
                 let message = format!("use after free: {what} {of} {}, which was already freed", describe(addr));
                 return Err(MemError { message, freed: Some((*thread, *loc)) });
+            }
+            (AllocKind::ThreadLocal { .. }, Life::Dead) => {
+                return Err(MemError::new(format!(
+                    "access to an ended thread's variable: {what} in {} after its thread ended",
+                    describe(addr)
+                )))
             }
             (_, Life::Dead) => {
                 return Err(MemError::new(format!(

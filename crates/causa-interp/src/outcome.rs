@@ -175,9 +175,11 @@ pub struct Execution {
     pub inputs: Vec<i128>,
     /// LLVM instructions interpreted.
     pub instructions: u64,
-    /// Stack objects other threads could reach whose function returned:
-    /// (the index in `events` of the thread's last event before the return,
-    /// the object's address, its size). The object died in that event's step.
+    /// Stack objects other threads could reach whose function returned, and
+    /// thread-local instances they could reach whose thread ended: (the
+    /// index in `events` of the thread's last event before the return, or
+    /// of its `end`; the object's address; its size). The object died in
+    /// that event's step.
     pub deaths: Vec<(usize, u64, u64)>,
     /// Captured standard output and error (when capturing).
     pub stdout: Vec<u8>,

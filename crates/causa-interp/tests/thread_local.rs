@@ -4,8 +4,9 @@
 
 mod common;
 
+use causa_core::BugKind;
 use causa_interp::Outcome;
-use common::{exit_code, run_ir};
+use common::{exit_code, expect_bug, run_ir};
 
 const DECLS: &str = r#"
 %union.pthread_attr_t = type { i64, [48 x i8] }
@@ -73,4 +74,34 @@ define i32 @main() {
         }
         other => panic!("expected an unsupported-instruction error, got {other:?}"),
     }
+}
+
+#[test]
+fn an_instance_ends_with_its_thread() {
+    // The worker returns the address of its instance; main reads through
+    // it after the join, when the worker has ended.
+    let ir = format!(
+        r#"{DECLS}
+@x = internal thread_local global i32 5, align 4
+
+define internal i8* @worker(i8* %arg) {{
+  store i32 7, i32* @x, align 4
+  %p = bitcast i32* @x to i8*
+  ret i8* %p
+}}
+
+define i32 @main() {{
+  %t = alloca i64, align 8
+  %ret = alloca i8*, align 8
+  %c = call i32 @pthread_create(i64* %t, %union.pthread_attr_t* null, i8* (i8*)* @worker, i8* null)
+  %h = load i64, i64* %t, align 8
+  %j = call i32 @pthread_join(i64 %h, i8** %ret)
+  %rp = load i8*, i8** %ret, align 8
+  %q = bitcast i8* %rp to i32*
+  %v = load i32, i32* %q, align 4
+  ret i32 %v
+}}
+"#
+    );
+    expect_bug(&ir, BugKind::MemoryError, "access to an ended thread's variable: read of 4 bytes in x@0.1");
 }

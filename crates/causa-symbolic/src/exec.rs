@@ -13,7 +13,8 @@
 //! a pointer with one known value ([`resolve`]: pinned, with the read
 //! required to return it). A memory error stops the failing thread at the
 //! operation it names, with the predicate of [`crate::fault`]; a shared
-//! stack object dies when its function returns ([`SymTrace::deaths`]). Not covered
+//! stack object dies when its function returns, a shared thread-local
+//! instance when its thread ends ([`SymTrace::deaths`]). Not covered
 //! yet, each reported as [`SymError::Unsupported`] by name and source
 //! location (never concretised silently): synchronisation objects at other
 //! computed addresses, this thread's own stack memory at such an index,
@@ -35,6 +36,7 @@ use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, T
 
 mod atomic;
 mod bulk;
+mod format;
 mod library;
 mod resolve;
 mod spin;
@@ -481,6 +483,13 @@ impl<'s, 'p> Thread<'s, 'p> {
             }
         }
         self.event(SymOp::End);
+        // Its shared thread-local instances die with it, in its `end` step.
+        let events = self.out.events.len();
+        for (_, id) in &self.thread_locals {
+            if !self.private.contains(id) {
+                self.st.trace.deaths.push((causa_ir::make_addr(*id, 0), self.index, events));
+            }
+        }
         Ok(())
     }
 
@@ -545,7 +554,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         // A known address inside a static or stack object, with room for the
         // access: valid in every schedule (unless the stack object's
         // function returned: the log says whether it did).
-        let dead = message.contains("dead stack frame");
+        let dead = message.contains("dead stack frame") || message.contains("after its thread ended");
         if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|_| len > 0 && !dead) {
             let valid = |o: &Object| {
                 causa_ir::addr_alloc(a) == causa_ir::addr_alloc(o.base)

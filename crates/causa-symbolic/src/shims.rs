@@ -138,7 +138,18 @@ pub(crate) fn call(
         | "pthread_rwlock_init"
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy" => zero(t),
-        "printf" | "puts" | "putchar" | "fflush" | "fprintf" | "fputs" | "fputc" | "putc" => zero(t),
+        "printf" | "puts" | "fprintf" | "fputs" => {
+            let at = match name {
+                "printf" => Some(0),
+                "fprintf" => Some(1),
+                _ => None,
+            };
+            if t.print_fault(name, args, at)? {
+                return Ok(None);
+            }
+            zero(t)
+        }
+        "putchar" | "fflush" | "fputc" | "putc" => zero(t),
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => Some(t.libc_values(name, args)?),
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => Some(t.trylock(name, args)?),
@@ -188,6 +199,8 @@ pub(crate) fn call(
         "strncpy" => t.bounded_copy(args)?.then(|| argv.first().cloned()),
         "strcat" => t.string_append(args)?.then(|| argv.first().cloned()),
         "strcmp" => Some(Some(t.string_compare(args)?)),
+        "sprintf" => t.format_into("sprintf", args, false)?.map(Some),
+        "snprintf" => t.format_into("snprintf", args, true)?.map(Some),
         "memcmp" => Some(Some(t.memory_compare(args)?)),
         other => match bulk(other) {
             Some(kind) => {

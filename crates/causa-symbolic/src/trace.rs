@@ -268,10 +268,11 @@ pub struct SymTrace {
     /// Every object of the program: static data, stack objects and heap
     /// blocks (a memory error's predicate ranges over them).
     pub objects: Vec<Object>,
-    /// Shared stack objects whose function returned: (the object's base,
-    /// thread, how many of its events came before the return). The object
-    /// dies in the step of the last of those (a return is not a scheduling
-    /// point).
+    /// Shared stack objects whose function returned, and shared
+    /// thread-local instances whose thread ended: (the object's base,
+    /// thread, how many of its events came before the return, or up to its
+    /// `end`). The object dies in the step of the last of those (a return
+    /// is not a scheduling point).
     pub deaths: Vec<(u64, usize, usize)>,
     /// The failure is a memory error: what the failing operation accessed.
     pub fault: Option<Fault>,

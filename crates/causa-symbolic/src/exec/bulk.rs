@@ -211,7 +211,7 @@ impl Thread<'_, '_> {
     /// shared memory, whose length would depend on the schedule, is
     /// reported (the callers that model one read it with
     /// [`Thread::bulk_reads`]).
-    fn c_string(&mut self, s: u64, what: &str) -> Result<Vec<u8>, SymError> {
+    pub(super) fn c_string(&mut self, s: u64, what: &str) -> Result<Vec<u8>, SymError> {
         if let Some(bytes) = self.constant_from(s) {
             let n = bytes.iter().position(|b| *b == 0);
             return n
@@ -352,7 +352,7 @@ impl Thread<'_, '_> {
     /// A string copy's event: `bytes` land at `dest` (one write each when
     /// it is shared, else private entries), after the `reads` of `src`. The
     /// event is at `dest` when it is shared, else at `src`.
-    fn copied_bytes(
+    pub(super) fn copied_bytes(
         &mut self,
         what: &'static str,
         (dest, src): (u64, u64),
@@ -396,7 +396,7 @@ impl Thread<'_, '_> {
     }
 
     /// Byte values into private memory at `dest`, one entry each.
-    fn store_private(&mut self, what: &str, dest: u64, bytes: Vec<ExprId>) -> Result<(), SymError> {
+    pub(super) fn store_private(&mut self, what: &str, dest: u64, bytes: Vec<ExprId>) -> Result<(), SymError> {
         self.private_bulk_check(what, dest)?;
         self.clear(dest, bytes.len() as u64)?;
         for (k, value) in bytes.into_iter().enumerate() {
@@ -433,32 +433,51 @@ impl Thread<'_, '_> {
     /// `strcmp(a, b)`. Of two constant or private strings: its value. Of a
     /// shared string and a known one of length L: one event reading the
     /// shared string's first L + 1 bytes (the most the comparison can
-    /// read). Of two shared strings: one event reading both up to the end
-    /// of the shorter object, the comparison required to end there. The
-    /// result (-1, 0 or 1, as the interpreter's) is decided by the first
-    /// byte that differs or the NUL both have.
+    /// read). Of two strings neither known to end (shared, or private
+    /// bytes computed from shared data, such as a string copied out of
+    /// shared memory): up to the end of the shorter object, the comparison
+    /// required to end there. Shared bytes are read by one event. The result
+    /// (-1, 0 or 1, as the interpreter's) is decided by the first byte that
+    /// differs or the NUL both have.
     pub(crate) fn string_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         let (a, b) = (self.addr_arg(args, 0, "strcmp")?, self.addr_arg(args, 1, "strcmp")?);
         let (sa, sb) = (self.is_shared(a), self.is_shared(b));
-        if !sa && !sb {
-            let (x, y) = (self.c_string(a, "strcmp")?, self.c_string(b, "strcmp")?);
-            let r = match x.iter().zip(&y).find(|(p, q)| p != q) {
+        // A private or constant side's string, when its bytes are known.
+        let (ka, kb) = ((!sa).then(|| self.c_string(a, "strcmp")), (!sb).then(|| self.c_string(b, "strcmp")));
+        if let (Some(Ok(x)), Some(Ok(y))) = (&ka, &kb) {
+            let r = match x.iter().zip(y).find(|(p, q)| p != q) {
                 Some((p, q)) => (*p as i32 - *q as i32).signum(),
                 None => (x.len() as i32 - y.len() as i32).signum(),
             };
             return Ok(self.int_reg(32, r as u32 as u128));
         }
-        // How many bytes of each side the model reads.
-        let n = match (sa, sb) {
-            (true, true) => self.extent(a, "strcmp")?.min(self.extent(b, "strcmp")?),
-            _ => self.c_string(if sa { b } else { a }, "strcmp")?.len() as u64 + 1,
-        };
-        // (The known string's n bytes are its characters and NUL.)
+        // How many bytes of each side the model reads: a known string's
+        // characters and NUL, else to the end of the object.
+        let mut n = u64::MAX;
+        let mut ends_known = false;
+        for (p, k) in [(a, &ka), (b, &kb)] {
+            n = n.min(match k {
+                Some(Ok(s)) => {
+                    ends_known = true;
+                    s.len() as u64 + 1
+                }
+                None => self.extent(p, "strcmp")?,
+                Some(Err(_)) => self.private_extent(p, "strcmp")?,
+            });
+        }
         let mut reads = Vec::new();
-        let sides = [self.byte_values(a, n, "strcmp", &mut reads)?, self.byte_values(b, n, "strcmp", &mut reads)?];
-        let (addr, size) = (reads[0].addr, reads.len() as u32);
-        self.event(SymOp::Bulk { what: "strcmp", addr, size, reads, writes: Vec::new() });
-        if sa && sb {
+        let mut sides = Vec::new();
+        for (p, k) in [(a, &ka), (b, &kb)] {
+            sides.push(match k {
+                Some(Err(_)) => self.private_byte_values(p, n)?,
+                _ => self.byte_values(p, n, "strcmp", &mut reads)?,
+            });
+        }
+        if let Some(first) = reads.first() {
+            let (addr, size) = (first.addr, reads.len() as u32);
+            self.event(SymOp::Bulk { what: "strcmp", addr, size, reads, writes: Vec::new() });
+        }
+        if !ends_known {
             // The comparison ends inside both objects: a pair differs or
             // both end.
             let e = &mut self.st.trace.exprs;
@@ -473,6 +492,29 @@ impl Thread<'_, '_> {
             self.condition(ends)?;
         }
         Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], true)))
+    }
+
+    /// The bytes from private `s` to the end of its stack object.
+    fn private_extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
+        let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied();
+        let n = size.and_then(|size| size.checked_sub(causa_ir::addr_offset(s))).filter(|n| *n > 0);
+        let n = n.ok_or_else(|| self.unsupported(format!("`{what}` of private memory outside a known object")))?;
+        if n > MAX_SCANNED {
+            return Err(self.unsupported(format!("`{what}` of {n} bytes (at most {MAX_SCANNED} are modelled)")));
+        }
+        Ok(n)
+    }
+
+    /// The `n` bytes of private memory at `p` as expressions (0 where
+    /// nothing was stored), values computed from shared data included.
+    fn private_byte_values(&mut self, p: u64, n: u64) -> Result<Vec<ExprId>, SymError> {
+        (p..p + n)
+            .map(|addr| match self.covering(addr) {
+                Some((a, size, Reg::Int(e))) => Ok(self.bytes_of(e, size, addr - a, 1)),
+                Some(_) => Err(self.unsupported("a byte of a floating-point or aggregate value on the stack")),
+                None => Ok(self.st.trace.exprs.constant(8, 0)),
+            })
+            .collect()
     }
 
     /// `strlen(s)`. Of a constant or private string: its length

@@ -3,7 +3,7 @@
 pub mod alloc;
 pub mod convert;
 pub mod file;
-pub mod format;
+pub use causa_core::format;
 pub mod misc;
 pub mod stdio;
 pub mod string;
