@@ -45,7 +45,7 @@ impl Layout {
         }
         for b in bulk {
             let ranges =
-                b.reads.iter().map(|(a, d)| (*a, d.len())).chain(b.write.iter().map(|(a, _, d)| (*a, d.len())));
+                b.reads.iter().map(|(a, d)| (*a, d.len())).chain(b.writes.iter().map(|(a, _, d)| (*a, d.len())));
             for (start, len) in ranges {
                 for x in [start, start + len as u64] {
                     l.mixed |= l.inside_scalar(x);
@@ -98,7 +98,7 @@ mod tests {
         // An int array at 0x100 read element-wise, and a 24-byte copy over
         // 0x104..0x11c.
         let events = vec![ev(EventKind::Read, 0x104, 4), ev(EventKind::Read, 0x108, 4), ev(EventKind::Write, 0x110, 8)];
-        let bulk = [BulkAccess { event: 3, reads: Vec::new(), write: Some((0x104, vec![0; 24], vec![0; 24])) }];
+        let bulk = [BulkAccess { event: 3, reads: Vec::new(), writes: vec![(0x104, vec![0; 24], vec![0; 24])] }];
         let l = Layout::new(&events, &bulk);
         assert!(!l.mixed);
         let bytes: Vec<u8> = (1..=24).collect();
@@ -118,7 +118,7 @@ mod tests {
         assert!(Layout::new(&events, &[]).mixed);
         // A copy starting inside an int.
         let events = vec![ev(EventKind::Write, 0x100, 4)];
-        let bulk = [BulkAccess { event: 1, reads: vec![(0x102, vec![0; 4])], write: None }];
+        let bulk = [BulkAccess { event: 1, reads: vec![(0x102, vec![0; 4])], writes: Vec::new() }];
         assert!(Layout::new(&events, &bulk).mixed);
     }
 }

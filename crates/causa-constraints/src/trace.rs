@@ -393,7 +393,7 @@ impl Trace {
                     let b = bulk_of[&i];
                     let reads = b.reads.iter().flat_map(|(a, d)| layout.split(*a, d)).collect();
                     let mut writes = Vec::new();
-                    if let Some((a, old, new)) = &b.write {
+                    for (a, old, new) in &b.writes {
                         for ((loc, before), (_, after)) in layout.split(*a, old).into_iter().zip(layout.split(*a, new))
                         {
                             t.initial.entry(loc).or_insert(before);

@@ -147,8 +147,9 @@ pub struct BulkAccess {
     /// Each shared span read: its address and bytes (`memcmp` of two shared
     /// blocks reads two).
     pub reads: Vec<(u64, Vec<u8>)>,
-    /// Destination address, its bytes before and after, when it is shared.
-    pub write: Option<(u64, Vec<u8>, Vec<u8>)>,
+    /// Each shared span written: its address, its bytes before and after
+    /// (the destination; `strtok` also moves the process's position).
+    pub writes: Vec<(u64, Vec<u8>, Vec<u8>)>,
 }
 
 /// `Event::value` of a lock acquisition made by a trylock or timedlock (which

@@ -34,6 +34,12 @@ pub struct PickContext<'a> {
     /// returning, `exit`), cutting the other threads short. Asked lazily:
     /// only strategies that care call it.
     pub ends_program: &'a dyn Fn(Tid) -> bool,
+    /// Whether a thread that is not enabled is held back only because it
+    /// is parked in a busy wait (its next turn would repeat its last one,
+    /// nothing it observed having changed). A strategy that follows a
+    /// computed order may still choose it: the machine then lets it take
+    /// that turn. Asked lazily.
+    pub parked: &'a dyn Fn(Tid) -> bool,
 }
 
 impl PickContext<'_> {

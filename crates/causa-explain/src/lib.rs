@@ -152,6 +152,8 @@ pub struct Explanation {
     pub late_reads: Vec<EventRef>,
     /// Symbiosis mode: the inverted pair.
     pub inverted: Option<(EventRef, EventRef)>,
+    /// A use after free or double free: the `free` that came first.
+    pub freeing: Option<EventRef>,
     /// The alternate schedule replayed in the interpreter (the model's part:
     /// up to the failing thread's point): how it ended,
     pub alternate_outcome: Option<Outcome>,
@@ -390,6 +392,7 @@ fn explain_here(
     let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
     let mut alternate = s.alternate.clone();
     let mut late_reads = Vec::new();
+    let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let alternate_run = align::align(&sym, &run);
@@ -409,7 +412,7 @@ fn explain_here(
             pair.extend(lost.iter().flat_map(|l| std::iter::once(l.wait).chain(l.signals.iter().copied())));
             // A use after free's `free` (the order that matters is its and
             // the failing access's, rarely consecutive).
-            pair.extend(freeing(prep, &sym, &s.failing, &failure));
+            pair.extend(freeing);
             (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
@@ -455,6 +458,7 @@ fn explain_here(
         alternate,
         late_reads,
         inverted: s.inverted,
+        freeing,
         alternate_outcome: replayed.as_ref().map(|r| r.0.clone()),
         alternate_finish: replayed.map(|r| r.1),
         dsp,
@@ -573,11 +577,25 @@ fn event_info(
     EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered }
 }
 
-/// A use after free or double free: the `free` the finding's note names
-/// (the failing order's last `free` by that thread at that line).
-fn freeing(prep: &Prepared, sym: &SymTrace, failing: &[EventRef], failure: &causa_core::Finding) -> Option<EventRef> {
+/// A use after free or double free: the `free` the finding's note names.
+/// The run says which of its thread's `free` calls it was (a loop frees
+/// several blocks at one line); failing that, the failing order's last
+/// `free` by that thread at that line.
+fn freeing(
+    prep: &Prepared,
+    sym: &SymTrace,
+    failing: &[EventRef],
+    (failure, run): (&causa_core::Finding, &Execution),
+) -> Option<EventRef> {
     if failure.kind != causa_core::BugKind::MemoryError {
         return None;
+    }
+    if let Some((u, nth)) = run.freed_by {
+        let t = sym.thread_index(run.names.get(u as usize)?)?;
+        let frees = sym.threads[t].events.iter().enumerate().filter(|(_, e)| matches!(e.op, SymOp::Free { .. }));
+        if let Some((k, _)) = frees.clone().nth(nth as usize) {
+            return Some((t, k)).filter(|r| failing.contains(r));
+        }
     }
     failure.notes.iter().find_map(|n| {
         let t = sym.thread_index(n.thread.as_ref()?)?;

@@ -877,7 +877,8 @@ fn order_sentence(e: &Explanation) -> Option<String> {
     let f = &e.dsp.events;
     let swapped = |a: EventRef, b: EventRef| a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x);
     // A use after free: its `free` and the failing access first.
-    let free = f.iter().copied().rev().find(|r| e.info_of(*r).op == "free");
+    let free =
+        e.freeing.filter(|r| f.contains(r)).or_else(|| f.iter().copied().rev().find(|r| e.info_of(*r).op == "free"));
     let access = f.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread);
     if let (Some(a), Some(b)) = (free, access) {
         if swapped(a, b) {

@@ -2007,3 +2007,23 @@ fn a_line_formatted_into_shared_memory_outside_its_lock_is_explained() {
         assert!(summary.contains("formats a string into `line`"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_use_after_free_names_the_free_of_its_block_among_a_loops_frees() {
+    // main frees three tasks at one line; the worker's late touch is of one
+    // of them. The run says which `free` call freed that block, and the
+    // summary names that block (not the loop's last free).
+    let prep = corpus("fail/memory/task_touched_after_done.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    let message = &ex.outcome.finding().expect("a finding").message;
+    let block = message.split(" in ").nth(1).and_then(|s| s.split('.').next()).expect("the block's name").to_string();
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "task_touched_after_done");
+        let summary = causa_explain::summary::summary(&e);
+        if e.mode != Mode::Symbiosis {
+            assert!(summary.contains(&format!("frees `{block}`")), "{} ({message}): {summary}", e.mode);
+        }
+        let free = e.freeing.expect("the free that came first");
+        assert!(e.dsp.events.contains(&free), "{}: the free is in the DSP", e.mode);
+    }
+}

@@ -29,7 +29,7 @@ pub(crate) fn mix(h: u64, x: u64) -> u64 {
 fn alloc_hash(id: usize, a: &Alloc) -> u64 {
     let life = match a.life {
         Life::Live => 1,
-        Life::Freed { .. } => 2,
+        Life::Freed(_) => 2,
         Life::Dead => 3,
     };
     let mut h = mix(mix(id as u64 + 1, life), a.escaped as u64);

@@ -64,6 +64,12 @@ pub struct Machine {
     /// Shared stack objects whose function returned (see
     /// [`Execution::deaths`]).
     pub deaths: Vec<(usize, u64, u64)>,
+    /// The C library's process-wide state objects made so far (by name).
+    hidden: Vec<(&'static str, u64)>,
+    /// A use after free or double free: the `free` that came first, as its
+    /// thread and which of the thread's `free` calls it was
+    /// ([`Execution::freed_by`]).
+    freed_by: Option<(Tid, u32)>,
 }
 
 impl Machine {
@@ -101,6 +107,8 @@ impl Machine {
             flush_buf: Vec::new(),
             flush_steps: Default::default(),
             deaths: Vec::new(),
+            freed_by: None,
+            hidden: Vec::new(),
         };
         let main = prep.main;
         let mut args = Vec::new();
@@ -314,6 +322,18 @@ impl Machine {
 
     /// Whether thread `t`'s next operation can happen now, its buffered
     /// stores aside (under TSO/PSO it may have to wait for them to drain).
+    /// Whether `t` is held back only by busy-wait parking: it would be
+    /// enabled were it not parked ([`PickContext::parked`]).
+    fn parked_only(&self, t: Tid) -> bool {
+        let th = &self.threads[t as usize];
+        th.pending == Pending::Instr
+            && th.spin.awaiting.is_some()
+            && !self.spin_enabled(t)
+            && !self.must_drain(t)
+            && self.section_owner().is_none_or(|o| o == t)
+            && crate::shims::pending_enabled(self, t)
+    }
+
     fn ready(&self, t: Tid) -> bool {
         let th = &self.threads[t as usize];
         match &th.pending {
@@ -402,8 +422,10 @@ impl Machine {
             let current = self.current.filter(|c| yielded.is_none() && self.enabled_buf.contains(c));
             let state = self.cfg.state_digest.then(|| self.state_digest());
             let ends_program = |t: Tid| self.ends_program(t);
+            let parked = |t: Tid| self.parked_only(t);
             let ctx = PickContext {
                 ends_program: &ends_program,
+                parked: &parked,
                 state,
                 step,
                 enabled: &self.enabled_buf,
@@ -414,6 +436,12 @@ impl Machine {
             };
             let choice = match sched.pick(&ctx) {
                 Ok(Choice::Run(t)) if self.enabled_buf.contains(&t) => Choice::Run(t),
+                // A computed order runs a parked busy wait's next turn: it
+                // repeats the last one (see `PickContext::parked`).
+                Ok(Choice::Run(t)) if self.parked_only(t) => {
+                    self.threads[t as usize].spin.awaiting = None;
+                    Choice::Run(t)
+                }
                 Ok(Choice::Flush { thread, addr }) if self.flush_buf.contains(&(thread, addr)) => {
                     Choice::Flush { thread, addr }
                 }
@@ -495,6 +523,22 @@ impl Machine {
         Ok(())
     }
 
+    /// The C library's process-wide state object `name` (`size` bytes,
+    /// zero at first), made at its first use.
+    pub fn hidden_object(&mut self, name: &'static str, size: u64) -> Result<u64, Stop> {
+        if let Some((_, a)) = self.hidden.iter().find(|(n, _)| *n == name) {
+            return Ok(*a);
+        }
+        let a = self.mem.alloc_hidden(name, size).ok_or_else(|| Stop::unsupported("an address space this large"))?;
+        self.hidden.push((name, a));
+        Ok(a)
+    }
+
+    /// The process-wide state object `name`, if it was made.
+    pub fn hidden_made(&self, name: &str) -> Option<u64> {
+        self.hidden.iter().find(|(n, _)| *n == name).map(|(_, a)| *a)
+    }
+
     /// A finished thread's thread-local variables end with it; nothing else
     /// is released (a mutex held at exit stays locked, as in C).
     fn release_thread_resources(&mut self, t: Tid) {
@@ -518,12 +562,13 @@ impl Machine {
                 Outcome::Error(InterpError::Unsupported { what, loc })
             }
             Stop::Error(e) => Outcome::Error(e),
-            Stop::Freed { message, by: (u, loc) } => {
+            Stop::Freed { message, by } => {
                 let note = FindingNote {
-                    thread: self.names.get(u as usize).cloned(),
+                    thread: self.names.get(by.thread as usize).cloned(),
                     message: "freed the block first".into(),
-                    location: self.loc_of(loc),
+                    location: self.loc_of(by.loc),
                 };
+                self.freed_by = Some((by.thread, by.nth));
                 self.stop_outcome(Stop::Bug { kind: BugKind::MemoryError, message, notes: vec![note] }, t)
             }
             Stop::Bug { kind, message, notes } => {
@@ -631,6 +676,7 @@ impl Machine {
             stderr: self.stderr,
             records,
             deaths: self.deaths,
+            freed_by: self.freed_by,
         }
     }
 
@@ -765,7 +811,7 @@ impl Machine {
     /// What bulk event `seq` touches: its span, or every span it read
     /// (`strcmp` of two shared strings: "primary and backup").
     fn describe_bulk(&self, seq: usize, e: &Event) -> String {
-        let reads = self.bulk.iter().find(|b| b.event == seq && b.write.is_none()).map(|b| &b.reads[..]);
+        let reads = self.bulk.iter().find(|b| b.event == seq && b.writes.is_empty()).map(|b| &b.reads[..]);
         match reads {
             Some(spans) if spans.len() > 1 => {
                 let names: Vec<String> = spans.iter().map(|(a, d)| self.describe_span(*a, d.len() as u64)).collect();
@@ -795,6 +841,7 @@ impl Machine {
                 (g.name.to_string(), g.ty.clone())
             }
             AllocKind::Function { id } => (format!("function {}", prog.functions[*id as usize].name), Ty::Void),
+            AllocKind::Hidden { name } => (name.to_string(), Ty::Ptr),
             AllocKind::Stack { name, ty, .. } => (name.as_deref().unwrap_or("stack object").to_string(), ty.clone()),
             // Named as a heap block is: by thread, but for `main`'s.
             AllocKind::ThreadLocal { thread, index } => {

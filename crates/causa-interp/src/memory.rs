@@ -33,6 +33,11 @@ pub enum AllocKind {
         thread: Tid,
         index: u32,
     },
+    /// State the C library keeps for the whole process, which every thread
+    /// shares (`strtok`'s position): `name` says what it is.
+    Hidden {
+        name: &'static str,
+    },
     /// A heap block: the `seq`-th (from 1) that `thread` allocated. Named
     /// by thread and count (`heap#2`, `heap@0.1#1`), so that the same
     /// allocation has the same name in every schedule of the same paths.
@@ -49,10 +54,7 @@ pub enum AllocKind {
 pub enum Life {
     Live,
     /// Freed by `thread` at `loc`.
-    Freed {
-        thread: Tid,
-        loc: LocId,
-    },
+    Freed(FreedBy),
     /// Stack object whose function returned.
     Dead,
 }
@@ -68,13 +70,22 @@ pub struct Alloc {
     pub read_only: bool,
 }
 
+/// Who freed a block: the thread, the place, and how many `free` calls the
+/// thread made before that one (which of its frees it was, in a loop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FreedBy {
+    pub thread: Tid,
+    pub loc: LocId,
+    pub nth: u32,
+}
+
 /// A memory error, described for the user (becomes a `memory-error` finding).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemError {
     pub message: String,
-    /// A use after free or a double free: the thread and place of the
-    /// `free` that came first (the finding notes it).
-    pub freed: Option<(Tid, LocId)>,
+    /// A use after free or a double free: the `free` that came first (the
+    /// finding notes it).
+    pub freed: Option<FreedBy>,
 }
 
 impl MemError {
@@ -252,6 +263,12 @@ impl Memory {
         Some(addr)
     }
 
+    /// Library state shared by every thread ([`AllocKind::Hidden`]), of
+    /// `size` zero bytes. None when the address space is exhausted.
+    pub fn alloc_hidden(&mut self, name: &'static str, size: u64) -> Option<u64> {
+        self.push(AllocKind::Hidden { name }, size, true)
+    }
+
     /// A heap block; 0 (a null pointer, as from a failing `malloc`) when the
     /// address space is exhausted.
     pub fn alloc_heap(&mut self, size: u64, site: LocId, by: &str, thread: Tid) -> u64 {
@@ -343,10 +360,10 @@ impl Memory {
             (AllocKind::Function { .. }, _) => {
                 return Err(MemError::new(format!("{what} through a function pointer ({})", describe(addr))))
             }
-            (_, Life::Freed { thread, loc }) => {
+            (_, Life::Freed(by)) => {
                 let of = if matches!(access, Access::Call(_)) { "of" } else { "in" };
                 let message = format!("use after free: {what} {of} {}, which was already freed", describe(addr));
-                return Err(MemError { message, freed: Some((*thread, *loc)) });
+                return Err(MemError { message, freed: Some(*by) });
             }
             (AllocKind::ThreadLocal { .. }, Life::Dead) => {
                 return Err(MemError::new(format!(
@@ -414,13 +431,7 @@ impl Memory {
     }
 
     /// Free a heap block. Errors: double free, free of a non-heap pointer, interior pointer.
-    pub fn free(
-        &mut self,
-        addr: u64,
-        thread: Tid,
-        loc: LocId,
-        describe: &dyn Fn(u64) -> String,
-    ) -> Result<(), MemError> {
+    pub fn free(&mut self, addr: u64, by: FreedBy, describe: &dyn Fn(u64) -> String) -> Result<(), MemError> {
         if addr == 0 {
             return Ok(());
         }
@@ -434,14 +445,14 @@ impl Memory {
                 describe(addr)
             )));
         }
-        if let Life::Freed { thread, loc } = a.life {
+        if let Life::Freed(first) = a.life {
             let message = format!("double free of {}", describe(self.base_of(addr)));
-            return Err(MemError { message, freed: Some((thread, loc)) });
+            return Err(MemError { message, freed: Some(first) });
         }
         if off != 0 {
             return Err(MemError::new(format!("free of a pointer into the middle of {}", describe(addr))));
         }
-        a.life = Life::Freed { thread, loc };
+        a.life = Life::Freed(by);
         a.bytes = Vec::new();
         self.touch(id);
         Ok(())

@@ -60,7 +60,7 @@ pub enum Stop {
     /// `free` that came first (the machine names them in a note).
     Freed {
         message: String,
-        by: (causa_core::Tid, causa_ir::LocId),
+        by: crate::memory::FreedBy,
     },
     Exit(i32),
     Infeasible(String),
@@ -181,6 +181,11 @@ pub struct Execution {
     /// of its `end`; the object's address; its size). The object died in
     /// that event's step.
     pub deaths: Vec<(usize, u64, u64)>,
+    /// A use after free or double free: the `free` that came first, as its
+    /// thread and which of that thread's `free` calls it was (from 0;
+    /// `u32::MAX` for the free inside a `realloc`). The finding's note gives
+    /// only its place, which a loop of frees shares.
+    pub freed_by: Option<(causa_core::Tid, u32)>,
     /// Captured standard output and error (when capturing).
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,

@@ -102,6 +102,8 @@ pub struct Thread {
     /// The thread's instances of thread-local globals: (global, address),
     /// made at its first use of each.
     pub thread_locals: Vec<(u32, u64)>,
+    /// Its calls of `free` so far (each is a `free` event).
+    pub frees: u32,
 }
 
 impl Thread {
@@ -121,6 +123,7 @@ impl Thread {
             spin: Default::default(),
             ops: 0,
             thread_locals: Vec::new(),
+            frees: 0,
         }
     }
 

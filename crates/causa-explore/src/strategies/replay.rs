@@ -113,7 +113,9 @@ impl Scheduler for ReplayScheduler {
             };
         };
         let tid = Self::tid_of(ctx, want)?;
-        if !ctx.enabled.contains(&tid) {
+        // A parked busy wait named by the schedule takes its next turn (a
+        // computed order may run two turns with nothing changed between).
+        if !ctx.enabled.contains(&tid) && !(ctx.parked)(tid) {
             let enabled: Vec<String> = ctx.enabled.iter().map(|&t| ctx.name(t).to_string()).collect();
             return Err(Self::diverged(
                 step,

@@ -15,7 +15,17 @@ pub(crate) fn ctx<'a>(
     current: Option<Tid>,
     names: &'a [ThreadName],
 ) -> PickContext<'a> {
-    PickContext { yielded: None, step, enabled, current, names, flushes: &[], state: None, ends_program: &|_| false }
+    PickContext {
+        yielded: None,
+        step,
+        enabled,
+        current,
+        names,
+        flushes: &[],
+        state: None,
+        ends_program: &|_| false,
+        parked: &|_| false,
+    }
 }
 
 /// Runs `executions` executions of a program whose thread `t` takes `budgets[t]`

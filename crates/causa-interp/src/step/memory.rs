@@ -206,14 +206,16 @@ impl Machine {
 }
 
 impl Machine {
-    /// Free the heap block at `addr` for thread `t`.
-    pub fn free(&mut self, addr: u64, t: Tid) -> Result<(), Stop> {
+    /// Free the heap block at `addr` for thread `t` (its `nth` call of
+    /// `free`, from 0).
+    pub fn free(&mut self, addr: u64, t: Tid, nth: u32) -> Result<(), Stop> {
         let loc = self.threads[t as usize].loc;
+        let by = crate::memory::FreedBy { thread: t, loc, nth };
         // A pointer into the middle of a block is named as it is; the
         // block's start as the whole block (`heap#1`, not its first field).
         let (at, base) = (self.describe(addr), self.describe_object(addr));
         let start = self.mem.base_of(addr) == addr;
-        self.mem.free(addr, t, loc, &|x| {
+        self.mem.free(addr, by, &|x| {
             if x == addr && !start {
                 at.clone()
             } else {

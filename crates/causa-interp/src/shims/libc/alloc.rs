@@ -28,7 +28,10 @@ pub fn register(r: &mut Registry) {
 
 fn free(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     note_freed(m, c, c.ptr(0));
-    m.free(c.ptr(0), c.t)?;
+    let th = &mut m.threads[c.t as usize];
+    let nth = th.frees;
+    th.frees += 1;
+    m.free(c.ptr(0), c.t, nth)?;
     Ok(Ret::Value(Value::ZERO))
 }
 
@@ -42,7 +45,8 @@ fn realloc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         let n = (m.mem.size_of(old) as u64).min(size);
         let bytes = m.read_bytes(old, n)?;
         m.write_bytes(new.as_addr(), &bytes)?;
-        m.free(old, c.t)?;
+        // (Not a `free` call: no `nth`.)
+        m.free(old, c.t, u32::MAX)?;
     }
     Ok(Ret::Value(new))
 }

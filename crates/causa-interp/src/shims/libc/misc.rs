@@ -39,7 +39,7 @@ const MESSAGES: [(i32, &str); 11] = [
 ];
 
 /// `specific` keys of the per-thread cells kept here (pthread keys count up from 0;
-/// `u32::MAX - 2` is the ctype table, `u32::MAX - 5` strtok's position).
+/// `u32::MAX - 2` is the ctype table).
 const ERRNO_KEY: u32 = u32::MAX - 1;
 /// The strerror texts, allocated once per execution (kept by the main thread).
 const STRERROR_KEY: u32 = u32::MAX - 3;

@@ -128,7 +128,7 @@ pub fn register(r: &mut Registry) {
         let n = span(&v[0], &v[1], false);
         ret_u64(if n < v[0].len() { c.ptr(0) + n as u64 } else { 0 })
     });
-    r.visible_if_shared("string", "strtok", EventKind::Write, &[0], strtok);
+    r.visible("string", "strtok", EventKind::Write, strtok);
     r.visible_if_shared("string", "strtok_r", EventKind::Write, &[0], |m, c| {
         let ty = m.ptr_ty();
         let mut saved = if c.ptr(0) == 0 { m.load(c.ptr(2), &ty)?.as_addr() } else { 0 };
@@ -151,8 +151,8 @@ pub fn register(r: &mut Registry) {
     r.add("ctype", "tolower", |_, c| ret_i32((c.i32(0) as u8 as char).to_ascii_lowercase() as i32));
 }
 
-/// `specific` key of a thread's `strtok` position (see `misc.rs` for the others).
-const STRTOK_KEY: u32 = u32::MAX - 5;
+/// The name of `strtok`'s position, one for the whole process.
+pub(crate) const STRTOK_POSITION: &str = "strtok's position";
 
 /// The length of the prefix of `s` made of bytes in `set` (`accept`) or of bytes
 /// not in it (`!accept`).
@@ -160,16 +160,31 @@ fn span(s: &[u8], set: &[u8], accept: bool) -> usize {
     s.iter().position(|b| set.contains(b) != accept).unwrap_or(s.len())
 }
 
-/// `strtok(s, delim)`. Each thread keeps its own position (glibc shares one
-/// between all threads, which makes concurrent use a race).
+/// `strtok(s, delim)`. Its position is one for the whole process, as in
+/// glibc: a hidden object every call reads and writes, so two threads'
+/// calls conflict and one thread can go on with the other's string (the
+/// classic reason `strtok` is not thread-safe). Each call is a visible step.
 fn strtok(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let spec = &m.threads[c.t as usize].specific;
-    let mut saved = spec.iter().find(|(k, _)| *k == STRTOK_KEY).map_or(0, |(_, v)| *v);
+    let pos = m.hidden_object(STRTOK_POSITION, 8)?;
+    let before = m.read_bytes(pos, 8)?;
+    let mut saved = u64::from_le_bytes(before[..8].try_into().expect("8 bytes"));
     let r = tokenize(m, c, &mut saved)?;
-    let spec = &mut m.threads[c.t as usize].specific;
-    match spec.iter_mut().find(|(k, _)| *k == STRTOK_KEY) {
-        Some(slot) => slot.1 = saved,
-        None => spec.push((STRTOK_KEY, saved)),
+    let after = saved.to_le_bytes().to_vec();
+    m.write_bytes(pos, &after)?;
+    // The call's event reads and writes the position too.
+    let event = m.events.len() - 1;
+    let write = (pos, before.clone(), after);
+    match m.bulk.last_mut().filter(|b| b.event == event) {
+        Some(b) => {
+            b.reads.push((pos, before));
+            b.writes.push(write);
+        }
+        None => m.bulk.push(causa_core::BulkAccess { event, reads: vec![(pos, before)], writes: vec![write] }),
+    }
+    if let Some(e) = m.events.last_mut() {
+        if e.kind != EventKind::Write || e.size == 0 {
+            (e.kind, e.addr, e.size) = (EventKind::Write, pos, 8);
+        }
     }
     ret_u64(r)
 }
@@ -282,7 +297,7 @@ pub(crate) fn seen(
     if let ([(p, bytes)], None) = (&reads[..], &write) {
         m.note_read(c.t, *p, causa_core::paths::fnv1a(bytes) as u128);
     }
-    m.bulk.push(causa_core::BulkAccess { event, reads, write });
+    m.bulk.push(causa_core::BulkAccess { event, reads, writes: write.into_iter().collect() });
     for (p, len, writes) in spans {
         m.check_race(c.t, p, len, writes, false)?;
     }
@@ -337,8 +352,10 @@ pub(crate) fn footprint(m: &Machine, name: &str, a: &[u64]) -> Vec<(u64, u64, bo
                 let end = start + span(&t[start..], set, false);
                 (start < t.len() && end < t.len()).then_some(end)
             });
-            vec![string(0, None), string(1, None), end.map(|e| (arg(0) + e as u64, 1, true))]
+            let position = (base == "strtok").then(|| m.hidden_made(STRTOK_POSITION).map(|p| (p, 8, true))).flatten();
+            vec![string(0, None), string(1, None), end.map(|e| (arg(0) + e as u64, 1, true)), position]
         }
+        "strtok" => vec![m.hidden_made(STRTOK_POSITION).map(|p| (p, 8, true))],
         _ => Vec::new(),
     };
     spans.into_iter().flatten().filter(|(p, len, _)| *len > 0 && m.mem.is_shared(*p)).collect()
