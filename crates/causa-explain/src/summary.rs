@@ -299,6 +299,7 @@ fn deadlock_sentences(e: &Explanation) -> Vec<String> {
         })
         .collect();
     let mut out = vec![format!("Deadlock: {}.", parts.join("; "))];
+    out.extend(upgrade_sentences(e));
     let alternate = e.alternate.as_deref().unwrap_or_default();
     let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
     if let Some(w) = e.deadlock.iter().find(|w| w.holder_joins.is_some()) {
@@ -329,6 +330,50 @@ fn deadlock_sentences(e: &Explanation) -> Vec<String> {
         ));
     }
     out
+}
+
+/// A deadlocked thread that asks for the write lock of a read-write lock
+/// it holds a read lock of: it waits for itself (once per thread).
+fn upgrade_sentences(e: &Explanation) -> Vec<String> {
+    // (the lock, where it was read-locked, where the write lock is asked
+    // for) → the threads that do it.
+    let mut upgrades: Vec<((String, String, String), Vec<String>)> = Vec::new();
+    let mut told: Vec<usize> = Vec::new();
+    for w in &e.deadlock {
+        let (t, k) = w.waits;
+        if e.info_of(w.waits).op != "lock" || told.contains(&t) {
+            continue;
+        }
+        let object = e.object(w.waits);
+        let mut held = None;
+        for r in (0..k).map(|j| (t, j)).filter(|r| e.object(*r) == object) {
+            match e.info_of(r).op {
+                "rdlock" => held = Some(r),
+                "unlock" => held = None,
+                _ => {}
+            }
+        }
+        let Some(r) = held else { continue };
+        told.push(t);
+        let obj = object.map(|o| format!("`{o}`")).unwrap_or_else(|| "the lock".into());
+        let key = (obj, e.line(r).unwrap_or_default(), e.line(w.waits).unwrap_or_default());
+        match upgrades.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, threads)) => threads.push(who(e, w.waits)),
+            None => upgrades.push((key, vec![who(e, w.waits)])),
+        }
+    }
+    upgrades
+        .into_iter()
+        .map(|((obj, taken, asked), threads)| {
+            let (subject, hold, ask) = match &threads[..] {
+                [one] => (one.clone(), "holds", "asks"),
+                _ => (format!("{} each", join_and(&threads)), "hold", "ask"),
+            };
+            format!(
+                "{subject} {hold} a read lock of {obj} (taken at {taken}) and {ask} for its write lock at {asked}: a read-write lock cannot be upgraded, so a thread that does this waits for itself and would deadlock even alone. Releasing the read lock first (and checking again under the write lock) avoids it."
+            )
+        })
+        .collect()
 }
 
 /// A wait whose signals all came before it, and whether the alternate

@@ -2027,3 +2027,21 @@ fn a_use_after_free_names_the_free_of_its_block_among_a_loops_frees() {
         assert!(e.dsp.events.contains(&free), "{}: the free is in the DSP", e.mode);
     }
 }
+
+#[test]
+fn a_read_lock_asked_to_become_a_write_lock_is_told_as_waiting_for_itself() {
+    // Both readers hold the read lock and ask for the write lock: the
+    // deadlock is a cycle, and each thread would wait for itself even
+    // alone. The summary says so once for both.
+    let prep = corpus("fail/sync/rwlock_read_then_write.c");
+    let ex = deadlocking(&prep, 50);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("each hold a read lock of `lock` (taken at rwlock_read_then_write.c:18)"),
+            "{mode}: {summary}"
+        );
+        assert_eq!(summary.matches("cannot be upgraded").count(), 1, "{mode}: {summary}");
+    }
+}
