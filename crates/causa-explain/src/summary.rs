@@ -145,7 +145,13 @@ pub fn summary(e: &Explanation) -> String {
         let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
         for f in differ.into_iter().take(3) {
             let alt = e.counterpart(f);
-            out.push(order_violation(e, f, alt).unwrap_or_else(|| flow_sentence(e, f, alt)));
+            match order_violation(e, f, alt) {
+                Some(s) => out.push(s),
+                None => {
+                    out.push(flow_sentence(e, f, alt));
+                    out.extend(overwritten(e, f, alt));
+                }
+            }
         }
         out.extend(not_run_sentences(e, &not_run));
     }
@@ -1019,6 +1025,26 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         e.source_of_part(f, Run::Failing),
         alt
     )
+}
+
+/// The write a read sees in the alternate came earlier in the failing
+/// schedule too, and the write the read sees there overwrote it: `` In the
+/// failing schedule `main` (thread 0)'s memset of `st` at m.c:20 comes
+/// after `worker` (thread 0.1)'s write of `st.hits` at m.c:12 and
+/// overwrites it. ``
+fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
+    let (wf, wa) = (f.write?, alt?.write?);
+    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
+    (wa.0 != wf.0 && pa < pf && pf < pr).then(|| {
+        format!(
+            "In the failing schedule {}'s {} comes after {}'s {} and overwrites it.",
+            who(e, wf),
+            event_phrase(e, wf),
+            who(e, wa),
+            event_phrase(e, wa)
+        )
+    })
 }
 
 /// A read of the failing schedule the alternate does not run: its thread

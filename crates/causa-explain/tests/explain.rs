@@ -2045,3 +2045,21 @@ fn a_read_lock_asked_to_become_a_write_lock_is_told_as_waiting_for_itself() {
         assert_eq!(summary.matches("cannot be upgraded").count(), 1, "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_write_that_overwrites_another_threads_write_is_named() {
+    // main's unlocked memset resets the counter after the worker's
+    // increment: the check reads main's zero, the alternate the worker's
+    // one. The summary says which write came after which and overwrote it.
+    let prep = corpus("fail/libc/memset_reset_unlocked.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "memset_reset_unlocked");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`main` (thread 0)'s memset of `st` at memset_reset_unlocked.c:27 comes after `worker` (thread 0.1)'s write of `st.hits` at memset_reset_unlocked.c:19 and overwrites it"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
