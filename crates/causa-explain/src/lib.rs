@@ -592,8 +592,8 @@ fn freeing(
     }
     if let Some((u, nth)) = run.freed_by {
         let t = sym.thread_index(run.names.get(u as usize)?)?;
-        let frees = sym.threads[t].events.iter().enumerate().filter(|(_, e)| matches!(e.op, SymOp::Free { .. }));
-        if let Some((k, _)) = frees.clone().nth(nth as usize) {
+        let mut frees = sym.threads[t].events.iter().enumerate().filter(|(_, e)| matches!(e.op, SymOp::Free { .. }));
+        if let Some((k, _)) = frees.nth(nth as usize) {
             return Some((t, k)).filter(|r| failing.contains(r));
         }
     }

@@ -927,12 +927,20 @@ fn order_sentence(e: &Explanation) -> Option<String> {
         .collect::<causa_core::collections::HashMap<_, _>>();
     let f = &e.dsp.events;
     let swapped = |a: EventRef, b: EventRef| a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x);
-    // A use after free: its `free` and the failing access first.
+    // What ended the life of the object the failing access reaches, when
+    // the alternate runs the access first: a use after free's `free`, or
+    // the `end` of the thread whose thread-local variable it is.
     let free =
         e.freeing.filter(|r| f.contains(r)).or_else(|| f.iter().copied().rev().find(|r| e.info_of(*r).op == "free"));
+    let end = ended_thread_variable(e).and_then(|(_, owner)| {
+        f.iter().copied().find(|r| e.threads[r.0].to_string() == owner && e.info_of(*r).op == "end")
+    });
     let access = f.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread);
-    if let (Some(a), Some(b)) = (free, access) {
-        if swapped(a, b) {
+    let ended = [free, end].into_iter().flatten().find(|a| access.is_some_and(|b| swapped(*a, b)));
+    if let (Some(a), Some(b)) = (ended, access) {
+        let at = e.line(a).unwrap_or_default();
+        let (what, unjoined) = if e.info_of(a).op == "free" {
+            let block = e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into());
             // The freeing thread created the accessing one and frees the
             // block without joining it first (a join would order them).
             let (pa, pb) = (e.threads[a.0].parts(), e.threads[b.0].parts());
@@ -941,29 +949,16 @@ fn order_sentence(e: &Explanation) -> Option<String> {
             } else {
                 String::new()
             };
-            return Some(format!(
-                "In the failing schedule {} frees {} at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.{unjoined}",
-                who(e, a),
-                e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into()),
-                e.line(a).unwrap_or_default(),
-                who(e, b),
-                event_phrase(e, b)
-            ));
-        }
-    }
-    // An access to an ended thread's thread-local variable: that thread's
-    // `end` and the access.
-    if let (Some((_, owner)), Some(b)) = (ended_thread_variable(e), access) {
-        let end = f.iter().copied().find(|r| e.threads[r.0].to_string() == owner && e.info_of(*r).op == "end");
-        if let Some(a) = end.filter(|a| swapped(*a, b)) {
-            return Some(format!(
-                "In the failing schedule {} ends at {} before {}'s {}; the alternate runs that access first, and the failure does not happen.",
-                who(e, a),
-                e.line(a).unwrap_or_default(),
-                who(e, b),
-                event_phrase(e, b)
-            ));
-        }
+            (format!("frees {block} at {at}"), unjoined)
+        } else {
+            (format!("ends at {at}"), String::new())
+        };
+        return Some(format!(
+            "In the failing schedule {} {what} before {}'s {}; the alternate runs that access first, and the failure does not happen.{unjoined}",
+            who(e, a),
+            who(e, b),
+            event_phrase(e, b)
+        ));
     }
     for j in (0..f.len()).rev() {
         for i in (0..j).rev() {

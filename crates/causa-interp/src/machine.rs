@@ -320,20 +320,18 @@ impl Machine {
         }
     }
 
-    /// Whether thread `t`'s next operation can happen now, its buffered
-    /// stores aside (under TSO/PSO it may have to wait for them to drain).
     /// Whether `t` is held back only by busy-wait parking: it would be
     /// enabled were it not parked ([`PickContext::parked`]).
     fn parked_only(&self, t: Tid) -> bool {
-        let th = &self.threads[t as usize];
-        th.pending == Pending::Instr
-            && th.spin.awaiting.is_some()
+        self.threads[t as usize].pending == Pending::Instr
             && !self.spin_enabled(t)
             && !self.must_drain(t)
             && self.section_owner().is_none_or(|o| o == t)
             && crate::shims::pending_enabled(self, t)
     }
 
+    /// Whether thread `t`'s next operation can happen now, its buffered
+    /// stores aside (under TSO/PSO it may have to wait for them to drain).
     fn ready(&self, t: Tid) -> bool {
         let th = &self.threads[t as usize];
         match &th.pending {
@@ -526,8 +524,8 @@ impl Machine {
     /// The C library's process-wide state object `name` (`size` bytes,
     /// zero at first), made at its first use.
     pub fn hidden_object(&mut self, name: &'static str, size: u64) -> Result<u64, Stop> {
-        if let Some((_, a)) = self.hidden.iter().find(|(n, _)| *n == name) {
-            return Ok(*a);
+        if let Some(a) = self.hidden_made(name) {
+            return Ok(a);
         }
         let a = self.mem.alloc_hidden(name, size).ok_or_else(|| Stop::unsupported("an address space this large"))?;
         self.hidden.push((name, a));
@@ -542,14 +540,10 @@ impl Machine {
     /// A finished thread's thread-local variables end with it; nothing else
     /// is released (a mutex held at exit stays locked, as in C).
     fn release_thread_resources(&mut self, t: Tid) {
-        // They die in the step of the thread's `end` event, just recorded.
-        let end = self.events.len() - 1;
-        for (_, addr) in std::mem::take(&mut self.threads[t as usize].thread_locals) {
-            if self.mem.is_shared(addr) {
-                self.deaths.push((end, addr, self.mem.size_of(addr) as u64));
-            }
-            self.mem.kill(addr);
-        }
+        // As a returning frame's objects, with the thread's last event: its
+        // `end`, just recorded.
+        let instances = std::mem::take(&mut self.threads[t as usize].thread_locals);
+        self.kill_frame(t, &instances.into_iter().map(|(_, a)| a).collect::<Vec<_>>());
     }
 
     fn stop_outcome(&mut self, stop: Stop, t: Tid) -> Outcome {
@@ -680,9 +674,10 @@ impl Machine {
         }
     }
 
-    /// Kill the stack objects of a frame of `t` that returned; a shared one's
-    /// death is noted with `t`'s last event (a return is not a scheduling
-    /// point: it happens in the step of that event).
+    /// Kill the stack objects of a frame of `t` that returned (or the
+    /// thread-local instances of `t`, ended); a shared one's death is noted
+    /// with `t`'s last event (a return is not a scheduling point: it
+    /// happens in the step of that event).
     pub(crate) fn kill_frame(&mut self, t: Tid, allocas: &[u64]) {
         // (Looked up once per frame, and only for a shared object.)
         let mut last: Option<Option<usize>> = None;

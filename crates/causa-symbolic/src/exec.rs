@@ -484,13 +484,18 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         self.event(SymOp::End);
         // Its shared thread-local instances die with it, in its `end` step.
-        let events = self.out.events.len();
-        for (_, id) in &self.thread_locals {
-            if !self.private.contains(id) {
-                self.st.trace.deaths.push((causa_ir::make_addr(*id, 0), self.index, events));
-            }
-        }
+        let instances: Vec<u32> = self.thread_locals.iter().map(|(_, id)| *id).collect();
+        self.die(&instances);
         Ok(())
+    }
+
+    /// The shared ones of objects `ids` die now, with the thread's last
+    /// event so far ([`SymTrace::deaths`]).
+    fn die(&mut self, ids: &[u32]) {
+        let events = self.out.events.len();
+        for id in ids.iter().filter(|id| !self.private.contains(id)) {
+            self.st.trace.deaths.push((causa_ir::make_addr(*id, 0), self.index, events));
+        }
     }
 
     fn jump(&mut self, to: u32) -> Result<(), SymError> {
@@ -693,10 +698,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                 }
                 // Its shared stack objects die here, in the step of the
                 // thread's last event (a return is not a scheduling point).
-                let events = self.out.events.len();
-                for id in fr.allocas.iter().filter(|id| !self.private.contains(id)) {
-                    self.st.trace.deaths.push((causa_ir::make_addr(*id, 0), self.index, events));
-                }
+                self.die(&fr.allocas);
                 if let (Some(r), false) = (r, self.frames.is_empty()) {
                     self.set(fr.dest, r);
                 }

@@ -12,9 +12,8 @@ use causa_ir::{Instr, Op, Ty, Value};
 
 impl Machine {
     /// The address of thread `t`'s instance of thread-local global `g`,
-    /// made (from the global's initial value) at the thread's first use.
-    /// (An instance outlives its thread: an access to an ended thread's
-    /// thread-local variable is not reported.)
+    /// made (from the global's initial value) at the thread's first use
+    /// (it dies when the thread ends: `release_thread_resources`).
     fn thread_local(&mut self, t: Tid, g: u32) -> Result<u64, Stop> {
         if let Some((_, a)) = self.threads[t as usize].thread_locals.iter().find(|(x, _)| *x == g) {
             return Ok(*a);

@@ -221,9 +221,8 @@ impl Thread<'_, '_> {
         if !self.classify(s).0 {
             return Err(self.unsupported(format!("`{what}` of a string in shared memory")));
         }
-        let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
         let mut out = Vec::new();
-        for k in 0..size.saturating_sub(causa_ir::addr_offset(s)) {
+        for k in 0..self.stack_room(s) {
             match self.byte(s + k)? {
                 0 => return Ok(out),
                 b => out.push(b),
@@ -418,8 +417,7 @@ impl Thread<'_, '_> {
             self.extent(dest, "strcpy")?
         } else {
             self.private_bulk_check("strcpy", dest)?;
-            let size = self.stack_sizes.get(&causa_ir::addr_alloc(dest)).copied().unwrap_or(0);
-            size.saturating_sub(causa_ir::addr_offset(dest))
+            self.stack_room(dest)
         };
         let n = self.extent(src, "strcpy")?.min(room);
         let mut reads = self.bulk_reads(src, n, "strcpy")?;
@@ -494,11 +492,20 @@ impl Thread<'_, '_> {
         Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], true)))
     }
 
-    /// The bytes from private `s` to the end of its stack object.
+    /// The bytes from private `s` to the end of its stack object (0 when
+    /// it is in none this thread knows).
+    fn stack_room(&self, s: u64) -> u64 {
+        let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
+        size.saturating_sub(causa_ir::addr_offset(s))
+    }
+
+    /// [`Thread::stack_room`], an error when there is none or more than
+    /// the model scans.
     fn private_extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
-        let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied();
-        let n = size.and_then(|size| size.checked_sub(causa_ir::addr_offset(s))).filter(|n| *n > 0);
-        let n = n.ok_or_else(|| self.unsupported(format!("`{what}` of private memory outside a known object")))?;
+        let n = self.stack_room(s);
+        if n == 0 {
+            return Err(self.unsupported(format!("`{what}` of private memory outside a known object")));
+        }
         if n > MAX_SCANNED {
             return Err(self.unsupported(format!("`{what}` of {n} bytes (at most {MAX_SCANNED} are modelled)")));
         }
