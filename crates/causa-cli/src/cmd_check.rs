@@ -71,16 +71,16 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         "input_seed": args.seed,
     });
     let stats_line = format!(
-        "  {} executions, {} solver queries ({} satisfiable, median {:.2} ms, max {:.1} ms); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {} events",
-        s.executions,
-        s.queries,
+        "  {}, {} ({} satisfiable, median {:.2} ms, max {:.1} ms); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {}",
+        crate::output::counted(s.executions, "execution"),
+        crate::output::counted(s.queries as usize, "solver query"),
         s.sat,
         median.as_secs_f64() * 1e3,
         longest.as_secs_f64() * 1e3,
         elapsed,
         s.exec_time.as_secs_f64(),
         s.solve_time.as_secs_f64(),
-        s.largest_trace
+        crate::output::counted(s.largest_trace, "event")
     );
     let inputs_line = if prep.program.functions.iter().any(|f| f.name.starts_with("__VERIFIER_nondet_")) {
         Some(format!(

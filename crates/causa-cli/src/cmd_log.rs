@@ -78,7 +78,7 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
 
 fn counts(t: &ThreadPath) -> String {
     let n = |f: fn(&Decision) -> bool| t.decisions.iter().filter(|d| f(d)).count();
-    let plural = |n: usize, s: &str| format!("{n} {s}{}", if n == 1 { "" } else { "s" });
+    let plural = crate::output::counted;
     format!(
         "{} ({}, {}, {}), {}",
         plural(t.decisions.len(), "decision"),
@@ -87,8 +87,6 @@ fn counts(t: &ThreadPath) -> String {
         plural(n(|d| matches!(d, Decision::Call(_))), "indirect call"),
         plural(t.inputs.len(), "input")
     )
-    .replace("branchs", "branches")
-    .replace("switchs", "switches")
 }
 
 /// The decisions as words: `T`/`F` for branch outcomes (runs as `T×12`),

@@ -10,6 +10,20 @@ use causa_report::{render_columns, render_finding, BugJson, ColumnOptions, Repor
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
+/// `n` and `noun`, plural unless `n` is 1: `1 execution`, `2 executions`,
+/// `3 branches`, `4 queries`.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    let consonant_y = noun.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'i', 'o', 'u']));
+    match consonant_y {
+        Some(stem) => format!("{n} {stem}ies"),
+        None if noun.ends_with("ch") || noun.ends_with("sh") || noun.ends_with('s') => format!("{n} {noun}es"),
+        None => format!("{n} {noun}s"),
+    }
+}
+
 /// Save the schedule of `ex` under the output directory; returns the path.
 pub fn save_schedule(prep: &Prepared, ex: &Execution, args: &ProgramArgs, tag: &str) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(&args.out_dir)?;
@@ -181,4 +195,20 @@ pub fn print_bug_trailer(confirmed: bool, args: &ProgramArgs, schedule: &Path, p
     }
     println!("schedule saved to {}", schedule.display());
     println!("replay with: {}", replay_command(args, schedule, program_args));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(counted(1, "execution"), "1 execution");
+        assert_eq!(counted(0, "execution"), "0 executions");
+        assert_eq!(counted(2, "branch"), "2 branches");
+        assert_eq!(counted(3, "solver query"), "3 solver queries");
+        assert_eq!(counted(1, "solver query"), "1 solver query");
+        assert_eq!(counted(2, "delay"), "2 delays");
+        assert_eq!(counted(2, "access"), "2 accesses");
+    }
 }

@@ -51,7 +51,14 @@ fn access(op: &SymOp) -> Option<(EventKind, u64, bool)> {
     }
 }
 
-pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
+///
+/// `until`: (thread, k) when the run is an alternate where that thread takes
+/// a branch the other way after its first k events of the trace: its later
+/// events of the trace are another path's and are not paired (pairing them
+/// with the new path's accesses would pair the run's objects wrongly: a
+/// flipped thread that uses the block another thread allocated, where the
+/// trace has it allocate its own, took that block from the other thread).
+pub(crate) fn align(sym: &SymTrace, run: &Execution, until: Option<(usize, usize)>) -> Alignment {
     let mut by_thread: HashMap<&causa_core::ThreadName, Vec<usize>> = HashMap::default();
     for (i, ev) in run.events.iter().enumerate() {
         if matches!(ev.kind, EventKind::Read | EventKind::Write | EventKind::Rmw) {
@@ -76,6 +83,9 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution) -> Alignment {
         let Some(list) = by_thread.get(&th.thread) else { continue };
         let mut next = 0;
         for (k, e) in th.events.iter().enumerate() {
+            if until.is_some_and(|(ut, uk)| ut == t && k >= uk) {
+                break;
+            }
             let Some((kind, addr, unknown)) = access(&e.op) else { continue };
             let (obj, off) = (addr_alloc(addr), addr_offset(addr));
             let fits = |i: usize| {

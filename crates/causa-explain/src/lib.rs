@@ -365,7 +365,7 @@ fn explain_here(
     // (the run's are those of another order).
     let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
     let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
-    let failing_run = align::align(&sym, ex);
+    let failing_run = align::align(&sym, ex, None);
     failing_run.name_objects(&sym, ex, (&mut names, &mut blocks, &mut spans));
     let mut failing_values = failing_run.values(ex);
     // Under TSO/PSO the failing schedule (the solver's) may make a store
@@ -395,7 +395,8 @@ fn explain_here(
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
-            let alternate_run = align::align(&sym, &run);
+            let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
+            let alternate_run = align::align(&sym, &run, until);
             let (alt, late) = ran(&sym, alt, s.alternate_prefix, &alternate_run, &run);
             let alt = &alt;
             late_reads = late;

@@ -2063,3 +2063,67 @@ fn a_write_that_overwrites_another_threads_write_is_named() {
         );
     }
 }
+
+#[test]
+fn a_lost_update_of_a_double_is_explained_with_its_values() {
+    // Two unlocked `total += samples[i]` loops over a shared `double`:
+    // symbolic execution follows floating-point arithmetic on shared data
+    // (the solver's IEEE semantics are the interpreter's), and values show
+    // as numbers. Each thread's index comes from a read the first pass
+    // leaves free and the next finds determined; the table loads it
+    // addresses then become constants (the reads are numbered anew).
+    let prep = corpus("fail/basic/double_total_lost_update.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "double_total_lost_update");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("and 7.0 in the alternate"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn reads_numbered_anew_keep_their_determined_values() {
+    // Each thread's index is a read of `ids` that the first pass of
+    // symbolic execution leaves free (its table loads are then reads at
+    // computed addresses) and finds determined; in the next pass the loads
+    // are constants and every later read has another number. The
+    // determined values follow the reads by their place in their thread, not
+    // by number: the second thread's read of `total` was taken for its
+    // index read (a constant 1), and no alternate was found.
+    let prep = corpus("fail/basic/table_weights_lost_update.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "table_weights_lost_update");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("and 70 in the alternate"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_flipped_thread_reads_what_another_thread_stored() {
+    // Both workers find `stats` null and create a block each; the
+    // alternate flips one worker's check, which then reads the other's
+    // pointer. The new path's accesses used to be paired with the trace's
+    // old path (the flipped worker's own block), which took the other
+    // worker's block from it: that worker's events vanished from the
+    // alternate, and with them the data flow that matters.
+    // (The pairing went wrong when the flipped worker is paired first: runs
+    // 2 and 3 flip thread 0.1's check, runs 0 and 1 thread 0.2's.)
+    let prep = corpus("fail/realistic/lazy_init_unlocked.c");
+    let mut first_flipped = 0;
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert!(e.alternate_passes(), "run {n}: {:?}", e.alternate_outcome);
+        let flipped = e.flipped.as_ref().map(|f| f.thread);
+        assert!(flipped.is_some(), "run {n}: a branch is flipped");
+        first_flipped += usize::from(flipped == Some(1));
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("at lazy_init_unlocked.c:17 in `get_stats`")
+                && summary.contains("sees 0 (initial value) in the failing schedule and &heap@"),
+            "run {n}: {summary}"
+        );
+    }
+    assert!(first_flipped > 0, "some run flips the first worker's check");
+}

@@ -700,8 +700,7 @@ impl Machine {
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
         let bulk = mem && (e.size > 8 || self.bulk.iter().any(|b| b.event == seq));
-        let value =
-            if (mem && !bulk) || matches!(e.kind, Exit) { Some(self.format_value(e.value, e.size)) } else { None };
+        let value = if (mem && !bulk) || matches!(e.kind, Exit) { Some(self.format_access(e.value, e)) } else { None };
         EventRecord {
             seq,
             thread: self.names[e.thread as usize].clone(),
@@ -717,7 +716,7 @@ impl Machine {
             }),
             width: mem.then_some(e.size),
             value,
-            new_value: (e.kind == Rmw).then(|| self.format_value(e.value2, e.size)),
+            new_value: (e.kind == Rmw).then(|| self.format_access(e.value2, e)),
             other_thread: other,
             location: self.loc_of(e.loc),
             atomic: e.atomic,
@@ -759,6 +758,18 @@ impl Machine {
                 None => format!("{brief} ({by})"),
             },
             _ => brief,
+        }
+    }
+
+    /// A value `e` read or wrote, as its event shows it: a `double` or
+    /// `float` object's as a number ([`crate::naming::format_typed`]), any
+    /// other as [`Machine::format_value`] shows it.
+    fn format_access(&self, v: u128, e: &Event) -> String {
+        let (id, off) = self.mem.locate(e.addr);
+        let root = e.kind.is_memory_access().then(|| self.object_root(id)).flatten();
+        match root.as_ref().and_then(|(_, ty)| crate::naming::scalar_at(ty, off)) {
+            Some(ty @ (Ty::F64 | Ty::F32)) => crate::naming::format_typed(v, e.size, Some(ty)),
+            _ => self.format_value(v, e.size),
         }
     }
 

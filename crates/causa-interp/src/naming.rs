@@ -55,6 +55,43 @@ pub fn with_span(name: &str, ty: &Ty, off: u64, len: Option<u64>) -> String {
     out
 }
 
+/// The scalar that starts at `off` in an object of type `ty` (descending
+/// into arrays and struct fields), None when `off` falls inside one or in
+/// padding.
+pub fn scalar_at(ty: &Ty, off: u64) -> Option<&Ty> {
+    let (mut ty, mut off) = (ty, off);
+    loop {
+        match ty {
+            Ty::Array(elem, n) => {
+                let size = elem.alloc_size();
+                if size == 0 || off / size >= *n {
+                    return None;
+                }
+                (ty, off) = (elem, off % size);
+            }
+            Ty::Struct(s) => {
+                let k = s.offsets.partition_point(|o| *o <= off).checked_sub(1)?;
+                if off >= s.offsets[k] + s.fields[k].alloc_size() {
+                    return None;
+                }
+                (ty, off) = (&s.fields[k], off - s.offsets[k]);
+            }
+            _ => return (off == 0).then_some(ty),
+        }
+    }
+}
+
+/// A value of `size` bytes read or written as a scalar of type `ty`: a
+/// `double` or `float` as its number (`6.75`), anything else as
+/// [`format_value`] shows it.
+pub fn format_typed(v: u128, size: u32, ty: Option<&Ty>) -> String {
+    match (ty, size) {
+        (Some(Ty::F64), 8) => format!("{:?}", f64::from_bits(v as u64)),
+        (Some(Ty::F32), 4) => format!("{:?}", f32::from_bits(v as u32)),
+        _ => format_value(v, size),
+    }
+}
+
 /// A value of `size` bytes as a signed decimal (pointers in hex).
 pub fn format_value(v: u128, size: u32) -> String {
     match size {
@@ -109,6 +146,26 @@ mod tests {
         assert_eq!(with_offset("m", &Ty::Struct(Arc::new(queue)), 0), "m");
         // An array of them.
         assert_eq!(with_offset("qs", &Ty::Array(Arc::new(q), 2), 68 + 8), "qs[1].items[1].key");
+    }
+
+    #[test]
+    fn floating_point_objects_show_their_numbers() {
+        use causa_ir::space::Layout;
+        use causa_ir::types::StructLayout;
+        // struct { int n; double sum; float avg[2]; }
+        let s = StructLayout::new(vec![Ty::Int(32), Ty::F64, Ty::Array(Arc::new(Ty::F32), 2)], false, &Layout::X86_64);
+        let ty = Ty::Struct(Arc::new(s));
+        assert_eq!(scalar_at(&ty, 8), Some(&Ty::F64));
+        assert_eq!(scalar_at(&ty, 20), Some(&Ty::F32));
+        assert_eq!(scalar_at(&ty, 0), Some(&Ty::Int(32)));
+        assert_eq!(scalar_at(&ty, 4), None, "padding");
+        assert_eq!(scalar_at(&ty, 9), None, "inside the double");
+        assert_eq!(format_typed(6.75f64.to_bits() as u128, 8, Some(&Ty::F64)), "6.75");
+        assert_eq!(format_typed(7.0f64.to_bits() as u128, 8, Some(&Ty::F64)), "7.0");
+        assert_eq!(format_typed(0.5f32.to_bits() as u128, 4, Some(&Ty::F32)), "0.5");
+        // Another width than the type's, or an integer: a number as before.
+        assert_eq!(format_typed(0xffff_ffff, 4, Some(&Ty::F64)), "-1");
+        assert_eq!(format_typed(3, 4, Some(&Ty::Int(32))), "3");
     }
 
     #[test]

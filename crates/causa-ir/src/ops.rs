@@ -1,7 +1,7 @@
 //! Integer and floating-point semantics shared by constant folding (at load time)
 //! and the interpreter, so both agree bit for bit.
 
-use crate::program::{BinOp, CastOp, FCmpPred, ICmpPred};
+use crate::program::{BinOp, CastOp, FBinOp, FCmpPred, ICmpPred};
 use crate::types::Ty;
 use crate::value::{mask, sext, Value};
 
@@ -96,6 +96,40 @@ pub fn icmp(pred: ICmpPred, bits: u32, a: u128, b: u128) -> bool {
     }
 }
 
+/// `a op b` on scalar floats of type `ty` (`float` in single precision;
+/// `double` and `long double` in double precision, see [`Ty::F80`]).
+pub fn fbinop(op: FBinOp, ty: &Ty, a: &Value, b: &Value) -> Value {
+    if *ty == Ty::F32 {
+        let (x, y) = (a.as_f32(), b.as_f32());
+        return Value::F32(match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        });
+    }
+    let (x, y) = (a.as_f64(), b.as_f64());
+    float_value(
+        ty,
+        match op {
+            FBinOp::Add => x + y,
+            FBinOp::Sub => x - y,
+            FBinOp::Mul => x * y,
+            FBinOp::Div => x / y,
+            FBinOp::Rem => x % y,
+        },
+    )
+}
+
+/// `-a` on a scalar float of type `ty`.
+pub fn fneg(ty: &Ty, a: &Value) -> Value {
+    match a {
+        Value::F32(f) => Value::F32(-f),
+        other => float_value(ty, -other.as_f64()),
+    }
+}
+
 pub fn fcmp(pred: FCmpPred, a: f64, b: f64) -> bool {
     let uno = a.is_nan() || b.is_nan();
     match pred {
@@ -163,9 +197,95 @@ pub fn cast(op: CastOp, from: &Ty, to: &Ty, v: &Value) -> Value {
     }
 }
 
+/// The `<math.h>` functions causa computes: their `double` and `float` names.
+pub const MATH_FUNCTIONS: [(&str, &str); 28] = [
+    ("sqrt", "sqrtf"),
+    ("cbrt", "cbrtf"),
+    ("fabs", "fabsf"),
+    ("floor", "floorf"),
+    ("ceil", "ceilf"),
+    ("trunc", "truncf"),
+    ("round", "roundf"),
+    ("exp", "expf"),
+    ("exp2", "exp2f"),
+    ("log", "logf"),
+    ("log2", "log2f"),
+    ("log10", "log10f"),
+    ("sin", "sinf"),
+    ("cos", "cosf"),
+    ("tan", "tanf"),
+    ("asin", "asinf"),
+    ("acos", "acosf"),
+    ("atan", "atanf"),
+    ("sinh", "sinhf"),
+    ("cosh", "coshf"),
+    ("tanh", "tanhf"),
+    ("pow", "powf"),
+    ("atan2", "atan2f"),
+    ("fmod", "fmodf"),
+    ("fmin", "fminf"),
+    ("fmax", "fmaxf"),
+    ("hypot", "hypotf"),
+    ("copysign", "copysignf"),
+];
+
+/// `<math.h>`'s function `name` (its `double` name) of `x` (and `y`), as the
+/// interpreter computes it (Rust's `f64` operations).
+pub fn math(name: &str, x: f64, y: f64) -> Option<f64> {
+    Some(match name {
+        "sqrt" => x.sqrt(),
+        "cbrt" => x.cbrt(),
+        "fabs" => x.abs(),
+        "floor" => x.floor(),
+        "ceil" => x.ceil(),
+        "trunc" => x.trunc(),
+        "round" => x.round(),
+        "exp" => x.exp(),
+        "exp2" => x.exp2(),
+        "log" => x.ln(),
+        "log2" => x.log2(),
+        "log10" => x.log10(),
+        "sin" => x.sin(),
+        "cos" => x.cos(),
+        "tan" => x.tan(),
+        "asin" => x.asin(),
+        "acos" => x.acos(),
+        "atan" => x.atan(),
+        "sinh" => x.sinh(),
+        "cosh" => x.cosh(),
+        "tanh" => x.tanh(),
+        "pow" => x.powf(y),
+        "atan2" => x.atan2(y),
+        "fmod" => x % y,
+        "fmin" => x.min(y),
+        "fmax" => x.max(y),
+        "hypot" => x.hypot(y),
+        "copysign" => x.copysign(y),
+        _ => return None,
+    })
+}
+
+/// The `double` name of a math function's name (`sqrtf` → `sqrt`), when
+/// it is one of [`MATH_FUNCTIONS`].
+pub fn math_double_name(name: &str) -> Option<&'static str> {
+    MATH_FUNCTIONS.iter().find(|(d, f)| *d == name || *f == name).map(|(d, _)| *d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn math_functions_by_name() {
+        assert_eq!(math_double_name("sqrtf"), Some("sqrt"));
+        assert_eq!(math_double_name("fabs"), Some("fabs"));
+        assert_eq!(math_double_name("fmodf"), Some("fmod"));
+        assert_eq!(math_double_name("frexp"), None);
+        assert_eq!(math("sqrt", 16.0, 0.0), Some(4.0));
+        assert_eq!(math("fmod", 7.5, 2.0), Some(1.5));
+        assert_eq!(math("fmin", 1.0, f64::NAN), Some(1.0));
+        assert_eq!(math("nope", 1.0, 1.0), None);
+    }
 
     #[test]
     fn signed_division_and_shifts() {

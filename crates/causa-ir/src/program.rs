@@ -46,7 +46,7 @@ pub enum BinOp {
     AShr,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FBinOp {
     Add,
     Sub,
@@ -69,7 +69,7 @@ pub enum ICmpPred {
     Sle,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FCmpPred {
     False,
     Oeq,

@@ -196,7 +196,7 @@ pub(crate) fn single_read(exprs: &Exprs, c: ExprId) -> Option<(u32, u32)> {
                 Some((r, _)) if r == *id => {}
                 Some(_) => return None,
             },
-            Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } => stack.extend([*a, *b]),
+            Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } | Expr::Fp { a, b, .. } => stack.extend([*a, *b]),
             Expr::Cast { a, .. } => stack.push(*a),
             Expr::Select { c, a, b } => stack.extend([*c, *a, *b]),
         }
@@ -235,6 +235,10 @@ pub(crate) fn eval_with(
             Some(_) => eval_with(exprs, *b, id, v, memo),
             None => None,
         },
+        Expr::Fp { op, from, to, a, b } => {
+            let (x, y) = (eval_with(exprs, *a, id, v, memo), eval_with(exprs, *b, id, v, memo));
+            x.zip(y).map(|(x, y)| crate::expr::fp_fold(*op, *from, *to, x, y))
+        }
     };
     memo.insert(e, r);
     r

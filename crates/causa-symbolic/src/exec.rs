@@ -18,7 +18,8 @@
 //! yet, each reported as [`SymError::Unsupported`] by name and source
 //! location (never concretised silently): synchronisation objects at other
 //! computed addresses, this thread's own stack memory at such an index,
-//! atomic read-modify-write, symbolic floating-point values, bulk memory
+//! atomic read-modify-write of floats, `long double`, `fmod` and vector
+//! arithmetic on shared data ([`float`]: `float` and `double` are), bulk memory
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
 //! and of the thread's own memory are followed), and most library functions
 //! beyond pthread mutexes, condition variables, semaphores, thread creation
@@ -28,7 +29,7 @@
 //! other threads ([`SymTrace::escaped`]).
 
 use crate::expr::ExprId;
-use crate::trace::{Branch, Fault, Object, SymEvent, SymOp, SymThread, SymTrace};
+use crate::trace::{Branch, Fault, Object, ReadKey, SymEvent, SymOp, SymThread, SymTrace};
 use causa_core::collections::HashMap;
 use causa_core::paths::{Decision, PathLog, ThreadPath};
 use causa_core::{BugKind, ThreadName};
@@ -36,6 +37,7 @@ use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, T
 
 mod atomic;
 mod bulk;
+mod float;
 mod format;
 mod library;
 mod resolve;
@@ -103,10 +105,13 @@ const DETERMINED_PASSES: usize = 8;
 pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
     let mut trace = execute_with(program, log, HashMap::default())?;
     for _ in 0..DETERMINED_PASSES {
-        let known = crate::determined::reads(&trace);
-        if known.len() <= trace.determined.len() {
+        let found = crate::determined::reads(&trace);
+        if found.len() <= trace.determined.len() {
             break;
         }
+        // By their places in the threads: the next pass numbers its reads
+        // anew.
+        let known = found.into_iter().map(|(id, v)| (trace.read_keys[id as usize], v)).collect();
         match execute_with(program, log, known) {
             Ok(t) => trace = t,
             // Not expected (a determined value is the one the run read):
@@ -136,7 +141,7 @@ fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
 }
 
 /// One symbolic execution, with the reads of `known` as constants.
-fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> Result<SymTrace, SymError> {
+fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>) -> Result<SymTrace, SymError> {
     if !program.space.tagged() {
         return Err(SymError::Unsupported { what: "32-bit programs".into(), at: None });
     }
@@ -153,8 +158,6 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<u32, u128>) -> 
         written: Default::default(),
         known: HashMap::default(),
     };
-    st.trace.determined = known.keys().copied().collect();
-    st.trace.determined.sort_unstable();
     st.known = known;
     st.trace.memory_model = log.memory_model;
     for (g, glob) in program.globals.iter().enumerate() {
@@ -199,7 +202,8 @@ struct State<'p> {
     /// Values written to each shared location so far ([`resolve`]).
     written: resolve::Written,
     /// Reads whose value is determined: read id → value.
-    known: HashMap<u32, u128>,
+    /// Reads found determined in the pass before, by place.
+    known: HashMap<ReadKey, u128>,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -247,6 +251,10 @@ pub(crate) struct Thread<'s, 'p> {
     /// The path condition the last branch added (None: its condition was a
     /// constant).
     last_condition: Option<usize>,
+    /// Instructions executed, and the reads of the current one
+    /// ([`ReadKey`]).
+    steps: u64,
+    step_reads: u32,
 }
 
 impl<'s, 'p> Thread<'s, 'p> {
@@ -294,6 +302,8 @@ impl<'s, 'p> Thread<'s, 'p> {
             thread_locals: Vec::new(),
             blocked: false,
             last_condition: None,
+            steps: 0,
+            step_reads: 0,
         };
         t.event(SymOp::Begin);
         let args: Vec<Reg> = match arg {
@@ -472,6 +482,8 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let ins = &block.instrs[fr.ip];
                 self.loc = ins.loc;
                 self.frames.last_mut().expect("frame").ip += 1;
+                self.steps += 1;
+                self.step_reads = 0;
                 if !self.instr(&ins.op, ins.dest)? {
                     return Ok(());
                 }
@@ -748,7 +760,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                     Reg::Float(v) => Reg::Float(causa_ir::ops::cast(*op, from, to, &v)),
                     Reg::Int(e) => match self.st.trace.exprs.value(e) {
                         Some(v) => self.konst(&causa_ir::ops::cast(*op, from, to, &Value::Int(v))),
-                        None => return Err(self.unsupported("a symbolic value converted to floating point")),
+                        None => self.fcast(*op, from, to, e)?,
                     },
                     Reg::Agg(_) => return Err(self.unsupported("a vector cast")),
                 },
@@ -769,7 +781,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                                 y
                             }
                         }
-                        None => return Err(self.unsupported("a select between non-integers on shared data")),
+                        None => self.select_float(c, x, y)?,
                     },
                 }
             }
@@ -857,6 +869,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                 r
             }
             Op::Call { callee, args, ret } => return self.call(callee, args, ret, dest),
+            Op::FBin { op, ty, a, b } => self.fbin(*op, ty, a, b)?,
+            Op::FNeg { ty, a } => self.fneg(ty, a)?,
+            Op::FCmp { pred, a, b } => self.fcmp(*pred, a, b)?,
             other => return Err(self.unsupported(format!("instruction {}", op_name(other)))),
         };
         self.set(dest, r);
@@ -910,21 +925,39 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// A read of shared memory: a fresh symbolic value, or the constant it
     /// must return (determined).
     fn shared_read(&mut self, addr: u64, at: Option<ExprId>, ty: &Ty, atomic: bool) -> Result<Reg, SymError> {
-        if !matches!(ty, Ty::Int(_) | Ty::Ptr) {
-            return Err(self.unsupported(format!("a shared load of type {ty:?}")));
+        if !matches!(ty, Ty::Int(_) | Ty::Ptr | Ty::F32 | Ty::F64) {
+            return Err(self.unsupported(format!("a shared load of {}", float::ty_name(ty))));
         }
         let size = ty.store_size() as u32;
-        let id = self.st.trace.reads.len() as u32;
-        let value = match self.st.known.get(&id) {
-            Some(&v) if at.is_none() => self.st.trace.exprs.constant(int_bits(ty), v),
+        let (id, key) = self.new_read();
+        let value = match self.st.known.get(&key) {
+            Some(&v) if at.is_none() => {
+                self.st.trace.determined.push(id);
+                self.st.trace.exprs.constant(int_bits(ty), v)
+            }
             _ => self.st.trace.exprs.read(id, int_bits(ty)),
         };
         if let (None, Some(Reg::Int(w))) = (at, self.own_writes.get(&addr)) {
             self.own_before_read.insert(id, *w);
         }
-        self.st.trace.reads.push((self.index, self.out.events.len()));
         self.event(SymOp::Read { addr, size, value, atomic, at });
-        Ok(Reg::Int(value))
+        // A `float` or `double` read is its pattern; a determined one, its value.
+        Ok(match (ty, self.st.trace.exprs.value(value)) {
+            (Ty::F32, Some(v)) => Reg::Float(Value::F32(f32::from_bits(v as u32))),
+            (Ty::F64, Some(v)) => Reg::Float(Value::F64(f64::from_bits(v as u64))),
+            _ => Reg::Int(value),
+        })
+    }
+
+    /// A new shared read of this thread (its event comes next): its id and
+    /// place.
+    pub(super) fn new_read(&mut self) -> (u32, ReadKey) {
+        let id = self.st.trace.reads.len() as u32;
+        let key = (self.index, self.steps, self.step_reads);
+        self.step_reads += 1;
+        self.st.trace.reads.push((self.index, self.out.events.len()));
+        self.st.trace.read_keys.push(key);
+        (id, key)
     }
 
     /// The address of an access: concrete, or computed from shared data
@@ -968,8 +1001,11 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// A write of `v` to shared memory (at `addr`, or at the symbolic address
     /// `at`).
     fn shared_write(&mut self, addr: u64, at: Option<ExprId>, v: Reg, ty: &Ty, atomic: bool) -> Result<(), SymError> {
-        let Reg::Int(e) = v else {
-            return Err(self.unsupported(format!("a shared store of type {ty:?}")));
+        let e = match v {
+            Reg::Int(e) => e,
+            Reg::Float(Value::F32(f)) if *ty == Ty::F32 => self.st.trace.exprs.constant(32, f.to_bits() as u128),
+            Reg::Float(Value::F64(f)) if *ty == Ty::F64 => self.st.trace.exprs.constant(64, f.to_bits() as u128),
+            _ => return Err(self.unsupported(format!("a shared store of {}", float::ty_name(ty)))),
         };
         let e = self.fit(e, int_bits(ty));
         self.escape_value(e, ty);
@@ -1205,12 +1241,19 @@ impl Thread<'_, '_> {
             return;
         }
         let mut words: Vec<(u64, u32, ExprId)> = Vec::new();
+        let mut floats: Vec<(u64, u32, u128)> = Vec::new();
         for (a, (size, r)) in &self.local {
             if causa_ir::addr_alloc(*a) == id {
-                if let Reg::Int(e) = r {
-                    words.push((*a, *size, *e));
+                match r {
+                    Reg::Int(e) => words.push((*a, *size, *e)),
+                    // A `float` or `double`: its pattern.
+                    Reg::Float(v @ (Value::F32(_) | Value::F64(_))) => floats.push((*a, *size, v.as_int())),
+                    _ => {}
                 }
             }
+        }
+        for (a, size, bits) in floats {
+            words.push((a, size, self.st.trace.exprs.constant(size * 8, bits)));
         }
         words.sort_unstable();
         let mut fitted = Vec::with_capacity(words.len());
@@ -1323,9 +1366,6 @@ fn int_bits(ty: &Ty) -> u32 {
 
 fn op_name(op: &Op) -> &'static str {
     match op {
-        Op::FBin { .. } => "floating-point arithmetic",
-        Op::FNeg { .. } => "fneg",
-        Op::FCmp { .. } => "fcmp",
         Op::InsertValue { .. } => "insertvalue",
         Op::ExtractElement { .. } | Op::InsertElement { .. } | Op::ShuffleVector { .. } => "vector operations",
         Op::VaArg { .. } => "va_arg",

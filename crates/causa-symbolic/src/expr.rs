@@ -1,11 +1,126 @@
 //! Symbolic integer expressions over the values a thread reads from shared
 //! memory: a hash-consed arena, constant-folded with the interpreter's own
 //! integer semantics (`causa_ir::ops`), so a fully concrete expression is
-//! always a constant.
+//! always a constant. A `float` or `double` is its IEEE bit pattern (32 or
+//! 64 bits wide): [`Expr::Fp`] operates on patterns and gives one (or a
+//! comparison's bit, or a conversion's integer), so a bitcast is nothing
+//! and a shared `double` is read and written like a 64-bit integer.
 
 use causa_core::collections::HashMap;
 use causa_ir::value::mask;
-use causa_ir::{BinOp, CastOp, ICmpPred, Ty, Value};
+use causa_ir::{BinOp, CastOp, FBinOp, FCmpPred, ICmpPred, Ty, Value};
+
+/// A floating-point operation of [`Expr::Fp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FpOp {
+    /// `a op b` (not `Rem`: C's `fmod` is not IEEE's remainder, which is what
+    /// the solver has).
+    Bin(FBinOp),
+    Neg,
+    Cmp(FCmpPred),
+    /// `FpExt`, `FpTrunc`, `FpToSi`, `FpToUi`, `SiToFp`, `UiToFp`.
+    Cast(CastOp),
+    /// A `<math.h>` function the solver computes exactly.
+    Math(MathFn),
+}
+
+/// The `<math.h>` functions of values computed from shared data that the
+/// solver models (IEEE operations, the results exact or correctly rounded,
+/// as the interpreter's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFn {
+    Sqrt,
+    Fabs,
+    Floor,
+    Ceil,
+    Trunc,
+    Round,
+    Fmin,
+    Fmax,
+}
+
+impl MathFn {
+    /// By its `double` name.
+    pub fn by_name(name: &str) -> Option<MathFn> {
+        Some(match name {
+            "sqrt" => MathFn::Sqrt,
+            "fabs" => MathFn::Fabs,
+            "floor" => MathFn::Floor,
+            "ceil" => MathFn::Ceil,
+            "trunc" => MathFn::Trunc,
+            "round" => MathFn::Round,
+            "fmin" => MathFn::Fmin,
+            "fmax" => MathFn::Fmax,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MathFn::Sqrt => "sqrt",
+            MathFn::Fabs => "fabs",
+            MathFn::Floor => "floor",
+            MathFn::Ceil => "ceil",
+            MathFn::Trunc => "trunc",
+            MathFn::Round => "round",
+            MathFn::Fmin => "fmin",
+            MathFn::Fmax => "fmax",
+        }
+    }
+}
+
+impl FpOp {
+    /// Whether the operand is a float (else an integer: `SiToFp`, `UiToFp`).
+    pub fn float_operand(self) -> bool {
+        !matches!(self, FpOp::Cast(CastOp::SiToFp | CastOp::UiToFp))
+    }
+
+    /// Whether the result is a float (else a bit or an integer).
+    pub fn float_result(self) -> bool {
+        !matches!(self, FpOp::Cmp(_) | FpOp::Cast(CastOp::FpToSi | CastOp::FpToUi))
+    }
+}
+
+/// The type of a `bits`-wide float or integer, as the interpreter's
+/// operations take it.
+pub fn scalar_ty(float: bool, bits: u32) -> Ty {
+    match (float, bits) {
+        (true, 32) => Ty::F32,
+        (true, _) => Ty::F64,
+        (false, b) => Ty::Int(b),
+    }
+}
+
+/// A `bits`-wide pattern as the interpreter's value of that type.
+fn scalar_value(float: bool, bits: u32, v: u128) -> Value {
+    match (float, bits) {
+        (true, 32) => Value::F32(f32::from_bits(v as u32)),
+        (true, _) => Value::F64(f64::from_bits(v as u64)),
+        (false, _) => Value::Int(v),
+    }
+}
+
+/// `op` on constant patterns, with the interpreter's semantics.
+pub(crate) fn fp_fold(op: FpOp, from: u32, to: u32, a: u128, b: u128) -> u128 {
+    let ty = scalar_ty(op.float_operand(), from);
+    let (x, y) = (scalar_value(op.float_operand(), from, a), scalar_value(true, from, b));
+    let v = match op {
+        FpOp::Bin(o) => causa_ir::ops::fbinop(o, &ty, &x, &y),
+        FpOp::Neg => causa_ir::ops::fneg(&ty, &x),
+        FpOp::Cmp(p) => Value::Int(causa_ir::ops::fcmp(p, x.as_f64(), y.as_f64()) as u128),
+        FpOp::Cast(c) => causa_ir::ops::cast(c, &ty, &scalar_ty(op.float_result(), to), &x),
+        // As the interpreter's call: in double precision, then rounded.
+        FpOp::Math(m) => {
+            let v = causa_ir::ops::math(m.name(), x.as_f64(), y.as_f64()).unwrap_or(f64::NAN);
+            if to == 32 {
+                Value::F32(v as f32)
+            } else {
+                Value::F64(v)
+            }
+        }
+    };
+    v.as_int() & mask(to)
+}
 
 /// Index of an expression in its [`Exprs`] arena.
 pub type ExprId = u32;
@@ -44,6 +159,15 @@ pub enum Expr {
     },
     Select {
         c: ExprId,
+        a: ExprId,
+        b: ExprId,
+    },
+    /// A floating-point operation on `from`-bit operands (`b` is `a` for a
+    /// unary one) with a `to`-bit result.
+    Fp {
+        op: FpOp,
+        from: u32,
+        to: u32,
         a: ExprId,
         b: ExprId,
     },
@@ -99,7 +223,7 @@ impl Exprs {
         match self.get(e) {
             Expr::Const { bits, .. } | Expr::Read { bits, .. } | Expr::Bin { bits, .. } => *bits,
             Expr::ICmp { .. } => 1,
-            Expr::Cast { to, .. } => *to,
+            Expr::Cast { to, .. } | Expr::Fp { to, .. } => *to,
             Expr::Select { a, .. } => self.bits(*a),
         }
     }
@@ -129,6 +253,15 @@ impl Exprs {
             return a;
         }
         self.add(Expr::Cast { op, from, to, a })
+    }
+
+    /// A floating-point operation ([`Expr::Fp`]), folded when its operands
+    /// are constant.
+    pub fn fp(&mut self, op: FpOp, from: u32, to: u32, a: ExprId, b: ExprId) -> ExprId {
+        if let (Some(x), Some(y)) = (self.value(a), self.value(b)) {
+            return self.constant(to, fp_fold(op, from, to, x, y));
+        }
+        self.add(Expr::Fp { op, from, to, a, b })
     }
 
     pub fn select(&mut self, c: ExprId, a: ExprId, b: ExprId) -> ExprId {
@@ -177,6 +310,7 @@ impl Exprs {
                     self.eval(*b, reads)?
                 }
             }
+            Expr::Fp { op, from, to, a, b } => fp_fold(*op, *from, *to, self.eval(*a, reads)?, self.eval(*b, reads)?),
         };
         Some(v)
     }
@@ -196,6 +330,9 @@ impl Exprs {
             Expr::ICmp { pred, a, b, .. } => format!("({} {pred:?} {})", self.show(*a), self.show(*b)),
             Expr::Cast { op, to, a, .. } => format!("{op:?}{to}({})", self.show(*a)),
             Expr::Select { c, a, b } => format!("({} ? {} : {})", self.show(*c), self.show(*a), self.show(*b)),
+            Expr::Fp { op: op @ (FpOp::Neg | FpOp::Cast(_)), a, .. } => format!("{op:?}({})", self.show(*a)),
+            Expr::Fp { op: FpOp::Math(m), a, b, .. } => format!("{}({}, {})", m.name(), self.show(*a), self.show(*b)),
+            Expr::Fp { op, a, b, .. } => format!("({} {op:?} {})", self.show(*a), self.show(*b)),
         }
     }
 }

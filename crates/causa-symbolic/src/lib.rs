@@ -27,6 +27,7 @@ pub mod expr;
 pub mod fault;
 pub mod figures;
 mod flip;
+mod float;
 mod maxsmt;
 pub mod model;
 pub mod refine;

@@ -173,7 +173,7 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                     _ => {}
                 }
             }
-            Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } => roots.extend([*a, *b]),
+            Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } | Expr::Fp { a, b, .. } => roots.extend([*a, *b]),
             Expr::Cast { a, .. } => roots.push(*a),
             Expr::Select { c, a, b } => roots.extend([*c, *a, *b]),
         }

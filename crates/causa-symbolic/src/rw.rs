@@ -461,6 +461,10 @@ pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTree
             s.extend(eval_set(x, *b, reads)?);
             (s.len() <= MAX_VALUES).then_some(s)
         }
+        Expr::Fp { op, from, to, a, b } => {
+            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            pairs(&sa, &sb, &|p, q| Some(crate::expr::fp_fold(*op, *from, *to, p, q)))
+        }
     }
 }
 

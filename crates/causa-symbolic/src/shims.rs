@@ -193,6 +193,7 @@ pub(crate) fn call(
             Some(Some(t.input(n, bits)?))
         }
         n if n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.") => Some(None),
+        n if causa_ir::ops::math_double_name(n).is_some() => Some(Some(t.math(n, args, ret)?)),
         "strlen" => Some(Some(t.string_length(args)?)),
         "strdup" => Some(Some(t.string_dup(args)?)),
         "strcpy" => t.string_copy(args)?.then(|| argv.first().cloned()),

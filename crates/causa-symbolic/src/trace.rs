@@ -239,6 +239,10 @@ pub struct Branch {
     pub switch: bool,
 }
 
+/// A read's place in its thread's execution: (thread index, instructions
+/// the thread executed before it, reads of that instruction before it).
+pub type ReadKey = (usize, u64, u32);
+
 /// Every thread's symbolic trace, over one expression arena.
 #[derive(Clone, Debug, Default)]
 pub struct SymTrace {
@@ -248,6 +252,11 @@ pub struct SymTrace {
     pub threads: Vec<SymThread>,
     /// For each read id: (thread index, event index).
     pub reads: Vec<(usize, usize)>,
+    /// For each read id: where it is in its thread's execution
+    /// ([`ReadKey`]), the same in every pass of symbolic execution (ids
+    /// and event indices are not: a load at an address computed from a read
+    /// found determined becomes a constant in the next pass).
+    pub read_keys: Vec<ReadKey>,
     /// The reads whose value program order, thread creation, join and
     /// barriers fix, a constant in the trace (`crate::determined`), by id.
     pub determined: Vec<u32>,

@@ -93,6 +93,10 @@ impl<'x> Values<'x> {
                 let (c, x, y) = (self.bv(c), self.bv(a), self.bv(b));
                 c.eq(constant(1, 1)).ite(&x, &y)
             }
+            Expr::Fp { op, from, to, a, b } => {
+                let (x, y) = (self.bv(a), self.bv(b));
+                crate::float::lower(op, from, to, &x, &y)
+            }
         };
         self.memo.insert(e, b.clone());
         b

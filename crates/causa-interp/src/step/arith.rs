@@ -33,27 +33,7 @@ fn fbin(op: FBinOp, ty: &Ty, a: &Value, b: &Value) -> Value {
         let v: Vec<Value> = a.elements().iter().zip(b.elements()).map(|(x, y)| fbin(op, e, x, y)).collect();
         return Value::Agg(v.into());
     }
-    if *ty == Ty::F32 {
-        let (x, y) = (a.as_f32(), b.as_f32());
-        return Value::F32(match op {
-            FBinOp::Add => x + y,
-            FBinOp::Sub => x - y,
-            FBinOp::Mul => x * y,
-            FBinOp::Div => x / y,
-            FBinOp::Rem => x % y,
-        });
-    }
-    let (x, y) = (a.as_f64(), b.as_f64());
-    float_of(
-        ty,
-        match op {
-            FBinOp::Add => x + y,
-            FBinOp::Sub => x - y,
-            FBinOp::Mul => x * y,
-            FBinOp::Div => x / y,
-            FBinOp::Rem => x % y,
-        },
-    )
+    ops::fbinop(op, ty, a, b)
 }
 
 /// Apply a binary integer op, element-wise on vectors.
@@ -85,9 +65,8 @@ pub fn eval_pure(op: &Op, regs: &[Value], tagged: bool) -> Option<Result<Value, 
         }
         Op::FBin { op, ty, a, b } => fbin(*op, ty, &val(regs, a), &val(regs, b)),
         Op::FNeg { ty, a } => match val(regs, a) {
-            Value::F32(f) => Value::F32(-f),
             Value::Agg(v) => Value::Agg(v.iter().map(|x| float_of(ty, -x.as_f64())).collect::<Vec<_>>().into()),
-            other => float_of(ty, -other.as_f64()),
+            other => ops::fneg(ty, &other),
         },
         Op::ICmp { pred, bits, a, b } => {
             let (x, y) = (val(regs, a), val(regs, b));

@@ -39,9 +39,8 @@ impl Thread<'_, '_> {
             self.local.insert(a, (size, Reg::Int(new)));
             return Ok(Reg::Int(old));
         }
-        let id = self.st.trace.reads.len() as u32;
+        let (id, _) = self.new_read();
         let old = self.st.trace.exprs.read(id, bits);
-        self.st.trace.reads.push((self.index, self.out.events.len()));
         let new = update(&mut self.st.trace.exprs, old).ok_or_else(|| self.unsupported(floating()))?;
         let new = self.fit(new, bits);
         self.escape_value(new, ty);

@@ -192,9 +192,8 @@ impl Thread<'_, '_> {
     /// expression. (Never a determined constant: `crate::determined` fixes
     /// plain reads only.)
     fn bulk_read(&mut self, addr: u64, size: u32) -> Piece {
-        let id = self.st.trace.reads.len() as u32;
+        let (id, _) = self.new_read();
         let value = self.st.trace.exprs.read(id, size * 8);
-        self.st.trace.reads.push((self.index, self.out.events.len()));
         Piece { addr, size, value }
     }
 

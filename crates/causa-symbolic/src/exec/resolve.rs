@@ -104,6 +104,10 @@ impl Thread<'_, '_> {
                 let a = self.rewrite(a, depth + 1)?;
                 Some(self.st.trace.exprs.cast(op, from, to, a))
             }
+            Expr::Fp { op, from, to, a, b } => {
+                let (a, b) = both(self, a, b)?;
+                Some(self.st.trace.exprs.fp(op, from, to, a, b))
+            }
             Expr::Select { c, a, b } => {
                 let rc = self.rewrite(c, depth + 1);
                 let (ra, rb) = (self.rewrite(a, depth + 1), self.rewrite(b, depth + 1));

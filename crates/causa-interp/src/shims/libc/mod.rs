@@ -4,6 +4,7 @@ pub mod alloc;
 pub mod convert;
 pub mod file;
 pub use causa_core::format;
+pub mod math;
 pub mod misc;
 pub mod stdio;
 pub mod string;
@@ -16,4 +17,5 @@ pub fn register(r: &mut Registry) {
     stdio::register(r);
     misc::register(r);
     file::register(r);
+    math::register(r);
 }
