@@ -257,6 +257,11 @@ fn atomic(
             }
             let (p1, p2) = (fat[&a1], fat[&a2]);
             let events: Vec<EventRef> = failing[p1..=p2].iter().copied().filter(|r| r.0 == t).collect();
+            // A thread that waits for another between the two (a condition
+            // wait re-checked in its loop) cannot run them atomically.
+            if events.iter().any(|r| waits_for_another(&sym.threads[r.0].events[r.1].op)) {
+                continue;
+            }
             let intruders: Vec<EventRef> = failing[p1..=p2]
                 .iter()
                 .copied()
@@ -266,6 +271,19 @@ fn atomic(
         }
     }
     out
+}
+
+/// An operation at which a thread waits for another thread to act.
+fn waits_for_another(op: &SymOp) -> bool {
+    matches!(
+        op,
+        SymOp::Wait { .. }
+            | SymOp::WaitReturn { .. }
+            | SymOp::Join { .. }
+            | SymOp::SemWait { .. }
+            | SymOp::Arrive { .. }
+            | SymOp::Depart { .. }
+    )
 }
 
 #[cfg(test)]

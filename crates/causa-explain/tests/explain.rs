@@ -2127,3 +2127,20 @@ fn a_flipped_thread_reads_what_another_thread_stored() {
     }
     assert!(first_flipped > 0, "some run flips the first worker's check");
 }
+
+#[test]
+fn reads_around_a_condition_wait_are_not_called_atomic() {
+    // A hand-made barrier waits while `count != 0`: the next round's
+    // arrival makes it nonzero again before the first waiter re-checks, and
+    // both wait for good. The waiter's two reads of `count` are the loop's
+    // check before and after its wait; the summary said "making line 20
+    // atomic avoids the failure", which no thread can do across a wait.
+    let prep = corpus("fail/cond/barrier_without_generation.c");
+    let ex = deadlocking(&prep, 500);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate_passes(), "{:?}", e.alternate_outcome);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(!summary.contains("atomic"), "{summary}");
+    assert!(e.dsp.atomic.is_empty(), "{:?}", e.dsp.atomic);
+    assert!(summary.contains("read of `bar.count` at barrier_without_generation.c:20"), "{summary}");
+}
