@@ -503,7 +503,13 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
             None => published_early_fix(e, (g, p), w),
         },
         Some((g, p)) => published_early_fix(e, (g, p), w),
-        None => " Making the read wait for that write avoids the failure.".into(),
+        None => match pause_before(e, f.read) {
+            Some(p) => format!(
+                " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
+                e.line(p).unwrap_or_default()
+            ),
+            None => " Making the read wait for that write avoids the failure.".into(),
+        },
     };
     Some(format!(
         "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {}.{fix}",
@@ -514,6 +520,15 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         e.source_of_part(f, Run::Failing),
         e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
+}
+
+/// The reading thread's last sleep or yield before `read` in the failing
+/// schedule, with no other event of its between them but reads (a thread
+/// that sleeps "until the other is surely done" and then reads).
+fn pause_before(e: &Explanation, read: EventRef) -> Option<EventRef> {
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let mine = e.failing[..at].iter().rev().filter(|x| x.0 == read.0);
+    mine.take_while(|x| matches!(e.info_of(**x).op, "yield" | "read")).find(|x| e.info_of(**x).op == "yield").copied()
 }
 
 /// A flag published too early: the reader's last read before `read` (of

@@ -2144,3 +2144,24 @@ fn reads_around_a_condition_wait_are_not_called_atomic() {
     assert!(e.dsp.atomic.is_empty(), "{:?}", e.dsp.atomic);
     assert!(summary.contains("read of `bar.count` at barrier_without_generation.c:20"), "{summary}");
 }
+
+#[test]
+fn a_sleep_before_a_read_is_said_to_order_nothing() {
+    // The reader sleeps, then reads a pointer another thread publishes:
+    // the order violation's summary says that the sleep does not make the
+    // read wait.
+    let prep = corpus("fail/basic/sleep_instead_of_join.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "sleep_instead_of_join");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("Order violation"), "{}: {summary}", e.mode);
+        assert!(
+            summary.contains(
+                "The pause at sleep_instead_of_join.c:24 before the read (a sleep or a yield) does not make it wait"
+            ),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
