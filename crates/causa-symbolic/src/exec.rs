@@ -19,7 +19,7 @@
 //! location (never concretised silently): synchronisation objects at other
 //! computed addresses, this thread's own stack memory at such an index,
 //! atomic read-modify-write of floats, `long double`, `fmod` and vector
-//! arithmetic on shared data ([`float`]: `float` and `double` are), bulk memory
+//! arithmetic on shared data ([`float`]: `float` and `double` are covered), bulk memory
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
 //! and of the thread's own memory are followed), and most library functions
 //! beyond pthread mutexes, condition variables, semaphores, thread creation
