@@ -2165,3 +2165,30 @@ fn a_sleep_before_a_read_is_said_to_order_nothing() {
         );
     }
 }
+
+#[test]
+fn a_double_passed_to_a_thread_keeps_its_value() {
+    // Each thread adds the `double` main passed it: main's locals become
+    // shared at the thread's creation with their values. A `double` there
+    // was left out of them (the threads added 0.0 in the model, and no
+    // alternate passed).
+    let prep = corpus("fail/basic/double_argument_lost_update.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "double_argument_lost_update");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains(" and 4.0 from thread 0."), "{summary}");
+}
+
+#[test]
+fn sqrt_of_a_shared_value_is_explained() {
+    // `sqrt` of a value read from shared memory: the interpreter computes
+    // it, and symbolic execution gives it to the solver (IEEE square root).
+    let prep = corpus("fail/libc/sqrt_of_racy_variance.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "sqrt_of_racy_variance");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("sees 4.0 (initial value)"), "{}: {summary}", e.mode);
+    }
+}
