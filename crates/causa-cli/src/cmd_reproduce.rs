@@ -50,11 +50,10 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
         return Ok(EXIT_BUG);
     }
     println!(
-        "causa reproduce: reproduced {} in thread {} with {} context switch{} ({})",
+        "causa reproduce: reproduced {} in thread {} with {} ({})",
         f.kind,
         f.thread,
-        r.preemptions,
-        if r.preemptions == 1 { "" } else { "es" },
+        crate::output::counted(r.preemptions, "context switch"),
         if r.minimal { "the fewest possible" } else { "not minimised" }
     );
     for line in summary(&r) {
@@ -115,11 +114,9 @@ fn summary(r: &Reproduced) -> Vec<String> {
     }
     let accesses = shared_accesses(&r.execution);
     lines.push(format!(
-        "the schedule: {} step{}, {} shared access{}; log to confirmed schedule {:.3}s",
-        r.execution.steps.len(),
-        plural(r.execution.steps.len()),
-        accesses,
-        if accesses == 1 { "" } else { "es" },
+        "the schedule: {}, {}; log to confirmed schedule {:.3}s",
+        crate::output::counted(r.execution.steps.len(), "step"),
+        crate::output::counted(accesses, "shared access"),
         r.total_time.as_secs_f64()
     ));
     lines
@@ -170,12 +167,4 @@ fn failure(e: ReproduceError) -> Failure {
         ReproduceError::NotReproduced(_) => (EXIT_UNSUPPORTED, "internal-error"),
     };
     Failure { exit, code, message: e.to_string() }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

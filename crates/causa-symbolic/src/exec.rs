@@ -942,11 +942,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         self.event(SymOp::Read { addr, size, value, atomic, at });
         // A `float` or `double` read is its pattern; a determined one, its value.
-        Ok(match (ty, self.st.trace.exprs.value(value)) {
-            (Ty::F32, Some(v)) => Reg::Float(Value::F32(f32::from_bits(v as u32))),
-            (Ty::F64, Some(v)) => Reg::Float(Value::F64(f64::from_bits(v as u64))),
-            _ => Reg::Int(value),
-        })
+        Ok(self.fp_result(value, matches!(ty, Ty::F32 | Ty::F64), int_bits(ty)))
     }
 
     /// A new shared read of this thread (its event comes next): its id and

@@ -92,7 +92,7 @@ pub fn scalar_ty(float: bool, bits: u32) -> Ty {
 }
 
 /// A `bits`-wide pattern as the interpreter's value of that type.
-fn scalar_value(float: bool, bits: u32, v: u128) -> Value {
+pub(crate) fn scalar_value(float: bool, bits: u32, v: u128) -> Value {
     match (float, bits) {
         (true, 32) => Value::F32(f32::from_bits(v as u32)),
         (true, _) => Value::F64(f64::from_bits(v as u64)),

@@ -22,6 +22,11 @@ fn width(ty: &Ty) -> Option<u32> {
     }
 }
 
+/// The width of a `float` or `double` (None: any other type).
+fn float_width(ty: &Ty) -> Option<u32> {
+    width(ty).filter(|_| matches!(ty, Ty::F32 | Ty::F64))
+}
+
 /// A concrete float's width and IEEE pattern.
 fn pattern(v: &Value) -> Option<(u32, u128)> {
     match v {
@@ -44,11 +49,11 @@ impl Thread<'_, '_> {
         }
     }
 
-    /// The register of a result: a concrete value when `e` is a constant.
-    fn fp_result(&mut self, e: ExprId, float: bool, bits: u32) -> Reg {
+    /// The register of a result (`float`: a `float` or `double`, else an
+    /// integer): a float that is a constant is a concrete value.
+    pub(super) fn fp_result(&mut self, e: ExprId, float: bool, bits: u32) -> Reg {
         match (self.st.trace.exprs.value(e), float) {
-            (Some(v), true) if bits == 32 => Reg::Float(Value::F32(f32::from_bits(v as u32))),
-            (Some(v), true) => Reg::Float(Value::F64(f64::from_bits(v as u64))),
+            (Some(v), true) => Reg::Float(crate::expr::scalar_value(true, bits, v)),
             _ => Reg::Int(e),
         }
     }
@@ -60,12 +65,12 @@ impl Thread<'_, '_> {
                 Ok(Reg::Float(causa_ir::ops::fbinop(op, ty, &x, &y)))
             }
             (x, y) => {
-                let bits = match ty {
-                    Ty::F32 | Ty::F64 if op != FBinOp::Rem => width(ty).unwrap_or(64),
-                    Ty::F32 | Ty::F64 => {
+                let bits = match float_width(ty) {
+                    Some(_) if op == FBinOp::Rem => {
                         return Err(self.unsupported("`fmod` (frem) of a value computed from shared data"))
                     }
-                    _ => {
+                    Some(bits) => bits,
+                    None => {
                         return Err(
                             self.unsupported(format!("floating-point arithmetic on {} from shared data", ty_name(ty)))
                         )
@@ -83,7 +88,7 @@ impl Thread<'_, '_> {
         match self.operand(a) {
             Reg::Float(x) => Ok(Reg::Float(causa_ir::ops::fneg(ty, &x))),
             x => {
-                let Some(bits) = width(ty).filter(|_| matches!(ty, Ty::F32 | Ty::F64)) else {
+                let Some(bits) = float_width(ty) else {
                     return Err(self.unsupported(format!("fneg of {} from shared data", ty_name(ty))));
                 };
                 let x = self.pattern_of(x, bits)?;
@@ -123,7 +128,7 @@ impl Thread<'_, '_> {
                 ty_name(to)
             )));
         };
-        let float_to = matches!(to, Ty::F32 | Ty::F64);
+        let float_to = float_width(to).is_some();
         if op == CastOp::Bits {
             // A float's pattern as an integer or back: the same bits.
             let e = self.fit(e, fb);
@@ -141,7 +146,7 @@ impl Thread<'_, '_> {
     pub(crate) fn math(&mut self, name: &str, args: &[Operand], ret: &Ty) -> Result<Reg, SymError> {
         let double = causa_ir::ops::math_double_name(name).unwrap_or(name);
         let regs: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
-        let bits = width(ret).filter(|_| matches!(ret, Ty::F32 | Ty::F64));
+        let bits = float_width(ret);
         let constant: Option<Vec<f64>> = regs
             .iter()
             .map(|r| match r {
