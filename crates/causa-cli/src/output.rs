@@ -97,7 +97,7 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
         .iter()
         .filter_map(|r| r.location.clone())
         .chain(f.location.clone())
-        .map(|l| (l.file.rsplit('/').next().unwrap_or(&l.file).to_string(), l))
+        .map(|l| (causa_interp::memory::short_file(&l.file).to_string(), l))
         .collect();
     let short_src = |l: &SourceLoc| {
         let mut l = l.clone();
@@ -160,9 +160,7 @@ pub fn write_trace(path: &Path, ex: &Execution) -> std::io::Result<()> {
 
 fn short_location(mut r: EventRecord) -> EventRecord {
     if let Some(l) = &mut r.location {
-        if let Some((_, name)) = l.file.rsplit_once('/') {
-            l.file = name.into();
-        }
+        l.file = causa_interp::memory::short_file(&l.file).into();
     }
     r
 }

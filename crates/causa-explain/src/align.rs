@@ -204,12 +204,25 @@ impl Alignment {
 
     /// Where `run`'s accesses went whose address the solver resolves (the
     /// symbolic trace has none for them), as symbolic trace addresses.
+    /// A `free` of a pointer computed from shared data is found by its
+    /// place among the thread's synchronisation events.
     pub fn resolved(&self, sym: &SymTrace, run: &Execution) -> BTreeMap<EventRef, u64> {
-        self.events
+        let mut out: BTreeMap<EventRef, u64> = self
+            .events
             .iter()
             .filter(|((t, k), _)| access(&sym.threads[*t].events[*k].op).is_some_and(|a| a.2))
             .filter_map(|(r, i)| Some((*r, self.to_symbolic(run.events[*i].addr)?)))
-            .collect()
+            .collect();
+        let computed_free =
+            |(t, k): &EventRef| matches!(sym.threads[*t].events[*k].op, SymOp::Free { at: Some(_), .. });
+        for (r, i) in self.positions(sym, run) {
+            if computed_free(&r) && run.events[i].kind == EventKind::Free {
+                if let Some(a) = self.to_symbolic(run.events[i].addr) {
+                    out.insert(r, a);
+                }
+            }
+        }
+        out
     }
 
     /// The events of thread `t` in `run` after its first `before` events

@@ -151,11 +151,24 @@ impl Explanation {
         let Some(w) = f.write else {
             return v.map_or_else(|| "the initial value".to_string(), |v| format!("{v} (initial value)"));
         };
-        let (t, line) = (&self.threads[w.0], self.info_of(w).loc.as_ref().map(|l| l.line));
+        let t = &self.threads[w.0];
+        // `line 14`, or `<causa>/libc.c:40` in another file than the read's.
+        let read_file = self.info_of(f.read).loc.as_ref().map(|l| &l.file);
+        let at = self.info_of(w).loc.as_ref().map(|l| match read_file {
+            Some(file) if *file != l.file => {
+                (true, format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+            }
+            _ => (false, format!("line {}", l.line)),
+        });
+        let at = |always: bool| match &at {
+            Some((other_file, l)) if always || *other_file => format!(" at {l}"),
+            Some((_, l)) => format!(" {l}"),
+            None => String::new(),
+        };
         match v {
-            Some(v) => format!("{v} from thread {t}{}", line.map(|l| format!(" line {l}")).unwrap_or_default()),
+            Some(v) => format!("{v} from thread {t}{}", at(false)),
             // A bulk read shows no single value.
-            None => format!("what thread {t} wrote{}", line.map(|l| format!(" at line {l}")).unwrap_or_default()),
+            None => format!("what thread {t} wrote{}", at(true)),
         }
     }
 }

@@ -195,18 +195,29 @@ fn dead_frame_sentence(e: &Explanation) -> Option<String> {
     if !m.contains("dead stack frame") {
         return None;
     }
+    const EXITED: &str = " after its thread called pthread_exit";
+    let exited = m.ends_with(EXITED);
     // (`read of 4 bytes in value …`, or a call's `pthread_mutex_lock in m …`)
     let object = m
         .split_once(" bytes in ")
         .or_else(|| m.split_once(" byte in "))
         .or_else(|| m.split_once("dead stack frame: ").and_then(|(_, r)| r.split_once(" in ")))
-        .map(|(_, rest)| rest.trim_end_matches(" after its function returned"));
+        .map(|(_, rest)| rest.trim_end_matches(" after its function returned").trim_end_matches(EXITED));
     // `value (local of publish in thread 0)`
     let parsed = object.and_then(|o| {
         let (name, rest) = o.split_once(" (local of ")?;
         let (function, thread) = rest.strip_suffix(')')?.split_once(" in thread ")?;
         Some((name, function, thread))
     });
+    if exited {
+        let what = match parsed {
+            Some((name, function, thread)) => format!("`{name}`, a local of `{function}` (thread {thread})"),
+            None => object.unwrap_or("a local of a function").to_string(),
+        };
+        return Some(format!(
+            "The access is to {what}, after its thread called `pthread_exit`: every frame of the thread ends there, `main`'s too (the program goes on until the other threads end), in the step of the thread's last event before the call. Keeping the object alive while another thread can use it (a static or heap object, or joining that thread before exiting) avoids the failure in every order."
+        ));
+    }
     let what = match parsed {
         Some((name, function, thread)) => {
             format!("`{name}`, a local of `{function}` (thread {thread}), after `{function}` returned")

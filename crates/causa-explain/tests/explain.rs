@@ -2192,3 +2192,76 @@ fn sqrt_of_a_shared_value_is_explained() {
         assert!(summary.contains("sees 4.0 (initial value)"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_frame_ended_by_pthread_exit_is_explained() {
+    // main calls pthread_exit after handing a worker a pointer to its
+    // local: symbolic execution ends main's frames there (it said
+    // "unsupported … external function `pthread_exit`"), and the summary
+    // says the frame ended with the call, not with a return.
+    let prep = corpus("fail/memory/pthread_exit_local.c");
+    let ex = failing_where(&prep, 50, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate.is_none(), "{mode}: {summary}");
+        assert!(
+            summary.contains(
+                "The access is to `config`, a local of `main` (thread 0), after its thread called `pthread_exit`"
+            ),
+            "{mode}: {summary}"
+        );
+        assert!(!summary.contains("returned"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_qsort_that_races_with_a_write_is_explained_in_causas_c_library() {
+    // qsort calls back into the program, so causa links its own C version
+    // (<causa>/libc.c): the element moves are the program's accesses, the
+    // worker's late write lands between them, and the summary names qsort
+    // and the file its moves are in.
+    let prep = corpus("fail/libc/qsort_before_join.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "qsort_before_join");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("<causa>/libc.c:"), "{}: {summary}", e.mode);
+        assert!(summary.contains("`qsort` (thread 0)"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_free_of_a_pointer_read_from_shared_data_shows_its_block() {
+    // The lock-free stack's pop frees the node it read from `top`: the
+    // pointer comes from shared data, so symbolic execution has no constant
+    // block for the free; the projection showed it as `free 0x0`. It is
+    // now the block the run freed.
+    let prep = corpus("fail/atomics/aba_stack_pop.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let frees: Vec<String> =
+        e.dsp.events.iter().filter(|r| e.info_of(**r).op == "free").map(|r| e.op_text(*r)).collect();
+    assert!(!frees.is_empty(), "the projection shows the free: {}", causa_explain::text::render(&e));
+    for f in &frees {
+        assert!(f.contains("heap#") && !f.contains("0x0"), "{f}");
+    }
+}
+
+#[test]
+fn a_use_of_a_block_realloc_moved_is_explained() {
+    // The printer takes the buffer's pointer before locking; the grower's
+    // realloc frees that block. Symbolic execution said "unsupported …
+    // external function `realloc`"; it now models the realloc as the free
+    // of the old block and a new one. The alternate runs the read before
+    // the realloc, or takes the pointer after it.
+    let prep = corpus("fail/memory/realloc_pointer_taken_unlocked.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "realloc_pointer_taken_unlocked");
+        let summary = causa_explain::summary::summary(&e);
+        let freed = "`grower` (thread 0.1) frees `heap#1` at realloc_pointer_taken_unlocked.c:18";
+        let moved = "before `grower` (thread 0.1) writes it at realloc_pointer_taken_unlocked.c:18";
+        assert!(summary.contains(freed) || summary.contains(moved), "{}: {summary}", e.mode);
+    }
+}

@@ -31,6 +31,7 @@ fn alloc_hash(id: usize, a: &Alloc) -> u64 {
         Life::Live => 1,
         Life::Freed(_) => 2,
         Life::Dead => 3,
+        Life::Exited => 4,
     };
     let mut h = mix(mix(id as u64 + 1, life), a.escaped as u64);
     let mut chunks = a.bytes.chunks_exact(8);

@@ -679,6 +679,15 @@ impl Machine {
     /// with `t`'s last event (a return is not a scheduling point: it
     /// happens in the step of that event).
     pub(crate) fn kill_frame(&mut self, t: Tid, allocas: &[u64]) {
+        self.end_frame(t, allocas, false);
+    }
+
+    /// [`Machine::kill_frame`] for a thread's frames at its `pthread_exit`.
+    pub(crate) fn kill_exited_frame(&mut self, t: Tid, allocas: &[u64]) {
+        self.end_frame(t, allocas, true);
+    }
+
+    fn end_frame(&mut self, t: Tid, allocas: &[u64], exited: bool) {
         // (Looked up once per frame, and only for a shared object.)
         let mut last: Option<Option<usize>> = None;
         for a in allocas {
@@ -689,7 +698,11 @@ impl Machine {
                     self.deaths.push((i, *a, size));
                 }
             }
-            self.mem.kill(*a);
+            if exited {
+                self.mem.kill_exited(*a);
+            } else {
+                self.mem.kill(*a);
+            }
         }
     }
 

@@ -57,6 +57,8 @@ pub enum Life {
     Freed(FreedBy),
     /// Stack object whose function returned.
     Dead,
+    /// Stack object of a thread that called `pthread_exit`.
+    Exited,
 }
 
 #[derive(Clone, Debug)]
@@ -284,10 +286,19 @@ impl Memory {
     /// Kill a stack object of a returning frame, or an ended thread's
     /// thread-local instance.
     pub fn kill(&mut self, addr: u64) {
+        self.end_life(addr, Life::Dead);
+    }
+
+    /// Kill a stack object of a thread that called `pthread_exit`.
+    pub fn kill_exited(&mut self, addr: u64) {
+        self.end_life(addr, Life::Exited);
+    }
+
+    fn end_life(&mut self, addr: u64, life: Life) {
         let id = self.locate(addr).0;
         self.touch(id);
         if let Some(a) = self.allocs.get_mut(id) {
-            a.life = Life::Dead;
+            a.life = life;
             a.bytes = Vec::new();
         }
     }
@@ -374,6 +385,12 @@ impl Memory {
             (_, Life::Dead) => {
                 return Err(MemError::new(format!(
                     "access to a dead stack frame: {what} in {} after its function returned",
+                    describe(addr)
+                )))
+            }
+            (_, Life::Exited) => {
+                return Err(MemError::new(format!(
+                    "access to a dead stack frame: {what} in {} after its thread called pthread_exit",
                     describe(addr)
                 )))
             }
@@ -466,5 +483,9 @@ impl Memory {
 
 /// The file name without its directories, for compact messages.
 pub fn short_file(path: &str) -> &str {
+    // causa's own C runtime keeps its `<causa>/`.
+    if path == causa_ir::compile::RUNTIME_FILE {
+        return path;
+    }
     path.rsplit('/').next().unwrap_or(path)
 }

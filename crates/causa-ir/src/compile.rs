@@ -131,19 +131,113 @@ pub fn compile_bitcode(inputs: &[String], opts: &CompileOptions, dir: &Path) -> 
             _ => return Err(IrError::UnknownInput { path: input.clone() }),
         }
     }
+    let program = link(bitcode, &dir.join("linked.bc"))?;
+    // The C library functions causa supplies as C code, when the program
+    // calls one it does not define.
+    let needed = declared_functions(&program);
+    if !RUNTIME_FUNCTIONS.iter().any(|f| needed.iter().any(|n| n == f)) {
+        return Ok(program);
+    }
+    let runtime = compile_runtime(dir, opts)?;
+    link(vec![program, runtime], &dir.join("with-runtime.bc"))
+}
+
+/// One module of `bitcode` (linked into `out` when there are several).
+fn link(mut bitcode: Vec<PathBuf>, out: &Path) -> Result<PathBuf, IrError> {
     if bitcode.len() == 1 {
         return Ok(bitcode.pop().unwrap_or_default());
     }
-    let out = dir.join("linked.bc");
     let mut cmd = Command::new(find_tool("llvm-link")?);
-    cmd.args(&bitcode).arg("-o").arg(&out);
+    cmd.args(&bitcode).arg("-o").arg(out);
     run(&mut cmd, "llvm-link")?;
-    Ok(out)
+    Ok(out.to_path_buf())
+}
+
+/// The functions causa's C runtime ([`RUNTIME_SOURCE`]) defines.
+pub const RUNTIME_FUNCTIONS: [&str; 2] = ["qsort", "bsearch"];
+
+/// The C library functions causa supplies as C code: each calls back into
+/// the program, so it runs as the program's code does (no shim can call a
+/// function of the program in a loop). Written here, not taken from a C
+/// library: it must be plain C that causa executes, without the library's
+/// internals.
+pub const RUNTIME_SOURCE: &str = include_str!("runtime/libc.c");
+
+/// The name reports give [`RUNTIME_SOURCE`] (its debug locations name it).
+pub const RUNTIME_FILE: &str = "<causa>/libc.c";
+
+/// [`RUNTIME_SOURCE`] compiled as the program is (its flags, so that the
+/// target matches), named [`RUNTIME_FILE`] in debug locations.
+fn compile_runtime(dir: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
+    let dir = std::path::absolute(dir).map_err(|e| IrError::Io { path: dir.to_path_buf(), source: e })?;
+    let (compilation_dir, file) = RUNTIME_FILE.rsplit_once('/').unwrap_or(("<causa>", "libc.c"));
+    let src = dir.join(file);
+    std::fs::write(&src, RUNTIME_SOURCE).map_err(|e| IrError::Io { path: src.clone(), source: e })?;
+    let mut opts = opts.clone();
+    opts.cflags.push(format!("-fdebug-compilation-dir={compilation_dir}"));
+    compile_c_in(Path::new(file), &dir, &dir.join("runtime.bc"), &opts)
+}
+
+/// The functions `path`'s module declares without defining them.
+fn declared_functions(path: &Path) -> Vec<String> {
+    use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+    use llvm_sys::core::*;
+    use llvm_sys::ir_reader::LLVMParseIRInContext;
+    let Some(c_path) = path.to_str().and_then(|p| std::ffi::CString::new(p).ok()) else { return Vec::new() };
+    let textual = path.extension().and_then(|e| e.to_str()) == Some("ll");
+    let mut names = Vec::new();
+    // SAFETY: every LLVM object made here is disposed of before returning
+    // (the module before its context; the IR reader takes the buffer).
+    unsafe {
+        let mut buf = std::ptr::null_mut();
+        let mut msg = std::ptr::null_mut();
+        if LLVMCreateMemoryBufferWithContentsOfFile(c_path.as_ptr(), &mut buf, &mut msg) != 0 {
+            if !msg.is_null() {
+                LLVMDisposeMessage(msg);
+            }
+            return names;
+        }
+        let ctx = LLVMContextCreate();
+        let mut module = std::ptr::null_mut();
+        let failed = if textual {
+            let mut err = std::ptr::null_mut();
+            let failed = LLVMParseIRInContext(ctx, buf, &mut module, &mut err) != 0;
+            if !err.is_null() {
+                LLVMDisposeMessage(err);
+            }
+            failed
+        } else {
+            let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
+            LLVMDisposeMemoryBuffer(buf);
+            failed
+        };
+        if !failed {
+            let mut f = LLVMGetFirstFunction(module);
+            while !f.is_null() {
+                if LLVMIsDeclaration(f) != 0 {
+                    let mut len = 0;
+                    let p = LLVMGetValueName2(f, &mut len);
+                    let bytes = std::slice::from_raw_parts(p as *const u8, len);
+                    names.push(String::from_utf8_lossy(bytes).into_owned());
+                }
+                f = LLVMGetNextFunction(f);
+            }
+            LLVMDisposeModule(module);
+        }
+        LLVMContextDispose(ctx);
+    }
+    names
 }
 
 fn compile_c(src: &Path, out: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
+    compile_c_in(src, Path::new("."), out, opts)
+}
+
+/// [`compile_c`] with clang run in `cwd` (`src` relative to it).
+fn compile_c_in(src: &Path, cwd: &Path, out: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
     let raw = out.with_extension("raw.bc");
     let mut cmd = Command::new(find_tool("clang")?);
+    cmd.current_dir(cwd);
     cmd.args(["-O0", "-g", "-Xclang", "-disable-O0-optnone", "-emit-llvm", "-c"])
         .args(["-fno-discard-value-names", "-Wno-everything"])
         .args(&opts.cflags)

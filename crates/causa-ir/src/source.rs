@@ -9,6 +9,12 @@ use std::sync::Arc;
 /// (The lowering and the native recorder's failure sites must agree.)
 pub fn debug_path(filename: &str, directory: Option<&str>) -> String {
     match directory {
+        // causa's own C runtime: always `<causa>/…`.
+        Some(dir)
+            if crate::compile::RUNTIME_FILE.strip_suffix(filename).and_then(|d| d.strip_suffix('/')) == Some(dir) =>
+        {
+            crate::compile::RUNTIME_FILE.to_string()
+        }
         Some(dir) if !dir.is_empty() && !filename.starts_with('/') && !std::path::Path::new(filename).exists() => {
             format!("{}/{}", dir.trim_end_matches('/'), filename)
         }
@@ -30,6 +36,9 @@ impl SourceCache {
     /// The text of the line at `loc` (trailing space removed), if the file can be read.
     pub fn line(&mut self, loc: &SourceLoc) -> Option<String> {
         let lines = self.files.entry(loc.file.clone()).or_insert_with(|| {
+            if &*loc.file == crate::compile::RUNTIME_FILE {
+                return Some(crate::compile::RUNTIME_SOURCE.lines().map(str::to_string).collect());
+            }
             std::fs::read(&*loc.file).ok().map(|b| String::from_utf8_lossy(&b).lines().map(str::to_string).collect())
         });
         let idx = (loc.line as usize).checked_sub(1)?;

@@ -43,10 +43,26 @@ pub enum ClapError {
     NoFailure,
     #[error("{0}")]
     Unsupported(String),
-    #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable)")]
-    NoSchedule,
+    #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable){0}")]
+    NoSchedule(String),
     #[error("the solver gave up")]
     SolverUnknown,
+}
+
+impl ClapError {
+    /// The error, with what `sym` leaves out of the model that may be why
+    /// no schedule fits (the bytes a `realloc` copied).
+    pub fn noted(self, sym: &SymTrace) -> ClapError {
+        match self {
+            ClapError::NoSchedule(note) if note.is_empty() && !sym.realloc_copies.is_empty() => {
+                ClapError::NoSchedule(format!(
+                    "; the values `realloc` copied (at {}) are not modelled, and a read of them may be why",
+                    sym.realloc_copies.join(", ")
+                ))
+            }
+            e => e,
+        }
+    }
 }
 
 /// Options of [`solve`].
@@ -101,6 +117,10 @@ pub struct Solution {
 
 /// Compute a schedule of `sym`'s access points that reaches its failure.
 pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
+    solve_model(sym, opts).map_err(|e| e.noted(sym))
+}
+
+fn solve_model(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     let mut enc = Encoder::new(&model.trace);
     let mut values = Values::new(&sym.exprs).with_domains(crate::domains::of_reads(sym));
@@ -144,7 +164,7 @@ pub(crate) fn fewest_preemptions(
 ) -> Result<(Vec<i64>, usize, bool), ClapError> {
     let mut pos = match solver.solve(goal, &enc.defs) {
         SolveResult::Sat(p) => p,
-        SolveResult::Unsat => return Err(ClapError::NoSchedule),
+        SolveResult::Unsat => return Err(ClapError::NoSchedule(String::new())),
         SolveResult::Unknown => return Err(ClapError::SolverUnknown),
     };
     let mut best = count(enc, &pos);
@@ -423,7 +443,7 @@ fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapErr
     let cut = enc.cut();
     let t = model.failure.0;
     let (prev, blocked) = deadlock_points(model).ok_or(ClapError::NoFailure)?;
-    let goal = enc.deadlock().ok_or(ClapError::NoSchedule)?.goal;
+    let goal = enc.deadlock().ok_or(ClapError::NoSchedule(String::new()))?.goal;
     let mut parts = vec![goal, Formula::Before(prev, cut), Formula::Before(cut, blocked)];
     for (x, ev) in model.trace.events.iter().enumerate() {
         if ev.thread != t as u32 {

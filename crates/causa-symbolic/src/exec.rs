@@ -157,6 +157,7 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         known: HashMap::default(),
+        realloc_copies: Vec::new(),
     };
     st.known = known;
     st.trace.memory_model = log.memory_model;
@@ -183,6 +184,8 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         let t = Thread::run(&mut st, i, path, func, arg)?;
         st.trace.threads.push(t);
     }
+    realloc_copies_unread(&st)?;
+    st.trace.realloc_copies = st.realloc_copies.iter().filter_map(|(_, _, at)| at.clone()).collect();
     crate::fault::predicates(&mut st.trace);
     Ok(st.trace)
 }
@@ -204,6 +207,10 @@ struct State<'p> {
     /// Reads whose value is determined: read id → value.
     /// Reads found determined in the pass before, by place.
     known: HashMap<ReadKey, u128>,
+    /// The bytes `realloc` copied from a shared block into a new one:
+    /// (address, length, the call's location). Their values are not
+    /// modelled ([`Thread::reallocate`]).
+    realloc_copies: Vec<(u64, u64, Option<String>)>,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -1045,6 +1052,17 @@ impl<'s, 'p> Thread<'s, 'p> {
         if name == "pthread_once" {
             return self.once(args, dest);
         }
+        if name == "pthread_exit" {
+            // Every frame ends here (main's too: the program goes on until
+            // the other threads end), then the thread's `end`.
+            while let Some(fr) = self.frames.pop() {
+                if fr.atomic {
+                    self.leave_atomic();
+                }
+                self.die(&fr.allocas);
+            }
+            return Ok(true);
+        }
         if self.parked_at_call(name, args)? {
             return Ok(false);
         }
@@ -1267,6 +1285,49 @@ impl Thread<'_, '_> {
         self.st.trace.zeroed_objects.push((id, size));
     }
 
+    /// `realloc(p, n)`: `malloc` when `p` is null; otherwise the
+    /// interpreter's one step frees `p`'s block (a `free` event) and
+    /// copies its bytes into a fresh block. A use of the old block after
+    /// the `realloc` (the usual bug) is a use after free. The copy's values
+    /// are those the block held at the free, which the schedule decides;
+    /// they are not modelled: the trace is refused when an access at a
+    /// known address reads them ([`realloc_copies_unread`]); a read through
+    /// a pointer computed from shared data that the solver points at them
+    /// sees the new block's zeros, and an alternate built on that fails its
+    /// replay (every alternate is replayed).
+    pub(crate) fn reallocate(&mut self, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
+        let n = self.concrete_arg(args, 1, 64, "realloc")? as u64;
+        let Some(p) = args.first() else {
+            return Err(SymError::Mismatch("realloc: missing argument".into()));
+        };
+        let old = self.pointer(p)?;
+        if self.constant(old) == Some(0) {
+            return Ok(Some(Some(self.allocate(n))));
+        }
+        if self.memory_fault(p, Access::Free)? {
+            return Ok(None);
+        }
+        let op = match self.constant(old) {
+            Some(object) => SymOp::Free { object, at: None },
+            None => SymOp::Free { object: 0, at: Some(old) },
+        };
+        // The interpreter allocates the new block before it frees the old.
+        let new = self.allocate(n);
+        self.sync(op);
+        // (The whole new block when the old one is not known.)
+        let base = self.constant(old).map(causa_ir::addr_alloc);
+        let old_size =
+            self.st.trace.objects.iter().find(|o| Some(causa_ir::addr_alloc(o.base)) == base).map(|o| o.size);
+        let copied = old_size.unwrap_or(n).min(n);
+        if let (Reg::Int(e), true) = (&new, copied > 0) {
+            if let Some(addr) = self.st.trace.exprs.value(*e) {
+                let at = self.at();
+                self.st.realloc_copies.push((addr as u64, copied, at));
+            }
+        }
+        Ok(Some(Some(new)))
+    }
+
     /// `malloc`/`calloc` of `size` bytes: a fresh shared heap block, zeroed
     /// as the interpreter zeroes it.
     pub(crate) fn allocate(&mut self, size: u64) -> Reg {
@@ -1368,4 +1429,35 @@ fn op_name(op: &Op) -> &'static str {
         Op::Unsupported { .. } => "an unsupported instruction",
         _ => "this instruction",
     }
+}
+
+/// No access at a known address reads bytes `realloc` copied from a shared
+/// block (their values are not modelled: the read would see the new
+/// block's zeros).
+fn realloc_copies_unread(st: &State<'_>) -> Result<(), SymError> {
+    if st.realloc_copies.is_empty() {
+        return Ok(());
+    }
+    for th in &st.trace.threads {
+        for e in &th.events {
+            let read: Vec<(u64, u64)> = match &e.op {
+                SymOp::Read { addr, size, at: None, .. } => vec![(*addr, *size as u64)],
+                SymOp::Rmw { addr, size, .. } => vec![(*addr, *size as u64)],
+                SymOp::Bulk { reads, .. } => reads.iter().map(|p| (p.addr, p.size as u64)).collect(),
+                _ => continue,
+            };
+            for (a, n) in read {
+                if let Some((_, _, call)) = st.realloc_copies.iter().find(|(b, len, _)| a < b + len && *b < a + n) {
+                    return Err(SymError::Unsupported {
+                        what: format!(
+                            "a read of bytes `realloc` copied from a shared block (the realloc{})",
+                            call.as_ref().map(|c| format!(" at {c}")).unwrap_or_default()
+                        ),
+                        at: st.program.loc(e.loc).map(|l| l.to_string()),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }

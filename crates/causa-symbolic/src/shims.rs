@@ -73,6 +73,7 @@ pub(crate) fn call(
             let (n, m) = (t.concrete_arg(args, 0, 64, name)?, t.concrete_arg(args, 1, 64, name)?);
             Some(Some(t.allocate(n.saturating_mul(m) as u64)))
         }
+        "realloc" => return t.reallocate(args),
         "free" => {
             // A scheduling point in the interpreter, even for a null pointer.
             let Some(p) = args.first() else {

@@ -283,6 +283,9 @@ pub struct SymTrace {
     /// `end`). The object dies in the step of the last of those (a return
     /// is not a scheduling point).
     pub deaths: Vec<(u64, usize, usize)>,
+    /// Where `realloc` copied a shared block's bytes, whose values are not
+    /// modelled (`Thread::reallocate`): the calls' locations.
+    pub realloc_copies: Vec<String>,
     /// The failure is a memory error: what the failing operation accessed.
     pub fault: Option<Fault>,
     /// The value parts of the memory error's predicate.
