@@ -143,7 +143,7 @@ fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
         SymOp::WaitReturn { .. } => &[EventKind::WaitReturn],
         SymOp::Signal { .. } => &[EventKind::Signal],
         SymOp::Broadcast { .. } => &[EventKind::Broadcast],
-        SymOp::SemWait { .. } => &[EventKind::SemWait],
+        SymOp::SemWait { .. } | SymOp::SemFail { .. } => &[EventKind::SemWait],
         SymOp::SemPost { .. } => &[EventKind::SemPost],
         SymOp::Arrive { .. } | SymOp::Depart { .. } => &[EventKind::BarrierWait],
         SymOp::AtomicBegin => &[EventKind::AtomicBegin],

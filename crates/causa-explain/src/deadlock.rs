@@ -90,13 +90,13 @@ pub struct Starved {
 pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
     let on = |r: &EventRef, sem: u64, post: bool| match sym.threads[r.0].events[r.1].op {
         SymOp::SemPost { sem: s } => post && s == sem,
-        SymOp::SemWait { sem: s } => !post && s == sem,
+        SymOp::SemWait { sem: s, .. } => !post && s == sem,
         _ => false,
     };
     stopped_at(sym, failing)
         .into_iter()
         .filter_map(|(t, k)| {
-            let SymOp::SemWait { sem } = sym.threads[t].events[k].op else { return None };
+            let SymOp::SemWait { sem, tried: false } = sym.threads[t].events[k].op else { return None };
             Some(Starved {
                 thread: t,
                 wait: (t, k),

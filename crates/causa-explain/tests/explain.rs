@@ -2265,3 +2265,18 @@ fn a_use_of_a_block_realloc_moved_is_explained() {
         assert!(summary.contains(freed) || summary.contains(moved), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_semaphore_try_is_followed_by_symbolic_execution() {
+    // sem_trywait takes a unit or fails as the run's did (the path log's
+    // tries): symbolic execution said "unsupported … external function
+    // `sem_trywait`". The lost count between the two slot holders is
+    // explained, and each client's try is an event that took a unit.
+    let prep = corpus("fail/sync/sem_trywait_unlocked_count.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "sem_trywait_unlocked_count");
+        let tries = e.info.iter().flatten().filter(|i| i.op == "sem_trywait (took one)").count();
+        assert_eq!(tries, 2, "{}", e.mode);
+    }
+}

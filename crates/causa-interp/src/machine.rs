@@ -908,6 +908,42 @@ impl Machine {
         let th = &mut self.threads[t as usize];
         th.retval = retval;
         th.frames.clear();
-        th.pending = Pending::End;
+        if !self.call_key_destructor(t) {
+            self.threads[t as usize].pending = Pending::End;
+        }
+    }
+
+    /// At the end of thread `t` (its start routine returned, or
+    /// `pthread_exit`), as POSIX says: a key with a destructor whose value in
+    /// `t` is not null gets the value null, and the destructor is called
+    /// with the old value, in the thread, before its `end` (again while
+    /// values remain, up to `PTHREAD_DESTRUCTOR_ITERATIONS`, 4, rounds over
+    /// the keys). True when a destructor's frame was pushed.
+    fn call_key_destructor(&mut self, t: Tid) -> bool {
+        const PTHREAD_DESTRUCTOR_ITERATIONS: usize = 4;
+        let keys = &self.sync.keys;
+        let th = &mut self.threads[t as usize];
+        if th.destructor_calls as usize >= PTHREAD_DESTRUCTOR_ITERATIONS * keys.len() {
+            return false;
+        }
+        let Some(slot) =
+            th.specific.iter_mut().find(|(k, v)| *v != 0 && keys.get(*k as usize).is_some_and(|d| *d != 0))
+        else {
+            return false;
+        };
+        let (destructor, value) = (keys[slot.0 as usize], slot.1);
+        slot.1 = 0;
+        th.destructor_calls += 1;
+        let Some(f) = self.program().function_at(destructor) else {
+            return false;
+        };
+        let nparams = self.program().functions[f as usize].params.len();
+        let mut args = vec![Value::ZERO; nparams];
+        if let Some(a) = args.first_mut() {
+            *a = Value::Int(value as u128);
+        }
+        self.threads[t as usize].pending = Pending::Instr;
+        self.push_call(t, f, args, causa_ir::NONE, crate::thread::OnReturn::Discard);
+        true
     }
 }

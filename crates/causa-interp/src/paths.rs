@@ -174,14 +174,21 @@ impl Machine {
         Ok(v)
     }
 
-    /// Thread `t`'s lock try took the lock or not ([`ThreadPath::tries`]);
-    /// when following, the recorded try must have done the same.
+    /// Thread `t`'s lock or semaphore try took the lock (a unit) or not
+    /// ([`ThreadPath::tries`]); when following, the recorded try must have
+    /// done the same.
     pub(crate) fn note_try(&mut self, t: Tid, took: bool) -> Result<(), Stop> {
         if let Some(p) = self.path_of(t) {
             p.tries.push(took);
         }
-        let what = |b: bool| if b { "took the lock" } else { "found the lock held" };
-        self.follow_outcome(t, "a lock try", |p, c| (p.tries.get(c.try_).copied(), &mut c.try_), took, what)
+        let what = |b: bool| if b { "took it" } else { "found it unavailable" };
+        self.follow_outcome(
+            t,
+            "a lock or semaphore try",
+            |p, c| (p.tries.get(c.try_).copied(), &mut c.try_),
+            took,
+            what,
+        )
     }
 
     /// When following: the outcome `got` of thread `t`'s next `what` must be

@@ -104,6 +104,8 @@ pub struct Thread {
     pub thread_locals: Vec<(u32, u64)>,
     /// Its calls of `free` so far (each is a `free` event).
     pub frees: u32,
+    /// Thread-specific-data destructors called at its end so far.
+    pub destructor_calls: u32,
 }
 
 impl Thread {
@@ -124,6 +126,7 @@ impl Thread {
             ops: 0,
             thread_locals: Vec::new(),
             frees: 0,
+            destructor_calls: 0,
         }
     }
 

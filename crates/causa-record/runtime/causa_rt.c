@@ -21,6 +21,7 @@
  *   __causa_rand, __causa_random: the values
  *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
  *   __causa_pthread_mutex_timedlock: whether each took the lock
+ *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
  * The log goes to $CAUSA_PATHS, else ./causa-paths-<pid>/, written to a
  * temporary directory first and renamed, so a log is never half-written.
  * A thread's decisions beyond SPILL bytes go to a spill file in that
@@ -28,6 +29,7 @@
  * final file is assembled from spill and buffer. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <semaphore.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -467,6 +469,10 @@ int __causa_pthread_spin_trylock(pthread_spinlock_t *s) { return note_try(pthrea
 int __causa_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t) {
     return note_try(pthread_mutex_timedlock(m, t));
 }
+
+int __causa_sem_trywait(sem_t *s) { return note_try(sem_trywait(s)); }
+
+int __causa_sem_timedwait(sem_t *s, const struct timespec *t) { return note_try(sem_timedwait(s, t)); }
 
 /* ---- writing the log ---- */
 

@@ -14,7 +14,8 @@
 //! with their debug location, as causa's lowering names it. The program's
 //! `pthread_create`, failure functions and `__VERIFIER_nondet_*` are
 //! redirected to the runtime's, and so are the calls whose outcome path
-//! logs record (`pthread_once`, the clocks, `rand`, lock tries). The module
+//! logs record (`pthread_once`, the clocks, `rand`, lock and semaphore
+//! tries). The module
 //! also gets a table of its defined functions (for naming indirect-call
 //! targets) and its fingerprint.
 //!
@@ -50,7 +51,7 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 15] = [
+const REDIRECTS: [(&str, &str); 17] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
@@ -66,6 +67,8 @@ const REDIRECTS: [(&str, &str); 15] = [
     ("pthread_mutex_trylock", "__causa_pthread_mutex_trylock"),
     ("pthread_spin_trylock", "__causa_pthread_spin_trylock"),
     ("pthread_mutex_timedlock", "__causa_pthread_mutex_timedlock"),
+    ("sem_trywait", "__causa_sem_trywait"),
+    ("sem_timedwait", "__causa_sem_timedwait"),
 ];
 
 /// Instrument the bitcode at `input` (the module causa analyses, whose

@@ -108,7 +108,8 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             }
             SymOp::Signal { cond } => Op::Signal { cond: *cond, index: next_signal(*cond) },
             SymOp::Broadcast { cond } => Op::Broadcast { cond: *cond, index: next_signal(*cond) },
-            SymOp::SemWait { sem } => Op::SemWait { sem: *sem, tried: false },
+            SymOp::SemWait { sem, tried } => Op::SemWait { sem: *sem, tried: *tried },
+            SymOp::SemFail { sem } => Op::SemFail { sem: *sem },
             SymOp::SemPost { sem } => Op::SemPost { sem: *sem },
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
             SymOp::Join { child: c } => Op::Join { child: child(c) },

@@ -32,7 +32,7 @@ pub(crate) fn call(
         }
         "pthread_cond_signal" => Some(|c| SymOp::Signal { cond: c }),
         "pthread_cond_broadcast" => Some(|c| SymOp::Broadcast { cond: c }),
-        "sem_wait" => Some(|s| SymOp::SemWait { sem: s }),
+        "sem_wait" => Some(|s| SymOp::SemWait { sem: s, tried: false }),
         "sem_post" => Some(|s| SymOp::SemPost { sem: s }),
         _ => None,
     };
@@ -154,6 +154,7 @@ pub(crate) fn call(
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => Some(t.libc_values(name, args)?),
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => Some(t.trylock(name, args)?),
+        "sem_trywait" | "sem_timedwait" => Some(t.sem_try(name, args)?),
         "sched_yield" | "pthread_yield" | "sleep" | "usleep" | "nanosleep" => {
             t.sync(SymOp::Yield);
             zero(t)

@@ -92,7 +92,14 @@ pub enum SymOp {
     Broadcast {
         cond: u64,
     },
+    /// `sem_wait`, or (`tried`) a `sem_trywait`/`sem_timedwait` that took a
+    /// unit.
     SemWait {
+        sem: u64,
+        tried: bool,
+    },
+    /// A `sem_trywait`/`sem_timedwait` that found no unit and failed.
+    SemFail {
         sem: u64,
     },
     SemPost {

@@ -177,6 +177,11 @@ impl Machine {
             OnReturn::Caller => {
                 self.set_dest(t, fr.ret_dest, rv);
             }
+            // A key destructor (the thread's last frame): the next, or its end.
+            OnReturn::Discard if self.threads[t as usize].frames.is_empty() => {
+                let retval = self.threads[t as usize].retval;
+                self.thread_returned(t, retval);
+            }
             OnReturn::Discard => {}
             OnReturn::ThreadEnd => self.thread_returned(t, rv.as_addr()),
             OnReturn::ProgramExit => {

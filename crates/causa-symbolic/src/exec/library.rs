@@ -173,6 +173,26 @@ impl Thread<'_, '_> {
     }
 }
 
+impl Thread<'_, '_> {
+    /// `sem_trywait(sem)`/`sem_timedwait(sem, t)`: it took a unit (0) or
+    /// found none (-1, errno not modelled) as the run's did (the log's
+    /// [`causa_core::paths::ThreadPath::tries`]).
+    pub(crate) fn sem_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+        let sem = self.addr_arg(args, 0, name)?;
+        let Some(&took) = self.path.tries.get(self.next_try) else {
+            return Err(self.missing(&format!("semaphore tries (`{name}`)"), self.path.tries.len()));
+        };
+        self.next_try += 1;
+        if took {
+            self.sync(SymOp::SemWait { sem, tried: true });
+            Ok(Some(self.int_reg(32, 0)))
+        } else {
+            self.sync(SymOp::SemFail { sem });
+            Ok(Some(self.int_reg(32, u32::MAX as u128)))
+        }
+    }
+}
+
 /// `pthread_mutex_trylock`'s and `pthread_mutex_timedlock`'s answers for
 /// a held mutex.
 const EBUSY: u128 = 16;

@@ -1,5 +1,5 @@
-//! Thread-specific data. Destructors are recorded but not run at thread exit
-//! (a documented limitation).
+//! Thread-specific data. A key's destructor runs at the end of each thread
+//! whose value for it is not null (`Machine::thread_returned`).
 
 use super::EINVAL;
 use crate::shims::{ret_i32, ret_u64, Registry};

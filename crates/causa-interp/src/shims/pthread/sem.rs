@@ -71,6 +71,7 @@ fn wait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
     note(m, v, true);
+    m.note_try(c.t, v != 0)?;
     if v == 0 {
         set_errno(m, c.t, EAGAIN)?;
         return ret_i32(-1);
@@ -84,6 +85,7 @@ fn trywait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn timedwait(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let v = sem(m, c.ptr(0))?;
     note(m, v, true);
+    m.note_try(c.t, v != 0)?;
     if v == 0 {
         let code = if valid_timespec(m, c.ptr(1))? { ETIMEDOUT } else { EINVAL };
         set_errno(m, c.t, code)?;

@@ -139,7 +139,12 @@ fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     }
     // For main too: main ends and the program goes on until the other threads end.
     m.thread_returned(c.t, c.ptr(0));
-    Ok(Ret::Ended)
+    // Its key destructors run first, in this step.
+    if m.threads[c.t as usize].frames.is_empty() {
+        Ok(Ret::Ended)
+    } else {
+        Ok(Ret::Pushed)
+    }
 }
 
 fn detach(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
