@@ -79,7 +79,11 @@ impl Explanation {
         }
         // A buffered store is placed where it becomes visible (as `causa
         // run` lists it under TSO/PSO).
-        let op = if i.buffered { "flush" } else { i.op };
+        let op = match (i.buffered, i.realloc) {
+            (true, _) => "flush",
+            (_, true) => "realloc frees",
+            _ => i.op,
+        };
         match self.object_in(r, run) {
             Some(o) => format!("{op} {o}"),
             None => op.to_string(),

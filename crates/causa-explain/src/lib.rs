@@ -79,6 +79,8 @@ pub struct EventInfo {
     /// A store that goes through its thread's store buffer (TSO/PSO): its
     /// place in a schedule is when it becomes visible, its flush.
     pub buffered: bool,
+    /// A `free` that is a `realloc`'s (the block moved).
+    pub realloc: bool,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -577,7 +579,8 @@ fn event_info(
         SymOp::Bulk { size, .. } => Some(*size),
         _ => None,
     };
-    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered }
+    let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
+    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered, realloc }
 }
 
 /// A use after free or double free: the `free` the finding's note names.

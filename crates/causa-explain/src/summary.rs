@@ -975,7 +975,8 @@ fn order_sentence(e: &Explanation) -> Option<String> {
             } else {
                 String::new()
             };
-            (format!("frees {block} at {at}"), unjoined)
+            let how = if e.info_of(a).realloc { " (its `realloc` moves the block)" } else { "" };
+            (format!("frees {block}{how} at {at}"), unjoined)
         } else {
             (format!("ends at {at}"), String::new())
         };

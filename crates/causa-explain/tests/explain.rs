@@ -2260,7 +2260,7 @@ fn a_use_of_a_block_realloc_moved_is_explained() {
     for e in explained_modes(&prep, &ex) {
         assert_explained(&e, "realloc_pointer_taken_unlocked");
         let summary = causa_explain::summary::summary(&e);
-        let freed = "`grower` (thread 0.1) frees `heap#1` at realloc_pointer_taken_unlocked.c:18";
+        let freed = "`grower` (thread 0.1) frees `heap#1` (its `realloc` moves the block) at realloc_pointer_taken_unlocked.c:18";
         let moved = "before `grower` (thread 0.1) writes it at realloc_pointer_taken_unlocked.c:18";
         assert!(summary.contains(freed) || summary.contains(moved), "{}: {summary}", e.mode);
     }

@@ -1308,8 +1308,8 @@ impl Thread<'_, '_> {
             return Ok(None);
         }
         let op = match self.constant(old) {
-            Some(object) => SymOp::Free { object, at: None },
-            None => SymOp::Free { object: 0, at: Some(old) },
+            Some(object) => SymOp::Free { object, at: None, realloc: true },
+            None => SymOp::Free { object: 0, at: Some(old), realloc: true },
         };
         // The interpreter allocates the new block before it frees the old.
         let new = self.allocate(n);

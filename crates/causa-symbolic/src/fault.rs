@@ -110,7 +110,7 @@ pub fn bug(sym: &SymTrace, model: &Model, values: &mut Values<'_>) -> Formula {
         let mut freed = Vec::new();
         for (e, (t, k)) in model.origin.iter().enumerate() {
             match sym.threads[*t].events[*k].op {
-                SymOp::Free { object, at: None } if object == block => freed.push(first(e)),
+                SymOp::Free { object, at: None, .. } if object == block => freed.push(first(e)),
                 SymOp::Free { at: Some(_), .. } => {
                     let frees = p.frees.iter().find(|f| (f.0, f.1, f.2) == (*t, *k, block));
                     if let Some(f) = frees {

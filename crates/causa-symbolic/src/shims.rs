@@ -84,8 +84,8 @@ pub(crate) fn call(
             }
             let p = t.pointer(p)?;
             let op = match t.constant(p) {
-                Some(object) => SymOp::Free { object, at: None },
-                None => SymOp::Free { object: 0, at: Some(p) },
+                Some(object) => SymOp::Free { object, at: None, realloc: false },
+                None => SymOp::Free { object: 0, at: Some(p), realloc: false },
             };
             t.sync(op);
             Some(None)

@@ -57,6 +57,8 @@ pub enum SymOp {
     Free {
         object: u64,
         at: Option<ExprId>,
+        /// The free is a `realloc`'s (which moved the block).
+        realloc: bool,
     },
     /// `pthread_mutex_destroy` (or of a spin or read-write lock) of a lock
     /// other threads can reach.
