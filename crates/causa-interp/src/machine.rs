@@ -908,8 +908,14 @@ impl Machine {
         let th = &mut self.threads[t as usize];
         th.retval = retval;
         th.frames.clear();
+        if th.destructor_calls == 0 {
+            th.returned_at = th.loc;
+        }
         if !self.call_key_destructor(t) {
-            self.threads[t as usize].pending = Pending::End;
+            let th = &mut self.threads[t as usize];
+            th.pending = Pending::End;
+            // (Its `end` is where it returned, not in a destructor.)
+            th.loc = th.returned_at;
         }
     }
 

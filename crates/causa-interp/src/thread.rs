@@ -106,6 +106,9 @@ pub struct Thread {
     pub frees: u32,
     /// Thread-specific-data destructors called at its end so far.
     pub destructor_calls: u32,
+    /// Where it returned (or called `pthread_exit`) before its key
+    /// destructors ran: its `end` event's location.
+    pub returned_at: LocId,
 }
 
 impl Thread {
@@ -127,6 +130,7 @@ impl Thread {
             thread_locals: Vec::new(),
             frees: 0,
             destructor_calls: 0,
+            returned_at: causa_ir::NONE,
         }
     }
 
