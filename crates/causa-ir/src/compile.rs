@@ -78,11 +78,26 @@ fn module_text(path: &Path) -> Option<String> {
     if path.extension().and_then(|e| e.to_str()) == Some("ll") {
         return std::fs::read_to_string(path).ok();
     }
+    // SAFETY: the printed string is copied before it is disposed of.
+    with_module(path, |module| unsafe {
+        use llvm_sys::core::*;
+        let s = LLVMPrintModuleToString(module);
+        let text = std::ffi::CStr::from_ptr(s).to_string_lossy().into_owned();
+        LLVMDisposeMessage(s);
+        text
+    })
+}
+
+/// `f` of the module in `path` (bitcode, or textual IR for `.ll`), read
+/// into a context of its own; None when LLVM cannot read it.
+fn with_module<T>(path: &Path, f: impl FnOnce(llvm_sys::prelude::LLVMModuleRef) -> T) -> Option<T> {
     use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
     use llvm_sys::core::*;
+    use llvm_sys::ir_reader::LLVMParseIRInContext;
     let c_path = std::ffi::CString::new(path.to_str()?).ok()?;
+    let textual = path.extension().and_then(|e| e.to_str()) == Some("ll");
     // SAFETY: every LLVM object made here is disposed of before returning,
-    // the module before its context; the printed string is copied first.
+    // the module before its context (the IR reader takes the buffer).
     unsafe {
         let mut buf = std::ptr::null_mut();
         let mut msg = std::ptr::null_mut();
@@ -94,19 +109,27 @@ fn module_text(path: &Path) -> Option<String> {
         }
         let ctx = LLVMContextCreate();
         let mut module = std::ptr::null_mut();
-        let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
-        LLVMDisposeMemoryBuffer(buf);
-        let text = if failed {
+        let failed = if textual {
+            let mut err = std::ptr::null_mut();
+            let failed = LLVMParseIRInContext(ctx, buf, &mut module, &mut err) != 0;
+            if !err.is_null() {
+                LLVMDisposeMessage(err);
+            }
+            failed
+        } else {
+            let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
+            LLVMDisposeMemoryBuffer(buf);
+            failed
+        };
+        let out = if failed {
             None
         } else {
-            let s = LLVMPrintModuleToString(module);
-            let text = std::ffi::CStr::from_ptr(s).to_string_lossy().into_owned();
-            LLVMDisposeMessage(s);
+            let out = f(module);
             LLVMDisposeModule(module);
-            Some(text)
+            Some(out)
         };
         LLVMContextDispose(ctx);
-        text
+        out
     }
 }
 
@@ -180,53 +203,22 @@ fn compile_runtime(dir: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError
 
 /// The functions `path`'s module declares without defining them.
 fn declared_functions(path: &Path) -> Vec<String> {
-    use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
-    use llvm_sys::core::*;
-    use llvm_sys::ir_reader::LLVMParseIRInContext;
-    let Some(c_path) = path.to_str().and_then(|p| std::ffi::CString::new(p).ok()) else { return Vec::new() };
-    let textual = path.extension().and_then(|e| e.to_str()) == Some("ll");
-    let mut names = Vec::new();
-    // SAFETY: every LLVM object made here is disposed of before returning
-    // (the module before its context; the IR reader takes the buffer).
-    unsafe {
-        let mut buf = std::ptr::null_mut();
-        let mut msg = std::ptr::null_mut();
-        if LLVMCreateMemoryBufferWithContentsOfFile(c_path.as_ptr(), &mut buf, &mut msg) != 0 {
-            if !msg.is_null() {
-                LLVMDisposeMessage(msg);
+    // SAFETY: the names are copied while the module lives.
+    with_module(path, |module| unsafe {
+        use llvm_sys::core::*;
+        let mut names = Vec::new();
+        let mut f = LLVMGetFirstFunction(module);
+        while !f.is_null() {
+            if LLVMIsDeclaration(f) != 0 {
+                let mut len = 0;
+                let p = LLVMGetValueName2(f, &mut len);
+                names.push(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned());
             }
-            return names;
+            f = LLVMGetNextFunction(f);
         }
-        let ctx = LLVMContextCreate();
-        let mut module = std::ptr::null_mut();
-        let failed = if textual {
-            let mut err = std::ptr::null_mut();
-            let failed = LLVMParseIRInContext(ctx, buf, &mut module, &mut err) != 0;
-            if !err.is_null() {
-                LLVMDisposeMessage(err);
-            }
-            failed
-        } else {
-            let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut module) != 0;
-            LLVMDisposeMemoryBuffer(buf);
-            failed
-        };
-        if !failed {
-            let mut f = LLVMGetFirstFunction(module);
-            while !f.is_null() {
-                if LLVMIsDeclaration(f) != 0 {
-                    let mut len = 0;
-                    let p = LLVMGetValueName2(f, &mut len);
-                    let bytes = std::slice::from_raw_parts(p as *const u8, len);
-                    names.push(String::from_utf8_lossy(bytes).into_owned());
-                }
-                f = LLVMGetNextFunction(f);
-            }
-            LLVMDisposeModule(module);
-        }
-        LLVMContextDispose(ctx);
-    }
-    names
+        names
+    })
+    .unwrap_or_default()
 }
 
 fn compile_c(src: &Path, out: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
