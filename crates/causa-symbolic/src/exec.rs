@@ -245,6 +245,8 @@ pub(crate) struct Thread<'s, 'p> {
     /// Whether [`resolve`] may pin a read to this thread's own last write
     /// (only where a concrete value is needed).
     own_pins: bool,
+    /// This thread called `pthread_barrier_wait`, taken to return 0.
+    barrier_waited: bool,
     loc: LocId,
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
@@ -302,6 +304,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             pinned: HashMap::default(),
             pin_depth: 0,
             own_pins: false,
+            barrier_waited: false,
             loc: NONE,
             atomic_depth: 0,
             section: 0,
@@ -444,6 +447,12 @@ impl<'s, 'p> Thread<'s, 'p> {
         self.last_condition = None;
         match self.st.trace.exprs.value(c) {
             Some(1) => Ok(()),
+            // (A branch on `pthread_barrier_wait`'s result is the likely
+            // cause: it is not modelled, and said so.)
+            Some(_) if self.barrier_waited => Err(self.unsupported(format!(
+                "thread {} takes a branch its concrete values rule out, after a pthread_barrier_wait: a branch on that call's result (PTHREAD_BARRIER_SERIAL_THREAD) is not modelled (every call is taken to return 0)",
+                self.path.thread
+            ))),
             Some(_) => Err(SymError::Mismatch(format!(
                 "thread {} takes a branch its concrete values rule out{}",
                 self.path.thread,
@@ -1210,6 +1219,7 @@ impl Thread<'_, '_> {
         if !self.st.trace.barrier_count.iter().any(|(b, _)| *b == barrier) {
             return Err(self.unsupported("pthread_barrier_wait on a barrier no thread run so far initialised"));
         }
+        self.barrier_waited = true;
         let arrived = |e: &SymEvent| matches!(e.op, SymOp::Arrive { barrier: b, .. } if b == barrier);
         Ok(self.out.events.iter().filter(|e| arrived(e)).count() as u32)
     }
