@@ -904,19 +904,20 @@ impl Machine {
     }
 
     /// Mark that `t` finished its start routine with `retval`.
-    pub fn thread_returned(&mut self, t: Tid, retval: u64) {
+    pub fn thread_returned(&mut self, t: Tid, retval: u64) -> Result<(), Stop> {
         let th = &mut self.threads[t as usize];
         th.retval = retval;
         th.frames.clear();
         if th.destructor_calls == 0 {
             th.returned_at = th.loc;
         }
-        if !self.call_key_destructor(t) {
+        if !self.call_key_destructor(t)? {
             let th = &mut self.threads[t as usize];
             th.pending = Pending::End;
             // (Its `end` is where it returned, not in a destructor.)
             th.loc = th.returned_at;
         }
+        Ok(())
     }
 
     /// At the end of thread `t` (its start routine returned, or
@@ -924,24 +925,29 @@ impl Machine {
     /// `t` is not null gets the value null, and the destructor is called
     /// with the old value, in the thread, before its `end` (again while
     /// values remain, up to `PTHREAD_DESTRUCTOR_ITERATIONS`, 4, rounds over
-    /// the keys). True when a destructor's frame was pushed.
-    fn call_key_destructor(&mut self, t: Tid) -> bool {
+    /// the keys). True when a destructor's frame was pushed; a destructor
+    /// that is not a function is a memory error, as the call would be.
+    fn call_key_destructor(&mut self, t: Tid) -> Result<bool, Stop> {
         const PTHREAD_DESTRUCTOR_ITERATIONS: usize = 4;
         let keys = &self.sync.keys;
         let th = &mut self.threads[t as usize];
         if th.destructor_calls as usize >= PTHREAD_DESTRUCTOR_ITERATIONS * keys.len() {
-            return false;
+            return Ok(false);
         }
         let Some(slot) =
             th.specific.iter_mut().find(|(k, v)| *v != 0 && keys.get(*k as usize).is_some_and(|d| *d != 0))
         else {
-            return false;
+            return Ok(false);
         };
-        let (destructor, value) = (keys[slot.0 as usize], slot.1);
+        let (destructor, value, slot_key) = (keys[slot.0 as usize], slot.1, slot.0);
         slot.1 = 0;
         th.destructor_calls += 1;
         let Some(f) = self.program().function_at(destructor) else {
-            return false;
+            return Err(Stop::memory(format!(
+                "call through an invalid function pointer ({}): the destructor of thread-specific-data key {}",
+                self.describe(destructor),
+                slot_key
+            )));
         };
         let nparams = self.program().functions[f as usize].params.len();
         let mut args = vec![Value::ZERO; nparams];
@@ -950,6 +956,6 @@ impl Machine {
         }
         self.threads[t as usize].pending = Pending::Instr;
         self.push_call(t, f, args, causa_ir::NONE, crate::thread::OnReturn::Discard);
-        true
+        Ok(true)
     }
 }

@@ -180,10 +180,10 @@ impl Machine {
             // A key destructor (the thread's last frame): the next, or its end.
             OnReturn::Discard if self.threads[t as usize].frames.is_empty() => {
                 let retval = self.threads[t as usize].retval;
-                self.thread_returned(t, retval);
+                self.thread_returned(t, retval)?;
             }
             OnReturn::Discard => {}
-            OnReturn::ThreadEnd => self.thread_returned(t, rv.as_addr()),
+            OnReturn::ThreadEnd => self.thread_returned(t, rv.as_addr())?,
             OnReturn::ProgramExit => {
                 let th = &mut self.threads[t as usize];
                 th.frames.clear();

@@ -138,7 +138,7 @@ fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
         m.kill_exited_frame(c.t, &f.allocas);
     }
     // For main too: main ends and the program goes on until the other threads end.
-    m.thread_returned(c.t, c.ptr(0));
+    m.thread_returned(c.t, c.ptr(0))?;
     // Its key destructors run first, in this step.
     if m.threads[c.t as usize].frames.is_empty() {
         Ok(Ret::Ended)
