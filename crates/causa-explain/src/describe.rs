@@ -156,23 +156,21 @@ impl Explanation {
             return v.map_or_else(|| "the initial value".to_string(), |v| format!("{v} (initial value)"));
         };
         let t = &self.threads[w.0];
-        // `line 14`, or `<causa>/libc.c:40` in another file than the read's.
+        // Where the write is: `line 14` (`at line 14` after "wrote"), or
+        // `at <causa>/libc.c:40` in another file than the read's.
         let read_file = self.info_of(f.read).loc.as_ref().map(|l| &l.file);
-        let at = self.info_of(w).loc.as_ref().map(|l| match read_file {
-            Some(file) if *file != l.file => {
-                (true, format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+        let (from, wrote_at) = match (self.info_of(w).loc.as_ref(), read_file) {
+            (Some(l), Some(file)) if *file != l.file => {
+                let at = format!(" at {}:{}", causa_interp::memory::short_file(&l.file), l.line);
+                (at.clone(), at)
             }
-            _ => (false, format!("line {}", l.line)),
-        });
-        let at = |always: bool| match &at {
-            Some((other_file, l)) if always || *other_file => format!(" at {l}"),
-            Some((_, l)) => format!(" {l}"),
-            None => String::new(),
+            (Some(l), _) => (format!(" line {}", l.line), format!(" at line {}", l.line)),
+            (None, _) => (String::new(), String::new()),
         };
         match v {
-            Some(v) => format!("{v} from thread {t}{}", at(false)),
+            Some(v) => format!("{v} from thread {t}{from}"),
             // A bulk read shows no single value.
-            None => format!("what thread {t} wrote{}", at(true)),
+            None => format!("what thread {t} wrote{wrote_at}"),
         }
     }
 }

@@ -180,11 +180,7 @@ fn sources(e: &Explanation) -> String {
     for (file, mut ls) in lines {
         ls.sort();
         ls.dedup();
-        let text = match &*file == causa_ir::compile::RUNTIME_FILE {
-            true => Ok(causa_ir::compile::RUNTIME_SOURCE.to_string()),
-            false => std::fs::read_to_string(&file),
-        };
-        let Ok(text) = text else {
+        let Some(text) = causa_ir::source::read_source(&file) else {
             let _ = writeln!(o, "<p class=\"meta\">{}: not readable here</p>", esc(&file));
             continue;
         };

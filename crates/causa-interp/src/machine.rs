@@ -679,15 +679,12 @@ impl Machine {
     /// with `t`'s last event (a return is not a scheduling point: it
     /// happens in the step of that event).
     pub(crate) fn kill_frame(&mut self, t: Tid, allocas: &[u64]) {
-        self.end_frame(t, allocas, false);
+        self.end_frame(t, allocas, crate::memory::Life::Dead);
     }
 
-    /// [`Machine::kill_frame`] for a thread's frames at its `pthread_exit`.
-    pub(crate) fn kill_exited_frame(&mut self, t: Tid, allocas: &[u64]) {
-        self.end_frame(t, allocas, true);
-    }
-
-    fn end_frame(&mut self, t: Tid, allocas: &[u64], exited: bool) {
+    /// [`Machine::kill_frame`] with the objects' new `life` (a thread's
+    /// frames at its `pthread_exit`: [`crate::memory::Life::Exited`]).
+    pub(crate) fn end_frame(&mut self, t: Tid, allocas: &[u64], life: crate::memory::Life) {
         // (Looked up once per frame, and only for a shared object.)
         let mut last: Option<Option<usize>> = None;
         for a in allocas {
@@ -698,11 +695,7 @@ impl Machine {
                     self.deaths.push((i, *a, size));
                 }
             }
-            if exited {
-                self.mem.kill_exited(*a);
-            } else {
-                self.mem.kill(*a);
-            }
+            self.mem.end_life(*a, life.clone());
         }
     }
 

@@ -289,12 +289,9 @@ impl Memory {
         self.end_life(addr, Life::Dead);
     }
 
-    /// Kill a stack object of a thread that called `pthread_exit`.
-    pub fn kill_exited(&mut self, addr: u64) {
-        self.end_life(addr, Life::Exited);
-    }
-
-    fn end_life(&mut self, addr: u64, life: Life) {
+    /// End the life of a stack or thread-local object with `life`
+    /// ([`Life::Dead`] or [`Life::Exited`]).
+    pub fn end_life(&mut self, addr: u64, life: Life) {
         let id = self.locate(addr).0;
         self.touch(id);
         if let Some(a) = self.allocs.get_mut(id) {

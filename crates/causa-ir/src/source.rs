@@ -22,6 +22,15 @@ pub fn debug_path(filename: &str, directory: Option<&str>) -> String {
     }
 }
 
+/// The text of the source file `path` names (causa's own C runtime, named
+/// [`crate::compile::RUNTIME_FILE`], included); None when it cannot be read.
+pub fn read_source(path: &str) -> Option<String> {
+    if path == crate::compile::RUNTIME_FILE {
+        return Some(crate::compile::RUNTIME_SOURCE.to_string());
+    }
+    std::fs::read(path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
 /// Lazily reads source files and returns single lines. Missing files give `None`.
 #[derive(Default)]
 pub struct SourceCache {
@@ -35,12 +44,10 @@ impl SourceCache {
 
     /// The text of the line at `loc` (trailing space removed), if the file can be read.
     pub fn line(&mut self, loc: &SourceLoc) -> Option<String> {
-        let lines = self.files.entry(loc.file.clone()).or_insert_with(|| {
-            if &*loc.file == crate::compile::RUNTIME_FILE {
-                return Some(crate::compile::RUNTIME_SOURCE.lines().map(str::to_string).collect());
-            }
-            std::fs::read(&*loc.file).ok().map(|b| String::from_utf8_lossy(&b).lines().map(str::to_string).collect())
-        });
+        let lines = self
+            .files
+            .entry(loc.file.clone())
+            .or_insert_with(|| read_source(&loc.file).map(|text| text.lines().map(str::to_string).collect()));
         let idx = (loc.line as usize).checked_sub(1)?;
         lines.as_ref()?.get(idx).map(|l| l.trim_end().to_string())
     }

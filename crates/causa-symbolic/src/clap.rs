@@ -55,9 +55,10 @@ impl ClapError {
     pub fn noted(self, sym: &SymTrace) -> ClapError {
         match self {
             ClapError::NoSchedule(note) if note.is_empty() && !sym.realloc_copies.is_empty() => {
+                let calls: Vec<&str> = sym.realloc_copies.iter().filter_map(|(_, _, at)| at.as_deref()).collect();
                 ClapError::NoSchedule(format!(
                     "; the values `realloc` copied (at {}) are not modelled, and a read of them may be why",
-                    sym.realloc_copies.join(", ")
+                    calls.join(", ")
                 ))
             }
             e => e,

@@ -157,7 +157,6 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         known: HashMap::default(),
-        realloc_copies: Vec::new(),
     };
     st.known = known;
     st.trace.memory_model = log.memory_model;
@@ -185,7 +184,6 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         st.trace.threads.push(t);
     }
     realloc_copies_unread(&st)?;
-    st.trace.realloc_copies = st.realloc_copies.iter().filter_map(|(_, _, at)| at.clone()).collect();
     crate::fault::predicates(&mut st.trace);
     Ok(st.trace)
 }
@@ -207,10 +205,6 @@ struct State<'p> {
     /// Reads whose value is determined: read id → value.
     /// Reads found determined in the pass before, by place.
     known: HashMap<ReadKey, u128>,
-    /// The bytes `realloc` copied from a shared block into a new one:
-    /// (address, length, the call's location). Their values are not
-    /// modelled ([`Thread::reallocate`]).
-    realloc_copies: Vec<(u64, u64, Option<String>)>,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -1317,10 +1311,7 @@ impl Thread<'_, '_> {
         if self.memory_fault(p, Access::Free)? {
             return Ok(None);
         }
-        let op = match self.constant(old) {
-            Some(object) => SymOp::Free { object, at: None, realloc: true },
-            None => SymOp::Free { object: 0, at: Some(old), realloc: true },
-        };
+        let op = self.free_op(old, true);
         // The interpreter allocates the new block before it frees the old.
         let new = self.allocate(n);
         self.sync(op);
@@ -1332,10 +1323,19 @@ impl Thread<'_, '_> {
         if let (Reg::Int(e), true) = (&new, copied > 0) {
             if let Some(addr) = self.st.trace.exprs.value(*e) {
                 let at = self.at();
-                self.st.realloc_copies.push((addr as u64, copied, at));
+                self.st.trace.realloc_copies.push((addr as u64, copied, at));
             }
         }
         Ok(Some(Some(new)))
+    }
+
+    /// The event of a `free` (a `realloc`'s: `realloc`) of the pointer `p`:
+    /// of its block, or of `p` itself when it is computed from shared data.
+    pub(crate) fn free_op(&self, p: ExprId, realloc: bool) -> SymOp {
+        match self.constant(p) {
+            Some(object) => SymOp::Free { object, at: None, realloc },
+            None => SymOp::Free { object: 0, at: Some(p), realloc },
+        }
     }
 
     /// `malloc`/`calloc` of `size` bytes: a fresh shared heap block, zeroed
@@ -1445,7 +1445,7 @@ fn op_name(op: &Op) -> &'static str {
 /// block (their values are not modelled: the read would see the new
 /// block's zeros).
 fn realloc_copies_unread(st: &State<'_>) -> Result<(), SymError> {
-    if st.realloc_copies.is_empty() {
+    if st.trace.realloc_copies.is_empty() {
         return Ok(());
     }
     for th in &st.trace.threads {
@@ -1457,7 +1457,8 @@ fn realloc_copies_unread(st: &State<'_>) -> Result<(), SymError> {
                 _ => continue,
             };
             for (a, n) in read {
-                if let Some((_, _, call)) = st.realloc_copies.iter().find(|(b, len, _)| a < b + len && *b < a + n) {
+                if let Some((_, _, call)) = st.trace.realloc_copies.iter().find(|(b, len, _)| a < b + len && *b < a + n)
+                {
                     return Err(SymError::Unsupported {
                         what: format!(
                             "a read of bytes `realloc` copied from a shared block (the realloc{})",

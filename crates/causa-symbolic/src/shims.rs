@@ -83,10 +83,7 @@ pub(crate) fn call(
                 return Ok(None);
             }
             let p = t.pointer(p)?;
-            let op = match t.constant(p) {
-                Some(object) => SymOp::Free { object, at: None, realloc: false },
-                None => SymOp::Free { object: 0, at: Some(p), realloc: false },
-            };
+            let op = t.free_op(p, false);
             t.sync(op);
             Some(None)
         }

@@ -292,9 +292,10 @@ pub struct SymTrace {
     /// `end`). The object dies in the step of the last of those (a return
     /// is not a scheduling point).
     pub deaths: Vec<(u64, usize, usize)>,
-    /// Where `realloc` copied a shared block's bytes, whose values are not
-    /// modelled (`Thread::reallocate`): the calls' locations.
-    pub realloc_copies: Vec<String>,
+    /// The bytes `realloc` copied from a shared block into a new one, whose
+    /// values are not modelled (`Thread::reallocate`): (address, length,
+    /// the call's location).
+    pub realloc_copies: Vec<(u64, u64, Option<String>)>,
     /// The failure is a memory error: what the failing operation accessed.
     pub fault: Option<Fault>,
     /// The value parts of the memory error's predicate.

@@ -121,6 +121,17 @@ impl Thread<'_, '_> {
     }
 
     /// The thread makes more `what` than its recorded path has outcomes for.
+    /// Whether the thread's next lock or semaphore try took it, as the
+    /// log's [`causa_core::paths::ThreadPath::tries`] say (`what`: the
+    /// tries, for the error when the log has no more).
+    fn next_try(&mut self, what: &str) -> Result<bool, SymError> {
+        let Some(&took) = self.path.tries.get(self.next_try) else {
+            return Err(self.missing(what, self.path.tries.len()));
+        };
+        self.next_try += 1;
+        Ok(took)
+    }
+
     fn missing(&self, what: &str, recorded: usize) -> SymError {
         SymError::Mismatch(format!(
             "thread {} makes more {what} than the {recorded} its recorded path has",
@@ -158,11 +169,7 @@ impl Thread<'_, '_> {
     /// fitting).
     pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
-        let Some(&took) = self.path.tries.get(self.next_try) else {
-            return Err(self.missing(&format!("lock tries (`{name}`)"), self.path.tries.len()));
-        };
-        self.next_try += 1;
-        if took {
+        if self.next_try(&format!("lock tries (`{name}`)"))? {
             self.sync(SymOp::Lock { mutex, shared: false });
             Ok(Some(self.int_reg(32, 0)))
         } else {
@@ -171,19 +178,12 @@ impl Thread<'_, '_> {
             Ok(Some(self.int_reg(32, busy)))
         }
     }
-}
 
-impl Thread<'_, '_> {
     /// `sem_trywait(sem)`/`sem_timedwait(sem, t)`: it took a unit (0) or
-    /// found none (-1, errno not modelled) as the run's did (the log's
-    /// [`causa_core::paths::ThreadPath::tries`]).
+    /// found none (-1, errno not modelled) as the run's did.
     pub(crate) fn sem_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
         let sem = self.addr_arg(args, 0, name)?;
-        let Some(&took) = self.path.tries.get(self.next_try) else {
-            return Err(self.missing(&format!("semaphore tries (`{name}`)"), self.path.tries.len()));
-        };
-        self.next_try += 1;
-        if took {
+        if self.next_try(&format!("semaphore tries (`{name}`)"))? {
             self.sync(SymOp::SemWait { sem, tried: true });
             Ok(Some(self.int_reg(32, 0)))
         } else {

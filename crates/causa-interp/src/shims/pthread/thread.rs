@@ -135,7 +135,7 @@ fn join(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let frames = std::mem::take(&mut m.threads[c.t as usize].frames);
     for f in &frames {
-        m.kill_exited_frame(c.t, &f.allocas);
+        m.end_frame(c.t, &f.allocas, crate::memory::Life::Exited);
     }
     // For main too: main ends and the program goes on until the other threads end.
     m.thread_returned(c.t, c.ptr(0))?;
