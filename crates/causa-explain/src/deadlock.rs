@@ -123,7 +123,7 @@ pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
     let mut gens: std::collections::BTreeMap<(u64, u32), Vec<EventRef>> = Default::default();
     for (t, th) in sym.threads.iter().enumerate() {
         for (k, e) in th.events.iter().enumerate() {
-            if let SymOp::Arrive { barrier, gen } = e.op {
+            if let SymOp::Arrive { barrier, gen, .. } = e.op {
                 gens.entry((barrier, gen)).or_default().push((t, k));
             }
         }

@@ -217,6 +217,10 @@ pub struct Flip {
     /// What the thread does instead: its events after the branch in the
     /// replayed alternate run.
     pub new_path: Vec<causa_core::event::EventRecord>,
+    /// The branch is on its `pthread_barrier_wait`'s result: that arrival,
+    /// and whether it was the last of its generation in the failing
+    /// schedule (the alternate has the other).
+    pub serial: Option<(EventRef, bool)>,
 }
 
 impl Explanation {
@@ -270,6 +274,18 @@ impl Explanation {
         Some(match &f.loc {
             Some(l) => format!("{what} at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
             None => format!("{what} (line unknown)"),
+        })
+    }
+
+    /// Why the flipped branch goes the other way when it tests the result of
+    /// `pthread_barrier_wait`: `it arrives last at `bar`, so …`.
+    pub fn serial_text(&self) -> Option<String> {
+        let (a, last) = self.flipped.as_ref()?.serial?;
+        let bar = self.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the barrier".into());
+        Some(if last {
+            format!("it no longer arrives last at {bar}, so its `pthread_barrier_wait` returns 0 instead of PTHREAD_BARRIER_SERIAL_THREAD")
+        } else {
+            format!("it arrives last at {bar}, so its `pthread_barrier_wait` returns PTHREAD_BARRIER_SERIAL_THREAD")
         })
     }
 
@@ -442,6 +458,7 @@ fn explain_here(
     for (&(t, k), &a) in &resolved.alternate {
         info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
     }
+    let mut serial = s.flipped.as_ref().and_then(|f| serial_arrival(&sym, &s.failing, f));
     Ok(Explanation {
         mode: opts.mode,
         memory_model: sym.memory_model,
@@ -477,6 +494,7 @@ fn explain_here(
             switch: f.branch.switch,
             events_before: f.events_before,
             new_path: std::mem::take(&mut new_path),
+            serial: serial.take(),
         }),
         flips_tried: s.flips_tried,
         rejected: s.rejected,
@@ -490,6 +508,17 @@ fn explain_here(
         arithmetic: s.arithmetic,
         total_time: start.elapsed(),
     })
+}
+
+/// The arrival whose `pthread_barrier_wait` result the flipped branch
+/// tests, and whether it came last of its generation in `failing`.
+fn serial_arrival(sym: &SymTrace, failing: &[EventRef], f: &FlippedBranch) -> Option<(EventRef, bool)> {
+    let (c, _) = *sym.threads[f.thread].path.get(f.branch.condition)?;
+    let a = sym.serial_arrival(c)?;
+    let SymOp::Arrive { barrier, gen, .. } = sym.threads[a.0].events[a.1].op else { return None };
+    let same = |r: &&EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Arrive { barrier: b, gen: g, .. } if b == barrier && g == gen);
+    let last = failing.iter().rfind(same) == Some(&a);
+    Some((a, last))
 }
 
 /// The defined functions of each source file, by the line they start at.

@@ -73,10 +73,11 @@ pub fn summary(e: &Explanation) -> String {
         out.push(format!(
             "{why}, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
-            match (f.switch, f.taken) {
-                (true, _) => "",
-                (false, true) => " (the failing run's branch was taken)",
-                (false, false) => " (the failing run's branch was not taken)",
+            match (f.switch, f.taken, e.serial_text()) {
+                (_, _, Some(why)) => format!(": {why}"),
+                (true, _, _) => String::new(),
+                (false, true, _) => " (the failing run's branch was taken)".into(),
+                (false, false, _) => " (the failing run's branch was not taken)".into(),
             },
         ));
         // What made the branch go the other way: the thread's last read

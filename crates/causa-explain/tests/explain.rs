@@ -2280,3 +2280,42 @@ fn a_semaphore_try_is_followed_by_symbolic_execution() {
         assert_eq!(tries, 2, "{}", e.mode);
     }
 }
+
+#[test]
+fn a_branch_on_the_serial_thread_is_decided_by_the_arrival_order() {
+    // The failing run's second worker arrives last and leads; main expects
+    // the first. Symbolic execution took every pthread_barrier_wait to
+    // return 0 and stopped at the branch on its result; the result is now
+    // whether the arrival is the last of its generation. No order of the
+    // run's paths avoids the failure: the alternate flips the first
+    // worker's branch, which it takes by arriving last, and the summary
+    // says so.
+    let prep = corpus("fail/sync/barrier_leader_assumed.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "barrier_leader_assumed");
+        assert!(e.alternate_passes(), "{}: {}", e.mode, causa_explain::text::render(&e));
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{}: a flipped branch", e.mode));
+        assert_eq!(f.loc.as_ref().map(|l| l.line), Some(18), "{}", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains(
+                "it arrives last at `bar`, so its `pthread_barrier_wait` returns PTHREAD_BARRIER_SERIAL_THREAD"
+            ),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_serial_thread_that_skips_the_wait_for_the_sum_is_explained() {
+    // The serial thread sums; the other checks the sum without waiting.
+    // explain said a branch on the barrier's result is not modelled.
+    let prep = corpus("fail/sync/barrier_serial_sum_unwaited.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "barrier_serial_sum_unwaited");
+        assert!(e.alternate_passes(), "{}: {}", e.mode, causa_explain::text::render(&e));
+    }
+}

@@ -231,6 +231,36 @@ fn onces(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formula) -> Vec<Fo
     out
 }
 
+/// What each `pthread_barrier_wait` whose result matters returned: its
+/// 1-bit read is 1 exactly when its arrival is the last of its generation
+/// (required when the arrival happens).
+fn serial_results(
+    sym: &SymTrace,
+    model: &Model,
+    enc: &mut Encoder<'_>,
+    values: &mut Values<'_>,
+    after: &dyn Fn(Ev) -> Formula,
+) -> Vec<Formula> {
+    let slice = crate::relevant::slice(sym);
+    let mut out = Vec::new();
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        let SymOp::Arrive { serial, .. } = sym.threads[*t].events[*k].op else { continue };
+        if !slice.reads.get(serial as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        let read = Values::read_var(serial, 1);
+        let last = values.atom(read.eq(crate::values::constant(1, 1)));
+        let not_last = values.atom(read.eq(crate::values::constant(1, 0)));
+        let (is_last, is_not_last) = (enc.value(e, 1), enc.value(e, 0));
+        out.push(Formula::or(vec![
+            Formula::and(vec![Formula::Atom(last), is_last]),
+            Formula::and(vec![Formula::Atom(not_last), is_not_last]),
+            after(e),
+        ]));
+    }
+    out
+}
+
 /// Φ (every part but the context-switch bound), with the failure's own
 /// condition apart.
 pub(crate) struct Parts {
@@ -322,6 +352,7 @@ pub(crate) fn formula(
         }
     }
     parts.extend(onces(sym, model, &after));
+    parts.extend(serial_results(sym, model, enc, values, &after));
     parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
     let misuse = misuse_by_order(sym, model, enc);
     let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());

@@ -51,7 +51,7 @@ impl Clocks {
                             forked.insert(c, (t, k));
                         }
                     }
-                    SymOp::Arrive { barrier, gen } => arrivals.entry((*barrier, *gen)).or_default().push((t, k)),
+                    SymOp::Arrive { barrier, gen, .. } => arrivals.entry((*barrier, *gen)).or_default().push((t, k)),
                     _ => {}
                 }
             }

@@ -239,8 +239,6 @@ pub(crate) struct Thread<'s, 'p> {
     /// Whether [`resolve`] may pin a read to this thread's own last write
     /// (only where a concrete value is needed).
     own_pins: bool,
-    /// This thread called `pthread_barrier_wait`, taken to return 0.
-    barrier_waited: bool,
     loc: LocId,
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
@@ -298,7 +296,6 @@ impl<'s, 'p> Thread<'s, 'p> {
             pinned: HashMap::default(),
             pin_depth: 0,
             own_pins: false,
-            barrier_waited: false,
             loc: NONE,
             atomic_depth: 0,
             section: 0,
@@ -441,12 +438,6 @@ impl<'s, 'p> Thread<'s, 'p> {
         self.last_condition = None;
         match self.st.trace.exprs.value(c) {
             Some(1) => Ok(()),
-            // (A branch on `pthread_barrier_wait`'s result is the likely
-            // cause: it is not modelled, and said so.)
-            Some(_) if self.barrier_waited => Err(self.unsupported(format!(
-                "thread {} takes a branch its concrete values rule out, after a pthread_barrier_wait: a branch on that call's result (PTHREAD_BARRIER_SERIAL_THREAD) is not modelled (every call is taken to return 0)",
-                self.path.thread
-            ))),
             Some(_) => Err(SymError::Mismatch(format!(
                 "thread {} takes a branch its concrete values rule out{}",
                 self.path.thread,
@@ -1213,9 +1204,23 @@ impl Thread<'_, '_> {
         if !self.st.trace.barrier_count.iter().any(|(b, _)| *b == barrier) {
             return Err(self.unsupported("pthread_barrier_wait on a barrier no thread run so far initialised"));
         }
-        self.barrier_waited = true;
         let arrived = |e: &SymEvent| matches!(e.op, SymOp::Arrive { barrier: b, .. } if b == barrier);
         Ok(self.out.events.iter().filter(|e| arrived(e)).count() as u32)
+    }
+
+    /// This thread's arrival at `barrier` for generation `gen`, and what
+    /// `pthread_barrier_wait` returns: `PTHREAD_BARRIER_SERIAL_THREAD` (-1)
+    /// when the arrival is the last of its generation, else 0 (minus a 1-bit
+    /// read of whether it is last).
+    pub(crate) fn barrier_serial(&mut self, barrier: u64, gen: u32) -> Reg {
+        let (serial, _) = self.new_read();
+        let x = &mut self.st.trace.exprs;
+        let last = x.read(serial, 1);
+        let wide = x.cast(CastOp::ZExt, 1, 32, last);
+        let zero = x.constant(32, 0);
+        let ret = x.bin(BinOp::Sub, 32, zero, wide).unwrap_or(zero);
+        self.sync(SymOp::Arrive { barrier, gen, serial });
+        Reg::Int(ret)
     }
 
     pub(crate) fn set_sem_initial(&mut self, sem: u64, v: u128) {

@@ -123,7 +123,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
                 (_, false) => Op::Write { loc: *addr, value: 0 },
                 _ => Op::Read { loc: *addr, value: 0 },
             },
-            SymOp::Arrive { barrier, gen } => {
+            SymOp::Arrive { barrier, gen, .. } => {
                 let count = sym.barrier_count.iter().find(|(b, _)| b == barrier).map_or(0, |(_, n)| *n);
                 Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }
             }

@@ -95,13 +95,13 @@ pub(crate) fn call(
         }
         "pthread_barrier_destroy" => zero(t),
         "pthread_barrier_wait" => {
-            // Returns 0: a thread that branches on being the serial thread
-            // (the last to arrive) does not fit its path, an error.
+            // PTHREAD_BARRIER_SERIAL_THREAD (-1) for the last to arrive, else
+            // 0: minus whether it is last (a read the model ties to the order).
             let b = obj(t, name)?;
             let gen = t.barrier_arrival(b)?;
-            t.sync(SymOp::Arrive { barrier: b, gen });
+            let last = t.barrier_serial(b, gen);
             t.sync(SymOp::Depart { barrier: b, gen });
-            zero(t)
+            Some(Some(last))
         }
         "pthread_create" => {
             t.spawn(args)?;

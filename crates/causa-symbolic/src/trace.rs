@@ -108,10 +108,14 @@ pub enum SymOp {
         sem: u64,
     },
     /// `pthread_barrier_wait`: the thread's arrival for generation `gen` (its
-    /// `gen`-th wait at this barrier, counted from 0)…
+    /// `gen`-th wait at this barrier, counted from 0)…; `serial` is the
+    /// shared read (1 bit) of whether it arrives last, which makes the call
+    /// return `PTHREAD_BARRIER_SERIAL_THREAD` (tied to the order by
+    /// [`crate::clap`]).
     Arrive {
         barrier: u64,
         gen: u32,
+        serial: u32,
     },
     /// … and its departure once every thread of the generation arrived (the
     /// last to arrive goes on without a step of its own: the schedule drops
@@ -368,6 +372,14 @@ impl SymTrace {
     pub fn shared_accesses(&self) -> usize {
         let is_access = |e: &SymEvent| e.op.is_access();
         self.threads.iter().map(|t| t.events.iter().filter(|e| is_access(e)).count()).sum()
+    }
+
+    /// The barrier arrival (thread, event) whose result
+    /// (`PTHREAD_BARRIER_SERIAL_THREAD` or 0) condition `c` depends on alone.
+    pub fn serial_arrival(&self, c: ExprId) -> Option<(usize, usize)> {
+        let (id, _) = crate::domains::single_read(&self.exprs, c)?;
+        let (t, k) = *self.reads.get(id as usize)?;
+        matches!(self.threads[t].events[k].op, SymOp::Arrive { serial, .. } if serial == id).then_some((t, k))
     }
 
     /// The concrete address shared read `id` reads (None: a symbolic one).

@@ -1,11 +1,10 @@
 // causa: expect=bug:assertion-violation
 // causa: check=bug
-// causa: at-line=22
-// causa: solver-unsupported=PTHREAD_BARRIER_SERIAL_THREAD
+// causa: at-line=21
 // Two workers meet at a barrier; the one pthread_barrier_wait picks as the
 // serial thread sums the partial results, but the other checks the sum
-// without waiting for it. (The solver takes every pthread_barrier_wait to
-// return 0 and says so when a thread branches on the result.)
+// without waiting for it. (Which call returns PTHREAD_BARRIER_SERIAL_THREAD
+// is decided by the order of the arrivals, in the solver too.)
 #include <assert.h>
 #include <pthread.h>
 
