@@ -127,7 +127,7 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution, until: Option<(usize, usize
 
 /// The interpreter's event kinds a synchronisation event of the symbolic
 /// trace can be (empty for an access).
-fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
+pub(crate) fn sync_kinds(op: &SymOp) -> &'static [EventKind] {
     match op {
         SymOp::Begin => &[EventKind::Begin],
         SymOp::End => &[EventKind::End],

@@ -175,6 +175,10 @@ pub struct Explanation {
     /// A path-schedule dependent failure: the branch the alternate takes the
     /// other way (no schedule of the failing run's paths was accepted).
     pub flipped: Option<Flip>,
+    /// Per shared read, the places of its thread's branches whose
+    /// conditions depend on its value (the number of the thread's events
+    /// before each branch).
+    pub branches_on: BTreeMap<EventRef, Vec<usize>>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
     /// Alternates of the failing run's paths whose replay failed later,
@@ -459,6 +463,7 @@ fn explain_here(
         info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
     }
     let mut serial = s.flipped.as_ref().and_then(|f| serial_arrival(&sym, &s.failing, f));
+    let branches_on = branches_on(&sym);
     Ok(Explanation {
         mode: opts.mode,
         memory_model: sym.memory_model,
@@ -496,6 +501,7 @@ fn explain_here(
             new_path: std::mem::take(&mut new_path),
             serial: serial.take(),
         }),
+        branches_on,
         flips_tried: s.flips_tried,
         rejected: s.rejected,
         lost_updates,
@@ -508,6 +514,40 @@ fn explain_here(
         arithmetic: s.arithmetic,
         total_time: start.elapsed(),
     })
+}
+
+/// Per read event, the places of the branches of its thread that depend
+/// on its value.
+fn branches_on(sym: &SymTrace) -> BTreeMap<EventRef, Vec<usize>> {
+    let mut out: BTreeMap<EventRef, Vec<usize>> = BTreeMap::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        for &(c, k) in &th.path {
+            let mut stack = vec![c];
+            let mut seen = std::collections::HashSet::new();
+            while let Some(x) = stack.pop() {
+                if !seen.insert(x) || seen.len() > 10_000 {
+                    continue;
+                }
+                match sym.exprs.get(x) {
+                    causa_symbolic::Expr::Read { id, .. } => {
+                        if let Some(&(rt, rk)) = sym.reads.get(*id as usize) {
+                            let places = out.entry((rt, rk)).or_default();
+                            if rt == t && !places.contains(&k) {
+                                places.push(k);
+                            }
+                        }
+                    }
+                    causa_symbolic::Expr::Const { .. } => {}
+                    causa_symbolic::Expr::Bin { a, b, .. }
+                    | causa_symbolic::Expr::ICmp { a, b, .. }
+                    | causa_symbolic::Expr::Fp { a, b, .. } => stack.extend([*a, *b]),
+                    causa_symbolic::Expr::Cast { a, .. } => stack.push(*a),
+                    causa_symbolic::Expr::Select { c, a, b } => stack.extend([*c, *a, *b]),
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The arrival whose `pthread_barrier_wait` result the flipped branch
@@ -804,8 +844,14 @@ fn ran(
     let resolved = aligned.resolved(sym, run);
     let positions = aligned.positions(sym, run);
     let at = |r: EventRef, addr: u64| resolved.get(&r).copied().unwrap_or(addr);
-    // An access the run does not have.
-    let unrun = |r: &EventRef| sym.threads[r.0].events[r.1].op.is_access() && !aligned.events.contains_key(r);
+    // An access or a synchronisation operation the run does not have (a
+    // thread that went the other way at a branch: a `return` before its
+    // `lock`).
+    let unrun = |r: &EventRef| {
+        let op = &sym.threads[r.0].events[r.1].op;
+        let sync = !align::sync_kinds(op).is_empty();
+        (op.is_access() && !aligned.events.contains_key(r)) || (sync && !positions.contains_key(r))
+    };
     // In the replayed part too, a thread whose replay went another way (the
     // failing thread past a branch the alternate takes the other way:
     // `if (bad) { fprintf(…, bad); abort(); }`) is shown up to the access

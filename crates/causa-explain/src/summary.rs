@@ -130,6 +130,9 @@ pub fn summary(e: &Explanation) -> String {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
+                None if runs_a_statement_twice(e, a) => format!(
+                    "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
+                ),
                 None => format!("making {lines} atomic avoids the failure"),
             },
         };
@@ -419,16 +422,43 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
         ));
         let after = l.signals.iter().any(|s| pos(*s).zip(pos(l.wait)).is_some_and(|(p, q)| p > q));
         if after {
-            out.push("In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into());
+            out.push(match unlocked_signal(e, l) {
+                // Checking in a loop does not help when the predicate and
+                // the signal can fall between the waiter's check and its
+                // wait: the signaller must hold the waiter's mutex.
+                Some(m) => format!(
+                    "In the alternate the signal comes after the wait. The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} (the waiter checking it in a loop, `while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order."
+                ),
+                None => "In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into(),
+            });
         }
     }
     out
 }
 
+/// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
+/// none of the lost signals was sent holding it.
+fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
+    let (m, lock) = held_over(e, l.wait.0, l.wait.1, l.wait.1).into_iter().next()?;
+    let holds = |s: &EventRef| held_over(e, s.0, s.1, s.1).iter().any(|(x, _)| *x == m);
+    if l.signals.is_empty() || l.signals.iter().any(holds) {
+        return None;
+    }
+    Some(e.object(lock).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into()))
+}
+
 /// `The reader went on because its read of `tail` at ring.c:26 saw the
 /// write at ring.c:16, which … makes before that one: writing … avoids the
 /// failure.`: the writer published `p` before `w`.
-fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), w: EventRef) -> String {
+fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: EventRef, w: EventRef) -> String {
+    // The reader went on because of `g` only when a branch between the two
+    // reads tests its value (a reader that reads both and then checks them
+    // did not wait for either, and reordering the writes only moves the
+    // window).
+    let tested = e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
+    if !tested {
+        return " Making the read wait for that write avoids the failure.".into();
+    }
     let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
     format!(
         " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
@@ -512,9 +542,9 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
                     lines_of(e, &[g, f.read]).unwrap_or_else(|| "its reads".into())
                 )
             }
-            None => published_early_fix(e, (g, p), w),
+            None => published_early_fix(e, (g, p), f.read, w),
         },
-        Some((g, p)) => published_early_fix(e, (g, p), w),
+        Some((g, p)) => published_early_fix(e, (g, p), f.read, w),
         None => match pause_before(e, f.read) {
             Some(p) => format!(
                 " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
@@ -932,6 +962,17 @@ fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
         }
         _ => "these events".into(),
     }
+}
+
+/// The region runs one access of one statement more than once (a loop's
+/// turns, or a function called twice): no atomic statement spans it.
+fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    a.events.iter().any(|r| {
+        let i = e.info_of(*r);
+        let at = i.loc.as_ref().map(|l| (l.file.clone(), l.line, l.column));
+        at.is_some() && i.addr.is_some() && !seen.insert((i.op, i.addr, at))
+    })
 }
 
 /// The failing thread's differing read nearest the failure: what the check sees.

@@ -93,11 +93,13 @@ impl Encoder<'_> {
             inside[e] = true;
             stack.extend(self.preds(e));
             let ev = &self.trace.events[e];
-            for (loc, value) in self.trace.reads_of(e) {
-                if self.own_store(e, loc).is_some_and(|o| self.trace.written_at(o, loc) == Some(value)) {
-                    // It can read its thread's own buffered store (forwarding),
-                    // which program order brings along: no source to keep,
-                    // and none to fix early.
+            for (loc, _) in self.trace.reads_of(e) {
+                if self.own_store(e, loc).is_some_and(|o| pos[o] > pos[e]) {
+                    // It reads its thread's own store, still buffered there
+                    // (forwarding), which program order brings along: no
+                    // source to keep, and none to fix early. (Not decided by
+                    // the value the trace shows: a new state's target reads
+                    // another, from memory once the store is flushed.)
                     continue;
                 }
                 // The write it reads from: the last write to loc placed before it.

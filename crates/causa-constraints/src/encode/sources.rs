@@ -111,17 +111,18 @@ impl Encoder<'_> {
     }
 
     /// The other sources of the value `r` read that MCR asks for, per
-    /// location it read: the initial value, when `r` read the same value
-    /// from a write and could read it from the start ([`Encoder::sources`]),
-    /// for a location some thread accesses holding no lock (a lock word, a
-    /// flag: data every thread accesses under a lock is ordered by its
-    /// critical sections, which the values read explore). Other writes of
-    /// the same value are not asked: asking for every one (reads-from
-    /// exploration) tripled the queries of the corpus's verified programs
-    /// (docs/performance.md), while the initial value is what a released
-    /// lock word or a cleared flag returns to. Reads of a thread's own
-    /// buffered store are left out (under TSO/PSO the buffer decides the
-    /// source).
+    /// location it read, for a location some thread accesses holding no
+    /// lock (a lock word, a flag, data updated without a lock): the initial
+    /// value, when `r` read the same value from a write and could read it
+    /// from the start, and every other write of the same value it could
+    /// read from ([`Encoder::sources`]). Without them a program whose
+    /// threads write one value several times was `verified` while an order
+    /// fails (two threads setting `i = j + 1` and `j = i + 1` in loops:
+    /// the failure needs each read from a particular one of equal writes).
+    /// Data every thread accesses under a lock is left out: its critical
+    /// sections order it, and the values read explore them (asking there
+    /// too tripled the queries of the corpus's verified programs;
+    /// docs/performance.md).
     pub fn other_sources(&self, r: Ev) -> Vec<(u64, Source)> {
         let mut out = Vec::new();
         if !matches!(self.trace.events[r].op, Op::Read { .. } | Op::Rmw { .. } | Op::Bulk { .. }) {
@@ -138,6 +139,20 @@ impl Encoder<'_> {
                 && self.gives(r, Source::Initial, loc, seen)
             {
                 out.push((loc, Source::Initial));
+            }
+            if unguarded.contains(&loc) {
+                // The write it read from in the trace (the latest before it).
+                let ws = self.writes_to(loc);
+                let actual = ws.iter().copied().filter(|&w| w != r && w < r).max();
+                // The other writes of the value, each one `sources` allows
+                // (not forced after `r`, not hidden by a write forced between).
+                let same = ws.iter().copied().filter(|&w| {
+                    w != r && Some(w) != actual && self.trace.written_at(w, loc) == Some(seen) && !self.mhb_before(r, w)
+                });
+                let hidden =
+                    |w: Ev| ws.iter().any(|&w2| w2 != w && w2 != r && self.mhb_before(w, w2) && self.mhb_before(w2, r));
+                let found: Vec<Ev> = same.filter(|&w| !hidden(w)).collect();
+                out.extend(found.into_iter().map(|w| (loc, Source::Write(w))));
             }
         }
         out

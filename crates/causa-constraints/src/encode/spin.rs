@@ -100,10 +100,18 @@ impl Encoder<'_> {
 
 /// The loops of a trace the interpreter may park (see [`Spin`]).
 pub(super) fn spins(trace: &Trace, po_pred: &[Option<Ev>]) -> Vec<Spin> {
+    // The thread's next step: under TSO/PSO not a flush of one of its
+    // buffered stores, which the memory system does whether or not the
+    // thread is parked.
+    let flush = |e: Ev| trace.relaxed.as_ref().is_some_and(|r| r.buffered[e]);
     let mut next_of = vec![None; trace.len()];
     for (e, p) in po_pred.iter().enumerate() {
-        if let Some(p) = p {
-            next_of[*p] = Some(e);
+        let mut p = *p;
+        while let Some(q) = p.filter(|q| flush(*q)) {
+            p = po_pred[q];
+        }
+        if let (Some(p), false) = (p, flush(e)) {
+            next_of[p] = Some(e);
         }
     }
     let reads = read_pairs(trace, &next_of).into_iter().chain(unlock_pairs(trace, &next_of)).map(|p| (p, false));

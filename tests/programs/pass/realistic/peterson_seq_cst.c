@@ -1,6 +1,6 @@
 // causa: expect=no-bug
 // causa: check=verified
-// causa: check-cflags=-DROUNDS=2
+// causa: check-cflags=-DROUNDS=1
 // causa: stdout=counter 6, entries 0:3 1:3
 // Peterson's mutual exclusion algorithm for two threads, written with C11
 // seq_cst atomics for the flags and the turn variable. Each thread enters the
