@@ -522,27 +522,15 @@ fn branches_on(sym: &SymTrace) -> BTreeMap<EventRef, Vec<usize>> {
     let mut out: BTreeMap<EventRef, Vec<usize>> = BTreeMap::new();
     for (t, th) in sym.threads.iter().enumerate() {
         for &(c, k) in &th.path {
-            let mut stack = vec![c];
-            let mut seen = std::collections::HashSet::new();
-            while let Some(x) = stack.pop() {
-                if !seen.insert(x) || seen.len() > 10_000 {
-                    continue;
-                }
-                match sym.exprs.get(x) {
-                    causa_symbolic::Expr::Read { id, .. } => {
-                        if let Some(&(rt, rk)) = sym.reads.get(*id as usize) {
-                            let places = out.entry((rt, rk)).or_default();
-                            if rt == t && !places.contains(&k) {
-                                places.push(k);
-                            }
+            for id in sym.exprs.read_ids(c) {
+                match sym.reads.get(id as usize) {
+                    Some(&(rt, rk)) if rt == t => {
+                        let places = out.entry((rt, rk)).or_default();
+                        if !places.contains(&k) {
+                            places.push(k);
                         }
                     }
-                    causa_symbolic::Expr::Const { .. } => {}
-                    causa_symbolic::Expr::Bin { a, b, .. }
-                    | causa_symbolic::Expr::ICmp { a, b, .. }
-                    | causa_symbolic::Expr::Fp { a, b, .. } => stack.extend([*a, *b]),
-                    causa_symbolic::Expr::Cast { a, .. } => stack.push(*a),
-                    causa_symbolic::Expr::Select { c, a, b } => stack.extend([*c, *a, *b]),
+                    _ => {}
                 }
             }
         }

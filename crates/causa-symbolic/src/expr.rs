@@ -288,6 +288,28 @@ impl Exprs {
         }
     }
 
+    /// The shared reads `e` depends on (their ids).
+    pub fn read_ids(&self, e: ExprId) -> std::collections::BTreeSet<u32> {
+        let mut ids = std::collections::BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            match self.get(x) {
+                Expr::Const { .. } => {}
+                Expr::Read { id, .. } => {
+                    ids.insert(*id);
+                }
+                Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } | Expr::Fp { a, b, .. } => stack.extend([*a, *b]),
+                Expr::Cast { a, .. } => stack.push(*a),
+                Expr::Select { c, a, b } => stack.extend([*c, *a, *b]),
+            }
+        }
+        ids
+    }
+
     /// `e` with every read `id` replaced by `reads[id]` (tests, and checking a
     /// schedule's values): None if a read has no value or an operation fails.
     pub fn eval(&self, e: ExprId, reads: &[Option<u128>]) -> Option<u128> {
