@@ -462,7 +462,15 @@ fn explain_here(
     for (&(t, k), &a) in &resolved.alternate {
         info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
     }
-    let mut serial = s.flipped.as_ref().and_then(|f| serial_arrival(&sym, &s.failing, f));
+    let flipped = s.flipped.map(|f: FlippedBranch| Flip {
+        thread: f.thread,
+        loc: prep.program.loc(f.branch.loc).cloned(),
+        taken: f.branch.taken,
+        switch: f.branch.switch,
+        events_before: f.events_before,
+        new_path: std::mem::take(&mut new_path),
+        serial: serial_arrival(&sym, &s.failing, &f),
+    });
     let branches_on = branches_on(&sym);
     Ok(Explanation {
         mode: opts.mode,
@@ -492,15 +500,7 @@ fn explain_here(
         held: s.held,
         segments: s.segments,
         optimal: s.optimal,
-        flipped: s.flipped.map(|f: FlippedBranch| Flip {
-            thread: f.thread,
-            loc: prep.program.loc(f.branch.loc).cloned(),
-            taken: f.branch.taken,
-            switch: f.branch.switch,
-            events_before: f.events_before,
-            new_path: std::mem::take(&mut new_path),
-            serial: serial.take(),
-        }),
+        flipped,
         branches_on,
         flips_tried: s.flips_tried,
         rejected: s.rejected,

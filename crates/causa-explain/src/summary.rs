@@ -447,6 +447,9 @@ fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<S
     Some(e.object(lock).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into()))
 }
 
+/// An order violation's fix when nothing more specific is known.
+const WAIT_FOR_THE_WRITE: &str = " Making the read wait for that write avoids the failure.";
+
 /// `The reader went on because its read of `tail` at ring.c:26 saw the
 /// write at ring.c:16, which … makes before that one: writing … avoids the
 /// failure.`: the writer published `p` before `w`.
@@ -457,7 +460,7 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     // window).
     let tested = e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
     if !tested {
-        return " Making the read wait for that write avoids the failure.".into();
+        return WAIT_FOR_THE_WRITE.into();
     }
     let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
     format!(
@@ -550,7 +553,7 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
                 " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
                 e.line(p).unwrap_or_default()
             ),
-            None => " Making the read wait for that write avoids the failure.".into(),
+            None => WAIT_FOR_THE_WRITE.into(),
         },
     };
     Some(format!(

@@ -237,11 +237,10 @@ fn onces(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formula) -> Vec<Fo
 fn serial_results(
     sym: &SymTrace,
     model: &Model,
-    enc: &mut Encoder<'_>,
+    (enc, slice): (&mut Encoder<'_>, &crate::relevant::Slice),
     values: &mut Values<'_>,
     after: &dyn Fn(Ev) -> Formula,
 ) -> Vec<Formula> {
-    let slice = crate::relevant::slice(sym);
     let mut out = Vec::new();
     for (e, (t, k)) in model.origin.iter().enumerate() {
         let SymOp::Arrive { serial, .. } = sym.threads[*t].events[*k].op else { continue };
@@ -352,8 +351,9 @@ pub(crate) fn formula(
         }
     }
     parts.extend(onces(sym, model, &after));
-    parts.extend(serial_results(sym, model, enc, values, &after));
-    parts.extend(crate::rw::constraints(sym, model, enc, values, next_var)?);
+    let slice = crate::relevant::slice(sym);
+    parts.extend(serial_results(sym, model, (enc, &slice), values, &after));
+    parts.extend(crate::rw::constraints(sym, model, (enc, &slice), values, next_var)?);
     let misuse = misuse_by_order(sym, model, enc);
     let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());
     let mut not_bug = match &misuse {

@@ -61,11 +61,12 @@ struct Location {
 
 /// Φ_rw, each conjunct required when its read happens (`after(e)`: `e` is
 /// after the cut). Auxiliary order variables are numbered from `next_var`
-/// on (it is advanced past them).
+/// on (it is advanced past them). `slice`: what the failure depends on
+/// ([`crate::relevant::slice`]).
 pub(crate) fn constraints(
     sym: &SymTrace,
     model: &Model,
-    enc: &Encoder<'_>,
+    (enc, slice): (&Encoder<'_>, &crate::relevant::Slice),
     values: &mut Values<'_>,
     next_var: &mut usize,
 ) -> Result<Vec<Formula>, ClapError> {
@@ -76,7 +77,6 @@ pub(crate) fn constraints(
     let mut raw: Vec<(u64, u32, Access, bool)> = Vec::new();
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
-    let slice = crate::relevant::slice(sym);
     let matters = |value: ExprId| match sym.exprs.get(value) {
         Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
         // A determined read: program order fixes the write it returns.

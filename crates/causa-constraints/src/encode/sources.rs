@@ -36,18 +36,20 @@ impl Encoder<'_> {
     pub(super) fn sources(&self, r: Ev, loc: u64) -> Vec<Source> {
         let ws = self.other_writes(r, loc);
         let own = self.own_store(r, loc);
-        let mut out: Vec<Source> = ws
-            .iter()
-            .copied()
-            .filter(|&w| !self.mhb_before(r, w))
-            .filter(|&w| !ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r)))
-            .map(Source::Write)
-            .collect();
+        let mut out: Vec<Source> =
+            ws.iter().copied().filter(|&w| self.may_read_from(r, w, &ws)).map(Source::Write).collect();
         out.extend(own.map(Source::Own));
         if self.initial_readable(r, loc) {
             out.push(Source::Initial);
         }
         out
+    }
+
+    /// `r` may read from the write `w` by must-happen-before alone (`ws`: the
+    /// other writes to the location): `w` is not forced after `r`, and no
+    /// write forced between them hides it.
+    fn may_read_from(&self, r: Ev, w: Ev, ws: &[Ev]) -> bool {
+        !self.mhb_before(r, w) && !ws.iter().any(|&w2| w2 != w && self.mhb_before(w, w2) && self.mhb_before(w2, r))
     }
 
     /// `r` may read `loc`'s initial value by must-happen-before alone: no
@@ -142,16 +144,13 @@ impl Encoder<'_> {
             }
             if unguarded.contains(&loc) {
                 // The write it read from in the trace (the latest before it).
-                let ws = self.writes_to(loc);
-                let actual = ws.iter().copied().filter(|&w| w != r && w < r).max();
-                // The other writes of the value, each one `sources` allows
-                // (not forced after `r`, not hidden by a write forced between).
-                let same = ws.iter().copied().filter(|&w| {
-                    w != r && Some(w) != actual && self.trace.written_at(w, loc) == Some(seen) && !self.mhb_before(r, w)
-                });
-                let hidden =
-                    |w: Ev| ws.iter().any(|&w2| w2 != w && w2 != r && self.mhb_before(w, w2) && self.mhb_before(w2, r));
-                let found: Vec<Ev> = same.filter(|&w| !hidden(w)).collect();
+                let ws = self.other_writes(r, loc);
+                let actual = ws.iter().copied().filter(|&w| w < r).max();
+                // The other writes of the value `sources` allows (only those
+                // of the value: the visibility test is linear in the writes).
+                let same =
+                    ws.iter().copied().filter(|&w| Some(w) != actual && self.trace.written_at(w, loc) == Some(seen));
+                let found: Vec<Ev> = same.filter(|&w| self.may_read_from(r, w, &ws)).collect();
                 out.extend(found.into_iter().map(|w| (loc, Source::Write(w))));
             }
         }

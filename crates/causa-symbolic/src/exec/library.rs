@@ -120,7 +120,6 @@ impl Thread<'_, '_> {
         Ok(v)
     }
 
-    /// The thread makes more `what` than its recorded path has outcomes for.
     /// Whether the thread's next lock or semaphore try took it, as the
     /// log's [`causa_core::paths::ThreadPath::tries`] say (`what`: the
     /// tries, for the error when the log has no more).
@@ -132,6 +131,7 @@ impl Thread<'_, '_> {
         Ok(took)
     }
 
+    /// The thread makes more `what` than its recorded path has outcomes for.
     fn missing(&self, what: &str, recorded: usize) -> SymError {
         SymError::Mismatch(format!(
             "thread {} makes more {what} than the {recorded} its recorded path has",
