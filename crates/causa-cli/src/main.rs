@@ -24,6 +24,7 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    init_log();
     let (json, result) = match &cli.command {
         Command::Run(a) => (a.common.json, cmd_run::run(a)),
         Command::Test(a) => (a.common.json, cmd_test::run(a)),
@@ -53,4 +54,20 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// Diagnostics of the tool's own work on stderr, off unless `CAUSA_LOG`
+/// asks for them, with `tracing`'s filter syntax: `CAUSA_LOG=debug` shows
+/// each phase of an explanation with its time, `CAUSA_LOG=trace` also each
+/// solver query (docs/performance.md uses them to see where time goes).
+fn init_log() {
+    let Ok(filter) = std::env::var("CAUSA_LOG") else { return };
+    let filter = match tracing_subscriber::EnvFilter::try_new(&filter) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("causa: warning: CAUSA_LOG={filter:?} is not a filter ({e}); diagnostics stay off");
+            return;
+        }
+    };
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).init();
 }

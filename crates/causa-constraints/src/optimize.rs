@@ -198,7 +198,7 @@ impl Z3Solver {
         };
         let mut bounds: Vec<Formula> = Vec::new();
         let mut proven = true;
-        'groups: for group in &groups {
+        'groups: for (g, group) in groups.iter().enumerate() {
             loop {
                 let held = group.iter().filter(|f| f.eval(&best, defs)).count() as u32;
                 if held as usize == group.len() {
@@ -207,7 +207,17 @@ impl Z3Solver {
                 }
                 let mut more = bounds.clone();
                 more.push(Formula::AtLeast(group.clone(), held + 1));
-                match query(self, &more) {
+                let asked = Instant::now();
+                let answer = query(self, &more);
+                tracing::debug!(
+                    group = g,
+                    held,
+                    of = group.len(),
+                    sat = matches!(answer, SolveResult::Sat(_)),
+                    ms = asked.elapsed().as_secs_f64() * 1e3,
+                    "max smt: one more satisfied soft constraint?"
+                );
+                match answer {
                     SolveResult::Sat(pos) => best = pos,
                     SolveResult::Unsat => {
                         bounds.push(Formula::AtLeast(group.clone(), held));

@@ -270,6 +270,17 @@ impl Z3Solver {
         }
         self.queries += 1;
         self.time += start.elapsed();
+        tracing::trace!(
+            query = self.queries,
+            named = named.len(),
+            answer = match &r {
+                CoreResult::Sat(_) => "sat",
+                CoreResult::Core(_) => "unsat",
+                CoreResult::Unknown => "unknown",
+            },
+            ms = start.elapsed().as_secs_f64() * 1e3,
+            "solver query"
+        );
         r
     }
 

@@ -333,6 +333,8 @@ pub fn alternate(
     opts: &AlternateOptions,
     accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
 ) -> Result<Alternate, ClapError> {
+    let started = std::time::Instant::now();
+    let ms = || started.elapsed().as_secs_f64() * 1e3;
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     // In a deadlock the locks are what matters: nothing is incidental.
     let incidental: Option<Vec<bool>> = crate::relevant::incidental_events(sym)
@@ -352,6 +354,7 @@ pub fn alternate(
             model.failure.1
         ))
     })?;
+    tracing::debug!(events = model.trace.len(), ms = ms(), "explain: model and formula built");
     let switches = run_sigma.as_ref().map(|s| segments(&model, s).len().saturating_sub(1));
     let arithmetic = crate::solvers::arithmetic_for(switches, opts.mode);
     let mut solvers =
@@ -378,6 +381,7 @@ pub fn alternate(
             (happening(&model, cut, &pos), preemptions, false)
         }
     };
+    tracing::debug!(events = sigma.len(), from_run = failing_from_run, ms = ms(), "explain: failing schedule");
     let goal = Formula::and(vec![not_bug, parts.alternate_frame.clone()]);
     let problem = Problem::new(&model, sigma, goal, cut, incidental);
     // Symbiosis inverts the core's pairs: its core comes from the full
@@ -386,6 +390,7 @@ pub fn alternate(
         Mode::Symbiosis => root_cause(solvers.full(&enc.defs), &problem, &enc)?,
         _ => root_cause(solvers.weak(), &problem, &enc)?,
     };
+    tracing::debug!(events = root.sigma.len(), ms = ms(), "explain: root cause");
     let mut found = match opts.mode {
         // No order of the threads lets a thread through a lock it holds
         // itself (the model orders locks between threads only).
@@ -403,6 +408,7 @@ pub fn alternate(
         Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
         Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &problem, &enc, opts)?,
     };
+    tracing::debug!(found = found.order.is_some(), window = found.window, ms = ms(), "explain: the mode's alternate");
     let origin = |e: Ev| model.origin[e];
     let stop = crate::clap::alternate_last(&model);
     let upto_of = |o: &[Ev]| o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
@@ -435,6 +441,7 @@ pub fn alternate(
         accept(&Proposal { order, prefix: *prefix, inputs, flipped: None, failing: &failing })
     });
     let mut accepted = verdict.is_some_and(Verdict::accepted);
+    tracing::debug!(?verdict, ms = ms(), "explain: the mode's alternate replayed");
     // An alternate whose replay fails later (after the model's part) may
     // have a sibling of the same paths that does not: ask for the next best
     // with other data flows or synchronisation orders than each one
@@ -462,6 +469,7 @@ pub fn alternate(
             flipped: None,
             failing: &failing,
         });
+        tracing::debug!(verdict = ?why, ms = ms(), "explain: a retry's alternate replayed");
         if why.accepted() {
             accepted = true;
             chosen = Some(proposal);
@@ -484,6 +492,7 @@ pub fn alternate(
                 .accepted()
         })?;
         flips_tried = tried;
+        tracing::debug!(tried, accepted = f.is_some(), ms = ms(), "explain: branch flips");
         if let Some(f) = f {
             chosen = Some(propose(&f.order, f.upto));
             flipped = Some(flip_of(&f));

@@ -119,6 +119,11 @@ fn windows(
     // base once (the queries then only order the rest: on a long run most
     // of σ is held).
     let ordered = |i: usize| into_base && hold(i);
+    tracing::debug!(
+        segments = n,
+        held = (0..p.sigma.len()).filter(|i| hold(*i)).count(),
+        "progressive: windows with these σ events held in σ's order"
+    );
     if into_base {
         let held: Vec<Ev> = (0..p.sigma.len()).filter(|i| hold(*i)).map(|i| p.sigma[i]).collect();
         solver.assert_base(&Formula::and(crate::alternate::chain(&held)), &enc.defs);
@@ -130,7 +135,16 @@ fn windows(
     };
     let Some((first, start)) = smallest_window(n, |window| {
         let goal = p.fixing(&p.goal, &kept(window), &ordered);
-        match solver.solve(&goal, &enc.defs) {
+        let asked = std::time::Instant::now();
+        let answer = solver.solve(&goal, &enc.defs);
+        tracing::debug!(
+            window,
+            of = n,
+            sat = matches!(answer, SolveResult::Sat(_)),
+            ms = asked.elapsed().as_secs_f64() * 1e3,
+            "progressive: does the window admit an alternate?"
+        );
+        match answer {
             SolveResult::Sat(pos) => Some(pos),
             _ => None,
         }
