@@ -85,6 +85,7 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
                 location: f.location.clone(),
                 atomic: false,
                 flushed: false,
+                local_of: None,
             });
             if let Some(r) = records.pop() {
                 records.push(short_location(r));

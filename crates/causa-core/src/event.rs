@@ -296,6 +296,18 @@ pub struct EventRecord {
     /// moment it became visible, shown as `flush x = 1`.
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub flushed: bool,
+    /// The object is a local variable of a function's frame: which
+    /// function's, in which thread (another thread reaching it holds its
+    /// address).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub local_of: Option<LocalOf>,
+}
+
+/// The frame a local variable lives in ([`EventRecord::local_of`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LocalOf {
+    pub function: String,
+    pub thread: ThreadName,
 }
 
 impl EventRecord {

@@ -26,7 +26,7 @@ pub mod paths;
 pub mod schedule;
 pub mod scheduler;
 
-pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LOCK_TRY, SEM_FAILED, SEM_TRIED};
+pub use event::{once_step, overlaps, BulkAccess, Event, EventKind, LocalOf, LOCK_TRY, SEM_FAILED, SEM_TRIED};
 pub use finding::{BugKind, Finding};
 pub use ids::{ThreadName, Tid};
 pub use loc::SourceLoc;

@@ -25,6 +25,18 @@ pub type Names = BTreeMap<u64, String>;
 /// Names of what bulk accesses span, by address and size.
 pub type Spans = BTreeMap<(u64, u32), String>;
 
+/// What the runs' records say of the objects events touch, by the symbolic
+/// trace's address.
+#[derive(Default)]
+pub struct Objects {
+    pub names: Names,
+    /// The blocks frees free (`heap#1`).
+    pub blocks: Names,
+    pub spans: Spans,
+    /// The frames of the objects that are local variables.
+    pub locals: BTreeMap<u64, causa_core::LocalOf>,
+}
+
 /// How far past the last paired event a thread's next access is looked for.
 const LOOKAHEAD: usize = 16;
 
@@ -274,7 +286,7 @@ impl Alignment {
         &self,
         sym: &SymTrace,
         run: &Execution,
-        (names, blocks, spans): (&mut Names, &mut Names, &mut Spans),
+        Objects { names, blocks, spans, locals }: &mut Objects,
     ) {
         // A bulk event of the symbolic trace is named by its own record,
         // under its own address and size (the model may read more bytes, or
@@ -299,6 +311,9 @@ impl Alignment {
             }
             let to = if ev.kind == EventKind::Free { &mut *blocks } else { &mut *names };
             to.entry(a).or_insert_with(|| o.clone());
+            if let Some(l) = &rec.local_of {
+                locals.entry(a).or_insert_with(|| l.clone());
+            }
         }
     }
 }

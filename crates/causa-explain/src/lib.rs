@@ -132,6 +132,9 @@ pub struct Explanation {
     /// Names of what bulk accesses span (`shared`, `b->data`), by address
     /// and size.
     pub spans: BTreeMap<(u64, u32), String>,
+    /// The frames of the objects that are local variables (`i` of `main`
+    /// in thread 0), by address.
+    pub locals: BTreeMap<u64, causa_core::LocalOf>,
     /// Values read or written, as the failing and the alternate runs saw them.
     pub failing_values: BTreeMap<EventRef, String>,
     pub alternate_values: BTreeMap<EventRef, String>,
@@ -382,13 +385,13 @@ fn explain_here(
     }
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
-    let (mut names, mut blocks, mut spans) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+    let mut objects = align::Objects::default();
     // The solver's failing schedule shows the values its own replay saw
     // (the run's are those of another order).
     let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
     let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
     let failing_run = align::align(&sym, ex, None);
-    failing_run.name_objects(&sym, ex, (&mut names, &mut blocks, &mut spans));
+    failing_run.name_objects(&sym, ex, &mut objects);
     let mut failing_values = failing_run.values(ex);
     // Under TSO/PSO the failing schedule (the solver's) may make a store
     // visible before the failure that the run had not flushed yet: its
@@ -423,7 +426,7 @@ fn explain_here(
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
-            alternate_run.name_objects(&sym, &run, (&mut names, &mut blocks, &mut spans));
+            alternate_run.name_objects(&sym, &run, &mut objects);
             resolved.alternate = alternate_run.resolved(&sym, &run);
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
@@ -479,9 +482,10 @@ fn explain_here(
         threads: sym.threads.iter().map(|t| t.thread.clone()).collect(),
         starts: sym.threads.iter().map(|t| t.start.clone()).collect(),
         info,
-        names,
-        blocks,
-        spans,
+        names: objects.names,
+        blocks: objects.blocks,
+        spans: objects.spans,
+        locals: objects.locals,
         failing_values,
         alternate_values,
         failing: s.failing,

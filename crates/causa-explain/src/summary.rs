@@ -147,6 +147,7 @@ pub fn summary(e: &Explanation) -> String {
         // Reads the alternate does not run because their thread went
         // another way are told together, after the flows that explain.
         let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
+        let mut locals_told = Vec::new();
         for f in differ.into_iter().take(3) {
             let alt = e.counterpart(f);
             match order_violation(e, f, alt) {
@@ -156,6 +157,7 @@ pub fn summary(e: &Explanation) -> String {
                     out.extend(overwritten(e, f, alt));
                 }
             }
+            out.extend(another_threads_local(e, f, &mut locals_told));
         }
         out.extend(not_run_sentences(e, &not_run));
     }
@@ -459,10 +461,25 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     // did not wait for either, and reordering the writes only moves the
     // window).
     let tested = e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
-    if !tested {
-        return WAIT_FOR_THE_WRITE.into();
-    }
     let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    if !tested {
+        // The reads fell between the writes: waiting for the later write
+        // alone leaves the earlier read free to come before the first.
+        return format!(
+            " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the two reads fall between the two writes. Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
+            event_phrase(e, g),
+            e.line(p).unwrap_or_default(),
+            who(e, p),
+            name(w),
+            name(w),
+            name(g),
+            e.line(p).unwrap_or_default(),
+            name(g),
+            name(w),
+            line_range(e, p, w),
+            line_range(e, g, read),
+        );
+    }
     format!(
         " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
         event_phrase(e, g),
@@ -1092,6 +1109,32 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         e.source_of_part(f, Run::Failing),
         alt
     )
+}
+
+/// A read of another thread's local variable, reached through a pointer
+/// (the loop counter's address passed to `pthread_create`), whose value the
+/// owner changed before the read: `` `i` is a local variable of `main`
+/// (thread 0), which `worker` (thread 0.2) reads through a pointer while
+/// `main` goes on changing it (at c.c:23); … ``. Once per variable
+/// (`told`: the addresses said).
+fn another_threads_local(e: &Explanation, f: &Flow, told: &mut Vec<u64>) -> Option<String> {
+    let addr = e.info_of(f.read).addr?;
+    let local = e.locals.get(&addr)?;
+    let w = f.write?;
+    let (owner, reader) = (&e.threads[w.0], &e.threads[f.read.0]);
+    if *owner != local.thread || *reader == local.thread || told.contains(&addr) {
+        return None;
+    }
+    told.push(addr);
+    let name = e.names.get(&addr)?;
+    let at = e.line(w).map(|l| format!(" (at {l})")).unwrap_or_default();
+    Some(format!(
+        "`{name}` is a local variable of `{}` (thread {}), which {} reads through a pointer while `{}` goes on changing it{at}: giving each thread its own copy, which nothing changes once the thread has it (a variable or array element per thread, or the value itself), avoids the failure.",
+        local.function,
+        local.thread,
+        who(e, f.read),
+        local.function
+    ))
 }
 
 /// The write a read sees in the alternate came earlier in the failing

@@ -1950,8 +1950,14 @@ fn a_call_through_a_null_handler_and_a_shared_loop_counter_are_explained() {
     // as what main wrote last.
     let prep = corpus("fail/basic/loop_counter_address.c");
     let ex = failing_where(&prep, 500, |_| true);
+    // The summary says whose local `i` is and that main changes it while
+    // the workers read it through their argument.
     for e in explained_modes(&prep, &ex) {
         assert_explained(&e, "loop_counter_address");
+        let summary = causa_explain::summary::summary(&e);
+        let said = "`i` is a local variable of `main` (thread 0), which `worker` (thread 0.";
+        assert!(summary.contains(said), "{}: {summary}", e.mode);
+        assert!(summary.contains("reads through a pointer while `main` goes on changing it"), "{}: {summary}", e.mode);
     }
 }
 
@@ -2378,12 +2384,18 @@ fn two_turns_of_a_loop_are_not_called_one_atomic_statement() {
 fn a_reader_that_checks_both_writes_is_not_told_to_reorder_them() {
     // The checker reads `a` and `b` and checks them together: it did not go
     // on because of `a`. The summary said "writing `b` before `a` avoids
-    // the failure", which only moves the window.
+    // the failure", which only moves the window, and then "making the read
+    // wait for that write avoids the failure", which leaves the read of `a`
+    // free to come first.
     let prep = corpus("fail/basic/pair_read_between_writes.c");
     let ex = failing_where(&prep, 2000, |_| true);
     for e in explained_modes(&prep, &ex) {
         let summary = causa_explain::summary::summary(&e);
         assert!(!summary.contains("went on because"), "{}: {summary}", e.mode);
         assert!(!summary.contains(") before `"), "{}: {summary}", e.mode);
+        // It is told that its two reads fall between the two writes, and
+        // that one lock over both pairs is the fix.
+        assert!(summary.contains("the two reads fall between the two writes"), "{}: {summary}", e.mode);
+        assert!(summary.contains("one lock held over both writes"), "{}: {summary}", e.mode);
     }
 }

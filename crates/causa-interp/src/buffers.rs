@@ -79,7 +79,7 @@ impl Machine {
 
     /// Append a store of `t` to its buffer, after the memory checks a store makes.
     pub(crate) fn buffer_store(&mut self, t: Tid, addr: u64, ty: &Ty, value: Value) -> Result<(), Stop> {
-        self.mem.check(addr, ty.store_size(), Access::Write, &|x| self.describe(x))?;
+        self.mem.check(addr, ty.store_size(), Access::Write, self)?;
         let th = &mut self.threads[t as usize];
         let (loc, po) = (th.loc, th.ops);
         th.ops += 1;

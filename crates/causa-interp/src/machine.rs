@@ -137,9 +137,9 @@ impl Machine {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
             let s = self.mem.alloc_heap(bytes.len() as u64, NONE, "argv", 0);
-            let _ = self.mem.write(s, &bytes, &|_| String::new());
+            let _ = self.mem.write(s, &bytes, &crate::memory::Unnamed);
             let ptr = &s.to_le_bytes()[..word as usize];
-            let _ = self.mem.write(table + word * i as u64, ptr, &|_| String::new());
+            let _ = self.mem.write(table + word * i as u64, ptr, &crate::memory::Unnamed);
         }
         table
     }
@@ -727,6 +727,7 @@ impl Machine {
             location: self.loc_of(e.loc),
             atomic: e.atomic,
             flushed: e.buffered(self.cfg.memory_model),
+            local_of: (mem || sync_obj).then(|| self.local_of(e.addr)).flatten(),
         }
     }
 
@@ -739,6 +740,17 @@ impl Machine {
     /// The object at `addr` as a person would name it.
     pub fn describe(&self, addr: u64) -> String {
         self.describe_as(addr, self.describe_brief(addr))
+    }
+
+    /// The frame the object at `addr` is a local variable of, if it is one.
+    fn local_of(&self, addr: u64) -> Option<causa_core::LocalOf> {
+        match &self.mem.allocs.get(self.mem.locate(addr).0)?.kind {
+            AllocKind::Stack { thread, function, .. } => Some(causa_core::LocalOf {
+                function: function.to_string(),
+                thread: self.names.get(*thread as usize)?.clone(),
+            }),
+            _ => None,
+        }
     }
 
     /// The object `addr` points into, as a whole (`heap#1 (malloc at
@@ -950,5 +962,14 @@ impl Machine {
         self.threads[t as usize].pending = Pending::Instr;
         self.push_call(t, f, args, causa_ir::NONE, crate::thread::OnReturn::Discard);
         Ok(true)
+    }
+}
+
+impl crate::memory::Names for Machine {
+    fn at(&self, addr: u64) -> String {
+        self.describe(addr)
+    }
+    fn object(&self, addr: u64) -> String {
+        self.describe_object(addr)
     }
 }

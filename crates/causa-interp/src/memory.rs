@@ -349,13 +349,9 @@ impl Memory {
     }
 
     /// Check an access of `len` bytes and return the allocation index and offset.
-    pub fn check(
-        &self,
-        addr: u64,
-        len: u64,
-        access: Access,
-        describe: &dyn Fn(u64) -> String,
-    ) -> Result<(usize, usize), MemError> {
+    /// `names` names the memory an error is about.
+    pub fn check(&self, addr: u64, len: u64, access: Access, names: &dyn Names) -> Result<(usize, usize), MemError> {
+        let describe = |x: u64| names.at(x);
         let (id, off) = self.locate(addr);
         let (w, what) = (access.word(), access.what(len));
         let Some(a) = self.allocs.get(id) else {
@@ -396,7 +392,7 @@ impl Memory {
         if off.checked_add(len).is_none_or(|end| end > a.bytes.len() as u64) {
             return Err(MemError::new(format!(
                 "out-of-bounds {w}: {len} bytes at offset {off} of {} (size {})",
-                describe(self.base_of(addr)),
+                names.object(addr),
                 a.bytes.len()
             )));
         }
@@ -406,13 +402,13 @@ impl Memory {
         Ok((id, off as usize))
     }
 
-    pub fn read(&self, addr: u64, len: u64, describe: &dyn Fn(u64) -> String) -> Result<&[u8], MemError> {
-        let (id, off) = self.check(addr, len, Access::Read, describe)?;
+    pub fn read(&self, addr: u64, len: u64, names: &dyn Names) -> Result<&[u8], MemError> {
+        let (id, off) = self.check(addr, len, Access::Read, names)?;
         Ok(&self.allocs[id].bytes[off..off + len as usize])
     }
 
-    pub fn write(&mut self, addr: u64, data: &[u8], describe: &dyn Fn(u64) -> String) -> Result<(), MemError> {
-        let (id, off) = self.check(addr, data.len() as u64, Access::Write, describe)?;
+    pub fn write(&mut self, addr: u64, data: &[u8], names: &dyn Names) -> Result<(), MemError> {
+        let (id, off) = self.check(addr, data.len() as u64, Access::Write, names)?;
         self.touch(id);
         self.allocs[id].bytes[off..off + data.len()].copy_from_slice(data);
         Ok(())
@@ -425,13 +421,8 @@ impl Memory {
     }
 
     /// Read a NUL-terminated string starting at `addr` (at most `max` bytes, without the NUL).
-    pub fn read_cstr(
-        &self,
-        addr: u64,
-        max: Option<usize>,
-        describe: &dyn Fn(u64) -> String,
-    ) -> Result<Vec<u8>, MemError> {
-        let (id, off) = self.check(addr, 1, Access::Read, describe)?;
+    pub fn read_cstr(&self, addr: u64, max: Option<usize>, names: &dyn Names) -> Result<Vec<u8>, MemError> {
+        let (id, off) = self.check(addr, 1, Access::Read, names)?;
         let bytes = &self.allocs[id].bytes[off..];
         let limit = max.unwrap_or(usize::MAX);
         match bytes.iter().take(limit).position(|&b| b == 0) {
@@ -439,7 +430,7 @@ impl Memory {
             None if bytes.len() >= limit => Ok(bytes[..limit].to_vec()),
             None => Err(MemError::new(format!(
                 "out-of-bounds read: string at {} is not NUL-terminated within its object",
-                describe(addr)
+                names.at(addr)
             ))),
         }
     }
@@ -475,6 +466,27 @@ impl Memory {
     /// Size of the live object `addr` points to the start of (for realloc).
     pub fn size_of(&self, addr: u64) -> usize {
         self.allocs.get(self.locate(addr).0).map(|a| a.bytes.len()).unwrap_or(0)
+    }
+}
+
+/// How memory errors name the memory they are about (the machine knows the
+/// program's names for it).
+pub trait Names {
+    /// The part of an object at `addr`, as an access names it (`hits[2]`).
+    fn at(&self, addr: u64) -> String;
+    /// The whole object `addr` points into (`hits`): what its size is of.
+    fn object(&self, addr: u64) -> String;
+}
+
+/// Addresses as numbers, for memory causa sets up itself.
+pub struct Unnamed;
+
+impl Names for Unnamed {
+    fn at(&self, addr: u64) -> String {
+        format!("{addr:#x}")
+    }
+    fn object(&self, addr: u64) -> String {
+        format!("{addr:#x}")
     }
 }
 

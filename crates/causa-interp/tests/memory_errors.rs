@@ -83,7 +83,9 @@ define i32 @main() {
 }
 "#;
     let f = memory_error(ir, "out-of-bounds write");
-    assert!(f.message.contains("offset 16"), "{}", f.message);
+    // The size is the whole array's, and the message names the array, not
+    // its first element.
+    assert!(f.message.contains("offset 16 of arr (size 16)"), "{}", f.message);
 }
 
 #[test]

@@ -180,6 +180,7 @@ mod tests {
             location: None,
             atomic: false,
             flushed: false,
+            local_of: None,
         }]);
         r
     }

@@ -78,12 +78,17 @@ pub(crate) fn search(
         solver.set_conflict_budget(Some(FLIP_CONFLICTS));
         let r = solver.solve(&goal, &enc.defs);
         solver.set_conflict_budget(None);
-        let SolveResult::Sat(pos) = r else { continue };
+        let SolveResult::Sat(pos) = r else {
+            tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, answer = ?r, "flip: no schedule");
+            continue;
+        };
         // Any schedule of the flip first (a plain query), re-executed; only
         // one that passes is worth the Max SMT search for the most similar.
         let (order, upto) = flipped_order(p, sym, c, &pos);
         let plain = Flipped { thread: c.thread, branch, order, upto, optimal: false };
-        if !accept(&plain) {
+        let passes = accept(&plain);
+        tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
+        if !passes {
             continue;
         }
         let similar = crate::maxsmt::solve_positions(

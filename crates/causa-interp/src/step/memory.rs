@@ -53,7 +53,7 @@ impl Machine {
                 if granted {
                     self.check_race(t, a, size, false, *atomic)?;
                 }
-                let bytes = self.mem.read(a, size, &|x| self.describe(x))?;
+                let bytes = self.mem.read(a, size, self)?;
                 let mut v = decode(ty, bytes);
                 if let Some(b) = self.forwarding(t, a, size) {
                     // The thread's own buffered store (store-to-load forwarding).
@@ -78,7 +78,7 @@ impl Machine {
                 // the location before its first write is its initial value.
                 let old = if granted {
                     self.check_race(t, a, ty.store_size(), true, *atomic)?;
-                    self.mem.check(a, ty.store_size(), Access::Write, &|x| self.describe(x))?;
+                    self.mem.check(a, ty.store_size(), Access::Write, self)?;
                     self.load(a, ty)?.as_int()
                 } else {
                     0
@@ -115,7 +115,7 @@ impl Machine {
                 if granted {
                     self.check_race(t, a, size, true, true)?;
                 }
-                let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
+                let old = decode(ty, self.mem.read(a, size, self)?);
                 let new = rmw(*op, ty, &old, &operand);
                 self.store(a, ty, &new)?;
                 if granted {
@@ -134,7 +134,7 @@ impl Machine {
                 if granted {
                     self.check_race(t, a, size, true, true)?;
                 }
-                let old = decode(ty, self.mem.read(a, size, &|x| self.describe(x))?);
+                let old = decode(ty, self.mem.read(a, size, self)?);
                 let ok = old.as_int() == exp.as_int();
                 if ok {
                     self.store(a, ty, &newv)?;
@@ -170,28 +170,28 @@ impl Machine {
     /// Store `v` as `ty` at `a`, with all memory checks.
     pub fn store(&mut self, a: u64, ty: &Ty, v: &Value) -> Result<(), Stop> {
         let size = ty.store_size() as usize;
-        let (id, off) = self.mem.check(a, size as u64, Access::Write, &|x| self.describe(x))?;
+        let (id, off) = self.mem.check(a, size as u64, Access::Write, self)?;
         encode(ty, v, self.mem.bytes_mut(id, off, size));
         Ok(())
     }
 
     /// Load a value of type `ty` from `a`, with all memory checks.
     pub fn load(&self, a: u64, ty: &Ty) -> Result<Value, Stop> {
-        Ok(decode(ty, self.mem.read(a, ty.store_size(), &|x| self.describe(x))?))
+        Ok(decode(ty, self.mem.read(a, ty.store_size(), self)?))
     }
 }
 
 impl Machine {
     /// Write raw bytes at `a`, with all memory checks.
     pub fn write_bytes(&mut self, a: u64, data: &[u8]) -> Result<(), Stop> {
-        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
+        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, self)?;
         self.mem.bytes_mut(id, off, data.len()).copy_from_slice(data);
         Ok(())
     }
 
     /// [`Machine::write_bytes`], returning the bytes it overwrote.
     pub fn replace_bytes(&mut self, a: u64, data: &[u8]) -> Result<Vec<u8>, Stop> {
-        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, &|x| self.describe(x))?;
+        let (id, off) = self.mem.check(a, data.len() as u64, Access::Write, self)?;
         let bytes = self.mem.bytes_mut(id, off, data.len());
         let old = bytes.to_vec();
         bytes.copy_from_slice(data);
@@ -200,7 +200,7 @@ impl Machine {
 
     /// Read `len` raw bytes at `a`, with all memory checks.
     pub fn read_bytes(&self, a: u64, len: u64) -> Result<Vec<u8>, Stop> {
-        Ok(self.mem.read(a, len, &|x| self.describe(x))?.to_vec())
+        Ok(self.mem.read(a, len, self)?.to_vec())
     }
 }
 

@@ -271,7 +271,7 @@ impl Machine {
             // record of the object outlives the memory).
             let addr = argv.first().map(|v| v.as_addr()).unwrap_or(0);
             if desc.event.is_some_and(EventKind::on_sync_object) {
-                self.mem.check(addr, 4, crate::memory::Access::Call(desc.name), &|x| self.describe(x))?;
+                self.mem.check(addr, 4, crate::memory::Access::Call(desc.name), self)?;
             }
             if let Some(kind) = desc.event.filter(|_| visible) {
                 self.record(t, kind, addr, 0, 0, 0, false);

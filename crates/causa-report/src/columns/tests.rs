@@ -21,6 +21,7 @@ fn ev(seq: usize, thread: &str, kind: EventKind, object: Option<&str>) -> EventR
         location: Some(SourceLoc { file: Arc::from("bank.c"), line: 10 + seq as u32, column: 5 }),
         atomic: false,
         flushed: false,
+        local_of: None,
     }
 }
 

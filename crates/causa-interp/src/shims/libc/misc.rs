@@ -112,8 +112,9 @@ fn exit(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 }
 
 fn assert_fail(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let text =
-        |p: u64| m.mem.read_cstr(p, Some(256), &|_| String::new()).map(|b| String::from_utf8_lossy(&b).into_owned());
+    let text = |p: u64| {
+        m.mem.read_cstr(p, Some(256), &crate::memory::Unnamed).map(|b| String::from_utf8_lossy(&b).into_owned())
+    };
     let expr = text(c.ptr(0)).unwrap_or_else(|_| "?".into());
     let func = text(c.ptr(3)).unwrap_or_default();
     let msg = if func.is_empty() {

@@ -102,7 +102,7 @@ pub fn cstr(m: &Machine, p: u64) -> Result<Vec<u8>, Stop> {
 
 /// The C string at `p`, at most `bound` bytes of it (without its NUL).
 pub fn cstr_upto(m: &Machine, p: u64, bound: Option<usize>) -> Result<Vec<u8>, Stop> {
-    Ok(m.mem.read_cstr(p, bound, &|x| m.describe(x))?)
+    Ok(m.mem.read_cstr(p, bound, m)?)
 }
 
 /// The descriptor of a stream the program writes to: stdout or stderr.
@@ -154,7 +154,7 @@ fn format_with(
     next_arg: &mut dyn FnMut(ArgClass) -> Result<FmtArg, FormatError>,
 ) -> Result<Vec<u8>, Stop> {
     let fmt = cstr(m, fmt)?;
-    let mut read_str = |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, &|x| m.describe(x)).map_err(|e| e.message);
+    let mut read_str = |p: u64, max: Option<usize>| m.mem.read_cstr(p, max, m).map_err(|e| e.message);
     format_c(&fmt, next_arg, &mut read_str).map_err(|e| match e {
         FormatError::MissingArgument { .. } => {
             Stop::bug(BugKind::MemoryError, format!("{name}: the format string reads more arguments than were passed"))

@@ -74,7 +74,7 @@ fn kind_of(code: u32) -> MutexKind {
 fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
         not_destroyed(m, addr, "spin lock")?;
-        m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
+        m.mem.check(addr, 4, Access::Read, m)?;
         m.sync.mutexes.insert(addr, Mutex::new(MutexKind::Normal));
     }
     Ok(())
@@ -84,7 +84,7 @@ fn spin_at(m: &mut Machine, addr: u64) -> Result<(), Stop> {
 pub fn mutex_at(m: &mut Machine, addr: u64) -> Result<&mut Mutex, Stop> {
     if !m.sync.mutexes.contains_key(&addr) {
         not_destroyed(m, addr, "mutex")?;
-        m.mem.check(addr, 4, Access::Read, &|x| m.describe(x))?;
+        m.mem.check(addr, 4, Access::Read, m)?;
         // glibc's __kind: after __lock, __count, __owner (and __nusers on 64-bit).
         let kind_at = if m.program().space.layout.ptr_bytes == 4 { 12 } else { 16 };
         let kind =
@@ -244,7 +244,7 @@ fn unlock(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 fn init(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let kind = if c.ptr(1) != 0 { kind_of(m.load(c.ptr(1), &Ty::Int(32))?.as_int() as u32) } else { MutexKind::Normal };
-    m.mem.check(c.ptr(0), 4, Access::Write, &|x| m.describe(x))?;
+    m.mem.check(c.ptr(0), 4, Access::Write, m)?;
     if let Some(old) = m.sync.mutexes.get(&c.ptr(0)) {
         if old.owner.is_some() {
             return Err(Stop::pthread(format!(

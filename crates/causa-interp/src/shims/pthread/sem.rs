@@ -11,7 +11,7 @@ use causa_ir::{Ty, Value};
 
 pub fn register(r: &mut Registry) {
     r.add("sem", "sem_init", |m, c| {
-        m.mem.check(c.ptr(0), 4, crate::memory::Access::Write, &|x| m.describe(x))?;
+        m.mem.check(c.ptr(0), 4, crate::memory::Access::Write, m)?;
         m.sync.sems.insert(c.ptr(0), c.int(2) as u32);
         ret_i32(0)
     });
