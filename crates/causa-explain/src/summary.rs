@@ -465,6 +465,22 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     if !tested {
         // The reads fell between the writes: waiting for the later write
         // alone leaves the earlier read free to come before the first.
+        let writer: Vec<u64> = held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().map(|(m, _)| m).collect();
+        let reader = held_over(e, g.0, g.1.min(read.1), g.1.max(read.1));
+        if let Some((_, lock)) = reader.into_iter().find(|(m, _)| !writer.contains(m)) {
+            // The reader already holds a lock over both reads.
+            let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+            return format!(
+                " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the reads fall between the two writes. {} holds `{m}` over both reads, but {} makes both writes without it: taking `{m}` over {} as well keeps the reads from falling between them.",
+                event_phrase(e, g),
+                e.line(p).unwrap_or_default(),
+                who(e, p),
+                name(w),
+                who(e, g),
+                who(e, p),
+                line_range(e, p, w),
+            );
+        }
         return format!(
             " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the two reads fall between the two writes. Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
             event_phrase(e, g),
@@ -573,14 +589,18 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
             None => WAIT_FOR_THE_WRITE.into(),
         },
     };
+    let seen = match (e.value(f.read, Run::Failing), e.value(f.read, Run::Alternate)) {
+        // The same value from another write: what differs is the order.
+        (Some(a), Some(b)) if a == b => format!("the {b} it writes (the same value)"),
+        (_, b) => b.unwrap_or("another value").to_string(),
+    };
     Some(format!(
-        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {}.{fix}",
+        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {seen}.{fix}",
         who(e, f.read),
         verb_phrase(e, f.read),
         who(e, w),
         verb_on(e, w, " it"),
         e.source_of_part(f, Run::Failing),
-        e.value(f.read, Run::Alternate).unwrap_or("another value"),
     ))
 }
 
@@ -985,13 +1005,16 @@ fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
 }
 
 /// The region runs one access of one statement more than once (a loop's
-/// turns, or a function called twice): no atomic statement spans it.
+/// turns, or a function called twice): no atomic statement spans it. So
+/// does a read after a write of the same object at the same place (`n++`
+/// reads before it writes: the read is the statement's next run).
 fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut seen = std::collections::HashSet::new();
     a.events.iter().any(|r| {
         let i = e.info_of(*r);
         let at = i.loc.as_ref().map(|l| (l.file.clone(), l.line, l.column));
-        at.is_some() && i.addr.is_some() && !seen.insert((i.op, i.addr, at))
+        let again = i.op == "read" && seen.contains(&("write", i.addr, at.clone()));
+        at.is_some() && i.addr.is_some() && (again || !seen.insert((i.op, i.addr, at)))
     })
 }
 

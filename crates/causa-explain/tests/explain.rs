@@ -2399,3 +2399,34 @@ fn a_reader_that_checks_both_writes_is_not_told_to_reorder_them() {
         assert!(summary.contains("one lock held over both writes"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_writer_that_skips_the_readers_lock_is_told_to_take_it() {
+    // The recorder updates `total` and `count` holding `lock`; the resetter
+    // clears both without it, and the recorder's updates fall between its
+    // two writes. The reader already holds the lock over both reads, so the
+    // summary names the resetter's writes as what must take it (not "make
+    // the read wait", nor one new lock over both sides).
+    // `causa check`'s failing run falls the recorder's reads between the
+    // resetter's writes.
+    let prep = corpus("fail/mutex/reset_without_lock.c");
+    let opts = causa_explore::mcr::McrOptions::default();
+    let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(ex) = r.verdict else { panic!("check found no bug") };
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "reset_without_lock");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("the reads fall between the two writes"), "{summary}");
+    assert!(summary.contains("`recorder` (thread 0.1) holds `lock` over both reads"), "{summary}");
+    assert!(summary.contains("taking `lock` over reset_without_lock.c lines 28–29 as well"), "{summary}");
+    assert!(!summary.contains("wait for that write"), "{summary}");
+    // Random failing runs that put the resetter's write of `count` between
+    // the recorder's write in one turn of its loop and its read in the
+    // next are not told to make that line atomic (it runs twice).
+    for n in 0..8 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(!summary.contains("line 20 atomic avoids"), "{summary}");
+    }
+}
