@@ -465,28 +465,27 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     if !tested {
         // The reads fell between the writes: waiting for the later write
         // alone leaves the earlier read free to come before the first.
+        let fell = format!(
+            " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the two reads fall between the two writes.",
+            event_phrase(e, g),
+            e.line(p).unwrap_or_default(),
+            who(e, p),
+            name(w),
+        );
         let writer: Vec<u64> = held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().map(|(m, _)| m).collect();
         let reader = held_over(e, g.0, g.1.min(read.1), g.1.max(read.1));
         if let Some((_, lock)) = reader.into_iter().find(|(m, _)| !writer.contains(m)) {
             // The reader already holds a lock over both reads.
             let m = e.object(lock).unwrap_or_else(|| "its lock".into());
             return format!(
-                " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the reads fall between the two writes. {} holds `{m}` over both reads, but {} makes both writes without it: taking `{m}` over {} as well keeps the reads from falling between them.",
-                event_phrase(e, g),
-                e.line(p).unwrap_or_default(),
-                who(e, p),
-                name(w),
+                "{fell} {} holds `{m}` over both reads, but {} makes both writes without it: taking `{m}` over {} as well keeps the reads from falling between them.",
                 who(e, g),
                 who(e, p),
                 line_range(e, p, w),
             );
         }
         return format!(
-            " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the two reads fall between the two writes. Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
-            event_phrase(e, g),
-            e.line(p).unwrap_or_default(),
-            who(e, p),
-            name(w),
+            "{fell} Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
             name(w),
             name(g),
             e.line(p).unwrap_or_default(),

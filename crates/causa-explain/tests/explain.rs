@@ -2416,7 +2416,7 @@ fn a_writer_that_skips_the_readers_lock_is_told_to_take_it() {
     let e = in_mode(&prep, &ex, Mode::Progressive);
     assert_explained(&e, "reset_without_lock");
     let summary = causa_explain::summary::summary(&e);
-    assert!(summary.contains("the reads fall between the two writes"), "{summary}");
+    assert!(summary.contains("the two reads fall between the two writes"), "{summary}");
     assert!(summary.contains("`recorder` (thread 0.1) holds `lock` over both reads"), "{summary}");
     assert!(summary.contains("taking `lock` over reset_without_lock.c lines 28–29 as well"), "{summary}");
     assert!(!summary.contains("wait for that write"), "{summary}");
