@@ -472,10 +472,9 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
             who(e, p),
             name(w),
         );
-        let writer: Vec<u64> = held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().map(|(m, _)| m).collect();
-        let reader = held_over(e, g.0, g.1.min(read.1), g.1.max(read.1));
-        if let Some((_, lock)) = reader.into_iter().find(|(m, _)| !writer.contains(m)) {
-            // The reader already holds a lock over both reads.
+        // The reader already holds a lock over both reads, the writer at
+        // neither write.
+        if let Some(lock) = held_apart(e, (g, read), (p, w)) {
             let m = e.object(lock).unwrap_or_else(|| "its lock".into());
             return format!(
                 "{fell} {} holds `{m}` over both reads, but {} makes both writes without it: taking `{m}` over {} as well keeps the reads from falling between them.",
@@ -507,13 +506,14 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     )
 }
 
-/// A mutex the writer holds from its write `p` through `w` (one critical
-/// section) that the reader holds at none of its reads `g` and `r`: the
-/// writer's lock event of it.
+/// A mutex one thread holds from its event `p` through `w` (one critical
+/// section) that another holds at neither of its events `g` and `r`: the
+/// first thread's lock event of it (a writer that locks and a reader that
+/// does not, or the other way round).
 fn held_apart(e: &Explanation, (p, w): (EventRef, EventRef), (g, r): (EventRef, EventRef)) -> Option<EventRef> {
-    let reader: Vec<u64> =
+    let other: Vec<u64> =
         held_over(e, g.0, g.1, g.1).into_iter().chain(held_over(e, r.0, r.1, r.1)).map(|(m, _)| m).collect();
-    held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().find(|(m, _)| !reader.contains(m)).map(|(_, l)| l)
+    held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().find(|(m, _)| !other.contains(m)).map(|(_, l)| l)
 }
 
 /// `Deadlock: … waits at s.c:11 from before the signal … sends at s.c:27,
