@@ -50,6 +50,44 @@ fn test_finds_the_bank_bug_saves_and_replays_it() {
     assert_eq!(replayed["bug"]["thread"], doc["bug"]["thread"]);
 }
 
+/// `causa` run in `cwd`.
+fn causa_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_causa")).args(args).current_dir(cwd).output().expect("causa runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_schedule_replays_whatever_path_names_the_program() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) = causa(&["test", "examples/bank.c", "--seed", "1", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let doc = json(&out);
+    let schedule = doc["schedule_file"].as_str().expect("schedule path").to_string();
+    let examples = root().join("examples").canonicalize().expect("examples");
+    let absolute = examples.join("bank.c").display().to_string();
+    // From the program's own directory, by its file name; and by its
+    // absolute path: the same program, so the same schedule.
+    for (cwd, prog) in [(examples.as_path(), "bank.c"), (dir.path(), absolute.as_str())] {
+        let (code, out, err) = causa_in(cwd, &["run", prog, "--schedule", &schedule, "--json"]);
+        assert_eq!(code, 1, "{prog} from {}: {err}", cwd.display());
+        let replayed = json(&out);
+        assert_eq!(replayed["bug"]["kind"], doc["bug"]["kind"]);
+        assert_eq!(replayed["bug"]["step"], doc["bug"]["step"]);
+        assert_eq!(replayed["bug"]["location"]["line"], 48);
+    }
+    // A copy whose code differs is another program.
+    let text = std::fs::read_to_string(examples.join("bank.c")).expect("bank.c");
+    let changed = dir.path().join("bank.c");
+    std::fs::write(&changed, text.replace("balance == 120", "balance == 121")).expect("write");
+    let (code, _, err) = causa_in(dir.path(), &["run", "bank.c", "--schedule", &schedule]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("schedule-mismatch") && err.contains("another build"), "{err}");
+}
+
 #[test]
 fn same_seed_gives_the_same_result_byte_for_byte() {
     let (d1, d2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));

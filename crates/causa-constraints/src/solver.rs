@@ -279,6 +279,7 @@ impl Z3Solver {
                 CoreResult::Unknown => "unknown",
             },
             ms = start.elapsed().as_secs_f64() * 1e3,
+            conflicts_total = self.conflicts_so_far(),
             "solver query"
         );
         r
@@ -318,6 +319,16 @@ impl Z3Solver {
                 CoreResult::Core(core)
             }
             SatResult::Unknown => CoreResult::Unknown,
+        }
+    }
+
+    /// The conflicts Z3 met on this solver so far, all queries together
+    /// (its statistics; 0 when it reports none).
+    fn conflicts_so_far(&self) -> u64 {
+        match self.solver.get_statistics().value("conflicts") {
+            Some(z3::StatisticsValue::UInt(n)) => n as u64,
+            Some(z3::StatisticsValue::Double(x)) => x as u64,
+            None => 0,
         }
     }
 

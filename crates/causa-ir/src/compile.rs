@@ -9,7 +9,6 @@
 use crate::error::IrError;
 use crate::fields::FieldNames;
 use crate::program::Program;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -59,15 +58,18 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         .tempdir()
         .map_err(|e| IrError::Io { path: std::env::temp_dir(), source: e })?;
     let linked = compile_bitcode(inputs, opts, dir.path())?;
-    let bytes = std::fs::read(&linked).map_err(|e| IrError::Io { path: linked.clone(), source: e })?;
-    let fingerprint = fingerprint(&bytes);
+    let text = module_text(&linked);
+    let fingerprint = match &text {
+        Some(t) => crate::identity::of_module_text(t, inputs),
+        None => bytes_fingerprint(&linked)?,
+    };
     let module = if linked.extension().and_then(|e| e.to_str()) == Some("ll") {
         llvm_ir::Module::from_ir_path(&linked)
     } else {
         llvm_ir::Module::from_bc_path(&linked)
     }
     .map_err(|message| IrError::Parse { path: linked.display().to_string(), message })?;
-    let fields = module_text(&linked).map(|t| FieldNames::from_ir_text(&t)).unwrap_or_default();
+    let fields = text.map(|t| FieldNames::from_ir_text(&t)).unwrap_or_default();
     crate::lower::lower_module_named(&module, inputs.to_vec(), fingerprint, fields)
 }
 
@@ -135,7 +137,7 @@ fn with_module<T>(path: &Path, f: impl FnOnce(llvm_sys::prelude::LLVMModuleRef) 
 
 /// The module [`load_program`] lowers, as a file (in `dir`, or an input
 /// given as `.ll`/`.bc`): every input compiled as causa compiles C, then
-/// linked. Its bytes give the program's [`fingerprint`]; the native recorder
+/// linked. It gives the program's [`program_fingerprint`]; the native recorder
 /// instruments this very module.
 pub fn compile_bitcode(inputs: &[String], opts: &CompileOptions, dir: &Path) -> Result<PathBuf, IrError> {
     let mut bitcode = Vec::new();
@@ -243,8 +245,19 @@ fn compile_c_in(src: &Path, cwd: &Path, out: &Path, opts: &CompileOptions) -> Re
     Ok(out.to_path_buf())
 }
 
-/// Short, stable digest of the program's bitcode.
-pub fn fingerprint(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+/// The fingerprint of the module [`compile_bitcode`] made of `inputs`
+/// (`linked`), as [`load_program`] gives it to the program: what schedules
+/// and path logs are checked against (`crate::identity`).
+pub fn program_fingerprint(linked: &Path, inputs: &[String]) -> Result<String, IrError> {
+    match module_text(linked) {
+        Some(t) => Ok(crate::identity::of_module_text(&t, inputs)),
+        None => bytes_fingerprint(linked),
+    }
+}
+
+/// A digest of the module's bytes, for a module LLVM cannot print (the
+/// lowering then reports why it cannot read it).
+fn bytes_fingerprint(linked: &Path) -> Result<String, IrError> {
+    let bytes = std::fs::read(linked).map_err(|e| IrError::Io { path: linked.to_path_buf(), source: e })?;
+    Ok(crate::identity::digest(&bytes))
 }

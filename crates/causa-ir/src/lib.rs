@@ -22,6 +22,7 @@ pub mod compile;
 pub mod error;
 pub mod fields;
 pub mod fingerprint;
+pub mod identity;
 pub mod local;
 pub mod lower;
 pub mod ops;
@@ -31,7 +32,7 @@ pub mod space;
 pub mod types;
 pub mod value;
 
-pub use compile::{compile_bitcode, fingerprint, load_program, CompileOptions};
+pub use compile::{compile_bitcode, load_program, program_fingerprint, CompileOptions};
 pub use error::IrError;
 pub use program::*;
 pub use source::SourceCache;

@@ -71,8 +71,7 @@ pub fn build(inputs: &[String], opts: &BuildOptions) -> Result<Built, RecordErro
         move |e| RecordError::Io { path, source: e }
     };
     let bc = causa_ir::compile_bitcode(inputs, &CompileOptions { cflags: opts.cflags.clone() }, dir.path())?;
-    let bytes = std::fs::read(&bc).map_err(io(&bc))?;
-    let fingerprint = causa_ir::fingerprint(&bytes);
+    let fingerprint = causa_ir::program_fingerprint(&bc, inputs)?;
     // As the interpreter names it in its logs.
     let program = inputs.join(" ");
     let instrumented_bc = dir.path().join("instrumented.bc");
