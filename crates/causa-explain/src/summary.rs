@@ -121,7 +121,11 @@ pub fn summary(e: &Explanation) -> String {
                         others.push(w);
                     }
                 }
-                let at = lines_of(e, &told).map_or_else(|| "for those accesses".into(), |l| format!("at {l}"));
+                let place = lines_of(e, &guarded_too(e, lock, &told));
+                let at = place.map_or_else(
+                    || "for those accesses".into(),
+                    |l| if l.contains(" lines ") { format!("over {l}") } else { format!("at {l}") },
+                );
                 lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
             }
             None => match unguarded_region(e, a, &told) {
@@ -178,6 +182,15 @@ pub fn summary(e: &Explanation) -> String {
         }
     } else if let Some(s) = last_read_values(e) {
         out.push(s);
+    }
+    if let Some(s) = check_then_act(e) {
+        // (It says what to make atomic: not "make the read wait".)
+        for said in out.iter_mut() {
+            if let Some(rest) = said.strip_suffix(WAIT_FOR_THE_WRITE) {
+                *said = rest.to_string();
+            }
+        }
+        out.insert(0, s);
     }
     if let Some(s) = buffering {
         out.insert(0, s);
@@ -449,6 +462,72 @@ fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<S
     Some(e.object(lock).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into()))
 }
 
+/// A check-then-act race: the failing thread tests an object (a branch
+/// tests its read) and then uses or updates it again, and in the failing
+/// schedule another thread writes it in between, so what was tested no
+/// longer holds (`if (atomic_load(&n) < MAX) atomic_fetch_add(&n, 1)`).
+/// Only when the alternate changes that later access's data flow or value,
+/// keeps the failing run's paths, and no atomic region the summary tells
+/// spans the two (it says what to make atomic already); not for two turns
+/// of one loop's test (a busy wait re-reads on purpose).
+fn check_then_act(e: &Explanation) -> Option<String> {
+    if e.flipped.is_some() {
+        return None;
+    }
+    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let changed = |r: EventRef| {
+        e.dsp.failing_only.iter().any(|f| f.read == r) || e.value(r, Run::Failing) != e.value(r, Run::Alternate)
+    };
+    let mine: Vec<EventRef> = e.failing.iter().copied().filter(|r| r.0 == t).collect();
+    for (j, &a) in mine.iter().enumerate().rev() {
+        let ia = e.info_of(a);
+        let (true, Some(x)) = (matches!(ia.op, "read" | "update") && changed(a), ia.addr) else { continue };
+        // The thread's previous access to the object: a read a branch
+        // before `a` tests.
+        let &r = mine[..j].iter().rev().find(|r| e.info_of(**r).addr == Some(x))?;
+        let tested = e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= a.1));
+        let spanned = e.dsp.atomic.iter().take(2).any(|g| g.events.contains(&r) && g.events.contains(&a));
+        if e.info_of(r).op != "read" || !tested || spanned || e.line(r) == e.line(a) {
+            return None;
+        }
+        let (from, to) = (pos(r)?, pos(a)?);
+        let writes = |o: &&EventRef| o.0 != t && matches!(e.info_of(**o).op, "write" | "update");
+        let &w = e.failing[from + 1..to].iter().filter(writes).find(|o| e.info_of(**o).addr == Some(x))?;
+        let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+        let saw = e.value(r, Run::Failing).map(|v| format!(" (it reads {v})")).unwrap_or_default();
+        // What the DSP leaves out: data flows both schedules have.
+        let unshown: Vec<&str> = [(r, "test"), (a, noun(ia.op))]
+            .into_iter()
+            .filter(|(x, _)| !e.dsp.events.contains(x))
+            .map(|(_, what)| what)
+            .collect();
+        let note = match unshown.as_slice() {
+            [] => String::new(),
+            [one] => format!(" (Both schedules have the {one}'s data flow: it is not among the events shown below.)"),
+            _ => format!(
+                " (Both schedules have the data flows of the test and the {}: they are not among the events shown below.)",
+                noun(ia.op)
+            ),
+        };
+        let (act, fix) = if ia.op == "update" {
+            ("updates", format!("Testing and updating {obj} in one atomic step (a compare-and-swap loop, or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+        } else {
+            ("reads", format!("Using the value it tested instead of reading {obj} again (or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+        };
+        return Some(format!(
+            "{} tests {obj} at {}{saw} and then {act} it at {}, but in the failing schedule {} {} it at {} in between: what the test saw no longer holds. {fix}.{note}",
+            who(e, r),
+            e.line(r).unwrap_or_default(),
+            e.line(a).unwrap_or_default(),
+            who(e, w),
+            if e.info_of(w).op == "update" { "updates" } else { "writes" },
+            e.line(w).unwrap_or_default(),
+        ));
+    }
+    None
+}
+
 /// An order violation's fix when nothing more specific is known.
 const WAIT_FOR_THE_WRITE: &str = " Making the read wait for that write avoids the failure.";
 
@@ -465,8 +544,11 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     if !tested {
         // The reads fell between the writes: waiting for the later write
         // alone leaves the earlier read free to come before the first.
+        // A data flow both schedules have is not among the DSP's events.
+        let common =
+            if e.dsp.events.contains(&g) { "" } else { " (a data flow both schedules have, so not shown below)" };
         let fell = format!(
-            " Its earlier {} already saw the write at {}, which {} makes before the one of {}: the two reads fall between the two writes.",
+            " Its earlier {} already saw the write at {}{common}, which {} makes before the one of {}: the two reads fall between the two writes.",
             event_phrase(e, g),
             e.line(p).unwrap_or_default(),
             who(e, p),
@@ -884,6 +966,40 @@ fn lock_fix(
         ),
         _ => format!("{holder} holds `{m}` there, but {others} {does} not take it: taking `{m}` {place} as well avoids the failure"),
     }
+}
+
+/// The `told` intruders (of one thread) with that thread's accesses next
+/// to them, without the mutex `lock` locks, to objects its holder accesses
+/// in that critical section: one section of the lock must cover them all
+/// (a reset that clears `total` and `count` without the lock the recorder
+/// updates both under: taking it at the write of `count` alone still lets
+/// an update fall between the two writes).
+fn guarded_too(e: &Explanation, lock: EventRef, told: &[EventRef]) -> Vec<EventRef> {
+    let (Some(&first), Some(m)) = (told.first(), e.info_of(lock).addr) else { return told.to_vec() };
+    if told.iter().any(|r| r.0 != first.0) {
+        return told.to_vec();
+    }
+    let section = e.info[lock.0].iter().skip(lock.1 + 1).take_while(|i| !(i.op == "unlock" && i.addr == Some(m)));
+    let objects: Vec<u64> = section.filter(|i| i.touches_memory()).filter_map(|i| i.addr).collect();
+    let t = first.0;
+    let joins = |k: usize| {
+        let i = &e.info[t][k];
+        i.touches_memory()
+            && i.addr.is_some_and(|a| objects.contains(&a))
+            && held_over(e, t, k, k).iter().all(|(x, _)| *x != m)
+    };
+    let (lo, hi) = told.iter().fold((first.1, first.1), |(lo, hi), r| (lo.min(r.1), hi.max(r.1)));
+    let mut from = lo;
+    while from > 0 && joins(from - 1) {
+        from -= 1;
+    }
+    let mut to = hi;
+    while to + 1 < e.info[t].len() && joins(to + 1) {
+        to += 1;
+    }
+    let mut out = told.to_vec();
+    out.extend((from..=to).filter(|k| *k < lo || *k > hi).map(|k| (t, k)));
+    out
 }
 
 /// The mutexes thread `t` holds from its event `from` through `to`: locked

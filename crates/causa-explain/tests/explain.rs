@@ -2420,13 +2420,58 @@ fn a_writer_that_skips_the_readers_lock_is_told_to_take_it() {
     assert!(summary.contains("`recorder` (thread 0.1) holds `lock` over both reads"), "{summary}");
     assert!(summary.contains("taking `lock` over reset_without_lock.c lines 28–29 as well"), "{summary}");
     assert!(!summary.contains("wait for that write"), "{summary}");
+    // The recorder's read of `total` sees the resetter's write in both
+    // schedules, so the DSP does not show it: the summary, which names
+    // that write, says so.
+    let read_total = |r: &causa_symbolic::EventRef| {
+        e.info_of(*r).op == "read" && e.line(*r).as_deref() == Some("reset_without_lock.c:19")
+    };
+    assert!(!e.dsp.events.iter().any(read_total), "{}", causa_explain::text::render(&e));
+    assert!(
+        summary.contains("at reset_without_lock.c:28 (a data flow both schedules have, so not shown below)"),
+        "{summary}"
+    );
     // Random failing runs that put the resetter's write of `count` between
     // the recorder's write in one turn of its loop and its read in the
     // next are not told to make that line atomic (it runs twice).
+    let mut told_lock = false;
     for n in 0..8 {
         let ex = nth_failing(&prep, n, |_| true);
         let e = in_mode(&prep, &ex, Mode::Progressive);
         let summary = causa_explain::summary::summary(&e);
         assert!(!summary.contains("line 20 atomic avoids"), "{summary}");
+        // Where the resetter's write falls inside the recorder's critical
+        // section, taking the lock at that write alone would still let an
+        // update fall between the two writes: one section over both.
+        if summary.contains("does not take it") {
+            assert!(summary.contains("taking `lock` over reset_without_lock.c lines 28–29 as well"), "{summary}");
+        }
+        told_lock |= summary.contains("does not take it");
     }
+    assert!(told_lock, "no random failing run put the resetter's write inside the recorder's section");
+}
+
+#[test]
+fn a_test_and_an_update_that_are_not_one_atomic_step_are_told_so() {
+    // Each client checks `active` (an atomic load) and then counts itself in
+    // (an atomic increment); another client's increment between the two
+    // makes the check stale. The summary says so and names one atomic step
+    // as the fix, not "make the read wait for that write".
+    let prep = corpus("fail/atomics/check_then_act_limit.c");
+    let mut told = 0;
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "check_then_act_limit");
+            let summary = causa_explain::summary::summary(&e);
+            assert!(!summary.contains("wait for that write"), "{}: {}", e.mode, causa_explain::text::render(&e));
+            if summary.contains("what the test saw no longer holds") {
+                assert!(summary.contains("tests `active` at check_then_act_limit.c:24"), "{}: {summary}", e.mode);
+                assert!(summary.contains("and then updates it at check_then_act_limit.c:25"), "{}: {summary}", e.mode);
+                assert!(summary.contains("Testing and updating `active` in one atomic step"), "{}: {summary}", e.mode);
+                told += 1;
+            }
+        }
+    }
+    assert!(told > 0, "no explanation told the check-then-act race");
 }
