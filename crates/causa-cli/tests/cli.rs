@@ -9,13 +9,12 @@ fn root() -> PathBuf {
 }
 
 fn causa(args: &[&str], out_dir: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_causa"))
-        .args(args)
-        .arg("--out-dir")
-        .arg(out_dir)
-        .current_dir(root())
-        .output()
-        .expect("causa runs");
+    outcome(Command::new(env!("CARGO_BIN_EXE_causa")).args(args).arg("--out-dir").arg(out_dir).current_dir(root()))
+}
+
+/// The exit code, standard output and standard error of `cmd`.
+fn outcome(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().expect("causa runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -52,12 +51,7 @@ fn test_finds_the_bank_bug_saves_and_replays_it() {
 
 /// `causa` run in `cwd`.
 fn causa_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_causa")).args(args).current_dir(cwd).output().expect("causa runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(Command::new(env!("CARGO_BIN_EXE_causa")).args(args).current_dir(cwd))
 }
 
 #[test]
