@@ -83,6 +83,26 @@ fn a_schedule_replays_whatever_path_names_the_program() {
 }
 
 #[test]
+fn a_flipped_loop_exit_is_explained_by_the_read_it_tests() {
+    // Workers claim jobs with a read and a separate write of `next_job`; on
+    // the failing run's paths every order does some job twice, so a worker
+    // must leave its loop earlier (`if (j >= JOBS) break;`). On this run's
+    // progressive explanation the summary named the counter of finished
+    // jobs (the worker's last read whose data flow differs) as what made it
+    // go the other way; the branch tests the `next_job` read at the loop's
+    // top, which reads the same write, with another value.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/realistic/job_claim_race.c";
+    let (code, out, err) = causa(&["test", prog, "--seed", "1"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let summary: String =
+        out.split("Summary: ").nth(1).and_then(|s| s.split("\n\n").next()).expect("a summary").replace('\n', " ");
+    assert!(summary.contains("takes the other branch at job_claim_race.c:24"), "{summary}");
+    assert!(summary.contains("The branch tests the read of `next_job` at job_claim_race.c:22 in `worker` (thread 0.2), which sees 5 in the failing schedule and 6 in the alternate."), "{summary}");
+    assert!(!summary.contains("The read of `finished`"), "{summary}");
+}
+
+#[test]
 fn same_seed_gives_the_same_result_byte_for_byte() {
     let (d1, d2) = (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"));
     let strip = |s: &str| {

@@ -80,18 +80,43 @@ pub fn summary(e: &Explanation) -> String {
                 (false, false, _) => " (the failing run's branch was not taken)".into(),
             },
         ));
-        // What made the branch go the other way: the thread's last read
-        // before it, when its data flow differs.
-        let read = e
-            .dsp
-            .failing_only
-            .iter()
-            .filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before)
-            .max_by_key(|g| g.read.1);
-        if let Some(g) = read {
-            let alt = e.counterpart(g);
-            out.push(flow_sentence(e, g, alt));
-            told.push(g.read);
+        // What made the branch go the other way: the read it tests (its
+        // data flow, else its values when only they differ: the same write
+        // stored another value), else the thread's last read before it
+        // whose data flow differs (a loop's `if (j >= JOBS) break;` tests
+        // the `j` read at its top, not the counter the previous turn
+        // updated last).
+        let tested = (0..f.events_before)
+            .rev()
+            .map(|k| (f.thread, k))
+            .find(|r| e.branches_on.get(r).is_some_and(|ks| ks.contains(&f.events_before)));
+        let flow_of = |r: EventRef| e.dsp.failing_only.iter().find(|g| g.read == r);
+        let values = tested.and_then(|r| Some((r, e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?)));
+        let before = e.dsp.failing_only.iter().filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before);
+        match (tested.and_then(flow_of), values) {
+            (Some(g), _) => {
+                out.push(flow_sentence(e, g, e.counterpart(g)));
+                told.push(g.read);
+            }
+            (None, Some((r, was, now))) if was != now => {
+                let unshown = if e.dsp.events.contains(&r) {
+                    ""
+                } else {
+                    " (It reads the same write in both, so it is not among the events shown below.)"
+                };
+                out.push(format!(
+                    "The branch tests the {} in {}, which sees {was} in the failing schedule and {now} in the alternate.{unshown}",
+                    event_phrase(e, r),
+                    who(e, r),
+                ));
+                told.push(r);
+            }
+            _ => {
+                if let Some(g) = before.max_by_key(|g| g.read.1) {
+                    out.push(flow_sentence(e, g, e.counterpart(g)));
+                    told.push(g.read);
+                }
+            }
         }
     }
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
