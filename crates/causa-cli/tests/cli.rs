@@ -200,17 +200,17 @@ fn exit_codes_follow_the_conventions() {
 fn bad_schedules_are_rejected_clearly() {
     let dir = tempfile::tempdir().expect("tempdir");
     let bad = dir.path().join("bad.schedule");
-    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: 0000\nmemory-model: sc\ninputs: \nsteps: 1\n0\n")
+    std::fs::write(&bad, "causa-schedule 2\nprogram: x\nfingerprint: 0000\nmemory-model: sc\ninputs: \nsteps: 1\n0\n")
         .expect("write");
     let (code, _, err) = causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8")], dir.path());
     assert_eq!(code, 2);
     assert!(err.contains("another build"), "{err}");
-    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 3\n0\n")
+    std::fs::write(&bad, "causa-schedule 2\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 3\n0\n")
         .expect("write");
     let (code, _, err) = causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8")], dir.path());
     assert_eq!(code, 2);
     assert!(err.contains("truncated"), "{err}");
-    std::fs::write(&bad, "causa-schedule 1\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 2\n0\n0.3\n")
+    std::fs::write(&bad, "causa-schedule 2\nprogram: x\nfingerprint: \nmemory-model: sc\ninputs: \nsteps: 2\n0\n0.3\n")
         .expect("write");
     let (code, out, _) =
         causa(&["run", "examples/bank.c", "--schedule", bad.to_str().expect("utf8"), "--json"], dir.path());

@@ -1,9 +1,9 @@
 //! The schedule file: which thread took each visible step, plus the program inputs.
 //!
-//! Format (version 1), plain text so that two schedules can be compared with `diff`:
+//! Format (version 2), plain text so that two schedules can be compared with `diff`:
 //!
 //! ```text
-//! causa-schedule 1
+//! causa-schedule 2
 //! program: bank.c
 //! fingerprint: 8c1f2a4e9b0d7c33
 //! memory-model: sc
@@ -29,8 +29,10 @@ use crate::{MemoryModel, ThreadName};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// Current schedule format version.
-pub const SCHEDULE_VERSION: u32 = 1;
+/// Current schedule format version. Version 1 had the same lines, but its
+/// fingerprints covered the path the program was compiled from
+/// (`causa_ir::identity`): such a schedule is refused with that reason.
+pub const SCHEDULE_VERSION: u32 = 2;
 const MAGIC: &str = "causa-schedule";
 
 /// A replayable schedule.
@@ -60,6 +62,8 @@ pub enum ScheduleError {
     NotASchedule,
     #[error("unsupported schedule version {0} (this causa reads version {SCHEDULE_VERSION})")]
     Version(String),
+    #[error("schedule version 1 was saved by an older causa, whose fingerprints of the program also covered the path it was compiled from: find the failure again (`causa test` or `causa check`) to save a version {SCHEDULE_VERSION} schedule")]
+    Old,
     #[error("schedule line {line}: {message}")]
     Syntax { line: usize, message: String },
     #[error("schedule is truncated: header says {expected} steps, file has {found}")]
@@ -105,6 +109,9 @@ impl Schedule {
         let mut lines = text.lines().enumerate();
         let first = lines.next().map(|(_, l)| l.trim()).unwrap_or("");
         let version = first.strip_prefix(MAGIC).ok_or(ScheduleError::NotASchedule)?.trim();
+        if version == "1" {
+            return Err(ScheduleError::Old);
+        }
         if version != SCHEDULE_VERSION.to_string() {
             return Err(ScheduleError::Version(version.to_string()));
         }
@@ -222,6 +229,7 @@ mod tests {
         assert!(matches!(Schedule::from_text(&cut), Err(ScheduleError::Truncated { expected: 3, found: 1 })));
         assert_eq!(Schedule::from_text("hello"), Err(ScheduleError::NotASchedule));
         assert!(matches!(Schedule::from_text("causa-schedule 9\n"), Err(ScheduleError::Version(_))));
+        assert!(matches!(Schedule::from_text("causa-schedule 1\nprogram: x\n"), Err(ScheduleError::Old)));
         let bad = text.replace("steps: 3\n0\n", "steps: 3\nzz\n");
         assert!(matches!(Schedule::from_text(&bad), Err(ScheduleError::Syntax { .. })));
         for bad_step in ["0 flush zz", "0 flush", "0 spill 0x10", "0 flush 0x10 0x20"] {
