@@ -441,16 +441,7 @@ fn path_logs_are_recorded_shown_and_checked() {
 }
 
 fn show_missing(dir: &Path) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_causa"))
-        .args(["log", "show"])
-        .arg(dir.join("nothing-here"))
-        .output()
-        .expect("runs");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    outcome(Command::new(env!("CARGO_BIN_EXE_causa")).args(["log", "show"]).arg(dir.join("nothing-here")))
 }
 
 #[test]
