@@ -22,6 +22,11 @@ impl Explanation {
         &self.info[r.0][r.1]
     }
 
+    /// The index of the thread the failure is in.
+    pub fn failing_thread(&self) -> Option<usize> {
+        self.threads.iter().position(|t| *t == self.failure.thread)
+    }
+
     /// The object an event touches: `balance`, `buf[3]` (an address when
     /// no run named it); in the failing run when the runs differ.
     pub fn object(&self, r: EventRef) -> Option<String> {

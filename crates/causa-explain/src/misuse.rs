@@ -89,7 +89,7 @@ pub(crate) fn destroy_sentence(e: &Explanation) -> Option<String> {
 /// The failing thread's last event in the failing schedule, and where it
 /// stands there.
 fn failing_step(e: &Explanation) -> Option<(usize, EventRef)> {
-    let ft = e.threads.iter().position(|t| *t == e.failure.thread)?;
+    let ft = e.failing_thread()?;
     let at = e.failing.iter().rposition(|r| r.0 == ft)?;
     Some((at, e.failing[at]))
 }

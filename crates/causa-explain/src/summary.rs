@@ -279,7 +279,7 @@ fn dead_frame_sentence(e: &Explanation) -> Option<String> {
 /// signal announced), and it goes on without checking again — `if`
 /// instead of `while` around the wait.
 fn stolen_wakeup(e: &Explanation) -> Option<String> {
-    let ft = e.threads.iter().position(|t| *t == e.failure.thread)?;
+    let ft = e.failing_thread()?;
     let sigma = &e.failing;
     let at = |r: EventRef| sigma.iter().position(|x| *x == r);
     let wi = sigma.iter().rposition(|r| r.0 == ft && e.info_of(*r).op == "wake")?;
@@ -499,58 +499,61 @@ fn check_then_act(e: &Explanation) -> Option<String> {
     if e.flipped.is_some() {
         return None;
     }
-    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    let t = e.failing_thread()?;
     let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
     let changed = |r: EventRef| {
         e.dsp.failing_only.iter().any(|f| f.read == r) || e.value(r, Run::Failing) != e.value(r, Run::Alternate)
     };
     let mine: Vec<EventRef> = e.failing.iter().copied().filter(|r| r.0 == t).collect();
-    for (j, &a) in mine.iter().enumerate().rev() {
+    // The thread's last read or update whose flow or value the alternate
+    // changes.
+    let (j, a, x) = mine.iter().enumerate().rev().find_map(|(j, &a)| {
         let ia = e.info_of(a);
-        let (true, Some(x)) = (matches!(ia.op, "read" | "update") && changed(a), ia.addr) else { continue };
-        // The thread's previous access to the object: a read a branch
-        // before `a` tests.
-        let &r = mine[..j].iter().rev().find(|r| e.info_of(**r).addr == Some(x))?;
-        let tested = e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= a.1));
-        let spanned = e.dsp.atomic.iter().take(2).any(|g| g.events.contains(&r) && g.events.contains(&a));
-        if e.info_of(r).op != "read" || !tested || spanned || e.line(r) == e.line(a) {
-            return None;
-        }
-        let (from, to) = (pos(r)?, pos(a)?);
-        let writes = |o: &&EventRef| o.0 != t && matches!(e.info_of(**o).op, "write" | "update");
-        let &w = e.failing[from + 1..to].iter().filter(writes).find(|o| e.info_of(**o).addr == Some(x))?;
-        let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
-        let saw = e.value(r, Run::Failing).map(|v| format!(" (it reads {v})")).unwrap_or_default();
-        // What the DSP leaves out: data flows both schedules have.
-        let unshown: Vec<&str> = [(r, "test"), (a, noun(ia.op))]
-            .into_iter()
-            .filter(|(x, _)| !e.dsp.events.contains(x))
-            .map(|(_, what)| what)
-            .collect();
-        let note = match unshown.as_slice() {
-            [] => String::new(),
-            [one] => format!(" (Both schedules have the {one}'s data flow: it is not among the events shown below.)"),
-            _ => format!(
-                " (Both schedules have the data flows of the test and the {}: they are not among the events shown below.)",
-                noun(ia.op)
-            ),
-        };
-        let (act, fix) = if ia.op == "update" {
-            ("updates", format!("Testing and updating {obj} in one atomic step (a compare-and-swap loop, or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
-        } else {
-            ("reads", format!("Using the value it tested instead of reading {obj} again (or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
-        };
-        return Some(format!(
-            "{} tests {obj} at {}{saw} and then {act} it at {}, but in the failing schedule {} {} it at {} in between: what the test saw no longer holds. {fix}.{note}",
-            who(e, r),
-            e.line(r).unwrap_or_default(),
-            e.line(a).unwrap_or_default(),
-            who(e, w),
-            if e.info_of(w).op == "update" { "updates" } else { "writes" },
-            e.line(w).unwrap_or_default(),
-        ));
+        let x = ia.addr.filter(|_| matches!(ia.op, "read" | "update") && changed(a))?;
+        Some((j, a, x))
+    })?;
+    let ia = e.info_of(a);
+    // The thread's previous access to the object: a read a branch before
+    // `a` tests.
+    let &r = mine[..j].iter().rev().find(|r| e.info_of(**r).addr == Some(x))?;
+    let tested = e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= a.1));
+    let spanned = e.dsp.atomic.iter().take(2).any(|g| g.events.contains(&r) && g.events.contains(&a));
+    if e.info_of(r).op != "read" || !tested || spanned || e.line(r) == e.line(a) {
+        return None;
     }
-    None
+    let (from, to) = (pos(r)?, pos(a)?);
+    let writes = |o: &&EventRef| o.0 != t && matches!(e.info_of(**o).op, "write" | "update");
+    let &w = e.failing[from + 1..to].iter().filter(writes).find(|o| e.info_of(**o).addr == Some(x))?;
+    let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+    let saw = e.value(r, Run::Failing).map(|v| format!(" (it reads {v})")).unwrap_or_default();
+    // What the DSP leaves out: data flows both schedules have.
+    let unshown: Vec<&str> = [(r, "test"), (a, noun(ia.op))]
+        .into_iter()
+        .filter(|(x, _)| !e.dsp.events.contains(x))
+        .map(|(_, what)| what)
+        .collect();
+    let note = match unshown.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (Both schedules have the {one}'s data flow: it is not among the events shown below.)"),
+        _ => format!(
+            " (Both schedules have the data flows of the test and the {}: they are not among the events shown below.)",
+            noun(ia.op)
+        ),
+    };
+    let (act, fix) = if ia.op == "update" {
+        ("updates", format!("Testing and updating {obj} in one atomic step (a compare-and-swap loop, or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+    } else {
+        ("reads", format!("Using the value it tested instead of reading {obj} again (or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+    };
+    Some(format!(
+        "{} tests {obj} at {}{saw} and then {act} it at {}, but in the failing schedule {} {} it at {} in between: what the test saw no longer holds. {fix}.{note}",
+        who(e, r),
+        e.line(r).unwrap_or_default(),
+        e.line(a).unwrap_or_default(),
+        who(e, w),
+        if e.info_of(w).op == "update" { "updates" } else { "writes" },
+        e.line(w).unwrap_or_default(),
+    ))
 }
 
 /// An order violation's fix when nothing more specific is known.
@@ -1160,7 +1163,7 @@ fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
 
 /// The failing thread's differing read nearest the failure: what the check sees.
 fn checked(e: &Explanation) -> Option<&Flow> {
-    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    let t = e.failing_thread()?;
     e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)
 }
 
@@ -1245,7 +1248,7 @@ fn ended_thread_variable(e: &Explanation) -> Option<(String, String)> {
 /// The failing thread's last read before the failure, when it sees another
 /// value in the alternate (from the same write).
 fn last_read_values(e: &Explanation) -> Option<String> {
-    let t = e.threads.iter().position(|n| *n == e.failure.thread)?;
+    let t = e.failing_thread()?;
     let r = *e.failing.iter().rev().find(|r| r.0 == t && matches!(e.info_of(**r).op, "read" | "update"))?;
     let (f, a) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
     (f != a).then(|| {

@@ -59,10 +59,7 @@ pub fn load_program(inputs: &[String], opts: &CompileOptions) -> Result<Program,
         .map_err(|e| IrError::Io { path: std::env::temp_dir(), source: e })?;
     let linked = compile_bitcode(inputs, opts, dir.path())?;
     let text = module_text(&linked);
-    let fingerprint = match &text {
-        Some(t) => crate::identity::of_module_text(t, inputs),
-        None => bytes_fingerprint(&linked)?,
-    };
+    let fingerprint = fingerprint_of(&linked, text.as_deref(), inputs)?;
     let module = if linked.extension().and_then(|e| e.to_str()) == Some("ll") {
         llvm_ir::Module::from_ir_path(&linked)
     } else {
@@ -249,15 +246,16 @@ fn compile_c_in(src: &Path, cwd: &Path, out: &Path, opts: &CompileOptions) -> Re
 /// (`linked`), as [`load_program`] gives it to the program: what schedules
 /// and path logs are checked against (`crate::identity`).
 pub fn program_fingerprint(linked: &Path, inputs: &[String]) -> Result<String, IrError> {
-    match module_text(linked) {
-        Some(t) => Ok(crate::identity::of_module_text(&t, inputs)),
-        None => bytes_fingerprint(linked),
-    }
+    fingerprint_of(linked, module_text(linked).as_deref(), inputs)
 }
 
-/// A digest of the module's bytes, for a module LLVM cannot print (the
-/// lowering then reports why it cannot read it).
-fn bytes_fingerprint(linked: &Path) -> Result<String, IrError> {
+/// [`program_fingerprint`] of `linked`, whose text is `text`; a digest of
+/// its bytes when LLVM cannot print it (the lowering then reports why it
+/// cannot read it).
+fn fingerprint_of(linked: &Path, text: Option<&str>, inputs: &[String]) -> Result<String, IrError> {
+    if let Some(t) = text {
+        return Ok(crate::identity::of_module_text(t, inputs));
+    }
     let bytes = std::fs::read(linked).map_err(|e| IrError::Io { path: linked.to_path_buf(), source: e })?;
     Ok(crate::identity::digest(&bytes))
 }

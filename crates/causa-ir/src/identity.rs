@@ -104,8 +104,7 @@ fn mentions(line: &str, name: &str) -> bool {
 fn escaped(s: &str) -> String {
     s.bytes()
         .map(|b| match b {
-            b'"' | b'\\' => format!("\\{b:02X}"),
-            0x20..=0x7e => (b as char).to_string(),
+            0x20..=0x7e if b != b'"' && b != b'\\' => (b as char).to_string(),
             _ => format!("\\{b:02X}"),
         })
         .collect()
@@ -159,6 +158,13 @@ define dso_local i32 @main() #0 !dbg !16 {
         // Another file of the same name elsewhere is the same program.
         let moved = RELATIVE.replace("dir/x.c", "other/x.c");
         assert_eq!(a, of_module_text(&moved, &["other/x.c".to_string()]));
+    }
+
+    #[test]
+    fn paths_are_escaped_as_llvm_prints_strings() {
+        assert_eq!(escaped("dir/x.c"), "dir/x.c");
+        assert_eq!(escaped("a\"b\\c"), "a\\22b\\5Cc");
+        assert_eq!(escaped("é\t"), "\\C3\\A9\\09");
     }
 
     #[test]
