@@ -38,9 +38,9 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// C files (.c, .i), named as `causa reproduce` will be given them (and
-    /// run from the same directory: the analysed module, whose fingerprint
-    /// the logs carry, depends on both).
+    /// C files (.c, .i): give `causa reproduce` the same files (by any path,
+    /// from any directory) and the same `--cflags`; the logs carry the
+    /// analysed module's fingerprint.
     #[arg(required = true)]
     pub program: Vec<String>,
     /// The executable to write.

@@ -63,9 +63,6 @@ pub fn run(args: &BuildArgs) -> Result<i32, Failure> {
         n(i.sites, "failure site")
     );
     println!("  each run writes its path log when it exits or fails: to $CAUSA_PATHS, else ./causa-paths-<pid>/");
-    println!(
-        "  reproduce a failure (from this directory) with: causa reproduce {}{cflags} --paths DIR",
-        args.program.join(" ")
-    );
+    println!("  reproduce a failure with: causa reproduce {}{cflags} --paths DIR", args.program.join(" "));
     Ok(EXIT_OK)
 }

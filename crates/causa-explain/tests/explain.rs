@@ -2475,3 +2475,20 @@ fn a_test_and_an_update_that_are_not_one_atomic_step_are_told_so() {
     }
     assert!(told > 0, "no explanation told the check-then-act race");
 }
+
+#[test]
+fn a_lost_update_in_a_key_destructor_is_explained() {
+    // Each worker's thread-specific count is added to `total` by the key's
+    // destructor at the thread's end, without a lock. Symbolic execution
+    // runs the destructor where the interpreter does (after the start
+    // routine returns, before the thread's end), so the lost update is in
+    // the destructor's lines.
+    let prep = corpus("fail/sync/key_destructor_flush_race.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "key_destructor_flush_race");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`flush_count`"), "{}: {summary}", e.mode);
+        assert!(summary.contains("key_destructor_flush_race.c line 16 atomic"), "{}: {summary}", e.mode);
+    }
+}

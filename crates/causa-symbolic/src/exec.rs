@@ -39,6 +39,7 @@ mod atomic;
 mod bulk;
 mod float;
 mod format;
+mod keys;
 mod library;
 mod resolve;
 mod spin;
@@ -157,6 +158,7 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         known: HashMap::default(),
+        keys: Default::default(),
     };
     st.known = known;
     st.trace.memory_model = log.memory_model;
@@ -205,6 +207,8 @@ struct State<'p> {
     /// Reads whose value is determined: read id → value.
     /// Reads found determined in the pass before, by place.
     known: HashMap<ReadKey, u128>,
+    /// Thread-specific-data keys.
+    keys: keys::Keys,
 }
 
 pub(crate) struct Thread<'s, 'p> {
@@ -249,6 +253,8 @@ pub(crate) struct Thread<'s, 'p> {
     thread_locals: Vec<(u32, u32)>,
     /// The thread blocked forever at the log's deadlock.
     blocked: bool,
+    /// Its thread-specific data.
+    specific: keys::Specific,
     /// The path condition the last branch added (None: its condition was a
     /// constant).
     last_condition: Option<usize>,
@@ -302,6 +308,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             stack_sizes: HashMap::default(),
             thread_locals: Vec::new(),
             blocked: false,
+            specific: Default::default(),
             last_condition: None,
             steps: 0,
             step_reads: 0,
@@ -475,6 +482,24 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// Run the thread until it ends, fails, or needs a decision the log does
     /// not have (then it is marked unfinished).
     fn execute(&mut self) -> Result<(), SymError> {
+        loop {
+            if !self.run_frames()? {
+                return Ok(());
+            }
+            if !self.next_key_destructor()? {
+                break;
+            }
+        }
+        self.end_location();
+        self.event(SymOp::End);
+        // Its shared thread-local instances die with it, in its `end` step.
+        let instances: Vec<u32> = self.thread_locals.iter().map(|(_, id)| *id).collect();
+        self.die(&instances);
+        Ok(())
+    }
+
+    /// Run until the thread's frames are done (true) or it stops (false).
+    fn run_frames(&mut self) -> Result<bool, SymError> {
         let program = self.st.program;
         while let Some(fr) = self.frames.last() {
             let body = program.functions[fr.func as usize].body.as_ref().expect("defined");
@@ -486,20 +511,16 @@ impl<'s, 'p> Thread<'s, 'p> {
                 self.steps += 1;
                 self.step_reads = 0;
                 if !self.instr(&ins.op, ins.dest)? {
-                    return Ok(());
+                    return Ok(false);
                 }
                 continue;
             }
             self.loc = block.term_loc;
             if !self.terminator(&block.term)? {
-                return Ok(());
+                return Ok(false);
             }
         }
-        self.event(SymOp::End);
-        // Its shared thread-local instances die with it, in its `end` step.
-        let instances: Vec<u32> = self.thread_locals.iter().map(|(_, id)| *id).collect();
-        self.die(&instances);
-        Ok(())
+        Ok(true)
     }
 
     /// The shared ones of objects `ids` die now, with the thread's last
@@ -1048,7 +1069,8 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         if name == "pthread_exit" {
             // Every frame ends here (main's too: the program goes on until
-            // the other threads end), then the thread's `end`.
+            // the other threads end), then its key destructors and its `end`.
+            self.specific.exited = true;
             while let Some(fr) = self.frames.pop() {
                 if fr.atomic {
                     self.leave_atomic();

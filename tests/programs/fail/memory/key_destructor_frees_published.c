@@ -1,7 +1,6 @@
 // causa: expect=bug:memory-error
 // causa: check=bug
-// causa: at-line=32
-// causa: solver-unsupported=pthread_key_create
+// causa: at-line=31
 // A worker keeps its buffer as thread-specific data whose key frees it at
 // the thread's end, but also publishes the pointer: after the join, main
 // reads a block the key's destructor already freed. (causa said
