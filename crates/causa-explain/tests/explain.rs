@@ -2492,3 +2492,19 @@ fn a_lost_update_in_a_key_destructor_is_explained() {
         assert!(summary.contains("key_destructor_flush_race.c line 16 atomic"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_field_of_a_struct_copied_whole_keeps_its_value() {
+    // The consumer's `t.arg` is the upper half of a 64-bit value (a small
+    // struct returned whole), stored on its stack and loaded by field: the
+    // model must read the field's value there, not 0 (with 0 no schedule
+    // avoids the failure), and the struct put together from two field
+    // stores must load whole.
+    let prep = corpus("fail/basic/struct_copy_published_early.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "struct_copy_published_early");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("reads `slot.arg` at struct_copy_published_early.c:33"), "{}: {summary}", e.mode);
+    }
+}

@@ -922,11 +922,18 @@ impl<'s, 'p> Thread<'s, 'p> {
             Addr::Symbolic(at) => return self.shared_read(0, Some(at), ty, atomic),
         };
         if self.classify(a).0 {
+            let id = causa_ir::addr_alloc(a);
             return match self.local.get(&a) {
                 Some((s, r)) if *s == size => Ok(r.clone()),
-                _ if self.bulk.contains(&causa_ir::addr_alloc(a)) => self.load_bytes(a, ty),
-                Some(_) => Err(self.unsupported("a load of part of a value stored on the stack")),
-                None => Ok(self.zero(int_bits(ty).max(1))),
+                _ if self.bulk.contains(&id) => self.load_bytes(a, ty),
+                // Part of a wider value, or narrower ones put together (a
+                // small struct stored field by field and loaded whole): the
+                // object's values are kept byte-addressed from now on.
+                _ if self.mixed(a, size) => {
+                    self.bulk.insert(id);
+                    self.load_bytes(a, ty)
+                }
+                _ => Ok(self.zero(int_bits(ty).max(1))),
             };
         }
         if let Some(tail) = self.constant_from(a) {
@@ -1007,6 +1014,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         if private {
             if let Reg::Int(e) = v {
                 self.escape_value(e, ty);
+            }
+            if self.mixed(a, size) {
+                self.bulk.insert(causa_ir::addr_alloc(a));
             }
             self.overwrite(a, size)?;
             self.local.insert(a, (size, v));

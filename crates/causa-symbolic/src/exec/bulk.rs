@@ -737,6 +737,12 @@ impl Thread<'_, '_> {
         })
     }
 
+    /// Whether private values other than one of exactly `size` bytes at
+    /// `addr` overlap `[addr, addr + size)`.
+    pub(super) fn mixed(&self, addr: u64, size: u32) -> bool {
+        (0..size as u64).any(|k| self.covering(addr + k).is_some_and(|(a, s, _)| (a, s) != (addr, size)))
+    }
+
     /// The byte of private memory at `addr` (0 where nothing was stored);
     /// an error when it is part of a value computed from shared data.
     fn byte(&mut self, addr: u64) -> Result<u8, SymError> {
