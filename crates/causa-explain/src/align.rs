@@ -295,12 +295,17 @@ impl Alignment {
         let mut paired: Vec<(&EventRef, &usize)> = self.events.iter().collect();
         paired.sort();
         for ((t, k), i) in paired {
-            let (SymOp::Bulk { addr, size, .. }, Some(name)) =
-                (&sym.threads[*t].events[*k].op, run.records.get(*i).and_then(|r| r.span()))
-            else {
-                continue;
+            let Some(name) = run.records.get(*i).and_then(|r| r.span()) else { continue };
+            let (addr, size) = match &sym.threads[*t].events[*k].op {
+                SymOp::Bulk { addr, size, .. } => (*addr, *size),
+                // A copy through a computed address: where the run's went.
+                SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => {
+                    let Some(a) = run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) else { continue };
+                    (a, *size)
+                }
+                _ => continue,
             };
-            spans.entry((*addr, *size)).or_insert_with(|| name.to_string());
+            spans.entry((addr, size)).or_insert_with(|| name.to_string());
         }
         for (ev, rec) in run.events.iter().zip(&run.records) {
             let (Some(o), Some(a)) = (&rec.object, self.to_symbolic(ev.addr)) else { continue };

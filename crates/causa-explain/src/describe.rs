@@ -46,8 +46,9 @@ impl Explanation {
             // The run's span of the same bytes, else its widest from the
             // same address (the model may read more of a string than the
             // run did: `strlen` to the end of the object).
+            let widest = || self.spans.range((a, 0)..=(a, u32::MAX)).next_back().map(|(_, n)| n);
             let span = i.span.and_then(|s| {
-                self.spans.get(&(a, s)).or_else(|| self.spans.range((a, 0)..=(a, u32::MAX)).next_back().map(|(_, n)| n))
+                self.spans.get(&(a, s)).or_else(|| if matches!(i.op, "read" | "write") { None } else { widest() })
             });
             span.or_else(|| blocks.and_then(|b| b.get(&a)))
                 .or_else(|| self.names.get(&a))

@@ -638,6 +638,10 @@ fn event_info(
     let function = loc.as_ref().and_then(|l| functions.at(l));
     let span = match sym_op {
         SymOp::Bulk { size, .. } => Some(*size),
+        // A struct copied whole through an address computed from shared
+        // data: named as the run named the copy (`ring[0]`, not its first
+        // field), when it did.
+        SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => Some(*size),
         _ => None,
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });

@@ -2508,3 +2508,18 @@ fn a_field_of_a_struct_copied_whole_keeps_its_value() {
         assert!(summary.contains("reads `slot.arg` at struct_copy_published_early.c:33"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_struct_copied_whole_at_a_shared_index_is_explained() {
+    // `struct msg m = ring[tail - 1]` is one 8-byte copy through an address
+    // computed from shared data; the writer fills the slot field by field.
+    // The model reads the copy as parts of the fields' locations, and the
+    // summary names the element, not its first field.
+    let prep = corpus("fail/basic/struct_copy_at_shared_index.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "struct_copy_at_shared_index");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("reads `ring[0]` at struct_copy_at_shared_index.c:34"), "{}: {summary}", e.mode);
+    }
+}

@@ -42,10 +42,11 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     // Concrete locations: size and written values; writes through computed
     // addresses: the object they stay in (None: anywhere) and value.
     let mut locs: BTreeMap<u64, (u32, Vec<ExprId>)> = BTreeMap::new();
-    let mut anywhere: Vec<(Option<u32>, ExprId)> = Vec::new();
+    let mut anywhere: Vec<(Option<u32>, ExprId, u32)> = Vec::new();
     // Objects a bulk operation writes (its words may be cut differently
     // from the reads': their locations' domains are unknown).
     let mut bulk: BTreeSet<u32> = BTreeSet::new();
+    let mut mixed: BTreeSet<u64> = BTreeSet::new();
     for th in &sym.threads {
         for e in &th.events {
             let (addr, size, value) = match &e.op {
@@ -55,12 +56,12 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                 }
                 SymOp::Write { at: Some(p), value, size, .. } => {
                     let object = crate::relevant::object_of(sym, *p);
-                    words(sym, object, *size, &mut locs);
-                    anywhere.push((object, *value));
+                    words(sym, object, *size, &mut locs, &mut mixed);
+                    anywhere.push((object, *value, *size));
                     continue;
                 }
                 SymOp::Read { at: Some(p), size, .. } => {
-                    words(sym, crate::relevant::object_of(sym, *p), *size, &mut locs);
+                    words(sym, crate::relevant::object_of(sym, *p), *size, &mut locs, &mut mixed);
                     continue;
                 }
                 SymOp::Write { addr, size, value, at: None, .. } => (*addr, *size, Some(*value)),
@@ -70,14 +71,27 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                 _ => continue,
             };
             let l = locs.entry(addr).or_insert((size, Vec::new()));
+            if l.0 != size {
+                mixed.insert(addr);
+            }
             l.0 = l.0.max(size);
             l.1.extend(value);
         }
     }
+    // Locations accessed with several sizes, or overlapping others (a small
+    // struct read whole through a computed address, its fields written
+    // one by one): their values are not one location's.
+    let mut prev: Option<(u64, u32)> = None;
+    for (a, (size, _)) in &locs {
+        if let Some((pa, _)) = prev.filter(|(pa, ps)| pa + *ps as u64 > *a) {
+            mixed.extend([pa, *a]);
+        }
+        prev = Some((*a, *size));
+    }
     let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = locs
         .iter()
         .map(|(a, (size, _))| {
-            if bulk.contains(&causa_ir::addr_alloc(*a)) {
+            if bulk.contains(&causa_ir::addr_alloc(*a)) || mixed.contains(a) {
                 return (*a, None);
             }
             let init = match sym.initial_value(*a, *size) {
@@ -97,8 +111,12 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
             let object = causa_ir::addr_alloc(*addr);
             let lookup = |id: u32| read_domain(sym, &sets, id);
             let here = writes.iter().copied();
-            let there = anywhere.iter().filter(|(o, _)| o.is_none_or(|o| o == object)).map(|(_, v)| *v);
-            let mut unknown = false;
+            let there: Vec<(ExprId, u32)> =
+                anywhere.iter().filter(|(o, _, _)| o.is_none_or(|o| o == object)).map(|(_, v, s)| (*v, *s)).collect();
+            // A write through a computed address of another width may cover
+            // part of this location: its values are not the location's.
+            let mut unknown = there.iter().any(|(_, s)| s != size);
+            let there = there.into_iter().map(|(v, _)| v);
             for w in here.chain(there) {
                 match eval_set(&sym.exprs, w, &lookup) {
                     Some(s) => acc.extend(s.into_iter().map(|v| v & causa_ir::value::mask(size * 8))),
@@ -164,7 +182,13 @@ const MAX_WORDS: u64 = 1024;
 
 /// Every `size`-byte word of `object` as a location (an access through a
 /// computed address into it may touch any).
-fn words(sym: &SymTrace, object: Option<u32>, size: u32, locs: &mut BTreeMap<u64, (u32, Vec<ExprId>)>) {
+fn words(
+    sym: &SymTrace,
+    object: Option<u32>,
+    size: u32,
+    locs: &mut BTreeMap<u64, (u32, Vec<ExprId>)>,
+    mixed: &mut BTreeSet<u64>,
+) {
     let Some(o) = object.and_then(|id| sym.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id)) else {
         return;
     };
@@ -172,7 +196,9 @@ fn words(sym: &SymTrace, object: Option<u32>, size: u32, locs: &mut BTreeMap<u64
         return;
     }
     for a in (o.base..o.base + o.size).step_by(size as usize) {
-        locs.entry(a).or_insert((size, Vec::new()));
+        if locs.entry(a).or_insert((size, Vec::new())).0 != size {
+            mixed.insert(a);
+        }
     }
 }
 

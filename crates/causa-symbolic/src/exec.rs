@@ -253,6 +253,9 @@ pub(crate) struct Thread<'s, 'p> {
     thread_locals: Vec<(u32, u32)>,
     /// The thread blocked forever at the log's deadlock.
     blocked: bool,
+    /// [`Thread::address`] is resolving an array element's address (see
+    /// [`resolve`]).
+    indexing: bool,
     /// Its thread-specific data.
     specific: keys::Specific,
     /// The path condition the last branch added (None: its condition was a
@@ -308,6 +311,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             stack_sizes: HashMap::default(),
             thread_locals: Vec::new(),
             blocked: false,
+            indexing: false,
             specific: Default::default(),
             last_condition: None,
             steps: 0,
@@ -990,7 +994,17 @@ impl<'s, 'p> Thread<'s, 'p> {
     /// this thread's private memory (not modelled).
     fn address(&mut self, op: &Operand, what: &str) -> Result<Addr, SymError> {
         let e = self.int(op, 64)?;
-        let e = if self.st.trace.exprs.value(e).is_none() { self.resolve(e).unwrap_or(e) } else { e };
+        let e = if self.st.trace.exprs.value(e).is_none() {
+            // An element of an array at an index read from shared memory
+            // stays symbolic where the index may still hold its initial
+            // value (index 0 is an element, unlike a null pointer).
+            self.indexing = self.st.trace.exprs.constant_term(e).is_some_and(|c| causa_ir::addr_alloc(c as u64) != 0);
+            let r = self.resolve(e).unwrap_or(e);
+            self.indexing = false;
+            r
+        } else {
+            e
+        };
         if let Some(v) = self.st.trace.exprs.value(e) {
             return Ok(Addr::Concrete(v as u64));
         }

@@ -139,15 +139,18 @@ pub(crate) fn constraints(
             for l in cands {
                 let g = values.atom(pb.eq(constant(64, l as u128)));
                 some.push(Formula::Atom(g));
-                add(&mut locs, l, size, Access { guard: Some(g), ..acc }, write)?;
+                for (a, s, part) in tiles(&locs, l, size)? {
+                    add(&mut locs, a, s, Access { guard: Some(g), part, ..acc }, write)?;
+                }
             }
             // The address is one of the candidates.
             some.push(after(acc.ev));
             parts.push(Formula::or(some));
         }
     }
-    // Reads through a symbolic address: one alternative per candidate.
-    let mut by_read: HashMap<Ev, Vec<Formula>> = HashMap::default();
+    // Reads through a symbolic address: one alternative per candidate (the
+    // reads of all its parts).
+    let mut by_read: HashMap<Ev, BTreeMap<usize, Vec<Formula>>> = HashMap::default();
     for (addr, loc) in &locs {
         if loc.reads.is_empty() {
             // Nobody reads the location (or no read of it matters).
@@ -162,13 +165,17 @@ pub(crate) fn constraints(
             let f = read_from(enc, values, loc, r, init, latest, own);
             match r.guard {
                 None => parts.push(Formula::or(vec![f, after(r.ev)])),
-                Some(g) => by_read.entry(r.ev).or_default().push(Formula::and(vec![Formula::Atom(g), f])),
+                Some(g) => by_read.entry(r.ev).or_default().entry(g).or_default().push(f),
             }
         }
     }
-    let mut guarded: Vec<(Ev, Vec<Formula>)> = by_read.into_iter().collect();
+    let mut guarded: Vec<(Ev, BTreeMap<usize, Vec<Formula>>)> = by_read.into_iter().collect();
     guarded.sort_by_key(|(e, _)| *e);
-    for (r, mut alts) in guarded {
+    for (r, by_guard) in guarded {
+        let mut alts: Vec<Formula> = by_guard
+            .into_iter()
+            .map(|(g, fs)| Formula::and(std::iter::once(Formula::Atom(g)).chain(fs).collect()))
+            .collect();
         alts.push(after(r));
         parts.push(Formula::or(alts));
     }
@@ -186,6 +193,42 @@ fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, wr
         l.reads.push(acc);
     }
     Ok(())
+}
+
+/// A location an access through a symbolic address covers: (address,
+/// size, the access's part there as (first byte, whole size)).
+type Tile = (u64, u32, Option<(u32, u32)>);
+
+/// Where an access of `size` bytes through a symbolic address lands when
+/// it is at `l`: the location there, or, when other accesses cut
+/// `[l, l + size)` into several locations, one part of it per location
+/// (`(address, size, (first byte, whole size))`), the gaps between them
+/// new locations. A location that sticks out of the range is an overlap
+/// the model does not split.
+fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32) -> Result<Vec<Tile>, ClapError> {
+    let end = l + size as u64;
+    let inside: Vec<(u64, u32)> =
+        locs.range(..end).filter(|(a, loc)| **a + loc.size as u64 > l).map(|(a, loc)| (*a, loc.size)).collect();
+    if inside.is_empty() || inside == [(l, size)] {
+        return Ok(vec![(l, size, None)]);
+    }
+    // The locations inside, and new ones for the gaps between them.
+    let mut at = l;
+    let mut pieces = Vec::new();
+    for (a, s) in inside {
+        if a < at || a + s as u64 > end {
+            return Err(mixed(at.max(a)));
+        }
+        if a > at {
+            pieces.push((at, (a - at) as u32));
+        }
+        pieces.push((a, s));
+        at = a + s as u64;
+    }
+    if at < end {
+        pieces.push((at, (end - at) as u32));
+    }
+    Ok(pieces.into_iter().map(|(a, s)| (a, s, Some(((a - l) as u32, size)))).collect())
 }
 
 /// Accesses that overlap with different extents (a bulk copy's words and
@@ -537,5 +580,19 @@ mod tests {
                 (0x20, 8, 3, None, false),
             ]
         );
+    }
+
+    #[test]
+    fn an_access_through_a_symbolic_address_is_cut_into_the_locations_it_covers() {
+        let loc = |size| Location { size, ..Location::default() };
+        let locs: BTreeMap<u64, Location> = BTreeMap::from([(0x10, loc(4)), (0x18, loc(4)), (0x22, loc(4))]);
+        // Nothing there: whole. Exactly one location: whole.
+        assert_eq!(tiles(&locs, 0x40, 8).unwrap(), vec![(0x40, 8, None)]);
+        assert_eq!(tiles(&locs, 0x18, 4).unwrap(), vec![(0x18, 4, None)]);
+        // Two 4-byte fields under an 8-byte copy; a gap becomes a location.
+        assert_eq!(tiles(&locs, 0x10, 8).unwrap(), vec![(0x10, 4, Some((0, 8))), (0x14, 4, Some((4, 8)))]);
+        assert_eq!(tiles(&locs, 0x14, 8).unwrap(), vec![(0x14, 4, Some((0, 8))), (0x18, 4, Some((4, 8)))]);
+        // A location sticking out of the range is not split.
+        assert!(tiles(&locs, 0x20, 4).is_err());
     }
 }

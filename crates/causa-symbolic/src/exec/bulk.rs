@@ -20,7 +20,7 @@
 //! the locations other accesses use where their widths differ
 //! ([`crate::rw`]).
 
-use super::{Access, Reg, Thread};
+use super::{Access, Addr, Reg, Thread};
 use crate::expr::ExprId;
 use crate::trace::{le_value, Piece, SymOp};
 use crate::SymError;
@@ -71,10 +71,14 @@ impl Thread<'_, '_> {
         if n > 0 && name != "memset" && self.memory_fault(&args[1], Access::Bytes(n, Some(false)))? {
             return Ok(false);
         }
-        let dest = self.addr_arg(args, 0, name)?;
         if n == 0 {
+            self.addr_arg(args, 0, name)?;
             return Ok(true);
         }
+        if name != "memset" && n <= WIDEST && self.copy_at_computed_address(args, n)? {
+            return Ok(true);
+        }
+        let dest = self.addr_arg(args, 0, name)?;
         let source = if name == "memset" {
             Source::Fill(self.concrete_arg(args, 1, 8, name)? as u8)
         } else {
@@ -87,6 +91,38 @@ impl Thread<'_, '_> {
         }
         self.private_bulk(name, dest, source, n)?;
         Ok(true)
+    }
+
+    /// A copy of at most [`WIDEST`] bytes (a small struct assigned whole)
+    /// between this thread's memory and shared memory at an address
+    /// computed from shared data (`t = queue[head]`, `queue[tail] = t`):
+    /// one read or write of the whole value through the symbolic address,
+    /// which the model splits over the locations other accesses use
+    /// ([`crate::rw`]). False when neither side is such an address.
+    fn copy_at_computed_address(&mut self, args: &[Operand], n: u64) -> Result<bool, SymError> {
+        let (Some(d), Some(s)) = (args.first(), args.get(1)) else { return Ok(false) };
+        let (dest, src) = (self.address(d, "a copy")?, self.address(s, "a copy")?);
+        let ty = Ty::Int(n as u32 * 8);
+        match (dest, src) {
+            (Addr::Concrete(dest), Addr::Symbolic(at)) if self.classify(dest).0 => {
+                let Reg::Int(v) = self.shared_read(0, Some(at), &ty, false)? else {
+                    return Err(self.unsupported("a copy from an address computed from shared data"));
+                };
+                self.clear(dest, n)?;
+                self.local.insert(dest, (n as u32, Reg::Int(v)));
+                self.bulk.insert(causa_ir::addr_alloc(dest));
+                Ok(true)
+            }
+            (Addr::Symbolic(at), Addr::Concrete(src)) if self.classify(src).0 => {
+                let v = self.load_bytes(src, &ty)?;
+                self.shared_write(0, Some(at), v, &ty, false)?;
+                Ok(true)
+            }
+            (Addr::Symbolic(_), _) | (_, Addr::Symbolic(_)) => Err(self.unsupported(
+                "a copy between shared memory at an address computed from shared data and memory that is not this thread's own",
+            )),
+            _ => Ok(false),
+        }
     }
 
     /// Shared memory the interpreter makes a bulk call visible for: not

@@ -4,7 +4,10 @@
 //! ever written one value over its initial value or over a zero start (a
 //! pointer or index published for the thread: the null it started with is
 //! never written back), the read is required to return that value (a path
-//! condition) and the address is computed with it.
+//! condition) and the address is computed with it. An array element's
+//! address at an index read from shared memory is not pinned to a value
+//! written over a zero start: index 0 is an element, and a load or store
+//! through the symbolic address lets the solver choose ([`crate::rw`]).
 //!
 //! Failing that, where a concrete value is needed (an argument the executor
 //! must know), a thread's read of a location it wrote itself before is
@@ -170,8 +173,9 @@ impl Thread<'_, '_> {
             // Written once, or with its initial value: that value.
             [v] if v == init => Some(v),
             // One value written over a zero start (never written back): the
-            // value published for the thread to use.
-            [v] if init == 0 => Some(v),
+            // value published for the thread to use; not for an array index
+            // (0 is an element: the access stays symbolic).
+            [v] if init == 0 && !self.indexing => Some(v),
             _ => None,
         }
     }
