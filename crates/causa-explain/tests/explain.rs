@@ -2523,3 +2523,19 @@ fn a_struct_copied_whole_at_a_shared_index_is_explained() {
         assert!(summary.contains("reads `ring[0]` at struct_copy_at_shared_index.c:34"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_wait_under_if_before_a_whole_struct_copy_is_explained() {
+    // The canonical `if` instead of `while` around a condition wait, in a
+    // queue of small structs copied out whole at an index read from shared
+    // memory (the index the first taker reads is program-order fixed, so
+    // the copy is a fixed 8-byte access while the producer writes the
+    // fields at a computed index: the model cuts the copy at the fields).
+    let prep = corpus("fail/cond/wait_under_if_task_queue.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "wait_under_if_task_queue");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("without checking the condition again"), "{}: {summary}", e.mode);
+    }
+}

@@ -119,7 +119,26 @@ pub(crate) fn constraints(
             None => raw.push((addr, size, acc, write)),
         }
     }
-    for (addr, size, acc, write) in split(raw) {
+    // Where accesses through computed addresses of a narrower width may
+    // land in an object, its wider concrete accesses are cut at that
+    // width's boundaries too (a struct copied whole from a fixed slot,
+    // its fields written at a computed index).
+    let mut narrow: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
+    for (_, p, size, _) in &symbolic {
+        if let Some(o) = crate::relevant::object_of(sym, *p) {
+            narrow.entry(o).or_default().insert(*size);
+        }
+    }
+    let grid = |a: u64, size: u32| -> Vec<u64> {
+        let Some(widths) = narrow.get(&causa_ir::addr_alloc(a)) else { return Vec::new() };
+        let base = causa_ir::make_addr(causa_ir::addr_alloc(a), 0);
+        widths
+            .iter()
+            .filter(|w| **w < size)
+            .flat_map(|w| (a..a + size as u64).filter(move |x| (x - base).is_multiple_of(*w as u64)))
+            .collect()
+    };
+    for (addr, size, acc, write) in split(raw, &grid) {
         add(&mut locs, addr, size, acc, write)?;
     }
     check_overlaps(&locs)?;
@@ -236,7 +255,7 @@ fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32) -> Result<Vec<Tile>,
 /// boundary of any of them, so that locations do not overlap: each access
 /// becomes one part per piece between two boundaries inside it, at the
 /// same instant, its value that part of the whole.
-fn split(mut raw: Vec<(u64, u32, Access, bool)>) -> Vec<(u64, u32, Access, bool)> {
+fn split(mut raw: Vec<(u64, u32, Access, bool)>, grid: &dyn Fn(u64, u32) -> Vec<u64>) -> Vec<(u64, u32, Access, bool)> {
     // By location, each location's accesses in trace order.
     let by_location = |(a, s, acc, w): &(u64, u32, Access, bool)| (*a, *s, acc.ev, *w);
     raw.sort_by_key(by_location);
@@ -251,10 +270,13 @@ fn split(mut raw: Vec<(u64, u32, Access, bool)>) -> Vec<(u64, u32, Access, bool)
             j += 1;
         }
         let cluster = &raw[i..j];
-        if cluster.iter().all(|(a, s, _, _)| (*a, *s) == (cluster[0].0, cluster[0].1)) {
+        let extra: BTreeSet<u64> = cluster.iter().flat_map(|(a, s, _, _)| grid(*a, *s)).collect();
+        let same = cluster.iter().all(|(a, s, _, _)| (*a, *s) == (cluster[0].0, cluster[0].1));
+        if same && extra.iter().all(|x| *x == cluster[0].0) {
             out.extend_from_slice(cluster);
         } else {
-            let cuts: BTreeSet<u64> = cluster.iter().flat_map(|(a, s, _, _)| [*a, a + *s as u64]).collect();
+            let mut cuts: BTreeSet<u64> = cluster.iter().flat_map(|(a, s, _, _)| [*a, a + *s as u64]).collect();
+            cuts.extend(extra);
             for (a, s, acc, w) in cluster {
                 let e = a + *s as u64;
                 let inside: Vec<u64> = cuts.range(*a..=e).copied().collect();
@@ -566,7 +588,8 @@ mod tests {
         // read at 0x10; apart, an 8-byte read at 0x20 stays whole.
         let raw = vec![(0x10, 8, x(0), true), (0x14, 4, x(1), true), (0x10, 4, x(2), false), (0x20, 8, x(3), false)];
         type Cut = (u64, u32, Ev, Option<(u32, u32)>, bool);
-        let got: Vec<Cut> = split(raw).into_iter().map(|(a, s, acc, w)| (a, s, acc.ev, acc.part, w)).collect();
+        let got: Vec<Cut> =
+            split(raw, &|_, _| Vec::new()).into_iter().map(|(a, s, acc, w)| (a, s, acc.ev, acc.part, w)).collect();
         assert_eq!(
             got,
             vec![
