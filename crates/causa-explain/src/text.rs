@@ -197,7 +197,7 @@ fn search(e: &Explanation) -> String {
             e.held
         ),
         (_, None, Some(w)) => format!("{w} of {} segments before the failure reordered", e.segments),
-        _ => "every event reordered".into(),
+        _ => "every event free to move".into(),
     };
     let opt = match e.mode {
         causa_symbolic::Mode::Symbiosis => "",

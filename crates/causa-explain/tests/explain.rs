@@ -2539,3 +2539,19 @@ fn a_wait_under_if_before_a_whole_struct_copy_is_explained() {
         assert!(summary.contains("without checking the condition again"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn strlen_of_a_name_published_after_its_flag_is_explained() {
+    // strlen on a pointer read from shared memory that is still null: the
+    // memory error is at the call, before its address is needed (the
+    // pointer was pinned to the value published later, or refused).
+    let prep = corpus("fail/memory/strlen_of_name_published_late.c");
+    for n in 0..2 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "strlen_of_name_published_late");
+            let summary = causa_explain::summary::summary(&e);
+            assert!(summary.contains("reads `name` at strlen_of_name_published_late.c:32"), "{}: {summary}", e.mode);
+        }
+    }
+}

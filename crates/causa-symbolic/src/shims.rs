@@ -46,6 +46,19 @@ pub(crate) fn call(
             return Ok(None);
         }
     }
+    // A string function on a null or freed pointer (read from shared
+    // memory: a pointer published after its flag) is the log's memory
+    // error there, before its address is needed.
+    let string_args: &[usize] = match name {
+        "strlen" | "strdup" => &[0],
+        "strcmp" | "strcpy" | "strncpy" | "strcat" => &[0, 1],
+        _ => &[],
+    };
+    for arg in string_args.iter().filter_map(|i| args.get(*i)) {
+        if t.memory_fault(arg, Access::Bytes(1, None))? {
+            return Ok(None);
+        }
+    }
     if let Some(op) = on_object {
         let object = obj(t, name)?;
         t.sync(op(object));

@@ -542,7 +542,9 @@ impl Thread<'_, '_> {
             return Err(self.unsupported(format!("`{what}` of private memory outside a known object")));
         }
         if n > MAX_SCANNED {
-            return Err(self.unsupported(format!("`{what}` of {n} bytes (at most {MAX_SCANNED} are modelled)")));
+            return Err(self.unsupported(format!(
+                "`{what}` of a string in this thread's memory whose object has {n} bytes from that address (the model reads at most {MAX_SCANNED})"
+            )));
         }
         Ok(n)
     }
@@ -653,8 +655,9 @@ impl Thread<'_, '_> {
     /// A fresh read of each of the `n` bytes at shared `s` (no event).
     fn bulk_reads(&mut self, s: u64, n: u64, what: &str) -> Result<Vec<Piece>, SymError> {
         if n > MAX_SCANNED {
-            return Err(self
-                .unsupported(format!("`{what}` of {n} bytes of shared memory (at most {MAX_SCANNED} are modelled)")));
+            return Err(self.unsupported(format!(
+                "`{what}` of a string in shared memory whose object has {n} bytes from that address (the model reads at most {MAX_SCANNED})"
+            )));
         }
         Ok((0..n).map(|k| self.bulk_read(s + k, 1)).collect())
     }
