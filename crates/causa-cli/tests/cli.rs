@@ -632,3 +632,23 @@ static atomic_int stop; static int turns;
     let seconds = doc["stats"]["seconds"].as_f64().expect("the check's time");
     assert!(seconds < 30.0, "--timeout 2, stopped after {seconds} s");
 }
+
+#[test]
+fn a_timed_wait_that_times_out_says_so() {
+    // Nobody signals: main's timed wait returns without a signal, and the
+    // failing execution shows that it timed out (the cause of the failure).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = dir.path().join("timed.c");
+    std::fs::write(
+        &prog,
+        "#include <assert.h>\n#include <pthread.h>\n#include <time.h>\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\npthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         int main(void) { struct timespec t = {0, 0}; pthread_mutex_lock(&m);\n\
+         int rc = pthread_cond_timedwait(&c, &m, &t); pthread_mutex_unlock(&m);\n\
+         assert(rc == 0); return 0; }\n",
+    )
+    .expect("write");
+    let (code, out, err) = causa(&["run", prog.to_str().expect("utf-8")], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("wait-return c (timed out)"), "{out}");
+}

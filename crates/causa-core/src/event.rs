@@ -337,6 +337,7 @@ impl EventRecord {
         match (self.kind, &self.value, &self.new_value) {
             (EventKind::Rmw, Some(v), Some(n)) => s.push_str(&format!(" {v}→{n}")),
             (EventKind::Read, Some(v), _) => s.push_str(&format!(" → {v}")),
+            (EventKind::WaitReturn, Some(v), _) => s.push_str(&format!(" ({v})")),
             (_, Some(v), _) => s.push_str(&format!(" = {v}")),
             _ => {}
         }

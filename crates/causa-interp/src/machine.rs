@@ -706,7 +706,14 @@ impl Machine {
         let other = matches!(e.kind, Fork | Join).then(|| self.names.get(e.addr as usize).cloned()).flatten();
         // Bulk accesses (memcpy of a struct) show their size instead of a value.
         let bulk = mem && (e.size > 8 || self.bulk.iter().any(|b| b.event == seq));
-        let value = if (mem && !bulk) || matches!(e.kind, Exit) { Some(self.format_access(e.value, e)) } else { None };
+        let value = if (mem && !bulk) || matches!(e.kind, Exit) {
+            Some(self.format_access(e.value, e))
+        } else if e.kind == WaitReturn && e.value == 0 {
+            // A timed wait that returned without a signal.
+            Some("timed out".to_string())
+        } else {
+            None
+        };
         EventRecord {
             seq,
             thread: self.names[e.thread as usize].clone(),
