@@ -112,6 +112,9 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
                 if let Some(l) = &inputs_line {
                     println!("{l}");
                 }
+                if let Some(n) = crate::output::weak_atomics_note(&prep.program) {
+                    println!("{n}");
+                }
             }
             Ok(exit)
         }

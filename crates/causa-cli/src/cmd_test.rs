@@ -85,6 +85,9 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
             if let Some(dir) = &args.record_paths {
                 println!("  no execution failed: no path log written to {}", dir.display());
             }
+            if let Some(n) = crate::output::weak_atomics_note(&prep.program) {
+                println!("{n}");
+            }
         }
         return Ok(if st.bounded > 0 && st.bounded == st.executions { EXIT_UNSUPPORTED } else { EXIT_OK });
     };

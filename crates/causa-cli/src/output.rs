@@ -12,6 +12,18 @@ use std::path::{Path, PathBuf};
 
 /// `n` and `noun`, plural unless `n` is 1: `1 execution`, `2 executions`,
 /// `3 branches`, `4 queries`.
+/// For a verdict that no execution fails: the program uses C11 memory
+/// orders weaker than `seq_cst`, which causa does not model (where).
+pub fn weak_atomics_note(program: &causa_ir::Program) -> Option<String> {
+    let at = program
+        .loc(program.weak_atomic?)
+        .map(|l| format!(" (first at {}:{})", causa_interp::memory::short_file(&l.file), l.line));
+    Some(format!(
+        "  note: the program uses C11 memory orders weaker than seq_cst{}; causa runs every atomic operation as sequentially consistent, so this does not cover the reorderings relaxed, acquire and release orders allow",
+        at.unwrap_or_default()
+    ))
+}
+
 pub fn counted(n: usize, noun: &str) -> String {
     if n == 1 {
         return format!("1 {noun}");

@@ -652,3 +652,33 @@ fn a_timed_wait_that_times_out_says_so() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("wait-return c (timed out)"), "{out}");
 }
+
+#[test]
+fn a_verdict_over_relaxed_atomics_says_what_it_does_not_cover() {
+    // A flag published with memory_order_release and read with relaxed:
+    // causa runs both as sequentially consistent, and its "verified" says
+    // so, naming the first such operation; a seq_cst program gets no note.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = dir.path().join("flag.c");
+    std::fs::write(
+        &prog,
+        "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n\
+         int data; atomic_int ready;\n\
+         void *pub(void *a) { data = 1; atomic_store_explicit(&ready, 1, memory_order_release); return a; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, pub, 0);\n\
+         if (atomic_load_explicit(&ready, memory_order_relaxed)) assert(data == 1);\n\
+         pthread_join(t, 0); return 0; }\n",
+    )
+    .expect("write");
+    let path = prog.to_str().expect("utf-8");
+    let (code, out, err) = causa(&["check", path], dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified"), "{out}");
+    assert!(out.contains("weaker than seq_cst (first at flag.c:5)"), "{out}");
+    let src = std::fs::read_to_string(&prog).expect("read");
+    let sc = src.replace("_explicit", "").replace(", memory_order_release", "").replace(", memory_order_relaxed", "");
+    std::fs::write(&prog, sc).expect("write");
+    let (code, out, err) = causa(&["check", path], dir.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified") && !out.contains("weaker than seq_cst"), "{out}");
+}

@@ -393,6 +393,11 @@ pub struct Program {
     /// What the heap blocks allocated at a location hold, where the program
     /// casts them to one type (naming offsets into them).
     pub heap_types: causa_core::collections::HashMap<LocId, Ty>,
+    /// Where the program first uses an atomic operation with a C11 memory
+    /// order weaker than `seq_cst` (relaxed, acquire, release, acq_rel):
+    /// causa runs every atomic operation as sequentially consistent, so its
+    /// verdicts do not cover the reorderings such orders allow.
+    pub weak_atomic: Option<LocId>,
 }
 
 impl Program {

@@ -351,11 +351,13 @@ fn lower_instr(lw: &mut Lowerer<'_>, cx: &mut FnCtx, inst: &Instruction, loc: Lo
             }
         }
         Instruction::Load(i) => {
+            note_order(lw, i.atomicity.as_ref().map(|a| a.mem_ordering), loc);
             let t = lw.module.types.type_of(inst);
             let ty = storable(lw.ty(&t), &t)?;
             Op::Load { addr: operand(lw, cx, &i.address, loc)?, ty, atomic: i.atomicity.is_some() }
         }
         Instruction::Store(i) => {
+            note_order(lw, i.atomicity.as_ref().map(|a| a.mem_ordering), loc);
             let t = lw.module.types.type_of(&i.value);
             Op::Store {
                 addr: operand(lw, cx, &i.address, loc)?,
@@ -364,8 +366,12 @@ fn lower_instr(lw: &mut Lowerer<'_>, cx: &mut FnCtx, inst: &Instruction, loc: Lo
                 atomic: i.atomicity.is_some(),
             }
         }
-        Instruction::Fence(_) => Op::Fence,
+        Instruction::Fence(i) => {
+            note_order(lw, Some(i.atomicity.mem_ordering), loc);
+            Op::Fence
+        }
         Instruction::AtomicRMW(i) => {
+            note_order(lw, Some(i.atomicity.mem_ordering), loc);
             let op = rmw_op(i.operation)
                 .ok_or_else(|| IrError::Unsupported { what: format!("atomicrmw {:?}", i.operation), loc: None })?;
             Op::Rmw {
@@ -375,12 +381,16 @@ fn lower_instr(lw: &mut Lowerer<'_>, cx: &mut FnCtx, inst: &Instruction, loc: Lo
                 val: operand(lw, cx, &i.value, loc)?,
             }
         }
-        Instruction::CmpXchg(i) => Op::CmpXchg {
-            ty: op_ty(lw, &i.expected),
-            addr: operand(lw, cx, &i.address, loc)?,
-            expected: operand(lw, cx, &i.expected, loc)?,
-            new: operand(lw, cx, &i.replacement, loc)?,
-        },
+        Instruction::CmpXchg(i) => {
+            note_order(lw, Some(i.atomicity.mem_ordering), loc);
+            note_order(lw, Some(i.failure_memory_ordering), loc);
+            Op::CmpXchg {
+                ty: op_ty(lw, &i.expected),
+                addr: operand(lw, cx, &i.address, loc)?,
+                expected: operand(lw, cx, &i.expected, loc)?,
+                new: operand(lw, cx, &i.replacement, loc)?,
+            }
+        }
         Instruction::GetElementPtr(g) => gep(lw, cx, g, loc)?,
         Instruction::ExtractValue(i) => {
             Op::ExtractValue { agg: operand(lw, cx, &i.aggregate, loc)?, indices: i.indices.clone() }
@@ -419,6 +429,15 @@ fn storable(ty: Ty, t: &llvm_ir::TypeRef) -> Result<Ty, IrError> {
     match ty {
         Ty::Other => Err(IrError::Unsupported { what: format!("memory access of type `{t}`"), loc: None }),
         ty => Ok(ty),
+    }
+}
+
+/// Note the first atomic operation whose memory order is weaker than
+/// `seq_cst` ([`crate::Program::weak_atomic`]).
+fn note_order(lw: &mut Lowerer<'_>, order: Option<llvm_ir::instruction::MemoryOrdering>, loc: LocId) {
+    use llvm_ir::instruction::MemoryOrdering::*;
+    if lw.weak_atomic.is_none() && order.is_some_and(|o| !matches!(o, SequentiallyConsistent | NotAtomic)) {
+        lw.weak_atomic = Some(loc);
     }
 }
 

@@ -43,6 +43,9 @@ pub(crate) struct Lowerer<'m> {
     pub thread_locals: std::collections::BTreeSet<usize>,
     /// Every global's size.
     pub global_sizes: Vec<u64>,
+    /// The first atomic operation with a C11 memory order weaker than
+    /// `seq_cst` ([`Program::weak_atomic`]).
+    pub weak_atomic: Option<LocId>,
 }
 
 fn name_str(n: &Name) -> String {
@@ -81,6 +84,7 @@ pub fn lower_module_named(
         heap_types: HashMap::default(),
         thread_locals: Default::default(),
         global_sizes: Vec::new(),
+        weak_atomic: None,
     };
     for (i, g) in module.global_vars.iter().enumerate() {
         lw.globals.insert(name_str(&g.name), i);
@@ -162,8 +166,18 @@ pub fn lower_module_named(
     let mut external_uses: Vec<(FnId, Vec<CallSite>)> = lw.external_uses.drain().collect();
     external_uses.sort_by_key(|(f, _)| *f);
     let heap_types = lw.heap_types.into_iter().filter_map(|(l, t)| Some((l, t?))).collect();
-    let mut program =
-        Program { inputs, fingerprint, functions, globals, locs: lw.locs, external_uses, space: lw.space, heap_types };
+    let weak_atomic = lw.weak_atomic;
+    let mut program = Program {
+        inputs,
+        fingerprint,
+        functions,
+        globals,
+        locs: lw.locs,
+        external_uses,
+        space: lw.space,
+        heap_types,
+        weak_atomic,
+    };
     crate::local::mark_recorded(&mut program);
     crate::fingerprint::mark_fingerprinted(&mut program);
     Ok(program)
