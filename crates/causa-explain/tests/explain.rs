@@ -2507,6 +2507,17 @@ fn a_field_of_a_struct_copied_whole_keeps_its_value() {
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("reads `slot.arg` at struct_copy_published_early.c:33"), "{}: {summary}", e.mode);
     }
+    // A struct read whole from shared memory, stored whole, its upper half
+    // read: the failure depends on the order (the half read as 0 said the
+    // run's paths alone decided it).
+    let prep = corpus("fail/basic/struct_returned_whole_field_read.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        // (The first failing run is 3 events: the DSP adds the setter's.)
+        assert!(e.alternate_passes(), "{}: {:?}", e.mode, e.alternate_outcome);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("copies `slot` at struct_returned_whole_field_read.c:19"), "{}: {summary}", e.mode);
+    }
 }
 
 #[test]
