@@ -10,8 +10,6 @@ use causa_report::{render_columns, render_finding, BugJson, ColumnOptions, Repor
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
-/// `n` and `noun`, plural unless `n` is 1: `1 execution`, `2 executions`,
-/// `3 branches`, `4 queries`.
 /// For a verdict that no execution fails: the program uses C11 memory
 /// orders weaker than `seq_cst`, which causa does not model (where).
 pub fn weak_atomics_note(program: &causa_ir::Program) -> Option<String> {
@@ -24,6 +22,8 @@ pub fn weak_atomics_note(program: &causa_ir::Program) -> Option<String> {
     ))
 }
 
+/// `n` and `noun`, plural unless `n` is 1: `1 execution`, `2 executions`,
+/// `3 branches`, `4 queries`.
 pub fn counted(n: usize, noun: &str) -> String {
     if n == 1 {
         return format!("1 {noun}");

@@ -111,13 +111,11 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
             let object = causa_ir::addr_alloc(*addr);
             let lookup = |id: u32| read_domain(sym, &sets, id);
             let here = writes.iter().copied();
-            let there: Vec<(ExprId, u32)> =
-                anywhere.iter().filter(|(o, _, _)| o.is_none_or(|o| o == object)).map(|(_, v, s)| (*v, *s)).collect();
+            let there = anywhere.iter().filter(|(o, _, _)| o.is_none_or(|o| o == object));
             // A write through a computed address of another width may cover
             // part of this location: its values are not the location's.
-            let mut unknown = there.iter().any(|(_, s)| s != size);
-            let there = there.into_iter().map(|(v, _)| v);
-            for w in here.chain(there) {
+            let mut unknown = there.clone().any(|(_, _, s)| s != size);
+            for w in here.chain(there.map(|(_, v, _)| *v)) {
                 match eval_set(&sym.exprs, w, &lookup) {
                     Some(s) => acc.extend(s.into_iter().map(|v| v & causa_ir::value::mask(size * 8))),
                     None => unknown = true,

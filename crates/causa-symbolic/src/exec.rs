@@ -1029,15 +1029,22 @@ impl<'s, 'p> Thread<'s, 'p> {
             if let Reg::Int(e) = v {
                 self.escape_value(e, ty);
             }
-            if self.mixed(a, size) {
-                self.bulk.insert(causa_ir::addr_alloc(a));
-            }
-            self.overwrite(a, size)?;
-            self.local.insert(a, (size, v));
-            return Ok(());
+            return self.store_own(a, size, v);
         }
         self.own_writes.insert(a, v.clone());
         self.shared_write(a, None, v, ty, atomic)
+    }
+
+    /// `v` stored into this thread's own memory at `a`: values of another
+    /// size it overlaps make the object byte-addressed, and it replaces
+    /// what it covers.
+    pub(super) fn store_own(&mut self, a: u64, size: u32, v: Reg) -> Result<(), SymError> {
+        if self.mixed(a, size) {
+            self.bulk.insert(causa_ir::addr_alloc(a));
+        }
+        self.overwrite(a, size)?;
+        self.local.insert(a, (size, v));
+        Ok(())
     }
 
     /// A write of `v` to shared memory (at `addr`, or at the symbolic address

@@ -39,22 +39,17 @@ pub(crate) fn call(
     if t.at_failure(BugKind::InvalidPthreadUse) {
         return invalid_use(t, name, args);
     }
-    let on_first = on_object.is_some() || matches!(name, "pthread_cond_wait" | "sem_init");
-    if let Some(first) = args.first().filter(|_| on_first) {
-        // A synchronisation object in freed (or no) memory.
-        if t.memory_fault(first, Access::Bytes(1, None))? {
-            return Ok(None);
-        }
-    }
-    // A string function on a null or freed pointer (read from shared
-    // memory: a pointer published after its flag) is the log's memory
-    // error there, before its address is needed.
-    let string_args: &[usize] = match name {
-        "strlen" | "strdup" => &[0],
+    // Pointer arguments the call touches first, where the log's memory
+    // error can be, before their addresses are needed: a synchronisation
+    // object in freed (or no) memory; a string function's null or freed
+    // pointer (read from shared memory: a pointer published after its flag).
+    let touched: &[usize] = match name {
+        _ if on_object.is_some() => &[0],
+        "pthread_cond_wait" | "sem_init" | "strlen" | "strdup" => &[0],
         "strcmp" | "strcpy" | "strncpy" | "strcat" => &[0, 1],
         _ => &[],
     };
-    for arg in string_args.iter().filter_map(|i| args.get(*i)) {
+    for arg in touched.iter().filter_map(|i| args.get(*i)) {
         if t.memory_fault(arg, Access::Bytes(1, None))? {
             return Ok(None);
         }

@@ -91,8 +91,7 @@ impl Thread<'_, '_> {
         if self.is_shared(at) {
             self.shared_write(at, None, v, &Ty::Int(32), false)?;
         } else {
-            self.overwrite(at, 4)?;
-            self.local.insert(at, (4, v));
+            self.store_own(at, 4, v)?;
         }
         Ok(self.errno_if(false))
     }
