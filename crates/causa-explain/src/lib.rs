@@ -738,11 +738,16 @@ fn attempt(
         let (run, how) = replay_alternate(prep, &cfg, &sym, &p.order[..p.prefix], failure);
         let clean = passes(&run.outcome);
         let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
-        lost_updates += usize::from(loses);
-        replays.push((run, how, clean && !loses));
+        let again = matches!(run.outcome, Outcome::Bug(_)) && !avoids(&run.outcome, failure);
+        // (A first look is not an answer: its replay is not kept.)
+        if !p.look {
+            lost_updates += usize::from(loses);
+            replays.push((run, how, clean && !loses));
+        }
         match (clean, loses) {
             (true, false) => Verdict::Accepted,
             (true, true) => Verdict::LosesUpdate,
+            _ if again => Verdict::FailsAgain,
             _ => Verdict::Fails,
         }
     };

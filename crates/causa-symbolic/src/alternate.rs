@@ -197,6 +197,9 @@ pub struct Proposal<'a> {
     pub flipped: Option<FlippedBranch>,
     /// The failing schedule it is an alternate to.
     pub failing: &'a [EventRef],
+    /// A first look only (an alternate not yet optimised, replayed to see
+    /// whether the failing run's paths fail anyway): not an answer.
+    pub look: bool,
 }
 
 /// The caller's answer to a [`Proposal`].
@@ -209,6 +212,10 @@ pub enum Verdict {
     LosesUpdate,
     /// Replayed, it fails (or does not finish).
     Fails,
+    /// Replayed, it fails the same check in the same thread again (a
+    /// later turn of it): the model saw the check pass, and what the
+    /// failing thread checks after it is beyond the failing run.
+    FailsAgain,
 }
 
 impl Verdict {
@@ -225,11 +232,15 @@ pub(crate) struct Found {
     pub window: Option<usize>,
     pub held: usize,
     pub optimal: bool,
+    /// An alternate of the failing run's paths was replayed and failed the
+    /// same check again: the search stopped before optimising one
+    /// (`maxsmt::progressive`).
+    pub paths_fail: bool,
 }
 
 impl Found {
     pub fn none() -> Found {
-        Found { order: None, inverted: None, pairs_tried: 0, window: None, held: 0, optimal: false }
+        Found { order: None, inverted: None, pairs_tried: 0, window: None, held: 0, optimal: false, paths_fail: false }
     }
 }
 
@@ -391,24 +402,6 @@ pub fn alternate(
         _ => root_cause(solvers.weak(), &problem, &enc)?,
     };
     tracing::debug!(events = root.sigma.len(), ms = ms(), "explain: root cause");
-    let mut found = match opts.mode {
-        // No order of the threads lets a thread through a lock it holds
-        // itself (the model orders locks between threads only).
-        _ if relocks(sym, &model) => Found::none(),
-        // A thread parked in a busy wait leaves it only by reading another
-        // value, which is a branch of its loop taken the other way: the
-        // flips (`flip.rs`) say which read and from which write. An order of
-        // the recorded paths can only move a waker after the loop's last
-        // turn, and whether the next turn then sees another value is left
-        // to the replay (the summary could say only that the reads moved).
-        _ if spins(sym) => Found::none(),
-        Mode::Symbiosis => {
-            crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
-        }
-        Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
-        Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &problem, &enc, opts)?,
-    };
-    tracing::debug!(found = found.order.is_some(), window = found.window, ms = ms(), "explain: the mode's alternate");
     let origin = |e: Ev| model.origin[e];
     let stop = crate::clap::alternate_last(&model);
     let upto_of = |o: &[Ev]| o.iter().position(|e| *e == stop).map_or(o.len(), |i| i + 1);
@@ -434,12 +427,71 @@ pub fn alternate(
         steps_for(&o, upto)
     };
     let failing = steps_of(&model, problem.sigma.clone());
+    let offer = |accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
+                 (order, prefix, inputs): &(Vec<EventRef>, usize, Vec<(usize, usize)>),
+                 (flipped, look): (Option<FlippedBranch>, bool)| {
+        accept(&Proposal { order, prefix: *prefix, inputs, flipped, failing: &failing, look })
+    };
+    let mode_search = |solvers: &mut Solvers,
+                       accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
+                       look: bool|
+     -> Result<Found, ClapError> {
+        Ok(match opts.mode {
+            // No order of the threads lets a thread through a lock it holds
+            // itself (the model orders locks between threads only).
+            _ if relocks(sym, &model) => Found::none(),
+            // A thread parked in a busy wait leaves it only by reading another
+            // value, which is a branch of its loop taken the other way: the
+            // flips (`flip.rs`) say which read and from which write. An order of
+            // the recorded paths can only move a waker after the loop's last
+            // turn, and whether the next turn then sees another value is left
+            // to the replay (the summary could say only that the reads moved).
+            _ if spins(sym) => Found::none(),
+            Mode::Symbiosis => {
+                crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
+            }
+            Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
+            Mode::Progressive => {
+                let mut paths_fail = |o: &[Ev]| {
+                    look && {
+                        let why = offer(accept, &propose(o, upto_of(o)), (None, true));
+                        tracing::debug!(verdict = ?why, "explain: a first alternate of the run's paths replayed");
+                        why == Verdict::FailsAgain
+                    }
+                };
+                crate::maxsmt::progressive(solvers, &problem, &enc, opts, &mut paths_fail)?
+            }
+        })
+    };
+    let flip_of = |f: &crate::flip::Flipped| FlippedBranch {
+        thread: f.thread,
+        branch: f.branch,
+        events_before: sym.threads[f.thread].path[f.branch.condition].1,
+    };
+    // The branch flips (`flip.rs`): the first accepted, and how many were tried.
+    let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict| {
+        let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
+            offer(accept, &propose(&f.order, f.upto), (Some(flip_of(f)), false)).accepted()
+        })?;
+        tracing::debug!(tried, accepted = f.is_some(), ms = ms(), "explain: branch flips");
+        Ok::<_, ClapError>((f, tried))
+    };
+    let mut found = mode_search(&mut solvers, accept, true)?;
+    // The run's paths failed again on a first look: branch flips first,
+    // then, if none is accepted, the paths' own alternates after all.
+    let mut early_flips = None;
+    if found.paths_fail {
+        let (f, tried) = if opts.max_flips > 0 { flips(&mut solvers, accept)? } else { (None, 0) };
+        if f.is_none() {
+            found = mode_search(&mut solvers, accept, false)?;
+        }
+        early_flips = Some((f, tried));
+    }
+    tracing::debug!(found = found.order.is_some(), window = found.window, ms = ms(), "explain: the mode's alternate");
     // The mode's alternate, coarsened, with its part the model orders.
-    let first = found.order.as_ref().map(|o| coarse(o, upto_of(o)));
+    let first = found.order.as_ref().filter(|_| !found.paths_fail).map(|o| coarse(o, upto_of(o)));
     let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
-    let verdict = chosen.as_ref().map(|(order, prefix, inputs)| {
-        accept(&Proposal { order, prefix: *prefix, inputs, flipped: None, failing: &failing })
-    });
+    let verdict = chosen.as_ref().map(|proposal| offer(accept, proposal, (None, false)));
     let mut accepted = verdict.is_some_and(Verdict::accepted);
     tracing::debug!(?verdict, ms = ms(), "explain: the mode's alternate replayed");
     // An alternate whose replay fails later (after the model's part) may
@@ -450,25 +502,19 @@ pub fn alternate(
     // before the consumer's last unlock).
     let mut goal = problem.goal.clone();
     let mut rejected = first.zip(verdict).filter(|_| !accepted && opts.mode != Mode::Symbiosis);
-    let mut rejections = usize::from(!accepted);
+    let mut rejections = usize::from(!accepted && verdict.is_some());
     for _ in 0..RETRIES {
         let Some(((o, upto), why)) = rejected.take() else { break };
         goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
         let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
         let again = match opts.mode {
-            Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts)?,
+            Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts, &mut |_| false)?,
             _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
         };
         let Some(o) = again.order.as_ref() else { break };
         let (o, upto) = coarse(o, upto_of(o));
         let proposal = steps_for(&o, upto);
-        let why = accept(&Proposal {
-            order: &proposal.0,
-            prefix: proposal.1,
-            inputs: &proposal.2,
-            flipped: None,
-            failing: &failing,
-        });
+        let why = offer(accept, &proposal, (None, false));
         tracing::debug!(verdict = ?why, ms = ms(), "explain: a retry's alternate replayed");
         if why.accepted() {
             accepted = true;
@@ -480,23 +526,18 @@ pub fn alternate(
         rejected = Some(((o, upto), why));
     }
     let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
-    if !accepted && opts.max_flips > 0 {
-        let flip_of = |f: &crate::flip::Flipped| FlippedBranch {
-            thread: f.thread,
-            branch: f.branch,
-            events_before: sym.threads[f.thread].path[f.branch.condition].1,
-        };
-        let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
-            let (order, prefix, inputs) = propose(&f.order, f.upto);
-            accept(&Proposal { order: &order, prefix, inputs: &inputs, flipped: Some(flip_of(f)), failing: &failing })
-                .accepted()
-        })?;
+    let flipping = match early_flips {
+        Some(done) => Some(done),
+        None if !accepted && opts.max_flips > 0 => Some(flips(&mut solvers, accept)?),
+        None => None,
+    };
+    if let Some((f, tried)) = flipping {
         flips_tried = tried;
-        tracing::debug!(tried, accepted = f.is_some(), ms = ms(), "explain: branch flips");
-        if let Some(f) = f {
+        if let Some(f) = f.filter(|_| !accepted) {
             chosen = Some(propose(&f.order, f.upto));
             flipped = Some(flip_of(&f));
             optimal = f.optimal;
+            accepted = true;
         }
     }
     let (queries, solve_time) = solvers.stats();

@@ -77,11 +77,18 @@ pub(crate) fn full(
 /// stops at, found with O(log segments) cheap queries instead of one Max SMT
 /// call per round (the bank example's race 45 segments before its failure:
 /// 46 Max SMT calls, 49 s, before).
+///
+/// `paths_fail` is shown the first window's first solution, before it is
+/// optimised: when it says the failing run's paths fail anyway (its replay
+/// failed the same check again, later), the search stops there with
+/// [`Found::paths_fail`] (optimising an alternate of those paths took
+/// job_claim_race 9 s of 12, and every one of them failed).
 pub(crate) fn progressive(
     solvers: &mut Solvers,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     opts: &AlternateOptions,
+    paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Found, ClapError> {
     let segs = segments(p.model, &p.sigma);
     let n = segs.len();
@@ -95,17 +102,19 @@ pub(crate) fn progressive(
         // A weak solver of its own serves only this search: the held order
         // can go into its base (not into a solver later queries share).
         let own = solvers.narrowed();
-        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, own))? {
+        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, own), paths_fail)? {
             return Ok(found);
         }
     }
     let full = solvers.full(&enc.defs);
-    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false))?.unwrap_or(Found { window: Some(n), ..Found::none() }))
+    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), paths_fail)?
+        .unwrap_or(Found { window: Some(n), ..Found::none() }))
 }
 
 /// Algorithm 1's windows: the first that admits an alternate, with the σ
 /// positions `hold` holds in σ's order in every window; and its most
-/// similar alternate (None: no window admits one).
+/// similar alternate (None: no window admits one), unless `paths_fail`
+/// says the first solution's paths fail anyway ([`progressive`]).
 fn windows(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
@@ -113,6 +122,7 @@ fn windows(
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
     (hold, into_base): (&dyn Fn(usize) -> bool, bool),
+    paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Option<Found>, ClapError> {
     let n = segs.len();
     // With `into_base`, the held positions' order goes into the solver's
@@ -151,6 +161,9 @@ fn windows(
     }) else {
         return Ok(None);
     };
+    if paths_fail(&p.order(&start)) {
+        return Ok(Some(Found { window: Some(first), paths_fail: true, ..Found::none() }));
+    }
     for window in first..=n {
         let kept = kept(window);
         // The first window's search starts from the solution that showed
