@@ -254,7 +254,13 @@ fn check_here(
                     reported = Instant::now();
                 }
                 let q = enc.new_state(r, loc, v);
-                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
+                let mut a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
+                // (A copy's other bytes may have to change with this one.)
+                if a.is_none() {
+                    if let Some(q) = enc.new_state_with_others(r, loc, v) {
+                        a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
+                    }
+                }
                 if let Some((pos, vars)) = a {
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
                 }

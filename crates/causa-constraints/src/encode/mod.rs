@@ -601,6 +601,19 @@ impl<'t> Encoder<'t> {
         self.state_query(r, loc, value)
     }
 
+    /// [`Encoder::new_state`] with the other locations a bulk read `r`
+    /// reads free to change too (None when it reads one location). One
+    /// write can cover several of them (a `memcpy` into the buffer another
+    /// one copies from): then no state changes one alone, and only this
+    /// query reaches the states where the copy reads before that write.
+    pub fn new_state_with_others(&mut self, r: Ev, loc: u64, v: u128) -> Option<Query> {
+        // (A second location, or none.)
+        self.trace.reads_of(r).nth(1)?;
+        let read = self.value_at(r, loc, v);
+        let parts = vec![self.validity(r), read, self.condition(r), Formula::Same(self.cut(), r)];
+        Some(Query { goal: Formula::and(parts) })
+    }
+
     /// A new-state query for read `r` whose read of `loc` is `read`: Φ_validity(r),
     /// its condition, its other locations' values as in the trace, the cut at `r`.
     fn state_query(&mut self, r: Ev, loc: u64, read: Formula) -> Query {
