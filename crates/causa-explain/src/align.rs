@@ -19,6 +19,10 @@ use causa_ir::{addr_alloc, addr_offset, make_addr};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 use std::collections::BTreeMap;
 
+/// Marks the object numbers [`Alignment::to_symbolic`] gives the run's
+/// objects it cannot pair and whose own number another object took.
+const UNPAIRED: u32 = 1 << 31;
+
 /// Object names by address.
 pub type Names = BTreeMap<u64, String>;
 
@@ -210,7 +214,12 @@ impl Alignment {
             // The run's object was not paired: the same number is the same
             // object unless the symbolic trace paired it with another.
             None if !self.objects.values().any(|s| *s == o) => Some(addr),
-            None => None,
+            // Then it is an object of its own, under a number no object of
+            // the symbolic trace has (a block its thread reaches only
+            // through a pointer it published: left without an address, two
+            // such accesses looked like one location, and one read "read"
+            // the other's write).
+            None => Some(make_addr(UNPAIRED | o, addr_offset(addr))),
         }
     }
 

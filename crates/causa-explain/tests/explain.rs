@@ -2587,3 +2587,21 @@ fn a_check_repeated_after_the_failure_sends_the_search_to_the_branches_first() {
     // solver queries on this run before, 41 now.)
     assert!(e.queries < 60, "{} solver queries: {text}", e.queries);
 }
+
+#[test]
+fn blocks_reached_only_through_a_published_pointer_keep_their_names() {
+    // Each worker reaches the registry it created only through the pointer
+    // it published. The symbolic trace numbers the two blocks in another
+    // order than the run, and the run's block whose number the other one
+    // took had no address: its accesses were all `0x0`, one location, and
+    // main's read of `present[1]` "read" a worker's write of `owner[2]`.
+    let prep = corpus("fail/realistic/lazy_registry_replaced.c");
+    for n in 0..2 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            let text = causa_explain::text::render(&e);
+            assert_flows_join_one_object(&e, "lazy_registry_replaced");
+            assert!(!text.contains("0x"), "{}: {text}", e.mode);
+        }
+    }
+}
