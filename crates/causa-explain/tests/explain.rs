@@ -2605,3 +2605,35 @@ fn blocks_reached_only_through_a_published_pointer_keep_their_names() {
         }
     }
 }
+
+#[test]
+fn a_thread_the_failure_stops_before_its_first_trylock_is_explained() {
+    // The two withdrawals lose an update; main checks the balance before it
+    // joins the auditor, which may not have started yet. Symbolic execution
+    // ran the auditor into its trylock and stopped with "thread 0.3 makes
+    // more lock tries than the 0 its recorded path has": a thread the run
+    // stopped before a try stops there in the model too.
+    let prep = load(
+        "audited.c",
+        "#include <assert.h>\n#include <pthread.h>\n\
+         static int balance = 100, audits;\n\
+         static pthread_mutex_t audit = PTHREAD_MUTEX_INITIALIZER;\n\
+         static void *withdraw(void *a) { int b = balance; balance = b - 10; return a; }\n\
+         static void *auditor(void *a) {\n\
+             if (pthread_mutex_trylock(&audit) == 0) { audits++; pthread_mutex_unlock(&audit); }\n\
+             return a; }\n\
+         int main(void) { pthread_t w1, w2, au;\n\
+             pthread_create(&w1, 0, withdraw, 0); pthread_create(&w2, 0, withdraw, 0);\n\
+             pthread_create(&au, 0, auditor, 0);\n\
+             pthread_join(w1, 0); pthread_join(w2, 0);\n\
+             assert(balance == 80);\n\
+             pthread_join(au, 0); return 0; }\n",
+    );
+    let ex = failing_where(&prep, 2000, |ex| {
+        let auditor = ex.names.iter().position(|n| n.to_string() == "0.3");
+        auditor.is_some_and(|a| !ex.events.iter().any(|e| e.thread as usize == a))
+    });
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "audited");
+    }
+}

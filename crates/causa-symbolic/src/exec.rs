@@ -636,6 +636,13 @@ impl<'s, 'p> Thread<'s, 'p> {
         false
     }
 
+    /// [`Thread::stop_unfinished`] for a library call: the shims' answer
+    /// that the thread stops before the call.
+    pub(crate) fn stopped_before(&mut self) -> Option<Option<Reg>> {
+        self.stop_unfinished();
+        None
+    }
+
     /// Whether the current block's branch is in path logs (see
     /// `causa_ir::local`); a branch that is not has a constant condition here.
     fn recorded(&self) -> bool {

@@ -158,11 +158,11 @@ pub(crate) fn call(
         "putchar" | "fflush" | "fputc" | "putc" => zero(t),
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => Some(t.libc_values(name, args)?),
-        "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => Some(t.trylock(name, args)?),
+        "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => t.trylock(name, args)?,
         "pthread_key_create" | "pthread_key_delete" | "pthread_setspecific" | "pthread_getspecific" => {
             Some(t.key_call(name, args)?)
         }
-        "sem_trywait" | "sem_timedwait" => Some(t.sem_try(name, args)?),
+        "sem_trywait" | "sem_timedwait" => t.sem_try(name, args)?,
         "sched_yield" | "pthread_yield" | "sleep" | "usleep" | "nanosleep" => {
             t.sync(SymOp::Yield);
             zero(t)

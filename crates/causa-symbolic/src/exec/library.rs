@@ -123,12 +123,18 @@ impl Thread<'_, '_> {
     /// Whether the thread's next lock or semaphore try took it, as the
     /// log's [`causa_core::paths::ThreadPath::tries`] say (`what`: the
     /// tries, for the error when the log has no more).
-    fn next_try(&mut self, what: &str) -> Result<bool, SymError> {
+    /// None: the run stopped the thread before this try (its recorded
+    /// path has no decision left either: a thread created but never run,
+    /// or cut short by the failure), where it stops here too.
+    fn next_try(&mut self, what: &str) -> Result<Option<bool>, SymError> {
         let Some(&took) = self.path.tries.get(self.next_try) else {
+            if self.next_decision >= self.path.decisions.len() {
+                return Ok(None);
+            }
             return Err(self.missing(what, self.path.tries.len()));
         };
         self.next_try += 1;
-        Ok(took)
+        Ok(Some(took))
     }
 
     /// The thread makes more `what` than its recorded path has outcomes for.
@@ -167,28 +173,36 @@ impl Thread<'_, '_> {
     /// EDEADLK for an error-checking mutex the caller holds, which a
     /// branch on the answer tells apart: such a path is reported as not
     /// fitting).
-    pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+    /// None: the thread stops before it (`next_try`).
+    pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
-        if self.next_try(&format!("lock tries (`{name}`)"))? {
+        let Some(took) = self.next_try(&format!("lock tries (`{name}`)"))? else {
+            return Ok(self.stopped_before());
+        };
+        if took {
             self.sync(SymOp::Lock { mutex, shared: false });
-            Ok(Some(self.int_reg(32, 0)))
+            Ok(Some(Some(self.int_reg(32, 0))))
         } else {
             self.sync(SymOp::TrylockFail { mutex });
             let busy = if name == "pthread_mutex_timedlock" { ETIMEDOUT } else { EBUSY };
-            Ok(Some(self.int_reg(32, busy)))
+            Ok(Some(Some(self.int_reg(32, busy))))
         }
     }
 
     /// `sem_trywait(sem)`/`sem_timedwait(sem, t)`: it took a unit (0) or
     /// found none (-1, errno not modelled) as the run's did.
-    pub(crate) fn sem_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+    /// None: the thread stops before it (`next_try`).
+    pub(crate) fn sem_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let sem = self.addr_arg(args, 0, name)?;
-        if self.next_try(&format!("semaphore tries (`{name}`)"))? {
+        let Some(took) = self.next_try(&format!("semaphore tries (`{name}`)"))? else {
+            return Ok(self.stopped_before());
+        };
+        if took {
             self.sync(SymOp::SemWait { sem, tried: true });
-            Ok(Some(self.int_reg(32, 0)))
+            Ok(Some(Some(self.int_reg(32, 0))))
         } else {
             self.sync(SymOp::SemFail { sem });
-            Ok(Some(self.int_reg(32, u32::MAX as u128)))
+            Ok(Some(Some(self.int_reg(32, u32::MAX as u128))))
         }
     }
 }
