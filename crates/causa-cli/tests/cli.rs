@@ -682,3 +682,23 @@ fn a_verdict_over_relaxed_atomics_says_what_it_does_not_cover() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("verified") && !out.contains("weaker than seq_cst"), "{out}");
 }
+
+#[test]
+fn reads_a_flipped_loop_runs_again_on_its_new_path_are_not_said_to_be_skipped() {
+    // check's schedule is explained by main's loop over the count leaving
+    // at another turn: main then runs the reads after the loop all the
+    // same. They were "not run (its thread goes the other way before it)",
+    // and the summary ended "main does not run its read of consumed_sum",
+    // next to the list of what main runs, which has that read.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/realistic/ringbuf_count_unlocked_decrement.c";
+    let (code, out, err) = causa(&["check", prog], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("`main` (thread 0) takes the other branch"), "{out}");
+    assert!(!out.contains("does not run its read"), "{out}");
+    assert!(
+        out.contains("consumed_sum (thread 0 at ringbuf_count_unlocked_decrement.c:58): read 1 from thread 0.2 line 42 → read 1 there on the path its thread takes instead"),
+        "{out}"
+    );
+    assert!(out.contains("taking `lock` over ringbuf_count_unlocked_decrement.c line 41 as well"), "{out}");
+}

@@ -94,6 +94,10 @@ pub enum Unshown {
     LateValue(String),
     /// An event after such a read.
     AfterLateValue,
+    /// A read its thread runs on the path it takes after the flipped branch
+    /// too (the same statement, the same object), and what it read there
+    /// (the turn after a loop the alternate leaves earlier).
+    OnTheNewPath(String),
 }
 
 impl std::fmt::Display for Unshown {
@@ -106,6 +110,7 @@ impl std::fmt::Display for Unshown {
             Unshown::AfterLateValue => {
                 write!(f, "not followed (before it, its thread read a value the failing run never stored)")
             }
+            Unshown::OnTheNewPath(v) => write!(f, "read {v} there on the path its thread takes instead"),
         }
     }
 }
@@ -240,9 +245,28 @@ impl Explanation {
             Some(Unshown::LateValue(self.alternate_values.get(&r).cloned().unwrap_or_else(|| "a value".into())))
         } else if self.late_reads.iter().any(|l| l.0 == r.0 && l.1 < r.1) {
             Some(Unshown::AfterLateValue)
+        } else if let Some(v) = self.on_the_new_path(r) {
+            Some(Unshown::OnTheNewPath(v))
         } else {
             Some(Unshown::OtherWay)
         }
+    }
+
+    /// What the flipped thread's new path read at the place and object of
+    /// its skipped read `r`, when it runs that statement too.
+    fn on_the_new_path(&self, r: EventRef) -> Option<String> {
+        let f = self.flipped.as_ref().filter(|f| f.thread == r.0)?;
+        let i = self.info_of(r);
+        if i.op != "read" {
+            return None;
+        }
+        let (loc, object) = (i.loc.as_ref()?, self.object(r)?);
+        f.new_path
+            .iter()
+            .filter(|n| n.kind == causa_core::EventKind::Read)
+            .filter(|n| n.location.as_ref().is_some_and(|l| (&l.file, l.line) == (&loc.file, loc.line)))
+            .find(|n| n.object.as_deref() == Some(object.as_str()))
+            .map(|n| n.value.clone().unwrap_or_else(|| "a value".into()))
     }
 
     /// Whether event `r` of the failing run is not run by the alternate:

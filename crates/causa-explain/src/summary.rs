@@ -198,7 +198,12 @@ pub fn summary(e: &Explanation) -> String {
         // The data flows told already include what the check reads.
     } else if let Some(check) = checked(e) {
         // (Unless the flipped branch's read is the check's.)
-        if !told.contains(&check.read) {
+        // (Not when it reads the same value on the flipped thread's new
+        // path: the check then fails no more for another reason, told
+        // already.)
+        let same = matches!(e.unshown(check.read), Some(crate::Unshown::OnTheNewPath(v))
+            if e.value(check.read, Run::Failing) == Some(v.as_str()));
+        if !told.contains(&check.read) && !same {
             if skipped(e, check) {
                 out.extend(not_run_sentences(e, &[check]));
             } else {
@@ -1266,6 +1271,7 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         Some(crate::Unshown::AfterLateValue) => {
             "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
         }
+        Some(crate::Unshown::OnTheNewPath(v)) => format!("{v} on the path its thread takes instead"),
         None => "nothing (it does not happen)".into(),
     });
     format!(
