@@ -738,14 +738,22 @@ fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(Even
     let at = e.failing.iter().position(|x| *x == read)?;
     let addr = |r: EventRef| e.info_of(r).addr;
     let writes = |r: EventRef| matches!(e.info_of(r).op, "write" | "update");
-    e.failing[..at].iter().rev().filter(|g| g.0 == read.0 && matches!(e.info_of(**g).op, "read" | "update")).find_map(
-        |&g| {
+    let found: Vec<(EventRef, EventRef)> = e.failing[..at]
+        .iter()
+        .rev()
+        .filter(|g| g.0 == read.0 && matches!(e.info_of(**g).op, "read" | "update"))
+        .filter_map(|&g| {
             let a = addr(g).filter(|a| Some(*a) != addr(read))?;
             let gi = e.failing.iter().position(|x| *x == g)?;
             let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
             (p.0 == w.0 && p.1 < w.1).then_some((g, p))
-        },
-    )
+        })
+        .collect();
+    // The latest one the reader tested before going on (a flag it waited
+    // for: `while (!published)`, set before the fields the reads then
+    // find half written), else the latest.
+    let tested = |g: EventRef| e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
+    found.iter().find(|(g, _)| tested(*g)).or(found.first()).copied()
 }
 
 /// Under TSO/PSO: a read of the failing schedule that missed another

@@ -2637,3 +2637,37 @@ fn a_thread_the_failure_stops_before_its_first_trylock_is_explained() {
         assert_explained(&e, "audited");
     }
 }
+
+#[test]
+fn a_flag_the_reader_waited_for_is_the_fix_not_a_lock_over_the_fields() {
+    // The reader waits for `ready`, which a helper raises before the loader
+    // stores the limit and its check value. From a run where the reader
+    // saw the new limit and the old check value, the advice was one lock
+    // over both writes and both reads (the read of the limit was the
+    // latest one that saw an earlier write of the loader), which does not
+    // help; the flag the reader tested before going on is the fix.
+    let prep = corpus("fail/realistic/settings_flag_set_in_helper.c");
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            let summary = causa_explain::summary::summary(&e);
+            assert!(!summary.contains("one lock held over both writes"), "{}: {summary}", e.mode);
+            if summary.contains("The reader went on because") {
+                assert!(summary.contains("its read of `ready`"), "{}: {summary}", e.mode);
+            }
+        }
+    }
+    // (The run the old advice came from.)
+    let torn = |ex: &Execution| {
+        let read = |line: u32| {
+            ex.records
+                .iter()
+                .find(|r| r.kind == causa_core::EventKind::Read && r.location.as_ref().is_some_and(|l| l.line == line))
+        };
+        read(40).and_then(|r| r.value.clone()).as_deref() == Some("64")
+    };
+    let ex = failing_where(&prep, 2000, torn);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("its read of `ready` at settings_flag_set_in_helper.c:38"), "{summary}");
+}
