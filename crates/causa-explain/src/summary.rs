@@ -862,15 +862,22 @@ fn starved_sentences(e: &Explanation) -> Vec<String> {
                 .map(|o| format!("semaphore `{o}`"))
                 .unwrap_or_else(|| "a semaphore".into());
             let posted = match s.posts.len() {
-                0 => "never posted".to_string(),
-                n => format!("posted {} (at {})", times(n), lines(&s.posts)),
+                0 => "was never posted".to_string(),
+                n => format!("was posted {} (at {})", times(n), lines(&s.posts)),
             };
             let taken = match s.taken.len() {
                 0 => String::new(),
                 n => format!(" and waited on {} before (at {})", times(n), lines(&s.taken)),
             };
+            // None left: what it started with is what the waits took beyond
+            // the posts.
+            let posted = match s.taken.len().saturating_sub(s.posts.len()) {
+                0 => posted,
+                1 => format!("started with 1 unit, {posted}"),
+                n => format!("started with {n} units, {posted}"),
+            };
             format!(
-                "Deadlock: {} waits at {} on {sem}, which has no unit left: it was {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.",
+                "Deadlock: {} waits at {} on {sem}, which has no unit left: it {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.",
                 who(e, s.wait),
                 e.line(s.wait).unwrap_or_default()
             )

@@ -654,6 +654,20 @@ fn a_semaphore_short_of_posts_is_explained_as_one() {
         );
         assert!(e.alternate.is_none(), "{mode}: no order avoids it");
     }
+    // A semaphore that starts with units: the count adds up (it said
+    // "posted once and waited on 3 times before").
+    let src = "#include <pthread.h>\n#include <semaphore.h>\nsem_t slots;\n\
+        void *worker(void *a) { for (int i = 0; i < 4; i++) sem_wait(&slots); return 0; }\n\
+        int main(void) { pthread_t t; sem_init(&slots, 0, 2); pthread_create(&t, 0, worker, 0);\n\
+        sem_post(&slots);\n  pthread_join(t, 0); return 0; }\n";
+    let prep = load("two_slots.c", src);
+    let ex = deadlocking(&prep, 200);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains("which has no unit left: it started with 2 units, was posted once (at two_slots.c:6) and waited on 3 times before"),
+        "{summary}"
+    );
 }
 
 #[test]
