@@ -610,16 +610,21 @@ impl<'t> Encoder<'t> {
         // (A second location, or none.)
         self.trace.reads_of(r).nth(1)?;
         let read = self.value_at(r, loc, v);
-        let parts = vec![self.validity(r), read, self.condition(r), Formula::Same(self.cut(), r)];
-        Some(Query { goal: Formula::and(parts) })
+        Some(self.query_holding(r, read, |_| false))
     }
 
     /// A new-state query for read `r` whose read of `loc` is `read`: Φ_validity(r),
     /// its condition, its other locations' values as in the trace, the cut at `r`.
     fn state_query(&mut self, r: Ev, loc: u64, read: Formula) -> Query {
+        self.query_holding(r, read, |l| l != loc)
+    }
+
+    /// Φ_validity(r), `read`, r's condition, the values as in the trace of
+    /// the locations `r` reads that `hold` holds, the cut at `r`.
+    fn query_holding(&mut self, r: Ev, read: Formula, hold: impl Fn(u64) -> bool) -> Query {
         let mut parts = vec![self.validity(r), read, self.condition(r)];
-        let others: Vec<(u64, u128)> = self.trace.reads_of(r).filter(|(l, _)| *l != loc).collect();
-        parts.extend(others.into_iter().map(|(l, x)| self.value_at(r, l, x)));
+        let held: Vec<(u64, u128)> = self.trace.reads_of(r).filter(|(l, _)| hold(*l)).collect();
+        parts.extend(held.into_iter().map(|(l, x)| self.value_at(r, l, x)));
         parts.push(Formula::Same(self.cut(), r));
         Query { goal: Formula::and(parts) }
     }

@@ -176,17 +176,9 @@ impl Thread<'_, '_> {
     /// None: the thread stops before it (`next_try`).
     pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
-        let Some(took) = self.next_try(&format!("lock tries (`{name}`)"))? else {
-            return Ok(self.stopped_before());
-        };
-        if took {
-            self.sync(SymOp::Lock { mutex, shared: false });
-            Ok(Some(Some(self.int_reg(32, 0))))
-        } else {
-            self.sync(SymOp::TrylockFail { mutex });
-            let busy = if name == "pthread_mutex_timedlock" { ETIMEDOUT } else { EBUSY };
-            Ok(Some(Some(self.int_reg(32, busy))))
-        }
+        let busy = if name == "pthread_mutex_timedlock" { ETIMEDOUT } else { EBUSY };
+        let took = (SymOp::Lock { mutex, shared: false }, 0);
+        self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex }, busy))
     }
 
     /// `sem_trywait(sem)`/`sem_timedwait(sem, t)`: it took a unit (0) or
@@ -194,16 +186,25 @@ impl Thread<'_, '_> {
     /// None: the thread stops before it (`next_try`).
     pub(crate) fn sem_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let sem = self.addr_arg(args, 0, name)?;
-        let Some(took) = self.next_try(&format!("semaphore tries (`{name}`)"))? else {
+        let took = (SymOp::SemWait { sem, tried: true }, 0);
+        self.try_as_recorded(&format!("semaphore tries (`{name}`)"), took, (SymOp::SemFail { sem }, u32::MAX as u128))
+    }
+
+    /// A try (`what`, for the error) as the run's went: its event and
+    /// 32-bit answer when it took the object, or when it did not; None when
+    /// the thread stops before it (`next_try`).
+    fn try_as_recorded(
+        &mut self,
+        what: &str,
+        took: (SymOp, u128),
+        failed: (SymOp, u128),
+    ) -> Result<Option<Option<Reg>>, SymError> {
+        let Some(t) = self.next_try(what)? else {
             return Ok(self.stopped_before());
         };
-        if took {
-            self.sync(SymOp::SemWait { sem, tried: true });
-            Ok(Some(Some(self.int_reg(32, 0))))
-        } else {
-            self.sync(SymOp::SemFail { sem });
-            Ok(Some(Some(self.int_reg(32, u32::MAX as u128))))
-        }
+        let (op, answer) = if t { took } else { failed };
+        self.sync(op);
+        Ok(Some(Some(self.int_reg(32, answer))))
     }
 }
 
