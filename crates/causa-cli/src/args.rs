@@ -76,10 +76,11 @@ pub struct ExplainFlags {
     /// is searched for.
     #[arg(long, value_enum, default_value_t = ExplainMode::Progressive)]
     pub mode: ExplainMode,
-    /// Conflict budget of each Max SMT solver call (0: none); when it runs
-    /// out the best schedule found so far is used.
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
-    pub max_conflicts: u32,
+    /// Conflict budget of each Max SMT solver call (0: none; default: 300
+    /// in progressive mode, 200000 in the others); when it runs out the best
+    /// schedule found so far is used.
+    #[arg(long, value_name = "N")]
+    pub max_conflicts: Option<u32>,
     /// How each Max SMT query is solved: `linear` asks the trace's
     /// incremental solver for one more satisfied soft constraint until it
     /// cannot; `z3` uses Z3's Optimize (MaxRes).
@@ -140,11 +141,7 @@ impl ExplainFlags {
             MaxSmtEngine::Linear => causa_symbolic::Engine::Linear,
             MaxSmtEngine::Z3 => causa_symbolic::Engine::Z3,
         };
-        causa_explain::ExplainOptions {
-            mode,
-            max_conflicts: (self.max_conflicts > 0).then_some(self.max_conflicts),
-            engine,
-        }
+        causa_explain::ExplainOptions { mode, max_conflicts: self.max_conflicts, engine }
     }
 }
 

@@ -336,7 +336,8 @@ impl Explanation {
 #[derive(Clone, Debug)]
 pub struct ExplainOptions {
     pub mode: Mode,
-    /// Max SMT modes: the conflict budget of each solver call.
+    /// Max SMT modes: the conflict budget of each solver call (None: the
+    /// mode's, [`Mode::conflict_budget`]; 0: no budget).
     pub max_conflicts: Option<u32>,
     /// Max SMT modes: how each query is solved.
     pub engine: causa_symbolic::Engine,
@@ -344,7 +345,7 @@ pub struct ExplainOptions {
 
 impl Default for ExplainOptions {
     fn default() -> Self {
-        ExplainOptions { mode: Mode::Progressive, max_conflicts: Some(200_000), engine: Default::default() }
+        ExplainOptions { mode: Mode::Progressive, max_conflicts: None, engine: Default::default() }
     }
 }
 
@@ -376,7 +377,10 @@ fn explain_here(
     let run_steps = ex.steps.iter().map(|t| ex.names[*t as usize].clone()).collect();
     let aopts = AlternateOptions {
         mode: opts.mode,
-        max_conflicts: opts.max_conflicts,
+        max_conflicts: match opts.max_conflicts.unwrap_or(opts.mode.conflict_budget()) {
+            0 => None,
+            n => Some(n),
+        },
         engine: opts.engine,
         run_steps: Some(run_steps),
         ..Default::default()
