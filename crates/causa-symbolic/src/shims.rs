@@ -157,7 +157,7 @@ pub(crate) fn call(
         }
         "putchar" | "fflush" | "fputc" | "putc" => zero(t),
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
-        | "srandom" => Some(t.libc_values(name, args)?),
+        | "srandom" => t.libc_values(name, args)?,
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => t.trylock(name, args)?,
         "pthread_key_create" | "pthread_key_delete" | "pthread_setspecific" | "pthread_getspecific" => {
             Some(t.key_call(name, args)?)

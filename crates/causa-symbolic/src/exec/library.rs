@@ -50,10 +50,19 @@ impl Thread<'_, '_> {
 impl Thread<'_, '_> {
     /// `clock_gettime`, `gettimeofday`, `clock`, `time`, `rand`, `random`,
     /// `srand`, `srandom` (and the constant `getpid`, `getenv`), as the
-    /// interpreter answers them.
-    pub(crate) fn libc_values(&mut self, name: &str, args: &[Operand]) -> Result<Option<Reg>, SymError> {
+    /// interpreter answers them. None: the thread stops before the call
+    /// (`library_value`).
+    pub(crate) fn libc_values(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let word = self.st.program.space.layout.ptr_bytes as u32;
-        Ok(Some(match name {
+        macro_rules! value {
+            () => {
+                match self.library_value(name)? {
+                    Some(v) => v,
+                    None => return Ok(self.stopped_before()),
+                }
+            };
+        }
+        Ok(Some(Some(match name {
             "time" => {
                 let p = self.pointer_arg(args, 0, name)?;
                 if p != 0 {
@@ -63,18 +72,18 @@ impl Thread<'_, '_> {
             }
             "getpid" => self.int_reg(32, 4242),
             // (Seeding changes the values to come, which the run recorded.)
-            "srand" | "srandom" => return Ok(None),
+            "srand" | "srandom" => return Ok(Some(None)),
             "rand" => {
-                let v = self.library_value(name)?;
+                let v = value!();
                 self.int_reg(32, v as u32 as u128)
             }
             "random" => {
-                let v = self.library_value(name)?;
+                let v = value!();
                 self.int_reg(64, v as u128)
             }
             "getenv" => self.int_reg(64, 0),
             "clock" => {
-                let ns = self.library_value(name)?;
+                let ns = value!();
                 self.int_reg(64, (ns / 1000) as u128)
             }
             "clock_gettime" => {
@@ -86,14 +95,14 @@ impl Thread<'_, '_> {
                 if !self.constant(clk).is_some_and(|c| (0..=11).contains(&(c as u32 as i32))) {
                     return Err(self.unsupported("`clock_gettime` of an unknown clock"));
                 }
-                let ns = self.library_value(name)?;
+                let ns = value!();
                 let ts = self.pointer_arg(args, 1, name)?;
                 self.store_constant(name, ts, word, (ns / 1_000_000_000) as u128)?;
                 self.store_constant(name, ts + word as u64, word, (ns % 1_000_000_000) as u128)?;
                 self.int_reg(32, 0)
             }
             "gettimeofday" => {
-                let us = self.library_value(name)? / 1000;
+                let us = value!() / 1000;
                 let (tv, tz) = (self.pointer_arg(args, 0, name)?, self.pointer_arg(args, 1, name)?);
                 if tv != 0 {
                     self.store_constant(name, tv, word, (us / 1_000_000) as u128)?;
@@ -105,19 +114,24 @@ impl Thread<'_, '_> {
                 }
                 self.int_reg(32, 0)
             }
-            _ => return Ok(None),
-        }))
+            _ => return Ok(Some(None)),
+        })))
     }
 
-    /// The run's value of a clock read or pseudo-random number.
-    fn library_value(&mut self, name: &str) -> Result<u64, SymError> {
+    /// The run's value of a clock read or pseudo-random number. None: the
+    /// run stopped the thread before this call (its recorded path has no
+    /// decision left either), where it stops here too (as `next_try`).
+    fn library_value(&mut self, name: &str) -> Result<Option<u64>, SymError> {
         let Some(&v) = self.path.values.get(self.next_value) else {
+            if self.next_decision >= self.path.decisions.len() {
+                return Ok(None);
+            }
             return Err(
                 self.missing(&format!("clock reads and pseudo-random numbers (`{name}`)"), self.path.values.len())
             );
         };
         self.next_value += 1;
-        Ok(v)
+        Ok(Some(v))
     }
 
     /// Whether the thread's next lock or semaphore try took it, as the
