@@ -2653,33 +2653,39 @@ fn a_thread_the_failure_stops_before_its_first_trylock_is_explained() {
 }
 
 #[test]
-fn a_thread_the_failure_stops_before_its_clock_read_is_explained() {
-    // As above, with an auditor that reads the clock and a pseudo-random
-    // number before anything else: "thread 0.1 makes more clock reads and
-    // pseudo-random numbers (`clock_gettime`) than the 0 its recorded path
-    // has" when the run stopped it before the clock read.
-    let prep = load(
-        "clocked.c",
-        "#include <assert.h>\n#include <pthread.h>\n#include <stdlib.h>\n#include <time.h>\n\
-         static int balance = 100, seen;\n\
-         static void *withdraw(void *a) { int b = balance; balance = b - 10; return a; }\n\
-         static void *auditor(void *a) { struct timespec ts;\n\
-             clock_gettime(CLOCK_MONOTONIC, &ts);\n\
-             if (ts.tv_sec >= 0 && rand() >= 0) seen = balance;\n\
-             return a; }\n\
-         int main(void) { pthread_t w1, w2, au;\n\
-             pthread_create(&au, 0, auditor, 0);\n\
-             pthread_create(&w1, 0, withdraw, 0); pthread_create(&w2, 0, withdraw, 0);\n\
-             pthread_join(w1, 0); pthread_join(w2, 0);\n\
-             assert(balance == 80);\n\
-             pthread_join(au, 0); return 0; }\n",
-    );
-    let ex = failing_where(&prep, 2000, |ex| {
-        let auditor = ex.names.iter().position(|n| n.to_string() == "0.1");
-        auditor.is_some_and(|a| !ex.events.iter().any(|e| e.thread as usize == a))
-    });
-    for e in explained_modes(&prep, &ex) {
-        assert_explained(&e, "clocked");
+fn a_thread_the_failure_stops_before_its_clock_read_or_once_call_is_explained() {
+    // As above, with an auditor whose first call reads the clock (and a
+    // pseudo-random number), or is `pthread_once`: "thread 0.1 makes more
+    // clock reads and pseudo-random numbers (`clock_gettime`) than the 0
+    // its recorded path has" when the run stopped it before the call.
+    let first_calls = [
+        "struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);\n\
+         if (ts.tv_sec >= 0 && rand() >= 0) seen = balance;",
+        "pthread_once(&once, init); seen = balance;",
+    ];
+    for call in first_calls {
+        let source = format!(
+            "#include <assert.h>\n#include <pthread.h>\n#include <stdlib.h>\n#include <time.h>\n\
+             static int balance = 100, seen, ready;\n\
+             static pthread_once_t once = PTHREAD_ONCE_INIT;\n\
+             static void init(void) {{ ready = 1; }}\n\
+             static void *withdraw(void *a) {{ int b = balance; balance = b - 10; return a; }}\n\
+             static void *auditor(void *a) {{ {call}\n return a; }}\n\
+             int main(void) {{ pthread_t w1, w2, au;\n\
+                 pthread_create(&au, 0, auditor, 0);\n\
+                 pthread_create(&w1, 0, withdraw, 0); pthread_create(&w2, 0, withdraw, 0);\n\
+                 pthread_join(w1, 0); pthread_join(w2, 0);\n\
+                 assert(balance == 80);\n\
+                 pthread_join(au, 0); return 0; }}\n"
+        );
+        let prep = load("first_call.c", &source);
+        let ex = failing_where(&prep, 2000, |ex| {
+            let auditor = ex.names.iter().position(|n| n.to_string() == "0.1");
+            auditor.is_some_and(|a| !ex.events.iter().any(|e| e.thread as usize == a))
+        });
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, call);
+        }
     }
 }
 

@@ -631,7 +631,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         Ok(true)
     }
 
-    fn stop_unfinished(&mut self) -> bool {
+    pub(crate) fn stop_unfinished(&mut self) -> bool {
         self.out.unfinished = true;
         false
     }

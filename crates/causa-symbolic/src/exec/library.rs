@@ -14,6 +14,10 @@ impl Thread<'_, '_> {
     pub(super) fn once(&mut self, args: &[Operand], dest: u32) -> Result<bool, SymError> {
         let once = self.addr_arg(args, 0, "pthread_once")?;
         let Some(&found) = self.path.onces.get(self.next_once) else {
+            // The run stopped the thread before this call (as `next_try`).
+            if self.next_decision >= self.path.decisions.len() {
+                return Ok(self.stop_unfinished());
+            }
             return Err(self.missing("`pthread_once` calls", self.path.onces.len()));
         };
         self.next_once += 1;
