@@ -66,6 +66,11 @@ pub struct Atomic {
     /// The other threads' accesses to the location that the failing
     /// schedule puts between the first and the last of them.
     pub intruders: Vec<EventRef>,
+    /// An intruder's run of the statement the region must reach too, which
+    /// the thread's own run did not get to: a double free's reset of the
+    /// pointer after the free (`buffer = NULL`), else another thread frees
+    /// the block again between the region and the reset.
+    pub through: Option<EventRef>,
 }
 
 /// The differential schedule projection of a failing and an alternate schedule.
@@ -87,12 +92,13 @@ pub struct Dsp {
 }
 
 /// The DSP of `failing` against `alternate` (`pair`: events that must be
-/// shown, such as Symbiosis' inverted pair).
+/// shown, such as Symbiosis' inverted pair; `freeing`: a use after free's
+/// or double free's first `free`).
 pub fn projection(
     sym: &SymTrace,
     (failing, alternate): (&[EventRef], &[EventRef]),
     resolved: &Resolved,
-    pair: &[EventRef],
+    (pair, freeing): (&[EventRef], Option<EventRef>),
 ) -> Dsp {
     let (failing_only, alternate_only) = flows_that_differ(sym, (failing, alternate), resolved);
     let (fs, as_) = (switches(failing), switches(alternate));
@@ -108,7 +114,8 @@ pub fn projection(
         shown.insert(*y);
     }
     let base: Vec<EventRef> = failing.iter().copied().filter(|e| shown.contains(e)).collect();
-    let atomic = atomic(sym, (failing, alternate), &resolved.failing, &base);
+    let mut atomic = atomic(sym, (failing, alternate), &resolved.failing, &base);
+    atomic.extend(freed_region(sym, (failing, alternate), &resolved.failing, freeing));
     // The atomic regions' ends belong to the explanation.
     for a in &atomic {
         shown.extend(a.events.first());
@@ -267,10 +274,76 @@ fn atomic(
                 .copied()
                 .filter(|r| r.0 != t && access(sym, at, *r).is_some_and(|(l, _)| l == loc))
                 .collect();
-            out.push(Atomic { thread: t, events, intruders });
+            out.push(Atomic { thread: t, events, intruders, through: None });
         }
     }
     out
+}
+
+/// A use after free or double free that another thread's `free` of the
+/// block (`freeing`) caused by coming between two steps of the failing
+/// thread, where the alternate does not put it: the thread's last access to
+/// the block before the free (a reference count's decrement), else its
+/// read of the pointer (`p = shared`, or the check `if (shared != NULL)`,
+/// from the first of such reads in a row), to its faulting access should
+/// run atomically. The intruders are the free and its thread's accesses to
+/// the block and writes of the pointer in between; such a write after the
+/// free (the reset to NULL), in the failing schedule or after the failure,
+/// is where the region must end ([`Atomic::through`]).
+fn freed_region(
+    sym: &SymTrace,
+    (failing, alternate): (&[EventRef], &[EventRef]),
+    at: &BTreeMap<EventRef, u64>,
+    freeing: Option<EventRef>,
+) -> Option<Atomic> {
+    let x = freeing?;
+    let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
+    let SymOp::Free { object, .. } = *op(x) else { return None };
+    let block = causa_ir::addr_alloc(resolve(at)(x, object));
+    let fault = failing.iter().rev().copied().find(|r| matches!(op(*r), SymOp::Fail { .. }))?;
+    let t = fault.0;
+    let positions = causa_symbolic::figures::positions;
+    let (fat, aat) = (positions(failing), positions(alternate));
+    let (px, pf) = (*fat.get(&x)?, *fat.get(&fault)?);
+    // A thread that frees what a thread it created still uses (without
+    // joining it) ends the block's life too early: no region of the user
+    // repairs that (the summary says so: `order_sentence`).
+    let (creator, user) = (sym.threads[x.0].thread.parts(), sym.threads[t].thread.parts());
+    if x.0 == t || px > pf || user.starts_with(creator) {
+        return None;
+    }
+    let on_block = |r: EventRef| access(sym, at, r).is_some_and(|(l, _)| causa_ir::addr_alloc(l) == block);
+    let read_of = |r: EventRef| matches!(op(r), SymOp::Read { .. }).then(|| access(sym, at, r)).flatten();
+    let before = || failing[..px].iter().rev().copied().filter(|r| r.0 == t);
+    let (first, pointer) = match before().find(|r| on_block(*r)) {
+        Some(r) => (r, None),
+        None => {
+            let last = before().find(|r| read_of(*r).is_some())?;
+            let loc = read_of(last)?.0;
+            let mut first = last;
+            while first.1 > 0 && read_of((t, first.1 - 1)).is_some_and(|(l, _)| l == loc) {
+                first = (t, first.1 - 1);
+            }
+            (first, Some(loc))
+        }
+    };
+    let p1 = *fat.get(&first)?;
+    // The alternate puts the free between them too: not what it repairs.
+    if let (Some(a1), Some(ax), Some(af)) = (aat.get(&first), aat.get(&x), aat.get(&fault)) {
+        if a1 < ax && ax < af {
+            return None;
+        }
+    }
+    let events: Vec<EventRef> = failing[p1..=pf].iter().copied().filter(|r| r.0 == t).collect();
+    if events.iter().any(|r| waits_for_another(op(*r))) {
+        return None;
+    }
+    let resets = |r: EventRef| pointer.is_some_and(|p| access(sym, at, r) == Some((p, true)));
+    let intruders: Vec<EventRef> =
+        failing[p1..=pf].iter().copied().filter(|r| *r == x || (r.0 == x.0 && (on_block(*r) || resets(*r)))).collect();
+    // (The freeing thread's reset, in the failing schedule or after it.)
+    let through = (x.1 + 1..sym.threads[x.0].events.len()).map(|k| (x.0, k)).find(|r| resets(*r));
+    Some(Atomic { thread: t, events, intruders, through })
 }
 
 /// An operation at which a thread waits for another thread to act.

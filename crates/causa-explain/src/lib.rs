@@ -467,7 +467,7 @@ fn explain_here(
             // A use after free's `free` (the order that matters is its and
             // the failing access's, rarely consecutive).
             pair.extend(freeing);
-            (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, &pair))
+            (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing)))
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
     };

@@ -125,9 +125,12 @@ pub fn summary(e: &Explanation) -> String {
     let regions = if buffering.is_some() { 0 } else { 2 };
     for a in e.dsp.atomic.iter().take(regions) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-        let lines = line_range(e, first, last);
+        // (Through another thread's run of the statement the failing one
+        // did not reach: a double free's reset of the pointer.)
+        let same_function = |r: EventRef| e.info_of(r).function == e.info_of(first).function;
+        let lines = line_range(e, first, a.through.filter(|r| same_function(*r)).unwrap_or(last));
         let (l1, l2) = (e.line(first).unwrap_or_default(), e.line(last).unwrap_or_default());
-        let (o1, o2) = (noun(e.info_of(first).op), noun(e.info_of(last).op));
+        let (o1, o2) = (fault_noun(e, first), fault_noun(e, last));
         // Two accesses on one line (`q[tail] = v; tail++;`): said once.
         let span = match (l1 == l2, o1 == o2) {
             (true, true) => format!("two {o1}s at {l1}"),
@@ -892,6 +895,16 @@ fn event_phrase(e: &Explanation, r: EventRef) -> String {
     format!("{}{obj}{at}", noun(e.info_of(r).op))
 }
 
+/// An event's operation as a noun; a memory error's faulting access as
+/// what it is: `second free`, `access to the freed block`.
+fn fault_noun(e: &Explanation, r: EventRef) -> &str {
+    match e.info_of(r).op {
+        "faulting access" if e.failure.message.starts_with("double free") => "second free",
+        "faulting access" if e.failure.message.starts_with("use after free") => "access to the freed block",
+        op => noun(op),
+    }
+}
+
 /// An operation as a noun: `strcpy` for a copy that reads the object
 /// (`strcpy from`) too.
 fn noun(op: &str) -> &str {
@@ -909,7 +922,8 @@ pub(crate) fn who(e: &Explanation, r: EventRef) -> String {
 /// `reads `balance` at bank.c:13`.
 fn verb_phrase(e: &Explanation, r: EventRef) -> String {
     let obj = e.object(r).map(|o| format!(" `{o}`")).unwrap_or_default();
-    verb_on(e, r, &obj)
+    let how = if e.info_of(r).realloc { " (its `realloc` moves the block)" } else { "" };
+    verb_on(e, r, &format!("{obj}{how}"))
 }
 
 /// `` `writes{obj} at bank.c:14` ``: the event's verb, `obj` and its line.
@@ -978,8 +992,9 @@ fn on_one_line(e: &Explanation, v: &[EventRef]) -> Option<String> {
 fn told_intruders(e: &Explanation, a: &crate::Atomic) -> Vec<EventRef> {
     let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
     let memory = |r: &&EventRef| e.info_of(**r).touches_memory();
-    let same: Vec<EventRef> =
-        a.intruders.iter().filter(memory).filter(|r| objects.contains(&e.info_of(**r).addr)).copied().collect();
+    // (A free that comes between is told whatever object the region touches.)
+    let told = |r: &&EventRef| objects.contains(&e.info_of(**r).addr) || e.info_of(**r).op == "free";
+    let same: Vec<EventRef> = a.intruders.iter().filter(memory).filter(told).copied().collect();
     let any: Vec<EventRef> = a.intruders.iter().filter(memory).copied().collect();
     if !same.is_empty() {
         same

@@ -2722,3 +2722,46 @@ fn a_flag_the_reader_waited_for_is_the_fix_not_a_lock_over_the_fields() {
     let summary = causa_explain::summary::summary(&e);
     assert!(summary.contains("its read of `ready` at settings_flag_set_in_helper.c:38"), "{summary}");
 }
+
+#[test]
+fn a_free_between_a_check_and_a_use_names_the_region_to_make_atomic() {
+    // A double free: both cleanups see the buffer live at :15 and free it
+    // at :16. The summary told two of the second thread's reads as data
+    // flows ("read 0 stored by an operation the failing run never
+    // reached"), without the free or a fix. Now the free comes between
+    // the check and the second free, and the region runs through the
+    // reset to NULL at :17 (the check and free alone would still let the
+    // other thread free the block before the reset).
+    let prep = corpus("fail/memory/double_free.c");
+    let ex =
+        failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.message.starts_with("double free")));
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("frees `heap#1` at double_free.c:16"), "{}: {summary}", e.mode);
+        assert!(summary.contains("second free at double_free.c:16"), "{}: {summary}", e.mode);
+        assert!(summary.contains("making double_free.c lines 15–17 atomic"), "{}: {summary}", e.mode);
+    }
+    // A reference count read again after its decrement: the other user's
+    // decrement and free come between this one's decrement and its read.
+    let prep = corpus("fail/memory/refcount_check_after_decrement.c");
+    let ex =
+        failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.message.starts_with("use after free")));
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("access to the freed block at refcount_check_after_decrement.c:17"),
+            "{}: {summary}",
+            e.mode
+        );
+        assert!(summary.contains("lines 16–17 atomic"), "{}: {summary}", e.mode);
+    }
+    // A block its creator frees without joining the thread that uses it:
+    // no region of the user fixes that; the join is the fix.
+    let prep = corpus("fail/memory/pool_free_before_join.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("does not join it before the free"), "{}: {summary}", e.mode);
+        assert!(!summary.contains("atomic"), "{}: {summary}", e.mode);
+    }
+}
