@@ -550,22 +550,56 @@ fn candidates(
         // Null and other invalid addresses are failures, not locations.
         return s.into_iter().filter(|a| causa_ir::addr_alloc(*a as u64) != 0).map(|a| a as u64).collect();
     }
+    let clash = |a: u64| {
+        let end = a + size as u64;
+        locs.range(..end).next_back().is_some_and(|(b, l)| *b + l.size as u64 > a && (*b, l.size) != (a, size))
+    };
+    // Every slot of `size` bytes of the object at `base` (`len` bytes) in
+    // line with the pointer `at` into it.
+    let slots = |(base, len): (u64, u64), at: u64| {
+        let first = base + (at - base) % size as u64;
+        (0..).map(move |k| first + k * size as u64).take_while(move |a| a + size as u64 <= base + len)
+    };
     if let Some(c) = x.constant_term(p) {
         let id = causa_ir::addr_alloc(c as u64);
-        if let Some((base, len)) = object_bounds(sym, id) {
-            let first = base + (c as u64 - base) % size as u64;
-            let clash = |a: u64| {
-                let end = a + size as u64;
-                locs.range(..end).next_back().is_some_and(|(b, l)| *b + l.size as u64 > a && (*b, l.size) != (a, size))
-            };
-            return (0..)
-                .map(|k| first + k * size as u64)
-                .take_while(|a| a + size as u64 <= base + len)
-                .filter(|a| !clash(*a))
-                .collect();
+        if let Some(bounds) = object_bounds(sym, id) {
+            return slots(bounds, c as u64).filter(|a| !clash(*a)).collect();
         }
     }
+    // A pointer read from shared memory plus an offset computed from other
+    // shared data (`r->ids[r->users]` with `r` read from `reg`): the
+    // pointers' objects, every slot of each.
+    if let Some(pointers) = pointer_term(x, p, &read_values) {
+        let mut out = BTreeSet::new();
+        for at in pointers {
+            let id = causa_ir::addr_alloc(at as u64);
+            if id == 0 {
+                continue;
+            }
+            match sym.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id) {
+                Some(o) => out.extend(slots((o.base, o.size), at as u64).filter(|a| !clash(*a))),
+                None => return locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect(),
+            }
+        }
+        return out.into_iter().collect();
+    }
     locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect()
+}
+
+/// The values of the term of the sum `p` that is a pointer (an address
+/// in a known object, or null), when one term's values are all such.
+fn pointer_term(x: &Exprs, p: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>) -> Option<BTreeSet<u128>> {
+    match x.get(p) {
+        Expr::Bin { op: causa_ir::BinOp::Add, a, b, .. } => {
+            pointer_term(x, *a, reads).or_else(|| pointer_term(x, *b, reads))
+        }
+        Expr::Read { .. } => {
+            let s = eval_set(x, p, reads)?;
+            let pointer = |v: &u128| *v == 0 || causa_ir::addr_alloc(*v as u64) != 0;
+            (s.iter().any(|v| *v != 0) && s.iter().all(pointer)).then_some(s)
+        }
+        _ => None,
+    }
 }
 
 /// Base address and size of object `id`, when known.
