@@ -811,8 +811,35 @@ fn store_buffering(e: &Explanation) -> Option<String> {
         "never became visible before the failure"
     };
     let fix = if told.is_some() { "avoids the failure" } else { "makes it visible before the thread goes on" };
+    // The fence goes before the flag: the first later store of the thread
+    // to what the reader read before (`ready`), after the thread's last
+    // store before it (a second field written after the first: a fence
+    // between the two would leave it behind the flag in another
+    // schedule). Without a flag, after the thread's last store before `on`
+    // still buffered at the read.
+    let at = pos(read).unwrap_or(0);
+    let read_before = |a: Option<u64>| {
+        e.failing[..at].iter().any(|r| r.0 == read.0 && e.info_of(*r).op == "read" && e.info_of(*r).addr == a)
+    };
+    let writes = |r: &EventRef| e.info_of(*r).buffered && e.info_of(*r).op == "write";
+    let flag = (store.1 + 1..e.info[store.0].len())
+        .map(|k| (store.0, k))
+        .find(|r| writes(r) && pos(*r).is_some_and(|p| p < at) && read_before(e.info_of(*r).addr));
+    let last = match flag {
+        Some(f) => (store.1..f.1).map(|k| (store.0, k)).filter(writes).last(),
+        None => (store.1..on.1)
+            .map(|k| (store.0, k))
+            .filter(|r| e.info_of(*r).buffered && pos(*r).is_none_or(|p| p > at))
+            .last(),
+    }
+    .unwrap_or(store);
+    let stores = if last == store {
+        "the store a sequentially consistent atomic".to_string()
+    } else {
+        format!("the stores at lines {}–{} sequentially consistent atomics", line(store), line(last))
+    };
     Some(format!(
-        "Store buffering ({}): {} {}, then goes on to line {} ({} there) before {} {}; the store was still in its store buffer and {visible}, so the read sees {}, which sequential consistency does not allow. A fence after line {} (`atomic_thread_fence(memory_order_seq_cst)`), or making the store a sequentially consistent atomic, {fix}.",
+        "Store buffering ({}): {} {}, then goes on to line {} ({} there) before {} {}; the store was still in its store buffer and {visible}, so the read sees {}, which sequential consistency does not allow. A fence after line {} (`atomic_thread_fence(memory_order_seq_cst)`), or making {stores}, {fix}.",
         e.memory_model.to_string().to_uppercase(),
         who(e, store),
         verb_phrase(e, store),
@@ -821,7 +848,7 @@ fn store_buffering(e: &Explanation) -> Option<String> {
         who(e, read),
         verb_phrase(e, read),
         e.value(read, Run::Failing).map(|v| format!("{v}, an older value")).unwrap_or_else(|| "an older value".into()),
-        line(store),
+        line(last),
     ))
 }
 
