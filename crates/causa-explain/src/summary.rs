@@ -826,11 +826,10 @@ fn store_buffering(e: &Explanation) -> Option<String> {
         .map(|k| (store.0, k))
         .find(|r| writes(r) && pos(*r).is_some_and(|p| p < at) && read_before(e.info_of(*r).addr));
     let last = match flag {
-        Some(f) => (store.1..f.1).map(|k| (store.0, k)).filter(writes).last(),
-        None => (store.1..on.1)
-            .map(|k| (store.0, k))
-            .filter(|r| e.info_of(*r).buffered && pos(*r).is_none_or(|p| p > at))
-            .last(),
+        Some(f) => (store.1..f.1).map(|k| (store.0, k)).rfind(writes),
+        None => {
+            (store.1..on.1).map(|k| (store.0, k)).rfind(|r| e.info_of(*r).buffered && pos(*r).is_none_or(|p| p > at))
+        }
     }
     .unwrap_or(store);
     let stores = if last == store {
