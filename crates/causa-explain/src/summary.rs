@@ -123,12 +123,20 @@ pub fn summary(e: &Explanation) -> String {
     // fence the fix: atomic regions would mix program and flush order.
     let buffering = store_buffering(e);
     let regions = if buffering.is_some() { 0 } else { 2 };
+    // (Regions already told: two threads that each intrude on the other's
+    // run of the same lines need them said once.)
+    let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
     for a in e.dsp.atomic.iter().take(regions) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         // (Through another thread's run of the statement the failing one
         // did not reach: a double free's reset of the pointer.)
         let same_function = |r: EventRef| e.info_of(r).function == e.info_of(first).function;
         let lines = line_range(e, first, a.through.filter(|r| same_function(*r)).unwrap_or(last));
+        let region = (lines.clone(), e.info_of(first).function.clone());
+        if regions_told.contains(&region) {
+            continue;
+        }
+        regions_told.push(region);
         let (l1, l2) = (e.line(first).unwrap_or_default(), e.line(last).unwrap_or_default());
         let (o1, o2) = (fault_noun(e, first), fault_noun(e, last));
         // Two accesses on one line (`q[tail] = v; tail++;`): said once.
