@@ -33,6 +33,7 @@ mod lost;
 mod misuse;
 mod neighbor;
 mod prefer;
+mod snapshot;
 mod spin;
 pub mod summary;
 pub mod text;

@@ -182,6 +182,9 @@ pub fn summary(e: &Explanation) -> String {
             who(e, first)
         ));
     }
+    if out.is_empty() {
+        out.extend(crate::snapshot::sentence(e));
+    }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
     if out.is_empty() {
         // Reads the alternate does not run because their thread went
@@ -1102,7 +1105,7 @@ fn guarded_too(e: &Explanation, lock: EventRef, told: &[EventRef]) -> Vec<EventR
 /// The mutexes thread `t` holds from its event `from` through `to`: locked
 /// before `from` and neither unlocked nor given up by a condition wait
 /// before `to`; each with the event that locked it.
-fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, EventRef)> {
+pub(crate) fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, EventRef)> {
     let mut held: Vec<(u64, EventRef)> = Vec::new();
     for (k, i) in e.info[t].iter().enumerate().take(to) {
         match (i.op, i.addr) {
@@ -1201,7 +1204,7 @@ fn many(e: &Explanation, v: &[EventRef]) -> String {
 }
 
 /// `bank.c lines 12–13` / `bank.c line 12`: the lines from `a` to `b`.
-fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
+pub(crate) fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
     match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
         (Some(x), Some(y)) if x.file == y.file => {
             let file = causa_interp::memory::short_file(&x.file);

@@ -2785,3 +2785,22 @@ fn two_threads_intruding_on_each_others_same_lines_are_told_once() {
         assert_eq!(summary.matches(fix).count(), 1, "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn two_objects_read_under_two_locks_are_told_as_one_snapshot() {
+    // The reporter reads `total` and then `hits`, each under its own lock;
+    // the server updates both between the two reads. The summary told the
+    // read of `hits` alone; now the pair, and one lock over both reads.
+    let prep = corpus("fail/realistic/stats_read_under_two_locks.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains(
+            "reads `st.total` at stats_read_under_two_locks.c:38 and `st.hits` at stats_read_under_two_locks.c:41"
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("so it sees an old `st.total`"), "{summary}");
+    assert!(summary.contains("one lock held over both reads (stats_read_under_two_locks.c lines 38–41)"), "{summary}");
+}

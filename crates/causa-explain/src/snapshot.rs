@@ -1,0 +1,81 @@
+//! An inconsistent snapshot: the failing thread reads two objects (a
+//! count and a total kept under two locks) and another thread writes both
+//! between its two reads, so it sees an old value of the first with a new
+//! value of the second. No single object's accesses are interleaved (the
+//! atomic regions of `dsp.rs` see none): the two reads, and the writer's
+//! two writes, must each be one atomic step.
+
+use crate::summary::{held_over, line_range, who};
+use crate::{EventRef, Explanation, Run};
+
+/// `` `reporter` (thread 0.2) reads `st.total` at s.c:33 and `st.hits` at
+/// s.c:36, and `record_hit` (thread 0.1) writes both between the two reads
+/// … `` with the fix, when the failing thread's check read is such a
+/// second read.
+pub(crate) fn sentence(e: &Explanation) -> Option<String> {
+    let t = e.failing_thread()?;
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let check = e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)?;
+    let (rb, wb) = (check.read, check.write?);
+    let pwb = pos(wb)?;
+    pos(rb)?;
+    let b = e.info_of(rb).addr?;
+    let writes =
+        |r: &EventRef, a: Option<u64>| matches!(e.info_of(*r).op, "write" | "update") && e.info_of(*r).addr == a;
+    if wb.0 == t || !writes(&wb, Some(b)) {
+        return None;
+    }
+    // (The thread's latest read of each object before the second: one it
+    // read again later, a loop's test, is not what it saw last.)
+    let mut seen = Vec::new();
+    let (ra, wa) = (0..rb.1).rev().map(|k| (t, k)).find_map(|ra| {
+        let i = e.info_of(ra);
+        if i.op != "read" || i.addr.is_none() || i.addr == Some(b) || seen.contains(&i.addr) {
+            return None;
+        }
+        seen.push(i.addr);
+        let pa = pos(ra).filter(|p| *p < pwb)?;
+        // The writer's write of that object after the read, before the
+        // write the second read sees.
+        let wa = e.failing[pa + 1..pwb].iter().copied().find(|w| w.0 == wb.0 && writes(w, i.addr))?;
+        Some((ra, wa))
+    })?;
+    // One lock held over both reads already: not a snapshot across locks.
+    if !held_over(e, t, ra.1, rb.1).is_empty() {
+        return None;
+    }
+    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into());
+    let val = |r: EventRef| e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default();
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let locks = |r: EventRef| held_over(e, t, r.1, r.1);
+    let (la, lb) = (locks(ra), locks(rb));
+    let reads = line_range(e, ra, rb);
+    let written = line_range(e, wa, wb);
+    let fix = if la.is_empty() && lb.is_empty() {
+        format!("making {reads} one atomic step, and the writes at {written} another, avoids the failure")
+    } else {
+        let names: Vec<String> =
+            la.iter().chain(&lb).filter_map(|(_, l)| e.object(*l)).map(|o| format!("`{o}`")).collect();
+        format!(
+            "the reads are in separate critical sections ({}): one lock held over both reads ({reads}), and by the writer over both writes ({written}), avoids the failure",
+            crate::summary::join_and(&names)
+        )
+    };
+    Some(format!(
+        "{} reads {} at {} and {} at {}, and {} writes {} at {} and {} at {} between the two reads, so it sees an old {}{} with a new {}{}; {fix}.",
+        who(e, ra),
+        obj(ra),
+        at(ra),
+        obj(rb),
+        at(rb),
+        who(e, wa),
+        obj(wa),
+        at(wa),
+        obj(wb),
+        at(wb),
+        obj(ra),
+        val(ra),
+        obj(rb),
+        val(rb),
+    ))
+}
