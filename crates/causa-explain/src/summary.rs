@@ -170,6 +170,18 @@ pub fn summary(e: &Explanation) -> String {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
+                // The region takes the intruders' lock, but only after its
+                // first access (a pointer read before the lock).
+                None if late_lock(e, a, &told).is_some() => {
+                    let lock = late_lock(e, a, &told).unwrap_or(first);
+                    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
+                        who(e, first),
+                        e.line(lock).unwrap_or_default(),
+                        event_phrase(e, first)
+                    )
+                }
                 None if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
@@ -1143,6 +1155,27 @@ fn unguarded_region(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Op
         .into_iter()
         .filter(|(m, _)| rest.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
         .find(|(m, _)| a.events.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().all(|(x, _)| x != m)))
+        .map(|(_, lock)| lock)
+}
+
+/// The lock event of a mutex the region's thread takes inside the region
+/// (held at its last event, not at its first) that every `told` intruder
+/// that writes or frees holds at its access: the region's first access is
+/// made before the lock it needs (`p = log_buf;` then `lock(&m)`).
+fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    // (The intruders that change memory: another thread's check made
+    // outside the lock too changes nothing.)
+    let changing: Vec<EventRef> =
+        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
+    if changing.is_empty() {
+        return None;
+    }
+    let at_first = held_over(e, first.0, first.1, first.1);
+    held_over(e, last.0, last.1, last.1)
+        .into_iter()
+        .filter(|(m, _)| at_first.iter().all(|(x, _)| x != m))
+        .find(|(m, _)| changing.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
         .map(|(_, lock)| lock)
 }
 

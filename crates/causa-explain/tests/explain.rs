@@ -2291,6 +2291,12 @@ fn a_use_of_a_block_realloc_moved_is_explained() {
         let freed = "`grower` (thread 0.1) frees `heap#1` (its `realloc` moves the block) at realloc_pointer_taken_unlocked.c:18";
         let moved = "before `grower` (thread 0.1) writes it at realloc_pointer_taken_unlocked.c:18";
         assert!(summary.contains(freed) || summary.contains(moved), "{}: {summary}", e.mode);
+        // The printer takes the lock the grower holds, but only after it
+        // read the pointer: the fix is to take it before.
+        if summary.contains(freed) {
+            let lock = "takes `m` only at realloc_pointer_taken_unlocked.c:26, after its read of `log_buf` at realloc_pointer_taken_unlocked.c:25: taking `m` before it";
+            assert!(summary.contains(lock), "{}: {summary}", e.mode);
+        }
     }
 }
 
