@@ -1418,6 +1418,23 @@ fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> 
     let (wf, wa) = (f.write?, alt?.write?);
     let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
     let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
+    // The same statement of the same thread run again (the next round of
+    // a loop) before the read: nothing holds the writer back until the
+    // reader has read the earlier value.
+    if wa.0 == wf.0 && wa.1 < wf.1 && pf < pr && e.line(wa).is_some() && e.line(wa) == e.line(wf) && wf.0 != f.read.0 {
+        let obj = e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+        let val = |r: EventRef, run: Run| e.value(r, run).map(|v| format!(" ({v})")).unwrap_or_default();
+        return Some(format!(
+            "In the failing schedule {} runs {} again and writes {obj}{} before {}'s {}, which was to see the earlier write{}: nothing makes thread {} wait for that read before it writes {obj} again (a barrier or a lock between the read and the next write would).",
+            who(e, wf),
+            e.line(wf).unwrap_or_default(),
+            val(wf, Run::Failing),
+            who(e, f.read),
+            event_phrase(e, f.read),
+            val(wa, Run::Alternate),
+            e.threads[wf.0],
+        ));
+    }
     (wa.0 != wf.0 && pa < pf && pf < pr).then(|| {
         format!(
             "In the failing schedule {}'s {} comes after {}'s {} and overwrites it.",

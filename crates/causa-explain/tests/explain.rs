@@ -2810,3 +2810,20 @@ fn two_objects_read_under_two_locks_are_told_as_one_snapshot() {
     assert!(summary.contains("so it sees an old `st.total`"), "{summary}");
     assert!(summary.contains("one lock held over both reads (stats_read_under_two_locks.c lines 38–41)"), "{summary}");
 }
+
+#[test]
+fn a_write_run_again_before_another_threads_read_is_told_so() {
+    // Worker 1 writes its round-2 partial sum before worker 0 has read
+    // round 1 (no barrier after the summing). The summary said only which
+    // value the read saw.
+    let prep = corpus("fail/sync/barrier_round_reused.c");
+    let ex = failing_where(&prep, 2000, |ex| {
+        ex.outcome.finding().is_some_and(|f| f.location.as_ref().is_some_and(|l| l.line == 42))
+    });
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("runs barrier_round_reused.c:21 again"), "{summary}");
+    let read = "before `worker` (thread 0.1)'s read of `partial[1]` at barrier_round_reused.c:26";
+    assert!(summary.contains(read), "{summary}");
+    assert!(summary.contains("nothing makes thread 0.2 wait for that read"), "{summary}");
+}
