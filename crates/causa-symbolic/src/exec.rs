@@ -115,10 +115,14 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         let known = found.into_iter().map(|(id, v)| (trace.read_keys[id as usize], v)).collect();
         match execute_with(program, log, known) {
             Ok(t) => trace = t,
-            // Not expected (a determined value is the one the run read):
-            // keep the trace of the pass before.
+            // A determined value is the one the run read, unless the log
+            // combines paths of several runs (explain's neighbouring run
+            // extends the other threads' paths: a read of a count the
+            // failing thread, cut short there, never adds to, is determined
+            // to another value than the one a branch of the other run
+            // tested). Keep the trace of the pass before.
             Err(e) => {
-                debug_assert!(false, "symbolic execution with determined reads failed: {e}");
+                tracing::debug!(%e, "symbolic execution with determined reads failed: the pass before is kept");
                 break;
             }
         }
