@@ -17,8 +17,8 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
     let check = e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)?;
     let (rb, wb) = (check.read, check.write?);
-    let pwb = pos(wb)?;
-    pos(rb)?;
+    // (Both in the failing schedule.)
+    let (_, pwb) = (pos(rb)?, pos(wb)?);
     let b = e.info_of(rb).addr?;
     let writes =
         |r: &EventRef, a: Option<u64>| matches!(e.info_of(*r).op, "write" | "update") && e.info_of(*r).addr == a;
@@ -54,8 +54,13 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let fix = if la.is_empty() && lb.is_empty() {
         format!("making {reads} one atomic step, and the writes at {written} another, avoids the failure")
     } else {
-        let names: Vec<String> =
-            la.iter().chain(&lb).filter_map(|(_, l)| e.object(*l)).map(|o| format!("`{o}`")).collect();
+        // (Two sections of the same lock name it once.)
+        let mut names: Vec<String> = Vec::new();
+        for name in la.iter().chain(&lb).filter_map(|(_, l)| e.object(*l)).map(|o| format!("`{o}`")) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
         format!(
             "the reads are in separate critical sections ({}): one lock held over both reads ({reads}), and by the writer over both writes ({written}), avoids the failure",
             crate::summary::join_and(&names)
