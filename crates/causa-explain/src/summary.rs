@@ -164,16 +164,15 @@ pub fn summary(e: &Explanation) -> String {
                 );
                 lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
             }
-            None => match unguarded_region(e, a, &told) {
+            None => match (unguarded_region(e, a, &told), late_lock(e, a, &told)) {
                 // The intruders hold a lock the region does not take.
-                Some(lock) => {
+                (Some(lock), _) => {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 // The region takes the intruders' lock, but only after its
                 // first access (a pointer read before the lock).
-                None if late_lock(e, a, &told).is_some() => {
-                    let lock = late_lock(e, a, &told).unwrap_or(first);
+                (None, Some(lock)) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
@@ -182,10 +181,10 @@ pub fn summary(e: &Explanation) -> String {
                         event_phrase(e, first)
                     )
                 }
-                None if runs_a_statement_twice(e, a) => format!(
+                (None, None) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
-                None => format!("making {lines} atomic avoids the failure"),
+                (None, None) => format!("making {lines} atomic avoids the failure"),
             },
         };
         out.push(format!(

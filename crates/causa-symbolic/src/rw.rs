@@ -550,6 +550,8 @@ fn candidates(
         // Null and other invalid addresses are failures, not locations.
         return s.into_iter().filter(|a| causa_ir::addr_alloc(*a as u64) != 0).map(|a| a as u64).collect();
     }
+    // Without a better bound: every location of that size.
+    let any_of_size = || locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect();
     let clash = |a: u64| {
         let end = a + size as u64;
         locs.range(..end).next_back().is_some_and(|(b, l)| *b + l.size as u64 > a && (*b, l.size) != (a, size))
@@ -578,12 +580,12 @@ fn candidates(
             }
             match sym.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id) {
                 Some(o) => out.extend(slots((o.base, o.size), at as u64).filter(|a| !clash(*a))),
-                None => return locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect(),
+                None => return any_of_size(),
             }
         }
         return out.into_iter().collect();
     }
-    locs.iter().filter(|(_, l)| l.size == size).map(|(a, _)| *a).collect()
+    any_of_size()
 }
 
 /// The values of the term of the sum `p` that is a pointer (an address

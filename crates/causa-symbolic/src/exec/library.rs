@@ -14,11 +14,8 @@ impl Thread<'_, '_> {
     pub(super) fn once(&mut self, args: &[Operand], dest: u32) -> Result<bool, SymError> {
         let once = self.addr_arg(args, 0, "pthread_once")?;
         let Some(&found) = self.path.onces.get(self.next_once) else {
-            // The run stopped the thread before this call (as `next_try`).
-            if self.next_decision >= self.path.decisions.len() {
-                return Ok(self.stop_unfinished());
-            }
-            return Err(self.missing("`pthread_once` calls", self.path.onces.len()));
+            self.stopped_here("`pthread_once` calls", self.path.onces.len())?;
+            return Ok(self.stop_unfinished());
         };
         self.next_once += 1;
         let ret = self.zero(32);
@@ -124,15 +121,12 @@ impl Thread<'_, '_> {
 
     /// The run's value of a clock read or pseudo-random number. None: the
     /// run stopped the thread before this call (its recorded path has no
-    /// decision left either), where it stops here too (as `next_try`).
+    /// decision left either), where it stops here too (`stopped_here`).
     fn library_value(&mut self, name: &str) -> Result<Option<u64>, SymError> {
         let Some(&v) = self.path.values.get(self.next_value) else {
-            if self.next_decision >= self.path.decisions.len() {
-                return Ok(None);
-            }
-            return Err(
-                self.missing(&format!("clock reads and pseudo-random numbers (`{name}`)"), self.path.values.len())
-            );
+            let what = format!("clock reads and pseudo-random numbers (`{name}`)");
+            self.stopped_here(&what, self.path.values.len())?;
+            return Ok(None);
         };
         self.next_value += 1;
         Ok(Some(v))
@@ -146,13 +140,24 @@ impl Thread<'_, '_> {
     /// or cut short by the failure), where it stops here too.
     fn next_try(&mut self, what: &str) -> Result<Option<bool>, SymError> {
         let Some(&took) = self.path.tries.get(self.next_try) else {
-            if self.next_decision >= self.path.decisions.len() {
-                return Ok(None);
-            }
-            return Err(self.missing(what, self.path.tries.len()));
+            self.stopped_here(what, self.path.tries.len())?;
+            return Ok(None);
         };
         self.next_try += 1;
         Ok(Some(took))
+    }
+
+    /// The log has no more of the thread's `what` (`recorded` in all):
+    /// Ok when the run stopped the thread here (its recorded path has no
+    /// decision left either: a thread created but never run, or cut short
+    /// by the failure), which then stops here too; else the path does not
+    /// fit ([`Thread::missing`]).
+    fn stopped_here(&self, what: &str, recorded: usize) -> Result<(), SymError> {
+        if self.next_decision >= self.path.decisions.len() {
+            Ok(())
+        } else {
+            Err(self.missing(what, recorded))
+        }
     }
 
     /// The thread makes more `what` than its recorded path has outcomes for.
