@@ -14,32 +14,12 @@ use crate::{EventRef, Explanation, Run};
 /// second read.
 pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let t = e.failing_thread()?;
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
     let check = e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)?;
-    let (rb, wb) = (check.read, check.write?);
-    // (Both in the failing schedule.)
-    let (_, pwb) = (pos(rb)?, pos(wb)?);
-    let b = e.info_of(rb).addr?;
-    let writes =
-        |r: &EventRef, a: Option<u64>| matches!(e.info_of(*r).op, "write" | "update") && e.info_of(*r).addr == a;
-    if wb.0 == t || !writes(&wb, Some(b)) {
-        return None;
-    }
-    // (The thread's latest read of each object before the second: one it
-    // read again later, a loop's test, is not what it saw last.)
-    let mut seen = Vec::new();
-    let (ra, wa) = (0..rb.1).rev().map(|k| (t, k)).find_map(|ra| {
-        let i = e.info_of(ra);
-        if i.op != "read" || i.addr.is_none() || i.addr == Some(b) || seen.contains(&i.addr) {
-            return None;
-        }
-        seen.push(i.addr);
-        let pa = pos(ra).filter(|p| *p < pwb)?;
-        // The writer's write of that object after the read, before the
-        // write the second read sees.
-        let wa = e.failing[pa + 1..pwb].iter().copied().find(|w| w.0 == wb.0 && writes(w, i.addr))?;
-        Some((ra, wa))
-    })?;
+    // The read whose data flow differs is the second (it sees the new
+    // value; the alternate has it see the old one) or the first (the
+    // alternate has it see the new one too).
+    let second = check.write.and_then(|wb| as_second(e, t, check.read, wb));
+    let (ra, wa, rb, wb) = second.or_else(|| as_first(e, t, check.read))?;
     // One lock held over both reads already: not a snapshot across locks.
     if !held_over(e, t, ra.1, rb.1).is_empty() {
         return None;
@@ -83,4 +63,63 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
         obj(rb),
         val(rb),
     ))
+}
+
+fn pos(e: &Explanation, r: EventRef) -> Option<usize> {
+    e.failing.iter().position(|x| *x == r)
+}
+
+/// Whether `r` writes (or updates) the location at `a`.
+fn writes(e: &Explanation, r: EventRef, a: Option<u64>) -> bool {
+    matches!(e.info_of(r).op, "write" | "update") && a.is_some() && e.info_of(r).addr == a
+}
+
+/// The write the failing schedule's read `r` sees (None: the initial value).
+fn seen(e: &Explanation, r: EventRef) -> Option<EventRef> {
+    let a = e.info_of(r).addr;
+    e.failing[..pos(e, r)?].iter().rev().copied().find(|w| writes(e, *w, a))
+}
+
+/// `rb`, the failing thread `t`'s read that sees the writer's second
+/// write `wb`, and the earlier read `ra` of another object the writer writes
+/// between the two: (ra, wa, rb, wb).
+fn as_second(
+    e: &Explanation,
+    t: usize,
+    rb: EventRef,
+    wb: EventRef,
+) -> Option<(EventRef, EventRef, EventRef, EventRef)> {
+    let b = e.info_of(rb).addr?;
+    let pwb = pos(e, wb)?;
+    if wb.0 == t || !writes(e, wb, Some(b)) {
+        return None;
+    }
+    // (The thread's latest read of each object before the second: one it
+    // read again later, a loop's test, is not what it saw last.)
+    let mut seen_objects = Vec::new();
+    (0..rb.1).rev().map(|k| (t, k)).find_map(|ra| {
+        let i = e.info_of(ra);
+        if i.op != "read" || i.addr.is_none() || i.addr == Some(b) || seen_objects.contains(&i.addr) {
+            return None;
+        }
+        seen_objects.push(i.addr);
+        let pa = pos(e, ra).filter(|p| *p < pwb)?;
+        // The writer's write of that object after the read, before the
+        // write the second read sees.
+        let wa = e.failing[pa + 1..pwb].iter().copied().find(|w| w.0 == wb.0 && writes(e, *w, i.addr))?;
+        Some((ra, wa, rb, wb))
+    })
+}
+
+/// `ra`, the failing thread `t`'s read of an object another thread writes
+/// right after it, and the thread's later read `rb` of another object that
+/// sees that thread's next write of it: (ra, wa, rb, wb).
+fn as_first(e: &Explanation, t: usize, ra: EventRef) -> Option<(EventRef, EventRef, EventRef, EventRef)> {
+    let a = e.info_of(ra).addr?;
+    let pa = pos(e, ra)?;
+    let (pwa, wa) = e.failing.iter().enumerate().skip(pa + 1).find(|(_, w)| w.0 != t && writes(e, **w, Some(a)))?;
+    let mut reads = e.failing[pwa + 1..].iter().copied().filter(|r| r.0 == t && e.info_of(*r).op == "read");
+    let rb = reads.find(|r| e.info_of(*r).addr.is_some_and(|b| b != a))?;
+    let wb = seen(e, rb)?;
+    (wb.0 == wa.0 && pos(e, wb)? > pwa).then_some((ra, *wa, rb, wb))
 }

@@ -122,7 +122,13 @@ pub fn summary(e: &Explanation) -> String {
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
     // fence the fix: atomic regions would mix program and flush order.
     let buffering = store_buffering(e);
-    let regions = if buffering.is_some() { 0 } else { 2 };
+    // An inconsistent snapshot across two locks is the diagnosis when the
+    // only regions would span two runs of a statement (the writer's two
+    // calls around the reader's first read).
+    let snapshot = crate::snapshot::sentence(e)
+        .filter(|_| !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a)));
+    let regions = if buffering.is_some() || snapshot.is_some() { 0 } else { 2 };
+    out.extend(snapshot);
     // (Regions already told: two threads that each intrude on the other's
     // run of the same lines need them said once.)
     let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();

@@ -464,7 +464,17 @@ pub fn alternate(
             // to the replay (the summary could say only that the reads moved).
             _ if spins(sym) => Found::none(),
             Mode::Symbiosis => {
-                crate::symbiosis::invert_pairs(solvers.full(&enc.defs), &problem, &enc, &root, opts.max_pairs)?
+                // A pair whose alternate fails anyway on replay (past the
+                // model's part) gives way to the next pair that does not.
+                let mut passes = |o: &[Ev]| !look || offer(accept, &propose(o, upto_of(o)), (None, true)).accepted();
+                crate::symbiosis::invert_pairs(
+                    solvers.full(&enc.defs),
+                    &problem,
+                    &enc,
+                    &root,
+                    opts.max_pairs,
+                    &mut passes,
+                )?
             }
             Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
             Mode::Progressive => {

@@ -7,6 +7,21 @@
 //! events σ left out that it runs before the failing thread's point), which has the same paths and does not
 //! fail. One inverted pair cannot fix a failure that needs two data flows
 //! changed at once (AAAI-19 Fig. 1): then there is none.
+//!
+//! Beyond the paper's operator, as its implementation does or its 1-recall
+//! argument needs (each found missing on a small program):
+//! - each pair is also tried with the two events' critical sections moved
+//!   whole (the later one's before the earlier one's): an event alone
+//!   cannot move into a section whose lock the other thread holds (a
+//!   reader's second critical section before a writer's);
+//! - the core orders consecutive events of σ, so its cross-thread pair may
+//!   be a barrier arrival and the next read; the two threads' accesses to
+//!   one location around that pair are tried as well;
+//! - a deadlock's core may name only the blocked request: the locks its
+//!   threads still hold join the root cause's events;
+//! - a pair whose alternate the replay rejects (it fails later, past the
+//!   model's part) gives way to the next pair whose alternate passes; the
+//!   first satisfiable one is the answer when none does.
 
 use crate::alternate::{chain, EventRef, Found, Problem, Root};
 use crate::clap::ClapError;
@@ -23,18 +38,40 @@ pub(crate) fn invert_pairs(
     enc: &Encoder<'_>,
     root: &Root,
     max_pairs: usize,
+    passes: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Found, ClapError> {
     let sigma = &p.sigma;
     let thread = |e: Ev| p.model.trace.events[e].thread;
     // (j, k): positions in σ; k ≥ |σ| names root.late[k - |σ|].
+    let units = sections(p);
+    // A deadlock's root cause includes the locks its threads still hold at
+    // the end: the core may name only the blocked request and the releases
+    // that never came (left-out events), and the alternate that avoids a
+    // lock-order deadlock moves one thread's held section whole before
+    // the other's.
+    let mut events = root.sigma.clone();
+    if p.model.failure.1 == causa_core::BugKind::Deadlock {
+        events.extend(deadlock_events(p, &units));
+        events.sort_unstable();
+        events.dedup();
+    }
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (x, &j) in root.sigma.iter().enumerate() {
-        for &k in &root.sigma[x + 1..] {
+    for (x, &j) in events.iter().enumerate() {
+        for &k in &events[x + 1..] {
             if thread(sigma[j]) != thread(sigma[k]) {
                 pairs.push((j, k));
             }
         }
     }
+    // An order between two threads' events that the core names may stand
+    // for the order of two accesses around them: thread(j)'s access at or
+    // before j and thread(k)'s at or after k, to one location, one a
+    // write (the core's link from a barrier arrival to the next read
+    // orders the write before the arrival and that read's successor).
+    let behind: Vec<(usize, usize)> = pairs.iter().filter_map(|&(j, k)| conflicting(p, j, k)).collect();
+    pairs.extend(behind);
+    pairs.sort_unstable();
+    pairs.dedup();
     // A left-out event of the core goes before some event of σ (the core
     // names no event of σ when only the left-out event's absence matters).
     for (i, &e) in root.late.iter().enumerate() {
@@ -46,28 +83,154 @@ pub(crate) fn invert_pairs(
     }
     pairs.sort_by_key(|&(j, k)| (k - j, std::cmp::Reverse(k)));
     let mut found = Found::none();
-    for &(j, k) in pairs.iter().take(max_pairs) {
+    // The first satisfiable pair whose replay failed anyway (later, past the
+    // model's part): the answer when no later pair's replay passes.
+    let mut first: Option<(Vec<Ev>, (Ev, Ev))> = None;
+    'pairs: for &(j, k) in pairs.iter().take(max_pairs) {
         found.pairs_tried += 1;
-        let (order, later) = if k < sigma.len() {
-            (chain(&invert(sigma, j, k, thread)), sigma[k])
+        // Each order to try, with the pair it inverts.
+        let orders = if k < sigma.len() {
+            let mut orders = vec![(chain(&invert(sigma, j, k, thread)), (sigma[j], sigma[k]))];
+            // The pair's critical sections moved whole, as Symbiosis'
+            // implementation does (notes `symbiosis.md` §5.2): the event
+            // alone cannot move into or out of a section another thread
+            // holds the lock of.
+            let whole = (units[j].0, units[k].1);
+            if whole != (j, k) {
+                let order = chain(&invert_whole(sigma, whole, thread(sigma[k]), thread));
+                orders.push((order, (sigma[whole.0], sigma[k])));
+            }
+            orders
         } else {
             let e = root.late[k - sigma.len()];
             let mut c = chain(sigma);
             c.push(Formula::Before(e, sigma[j]));
-            (c, e)
+            vec![(c, (sigma[j], e))]
         };
-        let q = Formula::and(vec![p.goal.clone(), Formula::and(order)]);
-        match solver.solve(&q, &enc.defs) {
-            SolveResult::Sat(pos) => {
-                found.order = Some(p.order(&pos));
-                found.inverted = Some((sigma[j], later));
-                break;
+        for (order, pair) in orders {
+            let q = Formula::and(vec![p.goal.clone(), Formula::and(order)]);
+            match solver.solve(&q, &enc.defs) {
+                SolveResult::Sat(pos) => {
+                    let order = p.order(&pos);
+                    if passes(&order) {
+                        first = Some((order, pair));
+                        break 'pairs;
+                    }
+                    first.get_or_insert((order, pair));
+                }
+                SolveResult::Unsat => {}
+                SolveResult::Unknown => return Err(ClapError::SolverUnknown),
             }
-            SolveResult::Unsat => {}
-            SolveResult::Unknown => return Err(ClapError::SolverUnknown),
         }
     }
+    if let Some((order, pair)) = first {
+        found.order = Some(order);
+        found.inverted = Some(pair);
+    }
     Ok(found)
+}
+
+/// For each position of σ, the outermost critical section of its thread
+/// it lies in: the positions of the acquisition that opens it and of the
+/// release that closes it (σ's last position when σ ends inside it); the
+/// position itself twice outside any. A condition wait releases the lock
+/// and its return takes it again: two sections.
+fn sections(p: &Problem<'_>) -> Vec<(usize, usize)> {
+    use causa_constraints::Op;
+    let n = p.sigma.len();
+    let mut start_of: Vec<Option<usize>> = vec![None; n];
+    let mut end_of: causa_core::collections::HashMap<usize, usize> = Default::default();
+    // Per thread: how many locks it holds, and where its section opened.
+    let mut open: causa_core::collections::HashMap<_, (u32, usize)> = Default::default();
+    for (i, &e) in p.sigma.iter().enumerate() {
+        let ev = &p.model.trace.events[e];
+        let (depth, start) = open.entry(ev.thread).or_insert((0, i));
+        let closes = matches!(ev.op, Op::Unlock { .. } | Op::Wait { .. }) && *depth > 0;
+        if matches!(ev.op, Op::Lock { .. } | Op::WaitReturn { .. }) {
+            if *depth == 0 {
+                *start = i;
+            }
+            *depth += 1;
+        }
+        if *depth > 0 {
+            start_of[i] = Some(*start);
+        }
+        if closes {
+            *depth -= 1;
+            if *depth == 0 {
+                end_of.insert(*start, i);
+            }
+        }
+    }
+    (0..n).map(|i| start_of[i].map_or((i, i), |s| (s, end_of.get(&s).copied().unwrap_or(n - 1)))).collect()
+}
+
+/// The nearest accesses to one location, one of them a write, of σ[j]'s
+/// thread at or before j and σ[k]'s at or after k (None: none, or j and k
+/// are those).
+fn conflicting(p: &Problem<'_>, j: usize, k: usize) -> Option<(usize, usize)> {
+    use causa_constraints::Op;
+    let sigma = &p.sigma;
+    let ev = |i: usize| &p.model.trace.events[sigma[i]];
+    let access = |i: usize| match ev(i).op {
+        Op::Read { loc, .. } if loc != 0 => Some((loc, false)),
+        Op::Write { loc, .. } | Op::Rmw { loc, .. } if loc != 0 => Some((loc, true)),
+        _ => None,
+    };
+    let (tj, tk) = (ev(j).thread, ev(k).thread);
+    let mut best: Option<(usize, usize)> = None;
+    for x in (0..=j).rev().filter(|&x| ev(x).thread == tj) {
+        let Some((lx, wx)) = access(x) else { continue };
+        let y = (k..sigma.len())
+            .filter(|&y| ev(y).thread == tk)
+            .find(|&y| access(y).is_some_and(|(ly, wy)| ly == lx && (wx || wy)));
+        if let Some(y) = y {
+            if best.is_none_or(|(bx, by)| y - x < by - bx) {
+                best = Some((x, y));
+            }
+        }
+    }
+    best.filter(|&b| b != (j, k))
+}
+
+/// The σ positions a deadlock's alternate may have to reorder beyond its
+/// core: the acquisitions of the sections still held at σ's end (a lock
+/// order), and for a wait never woken, the acquisition of its section
+/// and the signals and broadcasts on its condition σ has (a lost wake-up:
+/// the waiter's section moved before the signaller's).
+fn deadlock_events(p: &Problem<'_>, units: &[(usize, usize)]) -> Vec<usize> {
+    use causa_constraints::Op;
+    let sigma = &p.sigma;
+    let op = |i: usize| &p.model.trace.events[sigma[i]].op;
+    let thread = |i: usize| p.model.trace.events[sigma[i]].thread;
+    let last = sigma.len().saturating_sub(1);
+    let mut out: Vec<usize> =
+        (0..sigma.len()).filter(|&i| units[i] == (i, last) && matches!(op(i), Op::Lock { .. })).collect();
+    for (i, unit) in units.iter().enumerate() {
+        let Op::Wait { cond, .. } = *op(i) else { continue };
+        let woken = (i + 1..sigma.len()).any(|x| thread(x) == thread(i) && matches!(op(x), Op::WaitReturn { .. }));
+        if woken {
+            continue;
+        }
+        out.push(unit.0);
+        out.extend(
+            (0..sigma.len())
+                .filter(|&x| matches!(*op(x), Op::Signal { cond: c, .. } | Op::Broadcast { cond: c, .. } if c == cond)),
+        );
+    }
+    out
+}
+
+/// σ with the events of thread `t` in the positions `lo..=hi` moved, in
+/// their order, before the other threads' events there: the later event's
+/// critical section moved whole before the earlier event's.
+pub fn invert_whole<T: Copy>(sigma: &[T], (lo, hi): (usize, usize), t: u32, thread: impl Fn(T) -> u32) -> Vec<T> {
+    let span = &sigma[lo..=hi];
+    let mut out = sigma[..lo].to_vec();
+    out.extend(span.iter().copied().filter(|e| thread(*e) == t));
+    out.extend(span.iter().copied().filter(|e| thread(*e) != t));
+    out.extend_from_slice(&sigma[hi + 1..]);
+    out
 }
 
 /// σ = α e_j β e_k γ → α β_t e_k e_j (β ∖ β_t) γ, where β_t are the events of
@@ -207,7 +370,18 @@ fn forwarded(
 
 #[cfg(test)]
 mod tests {
-    use super::invert;
+    use super::{invert, invert_whole};
+
+    #[test]
+    fn a_section_moved_whole_takes_its_threads_events_in_the_span_before_the_others() {
+        // σ = a:lock a:x b:lock b:y b:unlock a:unlock; the sections of a
+        // (0..=5) and b (2..=4) spanned: b's section whole before a's.
+        let sigma = [(0, 'L'), (0, 'x'), (1, 'L'), (1, 'y'), (1, 'U'), (0, 'U')];
+        let out = invert_whole(&sigma, (0, 4), 1, |e: (u32, char)| e.0);
+        assert_eq!(out, vec![(1, 'L'), (1, 'y'), (1, 'U'), (0, 'L'), (0, 'x'), (0, 'U')]);
+        // With the span of the pair alone it is `invert`.
+        assert_eq!(invert_whole(&sigma, (1, 3), 1, |e: (u32, char)| e.0), invert(&sigma, 1, 3, |e: (u32, char)| e.0));
+    }
 
     #[test]
     fn inverting_a_pair_moves_the_later_event_and_its_threads_events_between() {
