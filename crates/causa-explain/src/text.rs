@@ -184,6 +184,15 @@ fn search(e: &Explanation) -> String {
         );
     }
     let how = match (e.mode, e.inverted, e.window) {
+        // Progressive mode's window optimum, bettered by one inverted pair.
+        (causa_symbolic::Mode::Progressive, Some((a, b)), Some(w)) => format!(
+            "{} moved before {} ({} pair{} of the root cause tried; more similar than the best order with {w} of {} segments before the failure reordered)",
+            e.event_text(b),
+            e.event_text(a),
+            e.pairs_tried,
+            if e.pairs_tried == 1 { "" } else { "s" },
+            e.segments
+        ),
         (_, Some((a, b)), _) => format!(
             "{} moved before {} ({} pair{} tried)",
             e.event_text(b),
@@ -201,6 +210,7 @@ fn search(e: &Explanation) -> String {
     };
     let opt = match e.mode {
         causa_symbolic::Mode::Symbiosis => "",
+        _ if e.inverted.is_some() => "",
         _ if e.optimal => ", optimal",
         _ => ", best found within the conflict budget",
     };

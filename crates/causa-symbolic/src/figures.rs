@@ -59,3 +59,17 @@ pub fn varied_switches<T: Copy + Eq + Hash, K: PartialEq>(
         .filter(|w| !matches!((at.get(&w[0]), at.get(&w[1])), (Some(&i), Some(&j)) if j == i + 1))
         .count()
 }
+
+/// An alternate's departure from the failing schedule as AAAI-19 ranks
+/// it: (data flows it has that `failing` does not, broken segments,
+/// context-switch variations).
+pub fn figures_key(
+    sym: &crate::trace::SymTrace,
+    failing: &[crate::EventRef],
+    alternate: &[crate::EventRef],
+) -> (usize, usize, usize) {
+    let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();
+    let flows = crate::symbiosis::data_flows(sym, alternate).into_iter().filter(|x| !f.contains(x)).count();
+    let thread = |r: crate::EventRef| r.0;
+    (flows, broken_segments(failing, alternate, thread), varied_switches(failing, alternate, thread))
+}

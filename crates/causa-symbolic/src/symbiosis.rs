@@ -18,7 +18,8 @@
 //!   be a barrier arrival and the next read; the two threads' accesses to
 //!   one location around that pair are tried as well;
 //! - a deadlock's core may name only the blocked request: the locks its
-//!   threads still hold join the root cause's events;
+//!   threads still hold, and a never-woken wait's section and the signals
+//!   on its condition, join the root cause's events;
 //! - a pair whose alternate the replay rejects (it fails later, past the
 //!   model's part) gives way to the next pair whose alternate passes; the
 //!   first satisfiable one is the answer when none does.
@@ -31,30 +32,30 @@ use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
 
 /// Try the root cause's pairs, nearest first: pairs of σ's events (σ with
 /// the pair inverted), then pairs of a σ event and an event σ leaves out
-/// (σ's order kept, the left-out event before the σ event).
+/// (σ's order kept, the left-out event before the σ event); at most
+/// `max_pairs`, each query within `conflicts` (None: no budget, and a
+/// query the solver gives up on is an error).
 pub(crate) fn invert_pairs(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     root: &Root,
-    max_pairs: usize,
+    (max_pairs, conflicts): (usize, Option<u32>),
     passes: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Found, ClapError> {
     let sigma = &p.sigma;
     let thread = |e: Ev| p.model.trace.events[e].thread;
-    // (j, k): positions in σ; k ≥ |σ| names root.late[k - |σ|].
     let units = sections(p);
-    // A deadlock's root cause includes the locks its threads still hold at
-    // the end: the core may name only the blocked request and the releases
-    // that never came (left-out events), and the alternate that avoids a
-    // lock-order deadlock moves one thread's held section whole before
-    // the other's.
+    // A deadlock's core may name only the blocked request and the releases
+    // that never came (left-out events): the events its alternate moves
+    // join it ([`deadlock_events`]).
     let mut events = root.sigma.clone();
     if p.model.failure.1 == causa_core::BugKind::Deadlock {
         events.extend(deadlock_events(p, &units));
         events.sort_unstable();
         events.dedup();
     }
+    // (j, k): positions in σ; k ≥ |σ| names root.late[k - |σ|].
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for (x, &j) in events.iter().enumerate() {
         for &k in &events[x + 1..] {
@@ -109,7 +110,10 @@ pub(crate) fn invert_pairs(
         };
         for (order, pair) in orders {
             let q = Formula::and(vec![p.goal.clone(), Formula::and(order)]);
-            match solver.solve(&q, &enc.defs) {
+            solver.set_conflict_budget(conflicts);
+            let answer = solver.solve(&q, &enc.defs);
+            solver.set_conflict_budget(None);
+            match answer {
                 SolveResult::Sat(pos) => {
                     let order = p.order(&pos);
                     if passes(&order) {
@@ -119,6 +123,8 @@ pub(crate) fn invert_pairs(
                     first.get_or_insert((order, pair));
                 }
                 SolveResult::Unsat => {}
+                // (A pair whose budget ran out is not one.)
+                SolveResult::Unknown if conflicts.is_some() => {}
                 SolveResult::Unknown => return Err(ClapError::SolverUnknown),
             }
         }
