@@ -486,49 +486,18 @@ pub fn alternate(
                     }
                 };
                 let found = crate::maxsmt::progressive(solvers, &problem, &enc, opts, &mut paths_fail)?;
-                // Algorithm 1 keeps the order outside its window: a single
-                // inverted pair of the root cause before the window can
-                // change fewer data flows (bank_long: one against two).
-                // Those are compared when the window's optimum was proven
-                // (when it was not, the pairs' queries are as costly and
-                // found nothing: racey, 24 pairs, 0.9 s).
-                match found.order.as_ref().filter(|_| look && !found.paths_fail && found.optimal) {
-                    Some(o) => {
-                        let started = std::time::Instant::now();
-                        let mut passes = |o: &[Ev]| offer(accept, &propose(o, upto_of(o)), (None, true)).accepted();
-                        let pairs = crate::symbiosis::invert_pairs(
-                            solvers.weak(),
-                            &problem,
-                            &enc,
-                            &root,
-                            (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)),
-                            &mut passes,
-                        )?;
-                        let key = |o: &[Ev]| {
-                            let (steps, prefix, _) = propose(o, upto_of(o));
-                            crate::figures::figures_key(sym, &failing, &steps[..prefix])
-                        };
-                        let better = pairs.order.as_ref().filter(|a| passes(a) && key(a) < key(o)).is_some();
-                        tracing::debug!(
-                            tried = pairs.pairs_tried,
-                            better,
-                            ms = started.elapsed().as_secs_f64() * 1e3,
-                            "progressive: one inverted pair of the root cause"
-                        );
-                        match better {
-                            // (The window and its proof stay: the header
-                            // says what the pair was compared with.)
-                            true => Found {
-                                order: pairs.order,
-                                inverted: pairs.inverted,
-                                pairs_tried: pairs.pairs_tried,
-                                ..found
-                            },
-                            false => found,
-                        }
-                    }
-                    None => found,
+                // (Only on a first look at a proven window optimum: see
+                // `symbiosis::more_similar_pair`.)
+                if !(look && !found.paths_fail && found.optimal) {
+                    return Ok(found);
                 }
+                let mut passes = |o: &[Ev]| offer(accept, &propose(o, upto_of(o)), (None, true)).accepted();
+                let key = |o: &[Ev]| {
+                    let (steps, prefix, _) = propose(o, upto_of(o));
+                    crate::figures::figures_key(sym, &failing, &steps[..prefix])
+                };
+                let weak = solvers.weak();
+                crate::symbiosis::more_similar_pair(weak, (&problem, &enc, &root), opts, &mut passes, &key, found)?
             }
         })
     };
@@ -646,12 +615,6 @@ pub fn alternate(
 /// How many other alternates of the failing run's paths are tried when one
 /// fails later on replay, before branches are flipped.
 const RETRIES: usize = 2;
-
-/// How many of the root cause's pairs progressive mode inverts to compare
-/// with its window's alternate.
-const PAIRS: usize = 24;
-/// Each such pair's conflict budget.
-const PAIR_CONFLICTS: u32 = 50;
 
 /// The acquisitions (per event) of the critical sections σ runs whole that
 /// are incidental to the failure: the weak solver leaves their mutual
