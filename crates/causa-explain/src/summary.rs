@@ -76,8 +76,8 @@ pub fn summary(e: &Explanation) -> String {
             match (f.switch, f.taken, e.serial_text()) {
                 (_, _, Some(why)) => format!(": {why}"),
                 (true, _, _) => String::new(),
-                (false, true, _) => " (the failing run's branch was taken)".into(),
-                (false, false, _) => " (the failing run's branch was not taken)".into(),
+                (false, true, _) => " (its condition held in the failing run and does not in the alternate)".into(),
+                (false, false, _) => " (its condition did not hold in the failing run and does in the alternate)".into(),
             },
         ));
         // What made the branch go the other way: the read it tests (its

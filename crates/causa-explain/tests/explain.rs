@@ -2916,3 +2916,16 @@ fn progressive_takes_one_inverted_pair_when_it_is_more_similar_than_its_windows_
     let header = causa_explain::text::render(&progressive);
     assert!(header.contains("pairs of the root cause tried; more similar than the best order with"), "{header}");
 }
+
+#[test]
+fn a_flipped_branchs_condition_is_told_in_words() {
+    // job_claim_race's worker leaves its loop (`if (j >= JOBS) break;`) in
+    // the alternate: the summary said "(the failing run's branch was not
+    // taken)"; now what its condition did in each schedule.
+    let prep = corpus("fail/realistic/job_claim_race.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.flipped.is_some(), "{summary}");
+    assert!(summary.contains("(its condition did not hold in the failing run and does in the alternate)"), "{summary}");
+}
