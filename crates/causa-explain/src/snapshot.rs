@@ -91,6 +91,8 @@ fn as_second(
 ) -> Option<(EventRef, EventRef, EventRef, EventRef)> {
     let b = e.info_of(rb).addr?;
     let pwb = pos(e, wb)?;
+    // (Both in the failing schedule.)
+    pos(e, rb)?;
     if wb.0 == t || !writes(e, wb, Some(b)) {
         return None;
     }

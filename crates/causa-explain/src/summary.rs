@@ -125,10 +125,14 @@ pub fn summary(e: &Explanation) -> String {
     // An inconsistent snapshot across two locks is the diagnosis when the
     // only regions would span two runs of a statement (the writer's two
     // calls around the reader's first read).
-    let snapshot = crate::snapshot::sentence(e)
-        .filter(|_| !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a)));
-    let regions = if buffering.is_some() || snapshot.is_some() { 0 } else { 2 };
-    out.extend(snapshot);
+    // (Otherwise it is told when nothing else is: computed once here.)
+    let snapshot = crate::snapshot::sentence(e);
+    let snapshot_first =
+        snapshot.is_some() && !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a));
+    let regions = if buffering.is_some() || snapshot_first { 0 } else { 2 };
+    if snapshot_first {
+        out.extend(snapshot.clone());
+    }
     // (Regions already told: two threads that each intrude on the other's
     // run of the same lines need them said once.)
     let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
@@ -200,7 +204,7 @@ pub fn summary(e: &Explanation) -> String {
         ));
     }
     if out.is_empty() {
-        out.extend(crate::snapshot::sentence(e));
+        out.extend(snapshot);
     }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
     if out.is_empty() {
