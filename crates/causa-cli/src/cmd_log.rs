@@ -66,8 +66,11 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
             println!("  clock and rand() values: {}", values.join(", "));
         }
         if !t.tries.is_empty() {
-            let tries: Vec<&str> = t.tries.iter().map(|b| if *b { "took the lock" } else { "busy" }).collect();
-            println!("  lock tries: {}", tries.join(", "));
+            let tries: Vec<&str> = t.tries.iter().map(|b| if *b { "yes" } else { "no" }).collect();
+            println!(
+                "  lock and semaphore tries, timed condition waits (yes: took the lock or unit, or was woken): {}",
+                tries.join(", ")
+            );
         }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");

@@ -639,6 +639,7 @@ fn event_info(
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
         SymOp::TrylockFail { mutex } => ("trylock (busy)", Some(*mutex)),
         SymOp::Wait { cond, .. } => ("wait", Some(*cond)),
+        SymOp::WaitReturn { cond, woken: false, .. } => ("timed out", Some(*cond)),
         SymOp::WaitReturn { cond, .. } => ("wake", Some(*cond)),
         SymOp::Signal { cond } => ("signal", Some(*cond)),
         SymOp::Broadcast { cond } => ("broadcast", Some(*cond)),

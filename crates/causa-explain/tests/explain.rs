@@ -2929,3 +2929,58 @@ fn a_flipped_branchs_condition_is_told_in_words() {
     assert!(e.flipped.is_some(), "{summary}");
     assert!(summary.contains("(its condition did not hold in the failing run and does in the alternate)"), "{summary}");
 }
+
+#[test]
+fn a_timed_condition_wait_is_followed_woken_or_timed_out() {
+    // pthread_cond_timedwait returns woken or timed out as the run's did
+    // (the path log's tries); symbolic execution said "unsupported …
+    // external function `pthread_cond_timedwait`". The waiter gives up on
+    // a timeout and takes whatever `ready` holds; both threads then add to
+    // `count` without a lock.
+    let prep = load(
+        "timed.c",
+        "#include <assert.h>\n#include <errno.h>\n#include <pthread.h>\n#include <time.h>\n\
+         static int ready, got, count;\n\
+         static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         static pthread_cond_t c = PTHREAD_COND_INITIALIZER;\n\
+         static void *waiter(void *a) { struct timespec ts; clock_gettime(CLOCK_REALTIME, &ts); ts.tv_sec += 5;\n\
+             pthread_mutex_lock(&m);\n\
+             while (!ready) if (pthread_cond_timedwait(&c, &m, &ts) == ETIMEDOUT) break;\n\
+             got = ready; pthread_mutex_unlock(&m);\n\
+             int n = count; count = n + 1; return a; }\n\
+         static void *setter(void *a) { pthread_mutex_lock(&m); ready = 1; pthread_cond_signal(&c); pthread_mutex_unlock(&m);\n\
+             int n = count; count = n + 1; return a; }\n\
+         int main(void) { pthread_t w, s; pthread_create(&w, 0, waiter, 0); pthread_create(&s, 0, setter, 0);\n\
+             pthread_join(w, 0); pthread_join(s, 0);\n\
+             assert(count == 2);\n\
+             assert(got == 1); return 0; }\n",
+    );
+    // The wait's return: woken (1) or timed out (0), as the run recorded it.
+    let returned = |ex: &Execution, woken: u128| {
+        ex.events.iter().any(|e| e.kind == causa_core::EventKind::WaitReturn && e.value == woken)
+    };
+    let line = |ex: &Execution| message_of(ex);
+    // Woken, and the two increments lose one: a reordering of the run's
+    // paths explains it, with the woken return among the events.
+    let lost = failing_where(&prep, 3000, |ex| returned(ex, 1) && line(ex).contains("count == 2"));
+    for e in explained_modes(&prep, &lost) {
+        assert_explained(&e, "timed (woken)");
+        assert!(e.flipped.is_none(), "{}: the run's paths", e.mode);
+        assert!(e.info.iter().flatten().any(|i| i.op == "wake"), "{}", e.mode);
+    }
+    // Timed out before the setter ran: only another path avoids it (the
+    // waiter sees `ready` set at its first check).
+    let late = failing_where(&prep, 3000, |ex| returned(ex, 0) && line(ex).contains("got == 1"));
+    for mode in [Mode::Progressive, Mode::MaxSmt] {
+        let e = in_mode(&prep, &late, mode);
+        assert!(e.info.iter().flatten().any(|i| i.op == "timed out"), "{mode}");
+        assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
+        let text = causa_explain::text::render(&e);
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{mode}: a branch flipped: {text}"));
+        assert_eq!(
+            (e.threads[f.thread].to_string(), f.loc.as_ref().map(|l| l.line)),
+            ("0.1".into(), Some(10)),
+            "{text}"
+        );
+    }
+}

@@ -501,8 +501,8 @@ impl Machine {
                 self.record(t, EventKind::Exit, 0, 4, code as u32 as u128, 0, false);
                 return Err(Stop::Exit(code));
             }
-            Pending::CondWait { cond, mutex, signalled, since, .. } => {
-                crate::shims::pthread::cond::finish_wait(self, t, cond, mutex, since, signalled)?;
+            Pending::CondWait { cond, mutex, signalled, since, timed } => {
+                crate::shims::pthread::cond::finish_wait(self, t, (cond, mutex), since, (signalled, timed))?;
             }
             Pending::Barrier { barrier, gen } => {
                 self.record(t, EventKind::BarrierWait, barrier, 0, gen as u128, 0, false);

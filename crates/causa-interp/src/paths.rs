@@ -174,17 +174,17 @@ impl Machine {
         Ok(v)
     }
 
-    /// Thread `t`'s lock or semaphore try took the lock (a unit) or not
-    /// ([`ThreadPath::tries`]); when following, the recorded try must have
-    /// done the same.
+    /// Thread `t`'s lock or semaphore try took the lock (a unit) or not, or
+    /// its timed condition wait was woken or not ([`ThreadPath::tries`]);
+    /// when following, the recorded try must have done the same.
     pub(crate) fn note_try(&mut self, t: Tid, took: bool) -> Result<(), Stop> {
         if let Some(p) = self.path_of(t) {
             p.tries.push(took);
         }
-        let what = |b: bool| if b { "took it" } else { "found it unavailable" };
+        let what = |b: bool| if b { "took it (or was woken)" } else { "found it unavailable (or timed out)" };
         self.follow_outcome(
             t,
-            "a lock or semaphore try",
+            "a lock or semaphore try (or timed condition wait)",
             |p, c| (p.tries.get(c.try_).copied(), &mut c.try_),
             took,
             what,

@@ -51,7 +51,7 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 17] = [
+const REDIRECTS: [(&str, &str); 18] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
@@ -69,6 +69,7 @@ const REDIRECTS: [(&str, &str); 17] = [
     ("pthread_mutex_timedlock", "__causa_pthread_mutex_timedlock"),
     ("sem_trywait", "__causa_sem_trywait"),
     ("sem_timedwait", "__causa_sem_timedwait"),
+    ("pthread_cond_timedwait", "__causa_pthread_cond_timedwait"),
 ];
 
 /// Instrument the bitcode at `input` (the module causa analyses, whose

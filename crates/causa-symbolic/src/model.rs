@@ -103,8 +103,8 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::Unlock { mutex } => Op::Unlock { mutex: *mutex },
             SymOp::TrylockFail { mutex } => Op::TrylockFail { mutex: *mutex },
             SymOp::Wait { cond, mutex } => Op::Wait { cond: *cond, mutex: *mutex, wakes: 0 },
-            SymOp::WaitReturn { cond, mutex } => {
-                Op::WaitReturn { cond: *cond, mutex: *mutex, signalled: true, order: None, timed: false }
+            SymOp::WaitReturn { cond, mutex, timed, woken } => {
+                Op::WaitReturn { cond: *cond, mutex: *mutex, signalled: *woken, order: None, timed: *timed }
             }
             SymOp::Signal { cond } => Op::Signal { cond: *cond, index: next_signal(*cond) },
             SymOp::Broadcast { cond } => Op::Broadcast { cond: *cond, index: next_signal(*cond) },

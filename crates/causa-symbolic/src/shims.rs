@@ -45,7 +45,7 @@ pub(crate) fn call(
     // pointer (read from shared memory: a pointer published after its flag).
     let touched: &[usize] = match name {
         _ if on_object.is_some() => &[0],
-        "pthread_cond_wait" | "sem_init" | "strlen" | "strdup" => &[0],
+        "pthread_cond_wait" | "pthread_cond_timedwait" | "sem_init" | "strlen" | "strdup" => &[0],
         "strcmp" | "strcpy" | "strncpy" | "strcat" => &[0, 1],
         _ => &[],
     };
@@ -63,9 +63,10 @@ pub(crate) fn call(
         "pthread_cond_wait" => {
             let (c, m) = (obj(t, name)?, t.addr_arg(args, 1, name)?);
             t.sync(SymOp::Wait { cond: c, mutex: m });
-            t.sync(SymOp::WaitReturn { cond: c, mutex: m });
+            t.sync(SymOp::WaitReturn { cond: c, mutex: m, timed: false, woken: true });
             zero(t)
         }
+        "pthread_cond_timedwait" => return t.timed_wait(args),
         "sem_init" => {
             let s = obj(t, name)?;
             let v = t.concrete_arg(args, 2, 32, name)?;

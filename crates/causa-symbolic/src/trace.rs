@@ -84,9 +84,14 @@ pub enum SymOp {
         cond: u64,
         mutex: u64,
     },
+    /// Return from a condition wait, re-acquiring `mutex`; `timed`: of a
+    /// `pthread_cond_timedwait`, which was `woken` or timed out (as the
+    /// run's did: its path log says).
     WaitReturn {
         cond: u64,
         mutex: u64,
+        timed: bool,
+        woken: bool,
     },
     Signal {
         cond: u64,

@@ -213,6 +213,25 @@ impl Thread<'_, '_> {
         self.try_as_recorded(&format!("semaphore tries (`{name}`)"), took, (SymOp::SemFail { sem }, u32::MAX as u128))
     }
 
+    /// `pthread_cond_timedwait(cond, mutex, t)`: the wait, then its return
+    /// woken (0) or timed out (ETIMEDOUT) as the run's was. When the run
+    /// ended while the thread waited, the thread stops in the wait (at the
+    /// log's deadlock, blocked in its return: re-acquiring the mutex).
+    pub(crate) fn timed_wait(&mut self, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
+        let name = "pthread_cond_timedwait";
+        let (cond, mutex) = (self.addr_arg(args, 0, name)?, self.addr_arg(args, 1, name)?);
+        self.sync(SymOp::Wait { cond, mutex });
+        let Some(woken) = self.next_try("timed condition waits")? else {
+            if self.at_failure(causa_core::BugKind::Deadlock) {
+                self.sync(SymOp::WaitReturn { cond, mutex, timed: true, woken: false });
+                return Ok(Some(Some(self.int_reg(32, ETIMEDOUT))));
+            }
+            return Ok(self.stopped_before());
+        };
+        self.sync(SymOp::WaitReturn { cond, mutex, timed: true, woken });
+        Ok(Some(Some(self.int_reg(32, if woken { 0 } else { ETIMEDOUT }))))
+    }
+
     /// A try (`what`, for the error) as the run's went: its event and
     /// 32-bit answer when it took the object, or when it did not; None when
     /// the thread stops before it (`next_try`).

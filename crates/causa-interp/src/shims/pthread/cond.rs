@@ -80,8 +80,16 @@ pub fn token_for(m: &Machine, cond: u64, since: u64) -> bool {
     m.sync.conds.get(&cond).is_some_and(|c| c.token(since).is_some())
 }
 
-/// The `wait-return` step: re-acquire the mutex and return from the wait.
-pub fn finish_wait(m: &mut Machine, t: Tid, cond: u64, mx: u64, since: u64, signalled: bool) -> Result<(), Stop> {
+/// The `wait-return` step: re-acquire the mutex and return from the wait
+/// (`timed`: of a `pthread_cond_timedwait`, whose outcome, woken or timed
+/// out, goes into the thread's path like a lock try's).
+pub fn finish_wait(
+    m: &mut Machine,
+    t: Tid,
+    (cond, mx): (u64, u64),
+    since: u64,
+    (signalled, timed): (bool, bool),
+) -> Result<(), Stop> {
     // Not woken by a broadcast: take a signal's token if one is there (else a
     // timed wait times out).
     let mut signalled = signalled;
@@ -93,6 +101,9 @@ pub fn finish_wait(m: &mut Machine, t: Tid, cond: u64, mx: u64, since: u64, sign
             }
         }
         c.waiters.retain(|x| *x != t);
+    }
+    if timed {
+        m.note_try(t, signalled)?;
     }
     m.record(
         t,
