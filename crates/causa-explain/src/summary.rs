@@ -67,6 +67,10 @@ pub fn summary(e: &Explanation) -> String {
                 e.failure.kind,
                 e.failure.message.trim_end_matches('.')
             )
+        } else if let Some(rejected) = crate::text::paths_rejected(e) {
+            let mut s = rejected;
+            s[..1].make_ascii_uppercase();
+            s
         } else {
             "Reordering the failing run's events does not avoid the failure for good".to_string()
         };

@@ -176,8 +176,10 @@ fn search(e: &Explanation) -> String {
         };
     };
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
+        let paths = paths_rejected(e)
+            .unwrap_or_else(|| "no schedule of the failing run's paths avoids the failure for good".into());
         return format!(
-            "thread {} takes {b} (no schedule of the failing run's paths avoids the failure for good; {} branch{} tried)",
+            "thread {} takes {b} ({paths}; {} branch{} tried)",
             e.threads[f.thread],
             e.flips_tried,
             if e.flips_tried == 1 { "" } else { "es" }
@@ -234,6 +236,23 @@ pub(crate) fn taken_further(e: &Explanation) -> Option<String> {
             "{} had not got far when the failure stopped the run: the later path comes from a run of the failing schedule with the other threads first",
             names.join(", ")
         )
+    })
+}
+
+/// When a branch was flipped after alternates of the failing run's paths
+/// were rejected (their replay failed later, or they lost another update):
+/// what became of those. (Without any, the paths' search found none, or
+/// its first one failed the same check again later.)
+pub(crate) fn paths_rejected(e: &Explanation) -> Option<String> {
+    let n = e.rejected;
+    let what = match e.lost_updates {
+        0 => "failed later on replay",
+        l if l >= n => "lost another update",
+        _ => "failed later on replay or lost another update",
+    };
+    (n > 0 && e.flipped.is_some()).then(|| match n {
+        1 => format!("the most similar schedule of the failing run's paths {what}"),
+        n => format!("the {n} most similar schedules of the failing run's paths each {what}"),
     })
 }
 

@@ -10,9 +10,14 @@
 //! node in the failing run; the most similar alternate loses the other
 //! thread's node instead, and the assertion on the list's length fails
 //! again. Such a rejection rules out that interleaving of those three
-//! events instead (a refinement like a counterexample-guided one: only the
-//! lost updates an alternate actually showed are ruled out, not every one
-//! the model could have, which is quadratic in the accesses of a location).
+//! events instead, for a replay that failed; for an alternate set aside for
+//! losing an update, every update of the same location that the failing
+//! schedule does not lose (a refinement like a counterexample-guided one:
+//! only the locations an alternate showed a lost update on, not every
+//! location the model has, each quadratic in its accesses). Ruling out only
+//! the triple shown was not enough for three semaphore holders that each
+//! increment and decrement a shared count: the next nine alternates each
+//! lost another of its updates.
 
 use crate::alternate::Verdict;
 use crate::model::Model;
@@ -62,12 +67,44 @@ pub fn lost_updates<E: Copy + Eq + std::hash::Hash>(
             if thread(x) == thread(a1) || access(x) != Some((loc, true)) {
                 continue;
             }
-            let also = match (spos.get(&a1), spos.get(&x)) {
-                (Some(p1), Some(px)) => p1 < px && spos.get(&a2).is_none_or(|p2| px < p2),
-                _ => false,
-            };
-            if !(also && new_only) {
+            if !(new_only && loses(&spos, (a1, x, a2))) {
                 out.push((a1, x, a2));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the order whose positions `pos` gives loses the update `(a1, x,
+/// a2)`: `x` after `a1` and before `a2` (or `a2` not in it).
+fn loses<E: Eq + std::hash::Hash>(pos: &HashMap<E, usize>, (a1, x, a2): (E, E, E)) -> bool {
+    match (pos.get(&a1), pos.get(&x)) {
+        (Some(p1), Some(px)) => p1 < px && pos.get(&a2).is_none_or(|p2| px < p2),
+        _ => false,
+    }
+}
+
+/// Every update of location `loc` the model's threads could lose that
+/// `sigma` does not: (a thread's read of `loc`, another thread's write of
+/// it, the first thread's next access to it in program order, a plain
+/// write).
+fn new_lost_at(model: &Model, sigma: &[Ev], loc: u64) -> Vec<(Ev, Ev, Ev)> {
+    let spos: HashMap<Ev, usize> = sigma.iter().enumerate().map(|(i, e)| (*e, i)).collect();
+    let on_loc = |e: Ev| access(model, e).filter(|(l, _)| *l == loc);
+    let thread = |e: Ev| model.trace.events[e].thread;
+    let writes: Vec<Ev> = (0..model.trace.len()).filter(|e| on_loc(*e).is_some_and(|(_, w)| w)).collect();
+    let mut out = Vec::new();
+    for events in &model.event_of {
+        let mine: Vec<Ev> = events.iter().flatten().copied().filter(|e| on_loc(*e).is_some()).collect();
+        for w in mine.windows(2) {
+            let (a1, a2) = (w[0], w[1]);
+            if on_loc(a1) != Some((loc, false)) || !matches!(model.trace.events[a2].op, Op::Write { .. }) {
+                continue;
+            }
+            for &x in writes.iter().filter(|x| thread(**x) != thread(a1)) {
+                if !loses(&spos, (a1, x, a2)) {
+                    out.push((a1, x, a2));
+                }
             }
         }
     }
@@ -84,14 +121,20 @@ fn lost_in_model(model: &Model, sigma: &[Ev], order: &[Ev], new_only: bool) -> V
 /// "Not the rejected `order`": the lost updates it has do not happen (in
 /// each, the other write comes before the read or after the write back),
 /// else other data flows or synchronisation orders. Set aside for losing
-/// an update: those `sigma` does not lose. Failed on replay: every one,
+/// an update: no update of those locations that `sigma` does not lose is
+/// lost. Failed on replay: every one,
 /// `sigma`'s own too (an alternate that keeps the failing schedule's lost
 /// update and fails again later, the list whose length is checked after its
 /// traversal, shows that one is the failure's cause).
 pub(crate) fn exclude(sym: &SymTrace, model: &Model, sigma: &[Ev], order: &[Ev], why: Verdict) -> Formula {
-    let lost = lost_in_model(model, sigma, order, why == Verdict::LosesUpdate);
+    let mut lost = lost_in_model(model, sigma, order, why == Verdict::LosesUpdate);
     if lost.is_empty() {
         return crate::coarsen::another_class(sym, model, order);
+    }
+    if why == Verdict::LosesUpdate {
+        let locs: std::collections::BTreeSet<u64> =
+            lost.iter().filter_map(|(a1, _, _)| access(model, *a1)).map(|(l, _)| l).collect();
+        lost = locs.into_iter().flat_map(|l| new_lost_at(model, sigma, l)).collect();
     }
     let not_lost = |(a1, x, a2): (Ev, Ev, Ev)| Formula::or(vec![Formula::Before(x, a1), Formula::Before(a2, x)]);
     Formula::and(lost.into_iter().map(not_lost).collect())
