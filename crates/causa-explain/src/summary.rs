@@ -227,6 +227,7 @@ pub fn summary(e: &Explanation) -> String {
             }
             out.extend(another_threads_local(e, f, &mut locals_told));
         }
+        one_fix_for_the_order_violations(&mut out);
         out.extend(not_run_sentences(e, &not_run));
     }
     let spins = crate::spin::sentences(e);
@@ -255,7 +256,9 @@ pub fn summary(e: &Explanation) -> String {
     if let Some(s) = check_then_act(e) {
         // (It says what to make atomic: not "make the read wait".)
         for said in out.iter_mut() {
-            if let Some(rest) = said.strip_suffix(WAIT_FOR_THE_WRITE) {
+            if let Some(rest) =
+                said.strip_suffix(WAIT_FOR_THE_WRITE).or_else(|| said.strip_suffix(EACH_WAITS_FOR_ITS_WRITE))
+            {
                 *said = rest.to_string();
             }
         }
@@ -602,6 +605,26 @@ fn check_then_act(e: &Explanation) -> Option<String> {
 
 /// An order violation's fix when nothing more specific is known.
 const WAIT_FOR_THE_WRITE: &str = " Making the read wait for that write avoids the failure.";
+
+/// [`WAIT_FOR_THE_WRITE`] after several order violations.
+const EACH_WAITS_FOR_ITS_WRITE: &str = " Making each of these reads wait for its write avoids the failure.";
+
+/// Several order violations whose fix is to make the read wait: told
+/// once, after the last of them (a thread that sums three slots before a
+/// barrier said "Making the read wait for that write avoids the failure."
+/// after each).
+fn one_fix_for_the_order_violations(out: &mut [String]) {
+    let waits: Vec<usize> = (0..out.len()).filter(|i| out[*i].ends_with(WAIT_FOR_THE_WRITE)).collect();
+    let [earlier @ .., last] = waits.as_slice() else { return };
+    if earlier.is_empty() {
+        return;
+    }
+    for i in earlier {
+        out[*i].truncate(out[*i].len() - WAIT_FOR_THE_WRITE.len());
+    }
+    out[*last].truncate(out[*last].len() - WAIT_FOR_THE_WRITE.len());
+    out[*last].push_str(EACH_WAITS_FOR_ITS_WRITE);
+}
 
 /// `The reader went on because its read of `tail` at ring.c:26 saw the
 /// write at ring.c:16, which … makes before that one: writing … avoids the

@@ -3020,3 +3020,46 @@ fn alternates_that_lose_other_updates_of_a_count_are_refined_away() {
     }
     eprintln!("pool.c: {set_aside} of 4 runs set an alternate aside for losing an update");
 }
+
+#[test]
+fn several_reads_that_should_wait_for_their_writes_share_one_fix() {
+    // Thread 0 sums every worker's slot before the barrier that should
+    // come first: its reads of the other two slots each see 0. The summary
+    // said "Making the read wait for that write avoids the failure." after
+    // each order violation; it now says it once, for all of them.
+    let prep = load(
+        "sum.c",
+        "#include <assert.h>\n#include <pthread.h>\n\
+         static int partial[3], total;\nstatic pthread_barrier_t b;\n\
+         static void *w(void *a) { int id = (int)(long)a; partial[id] = id + 1;\n\
+             if (id == 0) { int s = 0; for (int i = 0; i < 3; i++) s += partial[i]; total = s; }\n\
+             pthread_barrier_wait(&b); return 0; }\n\
+         int main(void) { pthread_barrier_init(&b, 0, 3); pthread_t t[3];\n\
+             for (long i = 0; i < 3; i++) pthread_create(&t[i], 0, w, (void *)i);\n\
+             for (int i = 0; i < 3; i++) pthread_join(t[i], 0);\n\
+             assert(total == 6); return 0; }\n",
+    );
+    // Thread 0.1 (id 0) reaches the barrier before the others begin.
+    let first_alone = |ex: &Execution| {
+        let t = |name: &str| ex.names.iter().position(|n| n.to_string() == name);
+        let (Some(a), Some(b), Some(c)) = (t("0.1"), t("0.2"), t("0.3")) else { return false };
+        let at = |th: usize, kind: Option<causa_core::EventKind>| {
+            ex.events.iter().position(|e| e.thread as usize == th && kind.is_none_or(|k| e.kind == k))
+        };
+        let arrived = at(a, Some(causa_core::EventKind::BarrierWait));
+        arrived.is_some_and(|x| at(b, None).is_some_and(|y| x < y) && at(c, None).is_some_and(|y| x < y))
+    };
+    let ex = failing_where(&prep, 3000, first_alone);
+    for mode in [Mode::Progressive, Mode::MaxSmt] {
+        let e = in_mode(&prep, &ex, mode);
+        assert!(e.alternate_passes(), "{mode}: {:?}", e.alternate_outcome);
+        let summary = causa_explain::summary::summary(&e);
+        assert_eq!(summary.matches("Order violation:").count(), 2, "{mode}: {summary}");
+        assert!(!summary.contains("Making the read wait for that write"), "{mode}: {summary}");
+        assert_eq!(
+            summary.matches("Making each of these reads wait for its write avoids the failure.").count(),
+            1,
+            "{summary}"
+        );
+    }
+}
