@@ -637,6 +637,8 @@ fn event_info(
         SymOp::Lock { mutex, shared: true } => ("rdlock", Some(*mutex)),
         SymOp::Lock { mutex, .. } => ("lock", Some(*mutex)),
         SymOp::Unlock { mutex } => ("unlock", Some(*mutex)),
+        SymOp::Relock { mutex } => ("relock (recursive)", Some(*mutex)),
+        SymOp::Reunlock { mutex } => ("unlock (still held)", Some(*mutex)),
         SymOp::TrylockFail { mutex } => ("trylock (busy)", Some(*mutex)),
         SymOp::Wait { cond, .. } => ("wait", Some(*cond)),
         SymOp::WaitReturn { cond, woken: false, .. } => ("timed out", Some(*cond)),

@@ -3063,3 +3063,34 @@ fn several_reads_that_should_wait_for_their_writes_share_one_fix() {
         );
     }
 }
+
+#[test]
+fn a_recursive_mutexs_relocks_keep_its_outermost_critical_section() {
+    // Symbolic execution said "unsupported … pthread_mutexattr_settype";
+    // and a holder's relock made a second critical section in the model,
+    // which the first unlock would have ended. The relocks and the inner
+    // unlocks are events that change nothing another thread sees; the
+    // section is the outermost one. `rec` reads the total under the lock
+    // and writes it after the unlock.
+    let prep = load(
+        "recursive.c",
+        "#include <assert.h>\n#include <pthread.h>\n\
+         static pthread_mutex_t m;\nstatic int total;\n\
+         static void rec(int d) { pthread_mutex_lock(&m); if (d > 0) rec(d - 1);\n\
+             int t = total; pthread_mutex_unlock(&m); total = t + 1; }\n\
+         static void *w(void *a) { rec(2); return a; }\n\
+         int main(void) { pthread_mutexattr_t at; pthread_mutexattr_init(&at);\n\
+             pthread_mutexattr_settype(&at, PTHREAD_MUTEX_RECURSIVE); pthread_mutex_init(&m, &at);\n\
+             pthread_t x, y; pthread_create(&x, 0, w, 0); pthread_create(&y, 0, w, 0);\n\
+             pthread_join(x, 0); pthread_join(y, 0);\n\
+             assert(total == 6); return 0; }\n",
+    );
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "recursive");
+        let ops = |op: &str| e.info.iter().flatten().filter(|i| i.op == op).count();
+        // Each worker relocks twice and unlocks twice with the mutex held.
+        assert_eq!((ops("relock (recursive)"), ops("unlock (still held)")), (4, 4), "{}", e.mode);
+        assert_eq!(ops("lock"), 2, "{}: the outermost locks", e.mode);
+    }
+}

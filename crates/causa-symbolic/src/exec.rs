@@ -1238,6 +1238,32 @@ impl Thread<'_, '_> {
             .ok_or_else(|| self.unsupported(format!("{what} with a value computed from shared data")))
     }
 
+    /// A mutex lock that took `mutex`, as the run's did: a relock when
+    /// this thread holds it already and did not block there (the mutex is
+    /// recursive: a default one deadlocks, the log's failure then), so
+    /// that its critical section is the outermost one.
+    pub(crate) fn lock_mutex(&mut self, mutex: u64) {
+        let again = self.holds(mutex);
+        self.sync(SymOp::Lock { mutex, shared: false });
+        if again && !self.blocked {
+            if let Some(e) = self.out.events.last_mut() {
+                e.op = SymOp::Relock { mutex };
+            }
+        }
+    }
+
+    /// A mutex unlock: one that leaves `mutex` held (a recursive mutex
+    /// this thread locked more than once) is a [`SymOp::Reunlock`].
+    pub(crate) fn unlock_mutex(&mut self, mutex: u64) {
+        let relocks = |op: &SymOp| match op {
+            SymOp::Relock { mutex: m } if *m == mutex => 1,
+            SymOp::Reunlock { mutex: m } if *m == mutex => -1,
+            _ => 0,
+        };
+        let nested: i64 = self.out.events.iter().map(|e| relocks(&e.op)).sum();
+        self.sync(if nested > 0 { SymOp::Reunlock { mutex } } else { SymOp::Unlock { mutex } });
+    }
+
     /// Whether this thread holds `mutex` (its own acquisitions and releases
     /// so far).
     pub(crate) fn holds(&self, mutex: u64) -> bool {

@@ -132,7 +132,13 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::OnceResume { once } => Op::OnceResume { once: *once },
             SymOp::OnceDone { once } => Op::OnceDone { once: *once },
             SymOp::Spin { addr, .. } => Op::Spin { loc: *addr, since: spin_since(sym, &event_of, t, k, *addr) },
-            SymOp::Fail { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd | SymOp::Fence | SymOp::Yield => Op::Local,
+            SymOp::Fail { .. }
+            | SymOp::AtomicBegin
+            | SymOp::AtomicEnd
+            | SymOp::Fence
+            | SymOp::Yield
+            | SymOp::Relock { .. }
+            | SymOp::Reunlock { .. } => Op::Local,
         };
         let is_atomic =
             matches!(e.op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. } | SymOp::Rmw { .. });

@@ -56,7 +56,12 @@ pub(crate) fn call(
     }
     if let Some(op) = on_object {
         let object = obj(t, name)?;
-        t.sync(op(object));
+        match name {
+            // (A recursive mutex's relocks and inner unlocks.)
+            "pthread_mutex_lock" => t.lock_mutex(object),
+            "pthread_mutex_unlock" => t.unlock_mutex(object),
+            _ => t.sync(op(object)),
+        }
         return Ok(zero(t));
     }
     Ok(match name {
@@ -137,6 +142,9 @@ pub(crate) fn call(
         | "pthread_cond_init"
         | "pthread_mutexattr_init"
         | "pthread_mutexattr_destroy"
+        // (A recursive mutex shows in the run: its holder's relock did
+        // not block, `Thread::lock_mutex`.)
+        | "pthread_mutexattr_settype"
         | "pthread_attr_init"
         | "pthread_attr_destroy"
         // (Whether a thread starts detached matters only to a join of it,

@@ -159,6 +159,17 @@ pub enum SymOp {
     OnceDone {
         once: u64,
     },
+    /// A recursive mutex's lock by the thread that holds it already (the
+    /// run's did not block there): a scheduling point that changes nothing
+    /// another thread sees.
+    Relock {
+        mutex: u64,
+    },
+    /// A recursive mutex's unlock that leaves it held (its thread locked it
+    /// more than once).
+    Reunlock {
+        mutex: u64,
+    },
     /// `sched_yield`, `pthread_yield`, `sleep`, `usleep`, `nanosleep`: a
     /// scheduling point of its own in the interpreter that touches nothing
     /// shared (a switch after it is no preemption).

@@ -200,7 +200,9 @@ impl Thread<'_, '_> {
     pub(crate) fn trylock(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let mutex = self.addr_arg(args, 0, name)?;
         let busy = if name == "pthread_mutex_timedlock" { ETIMEDOUT } else { EBUSY };
-        let took = (SymOp::Lock { mutex, shared: false }, 0);
+        // A recursive mutex its holder takes again (a default one is busy).
+        let again = name != "pthread_spin_trylock" && self.holds(mutex);
+        let took = (if again { SymOp::Relock { mutex } } else { SymOp::Lock { mutex, shared: false } }, 0);
         self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex }, busy))
     }
 
