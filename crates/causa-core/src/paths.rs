@@ -27,9 +27,10 @@
 //!            thread, so it waited; 2 done)
 //!            library values: count, then each value (varint): a clock
 //!            read's in nanoseconds, a `rand`/`random` call's result
-//!            lock tries (trylock, timedlock, sem_trywait, sem_timedwait,
-//!            pthread_cond_timedwait): count, then one byte each (1: it
-//!            took the lock or unit, or the timed wait was woken)
+//!            lock tries (trylock, timedlock, rwlock tryrdlock/trywrlock,
+//!            sem_trywait, sem_timedwait, pthread_cond_timedwait): count,
+//!            then one byte each (1: it took the lock or unit, or the timed
+//!            wait was woken)
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -53,7 +54,7 @@ use std::path::{Path, PathBuf};
 /// are left out, see `causa_ir::local`; 3: parameters every call passes
 /// local values count as local there; 4: what each `pthread_once`, clock
 /// read, pseudo-random number and lock try returned; 5: timed condition
-/// waits among the lock tries).
+/// waits and read-write lock tries among the lock tries).
 pub const PATHS_VERSION: u32 = 5;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
@@ -95,7 +96,8 @@ pub struct ThreadPath {
     /// depends on the order of the threads' calls).
     pub values: Vec<u64>,
     /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock`/
-    /// `pthread_mutex_timedlock` of the thread took the lock, each
+    /// `pthread_mutex_timedlock`/`pthread_rwlock_tryrdlock`/
+    /// `pthread_rwlock_trywrlock` of the thread took the lock, each
     /// `sem_trywait`/`sem_timedwait` a unit, and each
     /// `pthread_cond_timedwait` was woken (rather than timing out), in order.
     pub tries: Vec<bool>,

@@ -3094,3 +3094,29 @@ fn a_recursive_mutexs_relocks_keep_its_outermost_critical_section() {
         assert_eq!(ops("lock"), 2, "{}: the outermost locks", e.mode);
     }
 }
+
+#[test]
+fn read_write_lock_tries_are_followed_as_the_run_went() {
+    // pthread_rwlock_tryrdlock/trywrlock take the lock or find it held as
+    // the run's did (the path log's tries); symbolic execution said
+    // "unsupported … external function `pthread_rwlock_trywrlock`". The
+    // writers copy `version` into `cache` outside the lock.
+    let prep = load(
+        "rwtry.c",
+        "#include <assert.h>\n#include <pthread.h>\n\
+         static pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;\nstatic int version, cache;\n\
+         static void *writer(void *a) { if (pthread_rwlock_trywrlock(&rw) == 0) { version++; pthread_rwlock_unlock(&rw); }\n\
+             cache = version; return a; }\n\
+         static void *reader(void *a) { if (pthread_rwlock_tryrdlock(&rw) == 0) { int v = version; (void)v; pthread_rwlock_unlock(&rw); } return a; }\n\
+         int main(void) { pthread_t w1, w2, r; pthread_create(&w1, 0, writer, 0); pthread_create(&w2, 0, writer, 0);\n\
+             pthread_create(&r, 0, reader, 0);\n\
+             pthread_join(w1, 0); pthread_join(w2, 0); pthread_join(r, 0);\n\
+             assert(cache == version); return 0; }\n",
+    );
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "rwtry");
+        let tries = e.info.iter().flatten().filter(|i| matches!(i.op, "lock" | "rdlock" | "trylock (busy)")).count();
+        assert!(tries >= 2, "{}: the writers' tries", e.mode);
+    }
+}

@@ -23,6 +23,8 @@
  *   __causa_pthread_mutex_timedlock: whether each took the lock
  *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
  *   __causa_pthread_cond_timedwait: whether each was woken (not timed out)
+ *   __causa_pthread_rwlock_tryrdlock, __causa_pthread_rwlock_trywrlock:
+ *                             whether each took the lock
  * The log goes to $CAUSA_PATHS, else ./causa-paths-<pid>/, written to a
  * temporary directory first and renamed, so a log is never half-written.
  * A thread's decisions beyond SPILL bytes go to a spill file in that
@@ -474,6 +476,10 @@ int __causa_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t
 int __causa_sem_trywait(sem_t *s) { return note_try(sem_trywait(s)); }
 
 int __causa_sem_timedwait(sem_t *s, const struct timespec *t) { return note_try(sem_timedwait(s, t)); }
+
+int __causa_pthread_rwlock_tryrdlock(pthread_rwlock_t *l) { return note_try(pthread_rwlock_tryrdlock(l)); }
+
+int __causa_pthread_rwlock_trywrlock(pthread_rwlock_t *l) { return note_try(pthread_rwlock_trywrlock(l)); }
 
 int __causa_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t) {
     return note_try(pthread_cond_timedwait(c, m, t));

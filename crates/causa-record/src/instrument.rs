@@ -51,7 +51,7 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 18] = [
+const REDIRECTS: [(&str, &str); 20] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
@@ -70,6 +70,8 @@ const REDIRECTS: [(&str, &str); 18] = [
     ("sem_trywait", "__causa_sem_trywait"),
     ("sem_timedwait", "__causa_sem_timedwait"),
     ("pthread_cond_timedwait", "__causa_pthread_cond_timedwait"),
+    ("pthread_rwlock_tryrdlock", "__causa_pthread_rwlock_tryrdlock"),
+    ("pthread_rwlock_trywrlock", "__causa_pthread_rwlock_trywrlock"),
 ];
 
 /// Instrument the bitcode at `input` (the module causa analyses, whose

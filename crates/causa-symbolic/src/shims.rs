@@ -168,6 +168,7 @@ pub(crate) fn call(
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => t.libc_values(name, args)?,
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => t.trylock(name, args)?,
+        "pthread_rwlock_tryrdlock" | "pthread_rwlock_trywrlock" => t.rwlock_try(name, args)?,
         "pthread_key_create" | "pthread_key_delete" | "pthread_setspecific" | "pthread_getspecific" => {
             Some(t.key_call(name, args)?)
         }

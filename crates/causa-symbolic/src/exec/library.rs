@@ -206,6 +206,18 @@ impl Thread<'_, '_> {
         self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex }, busy))
     }
 
+    /// `pthread_rwlock_tryrdlock(l)`/`pthread_rwlock_trywrlock(l)`: it took
+    /// the lock (0) or found it held (EBUSY) as the run's did. (A failed
+    /// read try is modelled as finding the lock held by any other thread;
+    /// it needs a writer there: an alternate that puts it inside another
+    /// reader's section only fails on replay.) None: the thread stops
+    /// before it.
+    pub(crate) fn rwlock_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
+        let lock = self.addr_arg(args, 0, name)?;
+        let took = (SymOp::Lock { mutex: lock, shared: name == "pthread_rwlock_tryrdlock" }, 0);
+        self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex: lock }, EBUSY))
+    }
+
     /// `sem_trywait(sem)`/`sem_timedwait(sem, t)`: it took a unit (0) or
     /// found none (-1, errno not modelled) as the run's did.
     /// None: the thread stops before it (`next_try`).

@@ -55,6 +55,7 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     if l.writer.is_some() {
         if try_ {
             mark_failed(m);
+            m.note_try(c.t, false)?;
             return ret_i32(EBUSY);
         }
         return Err(Stop::pthread("rdlock granted while a writer holds the lock (internal)"));
@@ -62,6 +63,7 @@ fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     l.readers.push(c.t);
     if try_ {
         mark_try(m);
+        m.note_try(c.t, true)?;
     }
     ret_i32(0)
 }
@@ -72,6 +74,7 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     if l.writer.is_some() || !l.readers.is_empty() {
         if try_ {
             mark_failed(m);
+            m.note_try(c.t, false)?;
             return ret_i32(EBUSY);
         }
         return Err(Stop::pthread("wrlock granted while the lock is held (internal)"));
@@ -79,6 +82,7 @@ fn wr(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
     l.writer = Some(c.t);
     if try_ {
         mark_try(m);
+        m.note_try(c.t, true)?;
     }
     ret_i32(0)
 }
