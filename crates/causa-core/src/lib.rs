@@ -15,6 +15,7 @@
 //! Boundaries: no LLVM, no interpreter state, no solver. Anything here must be cheap
 //! to construct on the interpreter's hot path or only built when a report is made.
 
+pub mod cconv;
 pub mod collections;
 pub mod event;
 pub mod finding;

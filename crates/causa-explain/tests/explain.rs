@@ -3120,3 +3120,55 @@ fn read_write_lock_tries_are_followed_as_the_run_went() {
         assert!(tries >= 2, "{}: the writers' tries", e.mode);
     }
 }
+
+#[test]
+fn library_functions_that_only_compute_are_followed() {
+    // Symbolic execution said "unsupported … external function `strchr`"
+    // (and would have for atoi, pthread_self, pthread_equal, strncmp, abs…):
+    // they compute on the thread's own or constant strings and values, as
+    // the interpreter does. The workers' unlocked `total += v` is the bug.
+    let prep = load(
+        "parse.c",
+        "#include <assert.h>\n#include <pthread.h>\n#include <stdlib.h>\n#include <string.h>\n#include <ctype.h>\n\
+         static int total;\nstatic pthread_t first;\n\
+         static void *w(void *a) { const char *s = a;\n\
+             int v = atoi(strchr(s, '=') + 1) + (int)strtol(\"-0\", 0, 10) + abs(-1) - 1;\n\
+             if (pthread_equal(pthread_self(), first) && strncmp(s, \"a=\", 2) != 0) abort();\n\
+             if (strstr(s, \"=\") != s + strcspn(s, \"=\") || toupper('b') != 'B') abort();\n\
+             int t = total; total = t + v; return 0; }\n\
+         int main(void) { pthread_t b;\n\
+             pthread_create(&first, 0, w, \"a=2\"); pthread_create(&b, 0, w, \"b=3\");\n\
+             pthread_join(first, 0); pthread_join(b, 0);\n\
+             assert(total == 5); return 0; }\n",
+    );
+    let ex = failing_where(&prep, 3000, |ex| message_of(ex).contains("total == 5"));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "parse");
+    }
+}
+
+#[test]
+fn attribute_and_init_calls_that_change_nothing_modelled_are_followed() {
+    // pthread_condattr_setclock (every clock is one virtual clock),
+    // pthread_spin_init, pthread_mutexattr_setpshared: symbolic execution
+    // said "unsupported … external function".
+    let prep = load(
+        "attrs.c",
+        "#include <assert.h>\n#include <pthread.h>\n#include <time.h>\n\
+         static pthread_mutex_t m;\nstatic pthread_cond_t c;\nstatic pthread_spinlock_t sl;\nstatic int hits;\n\
+         static void *w(void *a) { pthread_spin_lock(&sl); pthread_spin_unlock(&sl);\n\
+             pthread_mutex_lock(&m); pthread_cond_signal(&c); pthread_mutex_unlock(&m);\n\
+             int h = hits; hits = h + 1; return a; }\n\
+         int main(void) { pthread_condattr_t ca; pthread_condattr_init(&ca);\n\
+             pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); pthread_cond_init(&c, &ca); pthread_condattr_destroy(&ca);\n\
+             pthread_mutexattr_t ma; pthread_mutexattr_init(&ma); pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_PRIVATE);\n\
+             pthread_mutex_init(&m, &ma); pthread_spin_init(&sl, 0);\n\
+             pthread_t x, y; pthread_create(&x, 0, w, 0); pthread_create(&y, 0, w, 0);\n\
+             pthread_join(x, 0); pthread_join(y, 0);\n\
+             assert(hits == 2); return 0; }\n",
+    );
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "attrs");
+    }
+}

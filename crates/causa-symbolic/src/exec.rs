@@ -41,6 +41,7 @@ mod float;
 mod format;
 mod keys;
 mod library;
+pub(crate) mod pure;
 mod resolve;
 mod spin;
 mod tls;

@@ -47,6 +47,9 @@ pub(crate) fn call(
         _ if on_object.is_some() => &[0],
         "pthread_cond_wait" | "pthread_cond_timedwait" | "sem_init" | "strlen" | "strdup" => &[0],
         "strcmp" | "strcpy" | "strncpy" | "strcat" => &[0, 1],
+        "strchr" | "strrchr" | "strnlen" | "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoul"
+        | "strtoull" => &[0],
+        "strstr" | "strspn" | "strcspn" | "strpbrk" | "strncmp" => &[0, 1],
         _ => &[],
     };
     for arg in touched.iter().filter_map(|i| args.get(*i)) {
@@ -152,7 +155,16 @@ pub(crate) fn call(
         | "pthread_attr_setdetachstate"
         | "pthread_rwlock_init"
         | "pthread_rwlockattr_init"
-        | "pthread_rwlockattr_destroy" => zero(t),
+        | "pthread_rwlockattr_destroy"
+        // (As in the interpreter: one process, no priorities; every clock
+        // is the same virtual clock.)
+        | "pthread_mutexattr_setpshared"
+        | "pthread_mutexattr_setprotocol"
+        | "pthread_mutexattr_setrobust"
+        | "pthread_condattr_init"
+        | "pthread_condattr_destroy"
+        | "pthread_condattr_setclock"
+        | "pthread_spin_init" => zero(t),
         "printf" | "puts" | "fprintf" | "fputs" => {
             let at = match name {
                 "printf" => Some(0),
@@ -223,6 +235,7 @@ pub(crate) fn call(
         "sprintf" => t.format_into("sprintf", args, false)?.map(Some),
         "snprintf" => t.format_into("snprintf", args, true)?.map(Some),
         "memcmp" => Some(Some(t.memory_compare(args)?)),
+        n if crate::exec::pure::is_pure(n) => Some(Some(t.pure_call(n, args)?)),
         other => match bulk(other) {
             Some(kind) => {
                 if !t.bulk_call(kind, args)? {

@@ -1,0 +1,168 @@
+//! C library functions that only compute (`atoi`, `strchr`, `abs`,
+//! `pthread_self`, …), followed as the interpreter computes them. Their
+//! strings must be constant or private to the thread: the interpreter makes
+//! a call that reads shared memory a visible step, which symbolic execution
+//! does not model for these functions (reported by name, as an unsupported
+//! call is). Integer arguments may be symbolic where the result is
+//! arithmetic on them (`abs`, `pthread_equal`); elsewhere they must be
+//! concrete.
+
+use super::{Reg, Thread};
+use crate::SymError;
+use causa_core::cconv::{clamp, parse_digits};
+use causa_ir::{BinOp, CastOp, ICmpPred, Operand};
+
+/// The `pthread_self` value of the main thread (the others get the handles
+/// `pthread_create` hands out, from 0x1001 on).
+const MAIN_HANDLE: u128 = 0x1000;
+
+/// Whether [`Thread::pure_call`] follows `name`.
+pub(crate) fn is_pure(name: &str) -> bool {
+    matches!(
+        name,
+        "pthread_self"
+            | "pthread_equal"
+            | "abs"
+            | "labs"
+            | "llabs"
+            | "toupper"
+            | "tolower"
+            | "sysconf"
+            | "atoi"
+            | "atol"
+            | "atoll"
+            | "strtol"
+            | "strtoll"
+            | "strtoul"
+            | "strtoull"
+            | "strchr"
+            | "strrchr"
+            | "strstr"
+            | "strspn"
+            | "strcspn"
+            | "strpbrk"
+            | "strncmp"
+            | "strnlen"
+    )
+}
+
+impl Thread<'_, '_> {
+    /// The value `name` (one of [`is_pure`]) returns.
+    pub(crate) fn pure_call(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
+        Ok(match name {
+            "pthread_self" => {
+                let me = &self.path.thread;
+                let handle = self.st.handles.iter().find(|(_, t)| *t == me).map(|(h, _)| *h);
+                self.int_reg(64, handle.unwrap_or(MAIN_HANDLE))
+            }
+            "pthread_equal" => {
+                let (a, b) = (self.int(arg(args, 0, name)?, 64)?, self.int(arg(args, 1, name)?, 64)?);
+                let x = &mut self.st.trace.exprs;
+                let eq = x.icmp(ICmpPred::Eq, 64, a, b);
+                Reg::Int(x.cast(CastOp::ZExt, 1, 32, eq))
+            }
+            "abs" | "labs" | "llabs" => {
+                let bits = if name == "abs" { 32 } else { 64 };
+                let v = self.int(arg(args, 0, name)?, bits)?;
+                let x = &mut self.st.trace.exprs;
+                let zero = x.constant(bits, 0);
+                let neg = x.bin(BinOp::Sub, bits, zero, v).unwrap_or(zero);
+                let below = x.icmp(ICmpPred::Slt, bits, v, zero);
+                Reg::Int(x.select(below, neg, v))
+            }
+            "toupper" | "tolower" => {
+                let c = self.concrete_arg(args, 0, 32, name)? as u8 as char;
+                let c = if name == "toupper" { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() };
+                self.int_reg(32, c as u128)
+            }
+            "sysconf" => {
+                // As the interpreter: 2 processors, 4 KiB pages, else -1.
+                let v = match self.concrete_arg(args, 0, 32, name)? {
+                    83 | 84 => 2,
+                    30 => 4096,
+                    _ => u64::MAX as u128,
+                };
+                self.int_reg(64, v)
+            }
+            "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoul" | "strtoull" => self.parse_int(name, args)?,
+            _ => self.string_search(name, args)?,
+        })
+    }
+
+    /// `atoi`, `atol`, `atoll` and the `strtol` family without an end
+    /// pointer: glibc's conversion, clamped (`errno` is not followed).
+    fn parse_int(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
+        let s = self.addr_arg(args, 0, name)?;
+        let text = self.c_string(s, name)?;
+        let base = if name.starts_with("strto") {
+            if self.concrete_arg(args, 1, 64, name)? != 0 {
+                return Err(self.unsupported(format!("`{name}` with an end pointer")));
+            }
+            self.concrete_arg(args, 2, 32, name)? as u32 as i32
+        } else {
+            10
+        };
+        if base < 0 || base == 1 || base > 36 {
+            return Ok(self.int_reg(64, 0));
+        }
+        let (v, _) = clamp(&parse_digits(&text, base as u32), 64, name.starts_with("strtou"));
+        // atoi is strtol truncated to an int.
+        Ok(if name == "atoi" { self.int_reg(32, v as u32 as u128) } else { self.int_reg(64, v as u128) })
+    }
+
+    /// The string searches and comparisons: a pointer into the first
+    /// string (0: not found), a length, or a comparison's sign.
+    fn string_search(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
+        let s = self.addr_arg(args, 0, name)?;
+        let a = self.c_string(s, name)?;
+        let at = |i: Option<usize>| i.map_or(0, |i| s as u128 + i as u128);
+        let span = |set: &[u8], accept: bool| a.iter().position(|b| set.contains(b) != accept).unwrap_or(a.len());
+        Ok(match name {
+            "strchr" | "strrchr" => {
+                let c = self.concrete_arg(args, 1, 32, name)? as u8;
+                let found = match (c, name) {
+                    (0, _) => Some(a.len()),
+                    (_, "strchr") => a.iter().position(|b| *b == c),
+                    _ => a.iter().rposition(|b| *b == c),
+                };
+                self.int_reg(64, at(found))
+            }
+            "strnlen" => {
+                let n = self.concrete_arg(args, 1, 64, name)?;
+                self.int_reg(64, (a.len() as u128).min(n))
+            }
+            _ => {
+                let t = self.addr_arg(args, 1, name)?;
+                let b = self.c_string(t, name)?;
+                match name {
+                    "strstr" => {
+                        let found =
+                            if b.is_empty() { Some(0) } else { a.windows(b.len()).position(|w| w == b.as_slice()) };
+                        self.int_reg(64, at(found))
+                    }
+                    "strspn" => self.int_reg(64, span(&b, true) as u128),
+                    "strcspn" => self.int_reg(64, span(&b, false) as u128),
+                    "strpbrk" => {
+                        let n = span(&b, false);
+                        self.int_reg(64, at((n < a.len()).then_some(n)))
+                    }
+                    _ => {
+                        // strncmp: the sign of the first difference in the
+                        // first n bytes.
+                        let n = self.concrete_arg(args, 2, 64, name)?.min(usize::MAX as u128) as usize;
+                        let (x, y) = (&a[..a.len().min(n)], &b[..b.len().min(n)]);
+                        let sign = match x.iter().zip(y).find(|(p, q)| p != q) {
+                            Some((p, q)) => (*p as i32 - *q as i32).signum(),
+                            None => (x.len() as i32 - y.len() as i32).signum(),
+                        };
+                        self.int_reg(32, sign as u32 as u128)
+                    }
+                }
+            }
+        })
+    }
+}
+
+fn arg<'a>(args: &'a [Operand], i: usize, what: &str) -> Result<&'a Operand, SymError> {
+    args.get(i).ok_or_else(|| SymError::Mismatch(format!("{what}: missing argument")))
+}
