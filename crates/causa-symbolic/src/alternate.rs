@@ -541,15 +541,8 @@ pub fn alternate(
     let mut goal = problem.goal.clone();
     let mut rejected = first.zip(verdict).filter(|_| !accepted && opts.mode != Mode::Symbiosis);
     let mut rejections = usize::from(!accepted && verdict.is_some());
-    let mut retries = 0;
-    while let Some(((o, upto), why)) = rejected.take() {
-        // A lost update's refinement rules out only what the alternate
-        // showed: the next one may lose another update, so those retries
-        // go on longer.
-        if retries >= if why == Verdict::LosesUpdate { LOST_UPDATE_RETRIES } else { RETRIES } {
-            break;
-        }
-        retries += 1;
+    for _ in 0..RETRIES {
+        let Some(((o, upto), why)) = rejected.take() else { break };
         goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
         let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
         let again = match opts.mode {
@@ -622,12 +615,6 @@ pub fn alternate(
 /// How many other alternates of the failing run's paths are tried when one
 /// fails later on replay, before branches are flipped.
 const RETRIES: usize = 2;
-
-/// As [`RETRIES`], while each rejected alternate only lost an update the
-/// failing schedule does not lose (`refine.rs`): sem_pool-like programs,
-/// where the three most similar schedules each lose another thread's
-/// update, need more.
-const LOST_UPDATE_RETRIES: usize = 8;
 
 /// The acquisitions (per event) of the critical sections σ runs whole that
 /// are incidental to the failure: the weak solver leaves their mutual
