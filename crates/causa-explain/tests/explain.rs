@@ -3150,21 +3150,24 @@ fn library_functions_that_only_compute_are_followed() {
 #[test]
 fn attribute_and_init_calls_that_change_nothing_modelled_are_followed() {
     // pthread_condattr_setclock (every clock is one virtual clock),
-    // pthread_spin_init, pthread_mutexattr_setpshared: symbolic execution
-    // said "unsupported … external function".
+    // pthread_spin_init, pthread_mutexattr_setpshared,
+    // pthread_attr_setstacksize, setvbuf, perror: symbolic execution said
+    // "unsupported … external function".
     let prep = load(
         "attrs.c",
-        "#include <assert.h>\n#include <pthread.h>\n#include <time.h>\n\
+        "#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n#include <time.h>\n\
          static pthread_mutex_t m;\nstatic pthread_cond_t c;\nstatic pthread_spinlock_t sl;\nstatic int hits;\n\
          static void *w(void *a) { pthread_spin_lock(&sl); pthread_spin_unlock(&sl);\n\
              pthread_mutex_lock(&m); pthread_cond_signal(&c); pthread_mutex_unlock(&m);\n\
              int h = hits; hits = h + 1; return a; }\n\
-         int main(void) { pthread_condattr_t ca; pthread_condattr_init(&ca);\n\
+         int main(void) { pthread_condattr_t ca; pthread_condattr_init(&ca); setvbuf(stdout, 0, _IONBF, 0);\n\
              pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); pthread_cond_init(&c, &ca); pthread_condattr_destroy(&ca);\n\
              pthread_mutexattr_t ma; pthread_mutexattr_init(&ma); pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_PRIVATE);\n\
              pthread_mutex_init(&m, &ma); pthread_spin_init(&sl, 0);\n\
-             pthread_t x, y; pthread_create(&x, 0, w, 0); pthread_create(&y, 0, w, 0);\n\
+             pthread_attr_t at; pthread_attr_init(&at); pthread_attr_setstacksize(&at, 1 << 20);\n\
+             pthread_t x, y; pthread_create(&x, &at, w, 0); pthread_create(&y, &at, w, 0);\n\
              pthread_join(x, 0); pthread_join(y, 0);\n\
+             if (hits != 2) perror(\"hits\");\n\
              assert(hits == 2); return 0; }\n",
     );
     let ex = failing_where(&prep, 3000, |_| true);

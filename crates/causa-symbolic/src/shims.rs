@@ -176,7 +176,15 @@ pub(crate) fn call(
             }
             zero(t)
         }
-        "putchar" | "fflush" | "fputc" | "putc" => zero(t),
+        "putchar" | "fflush" | "fputc" | "putc" | "setvbuf" | "perror" => zero(t),
+        // (The size goes into the attribute, which only
+        // `pthread_attr_getstacksize` reads: not followed here.)
+        "pthread_attr_setstacksize" => {
+            const STACK_MIN: u128 = 16384;
+            const EINVAL: u128 = 22;
+            let n = t.concrete_arg(args, 1, 64, name)?;
+            Some(Some(t.int_reg(32, if n < STACK_MIN { EINVAL } else { 0 })))
+        }
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => t.libc_values(name, args)?,
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => t.trylock(name, args)?,
