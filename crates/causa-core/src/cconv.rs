@@ -1,6 +1,22 @@
-//! The C library's integer conversions (`strtol` and its family, `atoi`),
-//! as glibc does them: shared by the interpreter and by symbolic execution,
-//! which computes them on constant or private strings.
+//! The C library's integer conversions (`strtol` and its family, `atoi`)
+//! and string scans and comparisons, as glibc does them: shared by the
+//! interpreter and by symbolic execution, which computes them on constant
+//! or private strings.
+
+/// The length of the prefix of `s` made of bytes in `set` (`accept`) or of
+/// bytes not in it (`!accept`): `strspn`, `strcspn`.
+pub fn span(s: &[u8], set: &[u8], accept: bool) -> usize {
+    s.iter().position(|b| set.contains(b) != accept).unwrap_or(s.len())
+}
+
+/// `strcmp` of two strings (without their NULs): -1, 0 or 1.
+pub fn compare(a: &[u8], b: &[u8]) -> i32 {
+    match a.iter().zip(b).find(|(x, y)| x != y) {
+        Some((x, y)) => *x as i32 - *y as i32,
+        None => a.len() as i32 - b.len() as i32,
+    }
+    .signum()
+}
 
 /// An integer as `strtol` reads it: sign, magnitude (saturated) and end.
 pub struct ParsedInt {

@@ -30,6 +30,11 @@ fn failing_where(prep: &Arc<Prepared>, tries: u64, pred: impl Fn(&Execution) -> 
     .unwrap_or_else(|| panic!("a failing run in {tries} random schedules"))
 }
 
+/// Whether a run's failure is at source line `line`.
+fn fails_at_line(line: u32) -> impl Fn(&Execution) -> bool {
+    move |ex| ex.outcome.finding().is_some_and(|f| f.location.as_ref().is_some_and(|l| l.line == line))
+}
+
 /// The `n`-th (from 0) of the failing runs in 2,000 random schedules that
 /// `pred` accepts.
 fn nth_failing(prep: &Arc<Prepared>, n: u32, pred: impl Fn(&Execution) -> bool) -> Execution {
@@ -615,9 +620,7 @@ fn an_alternate_that_only_loses_an_update_is_set_aside() {
     // line 6 and take the other branch, and says to make the check and the
     // creation (lines 6–9) atomic.
     let prep = load("singleton.c", SINGLETON);
-    let ex = failing_where(&prep, 2000, |ex| {
-        ex.outcome.finding().is_some_and(|f| f.location.as_ref().is_some_and(|l| l.line == 15))
-    });
+    let ex = failing_where(&prep, 2000, fails_at_line(15));
     for mode in [Mode::Progressive, Mode::MaxSmt] {
         let e = in_mode(&prep, &ex, mode);
         let text = causa_explain::text::render(&e);
@@ -2838,9 +2841,7 @@ fn symbiosis_inverts_the_accesses_behind_the_core_and_a_deadlocks_held_locks() {
     // before the other; a lost wake-up's core names no pair either.
     // Symbiosis found no alternate of the failing paths for any before.
     let prep = corpus("fail/sync/barrier_round_reused.c");
-    let ex = failing_where(&prep, 2000, |ex| {
-        ex.outcome.finding().is_some_and(|f| f.location.as_ref().is_some_and(|l| l.line == 42))
-    });
+    let ex = failing_where(&prep, 2000, fails_at_line(42));
     let e = in_mode(&prep, &ex, Mode::Symbiosis);
     assert_explained(&e, "barrier_round_reused");
     assert!(e.flipped.is_none());
@@ -2875,9 +2876,7 @@ fn a_write_run_again_before_another_threads_read_is_told_so() {
     // round 1 (no barrier after the summing). The summary said only which
     // value the read saw.
     let prep = corpus("fail/sync/barrier_round_reused.c");
-    let ex = failing_where(&prep, 2000, |ex| {
-        ex.outcome.finding().is_some_and(|f| f.location.as_ref().is_some_and(|l| l.line == 42))
-    });
+    let ex = failing_where(&prep, 2000, fails_at_line(42));
     let e = in_mode(&prep, &ex, Mode::Progressive);
     let summary = causa_explain::summary::summary(&e);
     assert!(summary.contains("runs barrier_round_reused.c:21 again"), "{summary}");

@@ -28,7 +28,7 @@ use causa_core::collections::HashMap;
 
 /// The location an event reads (false) or writes (true); accesses through
 /// computed addresses (location 0) are left out.
-fn access(model: &Model, e: Ev) -> Option<(u64, bool)> {
+pub(crate) fn access(model: &Model, e: Ev) -> Option<(u64, bool)> {
     match model.trace.events[e].op {
         Op::Read { loc, .. } if loc != 0 => Some((loc, false)),
         Op::Write { loc, .. } | Op::Rmw { loc, .. } if loc != 0 => Some((loc, true)),

@@ -220,14 +220,9 @@ fn sections(p: &Problem<'_>) -> Vec<(usize, usize)> {
 /// thread at or before j and σ[k]'s at or after k (None: none, or j and k
 /// are those).
 fn conflicting(p: &Problem<'_>, j: usize, k: usize) -> Option<(usize, usize)> {
-    use causa_constraints::Op;
     let sigma = &p.sigma;
     let ev = |i: usize| &p.model.trace.events[sigma[i]];
-    let access = |i: usize| match ev(i).op {
-        Op::Read { loc, .. } if loc != 0 => Some((loc, false)),
-        Op::Write { loc, .. } | Op::Rmw { loc, .. } if loc != 0 => Some((loc, true)),
-        _ => None,
-    };
+    let access = |i: usize| crate::refine::access(p.model, sigma[i]);
     let (tj, tk) = (ev(j).thread, ev(k).thread);
     let mut best: Option<(usize, usize)> = None;
     for x in (0..=j).rev().filter(|&x| ev(x).thread == tj) {

@@ -478,10 +478,7 @@ impl Thread<'_, '_> {
         // A private or constant side's string, when its bytes are known.
         let (ka, kb) = ((!sa).then(|| self.c_string(a, "strcmp")), (!sb).then(|| self.c_string(b, "strcmp")));
         if let (Some(Ok(x)), Some(Ok(y))) = (&ka, &kb) {
-            let r = match x.iter().zip(y).find(|(p, q)| p != q) {
-                Some((p, q)) => (*p as i32 - *q as i32).signum(),
-                None => (x.len() as i32 - y.len() as i32).signum(),
-            };
+            let r = causa_core::cconv::compare(x, y);
             return Ok(self.int_reg(32, r as u32 as u128));
         }
         // How many bytes of each side the model reads: a known string's

@@ -9,7 +9,7 @@
 
 use super::{Reg, Thread};
 use crate::SymError;
-use causa_core::cconv::{clamp, parse_digits};
+use causa_core::cconv::{clamp, compare, parse_digits, span};
 use causa_ir::{BinOp, CastOp, ICmpPred, Operand};
 
 /// The `pthread_self` value of the main thread (the others get the handles
@@ -116,7 +116,6 @@ impl Thread<'_, '_> {
         let s = self.addr_arg(args, 0, name)?;
         let a = self.c_string(s, name)?;
         let at = |i: Option<usize>| i.map_or(0, |i| s as u128 + i as u128);
-        let span = |set: &[u8], accept: bool| a.iter().position(|b| set.contains(b) != accept).unwrap_or(a.len());
         Ok(match name {
             "strchr" | "strrchr" => {
                 let c = self.concrete_arg(args, 1, 32, name)? as u8;
@@ -140,21 +139,17 @@ impl Thread<'_, '_> {
                             if b.is_empty() { Some(0) } else { a.windows(b.len()).position(|w| w == b.as_slice()) };
                         self.int_reg(64, at(found))
                     }
-                    "strspn" => self.int_reg(64, span(&b, true) as u128),
-                    "strcspn" => self.int_reg(64, span(&b, false) as u128),
+                    "strspn" => self.int_reg(64, span(&a, &b, true) as u128),
+                    "strcspn" => self.int_reg(64, span(&a, &b, false) as u128),
                     "strpbrk" => {
-                        let n = span(&b, false);
+                        let n = span(&a, &b, false);
                         self.int_reg(64, at((n < a.len()).then_some(n)))
                     }
                     _ => {
                         // strncmp: the sign of the first difference in the
                         // first n bytes.
                         let n = self.concrete_arg(args, 2, 64, name)?.min(usize::MAX as u128) as usize;
-                        let (x, y) = (&a[..a.len().min(n)], &b[..b.len().min(n)]);
-                        let sign = match x.iter().zip(y).find(|(p, q)| p != q) {
-                            Some((p, q)) => (*p as i32 - *q as i32).signum(),
-                            None => (x.len() as i32 - y.len() as i32).signum(),
-                        };
+                        let sign = compare(&a[..a.len().min(n)], &b[..b.len().min(n)]);
                         self.int_reg(32, sign as u32 as u128)
                     }
                 }

@@ -13,6 +13,7 @@ use super::stdio::{cstr, cstr_upto};
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::cconv::{compare, span};
 use causa_core::EventKind;
 use causa_ir::Value;
 
@@ -154,12 +155,6 @@ pub fn register(r: &mut Registry) {
 /// The name of `strtok`'s position, one for the whole process.
 pub(crate) const STRTOK_POSITION: &str = "strtok's position";
 
-/// The length of the prefix of `s` made of bytes in `set` (`accept`) or of bytes
-/// not in it (`!accept`).
-fn span(s: &[u8], set: &[u8], accept: bool) -> usize {
-    s.iter().position(|b| set.contains(b) != accept).unwrap_or(s.len())
-}
-
 /// `strtok(s, delim)`. Its position is one for the whole process, as in
 /// glibc: a hidden object every call reads and writes, so two threads'
 /// calls conflict and one thread can go on with the other's string (the
@@ -238,14 +233,6 @@ fn strsep(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn compare_ci(a: &[u8], b: &[u8]) -> i32 {
     let lower = |s: &[u8], i: usize| s.get(i).map_or(0, |b| b.to_ascii_lowercase() as i32);
     (0..a.len().max(b.len())).map(|i| lower(a, i) - lower(b, i)).find(|d| *d != 0).unwrap_or(0)
-}
-
-fn compare(a: &[u8], b: &[u8]) -> i32 {
-    match a.iter().zip(b).find(|(x, y)| x != y) {
-        Some((x, y)) => *x as i32 - *y as i32,
-        None => a.len() as i32 - b.len() as i32,
-    }
-    .signum()
 }
 
 /// `memcpy`/`memmove(dest, src, n)` (also `llvm.memcpy`/`llvm.memmove`). When the
