@@ -100,12 +100,18 @@ fn a_flipped_loop_exit_is_explained_by_the_read_it_tests() {
     assert!(summary.contains("takes the other branch at job_claim_race.c:24"), "{summary}");
     // (Which turn of the loop is flipped depends on the flips tried first:
     // the alternate sees the queue empty, 6, at a turn where the failing
-    // run saw a job left.)
-    let tests = "The branch tests the read of `next_job` at job_claim_race.c:22 in `worker` (thread 0.2), which sees ";
-    let told = summary.split(tests).nth(1).expect(tests);
-    let seen: Option<u32> = told.split(' ').next().and_then(|v| v.parse().ok());
+    // run saw a job left. When the read's data flow differs, the summary
+    // tells it as a data flow, "The read of … sees 3 from … in the failing
+    // schedule and 6 from … in the alternate"; when the same write stored
+    // another value, "The branch tests the read of …, which sees 3 in the
+    // failing schedule and 6 in the alternate".)
+    let flipped = summary.split("`worker` (thread ").nth(1).and_then(|s| s.split(')').next()).expect("a thread");
+    let read = format!("read of `next_job` at job_claim_race.c:22 in `worker` (thread {flipped})");
+    let told = summary.split(&read).nth(1).and_then(|s| s.split(". ").next()).expect(&read);
+    let seen: Option<u32> = told.split("sees ").nth(1).and_then(|s| s.split(' ').next()).and_then(|v| v.parse().ok());
     assert!(seen.is_some_and(|v| v < 6), "{summary}");
-    assert!(told.contains(" in the failing schedule and 6 in the alternate."), "{summary}");
+    assert!(told.contains(" in the failing schedule and 6 "), "{summary}");
+    assert!(told.ends_with(" in the alternate"), "{summary}");
     assert!(!summary.contains("The read of `finished`"), "{summary}");
 }
 

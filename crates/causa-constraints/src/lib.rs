@@ -22,6 +22,7 @@
 
 pub mod cells;
 pub mod encode;
+mod fixed;
 pub mod formula;
 pub mod optimize;
 pub mod solver;

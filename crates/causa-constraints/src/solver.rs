@@ -67,18 +67,18 @@ pub struct Z3Solver {
     pub(crate) order: Vec<Int>,
     defs: Vec<Bool>,
     /// The meaning of each value atom ([`Formula::Atom`]).
-    atoms: Vec<Bool>,
+    pub(crate) atoms: Vec<Bool>,
     asserted_defs: usize,
     asserted_axioms: usize,
     pub(crate) queries: u64,
     pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
-    timeout: Option<Duration>,
+    pub(crate) timeout: Option<Duration>,
     /// Seed of Z3's random choices (0, Z3's default, unless a test varies
     /// it to see that a result does not hang on which model Z3 returns).
-    random_seed: u32,
+    pub(crate) random_seed: u32,
     /// The arithmetic wanted (see [`Arithmetic`]).
-    arithmetic: Arithmetic,
+    pub(crate) arithmetic: Arithmetic,
     /// Per-query conflict budget (none: unlimited).
     pub(crate) conflicts: Option<u32>,
     /// Z3's resource limit per query (`rlimit`): deterministic work units.
@@ -243,7 +243,7 @@ impl Z3Solver {
 
     /// A fresh solver for the current trace holding every definition, axiom
     /// and the base constraints.
-    fn rebuild(&mut self, defs: &Defs) {
+    pub(crate) fn rebuild(&mut self, defs: &Defs) {
         self.solver = Solver::new();
         self.configure();
         self.asserted_defs = 0;

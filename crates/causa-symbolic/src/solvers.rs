@@ -75,6 +75,16 @@ impl Solvers {
         self.aside != Formula::True
     }
 
+    /// The weak solver's queries all keep the events of `held` in this
+    /// order (it is exact only while they do): fix it in its base, where it
+    /// costs nothing ([`Z3Solver::fix_order`]). Not when nothing is left
+    /// aside: the weak solver is then the full one, which frees them.
+    pub fn hold_in_weak(&mut self, held: &[causa_constraints::formula::Ev], defs: &Defs) {
+        if self.narrowed() && !held.is_empty() {
+            self.weak.fix_order(held, defs);
+        }
+    }
+
     pub fn weak(&mut self) -> &mut Z3Solver {
         &mut self.weak
     }
