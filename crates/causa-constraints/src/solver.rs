@@ -1,7 +1,7 @@
 //! Solving order formulas. The [`OrderSolver`] trait keeps Z3 behind a small
 //! interface, so encodings can be tested without it and the solver swapped.
 
-use crate::formula::{Defs, Formula};
+use crate::formula::{Defs, Ev, Formula};
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, Int};
 use z3::{SatResult, Solver};
@@ -67,18 +67,18 @@ pub struct Z3Solver {
     pub(crate) order: Vec<Int>,
     defs: Vec<Bool>,
     /// The meaning of each value atom ([`Formula::Atom`]).
-    pub(crate) atoms: Vec<Bool>,
+    atoms: Vec<Bool>,
     asserted_defs: usize,
     asserted_axioms: usize,
     pub(crate) queries: u64,
     pub(crate) time: Duration,
     /// Per-query time limit (none: unlimited).
-    pub(crate) timeout: Option<Duration>,
+    timeout: Option<Duration>,
     /// Seed of Z3's random choices (0, Z3's default, unless a test varies
     /// it to see that a result does not hang on which model Z3 returns).
-    pub(crate) random_seed: u32,
+    random_seed: u32,
     /// The arithmetic wanted (see [`Arithmetic`]).
-    pub(crate) arithmetic: Arithmetic,
+    arithmetic: Arithmetic,
     /// Per-query conflict budget (none: unlimited).
     pub(crate) conflicts: Option<u32>,
     /// Z3's resource limit per query (`rlimit`): deterministic work units.
@@ -171,6 +171,17 @@ impl Z3Solver {
         Z3Solver::with_arithmetic(Arithmetic::General)
     }
 
+    /// [`OrderSolver::reset`], with the events of `order` happening in that
+    /// order, each before the next, in every query: their order variables
+    /// are numbers (`fixed.rs`).
+    pub fn reset_fixed(&mut self, events: usize, base: &Formula, defs: &Defs, order: &[Ev]) {
+        self.base = base.clone();
+        self.difference_logic = self.arithmetic != Arithmetic::General;
+        self.order = crate::fixed::order_variables(events, order);
+        self.defs.clear();
+        self.rebuild(defs);
+    }
+
     /// Whether the current trace uses the dense difference logic.
     pub(crate) fn uses_dense(&self) -> bool {
         self.arithmetic == Arithmetic::DenseDifference && self.order.len() <= DENSE_LIMIT
@@ -243,7 +254,7 @@ impl Z3Solver {
 
     /// A fresh solver for the current trace holding every definition, axiom
     /// and the base constraints.
-    pub(crate) fn rebuild(&mut self, defs: &Defs) {
+    fn rebuild(&mut self, defs: &Defs) {
         self.solver = Solver::new();
         self.configure();
         self.asserted_defs = 0;
@@ -409,11 +420,7 @@ impl Z3Solver {
 
 impl OrderSolver for Z3Solver {
     fn reset(&mut self, events: usize, base: &Formula, defs: &Defs) {
-        self.base = base.clone();
-        self.difference_logic = self.arithmetic != Arithmetic::General;
-        self.order = (0..events).map(|i| Int::new_const(format!("o{i}"))).collect();
-        self.defs.clear();
-        self.rebuild(defs);
+        self.reset_fixed(events, base, defs, &[]);
     }
 
     fn solve(&mut self, goal: &Formula, defs: &Defs) -> SolveResult {

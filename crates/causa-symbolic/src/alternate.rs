@@ -384,24 +384,24 @@ pub fn alternate(
     tracing::debug!(events = model.trace.len(), ms = ms(), "explain: model and formula built");
     let switches = run_sigma.as_ref().map(|s| segments(&model, s).len().saturating_sub(1));
     let arithmetic = crate::solvers::arithmetic_for(switches, opts.mode);
-    let mut solvers =
-        Solvers::new((order_vars, arithmetic), parts.common.clone(), enc.locks_aside(), values.take_atoms(), &enc.defs);
+    let held: Vec<Ev> = match (&incidental, &run_sigma) {
+        (Some(inc), Some(sigma)) => sigma.iter().copied().filter(|e| inc[*e]).collect(),
+        _ => Vec::new(),
+    };
+    let mut solvers = Solvers::new(
+        (order_vars, arithmetic),
+        parts.common.clone(),
+        (enc.locks_aside(), &held),
+        values.take_atoms(),
+        &enc.defs,
+    );
     let cut = enc.cut();
     // σ's order keeps the sections left aside apart: the weak solver is exact.
     let from_run = run_sigma.and_then(|sigma| {
         let mut fails = vec![parts.bug.clone(), parts.frame.clone()];
+        fails.extend(chain(&sigma));
         fails.extend(left_out(&sigma, model.trace.len(), cut));
-        // A weak solver of its own is rebuilt with the incidental order
-        // fixed below: σ's check goes to a solver with σ fixed (fixed.rs).
-        // Otherwise the check is the shared solver's first query, which
-        // also readies it for the later ones.
-        let answer = if solvers.narrowed() {
-            solvers.weak().solve_in_order(&Formula::and(fails), &enc.defs, &sigma)
-        } else {
-            fails.extend(chain(&sigma));
-            solvers.weak().solve(&Formula::and(fails), &enc.defs)
-        };
-        match answer {
+        match solvers.weak().solve(&Formula::and(fails), &enc.defs) {
             SolveResult::Sat(_) => Some(sigma),
             _ => None,
         }
@@ -420,12 +420,6 @@ pub fn alternate(
     tracing::debug!(events = sigma.len(), from_run = failing_from_run, ms = ms(), "explain: failing schedule");
     let goal = Formula::and(vec![not_bug, parts.alternate_frame.clone()]);
     let problem = Problem::new(&model, sigma, goal, cut, incidental);
-    // Every query of the weak solver keeps the incidental events in σ's
-    // order (solvers.rs): fixed once, they cost its queries nothing.
-    if let Some(inc) = &problem.incidental {
-        let held: Vec<Ev> = problem.sigma.iter().copied().filter(|e| inc[*e]).collect();
-        solvers.hold_in_weak(&held, &enc.defs);
-    }
     // Symbiosis inverts the core's pairs: its core comes from the full
     // model (the weak one's may be less minimal: more pairs to try).
     let root = match opts.mode {
