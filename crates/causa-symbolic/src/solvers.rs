@@ -5,13 +5,15 @@
 //! decides nothing as long as they keep the failing order; it made every
 //! solver's first query cost about a second on a 974-event run of
 //! bench/programs/bank_long.c. So:
-//! - the `weak` solver's base leaves it out ([`Encoder::set_locks_aside`]).
-//!   It answers the queries that keep those sections in the failing order σ
-//!   (σ's check, progressive mode's windows holding them), where it is
-//!   exact, and the root cause's unsat core outside Symbiosis mode, which
-//!   it may only make less minimal (a core under fewer constraints is a
-//!   core under more; Symbiosis mode inverts the core's pairs, so it asks
-//!   the full solver);
+//! - the `weak` solver's base leaves it out ([`Encoder::set_locks_aside`]),
+//!   and has the incidental events' order fixed as in σ
+//!   ([`Z3Solver::reset_fixed`]). It answers the queries that keep them in
+//!   the failing order σ (σ's check, progressive mode's windows holding
+//!   them), where it is exact, and the root cause's unsat core outside
+//!   Symbiosis mode: a core of the run's paths with the incidental events
+//!   in σ's order, so no pair of two of them is in it (late_race at 985
+//!   events: 11 events instead of 39). Symbiosis mode inverts the core's
+//!   pairs, so it asks the full solver;
 //! - the `full` solver's base has it: it is built on first use, for the
 //!   queries that may move those sections (Symbiosis' inversions, the full
 //!   Max SMT models, branch flips, progressive mode freeing every event).
