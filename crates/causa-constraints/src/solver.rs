@@ -239,19 +239,6 @@ impl Z3Solver {
         self.solver.set_params(&p);
     }
 
-    /// Add `f` to the base constraints of the current trace: every later
-    /// query (and [`Z3Solver::optimize`]) assumes it, and it is asserted
-    /// once instead of with each query.
-    pub fn assert_base(&mut self, f: &Formula, defs: &Defs) {
-        if *f == Formula::True {
-            return;
-        }
-        self.base = Formula::and(vec![self.base.clone(), f.clone()]);
-        self.sync_defs(defs);
-        let b = self.lower(f);
-        self.solver.assert(&b);
-    }
-
     /// A fresh solver for the current trace holding every definition, axiom
     /// and the base constraints.
     fn rebuild(&mut self, defs: &Defs) {

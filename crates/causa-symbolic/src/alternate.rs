@@ -317,7 +317,7 @@ impl<'a> Problem<'a> {
     }
 
     /// `goal` with σ's events at the `kept` positions in σ's order, but
-    /// for consecutive ones both `ordered` (the solver's base orders those).
+    /// for consecutive ones both `ordered` (the solver has their order fixed).
     pub fn fixing(&self, goal: &Formula, kept: &[bool], ordered: &dyn Fn(usize) -> bool) -> Formula {
         let order: Vec<usize> = (0..self.sigma.len()).filter(|i| kept[*i]).collect();
         let mut parts = vec![goal.clone()];

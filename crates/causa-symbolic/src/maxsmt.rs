@@ -99,10 +99,10 @@ pub(crate) fn progressive(
     let any = (0..p.sigma.len()).any(incidental);
     // The weak solver is exact while the incidental events hold (solvers.rs).
     if any {
-        // A weak solver of its own serves only this search: the held order
-        // can go into its base (not into a solver later queries share).
-        let own = solvers.narrowed();
-        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, own), paths_fail)? {
+        // A weak solver of its own has the held order fixed already
+        // (`Solvers::new`): the queries need not order those events again.
+        let fixed = solvers.narrowed();
+        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, fixed), paths_fail)? {
             return Ok(found);
         }
     }
@@ -121,23 +121,19 @@ fn windows(
     enc: &Encoder<'_>,
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
-    (hold, into_base): (&dyn Fn(usize) -> bool, bool),
+    (hold, fixed): (&dyn Fn(usize) -> bool, bool),
     paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Option<Found>, ClapError> {
     let n = segs.len();
-    // With `into_base`, the held positions' order goes into the solver's
-    // base once (the queries then only order the rest: on a long run most
-    // of σ is held).
-    let ordered = |i: usize| into_base && hold(i);
+    // With `fixed`, the solver has the held positions' order fixed
+    // ([`causa_constraints::Z3Solver::reset_fixed`]): the queries only
+    // order the rest (on a long run most of σ is held).
+    let ordered = |i: usize| fixed && hold(i);
     tracing::debug!(
         segments = n,
         held = (0..p.sigma.len()).filter(|i| hold(*i)).count(),
         "progressive: windows with these σ events held in σ's order"
     );
-    if into_base {
-        let held: Vec<Ev> = (0..p.sigma.len()).filter(|i| hold(*i)).map(|i| p.sigma[i]).collect();
-        solver.assert_base(&Formula::and(crate::alternate::chain(&held)), &enc.defs);
-    }
     // σ's positions that keep σ's order with `window` segments free.
     let kept = |window: usize| {
         let upto = segs[n - window].start;
@@ -219,7 +215,7 @@ fn smallest_window<T>(n: usize, mut feasible: impl FnMut(usize) -> Option<T>) ->
 }
 
 /// One Max SMT query: `goal`, with σ's events at the `kept` positions in
-/// σ's order (of which the solver's base orders the `ordered` ones),
+/// σ's order (of which the solver has the `ordered` ones fixed),
 /// starting from `start` when given (a solution of that). The solution's
 /// positions and whether they are proven optimal.
 #[allow(clippy::too_many_arguments)]
