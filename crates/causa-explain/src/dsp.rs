@@ -93,16 +93,26 @@ pub struct Dsp {
 
 /// The DSP of `failing` against `alternate` (`pair`: events that must be
 /// shown, such as Symbiosis' inverted pair; `freeing`: a use after free's
-/// or double free's first `free`).
+/// or double free's first `free`). `quiet`: events the failure does not
+/// depend on (a statistics counter's updates under its lock) that come
+/// after a thread of the alternate leaves the failing run's path: neither
+/// the data flows of their reads nor the context switches to and from
+/// them are differences the projection shows one by one (they follow from
+/// the thread's other path, which is the difference; a flip early in a
+/// 1,477-event run left 240 of them in it).
 pub fn projection(
     sym: &SymTrace,
     (failing, alternate): (&[EventRef], &[EventRef]),
     resolved: &Resolved,
     (pair, freeing): (&[EventRef], Option<EventRef>),
+    quiet: &BTreeSet<EventRef>,
 ) -> Dsp {
-    let (failing_only, alternate_only) = flows_that_differ(sym, (failing, alternate), resolved);
+    let (mut failing_only, mut alternate_only) = flows_that_differ(sym, (failing, alternate), resolved);
+    failing_only.retain(|f| !quiet.contains(&f.read));
+    alternate_only.retain(|f| !quiet.contains(&f.read));
     let (fs, as_) = (switches(failing), switches(alternate));
-    let failing_switches: Vec<_> = fs.difference(&as_).copied().collect();
+    let loud = |(x, y): &&(EventRef, EventRef)| !quiet.contains(x) && !quiet.contains(y);
+    let failing_switches: Vec<_> = fs.difference(&as_).filter(loud).copied().collect();
     let alternate_switches: Vec<_> = as_.difference(&fs).copied().collect();
     let mut shown: BTreeSet<EventRef> = pair.iter().copied().collect();
     for fl in failing_only.iter().chain(&alternate_only) {
@@ -123,11 +133,14 @@ pub fn projection(
     }
     let events: Vec<EventRef> = failing.iter().copied().filter(|e| shown.contains(e)).collect();
     let alternate_events: Vec<EventRef> = alternate.iter().copied().filter(|e| shown.contains(e)).collect();
+    // (The schedules' segments and switches without the quiet events.)
+    let without_quiet = |o: &[EventRef]| o.iter().copied().filter(|r| !quiet.contains(r)).collect::<Vec<_>>();
+    let (loud_f, loud_a) = (without_quiet(failing), without_quiet(alternate));
     let figures = Figures {
         operations: events.iter().chain(&alternate_events).collect::<BTreeSet<_>>().len(),
         data_flows: alternate_only.len(),
-        broken_segments: broken_segments(failing, alternate),
-        context_switches: varied_switches(failing, alternate),
+        broken_segments: broken_segments(&loud_f, &loud_a),
+        context_switches: varied_switches(&loud_f, &loud_a),
     };
     Dsp {
         failing_only,

@@ -19,7 +19,7 @@ use causa_interp::{Config, Execution, Outcome, Prepared};
 use causa_symbolic::{
     AlternateOptions, ClapError, EventRef, FlippedBranch, Mode, Proposal, SymError, SymOp, SymTrace, Verdict,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 mod align;
@@ -95,6 +95,10 @@ pub enum Unshown {
     LateValue(String),
     /// An event after such a read.
     AfterLateValue,
+    /// A read of this value stored by an operation the failing run never
+    /// reached, which the failure does not depend on (its thread's later
+    /// events are still shown).
+    SeenLate(String),
     /// A read its thread runs on the path it takes after the flipped branch
     /// too (the same statement, the same object), and what it read there
     /// (the turn after a loop the alternate leaves earlier).
@@ -108,6 +112,7 @@ impl std::fmt::Display for Unshown {
             Unshown::LateValue(v) => {
                 write!(f, "read {v} stored by an operation the failing run never reached (not followed further)")
             }
+            Unshown::SeenLate(v) => write!(f, "read {v} stored by an operation the failing run never reached"),
             Unshown::AfterLateValue => {
                 write!(f, "not followed (before it, its thread read a value the failing run never stored)")
             }
@@ -243,14 +248,20 @@ impl Explanation {
         if !self.skipped(r) {
             None
         } else if self.late_reads.contains(&r) {
-            Some(Unshown::LateValue(self.alternate_values.get(&r).cloned().unwrap_or_else(|| "a value".into())))
-        } else if self.late_reads.iter().any(|l| l.0 == r.0 && l.1 < r.1) {
+            let v = self.alternate_values.get(&r).cloned().unwrap_or_else(|| "a value".into());
+            Some(if self.followed_past(r) { Unshown::SeenLate(v) } else { Unshown::LateValue(v) })
+        } else if self.late_reads.iter().any(|l| l.0 == r.0 && l.1 < r.1 && !self.followed_past(*l)) {
             Some(Unshown::AfterLateValue)
         } else if let Some(v) = self.on_the_new_path(r) {
             Some(Unshown::OnTheNewPath(v))
         } else {
             Some(Unshown::OtherWay)
         }
+    }
+
+    /// Whether the alternate shows events of late read `l`'s thread after it.
+    fn followed_past(&self, l: EventRef) -> bool {
+        self.alternate.as_ref().is_some_and(|a| a.iter().any(|x| x.0 == l.0 && x.1 > l.1))
     }
 
     /// What the flipped thread's new path read at the place and object of
@@ -447,11 +458,12 @@ fn explain_here(
     let mut alternate = s.alternate.clone();
     let mut late_reads = Vec::new();
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
+    let incidental = causa_symbolic::incidental_events(&sym);
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
             let alternate_run = align::align(&sym, &run, until);
-            let (alt, late) = ran(&sym, alt, s.alternate_prefix, &alternate_run, &run);
+            let (alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental.as_deref());
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
@@ -468,7 +480,9 @@ fn explain_here(
             // A use after free's `free` (the order that matters is its and
             // the failing access's, rarely consecutive).
             pair.extend(freeing);
-            (Some((run.outcome, how)), vals, dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing)))
+            let quiet = quiet(incidental.as_deref(), s.flipped.as_ref(), &s.failing);
+            let dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);
+            (Some((run.outcome, how)), vals, dsp)
         }
         _ => (None, BTreeMap::new(), Dsp::default()),
     };
@@ -569,6 +583,26 @@ fn branches_on(sym: &SymTrace) -> BTreeMap<EventRef, Vec<usize>> {
         }
     }
     out
+}
+
+/// `dsp::projection`'s quiet events: those the failure does not depend on
+/// that the failing schedule has after a flipped thread leaves its
+/// recorded path (the thread's own, which the alternate does not run, and
+/// the other threads', whose bookkeeping then sees other values: a
+/// statistics counter the flipped thread no longer updates).
+fn quiet(
+    incidental: Option<&[Vec<bool>]>,
+    flipped: Option<&FlippedBranch>,
+    failing: &[EventRef],
+) -> BTreeSet<EventRef> {
+    let (Some(f), Some(inc)) = (flipped, incidental) else { return BTreeSet::new() };
+    let is = |r: &EventRef| inc[r.0][r.1];
+    let mut quiet: BTreeSet<EventRef> =
+        (f.events_before..inc[f.thread].len()).map(|k| (f.thread, k)).filter(is).collect();
+    if let Some(from) = failing.iter().position(|r| r.0 == f.thread && r.1 >= f.events_before) {
+        quiet.extend(failing[from..].iter().copied().filter(is));
+    }
+    quiet
 }
 
 /// The arrival whose `pthread_barrier_wait` result the flipped branch
@@ -869,11 +903,15 @@ fn replay_alternate(
 /// they are put in the run's order.
 fn ran(
     sym: &SymTrace,
-    alt: &[EventRef],
-    prefix: usize,
+    (alt, prefix): (&[EventRef], usize),
     aligned: &align::Alignment,
     run: &Execution,
+    incidental: Option<&[Vec<bool>]>,
 ) -> (Vec<EventRef>, Vec<EventRef>) {
+    // A read the failure does not depend on (`printf` of a statistics
+    // counter) may see a value the failing run never stored without
+    // leaving what follows in its thread unexplained.
+    let incidental = |r: &EventRef| incidental.is_some_and(|inc| inc[r.0][r.1]);
     let resolved = aligned.resolved(sym, run);
     let positions = aligned.positions(sym, run);
     let at = |r: EventRef, addr: u64| resolved.get(&r).copied().unwrap_or(addr);
@@ -898,10 +936,12 @@ fn ran(
     // Each thread's first event not shown past the replayed part.
     let mut cut: BTreeMap<usize, usize> = BTreeMap::new();
     let mut late_reads: Vec<EventRef> = Vec::new();
+    // Incidental late reads: left out, their threads still followed.
+    let mut aside: BTreeSet<EventRef> = BTreeSet::new();
     loop {
         let mut tail = Vec::new();
         for &r in alt.iter().skip(prefix) {
-            if cut.get(&r.0).is_some_and(|k| r.1 >= *k) {
+            if cut.get(&r.0).is_some_and(|k| r.1 >= *k) || aside.contains(&r) {
                 continue;
             }
             if unrun(&r) {
@@ -919,10 +959,15 @@ fn ran(
             .map(|(r, _)| r)
             .collect();
         if late.is_empty() {
-            late_reads.retain(|r| cut.get(&r.0) == Some(&r.1));
+            late_reads.retain(|r| cut.get(&r.0) == Some(&r.1) || aside.contains(r));
             return (out, late_reads);
         }
         for r in late {
+            if incidental(&r) {
+                aside.insert(r);
+                late_reads.push(r);
+                continue;
+            }
             let k = cut.entry(r.0).or_insert(r.1);
             *k = (*k).min(r.1);
             late_reads.push(r);

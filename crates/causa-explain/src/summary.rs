@@ -1403,7 +1403,9 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
     let alt = alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
         Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
-        Some(crate::Unshown::LateValue(v)) => format!("{v} (stored by an operation the failing run never reached)"),
+        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => {
+            format!("{v} (stored by an operation the failing run never reached)")
+        }
         Some(crate::Unshown::AfterLateValue) => {
             "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
         }

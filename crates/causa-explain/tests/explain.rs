@@ -2622,9 +2622,9 @@ fn a_check_repeated_after_the_failure_sends_the_search_to_the_branches_first() {
     let f = e.flipped.as_ref().unwrap_or_else(|| panic!("a branch flipped: {text}"));
     assert_eq!(f.loc.as_ref().map(|l| l.line), Some(24), "{text}");
     assert!(e.alternate_passes(), "{text}");
-    // (No alternate of the paths optimised and replayed three times: 90
-    // solver queries on this run before, 41 now.)
-    assert!(e.queries < 60, "{} solver queries: {text}", e.queries);
+    // No alternate of the paths optimised, replayed and set aside first
+    // (three of them, each failing again, took three quarters of the time).
+    assert_eq!(e.rejected, 0, "{text}");
 }
 
 #[test]
@@ -3172,5 +3172,44 @@ fn attribute_and_init_calls_that_change_nothing_modelled_are_followed() {
     let ex = failing_where(&prep, 3000, |_| true);
     for e in explained_modes(&prep, &ex) {
         assert_explained(&e, "attrs");
+    }
+}
+
+#[test]
+fn a_long_runs_bookkeeping_stays_out_of_its_flip_and_its_projection() {
+    // inventory_check_then_act: two shoppers each log 121 requests under
+    // a statistics lock around an unlocked check-then-act on `stock`; a
+    // failing run has about 1,500 events, 480 of them in those sections.
+    // No order of the run's paths avoids the failure without losing an
+    // update of `stock`, so one shopper's check must see the other's
+    // decrement. Asked of the full model (every statistics section free)
+    // the first window query ran for minutes; with the sections held in
+    // the failing order the flip is found at once, and the projection
+    // leaves out the statistics the flipped shopper no longer updates (240
+    // of its events were in it).
+    let prep = corpus("fail/realistic/inventory_check_then_act.c");
+    for n in 0..2 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let text = causa_explain::text::render(&e);
+        assert!(e.failing.len() > 1000, "{}: {text}", e.failing.len());
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("a branch flipped: {text}"));
+        assert_eq!(f.loc.as_ref().map(|l| l.line), Some(31), "{text}");
+        assert!(e.alternate_passes(), "{text}");
+        let d = &e.dsp;
+        assert!(d.figures.operations <= 20, "{} operations: {text}", d.figures.operations);
+        // (Events of a statistics section may still be shown where σ
+        // switches threads inside one, but no data flow of the statistics.)
+        let bookkeeping = |r: &(usize, usize)| matches!(e.object(*r).as_deref(), Some("requests" | "bytes"));
+        assert!(!d.failing_only.iter().chain(&d.alternate_only).any(|f| bookkeeping(&f.read)), "{text}");
+        let summary = causa_explain::summary::summary(&e);
+        let flat = summary.split_whitespace().collect::<Vec<_>>().join(" ");
+        let who = format!("thread {}", e.threads[f.thread]);
+        assert!(
+            flat.contains(&format!("`shopper` ({who}) takes the other branch at inventory_check_then_act.c:31")),
+            "{summary}"
+        );
+        assert!(flat.contains("The read of `stock` at inventory_check_then_act.c:31"), "{summary}");
+        assert!(flat.contains("sees 1 (initial value) in the failing schedule and 0 from thread"), "{summary}");
     }
 }

@@ -28,6 +28,7 @@
 //! invalid pthread use has no ¬Φ_bug here yet.
 
 use crate::clap::{fewest_preemptions, formula, happening, steps_of, ClapError, ClapOptions};
+use crate::maxsmt::Stage;
 use crate::model::{build, Model};
 use crate::solvers::Solvers;
 use crate::trace::{SymOp, SymTrace};
@@ -240,6 +241,22 @@ impl Verdict {
     }
 }
 
+/// A proposal's steps, how many of them the model orders, and the inputs'
+/// order.
+type Steps = (Vec<EventRef>, usize, Vec<(usize, usize)>);
+
+/// One staged search for an accepted alternate (`alternate`).
+struct Attempt {
+    found: Found,
+    /// The alternate to show.
+    chosen: Option<Steps>,
+    accepted: bool,
+    rejections: usize,
+    flipped: Option<FlippedBranch>,
+    flips_tried: usize,
+    optimal: bool,
+}
+
 /// What a mode's search found, on the model's events.
 pub(crate) struct Found {
     pub order: Option<Vec<Ev>>,
@@ -300,6 +317,10 @@ pub(crate) struct Problem<'a> {
     /// For each model event: whether it is incidental to the failure
     /// (`relevant::incidental_events`); None: none is known to be.
     pub incidental: Option<Vec<bool>>,
+    /// Events of σ the alternate should still run before the failure's
+    /// point, as σ does: one soft constraint each, with the data flows
+    /// (a flip's alternate, whose end the solver places: `flip.rs`).
+    pub still_run: Vec<Ev>,
 }
 
 impl<'a> Problem<'a> {
@@ -308,7 +329,25 @@ impl<'a> Problem<'a> {
         for (i, e) in sigma.iter().enumerate() {
             at[*e] = Some(i);
         }
-        Problem { model, sigma, at, goal, cut, incidental }
+        Problem { model, sigma, at, goal, cut, incidental, still_run: Vec::new() }
+    }
+
+    /// The same problem with another goal.
+    pub fn with_goal(&self, goal: Formula) -> Problem<'a> {
+        Problem {
+            model: self.model,
+            sigma: self.sigma.clone(),
+            at: self.at.clone(),
+            goal,
+            cut: self.cut,
+            incidental: self.incidental.clone(),
+            still_run: self.still_run.clone(),
+        }
+    }
+
+    /// Whether some event of σ is incidental to the failure.
+    pub fn any_incidental(&self) -> bool {
+        self.incidental.as_ref().is_some_and(|inc| self.sigma.iter().any(|e| inc[*e]))
     }
 
     /// None of σ's positions keeps σ's order: every event free.
@@ -453,13 +492,14 @@ pub fn alternate(
     };
     let failing = steps_of(&model, problem.sigma.clone());
     let offer = |accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
-                 (order, prefix, inputs): &(Vec<EventRef>, usize, Vec<(usize, usize)>),
+                 (order, prefix, inputs): &Steps,
                  (flipped, look): (Option<FlippedBranch>, bool)| {
         accept(&Proposal { order, prefix: *prefix, inputs, flipped, failing: &failing, look })
     };
     let mode_search = |solvers: &mut Solvers,
                        accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
-                       look: bool|
+                       look: bool,
+                       stage: Stage|
      -> Result<Found, ClapError> {
         Ok(match opts.mode {
             // No order of the threads lets a thread through a lock it holds
@@ -494,7 +534,7 @@ pub fn alternate(
                         why == Verdict::FailsAgain
                     }
                 };
-                let found = crate::maxsmt::progressive(solvers, &problem, &enc, opts, &mut paths_fail)?;
+                let found = crate::maxsmt::progressive(solvers, &problem, &enc, (opts, stage), &mut paths_fail)?;
                 // (Only on a first look at a proven window optimum: see
                 // `symbiosis::more_similar_pair`.)
                 if !(look && !found.paths_fail && found.optimal) {
@@ -516,77 +556,118 @@ pub fn alternate(
         events_before: sym.threads[f.thread].path[f.branch.condition].1,
     };
     // The branch flips (`flip.rs`): the first accepted, and how many were tried.
-    let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict| {
-        let (f, tried) = crate::flip::search(solvers.full(&enc.defs), &problem, &enc, &parts, sym, opts, &mut |f| {
+    let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict, stage: Stage| {
+        let (f, tried) = crate::flip::search(solvers, &problem, &enc, &parts, sym, (opts, stage), &mut |f| {
             offer(accept, &propose(&f.order, f.upto), (Some(flip_of(f)), false)).accepted()
         })?;
-        tracing::debug!(tried, accepted = f.is_some(), ms = ms(), "explain: branch flips");
+        tracing::debug!(tried, accepted = f.is_some(), ?stage, ms = ms(), "explain: branch flips");
         Ok::<_, ClapError>((f, tried))
     };
-    let mut found = mode_search(&mut solvers, accept, true)?;
-    // The run's paths failed again on a first look: branch flips first,
-    // then, if none is accepted, the paths' own alternates after all.
-    let mut early_flips = None;
-    if found.paths_fail {
-        let (f, tried) = if opts.max_flips > 0 { flips(&mut solvers, accept)? } else { (None, 0) };
-        if f.is_none() {
-            found = mode_search(&mut solvers, accept, false)?;
+    // One search for an accepted alternate: the mode's, other alternates of
+    // the same paths when it is rejected, then branch flips.
+    let attempt = |solvers: &mut Solvers,
+                   accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict,
+                   stage: Stage|
+     -> Result<Attempt, ClapError> {
+        let mut found = mode_search(solvers, accept, true, stage)?;
+        // The run's paths failed again on a first look: branch flips first,
+        // then, if none is accepted, the paths' own alternates after all.
+        let mut early_flips = None;
+        if found.paths_fail {
+            let (f, tried) = if opts.max_flips > 0 { flips(solvers, accept, stage)? } else { (None, 0) };
+            if f.is_none() {
+                found = mode_search(solvers, accept, false, stage)?;
+            }
+            early_flips = Some((f, tried));
         }
-        early_flips = Some((f, tried));
-    }
-    tracing::debug!(found = found.order.is_some(), window = found.window, ms = ms(), "explain: the mode's alternate");
-    // The mode's alternate, coarsened, with its part the model orders.
-    let first = found.order.as_ref().filter(|_| !found.paths_fail).map(|o| coarse(o, upto_of(o)));
-    let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
-    let verdict = chosen.as_ref().map(|proposal| offer(accept, proposal, (None, false)));
-    let mut accepted = verdict.is_some_and(Verdict::accepted);
-    tracing::debug!(?verdict, ms = ms(), "explain: the mode's alternate replayed");
-    // An alternate whose replay fails later (after the model's part) may
-    // have a sibling of the same paths that does not: ask for the next best
-    // with other data flows or synchronisation orders than each one
-    // rejected, a few times, before flipping branches (pbzip2 in lexico
-    // mode: of two alternates with the same figures, one frees the queue
-    // before the consumer's last unlock).
-    let mut goal = problem.goal.clone();
-    let mut rejected = first.zip(verdict).filter(|_| !accepted && opts.mode != Mode::Symbiosis);
-    let mut rejections = usize::from(!accepted && verdict.is_some());
-    for _ in 0..RETRIES {
-        let Some(((o, upto), why)) = rejected.take() else { break };
-        goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
-        let retry = Problem::new(&model, problem.sigma.clone(), goal.clone(), cut, problem.incidental.clone());
-        let again = match opts.mode {
-            Mode::Progressive => crate::maxsmt::progressive(&mut solvers, &retry, &enc, opts, &mut |_| false)?,
-            _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
+        tracing::debug!(
+            found = found.order.is_some(),
+            window = found.window,
+            ms = ms(),
+            "explain: the mode's alternate"
+        );
+        // The mode's alternate, coarsened, with its part the model orders.
+        let first = found.order.as_ref().filter(|_| !found.paths_fail).map(|o| coarse(o, upto_of(o)));
+        let mut chosen = first.as_ref().map(|(o, upto)| steps_for(o, *upto));
+        let verdict = chosen.as_ref().map(|proposal| offer(accept, proposal, (None, false)));
+        let mut accepted = verdict.is_some_and(Verdict::accepted);
+        tracing::debug!(?verdict, ms = ms(), "explain: the mode's alternate replayed");
+        // An alternate whose replay fails later (after the model's part) may
+        // have a sibling of the same paths that does not: ask for the next best
+        // with other data flows or synchronisation orders than each one
+        // rejected, a few times, before flipping branches (pbzip2 in lexico
+        // mode: of two alternates with the same figures, one frees the queue
+        // before the consumer's last unlock).
+        let mut goal = problem.goal.clone();
+        let mut rejected = first.zip(verdict).filter(|_| !accepted && opts.mode != Mode::Symbiosis);
+        let mut rejections = usize::from(!accepted && verdict.is_some());
+        for _ in 0..RETRIES {
+            let Some(((o, upto), why)) = rejected.take() else { break };
+            goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
+            let retry = problem.with_goal(goal.clone());
+            let again = match opts.mode {
+                Mode::Progressive => crate::maxsmt::progressive(solvers, &retry, &enc, (opts, stage), &mut |_| false)?,
+                _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
+            };
+            let Some(o) = again.order.as_ref() else { break };
+            let (o, upto) = coarse(o, upto_of(o));
+            let proposal = steps_for(&o, upto);
+            let why = offer(accept, &proposal, (None, false));
+            tracing::debug!(verdict = ?why, ms = ms(), "explain: a retry's alternate replayed");
+            if why.accepted() {
+                accepted = true;
+                chosen = Some(proposal);
+                found = again;
+                break;
+            }
+            rejections += 1;
+            rejected = Some(((o, upto), why));
+        }
+        let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
+        let flipping = match early_flips {
+            Some(done) => Some(done),
+            None if !accepted && opts.max_flips > 0 => Some(flips(solvers, accept, stage)?),
+            None => None,
         };
-        let Some(o) = again.order.as_ref() else { break };
-        let (o, upto) = coarse(o, upto_of(o));
-        let proposal = steps_for(&o, upto);
-        let why = offer(accept, &proposal, (None, false));
-        tracing::debug!(verdict = ?why, ms = ms(), "explain: a retry's alternate replayed");
-        if why.accepted() {
-            accepted = true;
-            chosen = Some(proposal);
-            found = again;
+        if let Some((f, tried)) = flipping {
+            flips_tried = tried;
+            if let Some(f) = f.filter(|_| !accepted) {
+                chosen = Some(propose(&f.order, f.upto));
+                flipped = Some(flip_of(&f));
+                optimal = f.optimal;
+                accepted = true;
+            }
+        }
+        Ok(Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal })
+    };
+    // Progressive mode widens what is free in stages when the weak solver
+    // leaves critical sections aside (`solvers.rs`): first with the events
+    // incidental to the failure held in σ's order, its windows and then
+    // its flips; only then every event of the windows free, on the full
+    // model, whose queries are the costly ones on a long run's bookkeeping
+    // (two shoppers' 242 statistics sections: its first window query ran
+    // for minutes, the flip held in its window took 0.4 s;
+    // docs/performance.md).
+    let stages: &[Stage] = match opts.mode {
+        Mode::Progressive if solvers.narrowed() && problem.any_incidental() => &[Stage::Held, Stage::Free],
+        _ => &[Stage::Both],
+    };
+    let mut tries: Vec<Attempt> = Vec::new();
+    for &stage in stages {
+        let a = attempt(&mut solvers, accept, stage)?;
+        let done = a.accepted;
+        tries.push(a);
+        if done {
             break;
         }
-        rejections += 1;
-        rejected = Some(((o, upto), why));
     }
-    let (mut flipped, mut flips_tried, mut optimal) = (None, 0, found.optimal);
-    let flipping = match early_flips {
-        Some(done) => Some(done),
-        None if !accepted && opts.max_flips > 0 => Some(flips(&mut solvers, accept)?),
-        None => None,
-    };
-    if let Some((f, tried)) = flipping {
-        flips_tried = tried;
-        if let Some(f) = f.filter(|_| !accepted) {
-            chosen = Some(propose(&f.order, f.upto));
-            flipped = Some(flip_of(&f));
-            optimal = f.optimal;
-            accepted = true;
-        }
-    }
+    // The accepted attempt, else the last that found an alternate at all.
+    let pick = tries
+        .iter()
+        .rposition(|a| a.accepted)
+        .or_else(|| tries.iter().rposition(|a| a.chosen.is_some()))
+        .unwrap_or(tries.len() - 1);
+    let Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal } = tries.swap_remove(pick);
     let (queries, solve_time) = solvers.stats();
     let (alternate, prefix, alternate_inputs) = match chosen {
         Some((o, p, i)) => (Some(o), p, i),

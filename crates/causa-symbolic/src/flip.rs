@@ -10,11 +10,13 @@
 //! end (the interpreter follows the flipped branch) and accepts the
 //! candidate only if that run does not fail.
 
-use crate::alternate::{AlternateOptions, Problem};
+use crate::alternate::{AlternateOptions, Mode, Problem};
 use crate::clap::{ClapError, Condition, Parts};
+use crate::maxsmt::Stage;
+use crate::solvers::Solvers;
 use crate::trace::{Branch, SymTrace};
 use causa_constraints::formula::Ev;
-use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult, Z3Solver};
+use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult};
 
 /// The conflict budget of a flip's satisfiability query: a flip the solver
 /// cannot decide within it is skipped (pfscan: one flip's query ran 53 s
@@ -36,12 +38,12 @@ pub(crate) struct Flipped {
 /// Try the flippable branches, nearest the failure first, until `accept`
 /// (a re-execution from the schedule) takes one; also how many were tried.
 pub(crate) fn search(
-    solver: &mut Z3Solver,
+    solvers: &mut Solvers,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
     parts: &Parts,
     sym: &SymTrace,
-    opts: &AlternateOptions,
+    (opts, stage): (&AlternateOptions, Stage),
     accept: &mut dyn FnMut(&Flipped) -> bool,
 ) -> Result<(Option<Flipped>, usize), ClapError> {
     let candidates: Vec<(usize, &Condition, Branch)> = parts
@@ -72,11 +74,23 @@ pub(crate) fn search(
     keyed.sort_by_key(|(k, _)| *k);
     let candidates: Vec<(usize, &Condition, Branch)> = keyed.into_iter().map(|(_, c)| c).collect();
     let mut tried = 0;
+    let segs = crate::alternate::segments(p.model, &p.sigma);
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
-        let goal = flip_goal(p, parts, sym, c);
+        let flip = flipped_problem(p, flip_goal(p, parts, sym, c), sym, c);
+        if opts.mode == Mode::Progressive && stage == Stage::Held {
+            match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
+                Held::Accepted(f) => return Ok((Some(f), tried)),
+                Held::Rejected => continue,
+                Held::None => {}
+            }
+        }
+        if !stage.frees() {
+            continue;
+        }
+        let solver = solvers.full(&enc.defs);
         solver.set_conflict_budget(Some(FLIP_CONFLICTS));
-        let r = solver.solve(&goal, &enc.defs);
+        let r = solver.solve(&flip.goal, &enc.defs);
         solver.set_conflict_budget(None);
         let SolveResult::Sat(pos) = r else {
             tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, answer = ?r, "flip: no schedule");
@@ -93,9 +107,9 @@ pub(crate) fn search(
         }
         let similar = crate::maxsmt::solve_positions(
             solver,
-            p,
+            &flip,
             enc,
-            &goal,
+            &flip.goal,
             (&p.none_kept(), &|_| false),
             Priority::Lexicographic,
             opts,
@@ -114,6 +128,80 @@ pub(crate) fn search(
         return Ok((Some(plain), tried));
     }
     Ok((None, tried))
+}
+
+/// What a flip's windows on the weak solver gave ([`held_window`]).
+enum Held {
+    /// The flip's most similar schedule in its window, accepted.
+    Accepted(Flipped),
+    /// The window's first schedule of the flip was not accepted.
+    Rejected,
+    /// No window admits the flip with the incidental events held.
+    None,
+}
+
+/// Progressive mode's flip: as [`crate::maxsmt::progressive`], the
+/// smallest window of σ's segments before the failure that admits the
+/// flip, asked of the weak solver with the events incidental to the
+/// failure held in σ's order; the first schedule found is replayed, and
+/// only when it passes is the window's most similar one searched for.
+/// A long run's bookkeeping (a statistics lock taken hundreds of times)
+/// then stays out of the query, as it stays out of the mode's own
+/// alternate: asked of the full model with every event free, such a flip
+/// took 35 s and its Max SMT moved the statistics sections (a 517-event
+/// DSP of a 1,477-event run; docs/performance.md).
+#[allow(clippy::too_many_arguments)]
+fn held_window(
+    solvers: &mut Solvers,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    opts: &AlternateOptions,
+    segs: &[std::ops::Range<usize>],
+    sym: &SymTrace,
+    (c, branch): (&Condition, Branch),
+    accept: &mut dyn FnMut(&Flipped) -> bool,
+) -> Result<Held, ClapError> {
+    let plain = |pos: &[i64]| {
+        let (order, upto) = flipped_order(p, sym, c, pos);
+        Flipped { thread: c.thread, branch, order, upto, optimal: false }
+    };
+    let mut first: Option<Flipped> = None;
+    let mut first_look = |pos: &[i64]| {
+        let f = plain(pos);
+        let passes = accept(&f);
+        tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a first schedule of the flip in its window replayed");
+        first = Some(f);
+        !passes
+    };
+    solvers.weak().set_conflict_budget(Some(FLIP_CONFLICTS));
+    let found = crate::maxsmt::held_windows(solvers, p, enc, opts, segs, &mut first_look);
+    solvers.weak().set_conflict_budget(None);
+    let Some(w) = found? else { return Ok(Held::None) };
+    let Some(pos) = w.pos else { return Ok(Held::Rejected) };
+    let (order, upto) = flipped_order(p, sym, c, &pos);
+    let f = Flipped { thread: c.thread, branch, order, upto, optimal: w.optimal };
+    if accept(&f) {
+        return Ok(Held::Accepted(f));
+    }
+    // The caller keeps the last accepted re-execution: offer the first
+    // schedule again (a replay is deterministic).
+    match first {
+        Some(f) if accept(&f) => Ok(Held::Accepted(f)),
+        _ => Ok(Held::Rejected),
+    }
+}
+
+/// The problem of flipping condition `c` (its goal: [`flip_goal`]): σ's
+/// events but the flipped thread's from the branch on should still run
+/// before the alternate's end, which the solver places (without this, the
+/// most similar schedule could end just after the flip and leave every
+/// later event of σ to the replay's own order).
+fn flipped_problem<'a>(p: &Problem<'a>, goal: Formula, sym: &SymTrace, c: &Condition) -> Problem<'a> {
+    let k = sym.threads[c.thread].path[c.index].1;
+    let mut flip = p.with_goal(goal);
+    let beyond = |e: Ev| p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k;
+    flip.still_run = p.sigma.iter().copied().filter(|e| !beyond(*e)).collect();
+    flip
 }
 
 /// The flip of condition `c`: every other path condition of the run's paths

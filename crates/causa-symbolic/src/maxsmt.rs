@@ -49,6 +49,27 @@ use causa_constraints::{Encoder, Formula, Op, OptResult, OrderSolver, Priority, 
 use causa_core::collections::HashMap;
 use std::collections::BTreeMap;
 
+/// Which of progressive mode's stages a search runs: with the events
+/// incidental to the failure held in σ's order (on the weak solver), with
+/// every event of a window free (on the full one), or the first and then
+/// the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    Held,
+    Free,
+    Both,
+}
+
+impl Stage {
+    pub fn holds(self) -> bool {
+        self != Stage::Free
+    }
+
+    pub fn frees(self) -> bool {
+        self != Stage::Held
+    }
+}
+
 /// The whole model, every event free.
 pub(crate) fn full(
     solver: &mut Z3Solver,
@@ -87,7 +108,7 @@ pub(crate) fn progressive(
     solvers: &mut Solvers,
     p: &Problem<'_>,
     enc: &Encoder<'_>,
-    opts: &AlternateOptions,
+    (opts, stage): (&AlternateOptions, Stage),
     paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
 ) -> Result<Found, ClapError> {
     let segs = segments(p.model, &p.sigma);
@@ -95,26 +116,69 @@ pub(crate) fn progressive(
     if n == 0 {
         return Ok(Found::none());
     }
-    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
-    let any = (0..p.sigma.len()).any(incidental);
-    // The weak solver is exact while the incidental events hold (solvers.rs).
-    if any {
-        // A weak solver of its own has the held order fixed already
-        // (`Solvers::new`): the queries need not order those events again.
-        let fixed = solvers.narrowed();
-        if let Some(found) = windows(solvers.weak(), p, enc, opts, &segs, (&incidental, fixed), paths_fail)? {
-            return Ok(found);
+    let mut first_look = |pos: &[i64]| paths_fail(&p.order(pos));
+    let found = |w: Windowed| match w.pos {
+        None => Found { window: Some(w.window), paths_fail: true, ..Found::none() },
+        Some(pos) => Found {
+            order: Some(p.order(&pos)),
+            window: Some(w.window),
+            held: w.held,
+            optimal: w.optimal,
+            ..Found::none()
+        },
+    };
+    if stage.holds() {
+        if let Some(w) = held_windows(solvers, p, enc, opts, &segs, &mut first_look)? {
+            return Ok(found(w));
         }
     }
+    if !stage.frees() {
+        return Ok(Found::none());
+    }
     let full = solvers.full(&enc.defs);
-    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), paths_fail)?
+    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), &mut first_look)?
+        .map(found)
         .unwrap_or(Found { window: Some(n), ..Found::none() }))
+}
+
+/// [`windows`] on the weak solver, with the events incidental to the
+/// failure held in σ's order in every window (None: no window admits an
+/// alternate that way, or none of σ's events is incidental).
+pub(crate) fn held_windows(
+    solvers: &mut Solvers,
+    p: &Problem<'_>,
+    enc: &Encoder<'_>,
+    opts: &AlternateOptions,
+    segs: &[std::ops::Range<usize>],
+    first_look: &mut dyn FnMut(&[i64]) -> bool,
+) -> Result<Option<Windowed>, ClapError> {
+    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
+    if !(0..p.sigma.len()).any(incidental) {
+        return Ok(None);
+    }
+    // The weak solver is exact while the incidental events hold
+    // (solvers.rs). A weak solver of its own has the held order fixed
+    // already (`Solvers::new`): the queries need not order those events
+    // again.
+    let fixed = solvers.narrowed();
+    windows(solvers.weak(), p, enc, opts, segs, (&incidental, fixed), first_look)
+}
+
+/// What [`windows`] found: the window, and the solution's positions (None:
+/// the first look at the window's first solution stopped the search), and
+/// how many σ events inside the window kept σ's order.
+pub(crate) struct Windowed {
+    pub window: usize,
+    pub pos: Option<Vec<i64>>,
+    pub optimal: bool,
+    pub held: usize,
 }
 
 /// Algorithm 1's windows: the first that admits an alternate, with the σ
 /// positions `hold` holds in σ's order in every window; and its most
-/// similar alternate (None: no window admits one), unless `paths_fail`
-/// says the first solution's paths fail anyway ([`progressive`]).
+/// similar alternate (None: no window admits one), unless `first_look`,
+/// shown the first window's first solution, says to stop there
+/// ([`progressive`]: the run's paths fail anyway).
 fn windows(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
@@ -122,8 +186,8 @@ fn windows(
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
     (hold, fixed): (&dyn Fn(usize) -> bool, bool),
-    paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
-) -> Result<Option<Found>, ClapError> {
+    first_look: &mut dyn FnMut(&[i64]) -> bool,
+) -> Result<Option<Windowed>, ClapError> {
     let n = segs.len();
     // With `fixed`, the solver has the held positions' order fixed
     // ([`causa_constraints::Z3Solver::reset_fixed`]): the queries only
@@ -157,8 +221,8 @@ fn windows(
     }) else {
         return Ok(None);
     };
-    if paths_fail(&p.order(&start)) {
-        return Ok(Some(Found { window: Some(first), paths_fail: true, ..Found::none() }));
+    if first_look(&start) {
+        return Ok(Some(Windowed { window: first, pos: None, optimal: false, held: 0 }));
     }
     for window in first..=n {
         let kept = kept(window);
@@ -169,13 +233,7 @@ fn windows(
             solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts, start)?
         {
             let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
-            return Ok(Some(Found {
-                order: Some(p.order(&pos)),
-                window: Some(window),
-                held,
-                optimal,
-                ..Found::none()
-            }));
+            return Ok(Some(Windowed { window, pos: Some(pos), optimal, held }));
         }
     }
     Ok(None)
@@ -367,6 +425,7 @@ impl Similarity<'_> {
                 last.insert(loc, r);
             }
         }
+        flows.extend(self.p.still_run.iter().map(|e| Formula::Before(*e, self.p.cut)));
         // A read σ does not run is a data flow σ does not have: the
         // alternate runs it only when it must (it would be a data-flow
         // variation of the DSP, dsp.rs).
