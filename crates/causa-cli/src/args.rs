@@ -86,6 +86,10 @@ pub struct ExplainFlags {
     /// cannot; `z3` uses Z3's Optimize (MaxRes).
     #[arg(long, value_enum, default_value_t = MaxSmtEngine::Linear)]
     pub max_smt: MaxSmtEngine,
+    /// Seconds the explanation's solver may run in all (0: no limit); past
+    /// them the search ends with what it found, and says so.
+    #[arg(long, value_name = "SECS", default_value_t = causa_explain::DEFAULT_TIME_LIMIT.as_secs())]
+    pub explain_timeout: u64,
     /// Write the explanation as one self-contained HTML page.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -141,7 +145,8 @@ impl ExplainFlags {
             MaxSmtEngine::Linear => causa_symbolic::Engine::Linear,
             MaxSmtEngine::Z3 => causa_symbolic::Engine::Z3,
         };
-        causa_explain::ExplainOptions { mode, max_conflicts: self.max_conflicts, engine }
+        let time_limit = (self.explain_timeout > 0).then(|| std::time::Duration::from_secs(self.explain_timeout));
+        causa_explain::ExplainOptions { mode, max_conflicts: self.max_conflicts, engine, time_limit }
     }
 }
 

@@ -83,6 +83,33 @@ fn a_schedule_replays_whatever_path_names_the_program() {
 }
 
 #[test]
+fn an_explanation_stops_at_its_time_limit_and_says_so() {
+    // Symbiosis mode on a 1,477-event run asks the full model, every
+    // statistics section free: each query takes seconds (30 s in all on
+    // the machine of docs/performance.md). With a one-second limit the
+    // explanation ends there, and says the search stopped early.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/realistic/inventory_check_then_act.c";
+    let (code, out, err) = causa(&["test", prog, "--mode", "symbiosis", "--explain-timeout", "1"], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // (Where it stops, it says: in the root cause's query, before any
+    // alternate was found, or after one.)
+    let said = [
+        "cannot explain this failure: the explanation's time limit ran out (--explain-timeout)",
+        "The explanation's time limit (--explain-timeout) ran out before causa found a schedule",
+        "The time limit ran out (--explain-timeout): the search stopped early",
+    ];
+    assert!(said.iter().any(|s| flat.contains(s)), "{out}");
+    let (code, out, err) =
+        causa(&["test", prog, "--mode", "symbiosis", "--explain-timeout", "1", "--json"], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    let v = json(&out);
+    let x = &v["explanation"];
+    assert!(x["stats"]["timed_out"] == true || x["error"].as_str().is_some_and(|e| e.contains("time limit")), "{out}");
+}
+
+#[test]
 fn a_flipped_loop_exit_is_explained_by_the_read_it_tests() {
     // Workers claim jobs with a read and a separate write of `next_job`; on
     // the failing run's paths every order does some job twice, so a worker

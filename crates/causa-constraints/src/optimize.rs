@@ -80,12 +80,19 @@ impl Z3Solver {
         defs: &Defs,
     ) -> OptResult {
         let start = Instant::now();
+        if !self.within_deadline() {
+            self.queries += 1;
+            return OptResult::Unknown;
+        }
         self.sync_defs(defs);
         let opt = Optimize::new();
         let mut p = z3::Params::new();
         p.set_symbol("priority", "lex");
         if let Some(c) = max_conflicts {
             p.set_u32("max_conflicts", c);
+        }
+        if let Some(left) = self.time_left() {
+            p.set_u32("timeout", left.as_millis().clamp(1, u32::MAX as u128) as u32);
         }
         opt.set_params(&p);
         for f in self.trace_constraints(hard, defs) {

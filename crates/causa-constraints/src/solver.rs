@@ -83,6 +83,10 @@ pub struct Z3Solver {
     pub(crate) conflicts: Option<u32>,
     /// Z3's resource limit per query (`rlimit`): deterministic work units.
     pub(crate) resources: Option<u32>,
+    /// No query is asked after this instant (None: no deadline).
+    deadline: Option<Instant>,
+    /// The time limit the deadline puts on each query, as last set.
+    cap: Option<Duration>,
 }
 
 /// The arithmetic of a [`Z3Solver`]'s order constraints.
@@ -138,6 +142,8 @@ impl Z3Solver {
             arithmetic: Arithmetic::SparseDifference,
             conflicts: None,
             resources: None,
+            deadline: None,
+            cap: None,
         }
     }
 
@@ -223,12 +229,50 @@ impl Z3Solver {
         self.configure();
     }
 
+    /// Ask no query after `deadline`: each query answers
+    /// [`SolveResult::Unknown`] once it has passed (or when it runs out
+    /// during the query). An explanation's solvers share one deadline.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether a deadline was set and has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The time left before the deadline (None: no deadline).
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// Before a query: whether the deadline (if any) has not passed, and
+    /// Z3's time limit lowered to what is left when that falls below half
+    /// of the limit set (parameters are not set on every query, which
+    /// costs about as much as a small one; a query may then overrun the
+    /// deadline by at most as much as it had left).
+    pub(crate) fn within_deadline(&mut self) -> bool {
+        let Some(left) = self.time_left() else { return true };
+        if left.is_zero() {
+            return false;
+        }
+        if self.cap.is_none_or(|c| left < c / 2) {
+            self.cap = Some(left);
+            self.configure();
+        }
+        true
+    }
+
     /// The solver's parameters: the time limit and the arithmetic. (Z3 reads
     /// the arithmetic when the solver first checks: a new solver is configured
     /// before its first query.)
     fn configure(&self) {
         let mut p = z3::Params::new();
-        let ms = self.timeout.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
+        let limit = match (self.timeout, self.cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let ms = limit.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
         p.set_u32("timeout", ms);
         p.set_u32("max_conflicts", self.conflicts.unwrap_or(u32::MAX));
         p.set_u32("rlimit", self.resources.unwrap_or(0));
@@ -257,6 +301,11 @@ impl Z3Solver {
     /// when the difference logic gives up.
     fn query(&mut self, goal: &Formula, named: &[Formula], defs: &Defs) -> CoreResult {
         let start = Instant::now();
+        if !self.within_deadline() {
+            self.queries += 1;
+            tracing::trace!(query = self.queries, "solver query not asked: the deadline has passed");
+            return CoreResult::Unknown;
+        }
         self.sync_defs(defs);
         let g = self.lower(goal);
         let named: Vec<Bool> = named.iter().map(|f| self.lower(f)).collect();
@@ -278,6 +327,7 @@ impl Z3Solver {
             },
             ms = start.elapsed().as_secs_f64() * 1e3,
             conflicts_total = self.conflicts_so_far(),
+            rlimit_total = self.resources_so_far(),
             "solver query"
         );
         r
@@ -324,6 +374,16 @@ impl Z3Solver {
     /// (its statistics; 0 when it reports none).
     fn conflicts_so_far(&self) -> u64 {
         match self.solver.get_statistics().value("conflicts") {
+            Some(z3::StatisticsValue::UInt(n)) => n as u64,
+            Some(z3::StatisticsValue::Double(x)) => x as u64,
+            None => 0,
+        }
+    }
+
+    /// Z3's resource units (`rlimit`) this solver spent so far, all
+    /// queries together (0 when it reports none).
+    fn resources_so_far(&self) -> u64 {
+        match self.solver.get_statistics().value("rlimit count") {
             Some(z3::StatisticsValue::UInt(n)) => n as u64,
             Some(z3::StatisticsValue::Double(x)) => x as u64,
             None => 0,
@@ -442,4 +502,32 @@ impl OrderSolver for Z3Solver {
 /// process explaining it alone).
 pub fn in_own_context<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
     z3::with_z3_config(&z3::Config::new(), f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_passed_deadline_answers_unknown_without_asking_and_none_answers() {
+        let defs = Defs::default();
+        let base = Formula::and(vec![Formula::Before(0, 1), Formula::Before(1, 2)]);
+        let mut s = Z3Solver::new();
+        s.reset(3, &base, &defs);
+        assert!(matches!(s.solve(&Formula::True, &defs), SolveResult::Sat(_)));
+        assert!(!s.past_deadline());
+        s.set_deadline(Some(Instant::now() + Duration::from_secs(3600)));
+        assert!(matches!(s.solve(&Formula::True, &defs), SolveResult::Sat(_)));
+        assert_eq!(s.solve(&Formula::Before(2, 0), &defs), SolveResult::Unsat);
+        s.set_deadline(Some(Instant::now()));
+        assert!(s.past_deadline());
+        assert_eq!(s.solve(&Formula::True, &defs), SolveResult::Unknown);
+        let soft = vec![vec![Formula::Before(2, 0)]];
+        let opt = s.optimize(&Formula::True, &soft, crate::optimize::Priority::Flat, None, &defs);
+        assert_eq!(opt, crate::optimize::OptResult::Unknown);
+        // (Each counts as a query.)
+        assert_eq!(s.stats().0, 5);
+        s.set_deadline(None);
+        assert!(matches!(s.solve(&Formula::True, &defs), SolveResult::Sat(_)));
+    }
 }

@@ -96,6 +96,6 @@ pub fn render(e: &Explanation) -> Value {
             "broken_segments": d.figures.broken_segments,
             "context_switch_variations": d.figures.context_switches,
         },
-        "stats": { "pairs_tried": e.pairs_tried, "queries": e.queries, "solver_seconds": e.solve_time.as_secs_f64(), "arithmetic": e.arithmetic.name(), "seconds": e.total_time.as_secs_f64() },
+        "stats": { "pairs_tried": e.pairs_tried, "queries": e.queries, "solver_seconds": e.solve_time.as_secs_f64(), "arithmetic": e.arithmetic.name(), "seconds": e.total_time.as_secs_f64(), "timed_out": e.timed_out },
     })
 }

@@ -214,6 +214,9 @@ pub struct Explanation {
     pub solve_time: Duration,
     /// The solvers' arithmetic.
     pub arithmetic: causa_symbolic::Arithmetic,
+    /// The time limit ([`ExplainOptions::time_limit`]) ran out: the
+    /// search stopped early.
+    pub timed_out: bool,
     pub total_time: Duration,
 }
 
@@ -353,11 +356,30 @@ pub struct ExplainOptions {
     pub max_conflicts: Option<u32>,
     /// Max SMT modes: how each query is solved.
     pub engine: causa_symbolic::Engine,
+    /// How long the explanation's solver queries may run in all (None:
+    /// no limit; default [`DEFAULT_TIME_LIMIT`]). Past it no query is
+    /// asked: the search ends with what it found.
+    pub time_limit: Option<Duration>,
 }
+
+/// The default of [`ExplainOptions::time_limit`]: two minutes. The
+/// slowest explanation of the benchmark's rows takes under ten seconds;
+/// Symbiosis mode on a long run whose queries each take seconds (a full
+/// model of hundreds of critical sections) stops there instead of running
+/// on. A limit of Z3's deterministic resource units was tried first: on
+/// such a model its dense difference logic spent 2–5 s per query for
+/// 0.1–0.3 million units (docs/performance.md), so the units are no
+/// measure of the time.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(120);
 
 impl Default for ExplainOptions {
     fn default() -> Self {
-        ExplainOptions { mode: Mode::Progressive, max_conflicts: None, engine: Default::default() }
+        ExplainOptions {
+            mode: Mode::Progressive,
+            max_conflicts: None,
+            engine: Default::default(),
+            time_limit: Some(DEFAULT_TIME_LIMIT),
+        }
     }
 }
 
@@ -395,6 +417,7 @@ fn explain_here(
         },
         engine: opts.engine,
         run_steps: Some(run_steps),
+        deadline: opts.time_limit.map(|t| start + t),
         ..Default::default()
     };
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
@@ -559,6 +582,7 @@ fn explain_here(
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,
+        timed_out: s.timed_out,
         total_time: start.elapsed(),
     })
 }

@@ -30,6 +30,12 @@ pub fn summary(e: &Explanation) -> String {
             n => format!("Taking {n} branches the other way did not avoid it either."),
         };
         let frame = dead_frame_sentence(e).map(|s| format!(" {s}")).unwrap_or_default();
+        if e.timed_out {
+            return format!(
+                "{cycle}The explanation's time limit (--explain-timeout) ran out before causa found a schedule that avoids the {} ({} of the failing run's branches tried the other way).",
+                e.failure.kind, e.flips_tried
+            );
+        }
         return format!(
             "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}{frame}",
             e.failure.kind

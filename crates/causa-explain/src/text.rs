@@ -154,6 +154,12 @@ pub fn render(e: &Explanation) -> String {
         }
     }
     let _ = writeln!(o);
+    if e.timed_out {
+        let _ = writeln!(
+            o,
+            "The time limit ran out (--explain-timeout): the search stopped early, and a more similar alternate may exist."
+        );
+    }
     let _ = writeln!(
         o,
         "solver: {} queries ({}), {:.3}s; total {:.3}s",

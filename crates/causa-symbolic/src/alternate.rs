@@ -113,6 +113,9 @@ pub struct AlternateOptions {
     /// Path-schedule dependent failures: how many branches to try flipping
     /// when the mode's alternate schedule is not accepted (`flip.rs`).
     pub max_flips: usize,
+    /// No solver query is asked after this instant (None: no deadline):
+    /// the whole explanation's time limit.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for AlternateOptions {
@@ -125,6 +128,7 @@ impl Default for AlternateOptions {
             engine: causa_constraints::Engine::default(),
             run_steps: None,
             max_flips: 16,
+            deadline: None,
         }
     }
 }
@@ -186,6 +190,9 @@ pub struct Alternate {
     pub solve_time: Duration,
     /// The solvers' arithmetic (`solvers::arithmetic_for`).
     pub arithmetic: causa_constraints::Arithmetic,
+    /// The deadline ([`AlternateOptions::deadline`]) passed: the search
+    /// stopped early, and what it found may not be the best.
+    pub timed_out: bool,
 }
 
 /// A branch an alternate schedule takes the other way.
@@ -433,6 +440,7 @@ pub fn alternate(
         (enc.locks_aside(), &held),
         values.take_atoms(),
         &enc.defs,
+        opts.deadline,
     );
     let cut = enc.cut();
     // σ's order keeps the sections left aside apart: the weak solver is exact.
@@ -699,6 +707,7 @@ pub fn alternate(
         queries,
         solve_time,
         arithmetic,
+        timed_out: opts.deadline.is_some_and(|d| std::time::Instant::now() >= d),
     })
 }
 
@@ -733,6 +742,7 @@ fn root_cause(solver: &mut Z3Solver, p: &Problem<'_>, enc: &Encoder<'_>) -> Resu
     let core = match solver.solve_core(&p.goal, &named, &enc.defs) {
         CoreResult::Core(c) => c,
         CoreResult::Sat(_) => Vec::new(),
+        CoreResult::Unknown if solver.past_deadline() => return Err(ClapError::TimedOut),
         CoreResult::Unknown => return Err(ClapError::SolverUnknown),
     };
     let mut in_root = vec![false; p.sigma.len()];

@@ -47,6 +47,8 @@ pub enum ClapError {
     NoSchedule(String),
     #[error("the solver gave up")]
     SolverUnknown,
+    #[error("the explanation's time limit ran out (--explain-timeout)")]
+    TimedOut,
 }
 
 impl ClapError {
@@ -166,6 +168,7 @@ pub(crate) fn fewest_preemptions(
     let mut pos = match solver.solve(goal, &enc.defs) {
         SolveResult::Sat(p) => p,
         SolveResult::Unsat => return Err(ClapError::NoSchedule(String::new())),
+        SolveResult::Unknown if solver.past_deadline() => return Err(ClapError::TimedOut),
         SolveResult::Unknown => return Err(ClapError::SolverUnknown),
     };
     let mut best = count(enc, &pos);

@@ -24,7 +24,7 @@
 
 use crate::alternate::Mode;
 use causa_constraints::{Arithmetic, Defs, Formula, OrderSolver, Z3Solver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use z3::ast::Bool;
 
 pub(crate) struct Solvers {
@@ -38,6 +38,8 @@ pub(crate) struct Solvers {
     arithmetic: Arithmetic,
     /// Queries and time of a weak solver dropped by [`Solvers::full_only`].
     dropped: (u64, Duration),
+    /// No query after this instant.
+    deadline: Option<Instant>,
 }
 
 impl Solvers {
@@ -46,21 +48,24 @@ impl Solvers {
     /// query of the weak solver keeps, so it is fixed there
     /// ([`Z3Solver::reset_fixed`]): asked as a chain, the σ check of a
     /// 974-event run cost 0.33 s, with one conflict); `vars` order
-    /// variables; `atoms`: the value atoms.
+    /// variables; `atoms`: the value atoms; `deadline`: no query of
+    /// either after it.
     pub fn new(
         (vars, arithmetic): (usize, Arithmetic),
         common: Formula,
         (aside, held): (Formula, &[causa_constraints::formula::Ev]),
         atoms: Vec<Bool>,
         defs: &Defs,
+        deadline: Option<Instant>,
     ) -> Solvers {
         let mut weak = Z3Solver::with_arithmetic(arithmetic);
         weak.set_atoms(atoms.clone());
+        weak.set_deadline(deadline);
         // (Without sections aside the weak solver is the full one, which
         // frees the incidental events too.)
         let held = if aside == Formula::True { &[] } else { held };
         weak.reset_fixed(vars, &common, defs, held);
-        Solvers { weak, full: None, aside, common, vars, atoms, arithmetic, dropped: (0, Duration::ZERO) }
+        Solvers { weak, full: None, aside, common, vars, atoms, arithmetic, dropped: (0, Duration::ZERO), deadline }
     }
 
     /// From now on every query goes to the full solver: the sections left
@@ -95,6 +100,7 @@ impl Solvers {
         self.full.get_or_insert_with(|| {
             let mut s = Z3Solver::with_arithmetic(self.arithmetic);
             s.set_atoms(self.atoms.clone());
+            s.set_deadline(self.deadline);
             s.reset(self.vars, &Formula::and(vec![self.common.clone(), self.aside.clone()]), defs);
             s
         })

@@ -124,6 +124,7 @@ pub(crate) fn invert_pairs(
                 }
                 SolveResult::Unsat => {}
                 // (A pair whose budget ran out is not one.)
+                SolveResult::Unknown if solver.past_deadline() => break 'pairs,
                 SolveResult::Unknown if conflicts.is_some() => {}
                 SolveResult::Unknown => return Err(ClapError::SolverUnknown),
             }
