@@ -183,6 +183,12 @@ pub struct Explanation {
     /// Progressive mode: events of the window kept in the failing order
     /// because the failure depends on none of them.
     pub held: usize,
+    /// The root cause was computed with this many such events held in the
+    /// failing order (0: every event free).
+    pub root_held: usize,
+    /// The alternate was found with this many such events held in the
+    /// failing order (progressive mode's first stage; 0: not so).
+    pub held_stage: usize,
     pub segments: usize,
     /// Max SMT modes: the alternate is proven optimal.
     pub optimal: bool,
@@ -568,6 +574,8 @@ fn explain_here(
         pairs_tried: s.pairs_tried,
         window: s.window,
         held: s.held,
+        root_held: s.root_held,
+        held_stage: s.held_stage,
         segments: s.segments,
         optimal: s.optimal,
         flipped,

@@ -68,8 +68,14 @@ pub fn summary(e: &Explanation) -> String {
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
         // An empty root cause: on the run's paths no order matters.
         let why = if e.root_cause.is_empty() {
+            // (Held: the bookkeeping the failure does not depend on, a
+            // statistics counter under its lock, kept in the failing order.)
+            let keeping = match e.root_held {
+                0 => String::new(),
+                n => format!(" that keeps the {n} events it does not depend on in the failing order"),
+            };
             format!(
-                "On the failing run's paths the {} ({}) happens in every order",
+                "On the failing run's paths the {} ({}) happens in every order{keeping}",
                 e.failure.kind,
                 e.failure.message.trim_end_matches('.')
             )
@@ -77,6 +83,11 @@ pub fn summary(e: &Explanation) -> String {
             let mut s = rejected;
             s[..1].make_ascii_uppercase();
             s
+        } else if e.held_stage > 0 {
+            format!(
+                "Reordering the failing run's events, with the {} it does not depend on kept in order, does not avoid the failure for good",
+                e.held_stage
+            )
         } else {
             "Reordering the failing run's events does not avoid the failure for good".to_string()
         };

@@ -17,6 +17,10 @@ const CELL: usize = 40;
 /// failure holds whatever the order.
 pub(crate) fn root_cause(e: &Explanation) -> String {
     match e.root_cause.len() {
+        0 if e.root_held > 0 => format!(
+            "no order that keeps the {} events the failure does not depend on in the failing order (the failing run's paths decide the failure then)",
+            e.root_held
+        ),
         0 => "no order (the failing run's paths alone decide the failure)".to_string(),
         1 => "1 event (unsat core)".to_string(),
         n => format!("{n} events (unsat core)"),
@@ -182,8 +186,12 @@ fn search(e: &Explanation) -> String {
         };
     };
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
-        let paths = paths_rejected(e)
-            .unwrap_or_else(|| "no schedule of the failing run's paths avoids the failure for good".into());
+        let paths = paths_rejected(e).unwrap_or_else(|| match e.held_stage {
+            0 => "no schedule of the failing run's paths avoids the failure for good".into(),
+            n => format!(
+                "no schedule of the failing run's paths avoids the failure for good with the {n} events it does not depend on kept in order"
+            ),
+        });
         return format!(
             "thread {} takes {b} ({paths}; {} branch{} tried)",
             e.threads[f.thread],

@@ -3211,5 +3211,13 @@ fn a_long_runs_bookkeeping_stays_out_of_its_flip_and_its_projection() {
         );
         assert!(flat.contains("The read of `stock` at inventory_check_then_act.c:31"), "{summary}");
         assert!(flat.contains("sees 1 (initial value) in the failing schedule and 0 from thread"), "{summary}");
+        // Found with the statistics held: the text claims no more than
+        // that no schedule keeping them avoids the failure (one that moves
+        // them does, by losing an update of `stock`).
+        assert!(e.held_stage > 1000, "{text}");
+        let flat_text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let kept = format!("with the {} events it does not depend on kept in order", e.held_stage);
+        assert!(flat_text.contains(&kept), "{text}");
+        assert!(!flat.contains("happens in every order,"), "{summary}");
     }
 }

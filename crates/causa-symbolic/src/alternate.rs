@@ -172,6 +172,16 @@ pub struct Alternate {
     /// (accesses to locations no relevant read reads, critical sections
     /// with only those inside).
     pub held: usize,
+    /// The root cause was computed with this many events the failure does
+    /// not depend on held in the failing order (the weak solver's core,
+    /// `solvers.rs`; 0: with every event free). An empty root cause then
+    /// says only that no order keeping them avoids the failure.
+    pub root_held: usize,
+    /// Progressive mode found the answer in its first stage, with this many
+    /// events the failure does not depend on held in the failing order (0:
+    /// not in that stage): a flip then says only that no schedule keeping
+    /// them avoids the failure.
+    pub held_stage: usize,
     /// Thread segments of the failing schedule.
     pub segments: usize,
     /// Max SMT modes: whether the alternate is proven optimal (false when a
@@ -262,6 +272,7 @@ struct Attempt {
     flipped: Option<FlippedBranch>,
     flips_tried: usize,
     optimal: bool,
+    stage: Stage,
 }
 
 /// What a mode's search found, on the model's events.
@@ -469,9 +480,12 @@ pub fn alternate(
     let problem = Problem::new(&model, sigma, goal, cut, incidental);
     // Symbiosis inverts the core's pairs: its core comes from the full
     // model (the weak one's may be less minimal: more pairs to try).
-    let root = match opts.mode {
-        Mode::Symbiosis => root_cause(solvers.full(&enc.defs), &problem, &enc)?,
-        _ => root_cause(solvers.weak(), &problem, &enc)?,
+    let (root, root_held) = match opts.mode {
+        Mode::Symbiosis => (root_cause(solvers.full(&enc.defs), &problem, &enc)?, 0),
+        _ => {
+            let held = if solvers.narrowed() { held.len() } else { 0 };
+            (root_cause(solvers.weak(), &problem, &enc)?, held)
+        }
     };
     tracing::debug!(events = root.sigma.len(), ms = ms(), "explain: root cause");
     let origin = |e: Ev| model.origin[e];
@@ -646,7 +660,7 @@ pub fn alternate(
                 accepted = true;
             }
         }
-        Ok(Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal })
+        Ok(Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal, stage })
     };
     // Progressive mode widens what is free in stages when the weak solver
     // leaves critical sections aside (`solvers.rs`): first with the events
@@ -675,7 +689,7 @@ pub fn alternate(
         .rposition(|a| a.accepted)
         .or_else(|| tries.iter().rposition(|a| a.chosen.is_some()))
         .unwrap_or(tries.len() - 1);
-    let Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal } = tries.swap_remove(pick);
+    let Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal, stage } = tries.swap_remove(pick);
     let (queries, solve_time) = solvers.stats();
     let (alternate, prefix, alternate_inputs) = match chosen {
         Some((o, p, i)) => (Some(o), p, i),
@@ -699,6 +713,8 @@ pub fn alternate(
         pairs_tried: found.pairs_tried,
         window: found.window.filter(|_| flipped.is_none()),
         held: if flipped.is_none() { found.held } else { 0 },
+        root_held,
+        held_stage: if stage == Stage::Held { held.len() } else { 0 },
         segments: segments(&model, &problem.sigma).len(),
         optimal,
         flipped,
