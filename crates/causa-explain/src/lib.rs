@@ -446,11 +446,11 @@ fn explain_here(
     }
     let Attempt { sym, s, mut replays, lost_updates, accepted, .. } = tried;
     // The chosen alternate's replay: the last accepted (a flip's, or another
-    // alternate's when the mode's first failed later), else the mode's own
-    // (the first).
+    // alternate's when the mode's first failed later), else the last
+    // offered (`alternate` offers the one it shows again, last).
     let chosen = match accepted {
         Some(i) => Some(replays.swap_remove(i)),
-        None => replays.into_iter().next(),
+        None => replays.pop(),
     }
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };

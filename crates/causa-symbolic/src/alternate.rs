@@ -690,6 +690,12 @@ pub fn alternate(
         .or_else(|| tries.iter().rposition(|a| a.chosen.is_some()))
         .unwrap_or(tries.len() - 1);
     let Attempt { found, chosen, accepted, rejections, flipped, flips_tried, optimal, stage } = tries.swap_remove(pick);
+    // Without an accepted alternate the caller shows the last
+    // re-execution offered: offer the one shown again (a replay is
+    // deterministic; flips and later stages offered others since).
+    if let (false, Some(proposal)) = (accepted, &chosen) {
+        offer(accept, proposal, (flipped, false));
+    }
     let (queries, solve_time) = solvers.stats();
     let (alternate, prefix, alternate_inputs) = match chosen {
         Some((o, p, i)) => (Some(o), p, i),
