@@ -92,7 +92,7 @@ impl Z3Solver {
             p.set_u32("max_conflicts", c);
         }
         if let Some(left) = self.time_left() {
-            p.set_u32("timeout", left.as_millis().clamp(1, u32::MAX as u128) as u32);
+            p.set_u32("timeout", crate::solver::millis(left));
         }
         opt.set_params(&p);
         for f in self.trace_constraints(hard, defs) {

@@ -272,8 +272,7 @@ impl Z3Solver {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let ms = limit.map(|d| d.as_millis().clamp(1, u32::MAX as u128) as u32).unwrap_or(u32::MAX);
-        p.set_u32("timeout", ms);
+        p.set_u32("timeout", limit.map_or(u32::MAX, millis));
         p.set_u32("max_conflicts", self.conflicts.unwrap_or(u32::MAX));
         p.set_u32("rlimit", self.resources.unwrap_or(0));
         p.set_u32("random_seed", self.random_seed);
@@ -492,6 +491,11 @@ impl OrderSolver for Z3Solver {
         };
         (0..n).map(|i| m.eval(&self.var(i), true).and_then(|b| b.as_bool()).unwrap_or(false)).collect()
     }
+}
+
+/// A time limit as Z3's `timeout` parameter (milliseconds, at least 1).
+pub(crate) fn millis(d: Duration) -> u32 {
+    d.as_millis().clamp(1, u32::MAX as u128) as u32
 }
 
 /// Runs `f` with a Z3 context of its own. Every solver causa makes uses the

@@ -487,12 +487,12 @@ fn explain_here(
     let mut alternate = s.alternate.clone();
     let mut late_reads = Vec::new();
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
-    let incidental = causa_symbolic::incidental_events(&sym);
+    let incidental = s.incidental.as_deref();
     let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
             let alternate_run = align::align(&sym, &run, until);
-            let (alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental.as_deref());
+            let (alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental);
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
@@ -509,7 +509,7 @@ fn explain_here(
             // A use after free's `free` (the order that matters is its and
             // the failing access's, rarely consecutive).
             pair.extend(freeing);
-            let quiet = quiet(incidental.as_deref(), s.flipped.as_ref(), &s.failing);
+            let quiet = quiet(incidental, s.flipped.as_ref(), &s.failing);
             let dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);
             (Some((run.outcome, how)), vals, dsp)
         }

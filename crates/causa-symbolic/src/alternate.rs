@@ -203,6 +203,10 @@ pub struct Alternate {
     /// The deadline ([`AlternateOptions::deadline`]) passed: the search
     /// stopped early, and what it found may not be the best.
     pub timed_out: bool,
+    /// For each event of each thread of the trace: whether it is
+    /// incidental to the failure (`relevant::incidental_events`; None:
+    /// unknown, as for a memory error).
+    pub incidental: Option<Vec<Vec<bool>>>,
 }
 
 /// A branch an alternate schedule takes the other way.
@@ -324,6 +328,7 @@ fn spins(sym: &SymTrace) -> bool {
 
 /// The problem every mode solves: the model, its solver (base: Φ_common),
 /// the failing order σ and the alternate's goal ¬Φ_bug.
+#[derive(Clone)]
 pub(crate) struct Problem<'a> {
     pub model: &'a Model,
     pub sigma: Vec<Ev>,
@@ -352,15 +357,7 @@ impl<'a> Problem<'a> {
 
     /// The same problem with another goal.
     pub fn with_goal(&self, goal: Formula) -> Problem<'a> {
-        Problem {
-            model: self.model,
-            sigma: self.sigma.clone(),
-            at: self.at.clone(),
-            goal,
-            cut: self.cut,
-            incidental: self.incidental.clone(),
-            still_run: self.still_run.clone(),
-        }
+        Problem { goal, ..self.clone() }
     }
 
     /// Whether some event of σ is incidental to the failure.
@@ -421,7 +418,9 @@ pub fn alternate(
     let ms = || started.elapsed().as_secs_f64() * 1e3;
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     // In a deadlock the locks are what matters: nothing is incidental.
-    let incidental: Option<Vec<bool>> = crate::relevant::incidental_events(sym)
+    let by_thread = crate::relevant::incidental_events(sym);
+    let incidental: Option<Vec<bool>> = by_thread
+        .as_ref()
         .filter(|_| model.failure.1 != causa_core::BugKind::Deadlock)
         .map(|inc| model.origin.iter().map(|&(t, k)| inc[t][k]).collect());
     let run_sigma = opts.run_steps.as_ref().and_then(|steps| run_order(sym, &model, steps));
@@ -730,6 +729,7 @@ pub fn alternate(
         solve_time,
         arithmetic,
         timed_out: opts.deadline.is_some_and(|d| std::time::Instant::now() >= d),
+        incidental: by_thread,
     })
 }
 

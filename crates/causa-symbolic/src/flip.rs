@@ -78,6 +78,9 @@ pub(crate) fn search(
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
         let flip = flipped_problem(p, flip_goal(p, parts, sym, c), sym, c);
+        // (Only progressive mode's first stage holds a flip's incidental
+        // events; without sections aside, flips are asked of the full
+        // model as before: see `alternate`'s stages.)
         if opts.mode == Mode::Progressive && stage == Stage::Held {
             match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
                 Held::Accepted(f) => return Ok((Some(f), tried)),
@@ -98,8 +101,7 @@ pub(crate) fn search(
         };
         // Any schedule of the flip first (a plain query), re-executed; only
         // one that passes is worth the Max SMT search for the most similar.
-        let (order, upto) = flipped_order(p, sym, c, &pos);
-        let plain = Flipped { thread: c.thread, branch, order, upto, optimal: false };
+        let plain = Flipped::at(p, sym, (c, branch), &pos, false);
         let passes = accept(&plain);
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
         if !passes {
@@ -115,24 +117,38 @@ pub(crate) fn search(
             opts,
             Some(pos),
         )?;
-        if let Some((pos, optimal)) = similar {
-            let (order, upto) = flipped_order(p, sym, c, &pos);
-            let f = Flipped { thread: c.thread, branch, order, upto, optimal };
-            if accept(&f) {
-                return Ok((Some(f), tried));
-            }
-            // The caller keeps the last accepted re-execution: offer the
-            // plain schedule again (a replay is deterministic).
-            accept(&plain);
-        }
-        return Ok((Some(plain), tried));
+        let similar = similar.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal));
+        return Ok((Some(settle(plain, similar, accept)), tried));
     }
     Ok((None, tried))
 }
 
+impl Flipped {
+    /// The flip of `c` whose schedule the solution `pos` gives.
+    fn at(p: &Problem<'_>, sym: &SymTrace, (c, branch): (&Condition, Branch), pos: &[i64], optimal: bool) -> Flipped {
+        let (order, upto) = flipped_order(p, sym, c, pos);
+        Flipped { thread: c.thread, branch, order, upto, optimal }
+    }
+}
+
+/// A flip's most similar schedule when its re-execution passes, else its
+/// plain schedule, whose re-execution passed: offered again, since the
+/// caller keeps the last accepted re-execution (a replay is
+/// deterministic).
+fn settle(plain: Flipped, similar: Option<Flipped>, accept: &mut dyn FnMut(&Flipped) -> bool) -> Flipped {
+    if let Some(f) = similar {
+        if accept(&f) {
+            return f;
+        }
+        accept(&plain);
+    }
+    plain
+}
+
 /// What a flip's windows on the weak solver gave ([`held_window`]).
 enum Held {
-    /// The flip's most similar schedule in its window, accepted.
+    /// The flip's most similar schedule in its window, or else its first
+    /// one, accepted.
     Accepted(Flipped),
     /// The window's first schedule of the flip was not accepted.
     Rejected,
@@ -161,13 +177,9 @@ fn held_window(
     (c, branch): (&Condition, Branch),
     accept: &mut dyn FnMut(&Flipped) -> bool,
 ) -> Result<Held, ClapError> {
-    let plain = |pos: &[i64]| {
-        let (order, upto) = flipped_order(p, sym, c, pos);
-        Flipped { thread: c.thread, branch, order, upto, optimal: false }
-    };
     let mut first: Option<Flipped> = None;
     let mut first_look = |pos: &[i64]| {
-        let f = plain(pos);
+        let f = Flipped::at(p, sym, (c, branch), pos, false);
         let passes = accept(&f);
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a first schedule of the flip in its window replayed");
         first = Some(f);
@@ -177,18 +189,10 @@ fn held_window(
     let found = crate::maxsmt::held_windows(solvers, p, enc, opts, segs, &mut first_look);
     solvers.weak().set_conflict_budget(None);
     let Some(w) = found? else { return Ok(Held::None) };
-    let Some(pos) = w.pos else { return Ok(Held::Rejected) };
-    let (order, upto) = flipped_order(p, sym, c, &pos);
-    let f = Flipped { thread: c.thread, branch, order, upto, optimal: w.optimal };
-    if accept(&f) {
-        return Ok(Held::Accepted(f));
-    }
-    // The caller keeps the last accepted re-execution: offer the first
-    // schedule again (a replay is deterministic).
-    match first {
-        Some(f) if accept(&f) => Ok(Held::Accepted(f)),
-        _ => Ok(Held::Rejected),
-    }
+    // (A solution means the first look's schedule passed.)
+    let (Some(pos), Some(first)) = (w.pos, first) else { return Ok(Held::Rejected) };
+    let similar = Flipped::at(p, sym, (c, branch), &pos, w.optimal);
+    Ok(Held::Accepted(settle(first, Some(similar), accept)))
 }
 
 /// The problem of flipping condition `c` (its goal: [`flip_goal`]): σ's

@@ -44,6 +44,5 @@ pub use causa_constraints::{Arithmetic, Engine};
 pub use clap::{solve, ClapError, ClapOptions, ClapStats, Solution};
 pub use exec::{execute, SymError};
 pub use expr::{Expr, ExprId, Exprs};
-pub use relevant::incidental_events;
 pub use solvers::DENSE_SWITCH_LIMIT;
 pub use trace::{Branch, Piece, SymEvent, SymOp, SymThread, SymTrace};

@@ -152,10 +152,10 @@ pub(crate) fn held_windows(
     segs: &[std::ops::Range<usize>],
     first_look: &mut dyn FnMut(&[i64]) -> bool,
 ) -> Result<Option<Windowed>, ClapError> {
-    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
-    if !(0..p.sigma.len()).any(incidental) {
+    if !p.any_incidental() {
         return Ok(None);
     }
+    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
     // The weak solver is exact while the incidental events hold
     // (solvers.rs). A weak solver of its own has the held order fixed
     // already (`Solvers::new`): the queries need not order those events

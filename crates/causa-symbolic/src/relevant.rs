@@ -190,7 +190,7 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
 /// counter under its lock). Everything else (relevant accesses, forks,
 /// joins, waits, frees…) is not. None when the failure is a memory error
 /// (its predicate ranges over accesses the slice does not follow).
-pub fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
+pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
     if sym.fault.is_some() {
         return None;
     }
