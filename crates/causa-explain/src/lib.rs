@@ -510,7 +510,13 @@ fn explain_here(
             // the failing access's, rarely consecutive).
             pair.extend(freeing);
             let quiet = quiet(incidental, s.flipped.as_ref(), &s.failing);
-            let dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);
+            let mut dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);
+            // A late read's flow in the alternate (from a write the failing
+            // run never reached, so not among the trace's flows) differs
+            // too: a double free's second check reads the reset pointer.
+            let late: BTreeSet<EventRef> =
+                dsp.failing_only.iter().map(|f| f.read).filter(|r| late_reads.contains(r)).collect();
+            dsp.figures.data_flows += late.len();
             (Some((run.outcome, how)), vals, dsp)
         }
         _ => (None, BTreeMap::new(), Dsp::default()),

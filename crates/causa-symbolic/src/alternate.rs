@@ -579,7 +579,7 @@ pub fn alternate(
     // The branch flips (`flip.rs`): the first accepted, and how many were tried.
     let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict, stage: Stage| {
         let (f, tried) = crate::flip::search(solvers, &problem, &enc, &parts, sym, (opts, stage), &mut |f| {
-            offer(accept, &propose(&f.order, f.upto), (Some(flip_of(f)), false)).accepted()
+            offer(accept, &propose(&f.order, f.upto), (Some(flip_of(f)), false))
         })?;
         tracing::debug!(tried, accepted = f.is_some(), ?stage, ms = ms(), "explain: branch flips");
         Ok::<_, ClapError>((f, tried))
@@ -734,8 +734,9 @@ pub fn alternate(
 }
 
 /// How many other alternates of the failing run's paths are tried when one
-/// fails later on replay, before branches are flipped.
-const RETRIES: usize = 2;
+/// fails later on replay, before branches are flipped; and how many other
+/// schedules of a flip when its most similar one is rejected (`flip.rs`).
+pub(crate) const RETRIES: usize = 2;
 
 /// The acquisitions (per event) of the critical sections σ runs whole that
 /// are incidental to the failure: the weak solver leaves their mutual

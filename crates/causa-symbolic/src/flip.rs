@@ -10,7 +10,7 @@
 //! end (the interpreter follows the flipped branch) and accepts the
 //! candidate only if that run does not fail.
 
-use crate::alternate::{AlternateOptions, Mode, Problem};
+use crate::alternate::{AlternateOptions, Mode, Problem, Verdict, RETRIES};
 use crate::clap::{ClapError, Condition, Parts};
 use crate::maxsmt::Stage;
 use crate::solvers::Solvers;
@@ -44,7 +44,7 @@ pub(crate) fn search(
     parts: &Parts,
     sym: &SymTrace,
     (opts, stage): (&AlternateOptions, Stage),
-    accept: &mut dyn FnMut(&Flipped) -> bool,
+    accept: &mut dyn FnMut(&Flipped) -> Verdict,
 ) -> Result<(Option<Flipped>, usize), ClapError> {
     let candidates: Vec<(usize, &Condition, Branch)> = parts
         .conditions
@@ -102,23 +102,26 @@ pub(crate) fn search(
         // Any schedule of the flip first (a plain query), re-executed; only
         // one that passes is worth the Max SMT search for the most similar.
         let plain = Flipped::at(p, sym, (c, branch), &pos, false);
-        let passes = accept(&plain);
+        let passes = accept(&plain).accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
         if !passes {
             continue;
         }
-        let similar = crate::maxsmt::solve_positions(
-            solver,
-            &flip,
-            enc,
-            &flip.goal,
-            (&p.none_kept(), &|_| false),
-            Priority::Lexicographic,
-            opts,
-            Some(pos),
-        )?;
-        let similar = similar.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal));
-        return Ok((Some(settle(plain, similar, accept)), tried));
+        let mut similar = |goal: &Formula, start: Option<Vec<i64>>| {
+            let found = crate::maxsmt::solve_positions(
+                solver,
+                &flip.with_goal(goal.clone()),
+                enc,
+                goal,
+                (&p.none_kept(), &|_| false),
+                Priority::Lexicographic,
+                opts,
+                start,
+            )?;
+            Ok(found.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal)))
+        };
+        let first = similar(&flip.goal, Some(pos))?;
+        return Ok((Some(settle(plain, first, (&flip, sym), accept, |goal| similar(goal, None))?), tried));
     }
     Ok((None, tried))
 }
@@ -131,18 +134,41 @@ impl Flipped {
     }
 }
 
-/// A flip's most similar schedule when its re-execution passes, else its
-/// plain schedule, whose re-execution passed: offered again, since the
-/// caller keeps the last accepted re-execution (a replay is
-/// deterministic).
-fn settle(plain: Flipped, similar: Option<Flipped>, accept: &mut dyn FnMut(&Flipped) -> bool) -> Flipped {
-    if let Some(f) = similar {
-        if accept(&f) {
-            return f;
+/// A flip's most similar schedule when its re-execution is accepted. One
+/// rejected gives way to the next most similar without its flaw
+/// (`refine::exclude`: most often an update it loses that σ does not; the
+/// most similar flip of refcount_nonatomic_release lost another decrement
+/// instead of keeping the one σ loses), [`RETRIES`] times, each asked by
+/// `next` with the exclusions so far. Failing those, the plain schedule,
+/// whose re-execution passed, offered again (the caller keeps the last
+/// accepted re-execution; a replay is deterministic).
+fn settle(
+    plain: Flipped,
+    first: Option<Flipped>,
+    (flip, sym): (&Problem<'_>, &SymTrace),
+    accept: &mut dyn FnMut(&Flipped) -> Verdict,
+    mut next: impl FnMut(&Formula) -> Result<Option<Flipped>, ClapError>,
+) -> Result<Flipped, ClapError> {
+    let (mut similar, mut goal, mut offered) = (first, flip.goal.clone(), false);
+    for retry in 0..=RETRIES {
+        let Some(f) = similar.take() else { break };
+        let why = accept(&f);
+        offered = true;
+        tracing::debug!(thread = f.thread, verdict = ?why, retry, "flip: a most similar schedule replayed");
+        if why.accepted() {
+            return Ok(f);
         }
+        if retry == RETRIES {
+            break;
+        }
+        let order = &f.order[..f.upto];
+        goal = Formula::and(vec![goal, crate::refine::exclude(sym, flip.model, &flip.sigma, order, why)]);
+        similar = next(&goal)?;
+    }
+    if offered {
         accept(&plain);
     }
-    plain
+    Ok(plain)
 }
 
 /// What a flip's windows on the weak solver gave ([`held_window`]).
@@ -175,24 +201,33 @@ fn held_window(
     segs: &[std::ops::Range<usize>],
     sym: &SymTrace,
     (c, branch): (&Condition, Branch),
-    accept: &mut dyn FnMut(&Flipped) -> bool,
+    accept: &mut dyn FnMut(&Flipped) -> Verdict,
 ) -> Result<Held, ClapError> {
     let mut first: Option<Flipped> = None;
     let mut first_look = |pos: &[i64]| {
         let f = Flipped::at(p, sym, (c, branch), pos, false);
-        let passes = accept(&f);
+        let passes = accept(&f).accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a first schedule of the flip in its window replayed");
         first = Some(f);
         !passes
     };
-    solvers.weak().set_conflict_budget(Some(FLIP_CONFLICTS));
-    let found = crate::maxsmt::held_windows(solvers, p, enc, opts, segs, &mut first_look);
-    solvers.weak().set_conflict_budget(None);
-    let Some(w) = found? else { return Ok(Held::None) };
+    let mut windows = |q: &Problem<'_>, look: &mut dyn FnMut(&[i64]) -> bool| {
+        solvers.weak().set_conflict_budget(Some(FLIP_CONFLICTS));
+        let found = crate::maxsmt::held_windows(solvers, q, enc, opts, segs, look);
+        solvers.weak().set_conflict_budget(None);
+        found
+    };
+    let Some(w) = windows(p, &mut first_look)? else { return Ok(Held::None) };
     // (A solution means the first look's schedule passed.)
     let (Some(pos), Some(first)) = (w.pos, first) else { return Ok(Held::Rejected) };
     let similar = Flipped::at(p, sym, (c, branch), &pos, w.optimal);
-    Ok(Held::Accepted(settle(first, Some(similar), accept)))
+    // A retry asks the windows again with the exclusions, straight for
+    // the most similar schedule.
+    let next = |goal: &Formula| {
+        let found = windows(&p.with_goal(goal.clone()), &mut |_| false)?;
+        Ok(found.and_then(|w| Some(Flipped::at(p, sym, (c, branch), &w.pos?, w.optimal))))
+    };
+    Ok(Held::Accepted(settle(first, Some(similar), (p, sym), accept, next)?))
 }
 
 /// The problem of flipping condition `c` (its goal: [`flip_goal`]): σ's
