@@ -151,10 +151,10 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
             if differs { " differs" } else { "" },
             x + 6,
             y + 14,
-            esc(&clip(&op, 28)),
+            esc(&clip(&op, 26)),
             x + 6,
             y + 27,
-            esc(&clip(&second, 29))
+            esc(&clip(&second, 30))
         );
     }
     for f in flows {
@@ -226,7 +226,7 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:18px 0 6px}h3{font-siz
 .meta,.legend{color:#555;font-size:13px}.red{color:#c00}.green{color:#080}\
 table.figures{border-collapse:collapse;margin:8px 0}table.figures td,table.figures th{border:1px solid #ccc;padding:4px 10px;text-align:center;font-size:13px}\
 .lanes{display:flex;gap:24px;flex-wrap:wrap;align-items:flex-start}\
-svg text{font-family:monospace;font-size:12px;fill:#222}svg text.head{font-weight:bold;font-family:system-ui,sans-serif}svg text.loc{fill:#666;font-size:11px}\
+svg text{font-family:monospace;font-size:12px;fill:#222}svg text.head{font-weight:bold;font-family:system-ui,sans-serif}svg text.loc{fill:#666;font-size:10px}\
 .lane0{fill:#f4f6fa}.lane1{fill:#eef1f6}.ev{fill:#fff;stroke:#99a}.ev.differs{stroke:#c60;stroke-width:2}\
 .atomic{fill:none;stroke:#333;stroke-dasharray:6 4;stroke-width:1.5}\
 .flow{fill:none;stroke-width:2}.flow.red{stroke:#c00}.flow.green{stroke:#080}\

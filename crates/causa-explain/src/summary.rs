@@ -195,15 +195,15 @@ pub fn summary(e: &Explanation) -> String {
                 );
                 lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
             }
-            None => match (unguarded_region(e, a, &told), late_lock(e, a, &told)) {
+            None => match (unguarded_region(e, a, &told), late_lock(e, a, &told), early_unlock(e, a, &told)) {
                 // The intruders hold a lock the region does not take.
-                (Some(lock), _) => {
+                (Some(lock), _, _) => {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 // The region takes the intruders' lock, but only after its
                 // first access (a pointer read before the lock).
-                (None, Some(lock)) => {
+                (None, Some(lock), _) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
@@ -212,10 +212,20 @@ pub fn summary(e: &Explanation) -> String {
                         event_phrase(e, first)
                     )
                 }
-                (None, None) if runs_a_statement_twice(e, a) => format!(
+                // The region's thread releases the intruders' lock inside
+                // it (a pointer read under the lock, used after the unlock).
+                (None, None, Some(unlock)) => {
+                    let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} releases `{m}` at {}, before its {o2} at {l2}: releasing `{m}` after it (holding it over {lines}) avoids the failure",
+                        who(e, first),
+                        e.line(unlock).unwrap_or_default(),
+                    )
+                }
+                (None, None, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
-                (None, None) => format!("making {lines} atomic avoids the failure"),
+                (None, None, _) => format!("making {lines} atomic avoids the failure"),
             },
         };
         out.push(format!(
@@ -1230,6 +1240,36 @@ fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<Ev
         .filter(|(m, _)| at_first.iter().all(|(x, _)| x != m))
         .find(|(m, _)| changing.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
         .map(|(_, lock)| lock)
+}
+
+/// The unlock event of a mutex the region's thread holds at its first
+/// event and releases inside the region, which the `told` intruders that
+/// change memory hold at their access, or follow in their thread an
+/// intruder that holds it (a configuration reader that reads `current`
+/// under the read lock and uses the entry after releasing it; the
+/// reloader swaps `current` under the write lock and frees the old entry
+/// after): held over the region, the lock keeps them all out of it. Not
+/// when both hold it shared.
+fn early_unlock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let changing: Vec<EventRef> =
+        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
+    if changing.is_empty() {
+        return None;
+    }
+    let at_last = held_over(e, last.0, last.1, last.1);
+    let (m, mine) =
+        held_over(e, first.0, first.1, first.1).into_iter().find(|(m, _)| at_last.iter().all(|(x, _)| x != m))?;
+    // An intruder holding `m` in a way the region's hold excludes.
+    let excluded = |r: EventRef| {
+        let shared = |lock: EventRef| e.info_of(lock).op == "rdlock";
+        held_over(e, r.0, r.1, r.1).into_iter().any(|(x, lock)| x == m && !(shared(mine) && shared(lock)))
+    };
+    let all_out = changing.iter().all(|r| excluded(*r) || told.iter().any(|q| q.0 == r.0 && q.1 < r.1 && excluded(*q)));
+    if !all_out {
+        return None;
+    }
+    (first.1..last.1).map(|k| (first.0, k)).find(|r| e.info_of(*r).op == "unlock" && e.info_of(*r).addr == Some(m))
 }
 
 /// `once.c:31` / `once.c lines 31–33`: where events are (None: in no file

@@ -366,6 +366,26 @@ fn string_lengths_and_duplicates_of_constants_are_followed() {
 }
 
 #[test]
+fn strtol_stores_its_end_pointer() {
+    // A count parsed with an end pointer to check the whole string was a
+    // number (`*end != '\0'`): the end is stored into main's local and
+    // the branch on what it points to is computed, not refused.
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(void) {{ char *end; long n = strtol(\"42x\", &end, 10); int v = (int)n + (*end == 'x');\n\
+         char *e2; long m = strtol(\" -7\", &e2, 0); v += (int)m + (*e2 == 0);\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("strtol.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strtol with an end pointer is modelled");
+    agrees(&ex, &tr);
+    // 42 + 1 - 7 + 1
+    assert_eq!(constant_writes(&tr, 1), vec![Some(37)]);
+}
+
+#[test]
 fn objects_have_the_run_s_addresses_when_main_takes_argv() {
     // The interpreter allocates argv's blocks (and a FILE per standard
     // stream the program declares) before main runs: the symbolic trace's

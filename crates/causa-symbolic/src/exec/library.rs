@@ -179,7 +179,7 @@ impl Thread<'_, '_> {
     }
 
     /// A constant stored by a library function into the thread's own memory.
-    fn store_constant(&mut self, what: &str, addr: u64, size: u32, v: u128) -> Result<(), SymError> {
+    pub(super) fn store_constant(&mut self, what: &str, addr: u64, size: u32, v: u128) -> Result<(), SymError> {
         if !self.classify(addr).0 {
             return Err(self.unsupported(format!("`{what}` writing shared memory")));
         }

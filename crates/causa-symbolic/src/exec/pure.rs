@@ -89,23 +89,27 @@ impl Thread<'_, '_> {
         })
     }
 
-    /// `atoi`, `atol`, `atoll` and the `strtol` family without an end
-    /// pointer: glibc's conversion, clamped (`errno` is not followed).
+    /// `atoi`, `atol`, `atoll` and the `strtol` family: glibc's
+    /// conversion, clamped (`errno` is not followed); an end pointer, when
+    /// given, is stored into the thread's own memory (a local `char *end`;
+    /// one in shared memory is reported as unsupported).
     fn parse_int(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, name)?;
         let text = self.c_string(s, name)?;
-        let base = if name.starts_with("strto") {
-            if self.concrete_arg(args, 1, 64, name)? != 0 {
-                return Err(self.unsupported(format!("`{name}` with an end pointer")));
-            }
-            self.concrete_arg(args, 2, 32, name)? as u32 as i32
+        let (end_at, base) = if name.starts_with("strto") {
+            (self.concrete_arg(args, 1, 64, name)? as u64, self.concrete_arg(args, 2, 32, name)? as u32 as i32)
         } else {
-            10
+            (0, 10)
         };
         if base < 0 || base == 1 || base > 36 {
+            // (EINVAL: glibc, and the interpreter, leave the end alone.)
             return Ok(self.int_reg(64, 0));
         }
-        let (v, _) = clamp(&parse_digits(&text, base as u32), 64, name.starts_with("strtou"));
+        let parsed = parse_digits(&text, base as u32);
+        if end_at != 0 {
+            self.store_constant(name, end_at, 8, s as u128 + parsed.end as u128)?;
+        }
+        let (v, _) = clamp(&parsed, 64, name.starts_with("strtou"));
         // atoi is strtol truncated to an int.
         Ok(if name == "atoi" { self.int_reg(32, v as u32 as u128) } else { self.int_reg(64, v as u128) })
     }
