@@ -784,12 +784,28 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
             None => published_early_fix(e, (g, p), f.read, w),
         },
         Some((g, p)) => published_early_fix(e, (g, p), f.read, w),
-        None => match pause_before(e, f.read) {
-            Some(p) => format!(
+        None => match (signalled_early(e, f.read, w), pause_before(e, f.read)) {
+            (Some((g, p)), _) => {
+                let (does, doing) = match e.info_of(p).op {
+                    "sem_post" => ("posts", "posting"),
+                    "broadcast" => ("broadcasts", "broadcasting"),
+                    _ => ("signals", "signalling"),
+                };
+                let what = e.object(p).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+                format!(
+                    " {} {does} {what} at {} before it {}, and that lets {}'s wait at {} through before the write: {doing} after the write avoids the failure.",
+                    who(e, p),
+                    e.line(p).unwrap_or_default(),
+                    verb_phrase(e, w),
+                    who(e, f.read),
+                    e.line(g).unwrap_or_default(),
+                )
+            }
+            (None, Some(p)) => format!(
                 " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
                 e.line(p).unwrap_or_default()
             ),
-            None => WAIT_FOR_THE_WRITE.into(),
+            (None, None) => WAIT_FOR_THE_WRITE.into(),
         },
     };
     let seen = match (e.value(f.read, Run::Failing), e.value(f.read, Run::Alternate)) {
@@ -805,6 +821,25 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         verb_on(e, w, " it"),
         e.source_of_part(f, Run::Failing),
     ))
+}
+
+/// A wake-up announced too early: the reading thread's last wait before
+/// `read` (a `sem_wait`, or a condition wait's wake-up) and the writer's
+/// post or signal of the same object that came before that wait returned
+/// in the failing schedule and that the writer makes before `w` in its
+/// own order (`sem_post(&ready); slot[i] = v;`): the wait let the read
+/// through before the write.
+fn signalled_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let gi = e.failing[..at].iter().rposition(|x| x.0 == read.0 && matches!(e.info_of(*x).op, "sem_wait" | "wake"))?;
+    let g = e.failing[gi];
+    let (kind, object) = (e.info_of(g).op, e.info_of(g).addr?);
+    let posts = |op: &str| if kind == "sem_wait" { op == "sem_post" } else { matches!(op, "signal" | "broadcast") };
+    e.failing[..gi]
+        .iter()
+        .rev()
+        .find(|p| p.0 == w.0 && p.1 < w.1 && posts(e.info_of(**p).op) && e.info_of(**p).addr == Some(object))
+        .map(|p| (g, *p))
 }
 
 /// The reading thread's last sleep or yield before `read` in the failing

@@ -151,10 +151,21 @@ pub fn render(e: &Explanation) -> String {
             o,
             "Should run atomically (another thread's access comes between them in the failing schedule only):"
         );
+        // The same statements of the same thread (turns of a loop, repeated
+        // calls) are listed once, with how many times.
+        let mut lines: Vec<(String, usize)> = Vec::new();
         for a in &d.atomic {
             let evs: Vec<String> =
                 a.events.iter().map(|r| format!("{} {}", e.op_text(*r), e.line(*r).unwrap_or_default())).collect();
-            let _ = writeln!(o, "  {}: {}", e.thread_text(a.thread), evs.join(", "));
+            let line = format!("{}: {}", e.thread_text(a.thread), evs.join(", "));
+            match lines.iter_mut().find(|(l, _)| *l == line) {
+                Some((_, n)) => *n += 1,
+                None => lines.push((line, 1)),
+            }
+        }
+        for (line, n) in lines {
+            let times = if n > 1 { format!(" ({n} times)") } else { String::new() };
+            let _ = writeln!(o, "  {line}{times}");
         }
     }
     let _ = writeln!(o);

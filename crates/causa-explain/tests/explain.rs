@@ -1390,6 +1390,25 @@ fn a_lock_released_before_the_entry_read_under_it_is_used_is_named() {
 }
 
 #[test]
+fn a_post_before_the_write_it_announces_is_named() {
+    // The producer posts the semaphore before it fills the slot; the
+    // consumer's wait returns and it reads the empty slot. The summary
+    // said only to make the read wait for the write, which the wait was
+    // meant to do.
+    let prep = corpus("fail/sync/sem_posted_before_write.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(28));
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "sem_posted_before_write");
+        let summary = causa_explain::summary::summary(&e);
+        let posted = "`producer` (thread 0.2) posts `ready` at sem_posted_before_write.c:18 before it writes `slot[";
+        assert!(summary.contains(posted), "{mode}: {summary}");
+        let through = "and that lets `consumer` (thread 0.1)'s wait at sem_posted_before_write.c:27 through before the write: posting after the write avoids the failure.";
+        assert!(summary.contains(through), "{mode}: {summary}");
+    }
+}
+
+#[test]
 fn a_use_after_free_names_the_free_that_came_first() {
     // Both users decrement the count, then each reads it: one frees, and
     // the other's read touches the freed block. The failing run's finding
