@@ -1256,19 +1256,21 @@ fn unguarded_region(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Op
         .map(|(_, lock)| lock)
 }
 
+/// The `told` intruders that change memory (another thread's check made
+/// outside the lock too changes nothing); None: there are none.
+fn changing(e: &Explanation, told: &[EventRef]) -> Option<Vec<EventRef>> {
+    let out: Vec<EventRef> =
+        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
+    (!out.is_empty()).then_some(out)
+}
+
 /// The lock event of a mutex the region's thread takes inside the region
 /// (held at its last event, not at its first) that every `told` intruder
 /// that writes or frees holds at its access: the region's first access is
 /// made before the lock it needs (`p = log_buf;` then `lock(&m)`).
 fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
     let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-    // (The intruders that change memory: another thread's check made
-    // outside the lock too changes nothing.)
-    let changing: Vec<EventRef> =
-        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
-    if changing.is_empty() {
-        return None;
-    }
+    let changing = changing(e, told)?;
     let at_first = held_over(e, first.0, first.1, first.1);
     held_over(e, last.0, last.1, last.1)
         .into_iter()
@@ -1287,11 +1289,7 @@ fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<Ev
 /// when both hold it shared.
 fn early_unlock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
     let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-    let changing: Vec<EventRef> =
-        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
-    if changing.is_empty() {
-        return None;
-    }
+    let changing = changing(e, told)?;
     let at_last = held_over(e, last.0, last.1, last.1);
     let (m, mine) =
         held_over(e, first.0, first.1, first.1).into_iter().find(|(m, _)| at_last.iter().all(|(x, _)| x != m))?;

@@ -1409,6 +1409,21 @@ fn a_post_before_the_write_it_announces_is_named() {
 }
 
 #[test]
+fn a_program_that_writes_a_log_file_is_explained() {
+    // The workers log each step with `fprintf` to a file main opened for
+    // writing (kept in memory by the interpreter); symbolic execution gives
+    // `fopen` the block the run's FILE had. Before, `fopen` for writing
+    // stopped the run, and symbolic execution did not model it.
+    let prep = corpus("fail/libc/log_file_lost_count.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "log_file_lost_count");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`count`"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn a_use_after_free_names_the_free_that_came_first() {
     // Both users decrement the count, then each reads it: one frees, and
     // the other's read touches the freed block. The failing run's finding

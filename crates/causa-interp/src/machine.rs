@@ -244,8 +244,13 @@ impl Machine {
         (raw as u128) & causa_ir::value::mask(bits)
     }
 
-    /// Write program output.
+    /// Write program output (to stdout, stderr, or a file it opened).
     pub fn output(&mut self, fd: i32, bytes: &[u8]) {
+        // A file the program opened for writing (kept in memory).
+        if fd > 2 {
+            self.files.write(fd, bytes);
+            return;
+        }
         match self.cfg.output {
             OutputMode::PassThrough => {
                 if fd == 2 {

@@ -8,6 +8,10 @@ use crate::trace::SymOp;
 use causa_core::BugKind;
 use causa_ir::{Operand, Ty};
 
+/// The size of the interpreter's `FILE` objects (causa-interp's
+/// `shims/libc/file.rs`).
+const FILE_SIZE: u64 = 216;
+
 /// What a call returns: `Some(Some(v))` a value, `Some(None)` nothing, `None`
 /// the thread stops here.
 type Outcome = Option<Option<crate::exec::Reg>>;
@@ -176,7 +180,12 @@ pub(crate) fn call(
             }
             zero(t)
         }
-        "putchar" | "fflush" | "fputc" | "putc" | "setvbuf" | "perror" => zero(t),
+        "putchar" | "fflush" | "fputc" | "putc" | "setvbuf" | "perror" | "fclose" => zero(t),
+        // The interpreter's `FILE` of a file it opens (kept in memory when
+        // written): a heap block of its own, as the run allocated it. (A
+        // run whose `fopen` failed returned null: its branch on that does
+        // not fit this path, an error, not a wrong trace.)
+        "fopen" => Some(Some(t.allocate(FILE_SIZE))),
         // (The size goes into the attribute, which only
         // `pthread_attr_getstacksize` reads: not followed here.)
         "pthread_attr_setstacksize" => {

@@ -1,8 +1,8 @@
 // causa: expect=no-bug
 // causa: check=verified
 // causa: stdout=first field: root
-// Reads a real file with fopen/fgets and with open/read: causa opens files
-// read-only and reads their contents once, so every execution sees the same bytes.
+// Reads a real file with fopen/fgets and with open/read: causa reads a
+// file's contents once, when it is opened, so every execution sees the same bytes.
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>

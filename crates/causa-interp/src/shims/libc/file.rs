@@ -1,5 +1,9 @@
-//! Reading real files named by the program (read-only, deterministic: a file's
-//! contents are read once when it is opened) and the standard streams.
+//! Files named by the program and the standard streams. Reading is
+//! deterministic: a file's contents are read once when it is opened. A file
+//! opened for writing is kept in memory for the run (its earlier contents
+//! read first when it is appended to or updated): causa runs a program
+//! thousands of times and never changes the disk, and what one run wrote is
+//! gone at its end. Reading it back in the same run sees what was written.
 
 use super::stdio::cstr;
 use crate::machine::Machine;
@@ -17,12 +21,42 @@ pub struct Files {
 
 #[derive(Clone)]
 struct OpenFile {
+    path: String,
     /// Address of the `FILE` object (0 for descriptors opened with `open`).
     stream: u64,
     fd: i32,
     data: Vec<u8>,
     pos: usize,
     closed: bool,
+    /// Opened for writing; `append`: every write goes to the end.
+    writable: bool,
+    append: bool,
+}
+
+impl Files {
+    /// Write `bytes` to the open file `fd` (false: no such writable file).
+    pub fn write(&mut self, fd: i32, bytes: &[u8]) -> bool {
+        let Some(f) = self.open.iter_mut().find(|f| f.fd == fd && !f.closed && f.writable) else {
+            return false;
+        };
+        if f.append {
+            f.pos = f.data.len();
+        }
+        let end = (f.pos + bytes.len()).min(f.data.len());
+        f.data.splice(f.pos..end, bytes.iter().copied());
+        f.pos += bytes.len();
+        true
+    }
+}
+
+/// How a file is opened: for writing, whether it starts empty (`w`,
+/// `O_TRUNC`), is appended to (`a`, `O_APPEND`), and may be created.
+#[derive(Clone, Copy, Default)]
+struct Mode {
+    writable: bool,
+    truncate: bool,
+    append: bool,
+    create: bool,
 }
 
 const FIRST_FD: i32 = 3;
@@ -47,7 +81,8 @@ pub fn stream_fd(m: &Machine, stream: u64) -> Result<i32, Stop> {
     }
     match m.files.open.iter().find(|f| f.stream == stream && stream != 0) {
         Some(f) if f.closed => Err(Stop::memory(format!("use of FILE {} after fclose", m.describe(stream)))),
-        Some(_) => Err(Stop::unsupported("writing to files (causa opens files read-only)")),
+        Some(f) if f.writable => Ok(f.fd),
+        Some(_) => Err(Stop::unsupported("writing to a file opened for reading only")),
         None => Err(Stop::memory(format!("invalid FILE pointer {}", m.describe(stream)))),
     }
 }
@@ -90,11 +125,13 @@ pub fn register(r: &mut Registry) {
     });
     r.add("file", "write", |m, c| {
         let fd = c.i32(0);
-        if fd != 1 && fd != 2 {
-            return Err(Stop::unsupported("write() to a descriptor other than stdout or stderr"));
-        }
         let data = m.read_bytes(c.ptr(1), c.int(2) as u64)?;
-        m.output(fd, &data);
+        if fd == 1 || fd == 2 {
+            m.output(fd, &data);
+        } else if !m.files.write(fd, &data) {
+            // EBADF
+            return ret_u64(u64::MAX);
+        }
         ret_u64(data.len() as u64)
     });
 }
@@ -123,35 +160,66 @@ fn file(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<&mut OpenFi
     }
 }
 
-fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<Vec<u8>>, Stop> {
+/// The file's contents as the run starts with them, and how it is open
+/// (None: it cannot be opened: missing, and not created).
+fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<(String, Vec<u8>, Mode)>, Stop> {
     let path = String::from_utf8_lossy(&cstr(m, c.ptr(0))?).into_owned();
-    let writing = match mode_at {
-        Some(i) => cstr(m, c.ptr(i))?.iter().any(|b| matches!(b, b'w' | b'a' | b'+')),
-        None => c.int(1) & 3 != 0,
+    let mode = match mode_at {
+        Some(i) => {
+            let s = cstr(m, c.ptr(i))?;
+            let (first, plus) = (s.first().copied(), s.contains(&b'+'));
+            Mode {
+                writable: plus || matches!(first, Some(b'w' | b'a')),
+                truncate: first == Some(b'w'),
+                append: first == Some(b'a'),
+                create: matches!(first, Some(b'w' | b'a')),
+            }
+        }
+        // O_WRONLY/O_RDWR, O_CREAT, O_TRUNC, O_APPEND (Linux).
+        None => {
+            let flags = c.int(1);
+            Mode {
+                writable: flags & 3 != 0,
+                truncate: flags & 0o1000 != 0,
+                append: flags & 0o2000 != 0,
+                create: flags & 0o100 != 0,
+            }
+        }
     };
-    if writing {
-        return Err(Stop::unsupported(format!("opening `{path}` for writing (causa opens files read-only)")));
-    }
-    Ok(std::fs::read(&path).ok())
+    // A file this run wrote has what it wrote (as it was when last written
+    // through another handle), else the disk's contents.
+    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable).map(|f| f.data.clone());
+    let data = match written.ok_or(()).or_else(|_| std::fs::read(&path).map_err(|_| ())) {
+        Ok(_) if mode.writable && mode.truncate => Vec::new(),
+        Ok(d) => d,
+        Err(_) if mode.writable && mode.create => Vec::new(),
+        Err(_) => return Ok(None),
+    };
+    Ok(Some((path, data, mode)))
+}
+
+fn opened(stream: u64, fd: i32, (path, data, mode): (String, Vec<u8>, Mode)) -> OpenFile {
+    let pos = if mode.append { data.len() } else { 0 };
+    OpenFile { path, stream, fd, data, pos, closed: false, writable: mode.writable, append: mode.append }
 }
 
 fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let Some(data) = load(m, c, Some(1))? else {
+    let Some(file) = load(m, c, Some(1))? else {
         return ret_u64(0);
     };
     let loc = m.threads[c.t as usize].loc;
     let stream = m.mem.alloc_heap(216, loc, "fopen", c.t);
     let fd = FIRST_FD + m.files.open.len() as i32;
-    m.files.open.push(OpenFile { stream, fd, data, pos: 0, closed: false });
+    m.files.open.push(opened(stream, fd, file));
     ret_u64(stream)
 }
 
 fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let Some(data) = load(m, c, None)? else {
+    let Some(file) = load(m, c, None)? else {
         return ret_i32(-1);
     };
     let fd = FIRST_FD + m.files.open.len() as i32;
-    m.files.open.push(OpenFile { stream: 0, fd, data, pos: 0, closed: false });
+    m.files.open.push(opened(0, fd, file));
     ret_i32(fd)
 }
 
