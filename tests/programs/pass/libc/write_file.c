@@ -37,5 +37,7 @@ int main(void) {
     printf("read back: %.*s\n", (int)strlen(line) - 1, line);
     assert(fopen("/nonexistent/dir/file", "r") == NULL);
     assert(open("/nonexistent/dir/file", O_WRONLY) < 0);
+    assert(fopen("/nonexistent/dir/file", "w") == NULL);
+    assert(open("/nonexistent/dir/file", O_WRONLY | O_CREAT, 0644) < 0);
     return 0;
 }

@@ -192,10 +192,19 @@ fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<
     let data = match written.ok_or(()).or_else(|_| std::fs::read(&path).map_err(|_| ())) {
         Ok(_) if mode.writable && mode.truncate => Vec::new(),
         Ok(d) => d,
-        Err(_) if mode.writable && mode.create => Vec::new(),
+        // (Created only in a directory that exists, as the system would.)
+        Err(_) if mode.writable && mode.create && in_a_directory(&path) => Vec::new(),
         Err(_) => return Ok(None),
     };
     Ok(Some((path, data, mode)))
+}
+
+/// Whether `path`'s directory exists (a bare name: the working directory).
+fn in_a_directory(path: &str) -> bool {
+    match std::path::Path::new(path).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.is_dir(),
+        _ => true,
+    }
 }
 
 fn opened(stream: u64, fd: i32, (path, data, mode): (String, Vec<u8>, Mode)) -> OpenFile {
