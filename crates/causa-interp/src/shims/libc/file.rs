@@ -51,7 +51,7 @@ impl Files {
 
 /// How a file is opened: for writing, whether it starts empty (`w`,
 /// `O_TRUNC`), is appended to (`a`, `O_APPEND`), and may be created.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Mode {
     writable: bool,
     truncate: bool,
@@ -189,12 +189,12 @@ fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<
     // A file this run wrote has what it wrote (as it was when last written
     // through another handle), else the disk's contents.
     let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable).map(|f| f.data.clone());
-    let data = match written.ok_or(()).or_else(|_| std::fs::read(&path).map_err(|_| ())) {
-        Ok(_) if mode.writable && mode.truncate => Vec::new(),
-        Ok(d) => d,
+    let data = match written.or_else(|| std::fs::read(&path).ok()) {
+        Some(_) if mode.writable && mode.truncate => Vec::new(),
+        Some(d) => d,
         // (Created only in a directory that exists, as the system would.)
-        Err(_) if mode.writable && mode.create && in_a_directory(&path) => Vec::new(),
-        Err(_) => return Ok(None),
+        None if mode.writable && mode.create && in_a_directory(&path) => Vec::new(),
+        None => return Ok(None),
     };
     Ok(Some((path, data, mode)))
 }
