@@ -9,6 +9,29 @@ pub fn span(s: &[u8], set: &[u8], accept: bool) -> usize {
     s.iter().position(|b| set.contains(b) != accept).unwrap_or(s.len())
 }
 
+/// One step of `strtok_r` over `text` (a string without its NUL) with the
+/// delimiters `set`, as glibc takes it: where the token starts (None: no
+/// token left), where a NUL ends it in place (None: it runs to the string's
+/// end), and where the position goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub start: Option<usize>,
+    pub cut: Option<usize>,
+    pub next: usize,
+}
+
+pub fn next_token(text: &[u8], set: &[u8]) -> Token {
+    let start = span(text, set, true);
+    let end = start + span(&text[start..], set, false);
+    if start == text.len() {
+        Token { start: None, cut: None, next: start }
+    } else if end == text.len() {
+        Token { start: Some(start), cut: None, next: end }
+    } else {
+        Token { start: Some(start), cut: Some(end), next: end + 1 }
+    }
+}
+
 /// `strcmp` of two strings (without their NULs): -1, 0 or 1.
 pub fn compare(a: &[u8], b: &[u8]) -> i32 {
     match a.iter().zip(b).find(|(x, y)| x != y) {

@@ -26,7 +26,10 @@
 //!            found: 0 not run, so it ran the routine; 1 running in another
 //!            thread, so it waited; 2 done)
 //!            library values: count, then each value (varint): a clock
-//!            read's in nanoseconds, a `rand`/`random` call's result
+//!            read's in nanoseconds, a `rand`/`random` call's result, a
+//!            read from a `FILE` (`fgetc`/`getc`: the byte or -1 as a u32;
+//!            `fgets`/`fread`: the byte count, all ones for `fgets`' end
+//!            of file, then the bytes eight to a value, little-endian)
 //!            lock tries (trylock, timedlock, rwlock tryrdlock/trywrlock,
 //!            sem_trywait, sem_timedwait, pthread_cond_timedwait): count,
 //!            then one byte each (1: it took the lock or unit, or the timed
@@ -54,8 +57,9 @@ use std::path::{Path, PathBuf};
 /// are left out, see `causa_ir::local`; 3: parameters every call passes
 /// local values count as local there; 4: what each `pthread_once`, clock
 /// read, pseudo-random number and lock try returned; 5: timed condition
-/// waits and read-write lock tries among the lock tries).
-pub const PATHS_VERSION: u32 = 5;
+/// waits and read-write lock tries among the lock tries; 6: reads from a
+/// `FILE` among the library values).
+pub const PATHS_VERSION: u32 = 6;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";
@@ -93,7 +97,9 @@ pub struct ThreadPath {
     /// `gettimeofday`, `clock`, in nanoseconds: the interpreter's virtual
     /// clock, or the machine's in a native recording) or a pseudo-random
     /// number (`rand`, `random`: their state is the process's, so a value
-    /// depends on the order of the threads' calls).
+    /// depends on the order of the threads' calls), or what a read from a
+    /// `FILE` delivered (`fgets`, `fread`, `fgetc`, `getc`: see the format
+    /// above), which symbolic execution takes from here.
     pub values: Vec<u64>,
     /// Whether each `pthread_mutex_trylock`/`pthread_spin_trylock`/
     /// `pthread_mutex_timedlock`/`pthread_rwlock_tryrdlock`/

@@ -1424,6 +1424,42 @@ fn a_program_that_writes_a_log_file_is_explained() {
 }
 
 #[test]
+fn fields_split_with_strtok_r_and_strsep_are_followed() {
+    // Each worker splits a line of its own (strtok_r with `char *save`;
+    // strsep with the usual `char *rest = line;`, whose pointer into the
+    // line stays in the thread's memory) and adds to a shared counter with
+    // a read and a separate write. Symbolic execution follows the splits
+    // (the NUL each writes, the position) as the interpreter does. Before,
+    // both were unsupported there, and `rest = line` made the line shared.
+    for (path, line, counter) in
+        [("fail/libc/strtok_r_fields_summed.c", 39, "`total`"), ("fail/libc/strsep_records_counted.c", 42, "`records`")]
+    {
+        let prep = corpus(path);
+        let ex = failing_where(&prep, 2000, fails_at_line(line));
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, path);
+            let summary = causa_explain::summary::summary(&e);
+            assert!(summary.contains(counter), "{path} {}: {summary}", e.mode);
+        }
+    }
+}
+
+#[test]
+fn amounts_read_from_a_file_with_fgets_are_followed() {
+    // Main writes a job file (kept in memory), reads it back with fgets
+    // and hands each line's amount to a worker; the workers' additions race.
+    // Symbolic execution takes what each fgets delivered from main's
+    // recorded path. Before, fgets was unsupported there.
+    let prep = corpus("fail/libc/job_file_amounts_lost.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(42));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "job_file_amounts_lost");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`total`"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn a_use_after_free_names_the_free_that_came_first() {
     // Both users decrement the count, then each reads it: one frees, and
     // the other's read touches the freed block. The failing run's finding

@@ -321,31 +321,54 @@ impl Memory {
         }
     }
 
-    /// Mark the stack object `addr` points into as escaped (no-op otherwise).
+    /// Mark the object `addr` points into as escaped (no-op otherwise), and
+    /// with it every stack object its contents point into: a pointer kept
+    /// in a private object (`char *rest = line;`) makes its target
+    /// reachable by other threads only when that object escapes too.
     #[inline]
     pub fn escape(&mut self, addr: u64) {
         let id = self.locate(addr).0;
-        self.touch(id);
-        if let Some(a) = self.allocs.get_mut(id) {
+        self.escape_all(vec![id]);
+    }
+
+    /// Mark every stack object (or thread-local instance) that a
+    /// pointer-sized word of `data` points into as escaped (for bulk copies that may carry pointers), with what
+    /// they point into in turn.
+    pub fn escape_words(&mut self, data: &[u8]) {
+        let stacks = self.private_targets(data);
+        self.escape_all(stacks);
+    }
+
+    /// Escape the objects `work`, and transitively the stack objects (and
+    /// thread-local instances) their contents point into.
+    fn escape_all(&mut self, mut work: Vec<usize>) {
+        while let Some(id) = work.pop() {
+            let Some(a) = self.allocs.get_mut(id) else { continue };
+            if a.escaped {
+                continue;
+            }
             a.escaped = true;
+            self.touch(id);
+            let targets = self.private_targets(&self.allocs[id].bytes);
+            work.extend(targets);
         }
     }
 
-    /// Mark every stack object that a pointer-sized word of `data` points into
-    /// as escaped (for bulk copies that may carry pointers).
-    pub fn escape_words(&mut self, data: &[u8]) {
+    /// The stack objects (and thread-local instances) that pointer-sized
+    /// words of `data` point into.
+    fn private_targets(&self, data: &[u8]) -> Vec<usize> {
         let word = if self.tagged { 8 } else { 4 };
-        for w in data.chunks_exact(word) {
-            let mut b = [0u8; 8];
-            b[..word].copy_from_slice(w);
-            let id = self.locate(u64::from_le_bytes(b)).0;
-            if let Some(a) = self.allocs.get_mut(id) {
-                if matches!(a.kind, AllocKind::Stack { .. }) {
-                    a.escaped = true;
-                    self.touch(id);
-                }
-            }
-        }
+        data.chunks_exact(word)
+            .filter_map(|w| {
+                let mut b = [0u8; 8];
+                b[..word].copy_from_slice(w);
+                let id = self.locate(u64::from_le_bytes(b)).0;
+                self.allocs
+                    .get(id)
+                    .filter(|a| matches!(a.kind, AllocKind::Stack { .. } | AllocKind::ThreadLocal { .. }))
+                    .map(|_| id)
+            })
+            .collect()
     }
 
     /// Check an access of `len` bytes and return the allocation index and offset.

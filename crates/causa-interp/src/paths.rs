@@ -160,7 +160,7 @@ impl Machine {
             Some((path, cur)) => {
                 let Some(&recorded) = path.values.get(cur.value) else {
                     return Err(Stop::Infeasible(format!(
-                        "thread {name} reads the clock or draws a pseudo-random number more often than in the recorded run ({} times)",
+                        "thread {name} reads the clock, draws a pseudo-random number or reads from a file more often than in the recorded run ({} library values)",
                         path.values.len()
                     )));
                 };

@@ -19,6 +19,8 @@
  *                             waits for another thread's, or finds it done)
  *   __causa_clock_gettime, __causa_gettimeofday, __causa_clock,
  *   __causa_rand, __causa_random: the values
+ *   __causa_fgets, __causa_fgetc, __causa_getc, __causa_fread: what each
+ *                             read from its FILE
  *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
  *   __causa_pthread_mutex_timedlock: whether each took the lock
  *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
@@ -455,6 +457,50 @@ long __causa_random(void) {
     long v = random();
     note_value((uint64_t)v);
     return v;
+}
+
+/* What a read from a FILE delivered, as causa's interpreter notes it: the
+   byte count (all ones for fgets' end of file), then the bytes eight to a
+   value, little-endian. */
+static void note_bytes(const void *data, size_t n) {
+    const unsigned char *p = data;
+    note_value((uint64_t)n);
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t v = 0;
+        for (size_t k = 0; k < 8 && i + k < n; k++)
+            v |= (uint64_t)p[i + k] << (8 * k);
+        note_value(v);
+    }
+}
+
+char *__causa_fgets(char *s, int n, FILE *f) {
+    char *r = fgets(s, n, f);
+    if (n > 0) {
+        if (r)
+            note_bytes(s, strlen(s));
+        else
+            note_value(UINT64_MAX);
+    }
+    return r;
+}
+
+int __causa_fgetc(FILE *f) {
+    int c = fgetc(f);
+    note_value((uint64_t)(uint32_t)c);
+    return c;
+}
+
+int __causa_getc(FILE *f) {
+    int c = getc(f);
+    note_value((uint64_t)(uint32_t)c);
+    return c;
+}
+
+size_t __causa_fread(void *p, size_t size, size_t count, FILE *f) {
+    size_t r = fread(p, size, count, f);
+    if (size > 0)
+        note_bytes(p, r * size);
+    return r;
 }
 
 static int note_try(int rc) {

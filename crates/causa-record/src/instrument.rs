@@ -51,7 +51,7 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 20] = [
+const REDIRECTS: [(&str, &str); 24] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
@@ -64,6 +64,10 @@ const REDIRECTS: [(&str, &str); 20] = [
     ("clock", "__causa_clock"),
     ("rand", "__causa_rand"),
     ("random", "__causa_random"),
+    ("fgets", "__causa_fgets"),
+    ("fgetc", "__causa_fgetc"),
+    ("getc", "__causa_getc"),
+    ("fread", "__causa_fread"),
     ("pthread_mutex_trylock", "__causa_pthread_mutex_trylock"),
     ("pthread_spin_trylock", "__causa_pthread_spin_trylock"),
     ("pthread_mutex_timedlock", "__causa_pthread_mutex_timedlock"),

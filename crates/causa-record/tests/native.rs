@@ -461,3 +461,66 @@ fn once_clock_and_trylock_outcomes_are_recorded_natively_and_reproduced() {
     assert!(workers.iter().any(|t| !t.tries[0]), "a failing run has a try that found the lock held");
     reproduces(&c, &log, BugKind::AssertionViolation);
 }
+
+/// Main reads two amounts from the file named by `@PATH@` (fgets, fgetc,
+/// fread); two workers add them to a total without a lock.
+const FILE_AMOUNTS: &str = r#"
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static int total;
+
+void *worker(void *arg) {
+    int amount = *(int *)arg;
+    int seen = total;
+    usleep(rand() % 200);
+    total = seen + amount;
+    return NULL;
+}
+
+int main(void) {
+    srand(getpid());
+    FILE *f = fopen("@PATH@", "r");
+    if (!f)
+        return 2;
+    char line[16];
+    int amounts[2] = {0, 0};
+    if (fgets(line, sizeof line, f))
+        amounts[0] = atoi(line);
+    int sign = fgetc(f);
+    char rest[8] = {0};
+    size_t n = fread(rest, 1, sizeof rest - 1, f);
+    amounts[1] = n > 0 ? atoi(rest) : 0;
+    if (sign == '-')
+        amounts[1] = -amounts[1];
+    fclose(f);
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, worker, &amounts[i]);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    assert(total == amounts[0] + amounts[1]);
+    return 0;
+}
+"#;
+
+#[test]
+fn what_reads_from_a_file_delivered_is_recorded_natively_and_reproduced() {
+    // Main's log has what fgets, fgetc and fread delivered (format 6), as
+    // the interpreter notes them: following the log, the interpreter must
+    // read the same bytes, and symbolic execution takes them from there.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let data = dir.path().join("amounts.txt");
+    std::fs::write(&data, "12\n-30\n").expect("write the data file");
+    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
+    let (c, exe) = build(dir.path(), "file_amounts", &src);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let main = &log.threads[0];
+    // fgets: 3 bytes ("12\n") in one value; fgetc: '-'; fread: 3 bytes ("30\n").
+    let want = [3, u64::from_le_bytes(*b"12\n\0\0\0\0\0"), b'-' as u64, 3, u64::from_le_bytes(*b"30\n\0\0\0\0\0")];
+    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
+    reproduces(&c, &log, BugKind::AssertionViolation);
+}

@@ -37,6 +37,7 @@ use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, T
 
 mod atomic;
 mod bulk;
+mod files;
 mod float;
 mod format;
 mod keys;
@@ -45,6 +46,7 @@ pub(crate) mod pure;
 mod resolve;
 mod spin;
 mod tls;
+mod tokens;
 
 /// Why symbolic execution could not follow a log.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -1038,9 +1040,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let (private, _) = self.classify(a);
         if private {
-            if let Reg::Int(e) = v {
-                self.escape_value(e, ty);
-            }
+            // (A pointer kept in private memory escapes with it: `escape`.)
             return self.store_own(a, size, v);
         }
         self.own_writes.insert(a, v.clone());
@@ -1348,12 +1348,50 @@ impl Thread<'_, '_> {
     }
 
     /// The private object `addr` points into becomes shared; its current
-    /// contents are what other threads find there.
+    /// contents are what other threads find there. The private objects its
+    /// contents point into become shared with it (as in the interpreter's
+    /// `Memory::escape`: a pointer kept in private memory, `char *rest =
+    /// line;`, makes its target reachable only when it escapes too).
     pub(crate) fn escape(&mut self, addr: u64) {
-        let id = causa_ir::addr_alloc(addr);
-        if !self.private.remove(&id) {
-            return;
+        let mut work = vec![causa_ir::addr_alloc(addr)];
+        while let Some(id) = work.pop() {
+            if self.private.remove(&id) {
+                let targets = self.pointed_to(id);
+                self.share(id);
+                work.extend(targets);
+            }
         }
+    }
+
+    /// The objects that pointer-sized words of private object `id`'s
+    /// constant contents point into, its words read as the interpreter
+    /// reads them (aligned, from the object's start).
+    fn pointed_to(&self, id: u32) -> Vec<u32> {
+        let word = self.st.program.space.layout.ptr_bytes;
+        let base = causa_ir::make_addr(id, 0);
+        let mut bytes: std::collections::BTreeMap<u64, u8> = Default::default();
+        for (a, (size, r)) in self.local.iter().filter(|(a, _)| causa_ir::addr_alloc(**a) == id) {
+            if let Some(v) = match r {
+                Reg::Int(e) => self.st.trace.exprs.value(*e),
+                _ => None,
+            } {
+                for k in 0..(*size as u64).min(16) {
+                    bytes.insert(a - base + k, (v >> (8 * k)) as u8);
+                }
+            }
+        }
+        let words: std::collections::BTreeSet<u64> = bytes.keys().map(|o| o / word * word).collect();
+        words
+            .into_iter()
+            .map(|w| (0..word).fold(0u64, |acc, k| acc | (bytes.get(&(w + k)).copied().unwrap_or(0) as u64) << (8 * k)))
+            .map(causa_ir::addr_alloc)
+            .filter(|t| self.private.contains(t))
+            .collect()
+    }
+
+    /// Private object `id`, no longer private: its current contents are
+    /// what other threads find there.
+    fn share(&mut self, id: u32) {
         let mut words: Vec<(u64, u32, ExprId)> = Vec::new();
         let mut floats: Vec<(u64, u32, u128)> = Vec::new();
         for (a, (size, r)) in &self.local {

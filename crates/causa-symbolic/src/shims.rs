@@ -186,6 +186,9 @@ pub(crate) fn call(
         // run whose `fopen` failed returned null: its branch on that does
         // not fit this path, an error, not a wrong trace.)
         "fopen" => Some(Some(t.allocate(FILE_SIZE))),
+        "fgets" => t.file_line(args)?,
+        "fread" => t.file_block(args)?,
+        "fgetc" | "getc" => t.file_byte(name)?,
         // (The size goes into the attribute, which only
         // `pthread_attr_getstacksize` reads: not followed here.)
         "pthread_attr_setstacksize" => {
@@ -249,6 +252,8 @@ pub(crate) fn call(
         "strncpy" => t.bounded_copy(args)?.then(|| argv.first().cloned()),
         "strcat" => t.string_append(args)?.then(|| argv.first().cloned()),
         "strcmp" => Some(Some(t.string_compare(args)?)),
+        "strtok_r" => Some(Some(t.tokenize(args)?)),
+        "strsep" => Some(Some(t.separate(args)?)),
         "sprintf" => t.format_into("sprintf", args, false)?.map(Some),
         "snprintf" => t.format_into("snprintf", args, true)?.map(Some),
         "memcmp" => Some(Some(t.memory_compare(args)?)),

@@ -386,6 +386,52 @@ fn strtol_stores_its_end_pointer() {
 }
 
 #[test]
+fn lines_read_from_a_file_come_from_the_recorded_path() {
+    // Main writes a file (kept in memory by the interpreter), reads it back
+    // with fgets, fgetc and fread, and hands a number computed from what it
+    // read to the worker: symbolic execution takes the bytes each read
+    // delivered from main's recorded path and computes the same number.
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\n#include <stdlib.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(void) {{ FILE *f = fopen(\"causa_guided.txt\", \"w\"); fputs(\"12\\nab3456\", f); fclose(f);\n\
+         f = fopen(\"causa_guided.txt\", \"r\"); char line[8]; char *r = fgets(line, sizeof line, f);\n\
+         int c = fgetc(f); char rest[8] = {{0}}; size_t n = fread(rest, 1, sizeof rest - 1, f);\n\
+         int eof = fgetc(f); char *none = fgets(line, sizeof line, f); fclose(f);\n\
+         int v = atoi(r) + (c == 'a') * 100 + (int)n * 1000 + atoi(rest + 1) * 10000 + (eof == EOF) + (none == 0) * 2;\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("file_reads.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("file reads are followed");
+    agrees(&ex, &tr);
+    // 12 + 100 + 5 * 1000 + 3456 * 10000 + 1 + 2 ("b3456" read whole)
+    assert_eq!(constant_writes(&tr, 1), vec![Some(34_565_115)]);
+}
+
+#[test]
+fn strings_split_with_strtok_r_and_strsep_in_the_thread_s_own_memory() {
+    // The NUL each split writes and the position it keeps (`save`, `rest`,
+    // a pointer into the line kept in main's own memory, which does not
+    // make the line shared) are followed: the fields' numbers add up.
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\n#include <string.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(void) {{ char a[16]; strcpy(a, \"1, 20,,300\"); char *save = 0; int v = 0;\n\
+         for (char *t = strtok_r(a, \", \", &save); t; t = strtok_r(0, \", \", &save)) v += atoi(t);\n\
+         char b[16]; strcpy(b, \"4000;;50000\"); char *rest = b, *field; int empty = 0;\n\
+         while ((field = strsep(&rest, \";\")) != 0) {{ if (*field) v += atoi(field); else empty++; }}\n\
+         v += empty * 100000;\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("split.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strtok_r and strsep are followed");
+    agrees(&ex, &tr);
+    assert_eq!(constant_writes(&tr, 1), vec![Some(154_321)]);
+}
+
+#[test]
 fn objects_have_the_run_s_addresses_when_main_takes_argv() {
     // The interpreter allocates argv's blocks (and a FILE per standard
     // stream the program declares) before main runs: the symbolic trace's

@@ -88,9 +88,12 @@ impl Machine {
                 } else {
                     self.store(a, ty, &v)?;
                 }
-                // A pointer to a stack object stored anywhere (also as an integer,
-                // or inside a struct) makes that object reachable by other threads.
+                // A pointer to a stack object stored into shared memory (also
+                // as an integer, or inside a struct) makes that object
+                // reachable by other threads; one stored into private memory
+                // does when that memory escapes (`Memory::escape`).
                 match ty {
+                    _ if !self.mem.is_shared(a) => {}
                     Ty::Ptr | Ty::Int(32 | 64) => self.mem.escape(v.as_addr()),
                     Ty::Struct(_) | Ty::Array(..) | Ty::Vector(..) => {
                         let mut buf = vec![0u8; ty.store_size() as usize];

@@ -119,12 +119,12 @@ impl Thread<'_, '_> {
         })))
     }
 
-    /// The run's value of a clock read or pseudo-random number. None: the
+    /// The run's value of a clock read, pseudo-random number or file read. None: the
     /// run stopped the thread before this call (its recorded path has no
     /// decision left either), where it stops here too (`stopped_here`).
-    fn library_value(&mut self, name: &str) -> Result<Option<u64>, SymError> {
+    pub(super) fn library_value(&mut self, name: &str) -> Result<Option<u64>, SymError> {
         let Some(&v) = self.path.values.get(self.next_value) else {
-            let what = format!("clock reads and pseudo-random numbers (`{name}`)");
+            let what = format!("library values (clock reads, pseudo-random numbers, file reads: `{name}`)");
             self.stopped_here(&what, self.path.values.len())?;
             return Ok(None);
         };

@@ -13,7 +13,7 @@ use super::stdio::{cstr, cstr_upto};
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
-use causa_core::cconv::{compare, span};
+use causa_core::cconv::{compare, next_token, span};
 use causa_core::EventKind;
 use causa_ir::Value;
 
@@ -192,21 +192,14 @@ fn tokenize(m: &mut Machine, c: &Call<'_>, saved: &mut u64) -> Result<u64, Stop>
         return Err(Stop::memory(format!("{}(NULL, …) without a string to continue", c.name)));
     }
     let (text, set) = (cstr(m, s)?, cstr(m, c.ptr(1))?);
-    let start = span(&text, &set, true);
-    let end = start + span(&text[start..], &set, false);
-    let mut ended = None;
-    *saved = if start == text.len() {
-        s + start as u64
-    } else if end == text.len() {
-        s + end as u64
-    } else {
-        let old = m.replace_bytes(s + end as u64, &[0])?;
-        ended = Some((s + end as u64, old, vec![0]));
-        s + end as u64 + 1
+    let token = next_token(&text, &set);
+    *saved = s + token.next as u64;
+    let ended = match token.cut {
+        Some(end) => Some((s + end as u64, m.replace_bytes(s + end as u64, &[0])?, vec![0])),
+        None => None,
     };
-    let found = start < text.len();
     seen(m, c, vec![(s, terminated(text, None)), (c.ptr(1), terminated(set, None))], ended)?;
-    Ok(if found { s + start as u64 } else { 0 })
+    Ok(token.start.map_or(0, |start| s + start as u64))
 }
 
 /// `strsep(&s, delim)`: the token at `s`, ended in place; `s` moves past it (NULL at the end).
@@ -408,7 +401,9 @@ fn copy_n(m: &mut Machine, c: &Call<'_>, (dest, src, n): (u64, u64, u64)) -> Res
     }
     let data = m.read_bytes(src, n)?;
     let old = m.replace_bytes(dest, &data)?;
-    m.mem.escape_words(&data);
+    if m.mem.is_shared(dest) {
+        m.mem.escape_words(&data);
+    }
     seen(m, c, vec![(src, data.clone())], Some((dest, old, data)))?;
     Ok(())
 }
