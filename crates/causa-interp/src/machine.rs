@@ -244,12 +244,14 @@ impl Machine {
         (raw as u128) & causa_ir::value::mask(bits)
     }
 
-    /// Write program output (to stdout, stderr, or a file it opened).
-    pub fn output(&mut self, fd: i32, bytes: &[u8]) {
-        // A file the program opened for writing (kept in memory).
+    /// Write program output (to stdout, stderr, or a file it opened for
+    /// writing, kept in memory); false when `fd` is none of those (EBADF).
+    pub fn output(&mut self, fd: i32, bytes: &[u8]) -> bool {
         if fd > 2 {
-            self.files.write(fd, bytes);
-            return;
+            return self.files.write(fd, bytes);
+        }
+        if fd != 1 && fd != 2 {
+            return false;
         }
         match self.cfg.output {
             OutputMode::PassThrough => {
@@ -268,6 +270,7 @@ impl Machine {
                 buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
             }
         }
+        true
     }
 
     /// Whether thread `t` can take a step now.

@@ -99,8 +99,8 @@ pub fn register(r: &mut Registry) {
         no_std_read(m, c.ptr(2))?;
         fgets(m, c)
     });
-    r.add("file", "fgetc", |m, c| getc(m, c.ptr(0)));
-    r.add("file", "getc", |m, c| getc(m, c.ptr(0)));
+    r.add("file", "fgetc", getc);
+    r.add("file", "getc", getc);
     r.add("file", "fread", |m, c| {
         no_std_read(m, c.ptr(3))?;
         fread(m, c)
@@ -126,9 +126,7 @@ pub fn register(r: &mut Registry) {
     r.add("file", "write", |m, c| {
         let fd = c.i32(0);
         let data = m.read_bytes(c.ptr(1), c.int(2) as u64)?;
-        if fd == 1 || fd == 2 {
-            m.output(fd, &data);
-        } else if !m.files.write(fd, &data) {
+        if !m.output(fd, &data) {
             // EBADF
             return ret_u64(u64::MAX);
         }
@@ -188,9 +186,16 @@ fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<
     };
     // A file this run wrote has what it wrote (as it was when last written
     // through another handle), else the disk's contents.
-    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable).map(|f| f.data.clone());
-    let data = match written.or_else(|| std::fs::read(&path).ok()) {
-        Some(_) if mode.writable && mode.truncate => Vec::new(),
+    // (Truncated: only whether it exists matters, not what it holds.)
+    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable).map(|f| &f.data);
+    let truncated = mode.writable && mode.truncate;
+    let data = match written {
+        Some(_) if truncated => Some(Vec::new()),
+        Some(d) => Some(d.clone()),
+        None if truncated => std::path::Path::new(&path).exists().then(Vec::new),
+        None => std::fs::read(&path).ok(),
+    };
+    let data = match data {
         Some(d) => d,
         // (Created only in a directory that exists, as the system would.)
         None if mode.writable && mode.create && in_a_directory(&path) => Vec::new(),
@@ -232,6 +237,38 @@ fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     ret_i32(fd)
 }
 
+/// What a read from a `FILE` returns to thread `c.t` (`fgetc`'s byte),
+/// noted in its recorded path as a clock
+/// read is (`ThreadPath::values`): symbolic execution takes it from there.
+/// When following a recorded run, the file must give what it gave then.
+fn noted_value(m: &mut Machine, c: &Call<'_>, v: u64) -> Result<u64, Stop> {
+    if m.note_value(c.t, v)? != v {
+        return Err(Stop::Infeasible(format!(
+            "`{}` answers otherwise than in the recorded run (the file changed)",
+            c.name
+        )));
+    }
+    Ok(v)
+}
+
+/// The bytes a read from a `FILE` (`fgets`, `fread`) delivers to thread
+/// `c.t` (None: `fgets`' end of file),
+/// noted in its recorded path: their count (u64::MAX for None), then the
+/// bytes eight to a value ([`noted_value`]).
+fn noted_bytes(m: &mut Machine, c: &Call<'_>, data: Option<&[u8]>) -> Result<(), Stop> {
+    let Some(data) = data else {
+        noted_value(m, c, u64::MAX)?;
+        return Ok(());
+    };
+    noted_value(m, c, data.len() as u64)?;
+    for chunk in data.chunks(8) {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        noted_value(m, c, u64::from_le_bytes(b))?;
+    }
+    Ok(())
+}
+
 fn close(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<Ret, Stop> {
     let f = file(m, pred)?;
     f.closed = true;
@@ -252,23 +289,24 @@ fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     }
     let f = file(m, |f| f.stream == c.ptr(2))?;
     if f.pos >= f.data.len() {
+        noted_bytes(m, c, None)?;
         return ret_u64(0);
     }
     let rest = &f.data[f.pos..];
     let len = rest.iter().position(|&b| b == b'\n').map(|i| i + 1).unwrap_or(rest.len()).min(n as usize - 1);
     let mut line = take(f, len);
+    noted_bytes(m, c, Some(&line))?;
     line.push(0);
     m.write_bytes(c.ptr(0), &line)?;
     ret_u64(c.ptr(0))
 }
 
-fn getc(m: &mut Machine, stream: u64) -> Result<Ret, Stop> {
+fn getc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let stream = c.ptr(0);
     no_std_read(m, stream)?;
     let f = file(m, |f| f.stream == stream)?;
-    match take(f, 1).first() {
-        Some(b) => ret_i32(*b as i32),
-        None => ret_i32(-1),
-    }
+    let v = take(f, 1).first().map_or(-1, |b| *b as i32);
+    ret_i32(noted_value(m, c, v as u32 as u64)? as i32)
 }
 
 fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
@@ -278,6 +316,7 @@ fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     }
     let f = file(m, |f| f.stream == c.ptr(3))?;
     let data = take(f, size.saturating_mul(count));
+    noted_bytes(m, c, Some(&data))?;
     m.write_bytes(c.ptr(0), &data)?;
     ret_u64((data.len() / size) as u64)
 }
