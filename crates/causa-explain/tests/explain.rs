@@ -1460,6 +1460,20 @@ fn amounts_read_from_a_file_with_fgets_are_followed() {
 }
 
 #[test]
+fn a_main_thread_that_ends_with_exit_is_followed_to_its_exit() {
+    // Main joins both threads and calls exit(): symbolic execution of its
+    // path reaches the call (the failing run never did: the reader failed
+    // first) and stops main there. Before, exit was unsupported.
+    let prep = corpus("fail/realistic/config_ready_before_loaded.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(30));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "config_ready_before_loaded");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`timeout_ms`"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn a_use_after_free_names_the_free_that_came_first() {
     // Both users decrement the count, then each reads it: one frees, and
     // the other's read touches the freed block. The failing run's finding

@@ -36,6 +36,7 @@ use causa_core::{BugKind, ThreadName};
 use causa_ir::{BinOp, Callee, CastOp, FnId, LocId, Op, Operand, Program, Term, Ty, Value, NONE};
 
 mod atomic;
+mod attrs;
 mod bulk;
 mod files;
 mod float;
@@ -940,19 +941,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             Addr::Symbolic(at) => return self.shared_read(0, Some(at), ty, atomic),
         };
         if self.classify(a).0 {
-            let id = causa_ir::addr_alloc(a);
-            return match self.local.get(&a) {
-                Some((s, r)) if *s == size => Ok(r.clone()),
-                _ if self.bulk.contains(&id) => self.load_bytes(a, ty),
-                // Part of a wider value, or narrower ones put together (a
-                // small struct stored field by field and loaded whole): the
-                // object's values are kept byte-addressed from now on.
-                _ if self.mixed(a, size) => {
-                    self.bulk.insert(id);
-                    self.load_bytes(a, ty)
-                }
-                _ => Ok(self.zero(int_bits(ty).max(1))),
-            };
+            return self.load_own(a, ty);
         }
         if let Some(tail) = self.constant_from(a) {
             let bytes = tail.get(..size as usize).ok_or_else(|| self.unsupported("a load outside a constant"))?;
@@ -1045,6 +1034,24 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         self.own_writes.insert(a, v.clone());
         self.shared_write(a, None, v, ty, atomic)
+    }
+
+    /// The value of type `ty` at `a` in this thread's own memory.
+    pub(super) fn load_own(&mut self, a: u64, ty: &Ty) -> Result<Reg, SymError> {
+        let size = ty.store_size() as u32;
+        let id = causa_ir::addr_alloc(a);
+        match self.local.get(&a) {
+            Some((s, r)) if *s == size => Ok(r.clone()),
+            _ if self.bulk.contains(&id) => self.load_bytes(a, ty),
+            // Part of a wider value, or narrower ones put together (a
+            // small struct stored field by field and loaded whole): the
+            // object's values are kept byte-addressed from now on.
+            _ if self.mixed(a, size) => {
+                self.bulk.insert(id);
+                self.load_bytes(a, ty)
+            }
+            _ => Ok(self.zero(int_bits(ty).max(1))),
+        }
     }
 
     /// `v` stored into this thread's own memory at `a`: values of another

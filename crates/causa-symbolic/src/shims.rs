@@ -147,16 +147,8 @@ pub(crate) fn call(
         }
         "pthread_mutex_init"
         | "pthread_cond_init"
-        | "pthread_mutexattr_init"
         | "pthread_mutexattr_destroy"
-        // (A recursive mutex shows in the run: its holder's relock did
-        // not block, `Thread::lock_mutex`.)
-        | "pthread_mutexattr_settype"
-        | "pthread_attr_init"
         | "pthread_attr_destroy"
-        // (Whether a thread starts detached matters only to a join of it,
-        // which the run's paths decide: see `invalid_use`.)
-        | "pthread_attr_setdetachstate"
         | "pthread_rwlock_init"
         | "pthread_rwlockattr_init"
         | "pthread_rwlockattr_destroy"
@@ -189,14 +181,11 @@ pub(crate) fn call(
         "fgets" => t.file_line(args)?,
         "fread" => t.file_block(args)?,
         "fgetc" | "getc" => t.file_byte(name)?,
-        // (The size goes into the attribute, which only
-        // `pthread_attr_getstacksize` reads: not followed here.)
-        "pthread_attr_setstacksize" => {
-            const STACK_MIN: u128 = 16384;
-            const EINVAL: u128 = 22;
-            let n = t.concrete_arg(args, 1, 64, name)?;
-            Some(Some(t.int_reg(32, if n < STACK_MIN { EINVAL } else { 0 })))
-        }
+        // (A recursive mutex shows in the run: its holder's relock did
+        // not block, `Thread::lock_mutex`; whether a thread starts detached
+        // matters only to a join of it, which the run's paths decide: see
+        // `invalid_use`. The attributes are still kept for their getters.)
+        n if Thread::is_attribute_call(n) => Some(Some(t.attribute_call(n, args)?)),
         "time" | "getpid" | "getenv" | "clock" | "clock_gettime" | "gettimeofday" | "rand" | "random" | "srand"
         | "srandom" => t.libc_values(name, args)?,
         "pthread_mutex_trylock" | "pthread_spin_trylock" | "pthread_mutex_timedlock" => t.trylock(name, args)?,
@@ -233,6 +222,11 @@ pub(crate) fn call(
             t.fail(BugKind::AssertionViolation, format!("{name} was called"));
             None
         }
+        // The program ends there, so the failing run never got to it (the
+        // failure came first): the thread stops before it, as where its
+        // recorded path ends. (An alternate that lets a thread exit before
+        // another fails is one the replay confirms or refuses.)
+        "exit" | "_exit" => t.stopped_before(),
         "abort" => {
             t.fail(BugKind::Abort, "abort was called".into());
             None

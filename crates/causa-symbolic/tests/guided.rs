@@ -432,6 +432,31 @@ fn strings_split_with_strtok_r_and_strsep_in_the_thread_s_own_memory() {
 }
 
 #[test]
+fn attribute_getters_read_back_what_the_setters_stored() {
+    // The getters' answers, followed as the interpreter keeps attribute
+    // objects: the default stack size (8 MiB), then the one set; the
+    // detach state set; the mutex type set; EINVAL for a too small stack.
+    let src = format!(
+        "{PRELUDE}#include <stddef.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(void) {{ pthread_attr_t a; pthread_attr_init(&a); size_t s0 = 0, s1 = 0; int d = 0, k = 0;\n\
+         pthread_attr_getstacksize(&a, &s0); int bad = pthread_attr_setstacksize(&a, 100);\n\
+         pthread_attr_setstacksize(&a, 1 << 16); pthread_attr_getstacksize(&a, &s1);\n\
+         pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED); pthread_attr_getdetachstate(&a, &d);\n\
+         pthread_mutexattr_t m; pthread_mutexattr_init(&m); pthread_mutexattr_settype(&m, PTHREAD_MUTEX_RECURSIVE);\n\
+         pthread_mutexattr_gettype(&m, &k); pthread_attr_destroy(&a);\n\
+         int v = (int)(s0 >> 20) + (int)(s1 >> 16) * 10 + d * 100 + k * 1000 + bad * 10000;\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("attrs.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("attribute getters are followed");
+    agrees(&ex, &tr);
+    // 8 + 1 * 10 + 1 * 100 + 1 (recursive) * 1000 + 22 * 10000
+    assert_eq!(constant_writes(&tr, 1), vec![Some(221_118)]);
+}
+
+#[test]
 fn objects_have_the_run_s_addresses_when_main_takes_argv() {
     // The interpreter allocates argv's blocks (and a FILE per standard
     // stream the program declares) before main runs: the symbolic trace's
