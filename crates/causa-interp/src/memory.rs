@@ -328,7 +328,10 @@ impl Memory {
     #[inline]
     pub fn escape(&mut self, addr: u64) {
         let id = self.locate(addr).0;
-        self.escape_all(vec![id]);
+        // (Most stores of a pointer-sized value find nothing to escape.)
+        if self.allocs.get(id).is_some_and(|a| !a.escaped) {
+            self.escape_all(vec![id]);
+        }
     }
 
     /// Mark every stack object (or thread-local instance) that a
