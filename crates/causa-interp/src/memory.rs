@@ -335,8 +335,8 @@ impl Memory {
     }
 
     /// Mark every stack object (or thread-local instance) that a
-    /// pointer-sized word of `data` points into as escaped (for bulk copies that may carry pointers), with what
-    /// they point into in turn.
+    /// pointer-sized word of `data` points into as escaped (for bulk copies
+    /// that may carry pointers), with what they point into in turn.
     pub fn escape_words(&mut self, data: &[u8]) {
         let stacks = self.private_targets(data);
         self.escape_all(stacks);

@@ -1360,7 +1360,12 @@ impl Thread<'_, '_> {
     /// `Memory::escape`: a pointer kept in private memory, `char *rest =
     /// line;`, makes its target reachable only when it escapes too).
     pub(crate) fn escape(&mut self, addr: u64) {
-        let mut work = vec![causa_ir::addr_alloc(addr)];
+        let id = causa_ir::addr_alloc(addr);
+        // (Most shared writes of a pointer-sized value find nothing to escape.)
+        if !self.private.contains(&id) {
+            return;
+        }
+        let mut work = vec![id];
         while let Some(id) = work.pop() {
             if self.private.remove(&id) {
                 let targets = self.pointed_to(id);

@@ -238,9 +238,9 @@ fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 }
 
 /// What a read from a `FILE` returns to thread `c.t` (`fgetc`'s byte),
-/// noted in its recorded path as a clock
-/// read is (`ThreadPath::values`): symbolic execution takes it from there.
-/// When following a recorded run, the file must give what it gave then.
+/// noted in its recorded path as a clock read is (`ThreadPath::values`):
+/// symbolic execution takes it from there. When following a recorded run,
+/// the file must give what it gave then.
 fn noted_value(m: &mut Machine, c: &Call<'_>, v: u64) -> Result<u64, Stop> {
     if m.note_value(c.t, v)? != v {
         return Err(Stop::Infeasible(format!(
@@ -252,9 +252,9 @@ fn noted_value(m: &mut Machine, c: &Call<'_>, v: u64) -> Result<u64, Stop> {
 }
 
 /// The bytes a read from a `FILE` (`fgets`, `fread`) delivers to thread
-/// `c.t` (None: `fgets`' end of file),
-/// noted in its recorded path: their count (u64::MAX for None), then the
-/// bytes eight to a value ([`noted_value`]).
+/// `c.t` (None: `fgets`' end of file), noted in its recorded path: their
+/// count (u64::MAX for None), then the bytes eight to a value
+/// ([`noted_value`]).
 fn noted_bytes(m: &mut Machine, c: &Call<'_>, data: Option<&[u8]>) -> Result<(), Stop> {
     let Some(data) = data else {
         noted_value(m, c, u64::MAX)?;
