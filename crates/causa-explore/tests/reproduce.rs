@@ -161,6 +161,30 @@ fn the_solver_reproduces_a_null_dereference_as_a_value_predicate() {
 }
 
 #[test]
+fn the_solver_reproduces_a_crash_known_by_its_line_only() {
+    // A native crash's location comes from the executable's debug
+    // information, line-precise (column 0): symbolic execution must find
+    // the failure on that line. Before, it required the column too and
+    // said it reached no failure, so such a log the search could not
+    // follow (main cut short before a call it then makes) was lost.
+    let src = format!(
+        "{PRELUDE}#include <stdlib.h>\nstruct conf {{ int level; }}; struct conf *cfg;\n\
+         void *worker(void *p) {{ struct conf *c = cfg; return (void *)(long)c->level; }}\n\
+         int main(void) {{ pthread_t w; pthread_create(&w, 0, worker, 0); struct conf *c = malloc(sizeof *c);\n\
+         c->level = 3; cfg = c; pthread_join(w, 0); return 0; }}\n"
+    );
+    let prep = load("null_line.c", &src);
+    let ex = failing_run(&prep);
+    let mut log = log_of(&prep, &ex);
+    let at = log.failure.as_mut().and_then(|f| f.location.as_mut()).expect("the failure's location");
+    assert_ne!(at.column, 0);
+    at.column = 0;
+    let r = reproduce(&prep, &Config::default(), &log, &with(Method::Solver)).unwrap_or_else(|e| panic!("{e}"));
+    let msg = memory_error(&r);
+    assert!(msg.contains("null pointer"), "{msg}");
+}
+
+#[test]
 fn the_solver_reproduces_a_use_after_free_as_an_order_predicate() {
     // main frees the job while the worker may still read it: Φ_bug orders
     // the free before the worker's read (the block's address is concrete).

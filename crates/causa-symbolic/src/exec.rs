@@ -560,7 +560,12 @@ impl<'s, 'p> Thread<'s, 'p> {
         f.thread == self.path.thread
             && f.kind == kind
             && self.next_decision >= self.path.decisions.len()
-            && f.location.as_ref() == self.st.program.loc(self.loc)
+            && match (f.location.as_ref(), self.st.program.loc(self.loc)) {
+                // A native crash located from the executable is
+                // line-precise (column 0): the same line of the same file.
+                (Some(w), Some(g)) if w.column == 0 => w.file == g.file && w.line == g.line,
+                (w, g) => w == g,
+            }
     }
 
     /// A division by `y` (`bits` wide): false when the thread fails here
