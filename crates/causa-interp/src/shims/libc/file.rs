@@ -9,6 +9,7 @@ use super::stdio::cstr;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::EventKind;
 use causa_ir::{Program, Value};
 
 /// The three standard streams' `FILE` objects and the files the program opened.
@@ -95,13 +96,15 @@ pub fn register(r: &mut Registry) {
         }
         close(m, |f| f.stream == c.ptr(0) && c.ptr(0) != 0)
     });
-    r.add("file", "fgets", |m, c| {
+    // A read into shared memory is one visible write of the bytes it
+    // delivered (as a `memcpy` is).
+    r.visible_if_shared("file", "fgets", EventKind::Write, &[0], |m, c| {
         no_std_read(m, c.ptr(2))?;
         fgets(m, c)
     });
     r.add("file", "fgetc", getc);
     r.add("file", "getc", getc);
-    r.add("file", "fread", |m, c| {
+    r.visible_if_shared("file", "fread", EventKind::Write, &[0], |m, c| {
         no_std_read(m, c.ptr(3))?;
         fread(m, c)
     });
@@ -111,7 +114,7 @@ pub fn register(r: &mut Registry) {
         ret_i32((f.pos >= f.data.len()) as i32)
     });
     r.add("file", "open", open);
-    r.add("file", "read", |m, c| {
+    r.visible_if_shared("file", "read", EventKind::Write, &[1], |m, c| {
         if (0..3).contains(&c.i32(0)) {
             return Err(Stop::unsupported(STD_READ));
         }
@@ -285,11 +288,13 @@ fn take(f: &mut OpenFile, n: usize) -> Vec<u8> {
 fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let n = c.i32(1);
     if n <= 0 {
+        super::string::seen(m, c, Vec::new(), None)?;
         return ret_u64(0);
     }
     let f = file(m, |f| f.stream == c.ptr(2))?;
     if f.pos >= f.data.len() {
         noted_bytes(m, c, None)?;
+        super::string::seen(m, c, Vec::new(), None)?;
         return ret_u64(0);
     }
     let rest = &f.data[f.pos..];
@@ -297,7 +302,7 @@ fn fgets(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let mut line = take(f, len);
     noted_bytes(m, c, Some(&line))?;
     line.push(0);
-    m.write_bytes(c.ptr(0), &line)?;
+    delivered(m, c, c.ptr(0), line)?;
     ret_u64(c.ptr(0))
 }
 
@@ -312,18 +317,28 @@ fn getc(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let (size, count) = (c.int(1) as usize, c.int(2) as usize);
     if size == 0 {
+        super::string::seen(m, c, Vec::new(), None)?;
         return ret_u64(0);
     }
     let f = file(m, |f| f.stream == c.ptr(3))?;
     let data = take(f, size.saturating_mul(count));
     noted_bytes(m, c, Some(&data))?;
-    m.write_bytes(c.ptr(0), &data)?;
-    ret_u64((data.len() / size) as u64)
+    let n = data.len();
+    delivered(m, c, c.ptr(0), data)?;
+    ret_u64((n / size) as u64)
 }
 
 fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let f = file(m, |f| f.fd == c.i32(0))?;
     let data = take(f, c.int(2) as usize);
-    m.write_bytes(c.ptr(1), &data)?;
-    ret_u64(data.len() as u64)
+    let n = data.len();
+    delivered(m, c, c.ptr(1), data)?;
+    ret_u64(n as u64)
+}
+
+/// The bytes a read puts at `dest`: into shared memory, the call's one
+/// visible write ([`super::string::seen`]).
+fn delivered(m: &mut Machine, c: &Call<'_>, dest: u64, data: Vec<u8>) -> Result<(), Stop> {
+    let old = m.replace_bytes(dest, &data)?;
+    super::string::seen(m, c, Vec::new(), Some((dest, old, data)))
 }
