@@ -1059,6 +1059,35 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
     }
 
+    /// The constant of type `ty` a library call `what` finds at `at` in the
+    /// thread's own memory (`noun`: what it is there, for the errors when
+    /// it is shared or computed from shared data).
+    pub(super) fn own_constant(&mut self, what: &str, noun: &str, at: u64, ty: &Ty) -> Result<u128, SymError> {
+        if !self.classify(at).0 {
+            return Err(self.unsupported(format!("`{what}` with {noun} in shared memory")));
+        }
+        match self.load_own(at, ty)? {
+            Reg::Int(e) => self
+                .st
+                .trace
+                .exprs
+                .value(e)
+                .ok_or_else(|| self.unsupported(format!("`{what}` with {noun} computed from shared data"))),
+            _ => Err(self.unsupported(format!("`{what}` with {noun} that is not an integer"))),
+        }
+    }
+
+    /// Constant bytes a library call `what` writes at `at`, which must be
+    /// the thread's own memory (into shared memory the call is an event
+    /// not modelled here: reported as unsupported, by name).
+    pub(super) fn store_own_bytes(&mut self, what: &str, at: u64, bytes: &[u8]) -> Result<(), SymError> {
+        if !self.classify(at).0 {
+            return Err(self.unsupported(format!("`{what}` writing shared memory")));
+        }
+        let values = bytes.iter().map(|b| self.st.trace.exprs.constant(8, *b as u128)).collect();
+        self.store_private(what, at, values)
+    }
+
     /// `v` stored into this thread's own memory at `a`: values of another
     /// size it overlaps make the object byte-addressed, and it replaces
     /// what it covers.

@@ -75,14 +75,14 @@ impl Thread<'_, '_> {
                 0
             }
             "pthread_attr_getdetachstate" | "pthread_mutexattr_gettype" => {
-                let v = self.attribute(name, attr, &Ty::Int(32))?;
+                let v = self.own_constant(name, "its attribute object", attr, &Ty::Int(32))?;
                 self.put_attribute(name, args, 4, v)?;
                 0
             }
             _ => {
                 // pthread_attr_getstacksize
                 let ty = if word == 4 { Ty::Int(32) } else { Ty::Int(64) };
-                let v = self.attribute(name, attr + word, &ty)?;
+                let v = self.own_constant(name, "its attribute object", attr + word, &ty)?;
                 let v = if v == 0 { DEFAULT_STACK } else { v };
                 self.put_attribute(name, args, word as u32, v)?;
                 0
@@ -99,22 +99,6 @@ impl Thread<'_, '_> {
             self.store_own(at, size, r)?;
         }
         Ok(())
-    }
-
-    /// The attribute's constant value at `at`, in the thread's own object.
-    fn attribute(&mut self, name: &str, at: u64, ty: &Ty) -> Result<u128, SymError> {
-        if !self.classify(at).0 {
-            return Err(self.unsupported(format!("`{name}` of an attribute object in shared memory")));
-        }
-        match self.load_own(at, ty)? {
-            Reg::Int(e) => self
-                .st
-                .trace
-                .exprs
-                .value(e)
-                .ok_or_else(|| self.unsupported(format!("`{name}` of an attribute computed from shared data"))),
-            _ => Err(self.unsupported(format!("`{name}` of an attribute that is not an integer"))),
-        }
     }
 
     /// A getter's answer, stored where its second argument points.

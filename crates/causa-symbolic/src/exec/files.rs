@@ -3,8 +3,8 @@
 //! interpreter, and the native recorder, note it among the library values:
 //! `causa_core::paths::ThreadPath::values`), so the file is not read again
 //! here. The bytes go into the thread's own memory; a read into shared
-//! memory is reported as unsupported (the interpreter makes no event of
-//! it). `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
+//! memory (one visible write in the interpreter) is reported as
+//! unsupported. `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
 
 use super::{Reg, Thread};
 use crate::SymError;
@@ -27,7 +27,7 @@ impl Thread<'_, '_> {
         let Some(bytes) = self.delivered(NAME)? else { return Ok(self.stopped_before()) };
         let Some(mut line) = bytes else { return Ok(Some(Some(self.int_reg(64, 0)))) };
         line.push(0);
-        self.store_read(NAME, s, &line)?;
+        self.store_own_bytes(NAME, s, &line)?;
         Ok(Some(Some(self.int_reg(64, s as u128))))
     }
 
@@ -43,7 +43,7 @@ impl Thread<'_, '_> {
         let Some(bytes) = self.delivered(NAME)? else { return Ok(self.stopped_before()) };
         let data = bytes.unwrap_or_default();
         if !data.is_empty() {
-            self.store_read(NAME, p, &data)?;
+            self.store_own_bytes(NAME, p, &data)?;
         }
         Ok(Some(Some(self.int_reg(64, (data.len() as u64 / size) as u128))))
     }
@@ -70,14 +70,5 @@ impl Thread<'_, '_> {
             bytes.extend_from_slice(&word.to_le_bytes()[..take]);
         }
         Ok(Some(Some(bytes)))
-    }
-
-    /// Bytes a read put into memory at `at`, the thread's own.
-    fn store_read(&mut self, name: &str, at: u64, bytes: &[u8]) -> Result<(), SymError> {
-        if !self.classify(at).0 {
-            return Err(self.unsupported(format!("`{name}` into shared memory")));
-        }
-        let values = bytes.iter().map(|b| self.st.trace.exprs.constant(8, *b as u128)).collect();
-        self.store_private(name, at, values)
     }
 }

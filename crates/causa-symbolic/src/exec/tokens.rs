@@ -18,7 +18,7 @@ impl Thread<'_, '_> {
     pub(crate) fn tokenize(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         const NAME: &str = "strtok_r";
         let (s, saveptr) = (self.addr_arg(args, 0, NAME)?, self.addr_arg(args, 2, NAME)?);
-        let s = if s == 0 { self.private_pointer(saveptr, NAME)? } else { s };
+        let s = if s == 0 { self.own_constant(NAME, "its position", saveptr, &Ty::Ptr)? as u64 } else { s };
         if s == 0 {
             return Err(self.unsupported("`strtok_r(NULL, …)` without a string to continue (a memory error)"));
         }
@@ -26,7 +26,7 @@ impl Thread<'_, '_> {
         let (text, set) = (self.c_string(s, NAME)?, self.c_string(delim, NAME)?);
         let token = next_token(&text, &set);
         if let Some(end) = token.cut {
-            self.store_nul(s + end as u64, NAME)?;
+            self.store_own_bytes(NAME, s + end as u64, &[0])?;
         }
         self.store_constant(NAME, saveptr, 8, s as u128 + token.next as u128)?;
         Ok(self.int_reg(64, token.start.map_or(0, |start| s as u128 + start as u128)))
@@ -37,7 +37,7 @@ impl Thread<'_, '_> {
     pub(crate) fn separate(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
         const NAME: &str = "strsep";
         let at = self.addr_arg(args, 0, NAME)?;
-        let begin = self.private_pointer(at, NAME)?;
+        let begin = self.own_constant(NAME, "its position", at, &Ty::Ptr)? as u64;
         if begin == 0 {
             return Ok(self.int_reg(64, 0));
         }
@@ -45,32 +45,12 @@ impl Thread<'_, '_> {
         let (text, set) = (self.c_string(begin, NAME)?, self.c_string(delim, NAME)?);
         let n = span(&text, &set, false);
         let next = if n < text.len() {
-            self.store_nul(begin + n as u64, NAME)?;
+            self.store_own_bytes(NAME, begin + n as u64, &[0])?;
             begin + n as u64 + 1
         } else {
             0
         };
         self.store_constant(NAME, at, 8, next as u128)?;
         Ok(self.int_reg(64, begin as u128))
-    }
-
-    /// The pointer the thread keeps at private `at` (its one value).
-    fn private_pointer(&mut self, at: u64, what: &str) -> Result<u64, SymError> {
-        if !self.classify(at).0 {
-            return Err(self.unsupported(format!("`{what}` with its position in shared memory")));
-        }
-        let Reg::Int(p) = self.load_bytes(at, &Ty::Ptr)? else {
-            return Err(self.unsupported(format!("`{what}` with a position that is not a pointer")));
-        };
-        self.constant(p).ok_or_else(|| self.unsupported(format!("`{what}` with a position computed from shared data")))
-    }
-
-    /// A NUL written into the private string at `at`.
-    fn store_nul(&mut self, at: u64, what: &str) -> Result<(), SymError> {
-        if !self.classify(at).0 {
-            return Err(self.unsupported(format!("`{what}` of a string in shared memory")));
-        }
-        let zero = self.st.trace.exprs.constant(8, 0);
-        self.store_private(what, at, vec![zero])
     }
 }
