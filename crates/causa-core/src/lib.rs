@@ -16,6 +16,7 @@
 //! to construct on the interpreter's hot path or only built when a report is made.
 
 pub mod cconv;
+pub mod cfloat;
 pub mod collections;
 pub mod event;
 pub mod finding;
@@ -24,6 +25,7 @@ pub mod ids;
 pub mod loc;
 pub mod memory_model;
 pub mod paths;
+pub mod scan;
 pub mod schedule;
 pub mod scheduler;
 

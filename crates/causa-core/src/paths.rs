@@ -58,8 +58,9 @@ use std::path::{Path, PathBuf};
 /// local values count as local there; 4: what each `pthread_once`, clock
 /// read, pseudo-random number and lock try returned; 5: timed condition
 /// waits and read-write lock tries among the lock tries; 6: reads from a
-/// `FILE` among the library values).
-pub const PATHS_VERSION: u32 = 6;
+/// `FILE` among the library values; 7: what each `fscanf` consumed and
+/// returned among them).
+pub const PATHS_VERSION: u32 = 7;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";

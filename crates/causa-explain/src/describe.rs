@@ -127,6 +127,15 @@ impl Explanation {
     /// accesses named those bytes (`box.a`, or `box.a` to `box.b` when
     /// it spans several); else None, and the read's object names it.
     pub fn flow_part(&self, f: &Flow) -> Option<String> {
+        self.named_part(f).or_else(|| {
+            let (object, bytes) = self.byte_part(f)?;
+            Some(format!("{object} {bytes}"))
+        })
+    }
+
+    /// The named objects a bulk read's flow covers part of the read's
+    /// bytes of: `box.a`, `box.a to box.c`.
+    fn named_part(&self, f: &Flow) -> Option<String> {
         let (a, n) = f.bytes?;
         let i = self.info_of(f.read);
         if i.addr == Some(a) && i.span.is_some_and(|s| n >= s) {
@@ -140,6 +149,29 @@ impl Explanation {
         }
     }
 
+    /// Part of a bulk read's bytes no name covers, when another part of
+    /// the read differs too (a string's first bytes from one write, the
+    /// rest from another): the read's object and the bytes, counted from
+    /// the read's first ("bytes 0–6", "byte 7").
+    fn byte_part(&self, f: &Flow) -> Option<(String, String)> {
+        let (a, n) = f.bytes?;
+        let i = self.info_of(f.read);
+        let (start, span) = (i.addr?, i.span?);
+        if n == 0 || a < start || (a == start && n >= span) || a + n as u64 > start + span as u64 {
+            return None;
+        }
+        let d = &self.dsp;
+        if !d.failing_only.iter().chain(&d.alternate_only).any(|g| g.read == f.read && g.bytes != f.bytes) {
+            return None;
+        }
+        let lo = a - start;
+        let bytes = match n {
+            1 => format!("byte {lo}"),
+            _ => format!("bytes {lo}–{}", lo + n as u64 - 1),
+        };
+        Some((self.object(f.read)?, bytes))
+    }
+
     /// The alternate's flow in place of the failing schedule's `f` (the
     /// same read, the same bytes).
     pub fn counterpart(&self, f: &Flow) -> Option<&Flow> {
@@ -150,8 +182,11 @@ impl Explanation {
     /// flow: "the initial value in `box.a`".
     pub fn source_of_part(&self, f: &Flow, run: Run) -> String {
         let text = self.source_text(f, run);
-        match self.flow_part(f) {
-            Some(p) => format!("{text} in `{p}`"),
+        if let Some(p) = self.named_part(f) {
+            return format!("{text} in `{p}`");
+        }
+        match self.byte_part(f) {
+            Some((object, bytes)) => format!("{text} in {bytes} of `{object}`"),
             None => text,
         }
     }

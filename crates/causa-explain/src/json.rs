@@ -40,6 +40,7 @@ pub fn render(e: &Explanation) -> Value {
         "failing_events": e.failing.len(),
         "failing_from_run": e.failing_from_run,
         "extended_threads": e.extended.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "not_followed": e.not_followed,
         "root_cause": e.root_cause.iter().map(id).collect::<Vec<_>>(),
         "alternate_found": e.alternate.is_some(),
         "alternate_fails": e.alternate_outcome.as_ref().map(|o| o.finding().is_some()),

@@ -158,6 +158,10 @@ pub struct Explanation {
     /// The threads the failure cut short that a neighbouring run took
     /// further (their later events come from it: `neighbor.rs`).
     pub extended: Vec<ThreadName>,
+    /// Why the threads the failure cut short could not be followed past the
+    /// failing run (a neighbouring run took them further, but symbolic
+    /// execution of their later paths failed), when that was tried.
+    pub not_followed: Option<String>,
     /// The root-cause sub-schedule (events of Φ_root's unsat core).
     pub root_cause: Vec<EventRef>,
     /// The alternate schedule, when one was found.
@@ -429,11 +433,20 @@ fn explain_here(
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
     let mut tried = attempt(prep, (cfg, ex), &failure, &aopts, log)?;
     let mut extended = Vec::new();
+    let mut not_followed = None;
     // No alternate in the failing run's own paths: the threads the failure
     // cut short may need to go further first (`neighbor.rs`).
     if tried.accepted.is_none() && failure.kind != causa_core::BugKind::Deadlock {
         if let Some((log, further)) = neighbor::extended(prep, cfg, ex, &tried.log, &failure.thread) {
-            if let Ok(mut again) = attempt(prep, (cfg, ex), &failure, &aopts, log) {
+            let again = attempt(prep, (cfg, ex), &failure, &aopts, log);
+            if let Err(e) = &again {
+                tracing::debug!(error = %e, "explain: the threads taken further could not be followed");
+                not_followed = Some(match e {
+                    ExplainError::Symbolic(inner) => inner.to_string(),
+                    other => other.to_string(),
+                });
+            }
+            if let Ok(mut again) = again {
                 if again.accepted.is_some() {
                     // (The solver's work counts both searches.)
                     again.s.queries += tried.s.queries;
@@ -569,6 +582,7 @@ fn explain_here(
         failing: s.failing,
         failing_from_run: s.failing_from_run,
         extended,
+        not_followed,
         root_cause: s.root_cause,
         alternate,
         late_reads,

@@ -29,7 +29,12 @@ pub fn summary(e: &Explanation) -> String {
             1 => "Taking one branch the other way did not avoid it either.".to_string(),
             n => format!("Taking {n} branches the other way did not avoid it either."),
         };
-        let frame = dead_frame_sentence(e).map(|s| format!(" {s}")).unwrap_or_default();
+        let mut frame = dead_frame_sentence(e).map(|s| format!(" {s}")).unwrap_or_default();
+        if let Some(why) = &e.not_followed {
+            frame.push_str(&format!(
+                " The threads the failure cut short were run further, but their later paths could not be followed: {why}."
+            ));
+        }
         if e.timed_out {
             return format!(
                 "{cycle}The explanation's time limit (--explain-timeout) ran out before causa found a schedule that avoids the {} ({} of the failing run's branches tried the other way).",
@@ -243,11 +248,24 @@ pub fn summary(e: &Explanation) -> String {
         // another way are told together, after the flows that explain.
         let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
         let mut locals_told = Vec::new();
-        for f in differ.into_iter().take(3) {
+        // (The parts of one bulk read whose sources differ are told in
+        // one sentence.)
+        let mut reads: Vec<Vec<&Flow>> = Vec::new();
+        for f in differ {
+            match reads.iter_mut().find(|g| g[0].read == f.read) {
+                Some(g) => g.push(f),
+                None => reads.push(vec![f]),
+            }
+        }
+        let (joined, reads) = joined_order_violations(e, reads);
+        out.extend(joined);
+        for parts in reads.into_iter().take(3) {
+            let f = parts[0];
             let alt = e.counterpart(f);
             match order_violation(e, f, alt) {
-                Some(s) => out.push(s),
-                None => {
+                Some(s) if parts.len() == 1 => out.push(s),
+                _ if parts.len() > 1 => out.push(parts_sentence(e, &parts)),
+                _ => {
                     out.push(flow_sentence(e, f, alt));
                     out.extend(overwritten(e, f, alt));
                 }
@@ -651,6 +669,64 @@ fn one_fix_for_the_order_violations(out: &mut [String]) {
     }
     out[*last].truncate(out[*last].len() - WAIT_FOR_THE_WRITE.len());
     out[*last].push_str(EACH_WAITS_FOR_ITS_WRITE);
+}
+
+/// Plain order violations (the fix: the read waits for its write) of one
+/// reader's line and one writer's line, such as a loop summing a table
+/// another thread has not filled yet, told in one sentence; and the other
+/// reads' flows (each read's parts).
+fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (Vec<String>, Vec<Vec<&'a Flow>>) {
+    type Key = (usize, Option<String>, usize, Option<String>, bool, String);
+    let key = |parts: &[&Flow]| -> Option<Key> {
+        let [f] = parts else { return None };
+        let alt = e.counterpart(f);
+        let w = alt?.write?;
+        let plain = order_violation(e, f, alt)?.ends_with(WAIT_FOR_THE_WRITE);
+        let reached = e.failing.contains(&w);
+        plain.then(|| (f.read.0, e.line(f.read), w.0, e.line(w), reached, e.source_of_part(f, Run::Failing)))
+    };
+    let keys: Vec<Option<Key>> = reads.iter().map(|g| key(g)).collect();
+    let mut out = Vec::new();
+    let mut told = vec![false; reads.len()];
+    for i in 0..reads.len() {
+        let Some(k) = &keys[i] else { continue };
+        let same: Vec<usize> = (i..reads.len()).filter(|j| !told[*j] && keys[*j].as_ref() == Some(k)).collect();
+        if same.len() < 2 {
+            continue;
+        }
+        let flows: Vec<&Flow> = same.iter().map(|j| reads[*j][0]).collect();
+        let objects: Vec<String> =
+            flows.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))).collect();
+        let seen: Vec<String> =
+            flows.iter().map(|f| e.value(f.read, Run::Alternate).unwrap_or("another value").to_string()).collect();
+        let (f, w) = (flows[0], e.counterpart(flows[0]).and_then(|g| g.write).expect("a write"));
+        let late = if k.4 { "come after them" } else { "do not come before the failure" };
+        let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
+        out.push(format!(
+            "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}. Making the reads wait for their writes avoids the failure.",
+            who(e, f.read),
+            verb(e.info_of(f.read).op),
+            listed(&objects),
+            who(e, w),
+            verb_on(e, w, " them"),
+            k.5,
+            listed(&seen),
+        ));
+        for j in same {
+            told[j] = true;
+        }
+    }
+    let rest = reads.into_iter().zip(told).filter(|(_, t)| !t).map(|(g, _)| g).collect();
+    (out, rest)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// `The reader went on because its read of `tail` at ring.c:26 saw the
@@ -1092,7 +1168,10 @@ fn verb(op: &str) -> &str {
         "memcpy from" | "memmove from" => "copies",
         "strcat" => "appends to",
         "sprintf" | "snprintf" => "formats a string into",
-        "strcmp" | "memcmp" => "compares",
+        "fgets" | "fread" => "reads from a file into",
+        "fscanf" => "scans from a file into",
+        "sscanf" => "scans a string into",
+        "strcmp" | "strncmp" | "memcmp" => "compares",
         "strlen" => "measures the string in",
         "lock" => "locks",
         "rdlock" => "read-locks",
@@ -1491,7 +1570,56 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 }
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
-    let alt = alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
+    format!(
+        "The {} in {} sees {} in the failing schedule and {} in the alternate.",
+        event_phrase(e, f.read),
+        who(e, f.read),
+        e.source_of_part(f, Run::Failing),
+        alternate_source(e, f, alt)
+    )
+}
+
+/// [`flow_sentence`] for the parts of one bulk read whose sources differ:
+/// each schedule's sources once, by part only where they differ (`` sees
+/// what thread 0 wrote at line 26 in the failing schedule and what thread
+/// 0 wrote at line 23 in bytes 0–6 of `line` and the initial value in byte
+/// 7 of `line` in the alternate ``).
+fn parts_sentence(e: &Explanation, parts: &[&Flow]) -> String {
+    let told = |whole: Vec<String>, by_part: Vec<String>| {
+        let mut once = whole.clone();
+        once.dedup();
+        match once.len() {
+            1 => once.remove(0),
+            _ => {
+                let mut by_part = by_part;
+                by_part.dedup();
+                by_part.join(" and ")
+            }
+        }
+    };
+    let failing = told(
+        parts.iter().map(|f| e.source_text(f, Run::Failing)).collect(),
+        parts.iter().map(|f| e.source_of_part(f, Run::Failing)).collect(),
+    );
+    let alternate = told(
+        parts
+            .iter()
+            .map(|f| alternate_source(e, f, e.counterpart(f).map(|g| Flow { bytes: None, ..*g }).as_ref()))
+            .collect(),
+        parts.iter().map(|f| alternate_source(e, f, e.counterpart(f))).collect(),
+    );
+    let r = parts[0].read;
+    format!(
+        "The {} in {} sees {failing} in the failing schedule and {alternate} in the alternate.",
+        event_phrase(e, r),
+        who(e, r)
+    )
+}
+
+/// Where the alternate's read of `f`'s bytes takes them from (`alt`, the
+/// alternate's flow), or why it has none.
+fn alternate_source(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
+    alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
         Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
         Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => {
             format!("{v} (stored by an operation the failing run never reached)")
@@ -1501,14 +1629,7 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
         }
         Some(crate::Unshown::OnTheNewPath(v)) => format!("{v} on the path its thread takes instead"),
         None => "nothing (it does not happen)".into(),
-    });
-    format!(
-        "The {} in {} sees {} in the failing schedule and {} in the alternate.",
-        event_phrase(e, f.read),
-        who(e, f.read),
-        e.source_of_part(f, Run::Failing),
-        alt
-    )
+    })
 }
 
 /// A read of another thread's local variable, reached through a pointer

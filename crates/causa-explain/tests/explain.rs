@@ -3327,3 +3327,127 @@ fn a_long_runs_bookkeeping_stays_out_of_its_flip_and_its_projection() {
         assert!(!flat.contains("happens in every order,"), "{summary}");
     }
 }
+
+#[test]
+fn a_line_read_with_fgets_into_shared_memory_is_followed() {
+    // Main reads the header with fgets into a shared buffer, starts the
+    // checker, and reads the records into the same buffer: the checker's
+    // strcpy can copy a record. Each fgets into shared memory is one
+    // visible write of the line it delivered (the end of the file one that
+    // writes nothing), and the checker's strncmp of its private copy
+    // compares bytes computed from shared data. Before, symbolic execution
+    // refused both (reads into shared memory; strncmp of such bytes).
+    let prep = corpus("fail/libc/header_line_overwritten.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(24));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "header_line_overwritten");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("fgets row :36") && text.contains("strcpy from row :22"), "{}: {text}", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("wrote at line 41 in the failing schedule"), "{}: {summary}", e.mode);
+        assert!(summary.contains("wrote at line 36"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn the_parts_of_one_copy_whose_sources_differ_are_told_in_one_sentence() {
+    // The reader's strcpy sees the second line (7 bytes and a NUL) in the
+    // failing schedule; in the alternate the first (6 bytes and a NUL) and
+    // the initial value past it: two flows of one read, told once, each
+    // part named by its bytes.
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n#include <string.h>\n\
+        char line[32];\n\
+        void *reader(void *a) { char copy[32]; strcpy(copy, line); assert(strcmp(copy, \"first\\n\") == 0); return 0; }\n\
+        int main(void) { FILE *f = fopen(\"causa_parts.txt\", \"w\"); fputs(\"first\\nsecond\\n\", f); fclose(f);\n\
+        f = fopen(\"causa_parts.txt\", \"r\"); fgets(line, sizeof line, f);\n\
+        pthread_t t; pthread_create(&t, 0, reader, 0);\n\
+        fgets(line, sizeof line, f); fclose(f); pthread_join(t, 0); return 0; }\n";
+    let prep = load("parts.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "parts");
+    let summary = causa_explain::summary::summary(&e);
+    assert_eq!(summary.matches("The strcpy of `line`").count(), 1, "{summary}");
+    assert!(summary.contains("wrote at line 10 in the failing schedule"), "{summary}");
+    assert!(
+        summary.contains("wrote at line 8 in bytes 0–6 of `line` and the initial value in byte 7 of `line`"),
+        "{summary}"
+    );
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("line bytes 0–6 (in strcpy from line") && text.contains("line byte 7 (in"), "{text}");
+}
+
+#[test]
+fn a_bounded_comparison_of_a_shared_string_is_followed() {
+    // strncmp of a shared buffer is one visible read of the bytes it
+    // compares (at most its bound); the comparison's result, in the model,
+    // comes from those bytes. Before, strncmp took only strings whose
+    // bytes were known.
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <string.h>\nchar mode[16];\n\
+        void *set_it(void *a) { strcpy(mode, \"write\"); return 0; }\n\
+        int main(void) { strcpy(mode, \"read-only\"); pthread_t t; pthread_create(&t, 0, set_it, 0);\n\
+        int ro = strncmp(mode, \"read\", 4) == 0;\n\
+        pthread_join(t, 0); assert(ro); return 0; }\n";
+    let prep = load("modes.c", src);
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "modes");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("strncmp mode :7") && text.contains("strcpy mode :5"), "{}: {text}", e.mode);
+    }
+}
+
+#[test]
+fn a_table_loaded_with_fscanf_after_the_reader_started_is_explained() {
+    // The report thread sums the table before main has loaded it: main's
+    // later path (fgets, sscanf of the header, fscanf of each record into
+    // the shared table) comes from a run that takes it further, and
+    // symbolic execution follows it: sscanf of main's own line, fscanf from
+    // the bytes that run consumed, each fscanf one visible access writing
+    // a record's name and hours.
+    let prep = corpus("fail/libc/hours_table_read_late.c");
+    // A run where the report fails before main has loaded anything.
+    let ex = failing_where(&prep, 2000, |ex| fails_at_line(32)(ex) && main_writes_nothing(ex));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "hours_table_read_late");
+        assert!(!e.extended.is_empty(), "{}: main is taken further", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        // The three reads of one loop, each before its record is loaded,
+        // are told as one order violation.
+        assert!(
+            summary.contains("reads `table[0].hours`, `table[1].hours` and `table[2].hours` at hours_table_read_late.c:30 before `main` (thread 0) scans from a file into them at hours_table_read_late.c:52"),
+            "{}: {summary}",
+            e.mode
+        );
+        assert!(summary.contains("the reads see 12, 16 and 10"), "{}: {summary}", e.mode);
+        assert_eq!(summary.matches("Order violation").count(), 1, "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn threads_taken_further_that_cannot_be_followed_are_said_so() {
+    // main's fscanf stores through `&table[entries]`, an address computed
+    // from shared data: symbolic execution of main's later path stops
+    // there, and the summary says so instead of only "no schedule found".
+    let src = "#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n\
+        static int table[4];\nstatic int entries;\n\
+        static void *report(void *a) { (void)a; int t = 0; for (int i = 0; i < 4; i++) t += table[i]; assert(t == 6); return 0; }\n\
+        int main(void) { FILE *o = fopen(\"causa_unfollowed.txt\", \"w\"); fputs(\"1 2 3\", o); fclose(o);\n\
+        pthread_t r; pthread_create(&r, 0, report, 0);\n\
+        FILE *in = fopen(\"causa_unfollowed.txt\", \"r\");\n\
+        while (entries < 3 && fscanf(in, \"%d\", &table[entries]) == 1) entries++;\n\
+        fclose(in); pthread_join(r, 0); return 0; }\n";
+    let prep = load("unfollowed.c", src);
+    let ex = failing_where(&prep, 500, main_writes_nothing);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none());
+    let why = e.not_followed.as_deref().expect("why main's later path was not followed");
+    assert!(why.contains("fscanf through an address computed from shared data"), "{why}");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("could not be followed: unsupported in symbolic execution: fscanf"), "{summary}");
+}
+
+/// The main thread makes no write in the run (it had not got to them).
+fn main_writes_nothing(ex: &Execution) -> bool {
+    !ex.events.iter().any(|e| e.thread == 0 && e.kind == causa_core::EventKind::Write)
+}

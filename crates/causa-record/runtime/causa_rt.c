@@ -19,8 +19,8 @@
  *                             waits for another thread's, or finds it done)
  *   __causa_clock_gettime, __causa_gettimeofday, __causa_clock,
  *   __causa_rand, __causa_random: the values
- *   __causa_fgets, __causa_fgetc, __causa_getc, __causa_fread: what each
- *                             read from its FILE
+ *   __causa_fgets, __causa_fgetc, __causa_getc, __causa_fread,
+ *   __causa_fscanf: what each read from its FILE
  *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
  *   __causa_pthread_mutex_timedlock: whether each took the lock
  *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
@@ -40,6 +40,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -494,6 +495,34 @@ int __causa_getc(FILE *f) {
     int c = getc(f);
     note_value((uint64_t)(uint32_t)c);
     return c;
+}
+
+/* fscanf: the bytes it consumed (read back from the file: the stream must
+   be able to seek), then its result. A stream that cannot seek is noted
+   as UINT64_MAX - 1, which causa reports instead of guessing. */
+int __causa_fscanf(FILE *f, const char *format, ...) {
+    long before = ftell(f);
+    va_list ap;
+    va_start(ap, format);
+    int r = vfscanf(f, format, ap);
+    va_end(ap);
+    long after = ftell(f);
+    if (before < 0 || after < before) {
+        note_value(UINT64_MAX - 1);
+        note_value((uint64_t)(uint32_t)r);
+        return r;
+    }
+    size_t n = (size_t)(after - before);
+    unsigned char *buf = malloc(n ? n : 1);
+    if (buf && fseek(f, before, SEEK_SET) == 0 && fread(buf, 1, n, f) == n && fseek(f, after, SEEK_SET) == 0) {
+        note_bytes(buf, n);
+    } else {
+        fseek(f, after, SEEK_SET);
+        note_value(UINT64_MAX - 1);
+    }
+    free(buf);
+    note_value((uint64_t)(uint32_t)r);
+    return r;
 }
 
 size_t __causa_fread(void *p, size_t size, size_t count, FILE *f) {

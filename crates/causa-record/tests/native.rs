@@ -524,3 +524,24 @@ fn what_reads_from_a_file_delivered_is_recorded_natively_and_reproduced() {
     assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
     reproduces(&c, &log, BugKind::AssertionViolation);
 }
+
+#[test]
+fn what_fscanf_consumed_is_recorded_natively_and_reproduced() {
+    // Main's log has the bytes fscanf consumed and its result (format 7),
+    // as the interpreter notes them: following the log, the interpreter must
+    // consume the same bytes, and symbolic execution scans them again.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let data = dir.path().join("amounts.txt");
+    std::fs::write(&data, "12\n-30\n").expect("write the data file");
+    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
+    let read = "    char line[16];\n    int amounts[2] = {0, 0};\n    if (fgets(line, sizeof line, f))\n        amounts[0] = atoi(line);\n    int sign = fgetc(f);\n    char rest[8] = {0};\n    size_t n = fread(rest, 1, sizeof rest - 1, f);\n    amounts[1] = n > 0 ? atoi(rest) : 0;\n    if (sign == '-')\n        amounts[1] = -amounts[1];\n";
+    assert!(src.contains(read), "the program reads its file as expected");
+    let src = src.replace(read, "    int amounts[2] = {0, 0};\n    if (fscanf(f, \"%d %d\", &amounts[0], &amounts[1]) != 2)\n        return 3;\n");
+    let (c, exe) = build(dir.path(), "file_scanned", &src);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let main = &log.threads[0];
+    // fscanf: 6 bytes ("12\n-30") in one value, then its result, 2.
+    let want = [6, u64::from_le_bytes(*b"12\n-30\0\0"), 2];
+    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
+    reproduces(&c, &log, BugKind::AssertionViolation);
+}

@@ -45,6 +45,7 @@ mod keys;
 mod library;
 pub(crate) mod pure;
 mod resolve;
+mod scan;
 mod spin;
 mod tls;
 mod tokens;
@@ -803,7 +804,8 @@ impl<'s, 'p> Thread<'s, 'p> {
                     Reg::Int(self.st.trace.exprs.cast(*op, fb, tb, x))
                 }
                 _ => match self.operand(a) {
-                    Reg::Float(v) => Reg::Float(causa_ir::ops::cast(*op, from, to, &v)),
+                    // (A float converted to an integer is an integer.)
+                    Reg::Float(v) => self.konst(&causa_ir::ops::cast(*op, from, to, &v)),
                     Reg::Int(e) => match self.st.trace.exprs.value(e) {
                         Some(v) => self.konst(&causa_ir::ops::cast(*op, from, to, &Value::Int(v))),
                         None => self.fcast(*op, from, to, e)?,

@@ -178,7 +178,12 @@ pub(crate) fn call(
         // run whose `fopen` failed returned null: its branch on that does
         // not fit this path, an error, not a wrong trace.)
         "fopen" => Some(Some(t.allocate(FILE_SIZE))),
+        // (Likewise a run whose `remove` failed: its branch on -1 does not
+        // fit this path.)
+        "remove" | "unlink" => zero(t),
         "fgets" => t.file_line(args)?,
+        "fscanf" | "__isoc99_fscanf" => t.scan_file("fscanf", args)?,
+        "sscanf" | "__isoc99_sscanf" => Some(Some(t.scan_string("sscanf", args)?)),
         "fread" => t.file_block(args)?,
         "fgetc" | "getc" => t.file_byte(name)?,
         // (A recursive mutex shows in the run: its holder's relock did
@@ -245,7 +250,8 @@ pub(crate) fn call(
         "strcpy" => t.string_copy(args)?.then(|| argv.first().cloned()),
         "strncpy" => t.bounded_copy(args)?.then(|| argv.first().cloned()),
         "strcat" => t.string_append(args)?.then(|| argv.first().cloned()),
-        "strcmp" => Some(Some(t.string_compare(args)?)),
+        "strcmp" => Some(Some(t.string_compare("strcmp", args)?)),
+        "strncmp" => Some(Some(t.string_compare("strncmp", args)?)),
         "strtok_r" => Some(Some(t.tokenize(args)?)),
         "strsep" => Some(Some(t.separate(args)?)),
         "sprintf" => t.format_into("sprintf", args, false)?.map(Some),

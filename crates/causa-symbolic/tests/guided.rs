@@ -410,6 +410,34 @@ fn lines_read_from_a_file_come_from_the_recorded_path() {
 }
 
 #[test]
+fn values_scanned_with_sscanf_and_fscanf_are_followed() {
+    // sscanf of a known string and fscanf of a file the run wrote (its
+    // consumed bytes and result from main's recorded path) store the same
+    // values as the interpreter: an int, a float, a word, a %n count, and
+    // fscanf's end of file (-1). Stored into shared memory (`limit`), the
+    // call is one visible access writing the value.
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\nint out;\nint limit;\nvoid *w(void *p) {{ out = *(int *)p + limit; return 0; }}\n\
+         int main(void) {{ int a = 0, used = 0; float f = 0; char word[8];\n\
+         int k = sscanf(\"12 2.5 ab\", \"%d %f %7s%n\", &a, &f, word, &used);\n\
+         FILE *o = fopen(\"causa_guided_scan.txt\", \"w\"); fputs(\"300 x\", o); fclose(o);\n\
+         FILE *in = fopen(\"causa_guided_scan.txt\", \"r\"); int b = 0; int k2 = fscanf(in, \"%d\", &b);\n\
+         int k3 = fscanf(in, \"%d\", &b); char c = 0; int k4 = fscanf(in, \" %c\", &c); int k5 = fscanf(in, \"%d\", &b); fclose(in);\n\
+         sscanf(\"7\", \"%d\", &limit);\n\
+         int v = a + (int)(f * 2) * 100 + (word[1] == 'b') * 1000 + used * 10000 + b * 100000\n\
+             + (k == 3) + (k2 == 1) * 2 + (k3 == 0) * 4 + (c == 'x' && k4 == 1) * 8 + (k5 == -1) * 16;\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("scans.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("sscanf and fscanf are followed");
+    agrees(&ex, &tr);
+    // 12 + 5 * 100 + 1000 + 9 * 10000 + 300 * 100000 + 31, and limit's 7 read back.
+    assert_eq!(constant_writes(&tr, 1), vec![Some(30_091_543 + 7)]);
+}
+
+#[test]
 fn strings_split_with_strtok_r_and_strsep_in_the_thread_s_own_memory() {
     // The NUL each split writes and the position it keeps (`save`, `rest`,
     // a pointer into the line kept in main's own memory, which does not

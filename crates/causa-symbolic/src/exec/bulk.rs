@@ -170,13 +170,7 @@ impl Thread<'_, '_> {
         let mut reads = Vec::new();
         // What lands at dest: (offset, size, value).
         let values: Vec<(u64, u32, ExprId)> = match source {
-            Source::Fill(b) => words(dest, n)
-                .into_iter()
-                .map(|(a, s)| {
-                    let v = le_value(&vec![b; s as usize]);
-                    (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
-                })
-                .collect(),
+            Source::Fill(b) => self.constant_words(dest, &vec![b; n as usize]),
             Source::Copy(src) if self.is_shared(src) => {
                 reads = words(src, n).into_iter().map(|(a, s)| self.bulk_read(a, s)).collect();
                 reads.iter().map(|p| (p.addr - src, p.size, p.value)).collect()
@@ -185,23 +179,80 @@ impl Thread<'_, '_> {
                 let bytes = self.constant_from(src).unwrap_or_default().get(..n as usize).map(<[u8]>::to_vec);
                 let bytes =
                     bytes.ok_or_else(|| self.unsupported(format!("`{name}` reading past the end of a constant")))?;
-                words(dest, n)
-                    .into_iter()
-                    .map(|(a, s)| {
-                        let off = (a - dest) as usize;
-                        let v = le_value(&bytes[off..off + s as usize]);
-                        (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
-                    })
-                    .collect()
+                self.constant_words(dest, &bytes)
             }
             Source::Copy(src) => self.private_words(src, dest, n, name)?,
         };
         // The interpreter's event is at the source when only it is shared.
-        let dest_shared = self.is_shared(dest);
         let addr = match source {
-            Source::Copy(src) if !dest_shared => src,
+            Source::Copy(src) if !self.is_shared(dest) => src,
             _ => dest,
         };
+        self.bulk_event(name, (dest, addr), n, reads, values)
+    }
+
+    /// Bytes a library call delivers into shared memory at `dest` (what
+    /// `fgets` or `fread` read from a file): one [`SymOp::Bulk`] event that
+    /// writes them, as the interpreter's one visible write; an event that
+    /// writes nothing when none were delivered (the interpreter's call is
+    /// visible all the same).
+    pub(super) fn shared_delivery(&mut self, name: &'static str, dest: u64, bytes: &[u8]) -> Result<(), SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{name}` into shared memory under a relaxed memory model")));
+        }
+        let values = self.constant_words(dest, bytes);
+        self.bulk_event(name, (dest, dest), bytes.len() as u64, Vec::new(), values)
+    }
+
+    /// [`Thread::shared_delivery`] of several spans (`sscanf`'s values
+    /// stored into shared memory): one event writing them all, at the
+    /// first (at `at`, writing nothing, when there are none).
+    pub(super) fn shared_deliveries(
+        &mut self,
+        name: &'static str,
+        at: u64,
+        spans: &[(u64, Vec<u8>)],
+    ) -> Result<(), SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{name}` into shared memory under a relaxed memory model")));
+        }
+        let mut writes = Vec::new();
+        for (dest, bytes) in spans {
+            for (off, size, value) in self.constant_words(*dest, bytes) {
+                self.note_bulk_write(dest + off, size, value);
+                writes.push(Piece { addr: dest + off, size, value });
+            }
+        }
+        let (addr, size) = spans.first().map_or((at, 0), |(a, b)| (*a, b.len() as u32));
+        self.event(SymOp::Bulk { what: name, addr, size, reads: Vec::new(), writes });
+        Ok(())
+    }
+
+    /// `bytes` to be stored at `dest`, as constant naturally aligned words
+    /// ([`words`]): (offset, size, value).
+    fn constant_words(&mut self, dest: u64, bytes: &[u8]) -> Vec<(u64, u32, ExprId)> {
+        words(dest, bytes.len() as u64)
+            .into_iter()
+            .map(|(a, s)| {
+                let off = (a - dest) as usize;
+                let v = le_value(&bytes[off..off + s as usize]);
+                (a - dest, s, self.st.trace.exprs.constant(s * 8, v))
+            })
+            .collect()
+    }
+
+    /// The [`SymOp::Bulk`] event (at `addr`) of an operation of `n` bytes
+    /// that lands `values` (offset, size, value) at `dest`: writes when
+    /// `dest` is shared, else entries of this thread's own memory.
+    fn bulk_event(
+        &mut self,
+        name: &'static str,
+        (dest, addr): (u64, u64),
+        n: u64,
+        reads: Vec<Piece>,
+        values: Vec<(u64, u32, ExprId)>,
+    ) -> Result<(), SymError> {
+        let dest_shared = self.is_shared(dest);
         let mut writes = Vec::new();
         if dest_shared {
             for (off, size, value) in values {
@@ -463,27 +514,37 @@ impl Thread<'_, '_> {
         self.copied_bytes("strcpy", (dest, src), bytes, reads)
     }
 
-    /// `strcmp(a, b)`. Of two constant or private strings: its value. Of a
+    /// `strcmp(a, b)` and `strncmp(a, b, n)` (`name`). Of two constant or private strings: its value. Of a
     /// shared string and a known one of length L: one event reading the
     /// shared string's first L + 1 bytes (the most the comparison can
     /// read). Of two strings neither known to end (shared, or private
     /// bytes computed from shared data, such as a string copied out of
     /// shared memory): up to the end of the shorter object, the comparison
-    /// required to end there. Shared bytes are read by one event. The result
+    /// required to end there. `strncmp` reads at most its bound. Shared bytes are read by one event. The result
     /// (-1, 0 or 1, as the interpreter's) is decided by the first byte that
     /// differs or the NUL both have.
-    pub(crate) fn string_compare(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
-        let (a, b) = (self.addr_arg(args, 0, "strcmp")?, self.addr_arg(args, 1, "strcmp")?);
+    pub(crate) fn string_compare(&mut self, name: &'static str, args: &[Operand]) -> Result<Reg, SymError> {
+        let (a, b) = (self.addr_arg(args, 0, name)?, self.addr_arg(args, 1, name)?);
+        // `strncmp`'s bound: it compares at most that many bytes.
+        let bound = match name {
+            "strncmp" => self.concrete_arg(args, 2, 64, name)?.min(u64::MAX as u128) as u64,
+            _ => u64::MAX,
+        };
+        if bound == 0 {
+            return Ok(self.int_reg(32, 0));
+        }
         let (sa, sb) = (self.is_shared(a), self.is_shared(b));
         // A private or constant side's string, when its bytes are known.
-        let (ka, kb) = ((!sa).then(|| self.c_string(a, "strcmp")), (!sb).then(|| self.c_string(b, "strcmp")));
+        let (ka, kb) = ((!sa).then(|| self.c_string(a, name)), (!sb).then(|| self.c_string(b, name)));
         if let (Some(Ok(x)), Some(Ok(y))) = (&ka, &kb) {
-            let r = causa_core::cconv::compare(x, y);
+            let cut = |s: &[u8]| s[..s.len().min(bound.min(usize::MAX as u64) as usize)].to_vec();
+            let r = causa_core::cconv::compare(&cut(x), &cut(y));
             return Ok(self.int_reg(32, r as u32 as u128));
         }
         // How many bytes of each side the model reads: a known string's
-        // characters and NUL, else to the end of the object.
-        let mut n = u64::MAX;
+        // characters and NUL, else to the end of the object; at most the
+        // bound.
+        let mut n = bound;
         let mut ends_known = false;
         for (p, k) in [(a, &ka), (b, &kb)] {
             n = n.min(match k {
@@ -491,23 +552,24 @@ impl Thread<'_, '_> {
                     ends_known = true;
                     s.len() as u64 + 1
                 }
-                None => self.extent(p, "strcmp")?,
-                Some(Err(_)) => self.private_extent(p, "strcmp")?,
+                None => self.extent(p, name)?,
+                Some(Err(_)) => self.private_extent(p, name)?,
             });
         }
+        let bounded = n == bound;
         let mut reads = Vec::new();
         let mut sides = Vec::new();
         for (p, k) in [(a, &ka), (b, &kb)] {
             sides.push(match k {
                 Some(Err(_)) => self.private_byte_values(p, n)?,
-                _ => self.byte_values(p, n, "strcmp", &mut reads)?,
+                _ => self.byte_values(p, n, name, &mut reads)?,
             });
         }
         if let Some(first) = reads.first() {
             let (addr, size) = (first.addr, reads.len() as u32);
-            self.event(SymOp::Bulk { what: "strcmp", addr, size, reads, writes: Vec::new() });
+            self.event(SymOp::Bulk { what: name, addr, size, reads, writes: Vec::new() });
         }
-        if !ends_known {
+        if !ends_known && !bounded {
             // The comparison ends inside both objects: a pair differs or
             // both end.
             let e = &mut self.st.trace.exprs;

@@ -2,9 +2,8 @@
 //! `getc`): what each delivered comes from the thread's recorded path (the
 //! interpreter, and the native recorder, note it among the library values:
 //! `causa_core::paths::ThreadPath::values`), so the file is not read again
-//! here. The bytes go into the thread's own memory; a read into shared
-//! memory (one visible write in the interpreter) is reported as
-//! unsupported. `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
+//! here. The bytes go into the thread's own memory, or, into shared memory,
+//! are one visible write as in the interpreter. `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
 
 use super::{Reg, Thread};
 use crate::SymError;
@@ -20,14 +19,18 @@ impl Thread<'_, '_> {
     pub(crate) fn file_line(&mut self, args: &[Operand]) -> Result<Outcome, SymError> {
         const NAME: &str = "fgets";
         let n = self.concrete_arg(args, 1, 32, NAME)? as u32 as i32;
+        let s = self.addr_arg(args, 0, NAME)?;
         if n <= 0 {
+            self.deliver(NAME, s, Vec::new())?;
             return Ok(Some(Some(self.int_reg(64, 0))));
         }
-        let s = self.addr_arg(args, 0, NAME)?;
         let Some(bytes) = self.delivered(NAME)? else { return Ok(self.stopped_before()) };
-        let Some(mut line) = bytes else { return Ok(Some(Some(self.int_reg(64, 0)))) };
+        let Some(mut line) = bytes else {
+            self.deliver(NAME, s, Vec::new())?;
+            return Ok(Some(Some(self.int_reg(64, 0))));
+        };
         line.push(0);
-        self.store_own_bytes(NAME, s, &line)?;
+        self.deliver(NAME, s, line)?;
         Ok(Some(Some(self.int_reg(64, s as u128))))
     }
 
@@ -36,22 +39,33 @@ impl Thread<'_, '_> {
     pub(crate) fn file_block(&mut self, args: &[Operand]) -> Result<Outcome, SymError> {
         const NAME: &str = "fread";
         let size = self.concrete_arg(args, 1, 64, NAME)? as u64;
+        let p = self.addr_arg(args, 0, NAME)?;
         if size == 0 {
+            self.deliver(NAME, p, Vec::new())?;
             return Ok(Some(Some(self.int_reg(64, 0))));
         }
-        let p = self.addr_arg(args, 0, NAME)?;
         let Some(bytes) = self.delivered(NAME)? else { return Ok(self.stopped_before()) };
         let data = bytes.unwrap_or_default();
-        if !data.is_empty() {
-            self.store_own_bytes(NAME, p, &data)?;
-        }
-        Ok(Some(Some(self.int_reg(64, (data.len() as u64 / size) as u128))))
+        let items = data.len() as u64 / size;
+        self.deliver(NAME, p, data)?;
+        Ok(Some(Some(self.int_reg(64, items as u128))))
     }
 
     /// `fgetc(f)`/`getc(f)`: the byte the run read, or -1 at the end.
     pub(crate) fn file_byte(&mut self, name: &str) -> Result<Outcome, SymError> {
         let Some(v) = self.library_value(name)? else { return Ok(self.stopped_before()) };
         Ok(Some(Some(self.int_reg(32, v as u32 as u128))))
+    }
+
+    /// `bytes` a read puts at `at`: into this thread's own memory, or into
+    /// shared memory as one visible write (an event even when there are
+    /// none, as the interpreter's call is visible).
+    fn deliver(&mut self, name: &'static str, at: u64, bytes: Vec<u8>) -> Result<(), SymError> {
+        match self.is_shared(at) {
+            true => self.shared_delivery(name, at, &bytes),
+            false if bytes.is_empty() => Ok(()),
+            false => self.store_own_bytes(name, at, &bytes),
+        }
     }
 
     /// The bytes a read delivered, from the recorded path: None when the
@@ -61,6 +75,11 @@ impl Thread<'_, '_> {
         if n == u64::MAX {
             return Ok(Some(None));
         }
+        Ok(Some(Some(self.noted_bytes(name, n)?)))
+    }
+
+    /// The `n` bytes noted after their count, eight to a value.
+    pub(super) fn noted_bytes(&mut self, name: &str, n: u64) -> Result<Vec<u8>, SymError> {
         let mut bytes = Vec::with_capacity(n.min(1 << 20) as usize);
         while (bytes.len() as u64) < n {
             let Some(word) = self.library_value(name)? else {
@@ -69,6 +88,6 @@ impl Thread<'_, '_> {
             let take = (n - bytes.len() as u64).min(8) as usize;
             bytes.extend_from_slice(&word.to_le_bytes()[..take]);
         }
-        Ok(Some(Some(bytes)))
+        Ok(bytes)
     }
 }

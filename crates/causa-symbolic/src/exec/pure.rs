@@ -9,7 +9,7 @@
 
 use super::{Reg, Thread};
 use crate::SymError;
-use causa_core::cconv::{clamp, compare, parse_digits, span};
+use causa_core::cconv::{clamp, parse_digits, span};
 use causa_ir::{BinOp, CastOp, ICmpPred, Operand};
 
 /// The `pthread_self` value of the main thread (the others get the handles
@@ -41,7 +41,6 @@ pub(crate) fn is_pure(name: &str) -> bool {
             | "strspn"
             | "strcspn"
             | "strpbrk"
-            | "strncmp"
             | "strnlen"
     )
 }
@@ -145,16 +144,9 @@ impl Thread<'_, '_> {
                     }
                     "strspn" => self.int_reg(64, span(&a, &b, true) as u128),
                     "strcspn" => self.int_reg(64, span(&a, &b, false) as u128),
-                    "strpbrk" => {
+                    _ => {
                         let n = span(&a, &b, false);
                         self.int_reg(64, at((n < a.len()).then_some(n)))
-                    }
-                    _ => {
-                        // strncmp: the sign of the first difference in the
-                        // first n bytes.
-                        let n = self.concrete_arg(args, 2, 64, name)?.min(usize::MAX as u128) as usize;
-                        let sign = compare(&a[..a.len().min(n)], &b[..b.len().min(n)]);
-                        self.int_reg(32, sign as u32 as u128)
                     }
                 }
             }

@@ -18,6 +18,9 @@ pub struct Files {
     /// Addresses of the `FILE` objects of stdin, stdout and stderr.
     pub std: [u64; 3],
     open: Vec<OpenFile>,
+    /// Paths the run removed (`remove`, `unlink`): the disk's file is gone
+    /// for the rest of the run (the disk itself is not changed).
+    removed: Vec<String>,
 }
 
 #[derive(Clone)]
@@ -32,6 +35,9 @@ struct OpenFile {
     /// Opened for writing; `append`: every write goes to the end.
     writable: bool,
     append: bool,
+    /// Its path was removed: handles still open read and write it, but
+    /// opening the path no longer finds it.
+    unlinked: bool,
 }
 
 impl Files {
@@ -113,7 +119,12 @@ pub fn register(r: &mut Registry) {
         let f = file(m, |f| f.stream == c.ptr(0))?;
         ret_i32((f.pos >= f.data.len()) as i32)
     });
+    for name in ["fscanf", "__isoc99_fscanf"] {
+        r.visible_if_shared("file", name, EventKind::Write, super::scan::FSCANF_SHARED, fscanf);
+    }
     r.add("file", "open", open);
+    r.add("file", "remove", remove);
+    r.add("file", "unlink", remove);
     r.visible_if_shared("file", "read", EventKind::Write, &[1], |m, c| {
         if (0..3).contains(&c.i32(0)) {
             return Err(Stop::unsupported(STD_READ));
@@ -190,11 +201,13 @@ fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<
     // A file this run wrote has what it wrote (as it was when last written
     // through another handle), else the disk's contents.
     // (Truncated: only whether it exists matters, not what it holds.)
-    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable).map(|f| &f.data);
+    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable && !f.unlinked).map(|f| &f.data);
     let truncated = mode.writable && mode.truncate;
+    let on_disk = !m.files.removed.contains(&path);
     let data = match written {
         Some(_) if truncated => Some(Vec::new()),
         Some(d) => Some(d.clone()),
+        None if !on_disk => None,
         None if truncated => std::path::Path::new(&path).exists().then(Vec::new),
         None => std::fs::read(&path).ok(),
     };
@@ -217,7 +230,35 @@ fn in_a_directory(path: &str) -> bool {
 
 fn opened(stream: u64, fd: i32, (path, data, mode): (String, Vec<u8>, Mode)) -> OpenFile {
     let pos = if mode.append { data.len() } else { 0 };
-    OpenFile { path, stream, fd, data, pos, closed: false, writable: mode.writable, append: mode.append }
+    OpenFile {
+        path,
+        stream,
+        fd,
+        data,
+        pos,
+        closed: false,
+        writable: mode.writable,
+        append: mode.append,
+        unlinked: false,
+    }
+}
+
+/// `remove(path)`/`unlink(path)`: 0, or -1 when there is no such file (a
+/// file this run wrote, or one on the disk it has not removed yet).
+fn remove(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let path = String::from_utf8_lossy(&cstr(m, c.ptr(0))?).into_owned();
+    let written = m.files.open.iter().any(|f| f.path == path && f.writable && !f.unlinked);
+    let on_disk = !m.files.removed.contains(&path) && std::path::Path::new(&path).is_file();
+    if !written && !on_disk {
+        return ret_i32(-1);
+    }
+    for f in m.files.open.iter_mut().filter(|f| f.path == path) {
+        f.unlinked = true;
+    }
+    if !m.files.removed.contains(&path) {
+        m.files.removed.push(path);
+    }
+    ret_i32(0)
 }
 
 fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
@@ -326,6 +367,22 @@ fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let n = data.len();
     delivered(m, c, c.ptr(0), data)?;
     ret_u64((n / size) as u64)
+}
+
+/// `fscanf(f, format, …)`: the conversions of the file's bytes from its
+/// position on; the bytes consumed and the result are noted in the
+/// recorded path (symbolic execution scans those bytes again).
+fn fscanf(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    no_std_read(m, c.ptr(0))?;
+    let f = file(m, |f| f.stream == c.ptr(0))?;
+    let rest = f.data[f.pos..].to_vec();
+    let scanned = super::scan::scanned(m, c, &rest)?;
+    file(m, |f| f.stream == c.ptr(0))?.pos += scanned.consumed;
+    noted_bytes(m, c, Some(&rest[..scanned.consumed]))?;
+    noted_value(m, c, scanned.result as u32 as u64)?;
+    let writes = super::scan::store(m, c, &scanned.items)?;
+    super::string::seen_writes(m, c, Vec::new(), writes)?;
+    ret_i32(scanned.result)
 }
 
 fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {

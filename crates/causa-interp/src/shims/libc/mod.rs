@@ -6,6 +6,7 @@ pub mod file;
 pub use causa_core::format;
 pub mod math;
 pub mod misc;
+pub mod scan;
 pub mod stdio;
 pub mod string;
 
@@ -18,4 +19,5 @@ pub fn register(r: &mut Registry) {
     misc::register(r);
     file::register(r);
     math::register(r);
+    scan::register(r);
 }

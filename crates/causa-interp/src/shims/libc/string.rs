@@ -249,14 +249,28 @@ pub(crate) fn seen(
     reads: Vec<(u64, Vec<u8>)>,
     write: Option<(u64, Vec<u8>, Vec<u8>)>,
 ) -> Result<(), Stop> {
+    seen_writes(m, c, reads, write.into_iter().collect())
+}
+
+/// A span a call wrote: its address, its bytes before and after.
+pub(crate) type Written = (u64, Vec<u8>, Vec<u8>);
+
+/// [`seen`] of a call that may write several spans (`sscanf`'s values):
+/// the event is at the first shared one.
+pub(crate) fn seen_writes(
+    m: &mut Machine,
+    c: &Call<'_>,
+    reads: Vec<(u64, Vec<u8>)>,
+    writes: Vec<Written>,
+) -> Result<(), Stop> {
     if !c.visible {
         return Ok(());
     }
     let reads: Vec<(u64, Vec<u8>)> = reads.into_iter().filter(|(p, b)| !b.is_empty() && m.mem.is_shared(*p)).collect();
-    let write = write.filter(|(p, _, new)| !new.is_empty() && m.mem.is_shared(*p));
+    let writes: Vec<_> = writes.into_iter().filter(|(p, _, new)| !new.is_empty() && m.mem.is_shared(*p)).collect();
     let event = m.events.len() - 1;
     let Some(e) = m.events.last_mut() else { return Ok(()) };
-    let (kind, addr, size) = match (&write, reads.first()) {
+    let (kind, addr, size) = match (writes.first(), reads.first()) {
         (Some((p, _, new)), _) => (EventKind::Write, *p, new.len()),
         (None, Some((p, b))) => (EventKind::Read, *p, b.len()),
         (None, None) => {
@@ -268,16 +282,16 @@ pub(crate) fn seen(
     let spans: Vec<(u64, u64, bool)> = reads
         .iter()
         .map(|(p, b)| (*p, b.len() as u64, false))
-        .chain(write.iter().map(|(p, _, new)| (*p, new.len() as u64, true)))
+        .chain(writes.iter().map(|(p, _, new)| (*p, new.len() as u64, true)))
         .collect();
     // A read of one span, repeated with the same bytes and nothing changed,
     // is a busy wait like a load's (`while (strcmp(state, "done"))`): its
     // fingerprint covers the bytes. (Two spans are not parked: the event's
     // footprint names only the first.)
-    if let ([(p, bytes)], None) = (&reads[..], &write) {
+    if let ([(p, bytes)], []) = (&reads[..], &writes[..]) {
         m.note_read(c.t, *p, causa_core::paths::fnv1a(bytes) as u128);
     }
-    m.bulk.push(causa_core::BulkAccess { event, reads, writes: write.into_iter().collect() });
+    m.bulk.push(causa_core::BulkAccess { event, reads, writes });
     for (p, len, writes) in spans {
         m.check_race(c.t, p, len, writes, false)?;
     }
@@ -343,7 +357,7 @@ pub(crate) fn footprint(m: &Machine, name: &str, a: &[u64]) -> Vec<(u64, u64, bo
 
 /// The bytes a read of the C string `s` touched: `s` and its NUL, unless
 /// the `bound` stopped it first.
-fn terminated(mut s: Vec<u8>, bound: Option<usize>) -> Vec<u8> {
+pub(crate) fn terminated(mut s: Vec<u8>, bound: Option<usize>) -> Vec<u8> {
     if bound.is_none_or(|n| s.len() < n) {
         s.push(0);
     }
