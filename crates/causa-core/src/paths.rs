@@ -59,7 +59,8 @@ use std::path::{Path, PathBuf};
 /// read, pseudo-random number and lock try returned; 5: timed condition
 /// waits and read-write lock tries among the lock tries; 6: reads from a
 /// `FILE` among the library values; 7: what each `fscanf` consumed and
-/// returned among them).
+/// returned, each `getline`'s line, `ftell`'s position and `fseek`'s
+/// result among them).
 pub const PATHS_VERSION: u32 = 7;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";

@@ -68,11 +68,22 @@ fn merge(log: &PathLog, run: &[ThreadPath], failing: &ThreadName) -> Option<(Pat
             Some(q) => {
                 let extends = p.decisions.starts_with(&q.decisions)
                     && p.targets.starts_with(&q.targets)
-                    && p.inputs.starts_with(&q.inputs);
+                    && p.inputs.starts_with(&q.inputs)
+                    && p.onces.starts_with(&q.onces)
+                    && p.values.starts_with(&q.values)
+                    && p.tries.starts_with(&q.tries);
                 if !extends {
                     return None;
                 }
-                if p.decisions.len() > q.decisions.len() {
+                // (Straight-line code past the failing run's end needs no
+                // decision, but what a library call returned there, such
+                // as a line `fgets` read, is in the path only now.)
+                let longer = p.decisions.len() > q.decisions.len()
+                    || p.inputs.len() > q.inputs.len()
+                    || p.onces.len() > q.onces.len()
+                    || p.values.len() > q.values.len()
+                    || p.tries.len() > q.tries.len();
+                if longer {
                     further.push(p.thread.clone());
                 }
                 *q = p.clone();

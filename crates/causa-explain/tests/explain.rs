@@ -3447,6 +3447,45 @@ fn threads_taken_further_that_cannot_be_followed_are_said_so() {
     assert!(summary.contains("could not be followed: unsupported in symbolic execution: fscanf"), "{summary}");
 }
 
+#[test]
+fn batch_sizes_read_with_getline_are_followed() {
+    // main reads the sizes with getline (a buffer getline allocates, main's
+    // own until its address escapes) and atol, and ftell checks the bytes
+    // read; the workers' additions race. Before, getline and ftell were
+    // unsupported even in the interpreter.
+    let prep = corpus("fail/libc/getline_batches_summed.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(50));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "getline_batches_summed");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`total`"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_thread_taken_further_by_what_a_library_call_returned_is_followed() {
+    // The reader copies the buffer before main's fgets fills it; main makes
+    // no decision past the failing run's end, only the fgets, whose line is
+    // in main's path only after a run that takes main further. Before, that
+    // run was not used (its path had no more decisions), and the
+    // explanation found no alternate.
+    let prep = corpus("fail/libc/line_read_into_shared_buffer.c");
+    let ex = failing_where(&prep, 2000, |ex| fails_at_line(20)(ex) && main_writes_nothing(ex));
+    for e in explained_modes(&prep, &ex) {
+        // (The failing schedule has four events: the DSP is all of them.)
+        assert!(e.alternate.is_some() && e.alternate_passes(), "{}: an alternate that runs to the end", e.mode);
+        assert_eq!(e.extended.len(), 1, "{}: main is taken further", e.mode);
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("fgets line :33"), "{}: {text}", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("reads from a file into it at line_read_into_shared_buffer.c:33"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
 /// The main thread makes no write in the run (it had not got to them).
 fn main_writes_nothing(ex: &Execution) -> bool {
     !ex.events.iter().any(|e| e.thread == 0 && e.kind == causa_core::EventKind::Write)

@@ -357,7 +357,8 @@ impl Memory {
         }
     }
 
-    /// The stack objects (and thread-local instances) that pointer-sized
+    /// The objects not escaped yet (stack objects, thread-local instances,
+    /// thread-private heap blocks such as `getline`'s) that pointer-sized
     /// words of `data` point into.
     fn private_targets(&self, data: &[u8]) -> Vec<usize> {
         let word = if self.tagged { 8 } else { 4 };
@@ -366,10 +367,7 @@ impl Memory {
                 let mut b = [0u8; 8];
                 b[..word].copy_from_slice(w);
                 let id = self.locate(u64::from_le_bytes(b)).0;
-                self.allocs
-                    .get(id)
-                    .filter(|a| matches!(a.kind, AllocKind::Stack { .. } | AllocKind::ThreadLocal { .. }))
-                    .map(|_| id)
+                self.allocs.get(id).filter(|a| !a.escaped).map(|_| id)
             })
             .collect()
     }

@@ -20,7 +20,9 @@
  *   __causa_clock_gettime, __causa_gettimeofday, __causa_clock,
  *   __causa_rand, __causa_random: the values
  *   __causa_fgets, __causa_fgetc, __causa_getc, __causa_fread,
- *   __causa_fscanf: what each read from its FILE
+ *   __causa_fscanf, __causa_getline, __causa_getdelim: what each read
+ *                             from its FILE; __causa_ftell,
+ *                             __causa_fseek: the position, the result
  *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
  *   __causa_pthread_mutex_timedlock: whether each took the lock
  *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
@@ -521,6 +523,36 @@ int __causa_fscanf(FILE *f, const char *format, ...) {
         note_value(UINT64_MAX - 1);
     }
     free(buf);
+    note_value((uint64_t)(uint32_t)r);
+    return r;
+}
+
+ssize_t __causa_getline(char **line, size_t *cap, FILE *f) {
+    ssize_t r = getline(line, cap, f);
+    if (r >= 0)
+        note_bytes(*line, (size_t)r);
+    else
+        note_value(UINT64_MAX);
+    return r;
+}
+
+ssize_t __causa_getdelim(char **line, size_t *cap, int delim, FILE *f) {
+    ssize_t r = getdelim(line, cap, delim, f);
+    if (r >= 0)
+        note_bytes(*line, (size_t)r);
+    else
+        note_value(UINT64_MAX);
+    return r;
+}
+
+long __causa_ftell(FILE *f) {
+    long p = ftell(f);
+    note_value((uint64_t)p);
+    return p;
+}
+
+int __causa_fseek(FILE *f, long offset, int whence) {
+    int r = fseek(f, offset, whence);
     note_value((uint64_t)(uint32_t)r);
     return r;
 }

@@ -545,3 +545,24 @@ fn what_fscanf_consumed_is_recorded_natively_and_reproduced() {
     assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
     reproduces(&c, &log, BugKind::AssertionViolation);
 }
+
+#[test]
+fn what_getline_read_and_ftell_found_are_recorded_natively_and_reproduced() {
+    // Main's log has each getline's line (its buffer from getline), then
+    // ftell's position (format 7), as the interpreter notes them.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let data = dir.path().join("amounts.txt");
+    std::fs::write(&data, "12\n-30\n").expect("write the data file");
+    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
+    let read = "    char line[16];\n    int amounts[2] = {0, 0};\n    if (fgets(line, sizeof line, f))\n        amounts[0] = atoi(line);\n    int sign = fgetc(f);\n    char rest[8] = {0};\n    size_t n = fread(rest, 1, sizeof rest - 1, f);\n    amounts[1] = n > 0 ? atoi(rest) : 0;\n    if (sign == '-')\n        amounts[1] = -amounts[1];\n";
+    assert!(src.contains(read), "the program reads its file as expected");
+    let with_getline = "    char *line = NULL;\n    size_t cap = 0;\n    int amounts[2] = {0, 0};\n    for (int i = 0; i < 2 && getline(&line, &cap, f) != -1; i++)\n        amounts[i] = atoi(line);\n    if (ftell(f) != 7)\n        return 3;\n    free(line);\n";
+    let src = src.replace(read, with_getline);
+    let (c, exe) = build(dir.path(), "file_getline", &src);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let main = &log.threads[0];
+    // getline: 3 bytes ("12\n"), 4 bytes ("-30\n"); ftell: 7.
+    let want = [3, u64::from_le_bytes(*b"12\n\0\0\0\0\0"), 4, u64::from_le_bytes(*b"-30\n\0\0\0\0"), 7];
+    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
+    reproduces(&c, &log, BugKind::AssertionViolation);
+}

@@ -1529,6 +1529,17 @@ impl Thread<'_, '_> {
         Reg::Int(self.st.trace.exprs.constant(64, causa_ir::make_addr(id, 0) as u128))
     }
 
+    /// A heap block of `size` bytes that is this thread's own until its
+    /// address escapes (as the interpreter's `Memory::make_private`): its
+    /// address. (Its zero image is given when it escapes: `share`.)
+    pub(crate) fn allocate_own(&mut self, size: u64) -> u64 {
+        let id = self.new_object();
+        self.st.trace.objects.push(Object { base: causa_ir::make_addr(id, 0), size, heap: true, read_only: false });
+        self.private.insert(id);
+        self.stack_sizes.insert(id, size);
+        causa_ir::make_addr(id, 0)
+    }
+
     pub(crate) fn int_reg(&mut self, bits: u32, v: u128) -> Reg {
         Reg::Int(self.st.trace.exprs.constant(bits, v))
     }

@@ -182,6 +182,13 @@ pub(crate) fn call(
         // fit this path.)
         "remove" | "unlink" => zero(t),
         "fgets" => t.file_line(args)?,
+        "getline" => t.file_getline("getline", args)?,
+        "getdelim" | "__getdelim" => t.file_getline("getdelim", args)?,
+        // The position the run's `ftell` found and whether its `fseek`
+        // succeeded, from the path log; `rewind` returns nothing.
+        "ftell" => t.libc_values("ftell", args)?,
+        "fseek" => t.libc_values("fseek", args)?,
+        "rewind" => Some(None),
         "fscanf" | "__isoc99_fscanf" => t.scan_file("fscanf", args)?,
         "sscanf" | "__isoc99_sscanf" => Some(Some(t.scan_string("sscanf", args)?)),
         "fread" => t.file_block(args)?,

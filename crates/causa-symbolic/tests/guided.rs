@@ -438,6 +438,32 @@ fn values_scanned_with_sscanf_and_fscanf_are_followed() {
 }
 
 #[test]
+fn lines_read_with_getline_and_positions_from_ftell_are_followed() {
+    // getline allocates the line's block (a heap block: its write is the
+    // call's visible step) and fills it again for the next line; ftell's
+    // position and fseek's result come from main's recorded path; at the
+    // end of the file getline returns -1 (a visible step that writes
+    // nothing).
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\n#include <stdlib.h>\nint out;\nvoid *w(void *p) {{ out = *(int *)p; return 0; }}\n\
+         int main(void) {{ FILE *f = fopen(\"causa_guided_getline.txt\", \"w\"); fputs(\"12\\n345\\n\", f); fclose(f);\n\
+         f = fopen(\"causa_guided_getline.txt\", \"r\"); char *line = 0; size_t cap = 0; int v = 0; long n;\n\
+         while ((n = getline(&line, &cap, f)) != -1) v = v * 1000 + atoi(line) + (int)n * 100000000;\n\
+         long end = ftell(f); int bad = fseek(f, -1, SEEK_SET); rewind(f); int c = fgetc(f);\n\
+         v += (int)end * 10 + (bad == -1) + (c == '1') * 2; free(line); fclose(f);\n\
+         pthread_t t; pthread_create(&t, 0, w, &v); pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("getline.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "{:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("getline, ftell and fseek are followed");
+    agrees(&ex, &tr);
+    // v = (12 + 3e8) * 1000 + 345 + 4e8 wraps in an int; then + 7 * 10 + 3.
+    let v = (((12i64 + 300_000_000) * 1000) as i32).wrapping_add(345 + 400_000_000).wrapping_add(73);
+    assert_eq!(constant_writes(&tr, 1), vec![Some(v as u32 as u128)]);
+}
+
+#[test]
 fn strings_split_with_strtok_r_and_strsep_in_the_thread_s_own_memory() {
     // The NUL each split writes and the position it keeps (`save`, `rest`,
     // a pointer into the line kept in main's own memory, which does not

@@ -6,6 +6,10 @@
 //! are one visible write as in the interpreter. `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
 
 use super::{Reg, Thread};
+
+/// The size of the block `getline` allocates for a null `*line` (the
+/// interpreter's).
+const GETLINE_FIRST: u64 = 4096;
 use crate::SymError;
 use causa_ir::Operand;
 
@@ -49,6 +53,34 @@ impl Thread<'_, '_> {
         let items = data.len() as u64 / size;
         self.deliver(NAME, p, data)?;
         Ok(Some(Some(self.int_reg(64, items as u128))))
+    }
+
+    /// `getline(&line, &cap, f)`/`getdelim(…)`: the line the run read, as
+    /// the interpreter stores it: into `*line`, or, when that is null, into
+    /// a new block, the thread's own until its address escapes, whose
+    /// address and size go into `*line` and `*cap`; its length, or -1 at the
+    /// end of the file.
+    pub(crate) fn file_getline(&mut self, name: &'static str, args: &[Operand]) -> Result<Outcome, SymError> {
+        let (lp, np) = (self.addr_arg(args, 0, name)?, self.addr_arg(args, 1, name)?);
+        let Some(bytes) = self.delivered(name)? else { return Ok(self.stopped_before()) };
+        let Some(mut line) = bytes else { return Ok(Some(Some(self.int_reg(64, u64::MAX as u128)))) };
+        let len = line.len() as u64;
+        let word = self.st.program.space.layout.ptr_bytes as u32;
+        let ty = causa_ir::Ty::Int(word * 8);
+        let mut buf = self.own_constant(name, "`line`", lp, &ty)? as u64;
+        let cap = self.own_constant(name, "`cap`", np, &ty)? as u64;
+        if buf != 0 && cap < len + 1 {
+            return Err(self.unsupported(format!("`{name}` growing the buffer of an earlier line")));
+        }
+        if buf == 0 {
+            let size = (len + 1).max(GETLINE_FIRST);
+            buf = self.allocate_own(size);
+            self.store_constant(name, lp, word, buf as u128)?;
+            self.store_constant(name, np, word, size as u128)?;
+        }
+        line.push(0);
+        self.store_own_bytes(name, buf, &line)?;
+        Ok(Some(Some(self.int_reg(64, len as u128))))
     }
 
     /// `fgetc(f)`/`getc(f)`: the byte the run read, or -1 at the end.

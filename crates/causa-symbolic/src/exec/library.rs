@@ -115,6 +115,16 @@ impl Thread<'_, '_> {
                 }
                 self.int_reg(32, 0)
             }
+            // A file's position (`ftell`) and a seek's result (`fseek`),
+            // noted by the run.
+            "ftell" => {
+                let v = value!();
+                self.int_reg(64, v as u128)
+            }
+            "fseek" => {
+                let v = value!();
+                self.int_reg(32, v as u32 as u128)
+            }
             _ => return Ok(Some(None)),
         })))
     }

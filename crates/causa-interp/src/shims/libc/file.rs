@@ -49,6 +49,10 @@ impl Files {
         if f.append {
             f.pos = f.data.len();
         }
+        if f.pos > f.data.len() {
+            // (A seek past the end: the gap reads as zeros.)
+            f.data.resize(f.pos, 0);
+        }
         let end = (f.pos + bytes.len()).min(f.data.len());
         f.data.splice(f.pos..end, bytes.iter().copied());
         f.pos += bytes.len();
@@ -135,7 +139,24 @@ pub fn register(r: &mut Registry) {
         if (0..3).contains(&c.i32(0)) {
             return ret_i32(0);
         }
+        if !has_fd(m, c.i32(0)) {
+            return bad_fd(m, c);
+        }
         close(m, |f| f.fd == c.i32(0))
+    });
+    for name in ["getline", "getdelim", "__getdelim"] {
+        r.add("file", name, getline);
+    }
+    r.add("file", "ftell", |m, c| {
+        no_std_read(m, c.ptr(0))?;
+        let pos = file(m, |f| f.stream == c.ptr(0))?.pos as u64;
+        ret_u64(noted_value(m, c, pos)?)
+    });
+    r.add("file", "fseek", fseek);
+    r.add("file", "rewind", |m, c| {
+        no_std_read(m, c.ptr(0))?;
+        file(m, |f| f.stream == c.ptr(0))?.pos = 0;
+        Ok(Ret::Value(Value::ZERO))
     });
     r.add("file", "write", |m, c| {
         let fd = c.i32(0);
@@ -320,6 +341,9 @@ fn close(m: &mut Machine, pred: impl Fn(&OpenFile) -> bool) -> Result<Ret, Stop>
 }
 
 fn take(f: &mut OpenFile, n: usize) -> Vec<u8> {
+    if f.pos >= f.data.len() {
+        return Vec::new();
+    }
     let end = (f.pos + n).min(f.data.len());
     let out = f.data[f.pos..end].to_vec();
     f.pos = end;
@@ -375,7 +399,7 @@ fn fread(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn fscanf(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     no_std_read(m, c.ptr(0))?;
     let f = file(m, |f| f.stream == c.ptr(0))?;
-    let rest = f.data[f.pos..].to_vec();
+    let rest = f.data.get(f.pos..).unwrap_or_default().to_vec();
     let scanned = super::scan::scanned(m, c, &rest)?;
     file(m, |f| f.stream == c.ptr(0))?.pos += scanned.consumed;
     noted_bytes(m, c, Some(&rest[..scanned.consumed]))?;
@@ -385,7 +409,104 @@ fn fscanf(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     ret_i32(scanned.result)
 }
 
+/// Whether `fd` is a descriptor the program opened and has not closed.
+fn has_fd(m: &Machine, fd: i32) -> bool {
+    m.files.open.iter().any(|f| f.fd == fd && !f.closed)
+}
+
+/// A call on a descriptor that is not open: -1 with `errno` EBADF, as the
+/// system answers (not a crash: a descriptor is a number).
+fn bad_fd(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    super::misc::set_errno(m, c.t, EBADF)?;
+    ret_i32(-1)
+}
+
+const EBADF: i32 = 9;
+
+/// `getline(&line, &cap, f)` and `getdelim(&line, &cap, delim, f)`: the
+/// next line (to the delimiter, kept) into `*line`, NUL-terminated, its
+/// length returned (-1 at the end of the file). A null `*line` gets a new
+/// block of at least [`GETLINE_FIRST`] bytes, private to the thread until
+/// its address escapes (as a stack object), `*line` and `*cap` updated.
+/// What it read is noted as `fgets`' is. A buffer other threads can reach,
+/// growing a buffer an earlier call filled (a line longer than it; glibc
+/// reallocates it) and `line` or `cap` in memory other threads reach are
+/// reported as unsupported.
+fn getline(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    let delimited = c.name != "getline";
+    let (delim, stream) = if delimited { (c.i32(2) as u8, c.ptr(3)) } else { (b'\n', c.ptr(2)) };
+    no_std_read(m, stream)?;
+    let (lp, np) = (c.ptr(0), c.ptr(1));
+    if m.mem.is_shared(lp) || m.mem.is_shared(np) {
+        return Err(Stop::unsupported("`getline` with `line` or `cap` in memory other threads can reach"));
+    }
+    let f = file(m, |f| f.stream == stream)?;
+    if f.pos >= f.data.len() {
+        noted_bytes(m, c, None)?;
+        return ret_u64(u64::MAX);
+    }
+    let rest = &f.data[f.pos..];
+    let len = rest.iter().position(|&b| b == delim).map_or(rest.len(), |i| i + 1);
+    let mut line = take(f, len);
+    noted_bytes(m, c, Some(&line))?;
+    let word = m.ptr_ty();
+    let mut buf = m.load(lp, &word)?.as_addr();
+    let cap = m.load(np, &word)?.as_addr();
+    if buf != 0 && cap < len as u64 + 1 {
+        return Err(Stop::unsupported(format!(
+            "`getline` growing the buffer of an earlier line (a line of {len} bytes, longer than its {cap})"
+        )));
+    }
+    if buf == 0 {
+        let Ret::Value(p) = super::alloc::alloc_at(m, c, (len as u64 + 1).max(GETLINE_FIRST), "getline")? else {
+            return ret_u64(u64::MAX);
+        };
+        buf = p.as_addr();
+        m.mem.make_private(buf);
+        m.store(lp, &word, &p)?;
+        m.store(np, &word, &Value::Int((len as u128 + 1).max(GETLINE_FIRST as u128)))?;
+    }
+    if m.mem.is_shared(buf) {
+        return Err(Stop::unsupported("`getline` into a buffer other threads can reach"));
+    }
+    line.push(0);
+    m.write_bytes(buf, &line)?;
+    ret_u64(len as u64)
+}
+
+/// The size of the block `getline` allocates for a null `*line` (larger
+/// than glibc's first 120, so that a buffer rarely needs to grow).
+pub const GETLINE_FIRST: u64 = 4096;
+
+/// `fseek(f, offset, whence)`: 0, or -1 (EINVAL) for a position before the
+/// start or an unknown `whence`; the result is noted (symbolic execution
+/// takes it from there).
+fn fseek(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    no_std_read(m, c.ptr(0))?;
+    let (offset, whence) = (c.int(1) as u64 as i64, c.i32(2));
+    let f = file(m, |f| f.stream == c.ptr(0))?;
+    let base = match whence {
+        0 => Some(0),
+        1 => Some(f.pos as i64),
+        2 => Some(f.data.len() as i64),
+        _ => None,
+    };
+    let to = base.and_then(|b| b.checked_add(offset)).filter(|p| *p >= 0);
+    if let Some(p) = to {
+        f.pos = p as usize;
+    }
+    let r = if to.is_some() { 0 } else { -1i32 };
+    if r < 0 {
+        super::misc::set_errno(m, c.t, super::misc::EINVAL)?;
+    }
+    ret_i32(noted_value(m, c, r as u32 as u64)? as u32 as i32)
+}
+
 fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
+    if !has_fd(m, c.i32(0)) {
+        super::misc::set_errno(m, c.t, EBADF)?;
+        return ret_u64(u64::MAX);
+    }
     let f = file(m, |f| f.fd == c.i32(0))?;
     let data = take(f, c.int(2) as usize);
     let n = data.len();
