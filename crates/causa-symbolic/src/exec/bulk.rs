@@ -197,16 +197,13 @@ impl Thread<'_, '_> {
     /// writes nothing when none were delivered (the interpreter's call is
     /// visible all the same).
     pub(super) fn shared_delivery(&mut self, name: &'static str, dest: u64, bytes: &[u8]) -> Result<(), SymError> {
-        if self.st.trace.memory_model.buffers_stores() {
-            return Err(self.unsupported(format!("`{name}` into shared memory under a relaxed memory model")));
-        }
-        let values = self.constant_words(dest, bytes);
-        self.bulk_event(name, (dest, dest), bytes.len() as u64, Vec::new(), values)
+        self.shared_deliveries(name, dest, &[(dest, bytes.to_vec())])
     }
 
     /// [`Thread::shared_delivery`] of several spans (`sscanf`'s values
     /// stored into shared memory): one event writing them all, at the
-    /// first (at `at`, writing nothing, when there are none).
+    /// first (at `at`, writing nothing, when there are none). (Delivered
+    /// bytes escape nothing, as in the interpreter.)
     pub(super) fn shared_deliveries(
         &mut self,
         name: &'static str,
