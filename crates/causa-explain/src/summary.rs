@@ -697,8 +697,10 @@ fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (V
         let flows: Vec<&Flow> = same.iter().map(|j| reads[*j][0]).collect();
         let objects: Vec<String> =
             flows.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))).collect();
-        let seen: Vec<String> =
-            flows.iter().map(|f| e.value(f.read, Run::Alternate).unwrap_or("another value").to_string()).collect();
+        let seen: Vec<String> = flows
+            .iter()
+            .map(|f| e.value(f.read, Run::Alternate).unwrap_or("what its write stored").to_string())
+            .collect();
         let (f, w) = (flows[0], e.counterpart(flows[0]).and_then(|g| g.write).expect("a write"));
         let late = if k.4 { "come after them" } else { "do not come before the failure" };
         let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
@@ -887,7 +889,8 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
     let seen = match (e.value(f.read, Run::Failing), e.value(f.read, Run::Alternate)) {
         // The same value from another write: what differs is the order.
         (Some(a), Some(b)) if a == b => format!("the {b} it writes (the same value)"),
-        (_, b) => b.unwrap_or("another value").to_string(),
+        // (A bulk read, such as a string copy, has no one value to show.)
+        (_, b) => b.unwrap_or("what that write stored").to_string(),
     };
     Some(format!(
         "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {seen}.{fix}",

@@ -3483,6 +3483,8 @@ fn a_thread_taken_further_by_what_a_library_call_returned_is_followed() {
             "{}: {summary}",
             e.mode
         );
+        // (A string copy has no one value to show.)
+        assert!(summary.contains("the read sees what that write stored"), "{}: {summary}", e.mode);
     }
 }
 
