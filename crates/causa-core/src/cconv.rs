@@ -3,6 +3,11 @@
 //! interpreter and by symbolic execution, which computes them on constant
 //! or private strings.
 
+/// The size of the block `getline` allocates for a null `*line` (larger
+/// than glibc's first 120, so that a buffer rarely needs to grow): the
+/// interpreter and symbolic execution must allocate the same.
+pub const GETLINE_FIRST: u64 = 4096;
+
 /// The length of the prefix of `s` made of bytes in `set` (`accept`) or of
 /// bytes not in it (`!accept`): `strspn`, `strcspn`.
 pub fn span(s: &[u8], set: &[u8], accept: bool) -> usize {

@@ -1589,7 +1589,7 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
 /// 7 of `line` in the alternate ``).
 fn parts_sentence(e: &Explanation, parts: &[&Flow]) -> String {
     let told = |whole: Vec<String>, by_part: Vec<String>| {
-        let mut once = whole.clone();
+        let mut once = whole;
         once.dedup();
         match once.len() {
             1 => once.remove(0),

@@ -507,22 +507,35 @@ int main(void) {
 }
 "#;
 
+/// How FILE_AMOUNTS's main reads its two amounts (fgets, fgetc, fread).
+const FILE_AMOUNTS_READ: &str = "    char line[16];\n    int amounts[2] = {0, 0};\n    if (fgets(line, sizeof line, f))\n        amounts[0] = atoi(line);\n    int sign = fgetc(f);\n    char rest[8] = {0};\n    size_t n = fread(rest, 1, sizeof rest - 1, f);\n    amounts[1] = n > 0 ? atoi(rest) : 0;\n    if (sign == '-')\n        amounts[1] = -amounts[1];\n";
+
+/// FILE_AMOUNTS reading "12\n-30\n" (with `read` instead of its own
+/// reads, when given), built natively as `name` and run until it fails:
+/// main's first library values must be `want` (as the interpreter notes
+/// them), and the log must reproduce.
+fn file_reads_recorded(name: &str, read: Option<&str>, want: &[u64]) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let data = dir.path().join("amounts.txt");
+    std::fs::write(&data, "12\n-30\n").expect("write the data file");
+    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
+    assert!(src.contains(FILE_AMOUNTS_READ), "the program reads its file as expected");
+    let src = src.replace(FILE_AMOUNTS_READ, read.unwrap_or(FILE_AMOUNTS_READ));
+    let (c, exe) = build(dir.path(), name, &src);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let main = &log.threads[0];
+    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
+    reproduces(&c, &log, BugKind::AssertionViolation);
+}
+
 #[test]
 fn what_reads_from_a_file_delivered_is_recorded_natively_and_reproduced() {
     // Main's log has what fgets, fgetc and fread delivered (format 6), as
     // the interpreter notes them: following the log, the interpreter must
     // read the same bytes, and symbolic execution takes them from there.
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let data = dir.path().join("amounts.txt");
-    std::fs::write(&data, "12\n-30\n").expect("write the data file");
-    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
-    let (c, exe) = build(dir.path(), "file_amounts", &src);
-    let (log, _) = failing_log(&exe, dir.path(), 200);
-    let main = &log.threads[0];
     // fgets: 3 bytes ("12\n") in one value; fgetc: '-'; fread: 3 bytes ("30\n").
     let want = [3, u64::from_le_bytes(*b"12\n\0\0\0\0\0"), b'-' as u64, 3, u64::from_le_bytes(*b"30\n\0\0\0\0\0")];
-    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
-    reproduces(&c, &log, BugKind::AssertionViolation);
+    file_reads_recorded("file_amounts", None, &want);
 }
 
 #[test]
@@ -530,39 +543,17 @@ fn what_fscanf_consumed_is_recorded_natively_and_reproduced() {
     // Main's log has the bytes fscanf consumed and its result (format 7),
     // as the interpreter notes them: following the log, the interpreter must
     // consume the same bytes, and symbolic execution scans them again.
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let data = dir.path().join("amounts.txt");
-    std::fs::write(&data, "12\n-30\n").expect("write the data file");
-    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
-    let read = "    char line[16];\n    int amounts[2] = {0, 0};\n    if (fgets(line, sizeof line, f))\n        amounts[0] = atoi(line);\n    int sign = fgetc(f);\n    char rest[8] = {0};\n    size_t n = fread(rest, 1, sizeof rest - 1, f);\n    amounts[1] = n > 0 ? atoi(rest) : 0;\n    if (sign == '-')\n        amounts[1] = -amounts[1];\n";
-    assert!(src.contains(read), "the program reads its file as expected");
-    let src = src.replace(read, "    int amounts[2] = {0, 0};\n    if (fscanf(f, \"%d %d\", &amounts[0], &amounts[1]) != 2)\n        return 3;\n");
-    let (c, exe) = build(dir.path(), "file_scanned", &src);
-    let (log, _) = failing_log(&exe, dir.path(), 200);
-    let main = &log.threads[0];
+    let read = "    int amounts[2] = {0, 0};\n    if (fscanf(f, \"%d %d\", &amounts[0], &amounts[1]) != 2)\n        return 3;\n";
     // fscanf: 6 bytes ("12\n-30") in one value, then its result, 2.
-    let want = [6, u64::from_le_bytes(*b"12\n-30\0\0"), 2];
-    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
-    reproduces(&c, &log, BugKind::AssertionViolation);
+    file_reads_recorded("file_scanned", Some(read), &[6, u64::from_le_bytes(*b"12\n-30\0\0"), 2]);
 }
 
 #[test]
 fn what_getline_read_and_ftell_found_are_recorded_natively_and_reproduced() {
     // Main's log has each getline's line (its buffer from getline), then
     // ftell's position (format 7), as the interpreter notes them.
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let data = dir.path().join("amounts.txt");
-    std::fs::write(&data, "12\n-30\n").expect("write the data file");
-    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
-    let read = "    char line[16];\n    int amounts[2] = {0, 0};\n    if (fgets(line, sizeof line, f))\n        amounts[0] = atoi(line);\n    int sign = fgetc(f);\n    char rest[8] = {0};\n    size_t n = fread(rest, 1, sizeof rest - 1, f);\n    amounts[1] = n > 0 ? atoi(rest) : 0;\n    if (sign == '-')\n        amounts[1] = -amounts[1];\n";
-    assert!(src.contains(read), "the program reads its file as expected");
-    let with_getline = "    char *line = NULL;\n    size_t cap = 0;\n    int amounts[2] = {0, 0};\n    for (int i = 0; i < 2 && getline(&line, &cap, f) != -1; i++)\n        amounts[i] = atoi(line);\n    if (ftell(f) != 7)\n        return 3;\n    free(line);\n";
-    let src = src.replace(read, with_getline);
-    let (c, exe) = build(dir.path(), "file_getline", &src);
-    let (log, _) = failing_log(&exe, dir.path(), 200);
-    let main = &log.threads[0];
+    let read = "    char *line = NULL;\n    size_t cap = 0;\n    int amounts[2] = {0, 0};\n    for (int i = 0; i < 2 && getline(&line, &cap, f) != -1; i++)\n        amounts[i] = atoi(line);\n    if (ftell(f) != 7)\n        return 3;\n    free(line);\n";
     // getline: 3 bytes ("12\n"), 4 bytes ("-30\n"); ftell: 7.
     let want = [3, u64::from_le_bytes(*b"12\n\0\0\0\0\0"), 4, u64::from_le_bytes(*b"-30\n\0\0\0\0"), 7];
-    assert_eq!(main.values[..want.len()], want[..], "main's library values: {:?}", main.values);
-    reproduces(&c, &log, BugKind::AssertionViolation);
+    file_reads_recorded("file_getline", Some(read), &want);
 }

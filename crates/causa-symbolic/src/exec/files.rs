@@ -3,14 +3,12 @@
 //! interpreter, and the native recorder, note it among the library values:
 //! `causa_core::paths::ThreadPath::values`), so the file is not read again
 //! here. The bytes go into the thread's own memory, or, into shared memory,
-//! are one visible write as in the interpreter. `FILE` objects are the blocks `fopen` allocated (`shims.rs`).
+//! are one visible write as in the interpreter. `FILE` objects are the
+//! blocks `fopen` allocated (`shims.rs`).
 
 use super::{Reg, Thread};
-
-/// The size of the block `getline` allocates for a null `*line` (the
-/// interpreter's).
-const GETLINE_FIRST: u64 = 4096;
 use crate::SymError;
+use causa_core::cconv::GETLINE_FIRST;
 use causa_ir::Operand;
 
 /// What a read call returns: `Some(Some(v))` a value, `None` the thread

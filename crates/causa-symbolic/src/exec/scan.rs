@@ -52,6 +52,9 @@ impl Thread<'_, '_> {
     /// then makes the call visible), those into shared memory as one event.
     fn store_scanned(&mut self, name: &'static str, args: &[Operand], items: &[Scanned]) -> Result<(), SymError> {
         let pointers: Vec<u64> = (2..args.len()).map(|k| self.addr_arg(args, k, name)).collect::<Result<_, _>>()?;
+        if items.len() > pointers.len() {
+            return Err(crate::SymError::Mismatch(format!("`{name}` with fewer pointers than conversions")));
+        }
         let visible = pointers.iter().copied().find(|p| self.is_shared(*p));
         let mut shared = Vec::new();
         for (item, p) in items.iter().zip(&pointers) {
@@ -60,9 +63,6 @@ impl Thread<'_, '_> {
                 true => shared.push((*p, bytes)),
                 false => self.store_own_bytes(name, *p, &bytes)?,
             }
-        }
-        if items.len() > pointers.len() {
-            return Err(crate::SymError::Mismatch(format!("`{name}` with fewer pointers than conversions")));
         }
         if let Some(at) = visible {
             self.shared_deliveries(name, at, &shared)?;

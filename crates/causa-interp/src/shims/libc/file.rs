@@ -9,6 +9,7 @@ use super::stdio::cstr;
 use crate::machine::Machine;
 use crate::outcome::Stop;
 use crate::shims::{ret_i32, ret_u64, Call, Registry, Ret};
+use causa_core::cconv::GETLINE_FIRST;
 use causa_core::EventKind;
 use causa_ir::{Program, Value};
 
@@ -41,6 +42,12 @@ struct OpenFile {
 }
 
 impl Files {
+    /// The latest handle that wrote `path` in this run and still names it
+    /// (not removed since): what the file holds now.
+    fn written(&self, path: &str) -> Option<&OpenFile> {
+        self.open.iter().rev().find(|f| f.path == path && f.writable && !f.unlinked)
+    }
+
     /// Write `bytes` to the open file `fd` (false: no such writable file).
     pub fn write(&mut self, fd: i32, bytes: &[u8]) -> bool {
         let Some(f) = self.open.iter_mut().find(|f| f.fd == fd && !f.closed && f.writable) else {
@@ -140,7 +147,8 @@ pub fn register(r: &mut Registry) {
             return ret_i32(0);
         }
         if !has_fd(m, c.i32(0)) {
-            return bad_fd(m, c);
+            bad_fd(m, c)?;
+            return ret_i32(-1);
         }
         close(m, |f| f.fd == c.i32(0))
     });
@@ -222,7 +230,7 @@ fn load(m: &mut Machine, c: &Call<'_>, mode_at: Option<usize>) -> Result<Option<
     // A file this run wrote has what it wrote (as it was when last written
     // through another handle), else the disk's contents.
     // (Truncated: only whether it exists matters, not what it holds.)
-    let written = m.files.open.iter().rev().find(|f| f.path == path && f.writable && !f.unlinked).map(|f| &f.data);
+    let written = m.files.written(&path).map(|f| &f.data);
     let truncated = mode.writable && mode.truncate;
     let on_disk = !m.files.removed.contains(&path);
     let data = match written {
@@ -268,7 +276,7 @@ fn opened(stream: u64, fd: i32, (path, data, mode): (String, Vec<u8>, Mode)) -> 
 /// file this run wrote, or one on the disk it has not removed yet).
 fn remove(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     let path = String::from_utf8_lossy(&cstr(m, c.ptr(0))?).into_owned();
-    let written = m.files.open.iter().any(|f| f.path == path && f.writable && !f.unlinked);
+    let written = m.files.written(&path).is_some();
     let on_disk = !m.files.removed.contains(&path) && std::path::Path::new(&path).is_file();
     if !written && !on_disk {
         return ret_i32(-1);
@@ -414,14 +422,11 @@ fn has_fd(m: &Machine, fd: i32) -> bool {
     m.files.open.iter().any(|f| f.fd == fd && !f.closed)
 }
 
-/// A call on a descriptor that is not open: -1 with `errno` EBADF, as the
-/// system answers (not a crash: a descriptor is a number).
-fn bad_fd(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    super::misc::set_errno(m, c.t, EBADF)?;
-    ret_i32(-1)
+/// A call on a descriptor that is not open sets `errno` to EBADF (and
+/// returns -1), as the system answers: not a crash, a descriptor is a number.
+fn bad_fd(m: &mut Machine, c: &Call<'_>) -> Result<(), Stop> {
+    super::misc::set_errno(m, c.t, super::misc::EBADF)
 }
-
-const EBADF: i32 = 9;
 
 /// `getline(&line, &cap, f)` and `getdelim(&line, &cap, delim, f)`: the
 /// next line (to the delimiter, kept) into `*line`, NUL-terminated, its
@@ -474,10 +479,6 @@ fn getline(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     ret_u64(len as u64)
 }
 
-/// The size of the block `getline` allocates for a null `*line` (larger
-/// than glibc's first 120, so that a buffer rarely needs to grow).
-pub const GETLINE_FIRST: u64 = 4096;
-
 /// `fseek(f, offset, whence)`: 0, or -1 (EINVAL) for a position before the
 /// start or an unknown `whence`; the result is noted (symbolic execution
 /// takes it from there).
@@ -504,7 +505,7 @@ fn fseek(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 
 fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if !has_fd(m, c.i32(0)) {
-        super::misc::set_errno(m, c.t, EBADF)?;
+        bad_fd(m, c)?;
         return ret_u64(u64::MAX);
     }
     let f = file(m, |f| f.fd == c.i32(0))?;

@@ -15,6 +15,7 @@ use causa_ir::{Ty, Value};
 pub const EPERM: i32 = 1;
 pub const ENOENT: i32 = 2;
 pub const EINTR: i32 = 4;
+pub const EBADF: i32 = 9;
 pub const EAGAIN: i32 = 11;
 pub const ENOMEM: i32 = 12;
 pub const EBUSY: i32 = 16;
