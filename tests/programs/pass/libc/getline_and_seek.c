@@ -1,14 +1,16 @@
 // causa: expect=no-bug
 // causa: check=verified
-// causa: stdout=lines=3 total=19 end=19 c=f bad=-1 d=2 last=x cap_ok=1 | read=-1 errno=9 close=-1
+// causa: stdout=lines=3 total=19 end=19 c=f bad=-1 d=2 last=x cap_ok=1 | read=-1 errno=9 close=-1 | write=-1 Bad file descriptor
 // getline and getdelim (the buffer allocated by the first call, reused),
 // ftell, fseek (a position before the start fails with EINVAL) and rewind
-// on a file the run wrote; read and close of a descriptor that is not
-// open return -1 with EBADF (a number, not a crash).
+// on a file the run wrote; read, close and write of a descriptor that is
+// not open return -1 with EBADF (a number, not a crash), which strerror
+// names as glibc does.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int main(void) {
@@ -43,6 +45,9 @@ int main(void) {
     errno = 0;
     ssize_t r = read(77, b, sizeof b);
     int e = errno;
-    printf("read=%zd errno=%d close=%d\n", r, e, close(77));
+    printf("read=%zd errno=%d close=%d | ", r, e, close(77));
+    errno = 0;
+    ssize_t w = write(77, b, 1);
+    printf("write=%zd %s\n", w, strerror(errno));
     return 0;
 }

@@ -170,7 +170,7 @@ pub fn register(r: &mut Registry) {
         let fd = c.i32(0);
         let data = m.read_bytes(c.ptr(1), c.int(2) as u64)?;
         if !m.output(fd, &data) {
-            // EBADF
+            bad_fd(m, c)?;
             return ret_u64(u64::MAX);
         }
         ret_u64(data.len() as u64)

@@ -25,11 +25,12 @@ pub const EDEADLK: i32 = 35;
 pub const ETIMEDOUT: i32 = 110;
 
 /// glibc's messages for the errno values causa's shims produce.
-const MESSAGES: [(i32, &str); 11] = [
+const MESSAGES: [(i32, &str); 12] = [
     (0, "Success"),
     (EPERM, "Operation not permitted"),
     (ENOENT, "No such file or directory"),
     (EINTR, "Interrupted system call"),
+    (EBADF, "Bad file descriptor"),
     (EAGAIN, "Resource temporarily unavailable"),
     (ENOMEM, "Cannot allocate memory"),
     (EBUSY, "Device or resource busy"),
