@@ -344,6 +344,14 @@ impl Z3Solver {
             self.solver.assert(n.implies(f));
             assumptions.push(n);
         }
+        // For studying a slow query outside causa: `CAUSA_SMT2_DUMP=DIR`
+        // writes each query, with what the solver holds, as DIR/qN.smt2
+        // (run it with `z3 smt.arith.solver=3 DIR/qN.smt2`).
+        if let Ok(dir) = std::env::var("CAUSA_SMT2_DUMP") {
+            let names: Vec<String> = assumptions.iter().map(|a| a.to_string()).collect();
+            let text = format!("{}\n(check-sat-assuming ({}))\n", self.solver, names.join(" "));
+            let _ = std::fs::write(format!("{dir}/q{q}.smt2"), text);
+        }
         match self.solver.check_assumptions(&assumptions) {
             SatResult::Sat => {
                 let Some(m) = self.solver.get_model() else {

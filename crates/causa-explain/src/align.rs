@@ -53,15 +53,20 @@ pub(crate) struct Alignment {
     pub objects: HashMap<u32, u32>,
 }
 
-fn access(op: &SymOp) -> Option<(EventKind, u64, bool)> {
+/// An access's kind, address, whether the solver resolves the address,
+/// and how many bytes from it the run's event may start at: a bulk call's
+/// event is at its first shared byte the run wrote (or read), which for
+/// `strcat` is the old string's end, anywhere in what the model reads.
+fn access(op: &SymOp) -> Option<(EventKind, u64, bool, u64)> {
     match *op {
-        SymOp::Read { addr, at, .. } => Some((EventKind::Read, addr, at.is_some() && addr == 0)),
-        SymOp::Write { addr, at, .. } => Some((EventKind::Write, addr, at.is_some() && addr == 0)),
-        SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false)),
+        SymOp::Read { addr, at, .. } => Some((EventKind::Read, addr, at.is_some() && addr == 0, 1)),
+        SymOp::Write { addr, at, .. } => Some((EventKind::Write, addr, at.is_some() && addr == 0, 1)),
+        SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false, 1)),
         // The interpreter's event of a bulk call writes when its
         // destination is shared.
-        SymOp::Bulk { addr, ref writes, .. } => {
-            Some((if writes.is_empty() { EventKind::Read } else { EventKind::Write }, addr, false))
+        SymOp::Bulk { addr, size, ref writes, .. } => {
+            let kind = if writes.is_empty() { EventKind::Read } else { EventKind::Write };
+            Some((kind, addr, false, size.max(1) as u64))
         }
         _ => None,
     }
@@ -102,7 +107,7 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution, until: Option<(usize, usize
             if until.is_some_and(|(ut, uk)| ut == t && k >= uk) {
                 break;
             }
-            let Some((kind, addr, unknown)) = access(&e.op) else { continue };
+            let Some((kind, addr, unknown, span)) = access(&e.op) else { continue };
             let (obj, off) = (addr_alloc(addr), addr_offset(addr));
             let fits = |i: usize| {
                 let ev = &run.events[i];
@@ -119,7 +124,7 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution, until: Option<(usize, usize
                     return true;
                 }
                 let (o, f) = (addr_alloc(ev.addr), addr_offset(ev.addr));
-                f == off
+                (off..off + span).contains(&f)
                     && match pairs.get(&obj) {
                         Some(p) => *p == o,
                         None => !taken.contains(&o),
@@ -246,6 +251,22 @@ impl Alignment {
         out
     }
 
+    /// The bytes (from, to) of each paired `strcat` the run wrote: its
+    /// event is at the old string's end and spans the string appended,
+    /// where the model writes every byte of the object.
+    pub fn appended(&self, sym: &SymTrace, run: &Execution) -> BTreeMap<EventRef, (u64, u64)> {
+        let strcat =
+            |(t, k): &EventRef| matches!(sym.threads[*t].events[*k].op, SymOp::Bulk { what: "strcat" | "strncat", .. });
+        let mut out = BTreeMap::new();
+        for (r, i) in self.events.iter().filter(|(r, _)| strcat(r)) {
+            let ev = &run.events[*i];
+            if let (EventKind::Write, Some(a)) = (ev.kind, self.to_symbolic(ev.addr)) {
+                out.insert(*r, (a, a + ev.size as u64));
+            }
+        }
+        out
+    }
+
     /// The events of thread `t` in `run` after its first `before` events
     /// of the symbolic trace: where a thread that takes another branch
     /// there goes instead (the trace's events that `run`'s do not pair with
@@ -306,7 +327,14 @@ impl Alignment {
         for ((t, k), i) in paired {
             let Some(name) = run.records.get(*i).and_then(|r| r.span()) else { continue };
             let (addr, size) = match &sym.threads[*t].events[*k].op {
-                SymOp::Bulk { addr, size, .. } => (*addr, *size),
+                // (A run's `strcat` starts at the old string's end: its
+                // record names that part, not what the model reads.)
+                SymOp::Bulk { addr, size, .. }
+                    if run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) == Some(*addr) =>
+                {
+                    (*addr, *size)
+                }
+                SymOp::Bulk { .. } => continue,
                 // A copy through a computed address: where the run's went.
                 SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => {
                     let Some(a) = run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) else { continue };

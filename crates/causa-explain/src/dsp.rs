@@ -13,7 +13,7 @@
 //!   and A does not ([`Atomic`]);
 //! - the four quality figures of AAAI-19 Table 2.
 
-use causa_symbolic::symbiosis::{bulk_sources_at, data_flows_at};
+use causa_symbolic::symbiosis::{bulk_sources_at, data_flows_written};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,10 +23,18 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Resolved {
     pub failing: BTreeMap<EventRef, u64>,
     pub alternate: BTreeMap<EventRef, u64>,
+    /// The bytes (from, to) each schedule's run of a `strcat` wrote
+    /// ([`crate::align::Alignment::appended`]).
+    pub failing_appended: BTreeMap<EventRef, (u64, u64)>,
+    pub alternate_appended: BTreeMap<EventRef, (u64, u64)>,
 }
 
 fn resolve(m: &BTreeMap<EventRef, u64>) -> impl Fn(EventRef, u64) -> u64 + '_ {
     move |r, addr| m.get(&r).copied().unwrap_or(addr)
+}
+
+fn appended(m: &BTreeMap<EventRef, (u64, u64)>) -> impl Fn(EventRef) -> Option<(u64, u64)> + '_ {
+    move |r| m.get(&r).copied()
 }
 
 /// A read's source of data in a schedule: the write it reads (None: the
@@ -169,15 +177,16 @@ fn flows_that_differ(
     resolved: &Resolved,
 ) -> (Vec<Flow>, Vec<Flow>) {
     let bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. });
-    let plain = |order: &[EventRef], at: &BTreeMap<EventRef, u64>| -> BTreeSet<Flow> {
-        let flows = data_flows_at(sym, order, resolve(at)).into_iter().filter(|(r, _)| !bulk(r));
+    let plain = |order: &[EventRef], at: &BTreeMap<EventRef, u64>, wrote| -> BTreeSet<Flow> {
+        let flows = data_flows_written(sym, order, resolve(at), appended(wrote)).into_iter().filter(|(r, _)| !bulk(r));
         flows.map(|(read, write)| Flow { read, write, bytes: None }).collect()
     };
-    let (f, a) = (plain(failing, &resolved.failing), plain(alternate, &resolved.alternate));
+    let f = plain(failing, &resolved.failing, &resolved.failing_appended);
+    let a = plain(alternate, &resolved.alternate, &resolved.alternate_appended);
     let mut failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
     let mut alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
-    let fb = bulk_sources_at(sym, failing, resolve(&resolved.failing));
-    let ab = bulk_sources_at(sym, alternate, resolve(&resolved.alternate));
+    let fb = bulk_sources_at(sym, failing, resolve(&resolved.failing), appended(&resolved.failing_appended));
+    let ab = bulk_sources_at(sym, alternate, resolve(&resolved.alternate), appended(&resolved.alternate_appended));
     let no_bytes = Vec::new();
     for r in fb.keys().chain(ab.keys()).collect::<BTreeSet<_>>() {
         let (x, y) = (fb.get(r), ab.get(r));

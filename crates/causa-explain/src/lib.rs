@@ -496,7 +496,11 @@ fn explain_here(
         ),
         _ => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
-    let mut resolved = dsp::Resolved { failing: failing_run.resolved(&sym, ex), ..Default::default() };
+    let mut resolved = dsp::Resolved {
+        failing: failing_run.resolved(&sym, ex),
+        failing_appended: failing_run.appended(&sym, ex),
+        ..Default::default()
+    };
     let mut alternate = s.alternate.clone();
     let mut late_reads = Vec::new();
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
@@ -511,6 +515,7 @@ fn explain_here(
             alternate = Some(alt.clone());
             alternate_run.name_objects(&sym, &run, &mut objects);
             resolved.alternate = alternate_run.resolved(&sym, &run);
+            resolved.alternate_appended = alternate_run.appended(&sym, &run);
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
             }

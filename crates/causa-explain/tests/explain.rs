@@ -3492,3 +3492,74 @@ fn a_thread_taken_further_by_what_a_library_call_returned_is_followed() {
 fn main_writes_nothing(ex: &Execution) -> bool {
     !ex.events.iter().any(|e| e.thread == 0 && e.kind == causa_core::EventKind::Write)
 }
+
+#[test]
+fn a_number_parsed_from_shared_text_is_explained() {
+    // atoi of a string in shared memory: one visible read of its bytes,
+    // and symbolic execution follows the conversion byte by byte (it was
+    // refused: "`atoi` of a string in shared memory"). The alarm parses
+    // the old reading; in the alternate it takes the other branch.
+    let prep = corpus("fail/libc/level_parsed_before_update.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(37));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "level_parsed_before_update");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("The atoi of `reading` at level_parsed_before_update.c:26"), "{}: {summary}", e.mode);
+        assert!(summary.contains("what thread 0.1 wrote at line 20 in the alternate"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_search_of_shared_text_with_strchr_is_explained() {
+    // strchr of a shared string: the model's result is the address of the
+    // first ';' before the NUL, else NULL; the checker's test of it is the
+    // branch the alternate takes the other way.
+    let prep = corpus("fail/libc/record_checked_before_terminator.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(36));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "record_checked_before_terminator");
+        let flip = e.flipped.as_ref().unwrap_or_else(|| panic!("{}: the checker's branch is flipped", e.mode));
+        assert_eq!(flip.loc.as_ref().map(|l| l.line), Some(25), "{}", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("The strchr of `record`"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_read_through_strtols_end_pointer_into_shared_text_is_explained() {
+    // strtol's end pointer points into the shared field at a place the
+    // conversion decides; the read through it is resolved by the solver
+    // and shown at the byte each schedule read (`field[2]` or `field[3]`).
+    let prep = corpus("fail/libc/number_field_end_checked.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(28));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "number_field_end_checked");
+        let text = causa_explain::text::render(&e);
+        let through_end = ["read field[2]=", "read field[3]="];
+        assert!(through_end.iter().any(|r| text.contains(r)), "{}: {text}", e.mode);
+        assert!(text.contains("strtol field :27"), "{}: {text}", e.mode);
+    }
+}
+
+#[test]
+fn a_strcat_past_the_failing_run_is_paired_with_the_model_and_credited_its_bytes() {
+    // The producer's strcat runs only in the alternate. Its event in the
+    // replayed run is at the old string's end (reply+1), the model's at
+    // the buffer: they were not paired, the alternate lost the strcat and
+    // the DSP was empty. And only the bytes it appended come from it: the
+    // model writes the whole buffer, keeping the old bytes.
+    let prep = corpus("fail/libc/message_completed_after_flag.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "message_completed_after_flag");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("*strcat reply :23"), "{}: {text}", e.mode);
+        assert!(
+            text.contains("reply byte 1 (in atoi reply, thread 0.1 at message_completed_after_flag.c:31): read what thread 0.2 wrote at line 21 → read what thread 0.2 wrote at line 23"),
+            "{}: {text}",
+            e.mode
+        );
+        // Byte 0, the '4' the strcpy wrote, is not the strcat's.
+        assert!(!text.contains("reply bytes 0–1 (in atoi"), "{}: {text}", e.mode);
+    }
+}

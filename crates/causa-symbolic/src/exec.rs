@@ -47,6 +47,7 @@ pub(crate) mod pure;
 mod resolve;
 mod scan;
 mod spin;
+mod strings;
 mod tls;
 mod tokens;
 

@@ -237,6 +237,16 @@ impl Exprs {
         Some(self.add(Expr::Bin { op, bits, a, b }))
     }
 
+    /// `a ∧ b` of two 1-bit values.
+    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.bin(BinOp::And, 1, a, b).expect("and")
+    }
+
+    /// `a ∨ b` of two 1-bit values.
+    pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.bin(BinOp::Or, 1, a, b).expect("or")
+    }
+
     pub fn icmp(&mut self, pred: ICmpPred, bits: u32, a: ExprId, b: ExprId) -> ExprId {
         if let (Some(x), Some(y)) = (self.value(a), self.value(b)) {
             return self.constant(1, causa_ir::ops::icmp(pred, bits, x, y) as u128);

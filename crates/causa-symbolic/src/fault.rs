@@ -54,7 +54,7 @@ pub fn predicates(trace: &mut SymTrace) {
         let mut v = x.constant(1, 0);
         for f in &fault.functions {
             let is = start_is(x, a, *f);
-            v = or(x, v, is);
+            v = x.or(v, is);
         }
         v
     } else if fault.len == 0 {
@@ -62,7 +62,7 @@ pub fn predicates(trace: &mut SymTrace) {
         let mut v = x.icmp(ICmpPred::Eq, 64, a, null);
         for o in &heap {
             let at = start_is(x, a, o.base);
-            v = or(x, v, at);
+            v = x.or(v, at);
             p.hits.push((o.base, at));
         }
         v
@@ -71,8 +71,8 @@ pub fn predicates(trace: &mut SymTrace) {
         for o in trace.objects.iter().filter(|o| !(fault.write && o.read_only) && o.size >= fault.len) {
             let inside = in_object(x, a, o);
             let fits = fits(x, a, o.size - fault.len);
-            let ok = and(x, inside, fits);
-            v = or(x, v, ok);
+            let ok = x.and(inside, fits);
+            v = x.or(v, ok);
             if o.heap || trace.deaths.iter().any(|d| d.0 == o.base) {
                 p.hits.push((o.base, inside));
             }
@@ -171,12 +171,4 @@ fn fits(x: &mut Exprs, a: ExprId, last: u64) -> ExprId {
 fn start_is(x: &mut Exprs, a: ExprId, base: u64) -> ExprId {
     let b = x.constant(64, base as u128);
     x.icmp(ICmpPred::Eq, 64, a, b)
-}
-
-fn and(x: &mut Exprs, a: ExprId, b: ExprId) -> ExprId {
-    x.bin(BinOp::And, 1, a, b).expect("and")
-}
-
-fn or(x: &mut Exprs, a: ExprId, b: ExprId) -> ExprId {
-    x.bin(BinOp::Or, 1, a, b).expect("or")
 }

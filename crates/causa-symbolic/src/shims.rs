@@ -51,7 +51,7 @@ pub(crate) fn call(
         _ if on_object.is_some() => &[0],
         "pthread_cond_wait" | "pthread_cond_timedwait" | "sem_init" | "strlen" | "strdup" => &[0],
         "strcmp" | "strcpy" | "strncpy" | "strcat" => &[0, 1],
-        "strchr" | "strrchr" | "strnlen" | "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoul"
+        "strchr" | "strrchr" | "strnlen" | "memchr" | "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoul"
         | "strtoull" => &[0],
         "strstr" | "strspn" | "strcspn" | "strpbrk" | "strncmp" => &[0, 1],
         _ => &[],
@@ -264,6 +264,7 @@ pub(crate) fn call(
         "sprintf" => t.format_into("sprintf", args, false)?.map(Some),
         "snprintf" => t.format_into("snprintf", args, true)?.map(Some),
         "memcmp" => Some(Some(t.memory_compare(args)?)),
+        "memchr" => Some(Some(t.memory_find(args)?)),
         n if crate::exec::pure::is_pure(n) => Some(Some(t.pure_call(n, args)?)),
         other => match bulk(other) {
             Some(kind) => {

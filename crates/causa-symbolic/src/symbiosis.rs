@@ -312,8 +312,21 @@ pub fn data_flows_at(
     order: &[EventRef],
     at: impl Fn(EventRef, u64) -> u64,
 ) -> Vec<(EventRef, Option<EventRef>)> {
+    data_flows_written(sym, order, at, |_| None)
+}
+
+/// [`data_flows_at`] where a bulk write wrote only the bytes `wrote`
+/// gives (from, to) when it gives some: what a run's `strcat` appended,
+/// where the model writes every byte of the object (most of them with
+/// the value they had).
+pub fn data_flows_written(
+    sym: &SymTrace,
+    order: &[EventRef],
+    at: impl Fn(EventRef, u64) -> u64,
+    wrote: impl Fn(EventRef) -> Option<(u64, u64)>,
+) -> Vec<(EventRef, Option<EventRef>)> {
     let latest = |bytes: Vec<(u64, Option<(usize, EventRef)>)>| bytes.into_iter().filter_map(|(_, w)| w).max();
-    sources(sym, order, at).into_iter().map(|(r, bytes)| (r, latest(bytes).map(|(_, w)| w))).collect()
+    sources(sym, order, at, wrote).into_iter().map(|(r, bytes)| (r, latest(bytes).map(|(_, w)| w))).collect()
 }
 
 /// The source of each byte that each bulk access in `order` reads, in the
@@ -321,13 +334,15 @@ pub fn data_flows_at(
 /// (None: the initial value). Two schedules differ there when any byte
 /// comes from another write, even when the latest is the same (under PSO
 /// a copy of two fields flushed in either order).
+/// `wrote`: as [`data_flows_written`]'s.
 pub fn bulk_sources_at(
     sym: &SymTrace,
     order: &[EventRef],
     at: impl Fn(EventRef, u64) -> u64,
+    wrote: impl Fn(EventRef) -> Option<(u64, u64)>,
 ) -> std::collections::BTreeMap<EventRef, Vec<(u64, Option<EventRef>)>> {
     let is_bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. });
-    sources(sym, order, at)
+    sources(sym, order, at, wrote)
         .into_iter()
         .filter(|(r, _)| is_bulk(r))
         .map(|(r, bytes)| (r, bytes.into_iter().map(|(b, w)| (b, w.map(|(_, w)| w))).collect()))
@@ -342,6 +357,7 @@ fn sources(
     sym: &SymTrace,
     order: &[EventRef],
     at: impl Fn(EventRef, u64) -> u64,
+    wrote: impl Fn(EventRef) -> Option<(u64, u64)>,
 ) -> Vec<(EventRef, Vec<(u64, Option<(usize, EventRef)>)>)> {
     // The latest write of each byte, with its place in `order`.
     let mut last: causa_core::collections::HashMap<u64, (usize, EventRef)> =
@@ -378,8 +394,9 @@ fn sources(
         if !reads.is_empty() {
             flows.push((r, bytes().map(|b| (b, last.get(&b).copied())).collect()));
         }
+        let within = wrote(r);
         for (a, s) in writes {
-            for b in a..a + s as u64 {
+            for b in (a..a + s as u64).filter(|b| within.is_none_or(|(lo, hi)| (lo..hi).contains(b))) {
                 last.insert(b, (i, r));
             }
         }

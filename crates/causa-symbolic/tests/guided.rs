@@ -241,16 +241,18 @@ fn reads_program_order_decides_are_constants() {
 #[test]
 fn unsupported_functions_are_named_with_their_location() {
     let src = format!(
-        "{PRELUDE}#include <string.h>\nchar buf[8]; int n;\nvoid *w(void *p) {{ n = strchr(buf, 'a') != 0; return 0; }}\n\
+        "{PRELUDE}#include <stdlib.h>\nchar buf[8]; int n;\nvoid *w(void *p) {{ n = strtol(buf, 0, 16) == 10; return 0; }}\n\
          int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); pthread_join(a, 0); assert(n == 1); return 0; }}\n"
     );
-    let prep = load("strchr.c", &src);
+    // (strtol of a shared string is followed, but not in base 16, whose
+    // "0x" prefix the model does not scan.)
+    let prep = load("strtol.c", &src);
     let ex = first_schedule_run(&prep);
-    let e = execute(&prep.program, &log_of(&prep, &ex)).expect_err("strchr is not modelled");
+    let e = execute(&prep.program, &log_of(&prep, &ex)).expect_err("strtol in base 16 is not modelled");
     match &e {
         SymError::Unsupported { what, at } => {
-            assert!(what.contains("`strchr`"), "{e}");
-            assert!(at.as_deref().is_some_and(|a| a.contains("strchr.c:5")), "{e}");
+            assert!(what.contains("`strtol` in base 16"), "{e}");
+            assert!(at.as_deref().is_some_and(|a| a.contains("strtol.c:5")), "{e}");
         }
         other => panic!("{other}"),
     }

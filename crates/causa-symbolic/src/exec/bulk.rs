@@ -592,7 +592,7 @@ impl Thread<'_, '_> {
 
     /// [`Thread::stack_room`], an error when there is none or more than
     /// the model scans.
-    fn private_extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
+    pub(super) fn private_extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
         let n = self.stack_room(s);
         if n == 0 {
             return Err(self.unsupported(format!("`{what}` of private memory outside a known object")));
@@ -607,7 +607,7 @@ impl Thread<'_, '_> {
 
     /// The `n` bytes of private memory at `p` as expressions (0 where
     /// nothing was stored), values computed from shared data included.
-    fn private_byte_values(&mut self, p: u64, n: u64) -> Result<Vec<ExprId>, SymError> {
+    pub(super) fn private_byte_values(&mut self, p: u64, n: u64) -> Result<Vec<ExprId>, SymError> {
         (p..p + n)
             .map(|addr| match self.covering(addr) {
                 Some((a, size, Reg::Int(e))) => Ok(self.bytes_of(e, size, addr - a, 1)),
@@ -640,7 +640,7 @@ impl Thread<'_, '_> {
 
     /// The index (64 bits) of the first NUL among `bytes` (their number
     /// when there is none), and whether there is one.
-    fn first_nul(&mut self, bytes: &[ExprId]) -> (ExprId, ExprId) {
+    pub(super) fn first_nul(&mut self, bytes: &[ExprId]) -> (ExprId, ExprId) {
         let e = &mut self.st.trace.exprs;
         let zero = e.constant(8, 0);
         let (mut index, mut any) = (e.constant(64, bytes.len() as u128), e.constant(1, 0));
@@ -700,7 +700,7 @@ impl Thread<'_, '_> {
     }
 
     /// The bytes from `s` to the end of its object.
-    fn extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
+    pub(super) fn extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
         let id = causa_ir::addr_alloc(s);
         let object = self.st.trace.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id).map(|o| o.size);
         object
@@ -709,7 +709,7 @@ impl Thread<'_, '_> {
     }
 
     /// A fresh read of each of the `n` bytes at shared `s` (no event).
-    fn bulk_reads(&mut self, s: u64, n: u64, what: &str) -> Result<Vec<Piece>, SymError> {
+    pub(super) fn bulk_reads(&mut self, s: u64, n: u64, what: &str) -> Result<Vec<Piece>, SymError> {
         if n > MAX_SCANNED {
             return Err(self.unsupported(format!(
                 "`{what}` of a string in shared memory whose object has {n} bytes from that address (the model reads at most {MAX_SCANNED})"
@@ -720,7 +720,13 @@ impl Thread<'_, '_> {
 
     /// The `n` bytes at `p` as values: fresh reads (added to `reads`) when
     /// `p` is shared, else its known bytes.
-    fn byte_values(&mut self, p: u64, n: u64, what: &str, reads: &mut Vec<Piece>) -> Result<Vec<ExprId>, SymError> {
+    pub(super) fn byte_values(
+        &mut self,
+        p: u64,
+        n: u64,
+        what: &str,
+        reads: &mut Vec<Piece>,
+    ) -> Result<Vec<ExprId>, SymError> {
         if self.is_shared(p) {
             let r = self.bulk_reads(p, n, what)?;
             let v = r.iter().map(|x| x.value).collect();

@@ -7,7 +7,9 @@
 //! arithmetic on them (`abs`, `pthread_equal`); elsewhere they must be
 //! concrete.
 
+use super::strings::{self, Text};
 use super::{Reg, Thread};
+use crate::expr::ExprId;
 use crate::SymError;
 use causa_core::cconv::{clamp, parse_digits, span};
 use causa_ir::{BinOp, CastOp, ICmpPred, Operand};
@@ -94,16 +96,20 @@ impl Thread<'_, '_> {
     /// one in shared memory is reported as unsupported).
     fn parse_int(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, name)?;
-        let text = self.c_string(s, name)?;
         let (end_at, base) = if name.starts_with("strto") {
             (self.concrete_arg(args, 1, 64, name)? as u64, self.concrete_arg(args, 2, 32, name)? as u32 as i32)
         } else {
             (0, 10)
         };
+        let text = self.text(s, name, None)?;
         if base < 0 || base == 1 || base > 36 {
             // (EINVAL: glibc, and the interpreter, leave the end alone.)
             return Ok(self.int_reg(64, 0));
         }
+        let text = match text {
+            Text::Known(text) => text,
+            Text::Bytes(bytes) => return self.parse_int_of(name, (s, &bytes), end_at, base as u32),
+        };
         let parsed = parse_digits(&text, base as u32);
         if end_at != 0 {
             self.store_constant(name, end_at, 8, s as u128 + parsed.end as u128)?;
@@ -113,11 +119,45 @@ impl Thread<'_, '_> {
         Ok(if name == "atoi" { self.int_reg(32, v as u32 as u128) } else { self.int_reg(64, v as u128) })
     }
 
+    /// [`Thread::string_search`] of a string whose `bytes` the schedule
+    /// decides (the second string, a set or needle, must be known).
+    fn search_bytes(
+        &mut self,
+        name: &str,
+        args: &[Operand],
+        text: (u64, &[ExprId]),
+        bound: Option<u64>,
+    ) -> Result<Reg, SymError> {
+        Ok(Reg::Int(match name {
+            "strchr" | "strrchr" => {
+                let c = self.concrete_arg(args, 1, 32, name)? as u8;
+                strings::find_byte(&mut self.st.trace.exprs, name == "strrchr", text, c)
+            }
+            "strnlen" => self.bounded_length(text.1, bound.unwrap_or(u64::MAX)),
+            _ => {
+                let t = self.addr_arg(args, 1, name)?;
+                let b = self.c_string(t, name)?;
+                match name {
+                    "strstr" if b.is_empty() => self.st.trace.exprs.constant(64, text.0 as u128),
+                    "strstr" => strings::find_text(&mut self.st.trace.exprs, text, &b),
+                    _ => strings::span_of(&mut self.st.trace.exprs, name, text, &b),
+                }
+            }
+        }))
+    }
+
     /// The string searches and comparisons: a pointer into the first
     /// string (0: not found), a length, or a comparison's sign.
     fn string_search(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, name)?;
-        let a = self.c_string(s, name)?;
+        let bound = match name {
+            "strnlen" => Some(self.concrete_arg(args, 1, 64, name)?.min(u64::MAX as u128) as u64),
+            _ => None,
+        };
+        let a = match self.text(s, name, bound)? {
+            Text::Known(a) => a,
+            Text::Bytes(bytes) => return self.search_bytes(name, args, (s, &bytes), bound),
+        };
         let at = |i: Option<usize>| i.map_or(0, |i| s as u128 + i as u128);
         Ok(match name {
             "strchr" | "strrchr" => {
