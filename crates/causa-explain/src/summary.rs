@@ -264,7 +264,9 @@ pub fn summary(e: &Explanation) -> String {
             let alt = e.counterpart(f);
             match order_violation(e, f, alt) {
                 Some(s) if parts.len() == 1 => out.push(s),
-                _ if parts.len() > 1 => out.push(parts_sentence(e, &parts)),
+                _ if parts.len() > 1 => {
+                    out.push(parts_order_violation(e, &parts).unwrap_or_else(|| parts_sentence(e, &parts)))
+                }
                 _ => {
                     out.push(flow_sentence(e, f, alt));
                     out.extend(overwritten(e, f, alt));
@@ -835,6 +837,25 @@ fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> Str
 /// thread's write, which the alternate puts before it, comes after it in
 /// the failing schedule (or not before the failure at all).
 fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
+    order_violation_seeing(e, f, alt, e.source_of_part(f, Run::Failing))
+}
+
+/// An order violation of the parts of one bulk read that all take their
+/// bytes from one write in the alternate (a reply completed by a `strcat`
+/// the failing schedule runs too late): [`order_violation`] with what each
+/// part saw in the failing schedule.
+fn parts_order_violation(e: &Explanation, parts: &[&Flow]) -> Option<String> {
+    let alt: Vec<Option<&Flow>> = parts.iter().map(|f| e.counterpart(f)).collect();
+    let w = alt[0]?.write?;
+    if alt.iter().any(|g| g.and_then(|g| g.write) != Some(w)) {
+        return None;
+    }
+    order_violation_seeing(e, parts[0], alt[0], failing_sources(e, parts))
+}
+
+/// [`order_violation`]; `before`: what the read sees in the failing
+/// schedule.
+fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flow>, before: String) -> Option<String> {
     let w = alt?.write?;
     if w.0 == f.read.0 {
         return None;
@@ -898,7 +919,7 @@ fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<Stri
         verb_phrase(e, f.read),
         who(e, w),
         verb_on(e, w, " it"),
-        e.source_of_part(f, Run::Failing),
+        before,
     ))
 }
 
@@ -1591,22 +1612,7 @@ fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
 /// 0 wrote at line 23 in bytes 0–6 of `line` and the initial value in byte
 /// 7 of `line` in the alternate ``).
 fn parts_sentence(e: &Explanation, parts: &[&Flow]) -> String {
-    let told = |whole: Vec<String>, by_part: Vec<String>| {
-        let mut once = whole;
-        once.dedup();
-        match once.len() {
-            1 => once.remove(0),
-            _ => {
-                let mut by_part = by_part;
-                by_part.dedup();
-                by_part.join(" and ")
-            }
-        }
-    };
-    let failing = told(
-        parts.iter().map(|f| e.source_text(f, Run::Failing)).collect(),
-        parts.iter().map(|f| e.source_of_part(f, Run::Failing)).collect(),
-    );
+    let failing = failing_sources(e, parts);
     let alternate = told(
         parts
             .iter()
@@ -1619,6 +1625,32 @@ fn parts_sentence(e: &Explanation, parts: &[&Flow]) -> String {
         "The {} in {} sees {failing} in the failing schedule and {alternate} in the alternate.",
         event_phrase(e, r),
         who(e, r)
+    )
+}
+
+/// Sources said once when they are the same for every part, else part by
+/// part.
+fn told(whole: Vec<String>, by_part: Vec<String>) -> String {
+    let mut once = whole;
+    once.dedup();
+    match once.len() {
+        1 => once.remove(0),
+        _ => {
+            let mut by_part = by_part;
+            by_part.dedup();
+            by_part.join(" and ")
+        }
+    }
+}
+
+/// What the parts of one bulk read see in the failing schedule.
+fn failing_sources(e: &Explanation, parts: &[&Flow]) -> String {
+    // (In the order of their bytes.)
+    let mut parts = parts.to_vec();
+    parts.sort_by_key(|f| f.bytes);
+    told(
+        parts.iter().map(|f| e.source_text(f, Run::Failing)).collect(),
+        parts.iter().map(|f| e.source_of_part(f, Run::Failing)).collect(),
     )
 }
 

@@ -3561,5 +3561,19 @@ fn a_strcat_past_the_failing_run_is_paired_with_the_model_and_credited_its_bytes
         );
         // Byte 0, the '4' the strcpy wrote, is not the strcat's.
         assert!(!text.contains("reply bytes 0–1 (in atoi"), "{}: {text}", e.mode);
+        // The parts, each from another write in the failing schedule, all
+        // come from the strcat in the alternate: one order violation, and
+        // the flag raised before the strcat is the fix.
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("Order violation: `consumer` (thread 0.1) parses a number from `reply` at message_completed_after_flag.c:31 before `producer` (thread 0.2) appends to it at message_completed_after_flag.c:23"),
+            "{}: {summary}",
+            e.mode
+        );
+        assert!(
+            summary.contains("writing `reply` (message_completed_after_flag.c:23) before `ready` (message_completed_after_flag.c:22) avoids the failure"),
+            "{}: {summary}",
+            e.mode
+        );
     }
 }
