@@ -530,3 +530,54 @@ fn objects_have_the_run_s_addresses_when_main_takes_argv() {
     agrees(&ex, &tr);
     assert_eq!(constant_writes(&tr, 1), vec![Some(7)]);
 }
+
+#[test]
+fn numbers_and_searches_of_a_private_copy_of_shared_text_are_followed() {
+    // main copies the shared text into its own buffer (bytes computed from
+    // shared data) and converts and searches the copy: no event of its
+    // own, and a result that depends on what the copy read. Before, atoi
+    // and strchr of such bytes were refused ("a byte of a value computed
+    // from shared data, on the stack").
+    let src = format!(
+        "{PRELUDE}#include <string.h>\n#include <stdlib.h>\nchar text[8] = \"12;\";\nint out;\n\
+         void *w(void *p) {{ strcpy(text, \"345\"); return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); char l[8]; strcpy(l, text);\n\
+         out = atoi(l) + (strchr(l, ';') != 0);\n\
+         pthread_join(a, 0); assert(out == 13); return 0; }}\n"
+    );
+    let prep = load("private_text.c", &src);
+    let ex = first_schedule_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("atoi and strchr of a private copy are modelled");
+    let bulk: Vec<&str> = tr.threads[0]
+        .events
+        .iter()
+        .filter_map(|e| match &e.op {
+            SymOp::Bulk { what, .. } => Some(*what),
+            _ => None,
+        })
+        .collect();
+    // Only the copy reads shared memory.
+    assert_eq!(bulk, vec!["strcpy"]);
+    // `out` is written with a value computed from the copy's reads.
+    let out = tr.threads[0].events.iter().find_map(|e| match e.op {
+        SymOp::Write { value, size: 4, .. } => Some(value),
+        _ => None,
+    });
+    let out = out.expect("the write of out");
+    assert!(tr.exprs.value(out).is_none(), "{}", tr.exprs.show(out));
+    // Evaluated with the bytes the copy could read: the old text gives
+    // 12 + 1 (a ';'), the new one 345 + 0.
+    let pieces = tr.threads[0].events.iter().find_map(|e| match &e.op {
+        SymOp::Bulk { what: "strcpy", reads, .. } => Some(reads.clone()),
+        _ => None,
+    });
+    let pieces = pieces.expect("the copy's reads");
+    for (text, want) in [(&b"12;"[..], 13u128), (b"345", 345)] {
+        let mut reads = vec![None; tr.reads.len()];
+        for (k, p) in pieces.iter().enumerate() {
+            let id = *tr.exprs.read_ids(p.value).iter().next().expect("a read") as usize;
+            reads[id] = Some(text.get(k).copied().unwrap_or(0) as u128);
+        }
+        assert_eq!(tr.exprs.eval(out, &reads), Some(want), "{}", tr.exprs.show(out));
+    }
+}
