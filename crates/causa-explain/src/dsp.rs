@@ -188,8 +188,26 @@ fn flows_that_differ(
     let fb = bulk_sources_at(sym, failing, resolve(&resolved.failing), appended(&resolved.failing_appended));
     let ab = bulk_sources_at(sym, alternate, resolve(&resolved.alternate), appended(&resolved.alternate_appended));
     let no_bytes = Vec::new();
+    // A bulk call's read of bytes it then writes itself (`strcat` finding
+    // the end of its string) in a call only the alternate runs: part of
+    // that write, not a data flow of its own.
+    let rewritten = |r: &EventRef, b: u64| match &sym.threads[r.0].events[r.1].op {
+        SymOp::Bulk { writes, .. } => writes.iter().any(|p| (p.addr..p.addr + p.size as u64).contains(&b)),
+        _ => false,
+    };
     for r in fb.keys().chain(ab.keys()).collect::<BTreeSet<_>>() {
         let (x, y) = (fb.get(r), ab.get(r));
+        let y = match (x, y) {
+            (None, Some(y)) => {
+                let own: Vec<_> = y.iter().filter(|(b, _)| !rewritten(r, *b)).copied().collect();
+                if own.is_empty() {
+                    continue;
+                }
+                Some(own)
+            }
+            _ => y.cloned(),
+        };
+        let y = y.as_ref();
         // Bytes of a read one schedule does not run count against nothing.
         let pairs = x.unwrap_or(&no_bytes).iter().map(|(b, w)| (*b, Some(*w)));
         let mut bytes: BTreeMap<u64, Sources> = pairs.map(|(b, w)| (b, (w, None))).collect();
