@@ -29,7 +29,9 @@
 //!            read's in nanoseconds, a `rand`/`random` call's result, a
 //!            read from a `FILE` (`fgetc`/`getc`: the byte or -1 as a u32;
 //!            `fgets`/`fread`: the byte count, all ones for `fgets`' end
-//!            of file, then the bytes eight to a value, little-endian)
+//!            of file, then the bytes eight to a value, little-endian;
+//!            `read` likewise, all ones for -1; `open`'s descriptor and
+//!            `close`'s result as u32)
 //!            lock tries (trylock, timedlock, rwlock tryrdlock/trywrlock,
 //!            sem_trywait, sem_timedwait, pthread_cond_timedwait): count,
 //!            then one byte each (1: it took the lock or unit, or the timed
@@ -60,8 +62,9 @@ use std::path::{Path, PathBuf};
 /// waits and read-write lock tries among the lock tries; 6: reads from a
 /// `FILE` among the library values; 7: what each `fscanf` consumed and
 /// returned, each `getline`'s line, `ftell`'s position and `fseek`'s
-/// result among them).
-pub const PATHS_VERSION: u32 = 7;
+/// result among them; 8: what each `open`, `read` and `close` of a
+/// descriptor returned, `read`'s bytes with it).
+pub const PATHS_VERSION: u32 = 8;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";

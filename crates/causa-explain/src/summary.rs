@@ -1192,7 +1192,7 @@ fn verb(op: &str) -> &str {
         "memcpy from" | "memmove from" => "copies",
         "strcat" => "appends to",
         "sprintf" | "snprintf" => "formats a string into",
-        "fgets" | "fread" => "reads from a file into",
+        "fgets" | "fread" | "read(fd)" => "reads from a file into",
         "fscanf" => "scans from a file into",
         "sscanf" => "scans a string into",
         "strcmp" | "strncmp" | "memcmp" => "compares",

@@ -3580,3 +3580,23 @@ fn a_strcat_past_the_failing_run_is_paired_with_the_model_and_credited_its_bytes
         );
     }
 }
+
+#[test]
+fn a_buffer_filled_with_read_from_a_descriptor_is_explained() {
+    // open, read and close of a descriptor: symbolic execution takes the
+    // descriptor, the bytes and the result from the recorded path (format
+    // 8; before, each was unsupported there), and read() into the shared
+    // buffer is one visible write. main is taken further (it had not
+    // opened the file when the worker failed).
+    let prep = corpus("fail/libc/settings_read_with_descriptor.c");
+    let ex = failing_where(&prep, 2000, |ex| fails_at_line(24)(ex) && main_writes_nothing(ex));
+    for e in explained_modes(&prep, &ex) {
+        assert!(e.alternate.is_some() && e.alternate_passes(), "{}: an alternate that runs to the end", e.mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("parses a number from `settings[0]` at settings_read_with_descriptor.c:23 before `main` (thread 0) reads from a file into it at settings_read_with_descriptor.c:39"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}

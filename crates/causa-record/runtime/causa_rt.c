@@ -23,6 +23,8 @@
  *   __causa_fscanf, __causa_getline, __causa_getdelim: what each read
  *                             from its FILE; __causa_ftell,
  *                             __causa_fseek: the position, the result
+ *   __causa_open, __causa_read, __causa_close: the descriptor, the
+ *                             bytes read, the result
  *   __causa_pthread_mutex_trylock, __causa_pthread_spin_trylock,
  *   __causa_pthread_mutex_timedlock: whether each took the lock
  *   __causa_sem_trywait, __causa_sem_timedwait: whether each took a unit
@@ -561,6 +563,36 @@ size_t __causa_fread(void *p, size_t size, size_t count, FILE *f) {
     size_t r = fread(p, size, count, f);
     if (size > 0)
         note_bytes(p, r * size);
+    return r;
+}
+
+/* Descriptors: open's descriptor (-1 as a u32), read's bytes as fread's
+   (all ones for -1), close's result. */
+int __causa_open(const char *path, int flags, ...) {
+    mode_t mode = 0;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = (mode_t)va_arg(ap, int);
+        va_end(ap);
+    }
+    int fd = open(path, flags, mode);
+    note_value((uint64_t)(uint32_t)fd);
+    return fd;
+}
+
+ssize_t __causa_read(int fd, void *p, size_t n) {
+    ssize_t r = read(fd, p, n);
+    if (r >= 0)
+        note_bytes(p, (size_t)r);
+    else
+        note_value(UINT64_MAX);
+    return r;
+}
+
+int __causa_close(int fd) {
+    int r = close(fd);
+    note_value((uint64_t)(uint32_t)r);
     return r;
 }
 

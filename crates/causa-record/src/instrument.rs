@@ -51,7 +51,7 @@ pub struct Instrumented {
 const FAILURE_CALLS: [&str; 4] = ["__assert_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// The program's functions redirected to the runtime's.
-const REDIRECTS: [(&str, &str); 31] = [
+const REDIRECTS: [(&str, &str); 34] = [
     ("pthread_create", "__causa_pthread_create"),
     ("pthread_exit", "__causa_pthread_exit"),
     ("__assert_fail", "__causa_assert_fail"),
@@ -75,6 +75,9 @@ const REDIRECTS: [(&str, &str); 31] = [
     ("__getdelim", "__causa_getdelim"),
     ("ftell", "__causa_ftell"),
     ("fseek", "__causa_fseek"),
+    ("open", "__causa_open"),
+    ("read", "__causa_read"),
+    ("close", "__causa_close"),
     ("pthread_mutex_trylock", "__causa_pthread_mutex_trylock"),
     ("pthread_spin_trylock", "__causa_pthread_spin_trylock"),
     ("pthread_mutex_timedlock", "__causa_pthread_mutex_timedlock"),

@@ -466,6 +466,7 @@ fn once_clock_and_trylock_outcomes_are_recorded_natively_and_reproduced() {
 /// fread); two workers add them to a total without a lock.
 const FILE_AMOUNTS: &str = r#"
 #include <assert.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -518,9 +519,9 @@ fn file_reads_recorded(name: &str, read: Option<&str>, want: &[u64]) {
     let dir = tempfile::tempdir().expect("temporary directory");
     let data = dir.path().join("amounts.txt");
     std::fs::write(&data, "12\n-30\n").expect("write the data file");
-    let src = FILE_AMOUNTS.replace("@PATH@", &data.display().to_string());
-    assert!(src.contains(FILE_AMOUNTS_READ), "the program reads its file as expected");
-    let src = src.replace(FILE_AMOUNTS_READ, read.unwrap_or(FILE_AMOUNTS_READ));
+    assert!(FILE_AMOUNTS.contains(FILE_AMOUNTS_READ), "the program reads its file as expected");
+    let src = FILE_AMOUNTS.replace(FILE_AMOUNTS_READ, read.unwrap_or(FILE_AMOUNTS_READ));
+    let src = src.replace("@PATH@", &data.display().to_string());
     let (c, exe) = build(dir.path(), name, &src);
     let (log, _) = failing_log(&exe, dir.path(), 200);
     let main = &log.threads[0];
@@ -546,6 +547,16 @@ fn what_fscanf_consumed_is_recorded_natively_and_reproduced() {
     let read = "    int amounts[2] = {0, 0};\n    if (fscanf(f, \"%d %d\", &amounts[0], &amounts[1]) != 2)\n        return 3;\n";
     // fscanf: 6 bytes ("12\n-30") in one value, then its result, 2.
     file_reads_recorded("file_scanned", Some(read), &[6, u64::from_le_bytes(*b"12\n-30\0\0"), 2]);
+}
+
+#[test]
+fn what_open_read_and_close_returned_is_recorded_natively_and_reproduced() {
+    // Main's log has open's descriptor, read's bytes and close's result
+    // (format 8), as the interpreter notes them (the descriptor after the
+    // one the FILE holds: 4 in both).
+    let read = "    int amounts[2] = {0, 0};\n    int fd = open(\"@PATH@\", O_RDONLY);\n    char buf[16] = {0};\n    ssize_t n = read(fd, buf, sizeof buf - 1);\n    if (close(fd) != 0 || n != 7)\n        return 3;\n    amounts[0] = atoi(buf);\n    amounts[1] = atoi(buf + 3);\n";
+    // open: 4; read: 7 bytes ("12\n-30\n") in one value; close: 0.
+    file_reads_recorded("descriptor_read", Some(read), &[4, 7, u64::from_le_bytes(*b"12\n-30\n\0"), 0]);
 }
 
 #[test]

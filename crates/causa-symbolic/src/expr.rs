@@ -322,29 +322,31 @@ impl Exprs {
 
     /// `e` with every read `id` replaced by `reads[id]` (tests, and checking a
     /// schedule's values): None if a read has no value or an operation fails.
+    /// Each node once, in the order they were made (operands first): a
+    /// scan unrolled over a string shares its state between bytes, which
+    /// evaluated as a tree takes exponential time.
     pub fn eval(&self, e: ExprId, reads: &[Option<u128>]) -> Option<u128> {
-        let v = match self.get(e) {
-            Expr::Const { v, .. } => *v,
-            Expr::Read { id, bits } => reads.get(*id as usize).copied().flatten()? & mask(*bits),
-            Expr::Bin { op, bits, a, b } => {
-                causa_ir::ops::int_binop(*op, *bits, self.eval(*a, reads)?, self.eval(*b, reads)?).ok()?
-            }
-            Expr::ICmp { pred, bits, a, b } => {
-                causa_ir::ops::icmp(*pred, *bits, self.eval(*a, reads)?, self.eval(*b, reads)?) as u128
-            }
-            Expr::Cast { op, from, to, a } => {
-                causa_ir::ops::cast(*op, &Ty::Int(*from), &Ty::Int(*to), &Value::Int(self.eval(*a, reads)?)).as_int()
-            }
-            Expr::Select { c, a, b } => {
-                if self.eval(*c, reads)? & 1 == 1 {
-                    self.eval(*a, reads)?
-                } else {
-                    self.eval(*b, reads)?
+        let mut vals: Vec<Option<u128>> = Vec::with_capacity(e as usize + 1);
+        for node in &self.nodes[..=e as usize] {
+            let at = |x: &ExprId| vals[*x as usize];
+            let v = match node {
+                Expr::Const { v, .. } => Some(*v),
+                Expr::Read { id, bits } => reads.get(*id as usize).copied().flatten().map(|v| v & mask(*bits)),
+                Expr::Bin { op, bits, a, b } => {
+                    at(a).zip(at(b)).and_then(|(x, y)| causa_ir::ops::int_binop(*op, *bits, x, y).ok())
                 }
-            }
-            Expr::Fp { op, from, to, a, b } => fp_fold(*op, *from, *to, self.eval(*a, reads)?, self.eval(*b, reads)?),
-        };
-        Some(v)
+                Expr::ICmp { pred, bits, a, b } => {
+                    at(a).zip(at(b)).map(|(x, y)| causa_ir::ops::icmp(*pred, *bits, x, y) as u128)
+                }
+                Expr::Cast { op, from, to, a } => {
+                    at(a).map(|x| causa_ir::ops::cast(*op, &Ty::Int(*from), &Ty::Int(*to), &Value::Int(x)).as_int())
+                }
+                Expr::Select { c, a, b } => at(c).and_then(|c| if c & 1 == 1 { at(a) } else { at(b) }),
+                Expr::Fp { op, from, to, a, b } => at(a).zip(at(b)).map(|(x, y)| fp_fold(*op, *from, *to, x, y)),
+            };
+            vals.push(v);
+        }
+        vals[e as usize]
     }
 
     /// A readable form (`r3 + 1`, `(r0 == 0)`), for diagnostics and tests.

@@ -188,6 +188,9 @@ pub(crate) fn call(
         // succeeded, from the path log; `rewind` returns nothing.
         "ftell" => t.libc_values("ftell", args)?,
         "fseek" => t.libc_values("fseek", args)?,
+        // Descriptors: what the run's calls returned, and read's bytes.
+        "open" | "close" => t.libc_values(name, args)?,
+        "read" => t.descriptor_read(args)?,
         "rewind" => Some(None),
         "fscanf" | "__isoc99_fscanf" => t.scan_file("fscanf", args)?,
         "sscanf" | "__isoc99_sscanf" => Some(Some(t.scan_string("sscanf", args)?)),

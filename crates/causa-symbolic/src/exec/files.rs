@@ -1,5 +1,5 @@
 //! Reads from a `FILE` the program opened (`fgets`, `fread`, `fgetc`,
-//! `getc`): what each delivered comes from the thread's recorded path (the
+//! `getc`) or a descriptor (`read`): what each delivered comes from the thread's recorded path (the
 //! interpreter, and the native recorder, note it among the library values:
 //! `causa_core::paths::ThreadPath::values`), so the file is not read again
 //! here. The bytes go into the thread's own memory, or, into shared memory,
@@ -51,6 +51,21 @@ impl Thread<'_, '_> {
         let items = data.len() as u64 / size;
         self.deliver(NAME, p, data)?;
         Ok(Some(Some(self.int_reg(64, items as u128))))
+    }
+
+    /// `read(fd, p, n)`: the bytes the run read into `p`, their count, or
+    /// -1 (a descriptor that was not open).
+    pub(crate) fn descriptor_read(&mut self, args: &[Operand]) -> Result<Outcome, SymError> {
+        // (Named apart from a plain read in the explanation's columns.)
+        const NAME: &str = "read(fd)";
+        let Some(bytes) = self.delivered(NAME)? else { return Ok(self.stopped_before()) };
+        let Some(data) = bytes else {
+            return Ok(Some(Some(self.int_reg(64, u64::MAX as u128))));
+        };
+        let p = self.addr_arg(args, 1, NAME)?;
+        let n = data.len();
+        self.deliver(NAME, p, data)?;
+        Ok(Some(Some(self.int_reg(64, n as u128))))
     }
 
     /// `getline(&line, &cap, f)`/`getdelim(…)`: the line the run read, as

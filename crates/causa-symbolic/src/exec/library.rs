@@ -121,7 +121,9 @@ impl Thread<'_, '_> {
                 let v = value!();
                 self.int_reg(64, v as u128)
             }
-            "fseek" => {
+            // A descriptor `open` returned and `close`'s result, noted
+            // likewise.
+            "fseek" | "open" | "close" => {
                 let v = value!();
                 self.int_reg(32, v as u32 as u128)
             }

@@ -25,10 +25,6 @@ pub(crate) enum Text {
     Bytes(Vec<ExprId>),
 }
 
-/// The width the magnitude of a parsed number is accumulated in: room for
-/// the cap (2^64, beyond every C type) times 36 plus a digit.
-const WIDE: u32 = 72;
-
 /// The names these models answer to (events name their function).
 const NAMES: [&str; 14] = [
     "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull", "strchr", "strrchr", "strstr", "strspn",
@@ -237,12 +233,19 @@ fn parse_fold(e: &mut Exprs, bytes: &[ExprId], base: u32, unsigned: bool) -> (Ex
     let one = e.constant(1, 1);
     let (mut lead, mut signed, mut digits, mut neg) = (one, e.constant(1, 0), e.constant(1, 0), e.constant(1, 0));
     // Without room for a number past `i64::MAX` (at most 18 decimal
-    // digits), 64 bits and no clamping.
+    // digits), 64 bits and no clamping. Else the significant digits are
+    // counted up to `limit`, a count past the type for sure, and the value,
+    // exact below it, is kept in the bits that holds: one comparison at the
+    // end instead of a clamp at every byte (which made a 32-byte buffer's
+    // query a hundred times slower).
     let small = (base as u128).checked_pow(bytes.len() as u32).is_some_and(|m| m <= i64::MAX as u128);
-    let width = if small { 64 } else { WIDE };
+    let Long { width, limit, cap, fits } = long(base, unsigned);
+    let width = if small { 64 } else { width };
     let mut acc = e.constant(width, 0);
     let mut end = e.constant(64, 0);
-    let cap = e.constant(width, 1u128 << 64);
+    let (mut count, mut nonzero) = (e.constant(8, 0), e.constant(1, 0));
+    let (step, full) = (e.constant(8, 1), e.constant(8, limit as u128));
+    let zero8 = e.constant(8, 0);
     let wide_base = e.constant(width, base as u128);
     for (k, &b) in bytes.iter().enumerate() {
         let space = is_space(e, b);
@@ -260,12 +263,18 @@ fn parse_fold(e: &mut Exprs, bytes: &[ExprId], base: u32, unsigned: bool) -> (Ex
         digits = e.or(starts, goes_on);
         let wide = e.cast(CastOp::ZExt, 8, width, value);
         let times = e.bin(BinOp::Mul, width, acc, wide_base).expect("mul");
-        let mut next = e.bin(BinOp::Add, width, times, wide).expect("add");
-        if !small {
-            let over = e.icmp(ICmpPred::Ugt, width, next, cap);
-            next = e.select(over, cap, next);
-        }
+        let next = e.bin(BinOp::Add, width, times, wide).expect("add");
         acc = e.select(digits, next, acc);
+        if !small {
+            let not_zero = e.icmp(ICmpPred::Ne, 8, value, zero8);
+            let significant = e.and(digits, not_zero);
+            nonzero = e.or(nonzero, significant);
+            let counts = e.and(digits, nonzero);
+            let at_limit = e.icmp(ICmpPred::Eq, 8, count, full);
+            let more = e.bin(BinOp::Add, 8, count, step).expect("add");
+            let more = e.select(at_limit, full, more);
+            count = e.select(counts, more, count);
+        }
         let after = e.constant(64, k as u128 + 1);
         end = e.select(digits, after, end);
     }
@@ -274,28 +283,65 @@ fn parse_fold(e: &mut Exprs, bytes: &[ExprId], base: u32, unsigned: bool) -> (Ex
         let negated = e.bin(BinOp::Sub, 64, zero, acc).expect("sub");
         e.select(neg, negated, acc)
     } else {
-        clamped(e, acc, neg, unsigned)
+        let over = e.icmp(ICmpPred::Eq, 8, count, full);
+        let cap = e.constant(width, cap);
+        let m = e.select(over, cap, acc);
+        // Only a number of more than `fits` significant digits can be
+        // past the type: the comparisons are asked of those alone (asked
+        // of every number, they tripled the query's time).
+        let fits = e.constant(8, fits as u128);
+        let near = e.icmp(ICmpPred::Ugt, 8, count, fits);
+        clamped(e, (m, width), (neg, near), unsigned)
     };
     (result, end)
 }
 
-/// glibc's clamping of the magnitude `m` (at most 2^64) with the sign
+/// How a long number is scanned in `base`: past the type for sure at
+/// `limit` significant digits; below that exact in `width` bits, which
+/// also hold `cap`, a magnitude past the type.
+struct Long {
+    width: u32,
+    limit: u32,
+    cap: u128,
+    /// Numbers of at most this many significant digits are inside the
+    /// type.
+    fits: u32,
+}
+
+fn long(base: u32, unsigned: bool) -> Long {
+    // The largest magnitude the type holds (a negative long: 2^63).
+    let max: u128 = if unsigned { u64::MAX as u128 } else { 1 << 63 };
+    let (mut power, mut digits) = (1u128, 0);
+    while power <= max {
+        power *= base as u128;
+        digits += 1;
+    }
+    // `digits` + 1 significant digits make at least base^digits > max;
+    // fewer stay below base^digits, whose bits hold them.
+    // base^(digits - 1) ≤ max: fewer digits than `digits` fit the type.
+    Long { width: 128 - power.leading_zeros(), limit: digits + 1, cap: max + 1, fits: digits - 1 }
+}
+
+/// glibc's clamping of the magnitude `m` (of `width` bits) with the sign
 /// `neg` to a 64-bit long (or unsigned long).
-fn clamped(e: &mut Exprs, m: ExprId, neg: ExprId, unsigned: bool) -> ExprId {
-    let zero = e.constant(WIDE, 0);
-    let negated = e.bin(BinOp::Sub, WIDE, zero, m).expect("sub");
-    let negated = e.cast(CastOp::Trunc, WIDE, 64, negated);
-    let plain = e.cast(CastOp::Trunc, WIDE, 64, m);
+/// `near`: whether `m` can be past the type at all.
+fn clamped(e: &mut Exprs, (m, width): (ExprId, u32), (neg, near): (ExprId, ExprId), unsigned: bool) -> ExprId {
+    let zero = e.constant(width, 0);
+    let negated = e.bin(BinOp::Sub, width, zero, m).expect("sub");
+    let negated = e.cast(CastOp::Trunc, width, 64, negated);
+    let plain = e.cast(CastOp::Trunc, width, 64, m);
     if unsigned {
-        let umax = e.constant(WIDE, u64::MAX as u128);
-        let over = e.icmp(ICmpPred::Ugt, WIDE, m, umax);
+        let umax = e.constant(width, u64::MAX as u128);
+        let over = e.icmp(ICmpPred::Ugt, width, m, umax);
+        let over = e.and(near, over);
         let value = e.select(neg, negated, plain);
         let clamped = e.constant(64, u64::MAX as u128);
         return e.select(over, clamped, value);
     }
-    let max = e.constant(WIDE, i64::MAX as u128);
-    let min = e.constant(WIDE, 1u128 << 63);
-    let (big, small) = (e.icmp(ICmpPred::Ugt, WIDE, m, max), e.icmp(ICmpPred::Ugt, WIDE, m, min));
+    let max = e.constant(width, i64::MAX as u128);
+    let min = e.constant(width, 1u128 << 63);
+    let (big, small) = (e.icmp(ICmpPred::Ugt, width, m, max), e.icmp(ICmpPred::Ugt, width, m, min));
+    let (big, small) = (e.and(near, big), e.and(near, small));
     let (long_max, long_min) = (e.constant(64, i64::MAX as u128), e.constant(64, 1u128 << 63));
     let positive = e.select(big, long_max, plain);
     let negative = e.select(small, long_min, negated);
@@ -368,7 +414,7 @@ mod tests {
 
     #[test]
     fn the_scan_converts_as_glibc_does() {
-        let texts: [&[u8]; 16] = [
+        let texts: [&[u8]; 20] = [
             b"42",
             b"  -17x",
             b"+5",
@@ -385,12 +431,16 @@ mod tests {
             b"18446744073709551616",
             b"-1",
             b"777 12",
+            b"0000000000000000000000000042",
+            b"-99999999999999999999999",
+            b"1111111111111111111111111111111",
+            b"zzzzzzzzzzzzzz",
         ];
         for text in texts {
             for (base, unsigned) in [(10, false), (10, true), (8, false), (36, false), (2, true)] {
                 // Room for the string and its NUL, and a short buffer
                 // (18 bytes: the unclamped 64-bit scan) where it fits.
-                for n in [text.len() + 1, 18, 24] {
+                for n in [text.len() + 1, 18, 24, 32] {
                     if n <= text.len() {
                         continue;
                     }
@@ -406,6 +456,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn long_numbers_are_kept_in_the_bits_they_need() {
+        // A signed decimal: 19 significant digits stay below 10^19 < 2^64;
+        // 20 are past 2^63 for sure.
+        let l = long(10, false);
+        assert_eq!((l.width, l.limit, l.cap, l.fits), (64, 20, (1 << 63) + 1, 18));
+        // Unsigned: 20 digits stay below 10^20 < 2^67.
+        let l = long(10, true);
+        assert_eq!((l.width, l.limit, l.cap), (67, 21, 1 << 64));
+        let l = long(2, true);
+        assert_eq!((l.width, l.limit), (65, 65));
     }
 
     #[test]

@@ -142,15 +142,19 @@ pub fn register(r: &mut Registry) {
         }
         read(m, c)
     });
+    // (Its result is noted in the recorded path, as `open`'s and `read`'s.)
     r.add("file", "close", |m, c| {
         if (0..3).contains(&c.i32(0)) {
+            noted_value(m, c, 0)?;
             return ret_i32(0);
         }
         if !has_fd(m, c.i32(0)) {
             bad_fd(m, c)?;
+            noted_value(m, c, u32::MAX as u64)?;
             return ret_i32(-1);
         }
-        close(m, |f| f.fd == c.i32(0))
+        noted_value(m, c, 0)?;
+        close(m, |f| f.fd == c.i32(0) && !f.closed)
     });
     for name in ["getline", "getdelim", "__getdelim"] {
         r.add("file", name, getline);
@@ -301,13 +305,24 @@ fn fopen(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     ret_u64(stream)
 }
 
+/// The descriptor is noted in the thread's recorded path (symbolic
+/// execution takes it from there). Following a recorded run, the run's own
+/// number is taken: the system's can differ from causa's (it reuses the
+/// numbers of closed descriptors, causa does not).
 fn open(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
-    let Some(file) = load(m, c, None)? else {
-        return ret_i32(-1);
-    };
-    let fd = FIRST_FD + m.files.open.len() as i32;
-    m.files.open.push(opened(0, fd, file));
-    ret_i32(fd)
+    let file = load(m, c, None)?;
+    let ours = if file.is_some() { FIRST_FD + m.files.open.len() as i32 } else { -1 };
+    let fd = m.note_value(c.t, ours as u32 as u64)? as u32 as i32;
+    match file {
+        None if fd == -1 => ret_i32(-1),
+        Some(file) if fd >= FIRST_FD && !has_fd(m, fd) => {
+            m.files.open.push(opened(0, fd, file));
+            ret_i32(fd)
+        }
+        _ => Err(Stop::Infeasible(
+            "`open` answers otherwise than in the recorded run (the file changed, or its descriptor is taken)".into(),
+        )),
+    }
 }
 
 /// What a read from a `FILE` returns to thread `c.t` (`fgetc`'s byte),
@@ -506,10 +521,12 @@ fn fseek(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
 fn read(m: &mut Machine, c: &Call<'_>) -> Result<Ret, Stop> {
     if !has_fd(m, c.i32(0)) {
         bad_fd(m, c)?;
+        noted_value(m, c, u64::MAX)?;
         return ret_u64(u64::MAX);
     }
-    let f = file(m, |f| f.fd == c.i32(0))?;
+    let f = file(m, |f| f.fd == c.i32(0) && !f.closed)?;
     let data = take(f, c.int(2) as usize);
+    noted_bytes(m, c, Some(&data))?;
     let n = data.len();
     delivered(m, c, c.ptr(1), data)?;
     ret_u64(n as u64)
