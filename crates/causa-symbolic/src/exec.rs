@@ -730,8 +730,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                     for (c, _) in cases.clone() {
                         let cv = self.st.trace.exprs.constant(w, c);
                         let ne = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ne, w, x, cv);
-                        // (`bin` fails only for a division by zero.)
-                        none = self.st.trace.exprs.bin(BinOp::And, 1, none, ne).unwrap_or(ne);
+                        none = self.st.trace.exprs.and(none, ne);
                     }
                     self.condition(none)?;
                     *default

@@ -247,6 +247,12 @@ impl Exprs {
         self.bin(BinOp::Or, 1, a, b).expect("or")
     }
 
+    /// `¬a` of a 1-bit value.
+    pub fn not(&mut self, a: ExprId) -> ExprId {
+        let one = self.constant(1, 1);
+        self.bin(BinOp::Xor, 1, a, one).expect("xor")
+    }
+
     pub fn icmp(&mut self, pred: ICmpPred, bits: u32, a: ExprId, b: ExprId) -> ExprId {
         if let (Some(x), Some(y)) = (self.value(a), self.value(b)) {
             return self.constant(1, causa_ir::ops::icmp(pred, bits, x, y) as u128);

@@ -79,8 +79,7 @@ pub fn predicates(trace: &mut SymTrace) {
         }
         v
     };
-    let one = x.constant(1, 1);
-    p.invalid = Some(x.bin(BinOp::Xor, 1, valid, one).expect("xor"));
+    p.invalid = Some(x.not(valid));
     for (t, th) in trace.threads.iter().enumerate() {
         for (k, e) in th.events.iter().enumerate() {
             if let SymOp::Free { at: Some(f), .. } = e.op {

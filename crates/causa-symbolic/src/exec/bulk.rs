@@ -472,7 +472,7 @@ impl Thread<'_, '_> {
         for (x, o) in from.iter().zip(after) {
             bytes.push(e.select(ended, *o, *x));
             let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
-            ended = e.bin(causa_ir::BinOp::Or, 1, ended, nul).expect("or");
+            ended = e.or(ended, nul);
         }
         (bytes, ended)
     }
@@ -575,8 +575,8 @@ impl Thread<'_, '_> {
             for (x, y) in sides[0].iter().zip(&sides[1]) {
                 let differ = e.icmp(causa_ir::ICmpPred::Ne, 8, *x, *y);
                 let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero8);
-                let here = e.bin(causa_ir::BinOp::Or, 1, differ, nul).expect("or");
-                ends = e.bin(causa_ir::BinOp::Or, 1, ends, here).expect("or");
+                let here = e.or(differ, nul);
+                ends = e.or(ends, here);
             }
             self.condition(ends)?;
         }
@@ -619,7 +619,7 @@ impl Thread<'_, '_> {
 
     /// `strlen(s)`. Of a constant or private string: its length
     /// ([`Thread::c_string`]). Of a shared one: one event reading every byte
-    /// from `s` to the end of its object ([`Thread::bulk_reads`]); the
+    /// from `s` to the end of its object ([`Thread::shared_text`]); the
     /// length is the index of the first NUL among them, and the string is
     /// required to end inside its object (else `strlen` would read past
     /// it: a memory error, which another schedule would have to explain).
@@ -629,13 +629,8 @@ impl Thread<'_, '_> {
             let n = self.c_string(s, "strlen")?.len();
             return Ok(self.int_reg(64, n as u128));
         }
-        let n = self.extent(s, "strlen")?;
-        let reads = self.bulk_reads(s, n, "strlen")?;
-        let bytes: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
-        self.event(SymOp::Bulk { what: "strlen", addr: s, size: n as u32, reads, writes: Vec::new() });
-        let (length, ends) = self.first_nul(&bytes);
-        self.condition(ends)?;
-        Ok(Reg::Int(length))
+        let bytes = self.shared_text(s, "strlen", None)?;
+        Ok(Reg::Int(self.first_nul(&bytes).0))
     }
 
     /// The index (64 bits) of the first NUL among `bytes` (their number
@@ -648,7 +643,7 @@ impl Thread<'_, '_> {
             let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
             let here = e.constant(64, k as u128);
             index = e.select(nul, here, index);
-            any = e.bin(causa_ir::BinOp::Or, 1, any, nul).expect("or");
+            any = e.or(any, nul);
         }
         (index, any)
     }

@@ -42,37 +42,56 @@ impl Thread<'_, '_> {
     /// among the bytes read unless the bound stops the function first.
     pub(super) fn text(&mut self, s: u64, name: &str, bound: Option<u64>) -> Result<Text, SymError> {
         let what = static_name(name);
-        let bytes = if self.is_shared(s) {
-            let extent = self.extent(s, what)?;
-            let n = bound.map_or(extent, |b| b.min(extent));
-            let reads = self.bulk_reads(s, n, what)?;
-            let bytes: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
-            self.event(SymOp::Bulk { what, addr: s, size: n as u32, reads, writes: Vec::new() });
-            bytes
-        } else {
-            match self.c_string(s, what) {
-                Ok(known) => return Ok(Text::Known(known)),
-                Err(e) if self.constant_from(s).is_some() => return Err(e),
-                Err(e) => {
-                    let extent = self.private_extent(s, what)?;
-                    let n = bound.map_or(extent, |b| b.min(extent));
-                    let bytes = self.private_byte_values(s, n)?;
-                    if bytes.iter().all(|b| self.st.trace.exprs.value(*b).is_some()) {
-                        // Every byte known: c_string's error stands.
-                        return Err(e);
-                    }
-                    bytes
+        if self.is_shared(s) {
+            return self.shared_text(s, what, bound).map(Text::Bytes);
+        }
+        let bytes = match self.c_string(s, what) {
+            Ok(known) => return Ok(Text::Known(known)),
+            Err(e) if self.constant_from(s).is_some() => return Err(e),
+            Err(e) => {
+                let extent = self.private_extent(s, what)?;
+                let n = bound.map_or(extent, |b| b.min(extent));
+                let bytes = self.private_byte_values(s, n)?;
+                if bytes.iter().all(|b| self.st.trace.exprs.value(*b).is_some()) {
+                    // Every byte known: c_string's error stands.
+                    return Err(e);
                 }
+                bytes
             }
         };
-        if bound.is_none_or(|b| b > bytes.len() as u64) {
-            let (_, ends) = self.first_nul(&bytes);
-            if self.st.trace.exprs.value(ends) == Some(0) {
-                return Err(self.unsupported(format!("`{what}` of a string that does not end inside its object")));
-            }
-            self.condition(ends)?;
-        }
+        self.ends_inside(&bytes, what, bound)?;
         Ok(Text::Bytes(bytes))
+    }
+
+    /// The bytes of the shared string at `s`, read by one event named
+    /// `what` (at most `bound` bytes, else to its object's end), a NUL
+    /// required among them unless the bound stops the function first.
+    pub(super) fn shared_text(
+        &mut self,
+        s: u64,
+        what: &'static str,
+        bound: Option<u64>,
+    ) -> Result<Vec<ExprId>, SymError> {
+        let extent = self.extent(s, what)?;
+        let n = bound.map_or(extent, |b| b.min(extent));
+        let reads = self.bulk_reads(s, n, what)?;
+        let bytes: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
+        self.event(SymOp::Bulk { what, addr: s, size: n as u32, reads, writes: Vec::new() });
+        self.ends_inside(&bytes, what, bound)?;
+        Ok(bytes)
+    }
+
+    /// Require a NUL among `bytes` unless `bound` stops the function
+    /// before their end.
+    fn ends_inside(&mut self, bytes: &[ExprId], what: &str, bound: Option<u64>) -> Result<(), SymError> {
+        if bound.is_some_and(|b| b <= bytes.len() as u64) {
+            return Ok(());
+        }
+        let (_, ends) = self.first_nul(bytes);
+        if self.st.trace.exprs.value(ends) == Some(0) {
+            return Err(self.unsupported(format!("`{what}` of a string that does not end inside its object")));
+        }
+        self.condition(ends)
     }
 
     /// `atoi`, `atol`, `atoll` and the `strtol` family in base `base` of
@@ -150,7 +169,7 @@ pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (u64, &[ExprId]),
         let mut ended = e.constant(1, 0);
         for (k, &b) in bytes.iter().enumerate() {
             let hit = e.icmp(ICmpPred::Eq, 8, b, byte);
-            let live = not(e, ended);
+            let live = e.not(ended);
             let hit = e.and(live, hit);
             let here = e.constant(64, s as u128 + k as u128);
             ptr = e.select(hit, here, ptr);
@@ -187,7 +206,7 @@ pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (u64, &[ExprId]), s
         let at = e.constant(64, k as u128);
         r = match name {
             "strspn" => {
-                let stop = not(e, member);
+                let stop = e.not(member);
                 e.select(stop, at, r)
             }
             "strcspn" => {
@@ -388,11 +407,6 @@ fn is_space(e: &mut Exprs, b: ExprId) -> ExprId {
 fn eq8(e: &mut Exprs, b: ExprId, x: u8) -> ExprId {
     let c = e.constant(8, x as u128);
     e.icmp(ICmpPred::Eq, 8, b, c)
-}
-
-fn not(e: &mut Exprs, a: ExprId) -> ExprId {
-    let one = e.constant(1, 1);
-    e.bin(BinOp::Xor, 1, a, one).expect("xor")
 }
 
 #[cfg(test)]

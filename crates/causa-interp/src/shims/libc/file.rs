@@ -144,17 +144,17 @@ pub fn register(r: &mut Registry) {
     });
     // (Its result is noted in the recorded path, as `open`'s and `read`'s.)
     r.add("file", "close", |m, c| {
-        if (0..3).contains(&c.i32(0)) {
-            noted_value(m, c, 0)?;
-            return ret_i32(0);
-        }
-        if !has_fd(m, c.i32(0)) {
+        let fd = c.i32(0);
+        let r = if (0..3).contains(&fd) {
+            0
+        } else if has_fd(m, fd) {
+            close(m, |f| f.fd == fd && !f.closed)?;
+            0
+        } else {
             bad_fd(m, c)?;
-            noted_value(m, c, u32::MAX as u64)?;
-            return ret_i32(-1);
-        }
-        noted_value(m, c, 0)?;
-        close(m, |f| f.fd == c.i32(0) && !f.closed)
+            -1i32
+        };
+        ret_i32(noted_value(m, c, r as u32 as u64)? as u32 as i32)
     });
     for name in ["getline", "getdelim", "__getdelim"] {
         r.add("file", name, getline);
