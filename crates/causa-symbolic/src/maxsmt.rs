@@ -99,8 +99,9 @@ pub(crate) fn full(
 /// call per round (the bank example's race 45 segments before its failure:
 /// 46 Max SMT calls, 49 s, before).
 ///
-/// `paths_fail` is shown the first window's first solution, before it is
-/// optimised: when it says the failing run's paths fail anyway (its replay
+/// `paths_fail` is shown the first solution found (the gallop's, before
+/// the bisection narrows the window and before it is optimised): when it
+/// says the failing run's paths fail anyway (its replay
 /// failed the same check again, later), the search stops there with
 /// [`Found::paths_fail`] (optimising an alternate of those paths took
 /// job_claim_race 9 s of 12, and every one of them failed).
@@ -203,6 +204,11 @@ fn windows(
         let upto = segs[n - window].start;
         (0..p.sigma.len()).map(|i| i < upto || hold(i)).collect::<Vec<bool>>()
     };
+    // The first solution found (the gallop's) is looked at before the
+    // bisection narrows the window: a replay costs a few milliseconds, a
+    // window query tens (job_claim_race's eight flips rejected on replay
+    // each took two bisection queries first).
+    let mut looked = false;
     let Some((first, start)) = smallest_window(n, |window| {
         let goal = p.fixing(&p.goal, &kept(window), &ordered);
         let asked = std::time::Instant::now();
@@ -215,15 +221,23 @@ fn windows(
             "progressive: does the window admit an alternate?"
         );
         match answer {
-            SolveResult::Sat(pos) => Some(pos),
-            _ => None,
+            SolveResult::Sat(pos)
+                if !looked && {
+                    looked = true;
+                    first_look(&pos)
+                } =>
+            {
+                Probe::Stop
+            }
+            SolveResult::Sat(pos) => Probe::Admits(pos),
+            _ => Probe::Refuses,
         }
     }) else {
         return Ok(None);
     };
-    if first_look(&start) {
+    let Some(start) = start else {
         return Ok(Some(Windowed { window: first, pos: None, optimal: false, held: 0 }));
-    }
+    };
     for window in first..=n {
         let kept = kept(window);
         // The first window's search starts from the solution that showed
@@ -244,17 +258,20 @@ fn windows(
 /// queries, with most of σ's order fixed, are the cheap ones: racey's
 /// whole-model query took 55 s, its windowed ones 0.08 s), then bisection
 /// between the last window without an alternate and the first with one.
-/// The window and its solution.
-fn smallest_window<T>(n: usize, mut feasible: impl FnMut(usize) -> Option<T>) -> Option<(usize, T)> {
+/// The window and its solution (None: no window is feasible; a window
+/// without a solution: `feasible` said to stop at it).
+fn smallest_window<T>(n: usize, mut feasible: impl FnMut(usize) -> Probe<T>) -> Option<(usize, Option<T>)> {
     let (mut lo, mut hi) = (2.min(n), 2.min(n));
     let mut found;
     loop {
-        found = feasible(hi);
-        if found.is_some() {
-            break;
-        }
-        if hi == n {
-            return None;
+        match feasible(hi) {
+            Probe::Admits(x) => {
+                found = x;
+                break;
+            }
+            Probe::Stop => return Some((hi, None)),
+            Probe::Refuses if hi == n => return None,
+            Probe::Refuses => {}
         }
         lo = hi + 1;
         hi = (hi * 2).min(n);
@@ -262,14 +279,23 @@ fn smallest_window<T>(n: usize, mut feasible: impl FnMut(usize) -> Option<T>) ->
     while lo < hi {
         let mid = (lo + hi) / 2;
         match feasible(mid) {
-            Some(x) => {
+            Probe::Admits(x) => {
                 hi = mid;
-                found = Some(x);
+                found = x;
             }
-            None => lo = mid + 1,
+            Probe::Stop => return Some((mid, None)),
+            Probe::Refuses => lo = mid + 1,
         }
     }
-    found.map(|x| (hi, x))
+    Some((hi, Some(found)))
+}
+
+/// A window query's answer to [`smallest_window`].
+enum Probe<T> {
+    Admits(T),
+    Refuses,
+    /// It admits one, and the search stops there.
+    Stop,
 }
 
 /// One Max SMT query: `goal`, with σ's events at the `kept` positions in
@@ -456,5 +482,44 @@ impl Similarity<'_> {
             })
             .collect();
         vec![flows, broken, switches]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{smallest_window, Probe};
+
+    /// Windows from `from` on admit an alternate (its solution: the window);
+    /// the windows asked, in order.
+    fn search(n: usize, from: usize, stop_at_first: bool) -> (Option<(usize, Option<usize>)>, Vec<usize>) {
+        let mut asked = Vec::new();
+        let found = smallest_window(n, |w| {
+            asked.push(w);
+            match w >= from {
+                true if stop_at_first && asked.iter().filter(|a| **a >= from).count() == 1 => Probe::Stop,
+                true => Probe::Admits(w),
+                false => Probe::Refuses,
+            }
+        });
+        (found, asked)
+    }
+
+    #[test]
+    fn gallops_then_bisects_to_the_smallest_window() {
+        assert_eq!(search(12, 5, false), (Some((5, Some(5))), vec![2, 4, 8, 6, 5]));
+        assert_eq!(search(12, 2, false), (Some((2, Some(2))), vec![2]));
+        assert_eq!(search(12, 12, false), (Some((12, Some(12))), vec![2, 4, 8, 12, 10, 11]));
+        assert_eq!(search(1, 1, false), (Some((1, Some(1))), vec![1]));
+    }
+
+    #[test]
+    fn no_window_admits_one() {
+        assert_eq!(search(12, 13, false), (None, vec![2, 4, 8, 12]));
+    }
+
+    #[test]
+    fn a_stop_at_the_first_solution_skips_the_bisection() {
+        assert_eq!(search(12, 5, true), (Some((8, None)), vec![2, 4, 8]));
+        assert_eq!(search(12, 2, true), (Some((2, None)), vec![2]));
     }
 }
