@@ -57,6 +57,143 @@ struct Length {
     double: bool,
 }
 
+/// One directive of a `scanf` format.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Directive {
+    /// White space: any amount of white space in the input, none included.
+    Space,
+    /// An ordinary byte (or the `%` of `%%`, which comes after a
+    /// [`Directive::Space`]) the input must have next.
+    Literal(u8),
+    /// A conversion: what it reads, whether its assignment is suppressed
+    /// (`*`), and its field width.
+    Conversion { conv: Conv, suppress: bool, width: Option<usize> },
+}
+
+/// What a conversion reads.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Conv {
+    /// An integer in `base` (0: by its prefix) into `bytes` bytes; `unsigned`
+    /// for `%u %o %x %X %p`.
+    Int {
+        base: u32,
+        bytes: u32,
+        unsigned: bool,
+    },
+    Float {
+        double: bool,
+    },
+    /// `%s`: a word up to white space.
+    Word,
+    /// `%c`: `width` bytes (1 without one), whatever they are.
+    Chars,
+    /// `%[…]`: the longest run of bytes in (`negated`: not in) `set`.
+    Set {
+        set: Vec<u8>,
+        negated: bool,
+    },
+    /// `%n`: how many bytes were consumed so far, into `bytes` bytes.
+    Count {
+        bytes: u32,
+    },
+}
+
+/// The directives of `format`, one by one: an error, when a directive is
+/// reached, names a conversion causa does not support. `long_bytes`: the
+/// size of a `long`.
+pub fn directives(format: &[u8], long_bytes: u32) -> Directives<'_> {
+    Directives { format, f: 0, long_bytes, percent: false }
+}
+
+/// The iterator [`directives`] returns.
+pub struct Directives<'a> {
+    format: &'a [u8],
+    f: usize,
+    long_bytes: u32,
+    /// The `%` of a `%%` comes next (after its white space).
+    percent: bool,
+}
+
+impl Iterator for Directives<'_> {
+    type Item = Result<Directive, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let format = self.format;
+        if std::mem::take(&mut self.percent) {
+            return Some(Ok(Directive::Literal(b'%')));
+        }
+        let b = *format.get(self.f)?;
+        if is_space(b) {
+            self.f += 1;
+            return Some(Ok(Directive::Space));
+        }
+        if b != b'%' {
+            self.f += 1;
+            return Some(Ok(Directive::Literal(b)));
+        }
+        if format.get(self.f + 1) == Some(&b'%') {
+            // `%%` skips white space first.
+            self.f += 2;
+            self.percent = true;
+            return Some(Ok(Directive::Space));
+        }
+        self.f += 1;
+        let d = self.conversion();
+        if d.is_err() {
+            // (Nothing after an unsupported conversion is followed.)
+            self.f = format.len();
+        }
+        Some(d)
+    }
+}
+
+impl Directives<'_> {
+    /// The conversion after a `%`.
+    fn conversion(&mut self) -> Result<Directive, String> {
+        let format = self.format;
+        let suppress = format.get(self.f) == Some(&b'*');
+        if suppress {
+            self.f += 1;
+        }
+        let mut width = 0usize;
+        while let Some(d) = format.get(self.f).filter(|d| d.is_ascii_digit()) {
+            width = width.saturating_mul(10).saturating_add((d - b'0') as usize);
+            self.f += 1;
+        }
+        let (length, wide) = length_modifier(format, &mut self.f, self.long_bytes)?;
+        let Some(&c) = format.get(self.f) else {
+            return Err("a `scanf` format that ends inside a conversion".into());
+        };
+        self.f += 1;
+        if wide && matches!(c, b's' | b'c' | b'[') {
+            return Err(format!("`scanf`'s wide-character conversion `%l{}`", c as char));
+        }
+        let conv = match c {
+            b'n' => Conv::Count { bytes: length.int_bytes },
+            b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' => Conv::Int {
+                base: match c {
+                    b'd' | b'u' => 10,
+                    b'i' => 0,
+                    b'o' => 8,
+                    _ => 16,
+                },
+                bytes: if c == b'p' { 8 } else { length.int_bytes },
+                unsigned: c != b'd' && c != b'i',
+            },
+            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => Conv::Float { double: length.double },
+            b's' => Conv::Word,
+            b'c' => Conv::Chars,
+            b'[' => {
+                let (set, negated, next) = scanset(format, self.f)?;
+                self.f = next;
+                Conv::Set { set, negated }
+            }
+            other => return Err(format!("`scanf`'s conversion `%{}`", other as char)),
+        };
+        Ok(Directive::Conversion { conv, suppress, width: (width > 0).then_some(width) })
+    }
+}
+
 /// Scan `input` (the string, without its NUL; or a file's remaining bytes)
 /// by `format`. `long_bytes`: the size of a `long` (8 on the usual 64-bit
 /// targets, 4 on 32-bit ones). An error names a conversion causa does not
@@ -91,116 +228,48 @@ impl Scanner<'_> {
     /// Follow the format; true when it stopped because the input ended (an
     /// input failure), false when it ran out or a byte failed to match.
     fn run(&mut self, format: &[u8], long_bytes: u32) -> Result<bool, String> {
-        let mut f = 0;
-        while f < format.len() {
-            let b = format[f];
-            if is_space(b) {
-                self.skip_space();
-                f += 1;
-                continue;
-            }
-            if b != b'%' || format.get(f + 1) == Some(&b'%') {
-                // An ordinary byte (or `%%`) must come next (after space, for `%%`).
-                if b == b'%' {
+        for d in directives(format, long_bytes) {
+            let (conv, suppress, width) = match d? {
+                Directive::Space => {
                     self.skip_space();
-                    f += 1;
-                }
-                if self.at_end() {
-                    return Ok(true);
-                }
-                if self.input[self.pos] != b {
-                    return Ok(false);
-                }
-                self.pos += 1;
-                f += 1;
-                continue;
-            }
-            f += 1;
-            let suppress = format.get(f) == Some(&b'*');
-            if suppress {
-                f += 1;
-            }
-            let mut width = 0usize;
-            while let Some(d) = format.get(f).filter(|d| d.is_ascii_digit()) {
-                width = width.saturating_mul(10).saturating_add((d - b'0') as usize);
-                f += 1;
-            }
-            let (length, wide) = length_modifier(format, &mut f, long_bytes)?;
-            let Some(&conv) = format.get(f) else {
-                return Err("a `scanf` format that ends inside a conversion".into());
-            };
-            f += 1;
-            if wide && matches!(conv, b's' | b'c' | b'[') {
-                return Err(format!("`scanf`'s wide-character conversion `%l{}`", conv as char));
-            }
-            let width = (width > 0).then_some(width);
-            let value = match conv {
-                b'n' => {
-                    if !suppress {
-                        self.items.push(Scanned::Int { value: self.pos as u64, bytes: length.int_bytes });
-                    }
                     continue;
                 }
-                b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' => {
-                    let base = match conv {
-                        b'd' | b'u' => 10,
-                        b'i' => 0,
-                        b'o' => 8,
-                        _ => 16,
-                    };
-                    let bytes = if conv == b'p' { 8 } else { length.int_bytes };
-                    match self.integer(base, width, bytes, conv != b'd' && conv != b'i') {
-                        Field::Value(v) => v,
-                        Field::Ended => return Ok(true),
-                        Field::Mismatch => return Ok(false),
-                    }
-                }
-                b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => match self.float(width, length.double) {
-                    Field::Value(v) => v,
-                    Field::Ended => return Ok(true),
-                    Field::Mismatch => return Ok(false),
-                },
-                b's' => {
-                    self.skip_space();
+                Directive::Literal(b) => {
                     if self.at_end() {
                         return Ok(true);
                     }
-                    let start = self.pos;
-                    let limit = width.map_or(self.input.len(), |w| (start + w).min(self.input.len()));
-                    while self.pos < limit && !is_space(self.input[self.pos]) {
-                        self.pos += 1;
+                    if self.input[self.pos] != b {
+                        return Ok(false);
                     }
-                    let mut word = self.input[start..self.pos].to_vec();
-                    word.push(0);
-                    Scanned::Bytes(word)
+                    self.pos += 1;
+                    continue;
                 }
-                b'c' => {
+                Directive::Conversion { conv, suppress, width } => (conv, suppress, width),
+            };
+            let field = match conv {
+                Conv::Count { bytes } => {
+                    if !suppress {
+                        self.items.push(Scanned::Int { value: self.pos as u64, bytes });
+                    }
+                    continue;
+                }
+                Conv::Int { base, bytes, unsigned } => self.integer(base, width, bytes, unsigned),
+                Conv::Float { double } => self.float(width, double),
+                Conv::Word => self.word(width, |b| !is_space(b), true),
+                Conv::Chars => {
                     if self.at_end() {
                         return Ok(true);
                     }
                     let start = self.pos;
                     self.pos = (start + width.unwrap_or(1)).min(self.input.len());
-                    Scanned::Bytes(self.input[start..self.pos].to_vec())
+                    Field::Value(Scanned::Bytes(self.input[start..self.pos].to_vec()))
                 }
-                b'[' => {
-                    let (set, negated, next) = scanset(format, f)?;
-                    f = next;
-                    if self.at_end() {
-                        return Ok(true);
-                    }
-                    let start = self.pos;
-                    let limit = width.map_or(self.input.len(), |w| (start + w).min(self.input.len()));
-                    while self.pos < limit && set.contains(&self.input[self.pos]) != negated {
-                        self.pos += 1;
-                    }
-                    if self.pos == start {
-                        return Ok(false);
-                    }
-                    let mut word = self.input[start..self.pos].to_vec();
-                    word.push(0);
-                    Scanned::Bytes(word)
-                }
-                other => return Err(format!("`scanf`'s conversion `%{}`", other as char)),
+                Conv::Set { set, negated } => self.word(width, |b| set.contains(&b) != negated, false),
+            };
+            let value = match field {
+                Field::Value(v) => v,
+                Field::Ended => return Ok(true),
+                Field::Mismatch => return Ok(false),
             };
             if !suppress {
                 self.items.push(value);
@@ -208,6 +277,29 @@ impl Scanner<'_> {
             }
         }
         Ok(false)
+    }
+
+    /// `%s` (`word`: white space skipped first; `takes`: not white space)
+    /// or `%[…]` (`takes`: in the set; none is a matching failure): the
+    /// bytes taken, at most `width`, with a NUL.
+    fn word(&mut self, width: Option<usize>, takes: impl Fn(u8) -> bool, word: bool) -> Field {
+        if word {
+            self.skip_space();
+        }
+        if self.at_end() {
+            return Field::Ended;
+        }
+        let start = self.pos;
+        let limit = width.map_or(self.input.len(), |w| (start + w).min(self.input.len()));
+        while self.pos < limit && takes(self.input[self.pos]) {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Field::Mismatch;
+        }
+        let mut taken = self.input[start..self.pos].to_vec();
+        taken.push(0);
+        Field::Value(Scanned::Bytes(taken))
     }
 
     /// An integer field in `base` (0: by its prefix), at most `width` bytes.
@@ -355,6 +447,38 @@ mod tests {
         // Width limits a field.
         let s = scan(b"123456", b"%3d%d", 8).unwrap();
         assert_eq!(s.items, vec![int(123, 4), int(456, 4)]);
+    }
+
+    #[test]
+    fn a_format_is_read_as_its_directives() {
+        let all = |f: &[u8]| directives(f, 8).collect::<Result<Vec<_>, _>>();
+        let conv = |conv, suppress, width| Directive::Conversion { conv, suppress, width };
+        let int = |base, bytes, unsigned| Conv::Int { base, bytes, unsigned };
+        assert_eq!(
+            all(b"id=%d, %*3hx%%%n%c").unwrap(),
+            vec![
+                Directive::Literal(b'i'),
+                Directive::Literal(b'd'),
+                Directive::Literal(b'='),
+                conv(int(10, 4, false), false, None),
+                Directive::Literal(b','),
+                Directive::Space,
+                conv(int(16, 2, true), true, Some(3)),
+                Directive::Space,
+                Directive::Literal(b'%'),
+                conv(Conv::Count { bytes: 4 }, false, None),
+                conv(Conv::Chars, false, None),
+            ]
+        );
+        assert_eq!(
+            all(b"%lli%lu").unwrap(),
+            vec![conv(int(0, 8, false), false, None), conv(int(10, 8, true), false, None)]
+        );
+        // An unsupported conversion is an error where it is reached.
+        let mut ds = directives(b"%d%Lf%d", 8);
+        assert!(ds.next().unwrap().is_ok());
+        assert!(ds.next().unwrap().unwrap_err().contains("long double"));
+        assert!(ds.next().is_none());
     }
 
     #[test]

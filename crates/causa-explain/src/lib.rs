@@ -718,6 +718,7 @@ fn event_info(
                 "strcat" => "strcat from",
                 "memcpy" => "memcpy from",
                 "memmove" => "memmove from",
+                "sscanf" => "sscanf from",
                 other => other,
             };
             (op, Some(*addr))

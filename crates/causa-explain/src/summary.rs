@@ -1195,6 +1195,7 @@ fn verb(op: &str) -> &str {
         "fgets" | "fread" | "read(fd)" => "reads from a file into",
         "fscanf" => "scans from a file into",
         "sscanf" => "scans a string into",
+        "sscanf from" => "parses",
         "strcmp" | "strncmp" | "memcmp" => "compares",
         "strlen" | "strnlen" => "measures the string in",
         "atoi" | "atol" | "atoll" | "strtol" | "strtoll" | "strtoul" | "strtoull" => "parses a number from",

@@ -3600,3 +3600,51 @@ fn a_buffer_filled_with_read_from_a_descriptor_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_reading_parsed_with_sscanf_between_two_writes_is_explained() {
+    // sscanf of a string in shared memory: one event reading it to the end
+    // of its object, the conversions followed over its bytes (before, it
+    // was "unsupported in symbolic execution: `sscanf` of a string in
+    // shared memory"). main parses between the sensor's strcpy and strcat.
+    let prep = corpus("fail/libc/reading_parsed_before_unit.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "reading_parsed_before_unit");
+        let text = causa_explain::text::render(&e);
+        assert!(
+            text.contains("reading bytes 3–4 (in sscanf from reading, thread 0 at reading_parsed_before_unit.c:28): read the initial value → read what thread 0.1 wrote at line 19"),
+            "{}: {text}",
+            e.mode
+        );
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`main` (thread 0) parses `reading` at reading_parsed_before_unit.c:28 before `sensor` (thread 0.1) appends to it at reading_parsed_before_unit.c:19"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_header_parsed_in_hex_before_its_length_is_written_is_explained() {
+    // sscanf's literals, a hex and a decimal conversion over shared text:
+    // the consumer parses the new id with the placeholder length.
+    let prep = corpus("fail/libc/header_parsed_before_length.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(35));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "header_parsed_before_length");
+        let text = causa_explain::text::render(&e);
+        assert!(
+            text.contains("header bytes 10–11 (in sscanf from header, thread 0.2 at header_parsed_before_length.c:27): read what thread 0.1 wrote at line 18 → read what thread 0.1 wrote at line 19"),
+            "{}: {text}",
+            e.mode
+        );
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`consumer` (thread 0.2) parses `header` at header_parsed_before_length.c:27 before `producer` (thread 0.1) copies a string into it at header_parsed_before_length.c:19"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}

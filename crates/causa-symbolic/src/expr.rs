@@ -290,7 +290,10 @@ impl Exprs {
                 }
             }
             None if a == b => a,
-            None => self.add(Expr::Select { c, a, b }),
+            None => {
+                debug_assert_eq!(self.bits(a), self.bits(b), "a select of two widths");
+                self.add(Expr::Select { c, a, b })
+            }
         }
     }
 

@@ -1,12 +1,13 @@
 //! `sscanf` and `fscanf` (also under glibc's `__isoc99_` names), with the
 //! interpreter's conversions (`causa_core::scan`). `sscanf` scans a
-//! constant or thread-private string whose bytes are known (a string in
-//! shared memory, or bytes computed from shared data, is reported by name);
+//! constant or thread-private string whose bytes are known; one in shared
+//! memory, or bytes computed from shared data, `scan_text.rs` follows;
 //! `fscanf` scans again the bytes the run consumed, from the recorded path,
 //! and returns what the run returned. Values go into the thread's own
 //! memory, or, when a pointer is shared, into shared memory as one visible
 //! access writing them all (the interpreter's event).
 
+use super::strings::Text;
 use super::{Reg, Thread};
 use crate::SymError;
 use causa_core::scan::{scan, Scan, Scanned};
@@ -19,7 +20,10 @@ impl Thread<'_, '_> {
     /// `sscanf(s, format, …)`.
     pub(crate) fn scan_string(&mut self, name: &'static str, args: &[Operand]) -> Result<Reg, SymError> {
         let s = self.addr_arg(args, 0, name)?;
-        let input = self.c_string(s, name)?;
+        let input = match self.text(s, name, None)? {
+            Text::Known(input) => input,
+            Text::Bytes(bytes) => return self.scan_bytes(name, args, &bytes),
+        };
         let scanned = self.scanned(name, args, &input)?;
         self.store_scanned(name, args, &scanned.items)?;
         Ok(self.int_reg(32, scanned.result as u32 as u128))

@@ -13,6 +13,7 @@
 //! Written by hand: these are glibc's definitions unrolled over a known
 //! number of bytes, which no crate builds as solver terms.
 
+use super::numbers::{eq8, parse_fold};
 use super::{Reg, Thread};
 use crate::expr::{ExprId, Exprs};
 use crate::trace::SymOp;
@@ -26,9 +27,9 @@ pub(crate) enum Text {
 }
 
 /// The names these models answer to (events name their function).
-const NAMES: [&str; 14] = [
+const NAMES: [&str; 15] = [
     "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull", "strchr", "strrchr", "strstr", "strspn",
-    "strcspn", "strpbrk", "strnlen",
+    "strcspn", "strpbrk", "strnlen", "sscanf",
 ];
 
 fn static_name(name: &str) -> &'static str {
@@ -95,11 +96,10 @@ impl Thread<'_, '_> {
     }
 
     /// `atoi`, `atol`, `atoll` and the `strtol` family in base `base` of
-    /// `bytes` at `s`: glibc's conversion (leading space, a sign, digits;
-    /// clamped to the type as [`causa_core::cconv::clamp`]); the end
-    /// pointer, when asked for, stored into the thread's own memory at
-    /// `end_at`. Bases 0 and 16 (whose prefixes the scan does not follow)
-    /// are reported.
+    /// `bytes` at `s`: glibc's conversion (leading space, a sign, a `0x`
+    /// prefix in base 16 or 0, digits; clamped to the type as
+    /// [`causa_core::cconv::clamp`]: `numbers.rs`); the end pointer, when
+    /// asked for, stored into the thread's own memory at `end_at`.
     pub(super) fn parse_int_of(
         &mut self,
         name: &str,
@@ -107,11 +107,6 @@ impl Thread<'_, '_> {
         end_at: u64,
         base: u32,
     ) -> Result<Reg, SymError> {
-        if base == 0 || base == 16 {
-            return Err(self.unsupported(format!(
-                "`{name}` in base {base} of a string the schedule decides (bases 2–36 but 16 are followed)"
-            )));
-        }
         if end_at != 0 && !self.classify(end_at).0 {
             return Err(self.unsupported(format!("`{name}` storing its end pointer into shared memory")));
         }
@@ -245,245 +240,10 @@ pub(super) fn find_text(e: &mut Exprs, (s, bytes): (u64, &[ExprId]), needle: &[u
     ptr
 }
 
-/// The `strtol` scan of `bytes` in `base` (2–36 but 16): the value as a
-/// 64-bit long (unsigned: an unsigned long), and the index where the
-/// conversion ended (0 when nothing was converted).
-fn parse_fold(e: &mut Exprs, bytes: &[ExprId], base: u32, unsigned: bool) -> (ExprId, ExprId) {
-    let one = e.constant(1, 1);
-    let (mut lead, mut signed, mut digits, mut neg) = (one, e.constant(1, 0), e.constant(1, 0), e.constant(1, 0));
-    // Without room for a number past `i64::MAX` (at most 18 decimal
-    // digits), 64 bits and no clamping. Else the significant digits are
-    // counted up to `limit`, a count past the type for sure, and the value,
-    // exact below it, is kept in the bits that holds: one comparison at the
-    // end instead of a clamp at every byte (which made a 32-byte buffer's
-    // query a hundred times slower).
-    let small = (base as u128).checked_pow(bytes.len() as u32).is_some_and(|m| m <= i64::MAX as u128);
-    let Long { width, limit, cap, fits } = long(base, unsigned);
-    let width = if small { 64 } else { width };
-    let mut acc = e.constant(width, 0);
-    let mut end = e.constant(64, 0);
-    let (mut count, mut nonzero) = (e.constant(8, 0), e.constant(1, 0));
-    let (step, full) = (e.constant(8, 1), e.constant(8, limit as u128));
-    let zero8 = e.constant(8, 0);
-    let wide_base = e.constant(width, base as u128);
-    for (k, &b) in bytes.iter().enumerate() {
-        let space = is_space(e, b);
-        let minus = eq8(e, b, b'-');
-        let plus = eq8(e, b, b'+');
-        let sign = e.or(minus, plus);
-        let (value, digit) = digit_of(e, b, base);
-        let opens = e.or(lead, signed);
-        let starts = e.and(opens, digit);
-        let goes_on = e.and(digits, digit);
-        let takes_sign = e.and(lead, minus);
-        neg = e.select(takes_sign, one, neg);
-        signed = e.and(lead, sign);
-        lead = e.and(lead, space);
-        digits = e.or(starts, goes_on);
-        let wide = e.cast(CastOp::ZExt, 8, width, value);
-        let times = e.bin(BinOp::Mul, width, acc, wide_base).expect("mul");
-        let next = e.bin(BinOp::Add, width, times, wide).expect("add");
-        acc = e.select(digits, next, acc);
-        if !small {
-            let not_zero = e.icmp(ICmpPred::Ne, 8, value, zero8);
-            let significant = e.and(digits, not_zero);
-            nonzero = e.or(nonzero, significant);
-            let counts = e.and(digits, nonzero);
-            let at_limit = e.icmp(ICmpPred::Eq, 8, count, full);
-            let more = e.bin(BinOp::Add, 8, count, step).expect("add");
-            let more = e.select(at_limit, full, more);
-            count = e.select(counts, more, count);
-        }
-        let after = e.constant(64, k as u128 + 1);
-        end = e.select(digits, after, end);
-    }
-    let result = if small {
-        let zero = e.constant(64, 0);
-        let negated = e.bin(BinOp::Sub, 64, zero, acc).expect("sub");
-        e.select(neg, negated, acc)
-    } else {
-        let over = e.icmp(ICmpPred::Eq, 8, count, full);
-        let cap = e.constant(width, cap);
-        let m = e.select(over, cap, acc);
-        // Only a number of more than `fits` significant digits can be
-        // past the type: the comparisons are asked of those alone (asked
-        // of every number, they tripled the query's time).
-        let fits = e.constant(8, fits as u128);
-        let near = e.icmp(ICmpPred::Ugt, 8, count, fits);
-        clamped(e, (m, width), (neg, near), unsigned)
-    };
-    (result, end)
-}
-
-/// How a long number is scanned in `base`: past the type for sure at
-/// `limit` significant digits; below that exact in `width` bits, which
-/// also hold `cap`, a magnitude past the type.
-struct Long {
-    width: u32,
-    limit: u32,
-    cap: u128,
-    /// Numbers of at most this many significant digits are inside the
-    /// type.
-    fits: u32,
-}
-
-fn long(base: u32, unsigned: bool) -> Long {
-    // The largest magnitude the type holds (a negative long: 2^63).
-    let max: u128 = if unsigned { u64::MAX as u128 } else { 1 << 63 };
-    let (mut power, mut digits) = (1u128, 0);
-    while power <= max {
-        power *= base as u128;
-        digits += 1;
-    }
-    // `digits` + 1 significant digits make at least base^digits > max;
-    // fewer stay below base^digits, whose bits hold them.
-    // base^(digits - 1) ≤ max: fewer digits than `digits` fit the type.
-    Long { width: 128 - power.leading_zeros(), limit: digits + 1, cap: max + 1, fits: digits - 1 }
-}
-
-/// glibc's clamping of the magnitude `m` (of `width` bits) with the sign
-/// `neg` to a 64-bit long (or unsigned long).
-/// `near`: whether `m` can be past the type at all.
-fn clamped(e: &mut Exprs, (m, width): (ExprId, u32), (neg, near): (ExprId, ExprId), unsigned: bool) -> ExprId {
-    let zero = e.constant(width, 0);
-    let negated = e.bin(BinOp::Sub, width, zero, m).expect("sub");
-    let negated = e.cast(CastOp::Trunc, width, 64, negated);
-    let plain = e.cast(CastOp::Trunc, width, 64, m);
-    if unsigned {
-        let umax = e.constant(width, u64::MAX as u128);
-        let over = e.icmp(ICmpPred::Ugt, width, m, umax);
-        let over = e.and(near, over);
-        let value = e.select(neg, negated, plain);
-        let clamped = e.constant(64, u64::MAX as u128);
-        return e.select(over, clamped, value);
-    }
-    let max = e.constant(width, i64::MAX as u128);
-    let min = e.constant(width, 1u128 << 63);
-    let (big, small) = (e.icmp(ICmpPred::Ugt, width, m, max), e.icmp(ICmpPred::Ugt, width, m, min));
-    let (big, small) = (e.and(near, big), e.and(near, small));
-    let (long_max, long_min) = (e.constant(64, i64::MAX as u128), e.constant(64, 1u128 << 63));
-    let positive = e.select(big, long_max, plain);
-    let negative = e.select(small, long_min, negated);
-    e.select(neg, negative, positive)
-}
-
-/// The value of the byte `b` as a digit (8 bits) and whether it is one in
-/// `base`.
-fn digit_of(e: &mut Exprs, b: ExprId, base: u32) -> (ExprId, ExprId) {
-    let range = |e: &mut Exprs, lo: u8, hi: u8| {
-        let (l, h) = (e.constant(8, lo as u128), e.constant(8, hi as u128));
-        let above = e.icmp(ICmpPred::Uge, 8, b, l);
-        let below = e.icmp(ICmpPred::Ule, 8, b, h);
-        (e.and(above, below), l)
-    };
-    let offset = |e: &mut Exprs, from: ExprId, plus: u128| {
-        let d = e.bin(BinOp::Sub, 8, b, from).expect("sub");
-        let p = e.constant(8, plus);
-        e.bin(BinOp::Add, 8, d, p).expect("add")
-    };
-    let (dec, zero) = range(e, b'0', b'9');
-    let (lower, a) = range(e, b'a', b'z');
-    let (upper, big_a) = range(e, b'A', b'Z');
-    let (dv, lv, uv) = (offset(e, zero, 0), offset(e, a, 10), offset(e, big_a, 10));
-    let none = e.constant(8, 255);
-    let v = e.select(upper, uv, none);
-    let v = e.select(lower, lv, v);
-    let v = e.select(dec, dv, v);
-    let limit = e.constant(8, base as u128);
-    let digit = e.icmp(ICmpPred::Ult, 8, v, limit);
-    (v, digit)
-}
-
-/// C's `isspace` in the "C" locale.
-fn is_space(e: &mut Exprs, b: ExprId) -> ExprId {
-    let blank = eq8(e, b, b' ');
-    let (lo, hi) = (e.constant(8, 9), e.constant(8, 13));
-    let above = e.icmp(ICmpPred::Uge, 8, b, lo);
-    let below = e.icmp(ICmpPred::Ule, 8, b, hi);
-    let control = e.and(above, below);
-    e.or(blank, control)
-}
-
-fn eq8(e: &mut Exprs, b: ExprId, x: u8) -> ExprId {
-    let c = e.constant(8, x as u128);
-    e.icmp(ICmpPred::Eq, 8, b, c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use causa_core::cconv::{clamp, parse_digits, span};
-
-    /// The scan of `text` (NUL-padded to `n` bytes) with every byte a read,
-    /// evaluated: (value, end), against glibc's conversion.
-    fn scanned(text: &[u8], n: usize, base: u32, unsigned: bool) -> (u128, u128) {
-        let mut e = Exprs::default();
-        let bytes: Vec<ExprId> = (0..n as u32).map(|i| e.read(i, 8)).collect();
-        let (value, end) = parse_fold(&mut e, &bytes, base, unsigned);
-        let mut padded = text.to_vec();
-        padded.resize(n, 0);
-        let reads: Vec<Option<u128>> = padded.iter().map(|b| Some(*b as u128)).collect();
-        (e.eval(value, &reads).expect("value"), e.eval(end, &reads).expect("end"))
-    }
-
-    #[test]
-    fn the_scan_converts_as_glibc_does() {
-        let texts: [&[u8]; 20] = [
-            b"42",
-            b"  -17x",
-            b"+5",
-            b"-",
-            b"+-3",
-            b"",
-            b"abc",
-            b"\t\n 0099",
-            b"9223372036854775807",
-            b"9223372036854775808",
-            b"-9223372036854775808",
-            b"-9223372036854775809",
-            b"18446744073709551615",
-            b"18446744073709551616",
-            b"-1",
-            b"777 12",
-            b"0000000000000000000000000042",
-            b"-99999999999999999999999",
-            b"1111111111111111111111111111111",
-            b"zzzzzzzzzzzzzz",
-        ];
-        for text in texts {
-            for (base, unsigned) in [(10, false), (10, true), (8, false), (36, false), (2, true)] {
-                // Room for the string and its NUL, and a short buffer
-                // (18 bytes: the unclamped 64-bit scan) where it fits.
-                for n in [text.len() + 1, 18, 24, 32] {
-                    if n <= text.len() {
-                        continue;
-                    }
-                    let parsed = parse_digits(text, base);
-                    let (want, _) = clamp(&parsed, 64, unsigned);
-                    let got = scanned(text, n, base, unsigned);
-                    let shown = String::from_utf8_lossy(text);
-                    assert_eq!(
-                        got,
-                        (want as u128, parsed.end as u128),
-                        "{shown:?} base {base} unsigned {unsigned} in {n} bytes"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn long_numbers_are_kept_in_the_bits_they_need() {
-        // A signed decimal: 19 significant digits stay below 10^19 < 2^64;
-        // 20 are past 2^63 for sure.
-        let l = long(10, false);
-        assert_eq!((l.width, l.limit, l.cap, l.fits), (64, 20, (1 << 63) + 1, 18));
-        // Unsigned: 20 digits stay below 10^20 < 2^67.
-        let l = long(10, true);
-        assert_eq!((l.width, l.limit, l.cap), (67, 21, 1 << 64));
-        let l = long(2, true);
-        assert_eq!((l.width, l.limit), (65, 65));
-    }
+    use causa_core::cconv::span;
 
     #[test]
     fn searches_find_what_the_c_library_finds() {

@@ -1,0 +1,345 @@
+//! `sscanf` of a string whose bytes the schedule decides (in shared
+//! memory, or the thread's own bytes computed from shared data): the
+//! format's directives (`causa_core::scan::directives`, the interpreter's)
+//! followed over the bytes as solver terms. Which directive a byte meets
+//! depends on the bytes before it, so each directive has a bit saying the
+//! scan is at it, and every byte is offered to the directives in order:
+//! one that does not take it (white space that ends, a number that ends)
+//! hands it to the next, as `causa_core::scan` does. Integer conversions
+//! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte; the
+//! result counts the conversions assigned, or is -1 when the input ended
+//! before the first. Written by hand for the reason `numbers.rs` gives.
+
+use super::numbers::{eq8, is_space, IntScan};
+use super::{Reg, Thread};
+use crate::expr::{ExprId, Exprs};
+use crate::SymError;
+use causa_core::scan::{directives, Conv, Directive};
+use causa_ir::{BinOp, CastOp, ICmpPred, Operand, Ty};
+
+/// A directive as the fold follows it.
+enum Dir {
+    Space,
+    Literal(u8),
+    /// An integer conversion: its scan, field width, and the bytes of the
+    /// field taken so far (16 bits).
+    Int {
+        scan: Box<IntScan>,
+        width: Option<usize>,
+        used: ExprId,
+    },
+    /// `%n`.
+    Count,
+    /// `%c` of one byte.
+    Char,
+}
+
+/// A value a conversion assigns (not suppressed): whether it was assigned
+/// (1 bit), and its value (`bytes` bytes).
+pub(super) struct Out {
+    pub assigned: ExprId,
+    pub value: ExprId,
+    pub bytes: u32,
+    /// Counted in the result (all but `%n`).
+    counted: bool,
+}
+
+/// The fold's answer: `sscanf`'s result (32 bits) and the values, in
+/// the order of their pointer arguments.
+pub(super) struct Folded {
+    pub result: ExprId,
+    pub outs: Vec<Out>,
+}
+
+impl Thread<'_, '_> {
+    /// `sscanf(s, format, …)` of `bytes` (the string at `s`, a NUL among
+    /// them): the values go into the thread's own memory, each kept as it
+    /// was where the scan stops before its conversion.
+    pub(super) fn scan_bytes(
+        &mut self,
+        name: &'static str,
+        args: &[Operand],
+        bytes: &[ExprId],
+    ) -> Result<Reg, SymError> {
+        let format_at = self.addr_arg(args, 1, name)?;
+        let format = self.c_string(format_at, name)?;
+        let long_bytes = self.st.program.space.layout.ptr_bytes as u32;
+        let ds: Vec<Directive> =
+            directives(&format, long_bytes).collect::<Result<_, _>>().map_err(|e| self.unsupported(e))?;
+        let folded = scan_fold(&mut self.st.trace.exprs, bytes, &ds).map_err(|e| {
+            self.unsupported(format!(
+                "`{name}`'s {e} of a string the schedule decides (`%d %i %u %o %x %n %c` are followed)"
+            ))
+        })?;
+        let pointers: Vec<u64> =
+            (0..folded.outs.len()).map(|k| self.addr_arg(args, 2 + k, name)).collect::<Result<_, _>>()?;
+        if pointers.iter().any(|p| !self.classify(*p).0) {
+            return Err(self.unsupported(format!("`{name}` of a string the schedule decides into shared memory")));
+        }
+        for (out, p) in folded.outs.iter().zip(pointers) {
+            let ty = Ty::Int(out.bytes * 8);
+            let Reg::Int(old) = self.load_own(p, &ty)? else {
+                return Err(self.unsupported(format!("`{name}` into memory holding a value that is not an integer")));
+            };
+            // (Constants are kept 128 bits wide.)
+            let old = self.fit(old, out.bytes * 8);
+            let kept = self.st.trace.exprs.select(out.assigned, out.value, old);
+            self.store_own(p, out.bytes, Reg::Int(kept))?;
+        }
+        Ok(Reg::Int(folded.result))
+    }
+}
+
+/// The scan of `bytes` (a NUL among them) by the directives `ds`; an error
+/// names a conversion the fold does not follow.
+pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Result<Folded, String> {
+    let (zero, one) = (e.constant(1, 0), e.constant(1, 1));
+    let mut dirs: Vec<(Dir, Option<usize>)> = Vec::new();
+    let mut outs: Vec<Out> = Vec::new();
+    // The fewest bytes the directives before each take: it cannot be
+    // reached at an earlier byte.
+    let (mut reached_at, mut need) = (Vec::new(), 0);
+    for d in ds {
+        reached_at.push(need);
+        let (conv, suppress, width) = match d {
+            Directive::Space => {
+                dirs.push((Dir::Space, None));
+                continue;
+            }
+            Directive::Literal(c) => {
+                dirs.push((Dir::Literal(*c), None));
+                need += 1;
+                continue;
+            }
+            Directive::Conversion { conv, suppress, width } => (conv, *suppress, width.filter(|w| *w < bytes.len())),
+        };
+        let (dir, size) = match conv {
+            Conv::Int { base, bytes: size, unsigned } => {
+                // (The field lies between the bytes the directives before
+                // take and the NUL: the fewer, the cheaper its value.)
+                let room = bytes.len().saturating_sub(need + 1);
+                let span = width.map_or(room, |w| w.min(room));
+                let scan = Box::new(IntScan::new(e, *base, *unsigned, span));
+                need += 1;
+                (Dir::Int { scan, width, used: e.constant(16, 0) }, *size)
+            }
+            Conv::Count { bytes: size } => (Dir::Count, *size),
+            Conv::Chars if width.unwrap_or(1) == 1 => {
+                need += 1;
+                (Dir::Char, 1)
+            }
+            Conv::Chars => return Err("`%c` of more than one byte".into()),
+            Conv::Float { .. } => return Err("floating-point conversion".into()),
+            Conv::Word => return Err("`%s`".into()),
+            Conv::Set { .. } => return Err("`%[`".into()),
+        };
+        let out = (!suppress).then(|| {
+            let value = e.constant(size * 8, 0);
+            outs.push(Out { assigned: zero, value, bytes: size, counted: !matches!(dir, Dir::Count) });
+            outs.len() - 1
+        });
+        dirs.push((dir, out));
+    }
+    let n = dirs.len();
+    // at[i]: the scan is at directive i (at[n]: the format is done; none:
+    // it stopped).
+    let mut at: Vec<ExprId> = (0..=n).map(|i| if i == 0 { one } else { zero }).collect();
+    let mut ended = zero;
+    for (k, &b) in bytes.iter().enumerate() {
+        let nul = eq8(e, b, 0);
+        let mut taken = zero;
+        for i in (0..n).take_while(|i| reached_at[*i] <= k) {
+            let free = e.not(taken);
+            let act = e.and(at[i], free);
+            // (What the directive took, whether it leaves, and whether it
+            // hands on to the next.)
+            let out = dirs[i].1;
+            let (took, leaves, next) = match &mut dirs[i].0 {
+                Dir::Space => {
+                    let sp = is_space(e, b);
+                    let took = e.and(act, sp);
+                    let other = e.not(sp);
+                    let on = e.and(act, other);
+                    (took, on, on)
+                }
+                Dir::Literal(c) => {
+                    let hit = eq8(e, b, *c);
+                    let took = e.and(act, hit);
+                    let end = e.and(act, nul);
+                    ended = e.or(ended, end);
+                    (took, act, took)
+                }
+                Dir::Int { scan, width, used } => {
+                    let full = match width {
+                        Some(w) => {
+                            let w = e.constant(16, *w as u128);
+                            e.icmp(ICmpPred::Eq, 16, *used, w)
+                        }
+                        None => zero,
+                    };
+                    let room = match width {
+                        Some(w) if *w >= 3 => {
+                            let limit = e.constant(16, *w as u128 - 2);
+                            e.icmp(ICmpPred::Ult, 16, *used, limit)
+                        }
+                        Some(_) => zero,
+                        None => one,
+                    };
+                    let (digits, lead) = (scan.digits, scan.lead);
+                    let not_full = e.not(full);
+                    let on = e.and(act, not_full);
+                    let ahead = (bytes.get(k + 1).copied(), bytes.get(k + 2).copied());
+                    let step = scan.step(e, b, ahead, room, on);
+                    let stays = e.not(step.continues);
+                    let leaves = e.and(act, stays);
+                    let complete = e.and(leaves, digits);
+                    // The input ended before the field: an input failure.
+                    let none = e.not(digits);
+                    let end = e.and(leaves, none);
+                    let end = e.and(end, lead);
+                    let end = e.and(end, nul);
+                    let end = e.and(end, not_full);
+                    ended = e.or(ended, end);
+                    let one16 = e.constant(16, 1);
+                    let more = e.bin(BinOp::Add, 16, *used, one16).expect("add");
+                    *used = e.select(step.counts, more, *used);
+                    (step.continues, leaves, complete)
+                }
+                Dir::Count => {
+                    if let Some(o) = out {
+                        let size = outs[o].bytes * 8;
+                        let here = e.constant(size, k as u128);
+                        outs[o].value = e.select(act, here, outs[o].value);
+                    }
+                    (zero, act, act)
+                }
+                Dir::Char => {
+                    let byte = e.not(nul);
+                    let took = e.and(act, byte);
+                    let end = e.and(act, nul);
+                    ended = e.or(ended, end);
+                    if let Some(o) = out {
+                        outs[o].value = e.select(took, b, outs[o].value);
+                    }
+                    (took, act, took)
+                }
+            };
+            if let Some(o) = out {
+                // (A conversion is assigned when it hands on.)
+                outs[o].assigned = e.or(outs[o].assigned, next);
+            }
+            taken = e.or(taken, took);
+            let stays = e.not(leaves);
+            at[i] = e.and(at[i], stays);
+            at[i + 1] = e.or(at[i + 1], next);
+        }
+    }
+    for (dir, out) in &dirs {
+        if let (Dir::Int { scan, .. }, Some(o)) = (dir, out) {
+            let v = scan.value(e);
+            let size = outs[*o].bytes * 8;
+            outs[*o].value = if size < 64 { e.cast(CastOp::Trunc, 64, size, v) } else { v };
+        }
+    }
+    let mut count = e.constant(32, 0);
+    for out in outs.iter().filter(|o| o.counted) {
+        let one = e.cast(CastOp::ZExt, 1, 32, out.assigned);
+        count = e.bin(BinOp::Add, 32, count, one).expect("add");
+    }
+    let zero32 = e.constant(32, 0);
+    let none = e.icmp(ICmpPred::Eq, 32, count, zero32);
+    let eof = e.and(ended, none);
+    let minus_one = e.constant(32, u32::MAX as u128);
+    let result = e.select(eof, minus_one, count);
+    Ok(Folded { result, outs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use causa_core::scan::{scan, Scanned};
+
+    /// `format` over `text` (NUL-padded to `n` bytes, every byte a read),
+    /// evaluated, against the interpreter's scan: the result, and each
+    /// value assigned (None: not assigned).
+    fn check(text: &[u8], format: &[u8], n: usize) {
+        let mut e = Exprs::default();
+        let bytes: Vec<ExprId> = (0..n as u32).map(|i| e.read(i, 8)).collect();
+        let ds: Vec<Directive> = directives(format, 8).collect::<Result<_, _>>().unwrap();
+        let folded = scan_fold(&mut e, &bytes, &ds).unwrap();
+        let mut padded = text.to_vec();
+        padded.resize(n, 0);
+        let reads: Vec<Option<u128>> = padded.iter().map(|b| Some(*b as u128)).collect();
+        let want = scan(text, format, 8).unwrap();
+        let shown = (String::from_utf8_lossy(text), String::from_utf8_lossy(format));
+        let result = e.eval(folded.result, &reads).unwrap() as u32 as i32;
+        assert_eq!(result, want.result, "result of {shown:?} in {n} bytes");
+        for (k, out) in folded.outs.iter().enumerate() {
+            let assigned = e.eval(out.assigned, &reads).unwrap() == 1;
+            let value = e.eval(out.value, &reads).unwrap();
+            let got = assigned.then_some(value);
+            let expected = want.items.get(k).map(|item| match item {
+                Scanned::Int { value, .. } => *value as u128,
+                Scanned::Bytes(b) => b[0] as u128,
+                Scanned::Float { .. } => unreachable!(),
+            });
+            assert_eq!(got, expected, "value {k} of {shown:?} in {n} bytes");
+        }
+    }
+
+    #[test]
+    fn the_fold_scans_as_the_interpreter_does() {
+        let formats: [&[u8]; 12] = [
+            b"%d",
+            b"%d %d",
+            b"%d,%d",
+            b"level=%d",
+            b"%x:%o",
+            b"%i %i",
+            b"%3d%d",
+            b"%*d %hd%n",
+            b"%c%u",
+            b" %c %%%d",
+            b"%lld/%hhu",
+            b"%2x%X",
+        ];
+        let texts: [&[u8]; 16] = [
+            b"42",
+            b"  -7 13",
+            b"4,5",
+            b"4;5",
+            b"level=9",
+            b"level:9",
+            b"ff:17",
+            b"0x1f 010",
+            b"123456",
+            b"",
+            b"   ",
+            b"x",
+            b"-",
+            b"a 300",
+            b" q %12",
+            b"-9223372036854775809/300",
+        ];
+        for format in formats {
+            for text in texts {
+                for n in [text.len() + 1, 12, 28] {
+                    if n > text.len() {
+                        check(text, format, n);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn conversions_the_fold_does_not_follow_are_named() {
+        let mut e = Exprs::default();
+        let bytes: Vec<ExprId> = (0..4).map(|i| e.read(i, 8)).collect();
+        for (format, named) in [(&b"%s"[..], "`%s`"), (b"%f", "floating"), (b"%[a-z]", "`%["), (b"%2c", "`%c`")] {
+            let ds: Vec<Directive> = directives(format, 8).collect::<Result<_, _>>().unwrap();
+            let err = scan_fold(&mut e, &bytes, &ds).err().expect("refused");
+            assert!(err.contains(named), "{err}");
+        }
+    }
+}
