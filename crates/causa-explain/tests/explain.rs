@@ -3648,3 +3648,20 @@ fn a_header_parsed_in_hex_before_its_length_is_written_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_command_word_parsed_before_its_argument_is_explained() {
+    // sscanf's `%s` of shared text into main's own buffer: the word's
+    // bytes, and the first of them tested, depend on what the parse read.
+    let prep = corpus("fail/libc/command_parsed_before_argument.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "command_parsed_before_argument");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`main` (thread 0) parses `command` at command_parsed_before_argument.c:27 before `controller` (thread 0.1) appends to it at command_parsed_before_argument.c:18"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}

@@ -585,7 +585,7 @@ impl Thread<'_, '_> {
 
     /// The bytes from private `s` to the end of its stack object (0 when
     /// it is in none this thread knows).
-    fn stack_room(&self, s: u64) -> u64 {
+    pub(super) fn stack_room(&self, s: u64) -> u64 {
         let size = self.stack_sizes.get(&causa_ir::addr_alloc(s)).copied().unwrap_or(0);
         size.saturating_sub(causa_ir::addr_offset(s))
     }

@@ -32,16 +32,32 @@ enum Dir {
     Count,
     /// `%c` of one byte.
     Char,
+    /// `%s` (`set` None: up to white space, which it skips first) or
+    /// `%[…]` (the set, and whether it is negated): the bytes taken so far
+    /// (16 bits).
+    Word {
+        set: Option<(Vec<u8>, bool)>,
+        width: Option<usize>,
+        used: ExprId,
+    },
 }
 
 /// A value a conversion assigns (not suppressed): whether it was assigned
-/// (1 bit), and its value (`bytes` bytes).
+/// (1 bit), and its value.
 pub(super) struct Out {
     pub assigned: ExprId,
-    pub value: ExprId,
-    pub bytes: u32,
+    pub value: Value,
     /// Counted in the result (all but `%n`).
     counted: bool,
+}
+
+/// What a conversion stores.
+pub(super) enum Value {
+    /// An integer of `bytes` bytes.
+    Int { value: ExprId, bytes: u32 },
+    /// A word's bytes and NUL (`%s`, `%[…]`): each byte's value and whether
+    /// it is written (1 bit); the bytes past the word are left alone.
+    Bytes { values: Vec<ExprId>, written: Vec<ExprId> },
 }
 
 /// The fold's answer: `sscanf`'s result (32 bits) and the values, in
@@ -66,33 +82,55 @@ impl Thread<'_, '_> {
         let long_bytes = self.st.program.space.layout.ptr_bytes as u32;
         let ds: Vec<Directive> =
             directives(&format, long_bytes).collect::<Result<_, _>>().map_err(|e| self.unsupported(e))?;
-        let folded = scan_fold(&mut self.st.trace.exprs, bytes, &ds).map_err(|e| {
-            self.unsupported(format!(
-                "`{name}`'s {e} of a string the schedule decides (`%d %i %u %o %x %n %c` are followed)"
-            ))
-        })?;
-        let pointers: Vec<u64> =
-            (0..folded.outs.len()).map(|k| self.addr_arg(args, 2 + k, name)).collect::<Result<_, _>>()?;
+        // The pointers after the format, one per value assigned (a
+        // suppressed conversion has none).
+        let assigning = ds.iter().filter(|d| matches!(d, Directive::Conversion { suppress: false, .. })).count();
+        let pointers: Vec<u64> = (0..assigning).map(|k| self.addr_arg(args, 2 + k, name)).collect::<Result<_, _>>()?;
         if pointers.iter().any(|p| !self.classify(*p).0) {
             return Err(self.unsupported(format!("`{name}` of a string the schedule decides into shared memory")));
         }
+        // A word is stored at most up to its destination's end (past it,
+        // the interpreter reports the overflow the replay then shows).
+        let rooms: Vec<usize> = pointers.iter().map(|p| self.stack_room(*p) as usize).collect();
+        let folded = scan_fold(&mut self.st.trace.exprs, bytes, &ds, &|k| rooms[k]).map_err(|e| {
+            self.unsupported(format!(
+                "`{name}`'s {e} of a string the schedule decides (`%d %i %u %o %x %n %c %s %[…]` are followed)"
+            ))
+        })?;
         for (out, p) in folded.outs.iter().zip(pointers) {
-            let ty = Ty::Int(out.bytes * 8);
-            let Reg::Int(old) = self.load_own(p, &ty)? else {
-                return Err(self.unsupported(format!("`{name}` into memory holding a value that is not an integer")));
-            };
-            // (Constants are kept 128 bits wide.)
-            let old = self.fit(old, out.bytes * 8);
-            let kept = self.st.trace.exprs.select(out.assigned, out.value, old);
-            self.store_own(p, out.bytes, Reg::Int(kept))?;
+            match &out.value {
+                Value::Int { value, bytes } => {
+                    let Reg::Int(old) = self.load_own(p, &Ty::Int(bytes * 8))? else {
+                        return Err(
+                            self.unsupported(format!("`{name}` into memory holding a value that is not an integer"))
+                        );
+                    };
+                    // (Constants are kept 128 bits wide.)
+                    let old = self.fit(old, bytes * 8);
+                    let kept = self.st.trace.exprs.select(out.assigned, *value, old);
+                    self.store_own(p, *bytes, Reg::Int(kept))?;
+                }
+                Value::Bytes { values, written } => {
+                    let old = self.private_byte_values(p, values.len() as u64)?;
+                    let e = &mut self.st.trace.exprs;
+                    let kept = values.iter().zip(written).zip(old).map(|((v, w), o)| e.select(*w, *v, o)).collect();
+                    self.store_private(name, p, kept)?;
+                }
+            }
         }
         Ok(Reg::Int(folded.result))
     }
 }
 
 /// The scan of `bytes` (a NUL among them) by the directives `ds`; an error
-/// names a conversion the fold does not follow.
-pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Result<Folded, String> {
+/// names a conversion the fold does not follow. `room`: how many bytes
+/// the destination of the `k`-th value has (a word is kept to that).
+pub(super) fn scan_fold(
+    e: &mut Exprs,
+    bytes: &[ExprId],
+    ds: &[Directive],
+    room: &dyn Fn(usize) -> usize,
+) -> Result<Folded, String> {
     let (zero, one) = (e.constant(1, 0), e.constant(1, 1));
     let mut dirs: Vec<(Dir, Option<usize>)> = Vec::new();
     let mut outs: Vec<Out> = Vec::new();
@@ -113,29 +151,42 @@ pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Re
             }
             Directive::Conversion { conv, suppress, width } => (conv, *suppress, width.filter(|w| *w < bytes.len())),
         };
+        // (The field lies between the bytes the directives before take and
+        // the NUL.)
+        let span = bytes.len().saturating_sub(need + 1);
         let (dir, size) = match conv {
             Conv::Int { base, bytes: size, unsigned } => {
-                // (The field lies between the bytes the directives before
-                // take and the NUL: the fewer, the cheaper its value.)
-                let room = bytes.len().saturating_sub(need + 1);
-                let span = width.map_or(room, |w| w.min(room));
-                let scan = Box::new(IntScan::new(e, *base, *unsigned, span));
+                // (The fewer bytes it can span, the cheaper its value.)
+                let scan = Box::new(IntScan::new(e, *base, *unsigned, width.map_or(span, |w| w.min(span))));
                 need += 1;
-                (Dir::Int { scan, width, used: e.constant(16, 0) }, *size)
+                (Dir::Int { scan, width, used: e.constant(16, 0) }, Some(*size))
             }
-            Conv::Count { bytes: size } => (Dir::Count, *size),
+            Conv::Count { bytes: size } => (Dir::Count, Some(*size)),
             Conv::Chars if width.unwrap_or(1) == 1 => {
                 need += 1;
-                (Dir::Char, 1)
+                (Dir::Char, Some(1))
+            }
+            Conv::Word | Conv::Set { .. } => {
+                need += 1;
+                let set = match conv {
+                    Conv::Set { set, negated } => Some((set.clone(), *negated)),
+                    _ => None,
+                };
+                (Dir::Word { set, width, used: e.constant(16, 0) }, None)
             }
             Conv::Chars => return Err("`%c` of more than one byte".into()),
             Conv::Float { .. } => return Err("floating-point conversion".into()),
-            Conv::Word => return Err("`%s`".into()),
-            Conv::Set { .. } => return Err("`%[`".into()),
         };
         let out = (!suppress).then(|| {
-            let value = e.constant(size * 8, 0);
-            outs.push(Out { assigned: zero, value, bytes: size, counted: !matches!(dir, Dir::Count) });
+            let value = match size {
+                Some(size) => Value::Int { value: e.constant(size * 8, 0), bytes: size },
+                None => {
+                    // The word and its NUL, kept to the destination.
+                    let n = (width.map_or(span, |w| w.min(span)) + 1).min(room(outs.len()));
+                    Value::Bytes { values: vec![e.constant(8, 0); n], written: vec![zero; n] }
+                }
+            };
+            outs.push(Out { assigned: zero, value, counted: !matches!(dir, Dir::Count) });
             outs.len() - 1
         });
         dirs.push((dir, out));
@@ -206,10 +257,9 @@ pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Re
                     (step.continues, leaves, complete)
                 }
                 Dir::Count => {
-                    if let Some(o) = out {
-                        let size = outs[o].bytes * 8;
-                        let here = e.constant(size, k as u128);
-                        outs[o].value = e.select(act, here, outs[o].value);
+                    if let Some(Value::Int { value, bytes }) = out.map(|o| &mut outs[o].value) {
+                        let here = e.constant(*bytes * 8, k as u128);
+                        *value = e.select(act, here, *value);
                     }
                     (zero, act, act)
                 }
@@ -218,10 +268,67 @@ pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Re
                     let took = e.and(act, byte);
                     let end = e.and(act, nul);
                     ended = e.or(ended, end);
-                    if let Some(o) = out {
-                        outs[o].value = e.select(took, b, outs[o].value);
+                    if let Some(Value::Int { value, .. }) = out.map(|o| &mut outs[o].value) {
+                        *value = e.select(took, b, *value);
                     }
                     (took, act, took)
+                }
+                Dir::Word { set, width, used } => {
+                    let (in_word, skips) = match set {
+                        None => {
+                            let sp = is_space(e, b);
+                            (e.not(sp), sp)
+                        }
+                        Some((set, negated)) => {
+                            let mut member = zero;
+                            for &x in set.iter() {
+                                let is = eq8(e, b, x);
+                                member = e.or(member, is);
+                            }
+                            (if *negated { e.not(member) } else { member }, zero)
+                        }
+                    };
+                    let zero16 = e.constant(16, 0);
+                    let fresh = e.icmp(ICmpPred::Eq, 16, *used, zero16);
+                    let full = match width {
+                        Some(w) => {
+                            let w = e.constant(16, *w as u128);
+                            e.icmp(ICmpPred::Eq, 16, *used, w)
+                        }
+                        None => zero,
+                    };
+                    // `%s` skips white space before the word.
+                    let skip = e.and(act, fresh);
+                    let skip = e.and(skip, skips);
+                    let (not_nul, not_full) = (e.not(nul), e.not(full));
+                    let take = e.and(act, in_word);
+                    let take = e.and(take, not_nul);
+                    let take = e.and(take, not_full);
+                    let took = e.or(skip, take);
+                    let stays = e.not(took);
+                    let leaves = e.and(act, stays);
+                    let started = e.not(fresh);
+                    let complete = e.and(leaves, started);
+                    let end = e.and(leaves, fresh);
+                    let end = e.and(end, nul);
+                    ended = e.or(ended, end);
+                    if let Some(Value::Bytes { values, written }) = out.map(|o| &mut outs[o].value) {
+                        let nul8 = e.constant(8, 0);
+                        for (j, (v, w)) in values.iter_mut().zip(written.iter_mut()).enumerate() {
+                            let j16 = e.constant(16, j as u128);
+                            let here = e.icmp(ICmpPred::Eq, 16, *used, j16);
+                            let byte = e.and(take, here);
+                            let end = e.and(complete, here);
+                            *v = e.select(byte, b, *v);
+                            *v = e.select(end, nul8, *v);
+                            let wrote = e.or(byte, end);
+                            *w = e.or(*w, wrote);
+                        }
+                    }
+                    let one16 = e.constant(16, 1);
+                    let more = e.bin(BinOp::Add, 16, *used, one16).expect("add");
+                    *used = e.select(take, more, *used);
+                    (took, leaves, complete)
                 }
             };
             if let Some(o) = out {
@@ -237,8 +344,9 @@ pub(super) fn scan_fold(e: &mut Exprs, bytes: &[ExprId], ds: &[Directive]) -> Re
     for (dir, out) in &dirs {
         if let (Dir::Int { scan, .. }, Some(o)) = (dir, out) {
             let v = scan.value(e);
-            let size = outs[*o].bytes * 8;
-            outs[*o].value = if size < 64 { e.cast(CastOp::Trunc, 64, size, v) } else { v };
+            if let Value::Int { value, bytes } = &mut outs[*o].value {
+                *value = if *bytes < 8 { e.cast(CastOp::Trunc, 64, *bytes * 8, v) } else { v };
+            }
         }
     }
     let mut count = e.constant(32, 0);
@@ -266,7 +374,7 @@ mod tests {
         let mut e = Exprs::default();
         let bytes: Vec<ExprId> = (0..n as u32).map(|i| e.read(i, 8)).collect();
         let ds: Vec<Directive> = directives(format, 8).collect::<Result<_, _>>().unwrap();
-        let folded = scan_fold(&mut e, &bytes, &ds).unwrap();
+        let folded = scan_fold(&mut e, &bytes, &ds, &|_| usize::MAX).unwrap();
         let mut padded = text.to_vec();
         padded.resize(n, 0);
         let reads: Vec<Option<u128>> = padded.iter().map(|b| Some(*b as u128)).collect();
@@ -274,22 +382,34 @@ mod tests {
         let shown = (String::from_utf8_lossy(text), String::from_utf8_lossy(format));
         let result = e.eval(folded.result, &reads).unwrap() as u32 as i32;
         assert_eq!(result, want.result, "result of {shown:?} in {n} bytes");
+        let eval = |x: ExprId| e.eval(x, &reads).unwrap();
         for (k, out) in folded.outs.iter().enumerate() {
-            let assigned = e.eval(out.assigned, &reads).unwrap() == 1;
-            let value = e.eval(out.value, &reads).unwrap();
-            let got = assigned.then_some(value);
+            let assigned = eval(out.assigned) == 1;
+            // The bytes a value writes (a word: those written).
+            let got: Option<Vec<u128>> = assigned.then(|| match &out.value {
+                Value::Int { value, .. } => vec![eval(*value)],
+                Value::Bytes { values, written } => {
+                    values.iter().zip(written).filter(|(_, w)| eval(**w) == 1).map(|(v, _)| eval(*v)).collect()
+                }
+            });
             let expected = want.items.get(k).map(|item| match item {
-                Scanned::Int { value, .. } => *value as u128,
-                Scanned::Bytes(b) => b[0] as u128,
+                Scanned::Int { value, .. } => vec![*value as u128],
+                Scanned::Bytes(b) if matches!(out.value, Value::Int { .. }) => vec![b[0] as u128],
+                Scanned::Bytes(b) => b.iter().map(|x| *x as u128).collect(),
                 Scanned::Float { .. } => unreachable!(),
             });
             assert_eq!(got, expected, "value {k} of {shown:?} in {n} bytes");
+            // A word's bytes are written from its start, none past its NUL.
+            if let (Value::Bytes { written, .. }, Some(v)) = (&out.value, &expected) {
+                let w: Vec<bool> = written.iter().map(|w| eval(*w) == 1).collect();
+                assert!(w.iter().take(v.len()).all(|x| *x) && !w.iter().skip(v.len()).any(|x| *x), "{shown:?}");
+            }
         }
     }
 
     #[test]
     fn the_fold_scans_as_the_interpreter_does() {
-        let formats: [&[u8]; 12] = [
+        let formats: [&[u8]; 16] = [
             b"%d",
             b"%d %d",
             b"%d,%d",
@@ -302,8 +422,12 @@ mod tests {
             b" %c %%%d",
             b"%lld/%hhu",
             b"%2x%X",
+            b"%s %d",
+            b"%3s%s",
+            b"%[a-z]=%d",
+            b"%*[^:]:%4[^;]%n",
         ];
-        let texts: [&[u8]; 16] = [
+        let texts: [&[u8]; 18] = [
             b"42",
             b"  -7 13",
             b"4,5",
@@ -320,6 +444,8 @@ mod tests {
             b"a 300",
             b" q %12",
             b"-9223372036854775809/300",
+            b"set 5",
+            b"key:value;rest",
         ];
         for format in formats {
             for text in texts {
@@ -336,9 +462,9 @@ mod tests {
     fn conversions_the_fold_does_not_follow_are_named() {
         let mut e = Exprs::default();
         let bytes: Vec<ExprId> = (0..4).map(|i| e.read(i, 8)).collect();
-        for (format, named) in [(&b"%s"[..], "`%s`"), (b"%f", "floating"), (b"%[a-z]", "`%["), (b"%2c", "`%c`")] {
+        for (format, named) in [(&b"%f"[..], "floating"), (b"%2c", "`%c`")] {
             let ds: Vec<Directive> = directives(format, 8).collect::<Result<_, _>>().unwrap();
-            let err = scan_fold(&mut e, &bytes, &ds).err().expect("refused");
+            let err = scan_fold(&mut e, &bytes, &ds, &|_| usize::MAX).err().expect("refused");
             assert!(err.contains(named), "{err}");
         }
     }
