@@ -6,9 +6,12 @@
 //! scan is at it, and every byte is offered to the directives in order:
 //! one that does not take it (white space that ends, a number that ends)
 //! hands it to the next, as `causa_core::scan` does. Integer conversions
-//! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte; the
-//! result counts the conversions assigned, or is -1 when the input ended
-//! before the first. Written by hand for the reason `numbers.rs` gives.
+//! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte, `%s` and
+//! `%[…]` each byte of the destination (the byte taken when the word is
+//! that long, its NUL where it ends); the result counts the conversions
+//! assigned, or is -1 when the input ended before the first. A value is
+//! stored as a select: the new one where its conversion was assigned, the
+//! old one elsewhere. Written by hand for the reason `numbers.rs` gives.
 
 use super::numbers::{eq8, is_space, IntScan};
 use super::{Reg, Thread};
@@ -109,6 +112,9 @@ impl Thread<'_, '_> {
                     let old = self.fit(old, bytes * 8);
                     let kept = self.st.trace.exprs.select(out.assigned, *value, old);
                     self.store_own(p, *bytes, Reg::Int(kept))?;
+                }
+                Value::Bytes { values, .. } if values.is_empty() => {
+                    return Err(self.unsupported(format!("`{name}` of a word into memory outside a known object")));
                 }
                 Value::Bytes { values, written } => {
                     let old = self.private_byte_values(p, values.len() as u64)?;
