@@ -22,10 +22,10 @@ pub(super) struct IntScan {
     pub lead: ExprId,
     /// A sign was the last byte taken.
     signed: ExprId,
-    /// Digits taken, the last byte among them (or a prefix's `x`).
+    /// Digits taken, the last byte among them (or a prefix's `x`). A byte
+    /// that does not continue the number clears this, `lead` and
+    /// `signed`: no later byte continues it.
     pub digits: ExprId,
-    /// The number is over: a byte did not continue it.
-    stopped: ExprId,
     neg: ExprId,
     /// Base 0: a `0x` prefix chose base 16; a leading 0, base 8.
     hex: ExprId,
@@ -64,7 +64,6 @@ impl IntScan {
             lead: one,
             signed: zero,
             digits: zero,
-            stopped: zero,
             neg: zero,
             hex: e.constant(1, (base == 16) as u128),
             oct: zero,
@@ -79,7 +78,7 @@ impl IntScan {
     /// prefix: `0x` is one only when a hex digit follows (a lone `0x` is
     /// the number 0 ending at the `x`), and `room` (1 bit) says a field
     /// width leaves that digit inside. `on` (1 bit): whether the byte is
-    /// offered at all.
+    /// offered at all (the state stays as it was where it is not).
     pub(super) fn step(
         &mut self,
         e: &mut Exprs,
@@ -88,8 +87,6 @@ impl IntScan {
         room: ExprId,
         on: ExprId,
     ) -> Step {
-        let live = e.not(self.stopped);
-        let on = e.and(on, live);
         let space = is_space(e, b);
         let minus = eq8(e, b, b'-');
         let plus = eq8(e, b, b'+');
@@ -109,54 +106,54 @@ impl IntScan {
             let ok = below(e, self.base);
             (ok, ok)
         };
-        let opens = e.or(self.lead, self.signed);
-        let starts = e.and(opens, first_ok);
-        let goes_on = e.and(self.digits, later_ok);
+        let opens = or(e, self.lead, self.signed);
+        let starts = and(e, opens, first_ok);
+        let goes_on = and(e, self.digits, later_ok);
         let not_skip = e.not(self.skip);
-        let digit = e.or(starts, goes_on);
-        let digit = e.and(digit, not_skip);
-        let lead_space = e.and(self.lead, space);
-        let lead_sign = e.and(self.lead, sign);
-        let continues = e.or(lead_space, lead_sign);
-        let continues = e.or(continues, self.skip);
-        let continues = e.or(continues, digit);
-        let taken = e.and(on, continues);
-        let digit = e.and(on, digit);
+        let digit = or(e, starts, goes_on);
+        let digit = and(e, digit, not_skip);
+        let lead_space = and(e, self.lead, space);
+        let lead_sign = and(e, self.lead, sign);
+        let continues = or(e, lead_space, lead_sign);
+        let continues = or(e, continues, self.skip);
+        let continues = or(e, continues, digit);
+        let taken = gate(e, on, continues);
+        let digit = gate(e, on, digit);
         // A prefix: a first digit 0, then x, then a hex digit (in room).
         let prefix = match (self.base, ahead) {
             (0 | 16, (Some(x), Some(h))) => {
                 let zero = eq8(e, b, b'0');
                 let (lx, ux) = (eq8(e, x, b'x'), eq8(e, x, b'X'));
-                let is_x = e.or(lx, ux);
+                let is_x = or(e, lx, ux);
                 let (hv, _) = digit_of(e, h, 36);
                 let sixteen = e.constant(8, 16);
                 let hex_digit = e.icmp(ICmpPred::Ult, 8, hv, sixteen);
-                let p = e.and(starts, zero);
-                let p = e.and(p, is_x);
-                let p = e.and(p, hex_digit);
-                let p = e.and(p, room);
-                e.and(on, p)
+                let p = and(e, starts, zero);
+                let p = and(e, p, is_x);
+                let p = and(e, p, hex_digit);
+                let p = and(e, p, room);
+                gate(e, on, p)
             }
             _ => e.constant(1, 0),
         };
         let counts = e.not(lead_space);
-        let counts = e.and(taken, counts);
-        // The state after the byte, where it was taken.
-        let upd = |e: &mut Exprs, new: ExprId, old: ExprId| e.select(taken, new, old);
+        let counts = and(e, taken, counts);
+        // The state after the byte, where it was offered.
+        let upd = |e: &mut Exprs, new: ExprId, old: ExprId| e.select(on, new, old);
         if self.base == 0 {
-            self.hex = e.or(self.hex, prefix);
+            self.hex = or(e, self.hex, prefix);
             let zero = eq8(e, b, b'0');
-            let first_zero = e.and(starts, zero);
-            let first_zero = e.and(on, first_zero);
+            let first_zero = and(e, starts, zero);
+            let first_zero = gate(e, on, first_zero);
             let no_prefix = e.not(prefix);
-            let octal = e.and(first_zero, no_prefix);
-            self.oct = e.or(self.oct, octal);
+            let octal = and(e, first_zero, no_prefix);
+            self.oct = or(e, self.oct, octal);
         }
-        let takes_minus = e.and(lead_sign, minus);
-        let takes_minus = e.and(taken, takes_minus);
+        let takes_minus = and(e, self.lead, minus);
+        let takes_minus = gate(e, on, takes_minus);
         let one = e.constant(1, 1);
         self.neg = e.select(takes_minus, one, self.neg);
-        let digits = e.or(self.skip, digit);
+        let digits = or(e, self.skip, digit);
         self.digits = upd(e, digits, self.digits);
         self.signed = upd(e, lead_sign, self.signed);
         self.lead = upd(e, lead_space, self.lead);
@@ -183,9 +180,9 @@ impl IntScan {
         if !self.small {
             let zero8 = e.constant(8, 0);
             let not_zero = e.icmp(ICmpPred::Ne, 8, v, zero8);
-            let significant = e.and(digit, not_zero);
-            self.nonzero = e.or(self.nonzero, significant);
-            let counts = e.and(digit, self.nonzero);
+            let significant = and(e, digit, not_zero);
+            self.nonzero = or(e, self.nonzero, significant);
+            let counts = and(e, digit, self.nonzero);
             let full = self.limit(e);
             let at_limit = e.icmp(ICmpPred::Eq, 8, self.count, full);
             let step = e.constant(8, 1);
@@ -193,10 +190,6 @@ impl IntScan {
             let more = e.select(at_limit, full, more);
             self.count = e.select(counts, more, self.count);
         }
-        // A byte offered and not taken ends the number.
-        let refused = e.not(continues);
-        let refused = e.and(on, refused);
-        self.stopped = e.or(self.stopped, refused);
         Step { continues: taken, digit, counts }
     }
 
@@ -234,6 +227,31 @@ impl IntScan {
         let fits = self.by_base(e, |l| l.fits);
         let near = e.icmp(ICmpPred::Ugt, 8, self.count, fits);
         clamped(e, (m, self.width), (self.neg, near), self.unsigned)
+    }
+}
+
+/// `x` where `on` (1 bit) holds, else 0 (`x` itself where `on` is 1: a
+/// scan on its own offers every byte).
+fn gate(e: &mut Exprs, on: ExprId, x: ExprId) -> ExprId {
+    and(e, on, x)
+}
+
+/// `a ∧ b`, folded where one is constant (a scan's flags that cannot be
+/// set, such as a prefix's in base 10, leave the terms as they were).
+fn and(e: &mut Exprs, a: ExprId, b: ExprId) -> ExprId {
+    match (e.value(a), e.value(b)) {
+        (Some(0), _) | (_, Some(1)) => a,
+        (_, Some(0)) | (Some(1), _) => b,
+        _ => e.and(a, b),
+    }
+}
+
+/// `a ∨ b`, folded where one is constant.
+fn or(e: &mut Exprs, a: ExprId, b: ExprId) -> ExprId {
+    match (e.value(a), e.value(b)) {
+        (Some(1), _) | (_, Some(0)) => a,
+        (_, Some(1)) | (Some(0), _) => b,
+        _ => e.or(a, b),
     }
 }
 
