@@ -6,9 +6,9 @@
 //! scan is at it, and every byte is offered to the directives in order:
 //! one that does not take it (white space that ends, a number that ends)
 //! hands it to the next, as `causa_core::scan` does. Integer conversions
-//! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte, `%s` and
-//! `%[…]` each byte of the destination (the byte taken when the word is
-//! that long, its NUL where it ends); the result counts the conversions
+//! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte, `%s`,
+//! `%[…]` and a longer `%c` each byte of the destination (the byte taken
+//! when the word is that long, `%s`'s and `%[`'s NUL where it ends); the result counts the conversions
 //! assigned, or is -1 when the input ended before the first. A value is
 //! stored as a select: the new one where its conversion was assigned, the
 //! old one elsewhere. Written by hand for the reason `numbers.rs` gives.
@@ -35,14 +35,22 @@ enum Dir {
     Count,
     /// `%c` of one byte.
     Char,
-    /// `%s` (`set` None: up to white space, which it skips first) or
-    /// `%[…]` (the set, and whether it is negated): the bytes taken so far
-    /// (16 bits).
+    /// `%s`, `%[…]` or a longer `%c`: the bytes taken so far (16 bits).
     Word {
-        set: Option<(Vec<u8>, bool)>,
+        kind: Word,
         width: Option<usize>,
         used: ExprId,
     },
+}
+
+/// Which bytes a [`Dir::Word`] takes.
+enum Word {
+    /// `%s`: up to white space, which it skips first; a NUL after.
+    Str,
+    /// `%[…]`: bytes in the set (`true`: not in it); a NUL after.
+    Set(Vec<u8>, bool),
+    /// `%c` of `width` bytes: any, fewer where the input ends; no NUL.
+    Chars,
 }
 
 /// A value a conversion assigns (not suppressed): whether it was assigned
@@ -155,6 +163,10 @@ pub(super) fn scan_fold(
                 need += 1;
                 continue;
             }
+            // (A `%c`'s width counts the bytes it takes: kept.)
+            Directive::Conversion { conv: Conv::Chars, suppress, width } => {
+                (&Conv::Chars, *suppress, width.map(|w| w.min(bytes.len())))
+            }
             Directive::Conversion { conv, suppress, width } => (conv, *suppress, width.filter(|w| *w < bytes.len())),
         };
         // (The field lies between the bytes the directives before take and
@@ -172,23 +184,25 @@ pub(super) fn scan_fold(
                 need += 1;
                 (Dir::Char, Some(1))
             }
-            Conv::Word | Conv::Set { .. } => {
+            Conv::Word | Conv::Set { .. } | Conv::Chars => {
                 need += 1;
-                let set = match conv {
-                    Conv::Set { set, negated } => Some((set.clone(), *negated)),
-                    _ => None,
+                let kind = match conv {
+                    Conv::Set { set, negated } => Word::Set(set.clone(), *negated),
+                    Conv::Chars => Word::Chars,
+                    _ => Word::Str,
                 };
-                (Dir::Word { set, width, used: e.constant(16, 0) }, None)
+                (Dir::Word { kind, width, used: e.constant(16, 0) }, None)
             }
-            Conv::Chars => return Err("`%c` of more than one byte".into()),
             Conv::Float { .. } => return Err("floating-point conversion".into()),
         };
         let out = (!suppress).then(|| {
             let value = match size {
                 Some(size) => Value::Int { value: e.constant(size * 8, 0), bytes: size },
                 None => {
-                    // The word and its NUL, kept to the destination.
-                    let n = (width.map_or(span, |w| w.min(span)) + 1).min(room(outs.len()));
+                    // The word and its NUL (`%c`: no NUL), kept to the
+                    // destination.
+                    let nul = usize::from(!matches!(dir, Dir::Word { kind: Word::Chars, .. }));
+                    let n = (width.map_or(span, |w| w.min(span)) + nul).min(room(outs.len()));
                     Value::Bytes { values: vec![e.constant(8, 0); n], written: vec![zero; n] }
                 }
             };
@@ -279,13 +293,14 @@ pub(super) fn scan_fold(
                     }
                     (took, act, took)
                 }
-                Dir::Word { set, width, used } => {
-                    let (in_word, skips) = match set {
-                        None => {
+                Dir::Word { kind, width, used } => {
+                    let (in_word, skips) = match kind {
+                        Word::Str => {
                             let sp = is_space(e, b);
                             (e.not(sp), sp)
                         }
-                        Some((set, negated)) => {
+                        Word::Chars => (one, zero),
+                        Word::Set(set, negated) => {
                             let mut member = zero;
                             for &x in set.iter() {
                                 let is = eq8(e, b, x);
@@ -318,13 +333,15 @@ pub(super) fn scan_fold(
                     let end = e.and(leaves, fresh);
                     let end = e.and(end, nul);
                     ended = e.or(ended, end);
+                    // (`%c` writes no NUL.)
+                    let closes = if matches!(kind, Word::Chars) { zero } else { complete };
                     if let Some(Value::Bytes { values, written }) = out.map(|o| &mut outs[o].value) {
                         let nul8 = e.constant(8, 0);
                         for (j, (v, w)) in values.iter_mut().zip(written.iter_mut()).enumerate() {
                             let j16 = e.constant(16, j as u128);
                             let here = e.icmp(ICmpPred::Eq, 16, *used, j16);
                             let byte = e.and(take, here);
-                            let end = e.and(complete, here);
+                            let end = e.and(closes, here);
                             *v = e.select(byte, b, *v);
                             *v = e.select(end, nul8, *v);
                             let wrote = e.or(byte, end);
@@ -415,7 +432,7 @@ mod tests {
 
     #[test]
     fn the_fold_scans_as_the_interpreter_does() {
-        let formats: [&[u8]; 16] = [
+        let formats: [&[u8]; 19] = [
             b"%d",
             b"%d %d",
             b"%d,%d",
@@ -432,6 +449,9 @@ mod tests {
             b"%3s%s",
             b"%[a-z]=%d",
             b"%*[^:]:%4[^;]%n",
+            b"%3c%d",
+            b"%*2c%c%n",
+            b"%40c",
         ];
         let texts: [&[u8]; 18] = [
             b"42",
@@ -468,7 +488,7 @@ mod tests {
     fn conversions_the_fold_does_not_follow_are_named() {
         let mut e = Exprs::default();
         let bytes: Vec<ExprId> = (0..4).map(|i| e.read(i, 8)).collect();
-        for (format, named) in [(&b"%f"[..], "floating"), (b"%2c", "`%c`")] {
+        for (format, named) in [(&b"%f"[..], "floating"), (b"%d%lf", "floating")] {
             let ds: Vec<Directive> = directives(format, 8).collect::<Result<_, _>>().unwrap();
             let err = scan_fold(&mut e, &bytes, &ds, &|_| usize::MAX).err().expect("refused");
             assert!(err.contains(named), "{err}");
