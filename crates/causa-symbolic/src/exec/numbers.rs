@@ -117,8 +117,8 @@ impl IntScan {
         let continues = or(e, lead_space, lead_sign);
         let continues = or(e, continues, self.skip);
         let continues = or(e, continues, digit);
-        let taken = gate(e, on, continues);
-        let digit = gate(e, on, digit);
+        let taken = and(e, on, continues);
+        let digit = and(e, on, digit);
         // A prefix: a first digit 0, then x, then a hex digit (in room).
         let prefix = match (self.base, ahead) {
             (0 | 16, (Some(x), Some(h))) => {
@@ -132,7 +132,7 @@ impl IntScan {
                 let p = and(e, p, is_x);
                 let p = and(e, p, hex_digit);
                 let p = and(e, p, room);
-                gate(e, on, p)
+                and(e, on, p)
             }
             _ => e.constant(1, 0),
         };
@@ -144,13 +144,13 @@ impl IntScan {
             self.hex = or(e, self.hex, prefix);
             let zero = eq8(e, b, b'0');
             let first_zero = and(e, starts, zero);
-            let first_zero = gate(e, on, first_zero);
+            let first_zero = and(e, on, first_zero);
             let no_prefix = e.not(prefix);
             let octal = and(e, first_zero, no_prefix);
             self.oct = or(e, self.oct, octal);
         }
         let takes_minus = and(e, self.lead, minus);
-        let takes_minus = gate(e, on, takes_minus);
+        let takes_minus = and(e, on, takes_minus);
         let one = e.constant(1, 1);
         self.neg = e.select(takes_minus, one, self.neg);
         let digits = or(e, self.skip, digit);
@@ -230,14 +230,9 @@ impl IntScan {
     }
 }
 
-/// `x` where `on` (1 bit) holds, else 0 (`x` itself where `on` is 1: a
-/// scan on its own offers every byte).
-fn gate(e: &mut Exprs, on: ExprId, x: ExprId) -> ExprId {
-    and(e, on, x)
-}
-
 /// `a ∧ b`, folded where one is constant (a scan's flags that cannot be
-/// set, such as a prefix's in base 10, leave the terms as they were).
+/// set, such as a prefix's in base 10, and `on` where a scan on its own
+/// offers every byte, leave the terms as they were).
 fn and(e: &mut Exprs, a: ExprId, b: ExprId) -> ExprId {
     match (e.value(a), e.value(b)) {
         (Some(0), _) | (_, Some(1)) => a,
@@ -369,6 +364,16 @@ pub(super) fn is_space(e: &mut Exprs, b: ExprId) -> ExprId {
 pub(super) fn eq8(e: &mut Exprs, b: ExprId, x: u8) -> ExprId {
     let c = e.constant(8, x as u128);
     e.icmp(ICmpPred::Eq, 8, b, c)
+}
+
+/// Whether the byte `b` is one of `set` (1 bit).
+pub(super) fn member(e: &mut Exprs, b: ExprId, set: &[u8]) -> ExprId {
+    let mut is_in = e.constant(1, 0);
+    for &x in set {
+        let is = eq8(e, b, x);
+        is_in = e.or(is_in, is);
+    }
+    is_in
 }
 
 #[cfg(test)]

@@ -8,12 +8,13 @@
 //! hands it to the next, as `causa_core::scan` does. Integer conversions
 //! are [`IntScan`]s, `%n` takes the byte's index, `%c` the byte, `%s`,
 //! `%[…]` and a longer `%c` each byte of the destination (the byte taken
-//! when the word is that long, `%s`'s and `%[`'s NUL where it ends); the result counts the conversions
-//! assigned, or is -1 when the input ended before the first. A value is
-//! stored as a select: the new one where its conversion was assigned, the
-//! old one elsewhere. Written by hand for the reason `numbers.rs` gives.
+//! when the word is that long, `%s`'s and `%[`'s NUL where it ends); the
+//! result counts the conversions assigned, or is -1 when the input ended
+//! before the first. A value is stored as a select: the new one where its
+//! conversion was assigned, the old one elsewhere. Written by hand for the
+//! reason `numbers.rs` gives.
 
-use super::numbers::{eq8, is_space, IntScan};
+use super::numbers::{eq8, is_space, member, IntScan};
 use super::{Reg, Thread};
 use crate::expr::{ExprId, Exprs};
 use crate::SymError;
@@ -170,12 +171,12 @@ pub(super) fn scan_fold(
             Directive::Conversion { conv, suppress, width } => (conv, *suppress, width.filter(|w| *w < bytes.len())),
         };
         // (The field lies between the bytes the directives before take and
-        // the NUL.)
+        // the NUL: the fewer bytes it can span, the cheaper its value.)
         let span = bytes.len().saturating_sub(need + 1);
+        let field = width.map_or(span, |w| w.min(span));
         let (dir, size) = match conv {
             Conv::Int { base, bytes: size, unsigned } => {
-                // (The fewer bytes it can span, the cheaper its value.)
-                let scan = Box::new(IntScan::new(e, *base, *unsigned, width.map_or(span, |w| w.min(span))));
+                let scan = Box::new(IntScan::new(e, *base, *unsigned, field));
                 need += 1;
                 (Dir::Int { scan, width, used: e.constant(16, 0) }, Some(*size))
             }
@@ -202,7 +203,7 @@ pub(super) fn scan_fold(
                     // The word and its NUL (`%c`: no NUL), kept to the
                     // destination.
                     let nul = usize::from(!matches!(dir, Dir::Word { kind: Word::Chars, .. }));
-                    let n = (width.map_or(span, |w| w.min(span)) + nul).min(room(outs.len()));
+                    let n = (field + nul).min(room(outs.len()));
                     Value::Bytes { values: vec![e.constant(8, 0); n], written: vec![zero; n] }
                 }
             };
@@ -241,13 +242,7 @@ pub(super) fn scan_fold(
                     (took, act, took)
                 }
                 Dir::Int { scan, width, used } => {
-                    let full = match width {
-                        Some(w) => {
-                            let w = e.constant(16, *w as u128);
-                            e.icmp(ICmpPred::Eq, 16, *used, w)
-                        }
-                        None => zero,
-                    };
+                    let full = at_width(e, *width, *used);
                     let room = match width {
                         Some(w) if *w >= 3 => {
                             let limit = e.constant(16, *w as u128 - 2);
@@ -271,9 +266,7 @@ pub(super) fn scan_fold(
                     let end = e.and(end, nul);
                     let end = e.and(end, not_full);
                     ended = e.or(ended, end);
-                    let one16 = e.constant(16, 1);
-                    let more = e.bin(BinOp::Add, 16, *used, one16).expect("add");
-                    *used = e.select(step.counts, more, *used);
+                    *used = counted(e, *used, step.counts);
                     (step.continues, leaves, complete)
                 }
                 Dir::Count => {
@@ -301,23 +294,13 @@ pub(super) fn scan_fold(
                         }
                         Word::Chars => (one, zero),
                         Word::Set(set, negated) => {
-                            let mut member = zero;
-                            for &x in set.iter() {
-                                let is = eq8(e, b, x);
-                                member = e.or(member, is);
-                            }
-                            (if *negated { e.not(member) } else { member }, zero)
+                            let is_in = member(e, b, set);
+                            (if *negated { e.not(is_in) } else { is_in }, zero)
                         }
                     };
                     let zero16 = e.constant(16, 0);
                     let fresh = e.icmp(ICmpPred::Eq, 16, *used, zero16);
-                    let full = match width {
-                        Some(w) => {
-                            let w = e.constant(16, *w as u128);
-                            e.icmp(ICmpPred::Eq, 16, *used, w)
-                        }
-                        None => zero,
-                    };
+                    let full = at_width(e, *width, *used);
                     // `%s` skips white space before the word.
                     let skip = e.and(act, fresh);
                     let skip = e.and(skip, skips);
@@ -348,9 +331,7 @@ pub(super) fn scan_fold(
                             *w = e.or(*w, wrote);
                         }
                     }
-                    let one16 = e.constant(16, 1);
-                    let more = e.bin(BinOp::Add, 16, *used, one16).expect("add");
-                    *used = e.select(take, more, *used);
+                    *used = counted(e, *used, take);
                     (took, leaves, complete)
                 }
             };
@@ -383,6 +364,25 @@ pub(super) fn scan_fold(
     let minus_one = e.constant(32, u32::MAX as u128);
     let result = e.select(eof, minus_one, count);
     Ok(Folded { result, outs })
+}
+
+/// Whether a field of at most `width` bytes has taken them all (`used`,
+/// 16 bits).
+fn at_width(e: &mut Exprs, width: Option<usize>, used: ExprId) -> ExprId {
+    match width {
+        Some(w) => {
+            let w = e.constant(16, w as u128);
+            e.icmp(ICmpPred::Eq, 16, used, w)
+        }
+        None => e.constant(1, 0),
+    }
+}
+
+/// `used` (16 bits) plus one where `took`.
+fn counted(e: &mut Exprs, used: ExprId, took: ExprId) -> ExprId {
+    let one = e.constant(16, 1);
+    let more = e.bin(BinOp::Add, 16, used, one).expect("add");
+    e.select(took, more, used)
 }
 
 #[cfg(test)]

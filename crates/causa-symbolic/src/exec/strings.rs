@@ -13,7 +13,7 @@
 //! Written by hand: these are glibc's definitions unrolled over a known
 //! number of bytes, which no crate builds as solver terms.
 
-use super::numbers::{eq8, parse_fold};
+use super::numbers::{eq8, member, parse_fold};
 use super::{Reg, Thread};
 use crate::expr::{ExprId, Exprs};
 use crate::trace::SymOp;
@@ -192,11 +192,7 @@ pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (u64, &[ExprId]), s
         _ => e.constant(64, bytes.len() as u128),
     };
     for (k, &b) in bytes.iter().enumerate().rev() {
-        let mut member = e.constant(1, 0);
-        for &x in set {
-            let is = eq8(e, b, x);
-            member = e.or(member, is);
-        }
+        let member = member(e, b, set);
         let nul = e.icmp(ICmpPred::Eq, 8, b, zero8);
         let at = e.constant(64, k as u128);
         r = match name {
