@@ -64,9 +64,9 @@ fn access(op: &SymOp) -> Option<(EventKind, u64, bool, u64)> {
         SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false, 1)),
         // The interpreter's event of a bulk call writes when its
         // destination is shared.
-        SymOp::Bulk { addr, size, ref writes, .. } => {
+        SymOp::Bulk { addr, size, ref writes, at, .. } => {
             let kind = if writes.is_empty() { EventKind::Read } else { EventKind::Write };
-            Some((kind, addr, false, size.max(1) as u64))
+            Some((kind, addr, at.is_some(), size.max(1) as u64))
         }
         _ => None,
     }
@@ -329,6 +329,11 @@ impl Alignment {
             let (addr, size) = match &sym.threads[*t].events[*k].op {
                 // (A run's `strcat` starts at the old string's end: its
                 // record names that part, not what the model reads.)
+                // A string read through a computed pointer: where the run's went.
+                SymOp::Bulk { size, at: Some(_), .. } => {
+                    let Some(a) = run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) else { continue };
+                    (a, *size)
+                }
                 SymOp::Bulk { addr, size, .. }
                     if run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) == Some(*addr) =>
                 {

@@ -208,11 +208,21 @@ fn flows_that_differ(
             _ => y.cloned(),
         };
         let y = y.as_ref();
+        // A string read through a computed pointer that points elsewhere in
+        // the alternate: its bytes compared offset by offset (the pointer's
+        // own read is the data flow that differs).
+        let shift = match (&sym.threads[r.0].events[r.1].op, x, y) {
+            (SymOp::Bulk { at: Some(_), .. }, Some(_), Some(_)) => {
+                let base = |m: &BTreeMap<EventRef, u64>| m.get(r).copied().unwrap_or(0);
+                base(&resolved.alternate).wrapping_sub(base(&resolved.failing))
+            }
+            _ => 0,
+        };
         // Bytes of a read one schedule does not run count against nothing.
         let pairs = x.unwrap_or(&no_bytes).iter().map(|(b, w)| (*b, Some(*w)));
         let mut bytes: BTreeMap<u64, Sources> = pairs.map(|(b, w)| (b, (w, None))).collect();
         for (b, w) in y.unwrap_or(&no_bytes) {
-            bytes.entry(*b).or_default().1 = Some(*w);
+            bytes.entry(b.wrapping_sub(shift)).or_default().1 = Some(*w);
         }
         // Runs of consecutive bytes with the same pair of differing sources.
         let mut runs: Vec<(u64, u32, Sources)> = Vec::new();
@@ -223,9 +233,9 @@ fn flows_that_differ(
             }
         }
         for (start, n, (p, q)) in runs {
-            let flow = |write| Flow { read: *r, write, bytes: Some((start, n)) };
-            failing_only.extend(p.map(flow));
-            alternate_only.extend(q.map(flow));
+            let flow = |start, write| Flow { read: *r, write, bytes: Some((start, n)) };
+            failing_only.extend(p.map(|w| flow(start, w)));
+            alternate_only.extend(q.map(|w| flow(start.wrapping_add(shift), w)));
         }
     }
     failing_only.sort();

@@ -3594,7 +3594,7 @@ fn a_buffer_filled_with_read_from_a_descriptor_is_explained() {
         assert!(e.alternate.is_some() && e.alternate_passes(), "{}: an alternate that runs to the end", e.mode);
         let summary = causa_explain::summary::summary(&e);
         assert!(
-            summary.contains("parses a number from `settings[0]` at settings_read_with_descriptor.c:23 before `main` (thread 0) reads from a file into it at settings_read_with_descriptor.c:39"),
+            summary.contains("parses a number from `settings` at settings_read_with_descriptor.c:23 before `main` (thread 0) reads from a file into it at settings_read_with_descriptor.c:39"),
             "{}: {summary}",
             e.mode
         );
@@ -3660,6 +3660,68 @@ fn a_command_word_parsed_before_its_argument_is_explained() {
         let summary = causa_explain::summary::summary(&e);
         assert!(
             summary.contains("`main` (thread 0) parses `command` at command_parsed_before_argument.c:27 before `controller` (thread 0.1) appends to it at command_parsed_before_argument.c:18"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_name_measured_through_a_pointer_swapped_between_reads_is_explained() {
+    // strlen through a pointer another thread swaps between two buffers:
+    // the string's address is computed from shared data (it was reported
+    // as unsupported); the explanation names the stale pointer's read.
+    let prep = corpus("fail/libc/profile_name_swapped_between_reads.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(31));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "profile_name_swapped_between_reads");
+        // The failing run reads the new index and the old name; the
+        // alternate either reads both new (the pointer's flow differs,
+        // named as the profile it points to) or both old (the index's).
+        let text = causa_explain::text::render(&e);
+        let pointer = "active_name (thread 0.2 at profile_name_swapped_between_reads.c:27): read &profiles[0] (initial value) → read &profiles[1] from thread 0.1 line 20";
+        let index = "active (thread 0.2 at profile_name_swapped_between_reads.c:26): read 1 from thread 0.1 line 19 → read 0 (initial value)";
+        assert!(text.contains(pointer) || text.contains(index), "{}: {text}", e.mode);
+        assert!(text.contains("read active_name=&profiles[0] :27"), "{}: {text}", e.mode);
+    }
+}
+
+#[test]
+fn a_mode_compared_through_a_pointer_swapped_later_is_explained() {
+    // atoi and strcmp through pointers a thread followed later in
+    // symbolic execution swaps: its writes are candidates only in the
+    // second pass (without them the failing run's mode was ruled out).
+    let prep = corpus("fail/libc/mode_checked_through_stale_pointer.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "mode_checked_through_stale_pointer");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`worker` (thread 0.1) reads `limit` at mode_checked_through_stale_pointer.c:27 before `supervisor` (thread 0.2) writes it at mode_checked_through_stale_pointer.c:21, and sees &limits[0] (initial value)"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_buffer_published_before_it_is_filled_is_explained() {
+    // strcpy through a pointer swapped to a buffer filled after the swap:
+    // the copy's bytes come from the fill only in the alternate, and the
+    // summary says to fill the buffer before publishing it.
+    let prep = corpus("fail/libc/buffer_published_before_filled.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(29));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "buffer_published_before_filled");
+        let text = causa_explain::text::render(&e);
+        assert!(
+            text.contains("lines[1] (thread 0.2 at buffer_published_before_filled.c:27): read the initial value → read what thread 0.1 wrote at line 19"),
+            "{}: {text}",
+            e.mode
+        );
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("writing `lines[1]` (buffer_published_before_filled.c:19) before `current` (buffer_published_before_filled.c:18) avoids the failure"),
             "{}: {summary}",
             e.mode
         );

@@ -818,7 +818,7 @@ impl Machine {
         match self.mem.allocs.get(self.mem.locate(x).0).map(|a| &a.kind) {
             None | Some(AllocKind::Null) => crate::naming::format_value(v, size),
             Some(AllocKind::Function { id }) => self.prep.program.functions[*id as usize].name.to_string(),
-            _ => format!("&{}", self.object_name(x)),
+            _ => format!("&{}", self.pointed_name(x)),
         }
     }
 
@@ -828,6 +828,25 @@ impl Machine {
         match self.mem.locate(addr) {
             (id, 0) => self.object_root(id).map_or_else(|| format!("{addr:#x}"), |(name, _)| name),
             _ => self.describe_brief(addr),
+        }
+    }
+
+    /// What a pointer to `addr` points to: the object at its start, else
+    /// the outermost element or field starting at `addr`
+    /// ([`crate::naming::pointed`]: `&names[1]`, not `&names[1][0]`).
+    fn pointed_name(&self, addr: u64) -> String {
+        match self.mem.locate(addr) {
+            // The first row of a table (`&names[0]`, like `&names[1]`).
+            (id, 0) => match self.object_root(id) {
+                Some((name, Ty::Array(elem, _))) if matches!(*elem, Ty::Array(..) | Ty::Struct(_)) => {
+                    format!("{name}[0]")
+                }
+                _ => self.object_name(addr),
+            },
+            (id, off) => match self.object_root(id) {
+                Some((name, ty)) => crate::naming::pointed(&name, &ty, off),
+                None => format!("{addr:#x}"),
+            },
         }
     }
 

@@ -15,17 +15,36 @@ pub fn with_offset(name: &str, ty: &Ty, off: u64) -> String {
 /// innermost element or field that holds them all (`shared` for a copy of
 /// the whole struct, `b.data` for a `memset` of that array).
 pub fn with_span(name: &str, ty: &Ty, off: u64, len: Option<u64>) -> String {
+    path(name, ty, off, len, false)
+}
+
+/// What a pointer `off` bytes into an object of type `ty` points to: the
+/// outermost element or field that starts there (`names[1]` for the
+/// second row of `char names[2][16]`, `configs[1]` for the second struct
+/// of an array of them), as a C programmer takes its address.
+pub fn pointed(name: &str, ty: &Ty, off: u64) -> String {
+    path(name, ty, off, None, true)
+}
+
+fn path(name: &str, ty: &Ty, off: u64, len: Option<u64>, outermost: bool) -> String {
     let mut out = name.to_string();
     let (mut ty, mut off) = (ty, off);
     let holds = |start: u64, size: u64, off: u64| len.is_none_or(|n| off >= start && off + n <= start + size);
+    let mut first = true;
     loop {
-        if len.is_some_and(|n| n >= ty.alloc_size()) {
+        if len.is_some_and(|n| n >= ty.alloc_size()) || (outermost && off == 0 && !first) {
             break;
         }
+        first = false;
         match ty {
             Ty::Array(elem, n) => {
                 let size = elem.alloc_size();
                 if size == 0 || off / size >= *n || !holds(off / size * size, size, off) {
+                    break;
+                }
+                // A bulk access from a byte array's start (an empty
+                // string's NUL) is of the array, as a longer one is.
+                if len.is_some() && size == 1 && off == 0 {
                     break;
                 }
                 out.push_str(&format!("[{}]", off / size));

@@ -44,6 +44,7 @@ mod format;
 mod keys;
 mod library;
 mod numbers;
+mod pointed;
 pub(crate) mod pure;
 mod resolve;
 mod scan;
@@ -112,7 +113,14 @@ const DETERMINED_PASSES: usize = 8;
 /// Run every thread of `log` along its path; reads whose value program
 /// order and thread creation fix ([`crate::determined`]) are constants.
 pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
-    let mut trace = execute_with(program, log, HashMap::default())?;
+    let (mut trace, mut pass) = execute_with(program, log, HashMap::default(), Pass::default())?;
+    // A string read through a computed pointer whose targets a thread
+    // followed later may write: run again knowing every value written
+    // (`pointed.rs`).
+    if pass.pointed {
+        let prior = Pass { written: std::mem::take(&mut pass.written), pointed: false };
+        (trace, pass) = execute_with(program, log, HashMap::default(), prior)?;
+    }
     for _ in 0..DETERMINED_PASSES {
         let found = crate::determined::reads(&trace);
         if found.len() <= trace.determined.len() {
@@ -121,8 +129,9 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         // By their places in the threads: the next pass numbers its reads
         // anew.
         let known = found.into_iter().map(|(id, v)| (trace.read_keys[id as usize], v)).collect();
-        match execute_with(program, log, known) {
-            Ok(t) => trace = t,
+        let prior = Pass { written: std::mem::take(&mut pass.written), pointed: false };
+        match execute_with(program, log, known, prior) {
+            Ok((t, p)) => (trace, pass) = (t, p),
             // A determined value is the one the run read, unless the log
             // combines paths of several runs (explain's neighbouring run
             // extends the other threads' paths: a read of a count the
@@ -153,8 +162,23 @@ fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
     1 + program.space.num_globals + program.space.num_functions + argv + streams
 }
 
-/// One symbolic execution, with the reads of `known` as constants.
-fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>) -> Result<SymTrace, SymError> {
+/// What one symbolic execution learnt that the next may use.
+#[derive(Default)]
+struct Pass {
+    /// The values each shared location was written (`resolve::Written`).
+    written: resolve::Written,
+    /// A string was read through a computed pointer (`pointed.rs`).
+    pointed: bool,
+}
+
+/// One symbolic execution, with the reads of `known` as constants and
+/// what the pass before wrote (`prior`).
+fn execute_with(
+    program: &Program,
+    log: &PathLog,
+    known: HashMap<ReadKey, u128>,
+    prior: Pass,
+) -> Result<(SymTrace, Pass), SymError> {
     if !program.space.tagged() {
         return Err(SymError::Unsupported { what: "32-bit programs".into(), at: None });
     }
@@ -169,6 +193,8 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
         failure: log.failure.clone(),
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
+        prior_written: prior.written,
+        pointed: false,
         known: HashMap::default(),
         keys: Default::default(),
     };
@@ -199,7 +225,8 @@ fn execute_with(program: &Program, log: &PathLog, known: HashMap<ReadKey, u128>)
     }
     realloc_copies_unread(&st)?;
     crate::fault::predicates(&mut st.trace);
-    Ok(st.trace)
+    let pass = Pass { written: st.written, pointed: st.pointed };
+    Ok((st.trace, pass))
 }
 
 struct State<'p> {
@@ -216,6 +243,10 @@ struct State<'p> {
     failure_occurrence: Option<u32>,
     /// Values written to each shared location so far ([`resolve`]).
     written: resolve::Written,
+    /// Those the pass before saw written by the end.
+    prior_written: resolve::Written,
+    /// A string was read through a computed pointer (`pointed.rs`).
+    pointed: bool,
     /// Reads whose value is determined: read id → value.
     /// Reads found determined in the pass before, by place.
     known: HashMap<ReadKey, u128>,
@@ -268,6 +299,10 @@ pub(crate) struct Thread<'s, 'p> {
     /// [`Thread::address`] is resolving an array element's address (see
     /// [`resolve`]).
     indexing: bool,
+    /// [`Thread::address`] resolves a string's address, which may stay
+    /// computed (`pointed.rs`): a pointer is pinned only to a value no
+    /// thread of the pass before wrote another value over.
+    stringing: bool,
     /// Its thread-specific data.
     specific: keys::Specific,
     /// The path condition the last branch added (None: its condition was a
@@ -324,6 +359,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             thread_locals: Vec::new(),
             blocked: false,
             indexing: false,
+            stringing: false,
             specific: Default::default(),
             last_condition: None,
             steps: 0,
@@ -1648,7 +1684,7 @@ fn realloc_copies_unread(st: &State<'_>) -> Result<(), SymError> {
             let read: Vec<(u64, u64)> = match &e.op {
                 SymOp::Read { addr, size, at: None, .. } => vec![(*addr, *size as u64)],
                 SymOp::Rmw { addr, size, .. } => vec![(*addr, *size as u64)],
-                SymOp::Bulk { reads, .. } => reads.iter().map(|p| (p.addr, p.size as u64)).collect(),
+                SymOp::Bulk { reads, at: None, .. } => reads.iter().map(|p| (p.addr, p.size as u64)).collect(),
                 _ => continue,
             };
             for (a, n) in read {

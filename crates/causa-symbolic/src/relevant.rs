@@ -92,7 +92,8 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                 SymOp::Rmw { addr, new, .. } => Some((*addr, *new)),
                 // Its words may be cut differently from the accesses that
                 // read them: followed per object, like a symbolic write.
-                SymOp::Bulk { writes, .. } => {
+                SymOp::Bulk { writes, at, .. } => {
+                    roots.extend(at);
                     for p in writes {
                         symbolic_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
                         object_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
@@ -151,6 +152,7 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                 let op = &sym.threads[t].events[k].op;
                 let in_object = match op {
                     SymOp::Read { at: Some(p), .. } => Some(object_of(sym, *p)),
+                    SymOp::Bulk { at: Some(p), .. } => Some(object_of(sym, *p)),
                     SymOp::Bulk { reads, .. } => Some(reads.first().map(|p| addr_alloc(p.addr))),
                     _ => None,
                 };

@@ -51,6 +51,10 @@ impl Access {
     }
 }
 
+/// A piece of a bulk read through a symbolic address: the access, its
+/// offset from the address, its size.
+type Offset = (Access, u64, u32);
+
 /// A location's accesses in trace order.
 #[derive(Default)]
 struct Location {
@@ -77,6 +81,9 @@ pub(crate) fn constraints(
     let mut raw: Vec<(u64, u32, Access, bool)> = Vec::new();
     // Symbolic accesses: (access, address expression, size, is write).
     let mut symbolic = Vec::new();
+    // Bulk reads through a symbolic address: (event, address, its pieces
+    // with their offsets and sizes).
+    let mut through: Vec<(Ev, ExprId, Vec<Offset>)> = Vec::new();
     let matters = |value: ExprId| match sym.exprs.get(value) {
         Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
         // A determined read: program order fixes the write it returns.
@@ -101,6 +108,18 @@ pub(crate) fn constraints(
             SymOp::Rmw { addr, size, old, new } => {
                 raw.push((*addr, *size, Access::new(ev, *old), false));
                 (*addr, *size, *new, None, true)
+            }
+            // A string read through a computed pointer: resolved below.
+            SymOp::Bulk { reads, at: Some(p), .. } => {
+                let pieces: Vec<Offset> = reads
+                    .iter()
+                    .filter(|r| matters(r.value))
+                    .map(|r| (Access::new(ev, r.value), r.addr, r.size))
+                    .collect();
+                if !pieces.is_empty() {
+                    through.push((ev, *p, pieces));
+                }
+                continue;
             }
             SymOp::Bulk { reads, writes, .. } => {
                 let reads = reads.iter().filter(|p| matters(p.value)).map(|p| (p, false));
@@ -129,6 +148,13 @@ pub(crate) fn constraints(
             narrow.entry(o).or_default().insert(*size);
         }
     }
+    // A string read through a computed pointer reads byte by byte wherever
+    // the pointer may point.
+    for (_, p, _) in &through {
+        for o in pointed_objects(sym, &raw, *p) {
+            narrow.entry(o).or_default().insert(1);
+        }
+    }
     let grid = |a: u64, size: u32| -> Vec<u64> {
         let Some(widths) = narrow.get(&causa_ir::addr_alloc(a)) else { return Vec::new() };
         let base = causa_ir::make_addr(causa_ir::addr_alloc(a), 0);
@@ -143,8 +169,38 @@ pub(crate) fn constraints(
     }
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
-    if !symbolic.is_empty() {
+    if !symbolic.is_empty() || !through.is_empty() {
         let sets = value_sets(sym, &locs);
+        for (ev, p, pieces) in through {
+            let read_values = |id: u32| read_set(sym, &locs, &sets, id);
+            let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
+                ClapError::Unsupported(format!(
+                    "a string read through a pointer whose possible values are unknown ({})",
+                    sym.exprs.show(p)
+                ))
+            })?;
+            let pb = values.bv_bits(p, 64);
+            let mut some = Vec::new();
+            for t in targets {
+                let t = t as u64;
+                // Only a target with every byte read inside its object:
+                // symbolic execution required the pointer to be one such.
+                let end = sym.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == causa_ir::addr_alloc(t));
+                let Some(end) = end.map(|o| o.base + o.size) else { continue };
+                if pieces.iter().any(|(_, off, size)| t + off + *size as u64 > end) {
+                    continue;
+                }
+                let g = values.atom(pb.eq(constant(64, t as u128)));
+                some.push(Formula::Atom(g));
+                for (acc, off, size) in &pieces {
+                    for (a, s, part) in tiles(&locs, t + off, *size)? {
+                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, false)?;
+                    }
+                }
+            }
+            some.push(after(ev));
+            parts.push(Formula::or(some));
+        }
         for (acc, p, size, write) in symbolic {
             let cands = candidates(sym, &sym.exprs, &locs, &sets, p, size);
             if cands.is_empty() {
@@ -488,6 +544,28 @@ fn read_set(
         return None;
     }
     sets.get(&a).cloned().flatten()
+}
+
+/// The objects the pointer `p` may point into, when each read it is
+/// computed from returns its location's initial value or a constant
+/// written there (`raw`: the concretely addressed accesses); none when that
+/// is not known (the accesses are then not cut for it).
+fn pointed_objects(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], p: ExprId) -> BTreeSet<u32> {
+    let lookup = |id: u32| {
+        let a = sym.read_addr(id)?;
+        let (t, k) = *sym.reads.get(id as usize)?;
+        let SymOp::Read { size, .. } = sym.threads[t].events[k].op else { return None };
+        let mut set = BTreeSet::new();
+        if let Initial::Known(v) = sym.initial_value(a, size) {
+            set.insert(v);
+        }
+        for (_, _, acc, _) in raw.iter().filter(|(b, s, _, w)| *w && *b == a && *s == size) {
+            set.insert(sym.exprs.value(acc.value)?);
+        }
+        Some(set)
+    };
+    let values = eval_set(&sym.exprs, p, &lookup).unwrap_or_default();
+    values.into_iter().map(|v| causa_ir::addr_alloc(v as u64)).filter(|o| *o != 0).collect()
 }
 
 /// The values `e` can take when each read takes a value of its set.

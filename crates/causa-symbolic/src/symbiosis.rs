@@ -378,6 +378,12 @@ fn sources(
             SymOp::Read { addr, size, .. } => (whole(*addr, *size), Vec::new()),
             SymOp::Rmw { addr, size, .. } => (whole(*addr, *size), whole(*addr, *size)),
             SymOp::Write { addr, size, .. } => (Vec::new(), whole(*addr, *size)),
+            // Through a computed pointer: each piece at its offset from
+            // where the pointer pointed.
+            SymOp::Bulk { reads, at: Some(_), .. } => {
+                let base = at(r, 0);
+                (reads.iter().map(|p| (base + p.addr, p.size)).collect(), Vec::new())
+            }
             SymOp::Bulk { reads, writes, .. } => {
                 let pieces = |v: &[crate::trace::Piece]| v.iter().map(|p| (p.addr, p.size)).collect::<Vec<_>>();
                 (pieces(reads), pieces(writes))

@@ -629,3 +629,51 @@ fn sscanf_and_strtol_of_text_the_schedule_decides_are_followed() {
         assert_eq!(got, Some(want as i128), "{:?}: {}", String::from_utf8_lossy(text), tr.exprs.show(out));
     }
 }
+
+#[test]
+fn strings_through_a_pointer_another_thread_swaps_are_followed() {
+    // strlen and atoi through `cur`, which main swaps from `a` to `b`:
+    // the address is computed from shared data (it was refused). Each call
+    // is one read through the pointer (its targets `a` and `b`, 8 bytes
+    // each), and the result is an expression of the bytes read.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\n#include <stdlib.h>\nchar a[8] = \"12\";\nchar b[8] = \"345\";\nchar *cur = a;\nint out;\n\
+         void *w(void *p) {{ char *c = cur; out = strlen(c) * 1000 + atoi(c); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0); cur = b;\n\
+         pthread_join(t, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("swapped_pointer.c", &src);
+    let ex = first_schedule_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strings through a swapped pointer are modelled");
+    let w = &tr.threads[1];
+    let through: Vec<&Vec<causa_symbolic::trace::Piece>> = w
+        .events
+        .iter()
+        .filter_map(|e| match &e.op {
+            SymOp::Bulk { reads, at: Some(_), addr: 0, size: 8, .. } => Some(reads),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(through.len(), 2, "strlen's and atoi's reads through the pointer: {:?}", sym_view(&tr, 1));
+    let out = w.events.iter().find_map(|e| match e.op {
+        SymOp::Write { value, size: 4, .. } => Some(value),
+        _ => None,
+    });
+    let out = out.expect("the write of out");
+    for (text, want) in [(&b"12"[..], 2012u128), (b"345", 3345), (b"7x", 2007)] {
+        let mut reads = vec![None; tr.reads.len()];
+        for pieces in &through {
+            for (k, p) in pieces.iter().enumerate() {
+                let id = *tr.exprs.read_ids(p.value).iter().next().expect("a read") as usize;
+                reads[id] = Some(text.get(k).copied().unwrap_or(0) as u128);
+            }
+        }
+        assert_eq!(
+            tr.exprs.eval(out, &reads),
+            Some(want),
+            "{:?}: {}",
+            String::from_utf8_lossy(text),
+            tr.exprs.show(out)
+        );
+    }
+}

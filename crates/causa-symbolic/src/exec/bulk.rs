@@ -78,6 +78,13 @@ impl Thread<'_, '_> {
         if name != "memset" && n <= WIDEST && self.copy_at_computed_address(args, n)? {
             return Ok(true);
         }
+        if name != "memset" {
+            if let Addr::Symbolic(p) = self.string_arg(args, 1, name)? {
+                let dest = self.addr_arg(args, 0, name)?;
+                self.copy_through(name, dest, p, n)?;
+                return Ok(true);
+            }
+        }
         let dest = self.addr_arg(args, 0, name)?;
         let source = if name == "memset" {
             Source::Fill(self.concrete_arg(args, 1, 8, name)? as u8)
@@ -148,7 +155,7 @@ impl Thread<'_, '_> {
 
     /// A bulk operation into private object `dest` must not cut through a
     /// value stored whole.
-    fn private_bulk_check(&self, name: &str, dest: u64) -> Result<(), SymError> {
+    pub(super) fn private_bulk_check(&self, name: &str, dest: u64) -> Result<(), SymError> {
         let id = causa_ir::addr_alloc(dest);
         let wide = self.local.iter().any(|(a, (size, _))| causa_ir::addr_alloc(*a) == id && *size as u64 > WIDEST);
         if wide {
@@ -221,7 +228,7 @@ impl Thread<'_, '_> {
             }
         }
         let (addr, size) = spans.first().map_or((at, 0), |(a, b)| (*a, b.len() as u32));
-        self.event(SymOp::Bulk { what: name, addr, size, reads: Vec::new(), writes });
+        self.event(SymOp::Bulk { what: name, addr, size, reads: Vec::new(), writes, at: None });
         Ok(())
     }
 
@@ -268,7 +275,7 @@ impl Thread<'_, '_> {
             }
             self.bulk.insert(causa_ir::addr_alloc(dest));
         }
-        self.event(SymOp::Bulk { what: name, addr, size: n as u32, reads, writes });
+        self.event(SymOp::Bulk { what: name, addr, size: n as u32, reads, writes, at: None });
         Ok(())
     }
 
@@ -318,7 +325,19 @@ impl Thread<'_, '_> {
     /// its bytes and NUL (one event when `dest` is shared). False when the
     /// call is the log's memory error.
     pub(crate) fn string_copy(&mut self, args: &[Operand]) -> Result<bool, SymError> {
-        let src = self.addr_arg(args, 1, "strcpy")?;
+        let src = match self.string_arg(args, 1, "strcpy")? {
+            Addr::Concrete(src) => src,
+            Addr::Symbolic(p) => {
+                if self.at_failure(causa_core::BugKind::MemoryError) {
+                    return Err(
+                        self.unsupported("a memory error in `strcpy` through a pointer computed from shared data")
+                    );
+                }
+                let dest = self.addr_arg(args, 0, "strcpy")?;
+                self.string_copy_through(dest, p)?;
+                return Ok(true);
+            }
+        };
         if self.is_shared(src) {
             if self.at_failure(causa_core::BugKind::MemoryError) {
                 return Err(self.unsupported("a memory error in `strcpy` from shared memory"));
@@ -457,14 +476,14 @@ impl Thread<'_, '_> {
             self.store_private(what, dest, bytes)?;
         }
         let addr = if dest_shared { dest } else { src };
-        self.event(SymOp::Bulk { what, addr, size, reads, writes });
+        self.event(SymOp::Bulk { what, addr, size, reads, writes, at: None });
         Ok(())
     }
 
     /// What a string copy leaves: byte k is `from[k]` up to and with
     /// `from`'s first NUL, `after[k]` past it; and whether a NUL came (a
     /// 1-bit expression).
-    fn up_to_nul(&mut self, from: &[ExprId], after: &[ExprId]) -> (Vec<ExprId>, ExprId) {
+    pub(super) fn up_to_nul(&mut self, from: &[ExprId], after: &[ExprId]) -> (Vec<ExprId>, ExprId) {
         let e = &mut self.st.trace.exprs;
         let zero = e.constant(8, 0);
         let mut ended = e.constant(1, 0);
@@ -521,7 +540,7 @@ impl Thread<'_, '_> {
     /// (-1, 0 or 1, as the interpreter's) is decided by the first byte that
     /// differs or the NUL both have.
     pub(crate) fn string_compare(&mut self, name: &'static str, args: &[Operand]) -> Result<Reg, SymError> {
-        let (a, b) = (self.addr_arg(args, 0, name)?, self.addr_arg(args, 1, name)?);
+        let (x, y) = (self.string_arg(args, 0, name)?, self.string_arg(args, 1, name)?);
         // `strncmp`'s bound: it compares at most that many bytes.
         let bound = match name {
             "strncmp" => self.concrete_arg(args, 2, 64, name)?.min(u64::MAX as u128) as u64,
@@ -530,6 +549,10 @@ impl Thread<'_, '_> {
         if bound == 0 {
             return Ok(self.int_reg(32, 0));
         }
+        let (a, b) = match (x, y) {
+            (Addr::Concrete(a), Addr::Concrete(b)) => (a, b),
+            sides => return self.compare_through(name, sides, bound),
+        };
         let (sa, sb) = (self.is_shared(a), self.is_shared(b));
         // A private or constant side's string, when its bytes are known.
         let (ka, kb) = ((!sa).then(|| self.c_string(a, name)), (!sb).then(|| self.c_string(b, name)));
@@ -564,7 +587,7 @@ impl Thread<'_, '_> {
         }
         if let Some(first) = reads.first() {
             let (addr, size) = (first.addr, reads.len() as u32);
-            self.event(SymOp::Bulk { what: name, addr, size, reads, writes: Vec::new() });
+            self.event(SymOp::Bulk { what: name, addr, size, reads, writes: Vec::new(), at: None });
         }
         if !ends_known && !bounded {
             // The comparison ends inside both objects: a pair differs or
@@ -624,7 +647,13 @@ impl Thread<'_, '_> {
     /// required to end inside its object (else `strlen` would read past
     /// it: a memory error, which another schedule would have to explain).
     pub(crate) fn string_length(&mut self, args: &[Operand]) -> Result<Reg, SymError> {
-        let s = self.addr_arg(args, 0, "strlen")?;
+        let s = match self.string_arg(args, 0, "strlen")? {
+            Addr::Concrete(s) => s,
+            Addr::Symbolic(p) => {
+                let bytes = self.text_through(p, "strlen", None)?;
+                return Ok(Reg::Int(self.first_nul(&bytes).0));
+            }
+        };
         if !self.is_shared(s) {
             let n = self.c_string(s, "strlen")?.len();
             return Ok(self.int_reg(64, n as u128));
@@ -667,14 +696,14 @@ impl Thread<'_, '_> {
         }
         let first = reads[0].addr;
         let size = reads.len() as u32;
-        self.event(SymOp::Bulk { what: "memcmp", addr: first, size, reads, writes: Vec::new() });
+        self.event(SymOp::Bulk { what: "memcmp", addr: first, size, reads, writes: Vec::new(), at: None });
         Ok(Reg::Int(self.first_difference(&sides[0], &sides[1], false)))
     }
 
     /// The result of comparing the bytes `a` and `b` (-1, 0 or 1): decided
     /// by the first pair that differs; for `strings`, also ended by a NUL
     /// in both.
-    fn first_difference(&mut self, a: &[ExprId], b: &[ExprId], strings: bool) -> ExprId {
+    pub(super) fn first_difference(&mut self, a: &[ExprId], b: &[ExprId], strings: bool) -> ExprId {
         let e = &mut self.st.trace.exprs;
         let (minus, zero, plus) = (e.constant(32, u32::MAX as u128), e.constant(32, 0), e.constant(32, 1));
         let zero8 = e.constant(8, 0);

@@ -8,7 +8,7 @@
 //! concrete.
 
 use super::strings::{self, Text};
-use super::{Reg, Thread};
+use super::{Addr, Reg, Thread};
 use crate::expr::ExprId;
 use crate::SymError;
 use causa_core::cconv::{clamp, parse_digits, span};
@@ -95,11 +95,21 @@ impl Thread<'_, '_> {
     /// given, is stored into the thread's own memory (a local `char *end`;
     /// one in shared memory is reported as unsupported).
     fn parse_int(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
-        let s = self.addr_arg(args, 0, name)?;
+        let s = self.string_arg(args, 0, name)?;
         let (end_at, base) = if name.starts_with("strto") {
             (self.concrete_arg(args, 1, 64, name)? as u64, self.concrete_arg(args, 2, 32, name)? as u32 as i32)
         } else {
             (0, 10)
+        };
+        let s = match s {
+            Addr::Concrete(s) => s,
+            Addr::Symbolic(p) => {
+                let bytes = self.text_through(p, strings::static_name(name), None)?;
+                if base < 0 || base == 1 || base > 36 {
+                    return Ok(self.int_reg(64, 0));
+                }
+                return self.parse_int_of(name, (p, &bytes), end_at, base as u32);
+            }
         };
         let text = self.text(s, name, None)?;
         if base < 0 || base == 1 || base > 36 {
@@ -108,7 +118,10 @@ impl Thread<'_, '_> {
         }
         let text = match text {
             Text::Known(text) => text,
-            Text::Bytes(bytes) => return self.parse_int_of(name, (s, &bytes), end_at, base as u32),
+            Text::Bytes(bytes) => {
+                let start = self.st.trace.exprs.constant(64, s as u128);
+                return self.parse_int_of(name, (start, &bytes), end_at, base as u32);
+            }
         };
         let parsed = parse_digits(&text, base as u32);
         if end_at != 0 {
@@ -125,7 +138,7 @@ impl Thread<'_, '_> {
         &mut self,
         name: &str,
         args: &[Operand],
-        text: (u64, &[ExprId]),
+        text: (ExprId, &[ExprId]),
         bound: Option<u64>,
     ) -> Result<Reg, SymError> {
         Ok(Reg::Int(match name {
@@ -138,7 +151,7 @@ impl Thread<'_, '_> {
                 let t = self.addr_arg(args, 1, name)?;
                 let b = self.c_string(t, name)?;
                 match name {
-                    "strstr" if b.is_empty() => self.st.trace.exprs.constant(64, text.0 as u128),
+                    "strstr" if b.is_empty() => text.0,
                     "strstr" => strings::find_text(&mut self.st.trace.exprs, text, &b),
                     _ => strings::span_of(&mut self.st.trace.exprs, name, text, &b),
                 }
@@ -149,14 +162,24 @@ impl Thread<'_, '_> {
     /// The string searches and comparisons: a pointer into the first
     /// string (0: not found), a length, or a comparison's sign.
     fn string_search(&mut self, name: &str, args: &[Operand]) -> Result<Reg, SymError> {
-        let s = self.addr_arg(args, 0, name)?;
+        let s = self.string_arg(args, 0, name)?;
         let bound = match name {
             "strnlen" => Some(self.concrete_arg(args, 1, 64, name)?.min(u64::MAX as u128) as u64),
             _ => None,
         };
+        let s = match s {
+            Addr::Concrete(s) => s,
+            Addr::Symbolic(p) => {
+                let bytes = self.text_through(p, strings::static_name(name), bound)?;
+                return self.search_bytes(name, args, (p, &bytes), bound);
+            }
+        };
         let a = match self.text(s, name, bound)? {
             Text::Known(a) => a,
-            Text::Bytes(bytes) => return self.search_bytes(name, args, (s, &bytes), bound),
+            Text::Bytes(bytes) => {
+                let start = self.st.trace.exprs.constant(64, s as u128);
+                return self.search_bytes(name, args, (start, &bytes), bound);
+            }
         };
         let at = |i: Option<usize>| i.map_or(0, |i| s as u128 + i as u128);
         Ok(match name {

@@ -159,7 +159,16 @@ impl Thread<'_, '_> {
     /// The one value shared location `loc` ever held so far (see the
     /// module docs).
     fn single_value(&mut self, loc: u64, size: u32) -> Option<u128> {
-        let written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
+        let mut written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
+        if self.stringing {
+            // (What the pass before saw written by the end, for a string's
+            // address, which can stay computed: `pointed.rs`.)
+            for v in self.st.prior_written.get(&loc).cloned().unwrap_or(Some(Vec::new()))? {
+                if !written.contains(&v) {
+                    written.push(v);
+                }
+            }
+        }
         let init = match self.st.trace.initial_value(loc, size) {
             Initial::Known(v) => v,
             Initial::Expr(e) => self.st.trace.exprs.value(e)?,

@@ -8,7 +8,7 @@
 //! access writing them all (the interpreter's event).
 
 use super::strings::Text;
-use super::{Reg, Thread};
+use super::{Addr, Reg, Thread};
 use crate::SymError;
 use causa_core::scan::{scan, Scan, Scanned};
 use causa_ir::Operand;
@@ -19,7 +19,13 @@ const NOT_RECORDED: u64 = u64::MAX - 1;
 impl Thread<'_, '_> {
     /// `sscanf(s, format, …)`.
     pub(crate) fn scan_string(&mut self, name: &'static str, args: &[Operand]) -> Result<Reg, SymError> {
-        let s = self.addr_arg(args, 0, name)?;
+        let s = match self.string_arg(args, 0, name)? {
+            Addr::Concrete(s) => s,
+            Addr::Symbolic(p) => {
+                let bytes = self.text_through(p, name, None)?;
+                return self.scan_bytes(name, args, &bytes);
+            }
+        };
         let input = match self.text(s, name, None)? {
             Text::Known(input) => input,
             Text::Bytes(bytes) => return self.scan_bytes(name, args, &bytes),

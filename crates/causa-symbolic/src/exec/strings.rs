@@ -32,7 +32,7 @@ const NAMES: [&str; 15] = [
     "strcspn", "strpbrk", "strnlen", "sscanf",
 ];
 
-fn static_name(name: &str) -> &'static str {
+pub(super) fn static_name(name: &str) -> &'static str {
     NAMES.iter().find(|n| **n == name).copied().unwrap_or("a string function")
 }
 
@@ -77,14 +77,14 @@ impl Thread<'_, '_> {
         let n = bound.map_or(extent, |b| b.min(extent));
         let reads = self.bulk_reads(s, n, what)?;
         let bytes: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
-        self.event(SymOp::Bulk { what, addr: s, size: n as u32, reads, writes: Vec::new() });
+        self.event(SymOp::Bulk { what, addr: s, size: n as u32, reads, writes: Vec::new(), at: None });
         self.ends_inside(&bytes, what, bound)?;
         Ok(bytes)
     }
 
     /// Require a NUL among `bytes` unless `bound` stops the function
     /// before their end.
-    fn ends_inside(&mut self, bytes: &[ExprId], what: &str, bound: Option<u64>) -> Result<(), SymError> {
+    pub(super) fn ends_inside(&mut self, bytes: &[ExprId], what: &str, bound: Option<u64>) -> Result<(), SymError> {
         if bound.is_some_and(|b| b <= bytes.len() as u64) {
             return Ok(());
         }
@@ -103,7 +103,7 @@ impl Thread<'_, '_> {
     pub(super) fn parse_int_of(
         &mut self,
         name: &str,
-        (s, bytes): (u64, &[ExprId]),
+        (start, bytes): (ExprId, &[ExprId]),
         end_at: u64,
         base: u32,
     ) -> Result<Reg, SymError> {
@@ -113,7 +113,6 @@ impl Thread<'_, '_> {
         let e = &mut self.st.trace.exprs;
         let (result, end) = parse_fold(e, bytes, base, name.starts_with("strtou"));
         if end_at != 0 {
-            let start = e.constant(64, s as u128);
             let ptr = e.bin(BinOp::Add, 64, start, end).expect("add");
             self.overwrite(end_at, 8)?;
             self.local.insert(end_at, (8, Reg::Int(ptr)));
@@ -132,7 +131,7 @@ impl Thread<'_, '_> {
         let bytes = self.byte_values(s, n, "memchr", &mut reads)?;
         if let Some(first) = reads.first() {
             let (addr, size) = (first.addr, reads.len() as u32);
-            self.event(SymOp::Bulk { what: "memchr", addr, size, reads, writes: Vec::new() });
+            self.event(SymOp::Bulk { what: "memchr", addr, size, reads, writes: Vec::new(), at: None });
         }
         let e = &mut self.st.trace.exprs;
         let (mut ptr, byte) = (e.constant(64, 0), e.constant(8, c as u128));
@@ -157,7 +156,13 @@ impl Thread<'_, '_> {
 
 /// `strchr`/`strrchr(s, c)` of `bytes`: the first (last) `c` before
 /// the NUL, the NUL itself when `c` is 0; else a null pointer.
-pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (u64, &[ExprId]), c: u8) -> ExprId {
+/// The pointer `s + k`.
+fn at_offset(e: &mut Exprs, s: ExprId, k: usize) -> ExprId {
+    let k = e.constant(64, k as u128);
+    e.bin(BinOp::Add, 64, s, k).expect("an addition of 64-bit values")
+}
+
+pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (ExprId, &[ExprId]), c: u8) -> ExprId {
     let (null, zero8, byte) = (e.constant(64, 0), e.constant(8, 0), e.constant(8, c as u128));
     let mut ptr = null;
     if last {
@@ -166,7 +171,7 @@ pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (u64, &[ExprId]),
             let hit = e.icmp(ICmpPred::Eq, 8, b, byte);
             let live = e.not(ended);
             let hit = e.and(live, hit);
-            let here = e.constant(64, s as u128 + k as u128);
+            let here = at_offset(e, s, k);
             ptr = e.select(hit, here, ptr);
             let nul = e.icmp(ICmpPred::Eq, 8, b, zero8);
             ended = e.or(ended, nul);
@@ -175,7 +180,7 @@ pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (u64, &[ExprId]),
         for (k, &b) in bytes.iter().enumerate().rev() {
             let hit = e.icmp(ICmpPred::Eq, 8, b, byte);
             let nul = e.icmp(ICmpPred::Eq, 8, b, zero8);
-            let here = e.constant(64, s as u128 + k as u128);
+            let here = at_offset(e, s, k);
             let past = e.select(nul, null, ptr);
             ptr = e.select(hit, here, past);
         }
@@ -185,7 +190,7 @@ pub(super) fn find_byte(e: &mut Exprs, last: bool, (s, bytes): (u64, &[ExprId]),
 
 /// `strspn`, `strcspn` (a length) and `strpbrk` (a pointer or null) of
 /// `bytes` with the known `set`.
-pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (u64, &[ExprId]), set: &[u8]) -> ExprId {
+pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (ExprId, &[ExprId]), set: &[u8]) -> ExprId {
     let zero8 = e.constant(8, 0);
     let mut r = match name {
         "strpbrk" => e.constant(64, 0),
@@ -205,7 +210,7 @@ pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (u64, &[ExprId]), s
                 e.select(stop, at, r)
             }
             _ => {
-                let here = e.constant(64, s as u128 + k as u128);
+                let here = at_offset(e, s, k);
                 let null = e.constant(64, 0);
                 let past = e.select(nul, null, r);
                 e.select(member, here, past)
@@ -217,7 +222,7 @@ pub(super) fn span_of(e: &mut Exprs, name: &str, (s, bytes): (u64, &[ExprId]), s
 
 /// `strstr` of `bytes` and the known, non-empty `needle`: the first
 /// place the needle starts before the NUL, else a null pointer.
-pub(super) fn find_text(e: &mut Exprs, (s, bytes): (u64, &[ExprId]), needle: &[u8]) -> ExprId {
+pub(super) fn find_text(e: &mut Exprs, (s, bytes): (ExprId, &[ExprId]), needle: &[u8]) -> ExprId {
     let (null, zero8) = (e.constant(64, 0), e.constant(8, 0));
     let mut ptr = null;
     for k in (0..bytes.len()).rev() {
@@ -229,7 +234,7 @@ pub(super) fn find_text(e: &mut Exprs, (s, bytes): (u64, &[ExprId]), needle: &[u
             }
         }
         let nul = e.icmp(ICmpPred::Eq, 8, bytes[k], zero8);
-        let at = e.constant(64, s as u128 + k as u128);
+        let at = at_offset(e, s, k);
         let past = e.select(nul, null, ptr);
         ptr = e.select(here, at, past);
     }
@@ -252,30 +257,38 @@ mod tests {
         let reads: Vec<Option<u128>> = padded.iter().map(|b| Some(*b as u128)).collect();
         let s = 0x1000u64;
         let at = |k: Option<usize>| k.map_or(0, |k| s as u128 + k as u128);
+        let base = e.constant(64, s as u128);
+        // Through a pointer known only as an expression: the same answers.
+        let pointer = e.read(99, 64);
+        let mut reads = reads;
+        reads.resize(100, None);
+        reads[99] = Some(s as u128);
         let check = |e: &mut Exprs, x: ExprId, want: u128, what: &str| {
             assert_eq!(e.eval(x, &reads), Some(want), "{what}");
         };
-        for c in [b'=', b'#', 0, b'1'] {
-            let first = find_byte(&mut e, false, (s, &bytes), c);
-            let want = if c == 0 { Some(text.len()) } else { text.iter().position(|b| *b == c) };
-            check(&mut e, first, at(want), &format!("strchr {c}"));
-            let last = find_byte(&mut e, true, (s, &bytes), c);
-            let want = if c == 0 { Some(text.len()) } else { text.iter().rposition(|b| *b == c) };
-            check(&mut e, last, at(want), &format!("strrchr {c}"));
-        }
-        for set in [&b"kye"[..], b"=;", b"#"] {
-            let spn = span_of(&mut e, "strspn", (s, &bytes), set);
-            check(&mut e, spn, span(text, set, true) as u128, "strspn");
-            let cspn = span_of(&mut e, "strcspn", (s, &bytes), set);
-            let n = span(text, set, false);
-            check(&mut e, cspn, n as u128, "strcspn");
-            let brk = span_of(&mut e, "strpbrk", (s, &bytes), set);
-            check(&mut e, brk, at((n < text.len()).then_some(n)), "strpbrk");
-        }
-        for needle in [&b"val"[..], b"x=1", b"x=2", b"1", b"key=val;x=12"] {
-            let found = find_text(&mut e, (s, &bytes), needle);
-            let want = text.windows(needle.len()).position(|w| w == needle);
-            check(&mut e, found, at(want), &format!("strstr {}", String::from_utf8_lossy(needle)));
+        for start in [base, pointer] {
+            for c in [b'=', b'#', 0, b'1'] {
+                let first = find_byte(&mut e, false, (start, &bytes), c);
+                let want = if c == 0 { Some(text.len()) } else { text.iter().position(|b| *b == c) };
+                check(&mut e, first, at(want), &format!("strchr {c}"));
+                let last = find_byte(&mut e, true, (start, &bytes), c);
+                let want = if c == 0 { Some(text.len()) } else { text.iter().rposition(|b| *b == c) };
+                check(&mut e, last, at(want), &format!("strrchr {c}"));
+            }
+            for set in [&b"kye"[..], b"=;", b"#"] {
+                let spn = span_of(&mut e, "strspn", (start, &bytes), set);
+                check(&mut e, spn, span(text, set, true) as u128, "strspn");
+                let cspn = span_of(&mut e, "strcspn", (start, &bytes), set);
+                let n = span(text, set, false);
+                check(&mut e, cspn, n as u128, "strcspn");
+                let brk = span_of(&mut e, "strpbrk", (start, &bytes), set);
+                check(&mut e, brk, at((n < text.len()).then_some(n)), "strpbrk");
+            }
+            for needle in [&b"val"[..], b"x=1", b"x=2", b"1", b"key=val;x=12"] {
+                let found = find_text(&mut e, (start, &bytes), needle);
+                let want = text.windows(needle.len()).position(|w| w == needle);
+                check(&mut e, found, at(want), &format!("strstr {}", String::from_utf8_lossy(needle)));
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=strcmp through an address computed from shared data
+// causa: solver-unsupported=`strcmp` through a pointer computed from shared data
 // causa: check=bug
 // causa: at-line=124
 // The per-bucket-locked hash table of pass/realistic/hash_table_bucket_locks.c,

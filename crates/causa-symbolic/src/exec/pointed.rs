@@ -1,0 +1,223 @@
+//! Strings read through a pointer computed from shared data (`char *c =
+//! current; strlen(c)`, where another thread swaps `current` between
+//! buffers): the pointer has more than one possible value, so the string's
+//! address is not known while the thread runs.
+//!
+//! The pointer's possible values are those its reads can return (each
+//! read location's initial value and the constants written to it: by the
+//! threads followed so far, and, when symbolic execution runs again
+//! because of such a read, by every thread of the pass before;
+//! [`crate::rw::eval_set`]); the path condition requires one of them (a
+//! value none of those writes is not a candidate: the model stays sound,
+//! less complete, as [`super::resolve`]'s pins). The call is one event, as the
+//! interpreter's: a [`SymOp::Bulk`] read through the pointer, one byte
+//! read per offset, as many bytes as the shortest candidate has to the
+//! end of its object; the solver resolves where it reads among the
+//! candidates ([`crate::rw`]), as for a load through a computed address.
+
+use super::{Addr, Reg, Thread};
+use crate::expr::ExprId;
+use crate::trace::{Initial, Piece, SymOp};
+use crate::SymError;
+use causa_ir::{ICmpPred, Operand};
+use std::collections::BTreeSet;
+
+/// At most this many strings a pointer may point to.
+const MAX_TARGETS: usize = 8;
+
+/// How many bytes [`Thread::read_through`] reads.
+#[derive(Clone, Copy)]
+enum Span {
+    /// As many as the shortest target has to its object's end, at most
+    /// the bound.
+    AtMost(Option<u64>),
+    /// Exactly so many.
+    Exactly(u64),
+}
+
+impl Thread<'_, '_> {
+    /// The bytes of the string at the computed pointer `p` for `what`
+    /// (at most `bound` bytes), read by one event; a NUL is required among
+    /// them unless the bound stops the function first.
+    pub(super) fn text_through(
+        &mut self,
+        p: ExprId,
+        what: &'static str,
+        bound: Option<u64>,
+    ) -> Result<Vec<ExprId>, SymError> {
+        let bytes = self.read_through(p, what, Span::AtMost(bound))?;
+        self.ends_inside(&bytes, what, bound)?;
+        Ok(bytes)
+    }
+
+    /// One event reading bytes through the computed pointer `p` (`span`:
+    /// as many as the shortest target has, at most a bound, or exactly so
+    /// many, the targets with fewer left out: the call would have read
+    /// past them); the path condition requires `p` to be one of the
+    /// targets.
+    fn read_through(&mut self, p: ExprId, what: &'static str, span: Span) -> Result<Vec<ExprId>, SymError> {
+        let mut targets = Vec::new();
+        let mut shortest = u64::MAX;
+        for t in self.pointer_targets(p, what)? {
+            if !self.is_shared(t) {
+                return Err(self.unsupported(format!(
+                    "`{what}` through a pointer computed from shared data that may point into memory that is not shared"
+                )));
+            }
+            let extent = self.extent(t, what)?;
+            if matches!(span, Span::Exactly(n) if extent < n) {
+                continue;
+            }
+            shortest = shortest.min(extent);
+            targets.push(t);
+        }
+        let n = match span {
+            Span::AtMost(bound) => bound.map_or(shortest, |b| b.min(shortest)),
+            Span::Exactly(n) if !targets.is_empty() => n,
+            Span::Exactly(n) => {
+                return Err(self.unsupported(format!(
+                    "`{what}` of {n} bytes through a pointer computed from shared data none of whose targets holds them"
+                )))
+            }
+        };
+        // The pointer is one of its targets.
+        let e = &mut self.st.trace.exprs;
+        let mut any = e.constant(1, 0);
+        for t in &targets {
+            let c = e.constant(64, *t as u128);
+            let eq = e.icmp(ICmpPred::Eq, 64, p, c);
+            any = e.or(any, eq);
+        }
+        self.condition(any)?;
+        let reads: Vec<Piece> = self.bulk_reads(0, n, what)?;
+        let bytes: Vec<ExprId> = reads.iter().map(|r| r.value).collect();
+        self.event(SymOp::Bulk { what, addr: 0, size: n as u32, reads, writes: Vec::new(), at: Some(p) });
+        Ok(bytes)
+    }
+
+    /// `memcpy`/`memmove` of `n` bytes through the computed pointer `p`
+    /// into the thread's own memory at `dest`.
+    pub(super) fn copy_through(&mut self, name: &'static str, dest: u64, p: ExprId, n: u64) -> Result<(), SymError> {
+        if self.is_shared(dest) {
+            return Err(
+                self.unsupported(format!("`{name}` from a pointer computed from shared data into shared memory"))
+            );
+        }
+        self.private_bulk_check(name, dest)?;
+        let bytes = self.read_through(p, name, Span::Exactly(n))?;
+        self.store_private(name, dest, bytes)
+    }
+
+    /// `strcpy` through the computed pointer `p` into the thread's own
+    /// memory at `dest`: the string's bytes up to its NUL, the old bytes
+    /// after it, the string required to fit.
+    pub(super) fn string_copy_through(&mut self, dest: u64, p: ExprId) -> Result<(), SymError> {
+        if self.is_shared(dest) {
+            return Err(self.unsupported("`strcpy` from a pointer computed from shared data into shared memory"));
+        }
+        self.private_bulk_check("strcpy", dest)?;
+        let room = self.stack_room(dest);
+        if room == 0 {
+            return Err(self.unsupported("`strcpy` into private memory outside a known object"));
+        }
+        let from = self.read_through(p, "strcpy", Span::AtMost(Some(room)))?;
+        let old = self.private_byte_values(dest, from.len() as u64)?;
+        let (bytes, ended) = self.up_to_nul(&from, &old);
+        self.condition(ended)?;
+        self.store_private("strcpy", dest, bytes)
+    }
+
+    /// `strcmp`/`strncmp` (at most `bound` bytes) of a string through a
+    /// computed pointer and a known one (a constant, or the thread's own
+    /// bytes): the string read up to the known one's NUL, the sign decided
+    /// by the first byte that differs.
+    pub(super) fn compare_through(
+        &mut self,
+        name: &'static str,
+        sides: (Addr, Addr),
+        bound: u64,
+    ) -> Result<Reg, SymError> {
+        let (p, known, first) = match sides {
+            (Addr::Symbolic(p), Addr::Concrete(k)) => (p, k, true),
+            (Addr::Concrete(k), Addr::Symbolic(p)) => (p, k, false),
+            _ => {
+                return Err(
+                    self.unsupported(format!("`{name}` of two strings through pointers computed from shared data"))
+                )
+            }
+        };
+        let text = match self.is_shared(known) {
+            false => self.c_string(known, name).ok(),
+            true => None,
+        };
+        let Some(mut text) = text else {
+            return Err(self.unsupported(format!(
+                "`{name}` of a string through a pointer computed from shared data and a string whose bytes are not known"
+            )));
+        };
+        text.push(0);
+        let bytes = self.text_through(p, name, Some(bound.min(text.len() as u64)))?;
+        let e = &mut self.st.trace.exprs;
+        let other: Vec<ExprId> = text.iter().take(bytes.len()).map(|b| e.constant(8, *b as u128)).collect();
+        let r = match first {
+            true => self.first_difference(&bytes, &other, true),
+            false => self.first_difference(&other, &bytes, true),
+        };
+        Ok(Reg::Int(r))
+    }
+
+    /// Argument `i`, a string's address: concrete, or computed from
+    /// shared data.
+    pub(super) fn string_arg(&mut self, args: &[Operand], i: usize, what: &str) -> Result<Addr, SymError> {
+        let Some(a) = args.get(i) else { return Err(SymError::Mismatch(format!("{what}: missing argument"))) };
+        // A string's address computed from shared data: pinned now to
+        // the one value written so far, maybe another once every thread's
+        // writes are known (the next pass, `super::execute`).
+        let e = self.int(a, 64)?;
+        if self.st.trace.exprs.value(e).is_none() {
+            self.st.pointed = true;
+        }
+        self.stringing = true;
+        let r = self.address(a, what);
+        self.stringing = false;
+        r
+    }
+
+    /// The values the pointer `p` can take (see the module docs).
+    fn pointer_targets(&mut self, p: ExprId, what: &str) -> Result<BTreeSet<u64>, SymError> {
+        let exprs = &self.st.trace.exprs;
+        let set = crate::rw::eval_set(exprs, p, &|id| self.read_values(id));
+        // (Null is left out: the call through it would have failed, and the
+        // path condition rules it out.)
+        let set = set.map(|s| s.into_iter().filter(|v| *v != 0).collect::<BTreeSet<u128>>());
+        match set {
+            Some(s) if !s.is_empty() && s.len() <= MAX_TARGETS => Ok(s.into_iter().map(|v| v as u64).collect()),
+            _ => Err(self.unsupported(format!(
+                "`{what}` through a pointer computed from shared data whose possible values are not known (a value computed from shared data, or more than {MAX_TARGETS} addresses, was written where it is read)"
+            ))),
+        }
+    }
+
+    /// What read `id` can return so far: its location's initial value and
+    /// the constants written to it (None: a value computed from shared
+    /// data was written, or the location is not known).
+    fn read_values(&self, id: u32) -> Option<BTreeSet<u128>> {
+        let (t, k) = *self.st.trace.reads.get(id as usize)?;
+        let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
+        let (addr, size, value) = match events.get(k)?.op {
+            SymOp::Read { addr, at: None, size, value, .. } => (addr, size, value),
+            _ => return None,
+        };
+        let written = |w: &super::resolve::Written| w.get(&addr).cloned().unwrap_or(Some(Vec::new()));
+        let mut set: BTreeSet<u128> = written(&self.st.written)?.into_iter().collect();
+        set.extend(written(&self.st.prior_written)?);
+        let init = match self.st.trace.initial_value(addr, size) {
+            Initial::Known(v) => v,
+            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
+            Initial::Unknown => 0,
+        };
+        set.insert(init);
+        let mask = causa_ir::value::mask(self.st.trace.exprs.bits(value));
+        Some(set.into_iter().map(|v| v & mask).collect())
+    }
+}
