@@ -3727,3 +3727,19 @@ fn a_buffer_published_before_it_is_filled_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_pointer_written_by_a_thread_followed_later_is_not_pinned_to_its_old_value() {
+    // The worker is followed first in symbolic execution; the pointer it
+    // reads was pinned to its initial value, the only one written so far,
+    // which ruled out the failing run (it read the new one): "no schedule
+    // of the recorded paths reaches the failure". The second pass knows the
+    // reloader's write.
+    let prep = corpus("fail/realistic/config_swapped_before_version.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(22));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "config_swapped_before_version");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("read current=&configs[1] :19"), "{}: {text}", e.mode);
+    }
+}

@@ -114,11 +114,12 @@ const DETERMINED_PASSES: usize = 8;
 /// order and thread creation fix ([`crate::determined`]) are constants.
 pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
     let (mut trace, mut pass) = execute_with(program, log, HashMap::default(), Pass::default())?;
-    // A string read through a computed pointer whose targets a thread
-    // followed later may write: run again knowing every value written
-    // (`pointed.rs`).
-    if pass.pointed {
-        let prior = Pass { written: std::mem::take(&mut pass.written), pointed: false };
+    // A value pinned, or a string's address computed, with only the
+    // writes of the threads followed so far known: run again knowing every
+    // value written ([`resolve`], `pointed.rs`).
+    if pass.partial {
+        tracing::debug!("symbolic execution again: a pointer was resolved before every thread's writes were known");
+        let prior = Pass { written: std::mem::take(&mut pass.written), partial: false };
         (trace, pass) = execute_with(program, log, HashMap::default(), prior)?;
     }
     for _ in 0..DETERMINED_PASSES {
@@ -129,7 +130,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         // By their places in the threads: the next pass numbers its reads
         // anew.
         let known = found.into_iter().map(|(id, v)| (trace.read_keys[id as usize], v)).collect();
-        let prior = Pass { written: std::mem::take(&mut pass.written), pointed: false };
+        let prior = Pass { written: std::mem::take(&mut pass.written), partial: false };
         match execute_with(program, log, known, prior) {
             Ok((t, p)) => (trace, pass) = (t, p),
             // A determined value is the one the run read, unless the log
@@ -167,8 +168,9 @@ fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
 struct Pass {
     /// The values each shared location was written (`resolve::Written`).
     written: resolve::Written,
-    /// A string was read through a computed pointer (`pointed.rs`).
-    pointed: bool,
+    /// A value was pinned, or a string's address computed, before every
+    /// thread's writes were known.
+    partial: bool,
 }
 
 /// One symbolic execution, with the reads of `known` as constants and
@@ -194,7 +196,7 @@ fn execute_with(
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         prior_written: prior.written,
-        pointed: false,
+        partial: false,
         known: HashMap::default(),
         keys: Default::default(),
     };
@@ -225,7 +227,7 @@ fn execute_with(
     }
     realloc_copies_unread(&st)?;
     crate::fault::predicates(&mut st.trace);
-    let pass = Pass { written: st.written, pointed: st.pointed };
+    let pass = Pass { written: st.written, partial: st.partial };
     Ok((st.trace, pass))
 }
 
@@ -245,8 +247,9 @@ struct State<'p> {
     written: resolve::Written,
     /// Those the pass before saw written by the end.
     prior_written: resolve::Written,
-    /// A string was read through a computed pointer (`pointed.rs`).
-    pointed: bool,
+    /// A value was pinned, or a string's address computed, before every
+    /// thread's writes were known (the next pass knows them).
+    partial: bool,
     /// Reads whose value is determined: read id → value.
     /// Reads found determined in the pass before, by place.
     known: HashMap<ReadKey, u128>,
@@ -299,10 +302,6 @@ pub(crate) struct Thread<'s, 'p> {
     /// [`Thread::address`] is resolving an array element's address (see
     /// [`resolve`]).
     indexing: bool,
-    /// [`Thread::address`] resolves a string's address, which may stay
-    /// computed (`pointed.rs`): a pointer is pinned only to a value no
-    /// thread of the pass before wrote another value over.
-    stringing: bool,
     /// Its thread-specific data.
     specific: keys::Specific,
     /// The path condition the last branch added (None: its condition was a
@@ -359,7 +358,6 @@ impl<'s, 'p> Thread<'s, 'p> {
             thread_locals: Vec::new(),
             blocked: false,
             indexing: false,
-            stringing: false,
             specific: Default::default(),
             last_condition: None,
             steps: 0,

@@ -175,12 +175,9 @@ impl Thread<'_, '_> {
         // writes are known (the next pass, `super::execute`).
         let e = self.int(a, 64)?;
         if self.st.trace.exprs.value(e).is_none() {
-            self.st.pointed = true;
+            self.st.partial = true;
         }
-        self.stringing = true;
-        let r = self.address(a, what);
-        self.stringing = false;
-        r
+        self.address(a, what)
     }
 
     /// The values the pointer `p` can take (see the module docs).

@@ -17,9 +17,14 @@
 //!
 //! This never makes the model unsound (the solver still decides which write
 //! each read sees, and the condition rules out every schedule in which the
-//! read returns anything else), only less complete: a value that some thread
-//! run later in symbolic execution writes is not a candidate. When no single
-//! value qualifies, the caller reports the symbolic address as unsupported.
+//! read returns anything else), only less complete. The values written are
+//! those of the threads followed so far; after a pin symbolic execution
+//! runs again knowing what every thread wrote (`super::execute`), so that a
+//! value a thread followed later writes rules the pin out (the pin would
+//! otherwise rule out a run that read that value, and the failing run with
+//! it). When no single value qualifies, the address stays computed (a load
+//! or store through it, [`crate::rw`]; a string function's,
+//! `pointed.rs`), or the caller reports it as unsupported.
 
 use super::Thread;
 use crate::expr::{Expr, ExprId};
@@ -160,15 +165,16 @@ impl Thread<'_, '_> {
     /// module docs).
     fn single_value(&mut self, loc: u64, size: u32) -> Option<u128> {
         let mut written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
-        if self.stringing {
-            // (What the pass before saw written by the end, for a string's
-            // address, which can stay computed: `pointed.rs`.)
-            for v in self.st.prior_written.get(&loc).cloned().unwrap_or(Some(Vec::new()))? {
-                if !written.contains(&v) {
-                    written.push(v);
-                }
+        // What the pass before saw written by the end: a value a thread
+        // followed later writes rules the pin out (else the path condition
+        // would rule out a run that read it). Without a pass before, the
+        // pin is kept and symbolic execution runs again.
+        for v in self.st.prior_written.get(&loc).cloned().unwrap_or(Some(Vec::new()))? {
+            if !written.contains(&v) {
+                written.push(v);
             }
         }
+        self.st.partial = true;
         let init = match self.st.trace.initial_value(loc, size) {
             Initial::Known(v) => v,
             Initial::Expr(e) => self.st.trace.exprs.value(e)?,
