@@ -3743,3 +3743,18 @@ fn a_pointer_written_by_a_thread_followed_later_is_not_pinned_to_its_old_value()
         assert!(text.contains("read current=&configs[1] :19"), "{}: {text}", e.mode);
     }
 }
+
+#[test]
+fn a_name_measured_through_a_field_of_a_swapped_pointer_is_explained() {
+    // strlen(c->name), where `c` is read from a pointer another thread
+    // swaps: the string's address is read through a computed address, its
+    // possible values those of the `name` fields the pointer can reach
+    // (one of them written with strcpy, in words: cut into bytes there).
+    let prep = corpus("fail/libc/config_name_through_stale_pointer.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(32));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "config_name_through_stale_pointer");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`current` at config_name_through_stale_pointer.c:29"), "{}: {summary}", e.mode);
+    }
+}

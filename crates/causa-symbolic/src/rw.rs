@@ -172,7 +172,7 @@ pub(crate) fn constraints(
     if !symbolic.is_empty() || !through.is_empty() {
         let sets = value_sets(sym, &locs);
         for (ev, p, pieces) in through {
-            let read_values = |id: u32| read_set(sym, &locs, &sets, id);
+            let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
                 ClapError::Unsupported(format!(
                     "a string read through a pointer whose possible values are unknown ({})",
@@ -548,24 +548,70 @@ fn read_set(
 
 /// The objects the pointer `p` may point into, when each read it is
 /// computed from returns its location's initial value or a constant
-/// written there (`raw`: the concretely addressed accesses); none when that
-/// is not known (the accesses are then not cut for it).
+/// written there (`raw`: the concretely addressed accesses; a read through
+/// a computed address, those of each location it can take, a few links
+/// deep); none when that is not known (the accesses are then not cut for
+/// it).
 fn pointed_objects(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], p: ExprId) -> BTreeSet<u32> {
-    let lookup = |id: u32| {
-        let a = sym.read_addr(id)?;
-        let (t, k) = *sym.reads.get(id as usize)?;
-        let SymOp::Read { size, .. } = sym.threads[t].events[k].op else { return None };
-        let mut set = BTreeSet::new();
+    let values = eval_set(&sym.exprs, p, &|id| raw_read_set(sym, raw, id, 0)).unwrap_or_default();
+    values.into_iter().map(|v| causa_ir::addr_alloc(v as u64)).filter(|o| *o != 0).collect()
+}
+
+/// What read `id` can return by `raw`'s constant writes ([`pointed_objects`]).
+fn raw_read_set(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], id: u32, depth: u32) -> Option<BTreeSet<u128>> {
+    let (t, k) = *sym.reads.get(id as usize)?;
+    let SymOp::Read { addr, size, at, .. } = sym.threads[t].events[k].op else { return None };
+    let places = match at {
+        None => BTreeSet::from([addr as u128]),
+        Some(_) if depth >= 4 => return None,
+        Some(q) => eval_set(&sym.exprs, q, &|r| raw_read_set(sym, raw, r, depth + 1))?,
+    };
+    let mut set = BTreeSet::new();
+    for a in places.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0) {
         if let Initial::Known(v) = sym.initial_value(a, size) {
             set.insert(v);
         }
         for (_, _, acc, _) in raw.iter().filter(|(b, s, _, w)| *w && *b == a && *s == size) {
             set.insert(sym.exprs.value(acc.value)?);
         }
-        Some(set)
-    };
-    let values = eval_set(&sym.exprs, p, &lookup).unwrap_or_default();
-    values.into_iter().map(|v| causa_ir::addr_alloc(v as u64)).filter(|o| *o != 0).collect()
+    }
+    (set.len() <= MAX_VALUES).then_some(set)
+}
+
+/// [`read_set`], and for a read through a computed address (a field of
+/// a struct another pointer points to, `c->name`) the sets of the
+/// locations the address can take (a location no concrete access uses:
+/// its initial value), `depth` links deep at most.
+fn linked_read_set(
+    sym: &SymTrace,
+    locs: &BTreeMap<u64, Location>,
+    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
+    id: u32,
+    depth: u32,
+) -> Option<BTreeSet<u128>> {
+    if let Some(s) = read_set(sym, locs, sets, id) {
+        return Some(s);
+    }
+    let (t, k) = *sym.reads.get(id as usize)?;
+    let SymOp::Read { at: Some(q), size, .. } = sym.threads[t].events[k].op else { return None };
+    if depth >= 4 {
+        return None;
+    }
+    let places = eval_set(&sym.exprs, q, &|r| linked_read_set(sym, locs, sets, r, depth + 1))?;
+    let mut out = BTreeSet::new();
+    for a in places.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0) {
+        match locs.get(&a) {
+            Some(l) if l.size == size => out.extend(sets.get(&a).cloned().flatten()?),
+            Some(_) => return None,
+            None => match sym.initial_value(a, size) {
+                Initial::Known(v) => {
+                    out.insert(v);
+                }
+                _ => return None,
+            },
+        }
+    }
+    (out.len() <= MAX_VALUES).then_some(out)
 }
 
 /// The values `e` can take when each read takes a value of its set.

@@ -25,6 +25,9 @@ use std::collections::BTreeSet;
 /// At most this many strings a pointer may point to.
 const MAX_TARGETS: usize = 8;
 
+/// At most this many links followed to the pointer (`e->next->key`).
+const MAX_LINKS: u32 = 4;
+
 /// How many bytes [`Thread::read_through`] reads.
 #[derive(Clone, Copy)]
 enum Span {
@@ -183,7 +186,7 @@ impl Thread<'_, '_> {
     /// The values the pointer `p` can take (see the module docs).
     fn pointer_targets(&mut self, p: ExprId, what: &str) -> Result<BTreeSet<u64>, SymError> {
         let exprs = &self.st.trace.exprs;
-        let set = crate::rw::eval_set(exprs, p, &|id| self.read_values(id));
+        let set = crate::rw::eval_set(exprs, p, &|id| self.read_values(id, 0));
         // (Null is left out: the call through it would have failed, and the
         // path condition rules it out.)
         let set = set.map(|s| s.into_iter().filter(|v| *v != 0).collect::<BTreeSet<u128>>());
@@ -195,16 +198,41 @@ impl Thread<'_, '_> {
         }
     }
 
-    /// What read `id` can return so far: its location's initial value and
-    /// the constants written to it (None: a value computed from shared
-    /// data was written, or the location is not known).
-    fn read_values(&self, id: u32) -> Option<BTreeSet<u128>> {
+    /// What read `id` can return: its location's initial value and the
+    /// constants written to it; through a computed address (a list's link
+    /// followed), those of each location the address can take, `depth`
+    /// links deep at most. None: a value computed from shared data was
+    /// written, or a location is not known.
+    fn read_values(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
         let (t, k) = *self.st.trace.reads.get(id as usize)?;
         let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
-        let (addr, size, value) = match events.get(k)?.op {
-            SymOp::Read { addr, at: None, size, value, .. } => (addr, size, value),
+        let (addr, size, value, at) = match events.get(k)?.op {
+            SymOp::Read { addr, size, value, at, .. } => (addr, size, value, at),
             _ => return None,
         };
+        let mask = causa_ir::value::mask(self.st.trace.exprs.bits(value));
+        let set = match at {
+            None => self.location_values(addr, size)?,
+            Some(_) if depth >= MAX_LINKS => return None,
+            Some(q) => {
+                let places = crate::rw::eval_set(&self.st.trace.exprs, q, &|r| self.read_values(r, depth + 1))?;
+                let mut set = BTreeSet::new();
+                for a in places.into_iter().filter(|a| *a != 0) {
+                    set.extend(self.location_values(a as u64, size)?);
+                    if set.len() > crate::rw::MAX_VALUES {
+                        return None;
+                    }
+                }
+                set
+            }
+        };
+        Some(set.into_iter().map(|v| v & mask).collect())
+    }
+
+    /// The values the shared location `addr` held: its initial value and
+    /// what the threads followed so far (and, on a second pass, all of
+    /// them) wrote there.
+    fn location_values(&self, addr: u64, size: u32) -> Option<BTreeSet<u128>> {
         let written = |w: &super::resolve::Written| w.get(&addr).cloned().unwrap_or(Some(Vec::new()));
         let mut set: BTreeSet<u128> = written(&self.st.written)?.into_iter().collect();
         set.extend(written(&self.st.prior_written)?);
@@ -214,7 +242,6 @@ impl Thread<'_, '_> {
             Initial::Unknown => 0,
         };
         set.insert(init);
-        let mask = causa_ir::value::mask(self.st.trace.exprs.bits(value));
-        Some(set.into_iter().map(|v| v & mask).collect())
+        Some(set)
     }
 }
