@@ -3758,3 +3758,16 @@ fn a_name_measured_through_a_field_of_a_swapped_pointer_is_explained() {
         assert!(summary.contains("`current` at config_name_through_stale_pointer.c:29"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_lock_pointer_another_thread_moves_later_keeps_its_first_pass_pin() {
+    // The second symbolic execution, knowing the mover's write, does not
+    // pin the worker's lock pointer, and a lock needs a known address: the
+    // first pass's trace (the pointer pinned to the lock the run took) is
+    // kept, as before the second pass existed.
+    let prep = corpus("fail/mutex/lock_pointer_moved_later.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(41));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "lock_pointer_moved_later");
+    }
+}

@@ -117,10 +117,15 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
     // A value pinned, or a string's address computed, with only the
     // writes of the threads followed so far known: run again knowing every
     // value written ([`resolve`], `pointed.rs`).
+    // (Should that pass fail, where a pin it no longer makes was needed,
+    // such as a lock's address, the first pass's trace is kept.)
     if pass.partial {
         tracing::debug!("symbolic execution again: a pointer was resolved before every thread's writes were known");
         let prior = Pass { written: std::mem::take(&mut pass.written), partial: false };
-        (trace, pass) = execute_with(program, log, HashMap::default(), prior)?;
+        match execute_with(program, log, HashMap::default(), prior) {
+            Ok((t, p)) => (trace, pass) = (t, p),
+            Err(e) => tracing::debug!(%e, "symbolic execution knowing every write failed: the first pass is kept"),
+        }
     }
     for _ in 0..DETERMINED_PASSES {
         let found = crate::determined::reads(&trace);
