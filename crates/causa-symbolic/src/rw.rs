@@ -561,27 +561,27 @@ fn pointed_objects(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], p: ExprId) 
 fn raw_read_set(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], id: u32, depth: u32) -> Option<BTreeSet<u128>> {
     let (t, k) = *sym.reads.get(id as usize)?;
     let SymOp::Read { addr, size, at, .. } = sym.threads[t].events[k].op else { return None };
-    let places = match at {
-        None => BTreeSet::from([addr as u128]),
-        Some(_) if depth >= 4 => return None,
-        Some(q) => eval_set(&sym.exprs, q, &|r| raw_read_set(sym, raw, r, depth + 1))?,
-    };
-    let mut set = BTreeSet::new();
-    for a in places.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0) {
+    let held = |a: u64, size: u32| {
+        let mut set = BTreeSet::new();
         if let Initial::Known(v) = sym.initial_value(a, size) {
             set.insert(v);
         }
         for (_, _, acc, _) in raw.iter().filter(|(b, s, _, w)| *w && *b == a && *s == size) {
             set.insert(sym.exprs.value(acc.value)?);
         }
+        Some(set)
+    };
+    match at {
+        None => held(addr, size).filter(|set| set.len() <= MAX_VALUES),
+        Some(_) if depth >= MAX_LINKS => None,
+        Some(q) => held_at(&sym.exprs, (q, size), &|r| raw_read_set(sym, raw, r, depth + 1), &held),
     }
-    (set.len() <= MAX_VALUES).then_some(set)
 }
 
 /// [`read_set`], and for a read through a computed address (a field of
 /// a struct another pointer points to, `c->name`) the sets of the
 /// locations the address can take (a location no concrete access uses:
-/// its initial value), `depth` links deep at most.
+/// its initial value), [`MAX_LINKS`] links deep at most.
 fn linked_read_set(
     sym: &SymTrace,
     locs: &BTreeMap<u64, Location>,
@@ -594,24 +594,42 @@ fn linked_read_set(
     }
     let (t, k) = *sym.reads.get(id as usize)?;
     let SymOp::Read { at: Some(q), size, .. } = sym.threads[t].events[k].op else { return None };
-    if depth >= 4 {
+    if depth >= MAX_LINKS {
         return None;
     }
-    let places = eval_set(&sym.exprs, q, &|r| linked_read_set(sym, locs, sets, r, depth + 1))?;
+    let held = |a: u64, size: u32| match locs.get(&a) {
+        Some(l) if l.size == size => sets.get(&a).cloned().flatten(),
+        Some(_) => None,
+        None => match sym.initial_value(a, size) {
+            Initial::Known(v) => Some(BTreeSet::from([v])),
+            _ => None,
+        },
+    };
+    held_at(&sym.exprs, (q, size), &|r| linked_read_set(sym, locs, sets, r, depth + 1), &held)
+}
+
+/// At most this many pointers followed to a value read through computed
+/// addresses (`e->next->key`): [`held_at`]'s callers.
+pub(crate) const MAX_LINKS: u32 = 4;
+
+/// What `size` bytes at the computed address `q` can hold: the union of
+/// `held` over the addresses `q` can take when each read takes a value of
+/// `reads` (null and other invalid addresses left out; None when any
+/// location is unknown or the values are too many).
+pub(crate) fn held_at(
+    x: &Exprs,
+    (q, size): (ExprId, u32),
+    reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>,
+    held: &dyn Fn(u64, u32) -> Option<BTreeSet<u128>>,
+) -> Option<BTreeSet<u128>> {
     let mut out = BTreeSet::new();
-    for a in places.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0) {
-        match locs.get(&a) {
-            Some(l) if l.size == size => out.extend(sets.get(&a).cloned().flatten()?),
-            Some(_) => return None,
-            None => match sym.initial_value(a, size) {
-                Initial::Known(v) => {
-                    out.insert(v);
-                }
-                _ => return None,
-            },
+    for a in eval_set(x, q, reads)?.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0) {
+        out.extend(held(a, size)?);
+        if out.len() > MAX_VALUES {
+            return None;
         }
     }
-    (out.len() <= MAX_VALUES).then_some(out)
+    Some(out)
 }
 
 /// The values `e` can take when each read takes a value of its set.

@@ -25,9 +25,6 @@ use std::collections::BTreeSet;
 /// At most this many strings a pointer may point to.
 const MAX_TARGETS: usize = 8;
 
-/// At most this many links followed to the pointer (`e->next->key`).
-const MAX_LINKS: u32 = 4;
-
 /// How many bytes [`Thread::read_through`] reads.
 #[derive(Clone, Copy)]
 enum Span {
@@ -200,33 +197,23 @@ impl Thread<'_, '_> {
 
     /// What read `id` can return: its location's initial value and the
     /// constants written to it; through a computed address (a list's link
-    /// followed), those of each location the address can take, `depth`
-    /// links deep at most. None: a value computed from shared data was
-    /// written, or a location is not known.
+    /// followed), those of each location the address can take
+    /// ([`crate::rw::held_at`]), [`crate::rw::MAX_LINKS`] links deep at
+    /// most. None: a value computed from shared data was written, or a
+    /// location is not known.
     fn read_values(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
         let (t, k) = *self.st.trace.reads.get(id as usize)?;
         let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
-        let (addr, size, value, at) = match events.get(k)?.op {
-            SymOp::Read { addr, size, value, at, .. } => (addr, size, value, at),
-            _ => return None,
-        };
-        let mask = causa_ir::value::mask(self.st.trace.exprs.bits(value));
-        let set = match at {
-            None => self.location_values(addr, size)?,
-            Some(_) if depth >= MAX_LINKS => return None,
+        let SymOp::Read { addr, size, at, .. } = events.get(k)?.op else { return None };
+        match at {
+            None => self.location_values(addr, size),
+            Some(_) if depth >= crate::rw::MAX_LINKS => None,
             Some(q) => {
-                let places = crate::rw::eval_set(&self.st.trace.exprs, q, &|r| self.read_values(r, depth + 1))?;
-                let mut set = BTreeSet::new();
-                for a in places.into_iter().filter(|a| *a != 0) {
-                    set.extend(self.location_values(a as u64, size)?);
-                    if set.len() > crate::rw::MAX_VALUES {
-                        return None;
-                    }
-                }
-                set
+                crate::rw::held_at(&self.st.trace.exprs, (q, size), &|r| self.read_values(r, depth + 1), &|a, size| {
+                    self.location_values(a, size)
+                })
             }
-        };
-        Some(set.into_iter().map(|v| v & mask).collect())
+        }
     }
 
     /// The values the shared location `addr` held: its initial value and
