@@ -3760,6 +3760,63 @@ fn a_name_measured_through_a_field_of_a_swapped_pointer_is_explained() {
 }
 
 #[test]
+fn a_count_bumped_outside_a_list_walked_with_strcmp_is_explained() {
+    // The indexers skip a word already in the list (strcmp of each node's
+    // text, the nodes linked by copies of the head pointer): the model
+    // follows the strings along the links (it was "unsupported: strcmp
+    // through a pointer computed from shared data"), and the explanation
+    // is the lost update of `distinct`.
+    let prep = corpus("fail/realistic/word_index_racy_total.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(58));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "word_index_racy_total");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`distinct`") && summary.contains("word_index_racy_total.c:36"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_count_bumped_outside_a_list_whose_texts_are_read_by_letter_is_explained() {
+    // `t->text[0]`: a load through a pointer read through a list's link
+    // (the links are copies of the head pointer). Its possible addresses
+    // are the texts the links reach (it was "an access through a symbolic
+    // address whose possible targets are unknown").
+    let prep = corpus("fail/realistic/tag_list_racy_count.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(51));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "tag_list_racy_count");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`tag_count`") && summary.contains("tag_list_racy_count.c:36"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_hash_table_whose_buckets_are_walked_with_strcmp_is_explained() {
+    // Three inserters, lists per bucket walked with strcmp; main walks
+    // nothing before the failing assertion, the inserters' walks read
+    // nodes other inserters link in (followed in a second pass). The
+    // default mode (the others take seconds on its 190 events).
+    let prep = corpus("fail/realistic/hash_table_racy_count.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(123));
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "hash_table_racy_count");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains("`count` (hash_table_racy_count.c:68)")
+            || summary.contains("`count` at hash_table_racy_count.c:68"),
+        "{summary}"
+    );
+}
+
+#[test]
 fn a_lock_pointer_another_thread_moves_later_keeps_its_first_pass_pin() {
     // The second symbolic execution, knowing the mover's write, does not
     // pin the worker's lock pointer, and a lock needs a known address: the

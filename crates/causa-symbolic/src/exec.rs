@@ -50,6 +50,7 @@ mod resolve;
 mod scan;
 mod scan_text;
 mod spin;
+mod stored;
 mod strings;
 mod tls;
 mod tokens;
@@ -121,9 +122,12 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
     // such as a lock's address, the first pass's trace is kept.)
     if pass.partial {
         tracing::debug!("symbolic execution again: a pointer was resolved before every thread's writes were known");
-        let prior = Pass { written: std::mem::take(&mut pass.written), partial: false };
+        let prior = pass.learnt();
         match execute_with(program, log, HashMap::default(), prior) {
             Ok((t, p)) => (trace, pass) = (t, p),
+            // (Unless a string's targets were not known in the first pass:
+            // its trace is only a first look at what the threads write.)
+            Err(e) if pass.stand_ins => return Err(e),
             Err(e) => tracing::debug!(%e, "symbolic execution knowing every write failed: the first pass is kept"),
         }
     }
@@ -135,7 +139,7 @@ pub fn execute(program: &Program, log: &PathLog) -> Result<SymTrace, SymError> {
         // By their places in the threads: the next pass numbers its reads
         // anew.
         let known = found.into_iter().map(|(id, v)| (trace.read_keys[id as usize], v)).collect();
-        let prior = Pass { written: std::mem::take(&mut pass.written), partial: false };
+        let prior = pass.learnt();
         match execute_with(program, log, known, prior) {
             Ok((t, p)) => (trace, pass) = (t, p),
             // A determined value is the one the run read, unless the log
@@ -176,6 +180,28 @@ struct Pass {
     /// A value was pinned, or a string's address computed, before every
     /// thread's writes were known.
     partial: bool,
+    /// What each location written can hold ([`stored`]).
+    values: stored::Values,
+    /// The objects allocated by the end.
+    objects: Vec<Object>,
+    /// A pass ran (the first has no pass before).
+    ran: bool,
+    /// A string was read through a pointer none of whose targets was
+    /// known yet (`pointed.rs`): the trace is not a model of the run.
+    stand_ins: bool,
+}
+
+impl Pass {
+    /// What the next pass starts from.
+    fn learnt(&mut self) -> Pass {
+        Pass {
+            written: std::mem::take(&mut self.written),
+            values: std::mem::take(&mut self.values),
+            objects: std::mem::take(&mut self.objects),
+            ran: true,
+            ..Pass::default()
+        }
+    }
 }
 
 /// One symbolic execution, with the reads of `known` as constants and
@@ -201,6 +227,11 @@ fn execute_with(
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         prior_written: prior.written,
+        stored: Default::default(),
+        prior_values: prior.values,
+        prior_objects: prior.objects,
+        first_pass: !prior.ran,
+        stand_ins: false,
         partial: false,
         known: HashMap::default(),
         keys: Default::default(),
@@ -232,7 +263,15 @@ fn execute_with(
     }
     realloc_copies_unread(&st)?;
     crate::fault::predicates(&mut st.trace);
-    let pass = Pass { written: st.written, partial: st.partial };
+    let values = stored::values(&st);
+    let pass = Pass {
+        written: st.written,
+        partial: st.partial,
+        values,
+        objects: st.trace.objects.clone(),
+        ran: true,
+        stand_ins: st.stand_ins,
+    };
     Ok((st.trace, pass))
 }
 
@@ -252,6 +291,16 @@ struct State<'p> {
     written: resolve::Written,
     /// Those the pass before saw written by the end.
     prior_written: resolve::Written,
+    /// Everything written to each shared location so far ([`stored`]).
+    stored: stored::StoredMap,
+    /// What each location the pass before wrote can hold.
+    prior_values: stored::Values,
+    /// The objects the pass before allocated by the end.
+    prior_objects: Vec<Object>,
+    /// No pass ran before this one.
+    first_pass: bool,
+    /// See [`Pass::stand_ins`].
+    stand_ins: bool,
     /// A value was pinned, or a string's address computed, before every
     /// thread's writes were known (the next pass knows them).
     partial: bool,

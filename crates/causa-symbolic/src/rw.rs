@@ -149,19 +149,26 @@ pub(crate) fn constraints(
         }
     }
     // A string read through a computed pointer reads byte by byte wherever
-    // the pointer may point.
-    for (_, p, _) in &through {
-        for o in pointed_objects(sym, &raw, *p) {
-            narrow.entry(o).or_default().insert(1);
-        }
+    // the pointer may point: the accesses there are cut into bytes (not
+    // the rest of the object: a list node's link after its name stays a
+    // pointer, which the reads through it need whole).
+    let mut byte_spans: Vec<(u64, u64)> = Vec::new();
+    for (_, p, pieces) in &through {
+        let lo = pieces.iter().map(|(_, off, _)| *off).min().unwrap_or(0);
+        let hi = pieces.iter().map(|(_, off, size)| off + *size as u64).max().unwrap_or(0);
+        byte_spans.extend(pointed_addresses(sym, &raw, *p).into_iter().map(|t| (t + lo, t + hi)));
     }
     let grid = |a: u64, size: u32| -> Vec<u64> {
+        let end = a + size as u64;
+        if byte_spans.iter().any(|(s, e)| *s < end && a < *e) {
+            return (a..end).collect();
+        }
         let Some(widths) = narrow.get(&causa_ir::addr_alloc(a)) else { return Vec::new() };
         let base = causa_ir::make_addr(causa_ir::addr_alloc(a), 0);
         widths
             .iter()
             .filter(|w| **w < size)
-            .flat_map(|w| (a..a + size as u64).filter(move |x| (x - base).is_multiple_of(*w as u64)))
+            .flat_map(|w| (a..end).filter(move |x| (x - base).is_multiple_of(*w as u64)))
             .collect()
     };
     for (addr, size, acc, write) in split(raw, &grid) {
@@ -183,16 +190,14 @@ pub(crate) fn constraints(
             let mut some = Vec::new();
             for t in targets {
                 let t = t as u64;
-                // Only a target with every byte read inside its object:
-                // symbolic execution required the pointer to be one such.
+                // The bytes read inside the target's object: a string at
+                // a target shorter than the longest ends before the rest
+                // (symbolic execution required that, `pointed.rs`).
                 let end = sym.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == causa_ir::addr_alloc(t));
                 let Some(end) = end.map(|o| o.base + o.size) else { continue };
-                if pieces.iter().any(|(_, off, size)| t + off + *size as u64 > end) {
-                    continue;
-                }
                 let g = values.atom(pb.eq(constant(64, t as u128)));
                 some.push(Formula::Atom(g));
-                for (acc, off, size) in &pieces {
+                for (acc, off, size) in pieces.iter().filter(|(_, off, size)| t + off + *size as u64 <= end) {
                     for (a, s, part) in tiles(&locs, t + off, *size)? {
                         add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, false)?;
                     }
@@ -201,8 +206,12 @@ pub(crate) fn constraints(
             some.push(after(ev));
             parts.push(Formula::or(some));
         }
+        // (A read through a link is valued by the concretely addressed
+        // writes only: with writes through computed addresses, such as
+        // `r->users++`, its location may hold more.)
+        let linked = !symbolic.iter().any(|(_, _, _, write)| *write);
         for (acc, p, size, write) in symbolic {
-            let cands = candidates(sym, &sym.exprs, &locs, &sets, p, size);
+            let cands = candidates(sym, &sym.exprs, (&locs, &sets, linked), p, size);
             if cands.is_empty() {
                 return Err(ClapError::Unsupported(format!(
                     "an access through a symbolic address whose possible targets are unknown ({})",
@@ -484,6 +493,9 @@ fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
     v
 }
 
+/// What each concretely addressed location can hold ([`value_sets`]).
+type ValueSets = HashMap<u64, Option<BTreeSet<u128>>>;
+
 /// The values each concretely addressed location can hold (None: unknown or
 /// too many), a least fixpoint over the writes' value expressions.
 fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Option<BTreeSet<u128>>> {
@@ -546,15 +558,15 @@ fn read_set(
     sets.get(&a).cloned().flatten()
 }
 
-/// The objects the pointer `p` may point into, when each read it is
+/// The addresses the pointer `p` may take, when each read it is
 /// computed from returns its location's initial value or a constant
 /// written there (`raw`: the concretely addressed accesses; a read through
 /// a computed address, those of each location it can take, a few links
 /// deep); none when that is not known (the accesses are then not cut for
 /// it).
-fn pointed_objects(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], p: ExprId) -> BTreeSet<u32> {
+fn pointed_addresses(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], p: ExprId) -> Vec<u64> {
     let values = eval_set(&sym.exprs, p, &|id| raw_read_set(sym, raw, id, 0)).unwrap_or_default();
-    values.into_iter().map(|v| causa_ir::addr_alloc(v as u64)).filter(|o| *o != 0).collect()
+    values.into_iter().map(|v| v as u64).filter(|a| causa_ir::addr_alloc(*a) != 0).collect()
 }
 
 /// What read `id` can return by `raw`'s constant writes ([`pointed_objects`]).
@@ -682,12 +694,16 @@ pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTree
 fn candidates(
     sym: &SymTrace,
     x: &Exprs,
-    locs: &BTreeMap<u64, Location>,
-    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
+    (locs, sets, linked): (&BTreeMap<u64, Location>, &ValueSets, bool),
     p: ExprId,
     size: u32,
 ) -> Vec<u64> {
-    let read_values = |id: u32| read_set(sym, locs, sets, id);
+    // (`linked`: a pointer read through another, `e->key[0]` with `e` a
+    // list's link: the locations the links can reach.)
+    let read_values = |id: u32| match linked {
+        true => linked_read_set(sym, locs, sets, id, 0),
+        false => read_set(sym, locs, sets, id),
+    };
     if let Some(s) = eval_set(x, p, &read_values) {
         // Null and other invalid addresses are failures, not locations.
         return s.into_iter().filter(|a| causa_ir::addr_alloc(*a as u64) != 0).map(|a| a as u64).collect();

@@ -631,6 +631,38 @@ fn sscanf_and_strtol_of_text_the_schedule_decides_are_followed() {
 }
 
 #[test]
+fn strings_along_a_list_another_thread_builds_are_followed() {
+    // main waits for the worker to build a list (each node's link a copy
+    // of the head it read), then walks it and measures each name: main is
+    // followed first, when
+    // no node is known yet, so the names' targets come from the second
+    // pass; the links copied from shared reads are followed to the nodes
+    // (they were "values computed from shared data", refused). Each strlen
+    // reads as many bytes as the longer name has (4), the shorter one
+    // required to end inside its own 3.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nstruct node {{ char *name; struct node *next; }};\nstruct node a, b;\nstruct node *head;\n\
+         char n1[3] = \"ab\";\nchar n2[4] = \"xyz\";\nvolatile int ready;\n\
+         void *w(void *p) {{ a.name = n1; a.next = head; head = &a; b.name = n2; b.next = head; head = &b; ready = 1; return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0); while (!ready) {{}}\n\
+         unsigned long len = 0; for (struct node *n = head; n; n = n->next) len += strlen(n->name);\n\
+         assert(len == 0); return 0; }}\n"
+    );
+    let prep = load("list_names.c", &src);
+    let ex = first_schedule_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strings along a list are modelled");
+    let sizes: Vec<u32> = tr.threads[0]
+        .events
+        .iter()
+        .filter_map(|e| match &e.op {
+            SymOp::Bulk { at: Some(_), size, .. } => Some(*size),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sizes, vec![4, 4], "main's strlen of each node's name: {:?}", sym_view(&tr, 0));
+}
+
+#[test]
 fn strings_through_a_pointer_another_thread_swaps_are_followed() {
     // strlen and atoi through `cur`, which main swaps from `a` to `b`:
     // the address is computed from shared data (it was refused). Each call

@@ -22,7 +22,7 @@
 
 use super::{Access, Addr, Reg, Thread};
 use crate::expr::ExprId;
-use crate::trace::{le_value, Piece, SymOp};
+use crate::trace::{le_value, Object, Piece, SymOp};
 use crate::SymError;
 use causa_ir::{Operand, Ty};
 
@@ -726,8 +726,11 @@ impl Thread<'_, '_> {
     /// The bytes from `s` to the end of its object.
     pub(super) fn extent(&self, s: u64, what: &str) -> Result<u64, SymError> {
         let id = causa_ir::addr_alloc(s);
-        let object = self.st.trace.objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id).map(|o| o.size);
-        object
+        // (An object a thread followed later allocates, a string's
+        // target found by the pass before: as that pass saw it.)
+        let known = |objects: &[Object]| objects.iter().find(|o| causa_ir::addr_alloc(o.base) == id).map(|o| o.size);
+        known(&self.st.trace.objects)
+            .or_else(|| known(&self.st.prior_objects))
             .and_then(|size| size.checked_sub(causa_ir::addr_offset(s)))
             .ok_or_else(|| self.unsupported(format!("`{what}` of shared memory outside a known object")))
     }

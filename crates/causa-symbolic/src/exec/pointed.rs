@@ -4,20 +4,27 @@
 //! address is not known while the thread runs.
 //!
 //! The pointer's possible values are those its reads can return (each
-//! read location's initial value and the constants written to it: by the
+//! read location's initial value and what was written to it, a copy of
+//! another shared pointer valued as that one, `super::stored`: by the
 //! threads followed so far, and, when symbolic execution runs again
 //! because of such a read, by every thread of the pass before;
 //! [`crate::rw::eval_set`]); the path condition requires one of them (a
 //! value none of those writes is not a candidate: the model stays sound,
 //! less complete, as [`super::resolve`]'s pins). The call is one event, as the
 //! interpreter's: a [`SymOp::Bulk`] read through the pointer, one byte
-//! read per offset, as many bytes as the shortest candidate has to the
-//! end of its object; the solver resolves where it reads among the
-//! candidates ([`crate::rw`]), as for a load through a computed address.
+//! read per offset, as many bytes as the longest candidate has to the
+//! end of its object (a string at a shorter one is required to end inside
+//! it); the solver resolves where it reads among the candidates
+//! ([`crate::rw`]), as for a load through a computed address.
+//!
+//! In the first pass a pointer none of whose targets is known yet (a list
+//! that a thread followed later fills) reads stand-in bytes: that pass is
+//! then only a look at what the threads write, and a second pass, knowing
+//! every thread's writes, must model the call (`super::execute`).
 
 use super::{Addr, Reg, Thread};
 use crate::expr::ExprId;
-use crate::trace::{Initial, Piece, SymOp};
+use crate::trace::{Piece, SymOp};
 use crate::SymError;
 use causa_ir::{ICmpPred, Operand};
 use std::collections::BTreeSet;
@@ -28,7 +35,7 @@ const MAX_TARGETS: usize = 8;
 /// How many bytes [`Thread::read_through`] reads.
 #[derive(Clone, Copy)]
 enum Span {
-    /// As many as the shortest target has to its object's end, at most
+    /// As many as the longest target has to its object's end, at most
     /// the bound.
     AtMost(Option<u64>),
     /// Exactly so many.
@@ -51,13 +58,13 @@ impl Thread<'_, '_> {
     }
 
     /// One event reading bytes through the computed pointer `p` (`span`:
-    /// as many as the shortest target has, at most a bound, or exactly so
-    /// many, the targets with fewer left out: the call would have read
-    /// past them); the path condition requires `p` to be one of the
-    /// targets.
+    /// as many as the longest target has, at most a bound, a string at a
+    /// shorter one required to end inside it; or exactly so many, the
+    /// targets with fewer left out: the call would have read past them);
+    /// the path condition requires `p` to be one of the targets.
     fn read_through(&mut self, p: ExprId, what: &'static str, span: Span) -> Result<Vec<ExprId>, SymError> {
         let mut targets = Vec::new();
-        let mut shortest = u64::MAX;
+        let mut longest = 0;
         for t in self.pointer_targets(p, what)? {
             if !self.is_shared(t) {
                 return Err(self.unsupported(format!(
@@ -68,11 +75,14 @@ impl Thread<'_, '_> {
             if matches!(span, Span::Exactly(n) if extent < n) {
                 continue;
             }
-            shortest = shortest.min(extent);
-            targets.push(t);
+            longest = longest.max(extent);
+            targets.push((t, extent));
         }
         let n = match span {
-            Span::AtMost(bound) => bound.map_or(shortest, |b| b.min(shortest)),
+            // Stand-in bytes (see `pointer_targets`).
+            Span::AtMost(bound) if targets.is_empty() => bound.unwrap_or(1),
+            Span::Exactly(n) if self.st.stand_ins && targets.is_empty() => n,
+            Span::AtMost(bound) => bound.map_or(longest, |b| b.min(longest)),
             Span::Exactly(n) if !targets.is_empty() => n,
             Span::Exactly(n) => {
                 return Err(self.unsupported(format!(
@@ -80,10 +90,10 @@ impl Thread<'_, '_> {
                 )))
             }
         };
-        // The pointer is one of its targets.
+        // The pointer is one of its targets (stand-ins: anything).
         let e = &mut self.st.trace.exprs;
-        let mut any = e.constant(1, 0);
-        for t in &targets {
+        let mut any = e.constant(1, targets.is_empty() as u128);
+        for (t, _) in &targets {
             let c = e.constant(64, *t as u128);
             let eq = e.icmp(ICmpPred::Eq, 64, p, c);
             any = e.or(any, eq);
@@ -91,6 +101,19 @@ impl Thread<'_, '_> {
         self.condition(any)?;
         let reads: Vec<Piece> = self.bulk_reads(0, n, what)?;
         let bytes: Vec<ExprId> = reads.iter().map(|r| r.value).collect();
+        // A string at a target shorter than that ends inside its object
+        // (the bytes past its end are read at no location, and the
+        // function stops before them), unless the bound stops it first.
+        if let Span::AtMost(bound) = span {
+            for (t, extent) in targets.iter().filter(|(_, x)| *x < n && bound.is_none_or(|b| b > *x)) {
+                let (_, ends) = self.first_nul(&bytes[..*extent as usize]);
+                let e = &mut self.st.trace.exprs;
+                let c = e.constant(64, *t as u128);
+                let elsewhere = e.icmp(ICmpPred::Ne, 64, p, c);
+                let ok = e.or(elsewhere, ends);
+                self.condition(ok)?;
+            }
+        }
         self.event(SymOp::Bulk { what, addr: 0, size: n as u32, reads, writes: Vec::new(), at: Some(p) });
         Ok(bytes)
     }
@@ -183,52 +206,23 @@ impl Thread<'_, '_> {
     /// The values the pointer `p` can take (see the module docs).
     fn pointer_targets(&mut self, p: ExprId, what: &str) -> Result<BTreeSet<u64>, SymError> {
         let exprs = &self.st.trace.exprs;
-        let set = crate::rw::eval_set(exprs, p, &|id| self.read_values(id, 0));
+        let set = crate::rw::eval_set(exprs, p, &|id| self.read_values(id));
         // (Null is left out: the call through it would have failed, and the
         // path condition rules it out.)
         let set = set.map(|s| s.into_iter().filter(|v| *v != 0).collect::<BTreeSet<u128>>());
         match set {
             Some(s) if !s.is_empty() && s.len() <= MAX_TARGETS => Ok(s.into_iter().map(|v| v as u64).collect()),
+            // The first pass, before every thread's writes are known (a
+            // list another thread followed later filled): none, and the
+            // pass is a first look only (`super::execute`).
+            _ if self.st.first_pass => {
+                self.st.stand_ins = true;
+                self.st.partial = true;
+                Ok(BTreeSet::new())
+            }
             _ => Err(self.unsupported(format!(
-                "`{what}` through a pointer computed from shared data whose possible values are not known (a value computed from shared data, or more than {MAX_TARGETS} addresses, was written where it is read)"
+                "`{what}` through a pointer computed from shared data whose possible values are not known (a value computed from shared data other than a copied pointer, or more than {MAX_TARGETS} addresses, was written where it is read)"
             ))),
         }
-    }
-
-    /// What read `id` can return: its location's initial value and the
-    /// constants written to it; through a computed address (a list's link
-    /// followed), those of each location the address can take
-    /// ([`crate::rw::held_at`]), [`crate::rw::MAX_LINKS`] links deep at
-    /// most. None: a value computed from shared data was written, or a
-    /// location is not known.
-    fn read_values(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
-        let (t, k) = *self.st.trace.reads.get(id as usize)?;
-        let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
-        let SymOp::Read { addr, size, at, .. } = events.get(k)?.op else { return None };
-        match at {
-            None => self.location_values(addr, size),
-            Some(_) if depth >= crate::rw::MAX_LINKS => None,
-            Some(q) => {
-                crate::rw::held_at(&self.st.trace.exprs, (q, size), &|r| self.read_values(r, depth + 1), &|a, size| {
-                    self.location_values(a, size)
-                })
-            }
-        }
-    }
-
-    /// The values the shared location `addr` held: its initial value and
-    /// what the threads followed so far (and, on a second pass, all of
-    /// them) wrote there.
-    fn location_values(&self, addr: u64, size: u32) -> Option<BTreeSet<u128>> {
-        let written = |w: &super::resolve::Written| w.get(&addr).cloned().unwrap_or(Some(Vec::new()));
-        let mut set: BTreeSet<u128> = written(&self.st.written)?.into_iter().collect();
-        set.extend(written(&self.st.prior_written)?);
-        let init = match self.st.trace.initial_value(addr, size) {
-            Initial::Known(v) => v,
-            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
-            Initial::Unknown => 0,
-        };
-        set.insert(init);
-        Some(set)
     }
 }

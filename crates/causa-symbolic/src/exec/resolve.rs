@@ -38,6 +38,7 @@ impl Thread<'_, '_> {
     /// Note a write of `value` to the shared location `addr`.
     pub(super) fn note_write(&mut self, addr: u64, value: ExprId) {
         let v = self.st.trace.exprs.value(value);
+        self.st.stored.entry(addr).or_default().note(v, value);
         let entry = self.st.written.entry(addr).or_insert_with(|| Some(Vec::new()));
         match (entry.as_mut(), v) {
             (Some(vals), Some(v)) if !vals.contains(&v) => vals.push(v),
@@ -55,6 +56,7 @@ impl Thread<'_, '_> {
                 let w = b - b % s;
                 if (w, s) != (addr, size as u64) {
                     self.st.written.insert(w, None);
+                    self.st.stored.entry(w).or_default().spoil();
                 }
             }
         }

@@ -1,7 +1,6 @@
 // causa: expect=bug:assertion-violation
-// causa: solver-unsupported=`strcmp` through a pointer computed from shared data
 // causa: check=bug
-// causa: at-line=124
+// causa: at-line=123
 // The per-bucket-locked hash table of pass/realistic/hash_table_bucket_locks.c,
 // but the table size is one global `count` bumped with `count++` after the
 // bucket lock is released. Two inserters can read the same old value and one
