@@ -3799,6 +3799,39 @@ fn a_count_bumped_outside_a_list_whose_texts_are_read_by_letter_is_explained() {
 }
 
 #[test]
+fn a_log_cleared_after_a_line_is_appended_is_explained() {
+    // strcat of the shared log onto the shared output (both lengths the
+    // schedule decides; it was "unsupported: `strcat` from shared
+    // memory"): the flusher's clear comes after the logger's append in
+    // the failing schedule, before it in the alternate.
+    let prep = corpus("fail/libc/log_appended_while_flushed.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(40));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "log_appended_while_flushed");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("strcat log_text :20"), "{}: {text}", e.mode);
+        assert!(text.contains("write log_text[0]=0 :28"), "{}: {text}", e.mode);
+    }
+}
+
+#[test]
+fn a_shared_word_appended_to_a_private_line_before_it_is_set_is_explained() {
+    // strcat of a shared string onto the thread's own buffer: copied at
+    // the buffer's known end, its bytes the shared ones.
+    let prep = corpus("fail/libc/status_appended_before_set.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(27));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "status_appended_before_set");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`state`") && summary.contains("status_appended_before_set.c:17"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
 fn a_hash_table_whose_buckets_are_walked_with_strcmp_is_explained() {
     // Three inserters, lists per bucket walked with strcmp; main walks
     // nothing before the failing assertion, the inserters' walks read

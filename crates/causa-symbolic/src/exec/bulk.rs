@@ -408,7 +408,10 @@ impl Thread<'_, '_> {
     pub(crate) fn string_append(&mut self, args: &[Operand]) -> Result<bool, SymError> {
         let (dest, src) = (self.addr_arg(args, 0, "strcat")?, self.addr_arg(args, 1, "strcat")?);
         if self.is_shared(src) {
-            return Err(self.unsupported("`strcat` from shared memory"));
+            if self.at_failure(causa_core::BugKind::MemoryError) {
+                return Err(self.unsupported("a memory error in `strcat` from shared memory"));
+            }
+            return self.shared_append(dest, src).map(|()| true);
         }
         let mut tail = self.c_string(src, "strcat")?;
         tail.push(0);
@@ -514,20 +517,83 @@ impl Thread<'_, '_> {
     /// byte until its NUL, the old byte after it. The string is required to
     /// fit (its NUL inside both objects).
     fn shared_string_copy(&mut self, dest: u64, src: u64) -> Result<(), SymError> {
+        self.copy_shared_string("strcpy", dest, src)
+    }
+
+    /// [`Thread::shared_string_copy`] for `what` (`strcpy`, or `strcat`
+    /// onto a known string: at its end).
+    fn copy_shared_string(&mut self, what: &'static str, dest: u64, src: u64) -> Result<(), SymError> {
         let dest_shared = self.is_shared(dest);
         let room = if dest_shared {
-            self.extent(dest, "strcpy")?
+            self.extent(dest, what)?
         } else {
-            self.private_bulk_check("strcpy", dest)?;
+            self.private_bulk_check(what, dest)?;
             self.stack_room(dest)
         };
-        let n = self.extent(src, "strcpy")?.min(room);
-        let mut reads = self.bulk_reads(src, n, "strcpy")?;
+        let n = self.extent(src, what)?.min(room);
+        let mut reads = self.bulk_reads(src, n, what)?;
         let from: Vec<ExprId> = reads.iter().map(|p| p.value).collect();
-        let old = self.byte_values(dest, n, "strcpy", &mut reads)?;
+        let old = self.byte_values(dest, n, what, &mut reads)?;
         let (bytes, ended) = self.up_to_nul(&from, &old);
         self.condition(ended)?;
-        self.copied_bytes("strcpy", (dest, src), bytes, reads)
+        self.copied_bytes(what, (dest, src), bytes, reads)
+    }
+
+    /// `strcat(dest, src)` of a shared string, whose length the schedule
+    /// decides. Onto a known string (a private one): copied at its end as
+    /// `strcpy` from shared memory. Onto a shared one: one event that
+    /// reads `dest` to the end of its object and `src` up to there, and
+    /// writes each byte of `dest`: unchanged before `dest`'s first NUL,
+    /// `src`'s bytes and its NUL from there, unchanged after; `src` is
+    /// required to end inside its object and the result inside `dest`'s.
+    fn shared_append(&mut self, dest: u64, src: u64) -> Result<(), SymError> {
+        if !self.is_shared(dest) {
+            let at = dest + self.c_string(dest, "strcat")?.len() as u64;
+            return self.copy_shared_string("strcat", at, src);
+        }
+        if causa_ir::addr_alloc(dest) == causa_ir::addr_alloc(src) {
+            return Err(self.unsupported("`strcat` of a string onto the same object"));
+        }
+        let n = self.extent(dest, "strcat")?;
+        let m = self.extent(src, "strcat")?.min(n);
+        let mut reads = Vec::new();
+        let old = self.byte_values(dest, n, "strcat", &mut reads)?;
+        let tail = self.bulk_reads(src, m, "strcat")?;
+        let from: Vec<ExprId> = tail.iter().map(|p| p.value).collect();
+        reads.extend(tail);
+        let (len, _) = self.first_nul(&old);
+        let (slen, ended) = self.first_nul(&from);
+        let e = &mut self.st.trace.exprs;
+        // Before src's byte j: a NUL of src already (the copy ended).
+        let zero = e.constant(8, 0);
+        let mut before = Vec::with_capacity(from.len());
+        let mut done = e.constant(1, 0);
+        for x in &from {
+            before.push(done);
+            let nul = e.icmp(causa_ir::ICmpPred::Eq, 8, *x, zero);
+            done = e.or(done, nul);
+        }
+        // Byte k is src[k - len] while the copy runs.
+        let mut bytes = Vec::with_capacity(n as usize);
+        for (k, o) in old.iter().enumerate() {
+            let mut v = *o;
+            for j in 0..from.len().min(k + 1) {
+                let at = e.constant(64, (k - j) as u128);
+                let here = e.icmp(causa_ir::ICmpPred::Eq, 64, len, at);
+                let copied = e.select(before[j], *o, from[j]);
+                v = e.select(here, copied, v);
+            }
+            bytes.push(v);
+        }
+        // It fits: dest's length, src's and the NUL inside dest's object.
+        let Some(total) = e.bin(causa_ir::BinOp::Add, 64, len, slen) else {
+            return Err(SymError::Mismatch("strcat: the lengths do not add".into()));
+        };
+        let room = e.constant(64, n as u128);
+        let fits = e.icmp(causa_ir::ICmpPred::Ult, 64, total, room);
+        self.condition(ended)?;
+        self.condition(fits)?;
+        self.copied_bytes("strcat", (dest, src), bytes, reads)
     }
 
     /// `strcmp(a, b)` and `strncmp(a, b, n)` (`name`). Of two constant or private strings: its value. Of a

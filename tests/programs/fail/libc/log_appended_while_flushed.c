@@ -1,7 +1,6 @@
 // causa: expect=bug:assertion-violation
 // causa: check=bug
-// causa: at-line=41
-// causa: solver-unsupported=`strcat` from shared memory
+// causa: at-line=40
 // A logger thread appends a line to a shared log with strcat under the
 // log's lock; a flusher appends the log to its output and empties it
 // without taking the lock. A line appended between the flusher's copy and
