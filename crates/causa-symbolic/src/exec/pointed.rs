@@ -65,7 +65,10 @@ impl Thread<'_, '_> {
     fn read_through(&mut self, p: ExprId, what: &'static str, span: Span) -> Result<Vec<ExprId>, SymError> {
         let mut targets = Vec::new();
         let mut longest = 0;
-        for t in self.pointer_targets(p, what)? {
+        let found = self.pointer_targets(p, what)?;
+        // (None: stand-ins, see `pointer_targets`.)
+        let stand_in = found.is_empty();
+        for t in found {
             if !self.is_shared(t) {
                 return Err(self.unsupported(format!(
                     "`{what}` through a pointer computed from shared data that may point into memory that is not shared"
@@ -79,9 +82,8 @@ impl Thread<'_, '_> {
             targets.push((t, extent));
         }
         let n = match span {
-            // Stand-in bytes (see `pointer_targets`).
-            Span::AtMost(bound) if targets.is_empty() => bound.unwrap_or(1),
-            Span::Exactly(n) if self.st.stand_ins && targets.is_empty() => n,
+            Span::AtMost(bound) if stand_in => bound.unwrap_or(1),
+            Span::Exactly(n) if stand_in => n,
             Span::AtMost(bound) => bound.map_or(longest, |b| b.min(longest)),
             Span::Exactly(n) if !targets.is_empty() => n,
             Span::Exactly(n) => {
@@ -92,7 +94,7 @@ impl Thread<'_, '_> {
         };
         // The pointer is one of its targets (stand-ins: anything).
         let e = &mut self.st.trace.exprs;
-        let mut any = e.constant(1, targets.is_empty() as u128);
+        let mut any = e.constant(1, stand_in as u128);
         for (t, _) in &targets {
             let c = e.constant(64, *t as u128);
             let eq = e.icmp(ICmpPred::Eq, 64, p, c);
