@@ -3861,3 +3861,26 @@ fn a_lock_pointer_another_thread_moves_later_keeps_its_first_pass_pin() {
         assert_explained(&e, "lock_pointer_moved_later");
     }
 }
+
+#[test]
+fn a_check_then_act_on_a_list_is_explained_by_the_check_of_the_same_name() {
+    // Two threads sign up "alice", one "bob"; the check and the add are
+    // separate critical sections. No order of the failing run's paths
+    // avoids two "alice" nodes: a branch must flip. Bob's walk of the list
+    // flipped passed only by leaving an "alice" thread's check past the
+    // schedule's end, to run after the other's add (its most similar
+    // schedules failed); the flip is the check of an "alice" thread.
+    let prep = corpus("fail/realistic/signup_name_checked_then_added.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(66));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "signup_name_checked_then_added");
+        let text = causa_explain::text::render(&e);
+        let f = e.flipped.as_ref().unwrap_or_else(|| panic!("{}: a branch flipped: {text}", e.mode));
+        let (thread, line) = (e.threads[f.thread].to_string(), f.loc.as_ref().map(|l| l.line));
+        assert!(
+            matches!((thread.as_str(), line), ("0.1" | "0.3", Some(27 | 28))),
+            "{}: {thread} {line:?}: {text}",
+            e.mode
+        );
+    }
+}

@@ -16,6 +16,7 @@ use crate::maxsmt::Stage;
 use crate::solvers::Solvers;
 use crate::trace::{Branch, SymTrace};
 use causa_constraints::formula::Ev;
+use causa_constraints::trace::Op;
 use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult};
 
 /// The conflict budget of a flip's satisfiability query: a flip the solver
@@ -37,6 +38,17 @@ pub(crate) struct Flipped {
 
 /// Try the flippable branches, nearest the failure first, until `accept`
 /// (a re-execution from the schedule) takes one; also how many were tried.
+///
+/// A flip whose accepted schedule leaves past its end a read another
+/// thread made before the branch in the failing schedule, or whose most
+/// similar schedules all fail and only some other schedule of it passes,
+/// is kept aside while the later candidates are tried: such a schedule
+/// may pass by how the threads it leaves past its end run, not by the
+/// branch (sign-up check-then-act on a list: flipping a thread that signs
+/// up another name passed only because the second thread signing up the
+/// same name ran its check past the end, after the first had added the
+/// name; the flip of that check is the explanation). The first kept aside
+/// is the answer when no later candidate gives a clean one.
 pub(crate) fn search(
     solvers: &mut Solvers,
     p: &Problem<'_>,
@@ -74,6 +86,7 @@ pub(crate) fn search(
     keyed.sort_by_key(|(k, _)| *k);
     let candidates: Vec<(usize, &Condition, Branch)> = keyed.into_iter().map(|(_, c)| c).collect();
     let mut tried = 0;
+    let mut aside: Option<Flipped> = None;
     let segs = crate::alternate::segments(p.model, &p.sigma);
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
@@ -83,7 +96,11 @@ pub(crate) fn search(
         // model as before: see `alternate`'s stages.)
         if opts.mode == Mode::Progressive && stage == Stage::Held {
             match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
-                Held::Accepted(f) => return Ok((Some(f), tried)),
+                Held::Accepted(Settled::Similar(f)) if !leaves_reads_behind(p, c, &f) => return Ok((Some(f), tried)),
+                Held::Accepted(Settled::Similar(f) | Settled::Plain(f)) => {
+                    aside.get_or_insert(f);
+                    continue;
+                }
                 Held::Rejected => continue,
                 Held::None => {}
             }
@@ -121,9 +138,41 @@ pub(crate) fn search(
             Ok(found.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal)))
         };
         let first = similar(&flip.goal, Some(pos))?;
-        return Ok((Some(settle(plain, first, (&flip, sym), accept, |goal| similar(goal, None))?), tried));
+        match settle(plain, first, (&flip, sym), accept, |goal| similar(goal, None))? {
+            Settled::Similar(f) if !leaves_reads_behind(p, c, &f) => return Ok((Some(f), tried)),
+            Settled::Similar(f) | Settled::Plain(f) => {
+                aside.get_or_insert(f);
+            }
+        }
     }
-    Ok((None, tried))
+    // (Offered again: the caller keeps the last accepted re-execution.)
+    if let Some(f) = &aside {
+        accept(f);
+    }
+    Ok((aside, tried))
+}
+
+/// Whether the flip of `c` leaves past its schedule's end a read another
+/// thread made before the branch in σ (but an incidental one): that
+/// thread's path past it is the replay's, unconstrained.
+fn leaves_reads_behind(p: &Problem<'_>, c: &Condition, f: &Flipped) -> bool {
+    let Some(at) = p.at[c.point] else { return false };
+    let placed: std::collections::BTreeSet<Ev> = f.order[..f.upto.min(f.order.len())].iter().copied().collect();
+    let incidental = |e: Ev| p.incidental.as_ref().is_some_and(|inc| inc[e]);
+    p.sigma[..at].iter().any(|&e| {
+        p.model.origin[e].0 != c.thread
+            && matches!(p.model.trace.events[e].op, Op::Read { .. } | Op::Rmw { .. })
+            && !incidental(e)
+            && !placed.contains(&e)
+    })
+}
+
+/// How a flip's schedule was settled ([`settle`]).
+enum Settled {
+    /// A most similar schedule of the flip passes.
+    Similar(Flipped),
+    /// Only the first schedule found passes.
+    Plain(Flipped),
 }
 
 impl Flipped {
@@ -148,7 +197,7 @@ fn settle(
     (flip, sym): (&Problem<'_>, &SymTrace),
     accept: &mut dyn FnMut(&Flipped) -> Verdict,
     mut next: impl FnMut(&Formula) -> Result<Option<Flipped>, ClapError>,
-) -> Result<Flipped, ClapError> {
+) -> Result<Settled, ClapError> {
     let (mut similar, mut goal, mut offered) = (first, flip.goal.clone(), false);
     for retry in 0..=RETRIES {
         let Some(f) = similar.take() else { break };
@@ -156,7 +205,7 @@ fn settle(
         offered = true;
         tracing::debug!(thread = f.thread, verdict = ?why, retry, "flip: a most similar schedule replayed");
         if why.accepted() {
-            return Ok(f);
+            return Ok(Settled::Similar(f));
         }
         if retry == RETRIES {
             break;
@@ -168,14 +217,14 @@ fn settle(
     if offered {
         accept(&plain);
     }
-    Ok(plain)
+    Ok(Settled::Plain(plain))
 }
 
 /// What a flip's windows on the weak solver gave ([`held_window`]).
 enum Held {
     /// The flip's most similar schedule in its window, or else its first
     /// one, accepted.
-    Accepted(Flipped),
+    Accepted(Settled),
     /// The window's first schedule of the flip was not accepted.
     Rejected,
     /// No window admits the flip with the incidental events held.
