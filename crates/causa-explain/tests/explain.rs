@@ -3884,3 +3884,36 @@ fn a_check_then_act_on_a_list_is_explained_by_the_check_of_the_same_name() {
         );
     }
 }
+
+#[test]
+fn a_ring_slot_filled_after_it_is_published_is_explained() {
+    // `strcpy(items[slot], msg)` after the lock is released: a string
+    // written at an index read from shared memory (it was "unsupported:
+    // strcpy through an address computed from shared data"), and
+    // `head = (head + 1) % CAP`, an index computed from its own value,
+    // valued by a least fixpoint for the consumer's copy out of the slot.
+    let prep = corpus("fail/realistic/message_ring_filled_after_publish.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(48));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "message_ring_filled_after_publish");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("`items[") && summary.contains("message_ring_filled_after_publish.c:26"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
+
+#[test]
+fn a_count_bumped_outside_a_ring_of_names_is_explained() {
+    // Names copied into a ring's slots at its wrapping tail index under
+    // the lock; the count of names added is bumped outside it.
+    let prep = corpus("fail/realistic/name_ring_racy_count.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(42));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "name_ring_racy_count");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`added`") && summary.contains("name_ring_racy_count.c:24"), "{}: {summary}", e.mode);
+    }
+}

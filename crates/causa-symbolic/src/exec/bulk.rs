@@ -350,6 +350,10 @@ impl Thread<'_, '_> {
         if self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
             return Ok(false);
         }
+        if let Some(Addr::Symbolic(at)) = args.first().map(|d| self.address(d, "strcpy")).transpose()? {
+            self.string_at_computed_address(src, at, n)?;
+            return Ok(true);
+        }
         let dest = self.addr_arg(args, 0, "strcpy")?;
         if self.is_shared(dest) {
             self.shared_bulk("strcpy", dest, Source::Copy(src), n)?;
@@ -357,6 +361,23 @@ impl Thread<'_, '_> {
             self.private_bulk("strcpy", dest, Source::Copy(src), n)?;
         }
         Ok(true)
+    }
+
+    /// `strcpy` of a string of this thread's (or a constant), `n` bytes
+    /// with its NUL, into shared memory at an address computed from shared
+    /// data (a ring of names: `strcpy(items[tail], s)`): one write of the
+    /// bytes through the symbolic address, as a small struct assigned whole
+    /// there ([`Self::copy_at_computed_address`]), which the model places
+    /// among the slots the address can take. Up to [`WIDEST`] bytes.
+    fn string_at_computed_address(&mut self, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
+        if n > WIDEST {
+            return Err(self.unsupported(format!(
+                "`strcpy` of a string of {n} bytes (more than {WIDEST}) to an address computed from shared data"
+            )));
+        }
+        let ty = Ty::Int(n as u32 * 8);
+        let v = self.load_bytes(src, &ty)?;
+        self.shared_write(0, Some(at), v, &ty, false)
     }
 
     /// `strncpy(dest, src, n)`: `n` bytes into `dest`, `src`'s up to its
@@ -707,7 +728,8 @@ impl Thread<'_, '_> {
     }
 
     /// `strlen(s)`. Of a constant or private string: its length
-    /// ([`Thread::c_string`]). Of a shared one: one event reading every byte
+    /// ([`Thread::c_string`]), or the first NUL among its bytes when some
+    /// came from shared data. Of a shared one: one event reading every byte
     /// from `s` to the end of its object ([`Thread::shared_text`]); the
     /// length is the index of the first NUL among them, and the string is
     /// required to end inside its object (else `strlen` would read past
@@ -720,9 +742,13 @@ impl Thread<'_, '_> {
                 return Ok(Reg::Int(self.first_nul(&bytes).0));
             }
         };
+        // (A private string's bytes may have come from shared memory: a
+        // message copied out of a ring.)
         if !self.is_shared(s) {
-            let n = self.c_string(s, "strlen")?.len();
-            return Ok(self.int_reg(64, n as u128));
+            return Ok(match self.text(s, "strlen", None)? {
+                super::strings::Text::Known(k) => self.int_reg(64, k.len() as u128),
+                super::strings::Text::Bytes(b) => Reg::Int(self.first_nul(&b).0),
+            });
         }
         let bytes = self.shared_text(s, "strlen", None)?;
         Ok(Reg::Int(self.first_nul(&bytes).0))
@@ -825,6 +851,11 @@ impl Thread<'_, '_> {
             let v = r.iter().map(|x| x.value).collect();
             reads.extend(r);
             return Ok(v);
+        }
+        // (The thread's own bytes may have come from shared memory: a
+        // message copied out of a ring into a buffer used again.)
+        if self.constant_from(p).is_none() {
+            return self.private_byte_values(p, n);
         }
         let known = self.known_bytes(p, n, what)?;
         Ok(known.into_iter().map(|x| self.st.trace.exprs.constant(8, x as u128)).collect())

@@ -38,7 +38,8 @@ impl Thread<'_, '_> {
     /// Note a write of `value` to the shared location `addr`.
     pub(super) fn note_write(&mut self, addr: u64, value: ExprId) {
         let v = self.st.trace.exprs.value(value);
-        self.st.stored.entry(addr).or_default().note(v, value);
+        let bits = self.st.trace.exprs.bits(value);
+        self.st.stored.entry(addr).or_default().note(v, value, bits);
         let entry = self.st.written.entry(addr).or_insert_with(|| Some(Vec::new()));
         match (entry.as_mut(), v) {
             (Some(vals), Some(v)) if !vals.contains(&v) => vals.push(v),

@@ -4,9 +4,11 @@
 //! other expressions written to it, each evaluated over the values its
 //! reads can return ([`crate::rw::eval_set`]). The last are what a linked
 //! list needs: `e->next = b->head` copies a pointer read from shared
-//! memory, so `e->next` holds whatever `b->head` held (a counter's
-//! `count + 1` has no such bound: its own value again, cut off after
-//! [`MAX_COPIES`] steps, and unknown).
+//! memory, so `e->next` holds whatever `b->head` held. A value computed
+//! from the location's own (a ring's index, `tail = (tail + 1) % CAP`)
+//! has no such bound, the copies followed are cut off after
+//! [`MAX_COPIES`] steps; such a read is then valued by a least fixpoint
+//! over every location written, as the model's ([`Valuer::fixed`]).
 //!
 //! While a thread runs, the writes are those of the threads followed so
 //! far and what the pass before saw written by the end, evaluated then
@@ -35,6 +37,8 @@ pub(crate) struct Stored {
     exprs: Vec<ExprId>,
     /// A bulk write over another word changed part of it.
     unknown: bool,
+    /// The width of what was written, in bits (None: several widths).
+    bits: Option<u32>,
 }
 
 /// What each shared location was written, in one pass.
@@ -45,7 +49,11 @@ pub(crate) type StoredMap = HashMap<u64, Stored>;
 pub(crate) type Values = HashMap<u64, Option<BTreeSet<u128>>>;
 
 impl Stored {
-    pub(super) fn note(&mut self, constant: Option<u128>, value: ExprId) {
+    pub(super) fn note(&mut self, constant: Option<u128>, value: ExprId, bits: u32) {
+        let first = self.consts.is_empty() && self.exprs.is_empty();
+        if first || self.bits != Some(bits) {
+            self.bits = first.then_some(bits);
+        }
         match constant {
             Some(v) => {
                 self.consts.insert(v);
@@ -102,6 +110,85 @@ impl Valuer<'_, '_> {
         Some(set)
     }
 
+    /// What every location written can hold, and read `id` among them
+    /// (a least fixpoint, as the model's `rw::value_sets`, with what the
+    /// pass before saw written by the end): the values of a location whose
+    /// writes are computed from its own reads (a ring's index), which
+    /// [`Valuer::read`] cuts off.
+    fn fixed(&self) -> Values {
+        let st = self.st;
+        let mut sets: Values = HashMap::default();
+        for (a, s) in &st.stored {
+            let start = || {
+                if s.unknown {
+                    return None;
+                }
+                let mut set = s.consts.clone();
+                set.extend(self.unwritten(*a, s.bits? / 8)?);
+                Some(set)
+            };
+            sets.insert(*a, start());
+        }
+        let mut addrs: Vec<u64> = st.stored.keys().copied().collect();
+        addrs.sort_unstable();
+        loop {
+            let mut changed = false;
+            for a in &addrs {
+                let Some(Some(now)) = sets.get(a).cloned() else { continue };
+                let mut next = now.clone();
+                let mut unknown = false;
+                for e in &st.stored[a].exprs {
+                    match crate::rw::eval_set(&st.trace.exprs, *e, &|r| self.fixed_read(r, &sets, 0)) {
+                        Some(v) => next.extend(v),
+                        None => unknown = true,
+                    }
+                }
+                let next = (!unknown && next.len() <= crate::rw::MAX_VALUES).then_some(next);
+                if next.as_ref() != Some(&now) {
+                    sets.insert(*a, next);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return sets;
+            }
+        }
+    }
+
+    /// What read `id` can return by the fixpoint's `sets` ([`Valuer::fixed`]).
+    fn fixed_read(&self, id: u32, sets: &Values, links: u32) -> Option<BTreeSet<u128>> {
+        let (t, k) = *self.st.trace.reads.get(id as usize)?;
+        let events = if t == self.own.0 { self.own.1 } else { &self.st.trace.threads.get(t)?.events };
+        let SymOp::Read { addr, size, at, .. } = events.get(k)?.op else { return None };
+        let held = |a: u64, size: u32| match sets.get(&a) {
+            Some(set) if self.st.stored[&a].bits == Some(size * 8) => set.clone(),
+            Some(_) => None,
+            None => self.unwritten(a, size),
+        };
+        match at {
+            None => held(addr, size),
+            Some(_) if links >= crate::rw::MAX_LINKS => None,
+            Some(q) => {
+                crate::rw::held_at(&self.st.trace.exprs, (q, size), &|r| self.fixed_read(r, sets, links + 1), &held)
+            }
+        }
+    }
+
+    /// What `addr` holds but for this pass's writes: its initial value and
+    /// what the pass before saw written.
+    fn unwritten(&self, addr: u64, size: u32) -> Option<BTreeSet<u128>> {
+        let mut set = BTreeSet::new();
+        if let Some(prior) = self.st.prior_values.get(&addr) {
+            set.extend(prior.as_ref()?);
+        }
+        set.insert(match self.st.trace.initial_value(addr, size) {
+            Initial::Known(v) => v,
+            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
+            Initial::Unknown => 0,
+        });
+        Some(set)
+    }
+
     /// The values written to `addr` in this pass.
     fn written(&self, addr: u64, copies: u32) -> Option<BTreeSet<u128>> {
         let Some(s) = self.st.stored.get(&addr) else { return Some(BTreeSet::new()) };
@@ -119,12 +206,20 @@ impl Valuer<'_, '_> {
 impl Thread<'_, '_> {
     /// What read `id` can return ([`Valuer::read`]).
     pub(super) fn read_values(&self, id: u32) -> Option<BTreeSet<u128>> {
-        Valuer { st: self.st, own: (self.index, &self.out.events) }.read(id, (0, 0))
+        let v = Valuer { st: self.st, own: (self.index, &self.out.events) };
+        v.read(id, (0, 0)).or_else(|| v.fixed_read(id, &v.fixed(), 0))
     }
 }
 
 /// What each location written in the pass can hold, for the next pass.
 pub(super) fn values(st: &State<'_>) -> Values {
     let v = Valuer { st, own: (usize::MAX, &[]) };
-    st.stored.keys().map(|a| (*a, v.written(*a, 0))).collect()
+    let mut fixed: Option<Values> = None;
+    st.stored
+        .keys()
+        .map(|a| {
+            let set = v.written(*a, 0).or_else(|| fixed.get_or_insert_with(|| v.fixed()).get(a).cloned().flatten());
+            (*a, set)
+        })
+        .collect()
 }

@@ -27,9 +27,9 @@ pub(crate) enum Text {
 }
 
 /// The names these models answer to (events name their function).
-const NAMES: [&str; 15] = [
+const NAMES: [&str; 16] = [
     "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull", "strchr", "strrchr", "strstr", "strspn",
-    "strcspn", "strpbrk", "strnlen", "sscanf",
+    "strcspn", "strpbrk", "strnlen", "sscanf", "strlen",
 ];
 
 pub(super) fn static_name(name: &str) -> &'static str {
