@@ -3917,3 +3917,17 @@ fn a_count_bumped_outside_a_ring_of_names_is_explained() {
         assert!(summary.contains("`added`") && summary.contains("name_ring_racy_count.c:24"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_message_copied_into_a_queue_slot_with_strcpy_is_explained() {
+    // `strcpy(q[in].text, text)`: a string written into a struct's field at
+    // an index read from shared memory; the consumer waits under `if` and
+    // copies out a slot the other consumer emptied.
+    let prep = corpus("fail/cond/message_queue_wait_under_if.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(42));
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "message_queue_wait_under_if");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("without checking the condition again"), "{}: {summary}", e.mode);
+    }
+}
