@@ -811,9 +811,17 @@ fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> Str
         let from = pos(w)?;
         e.failing[from + 1..].iter().find(|r| r.0 == w.0 && e.info_of(**r).op == "wait").copied()
     };
+    // (One thread woken by two signals is named once; two signals on one
+    // line, that line once.)
+    let mut threads = Vec::new();
     let woken: Vec<String> = l
         .woke
         .iter()
+        .filter(|w| {
+            let first = !threads.contains(&w.0);
+            threads.push(w.0);
+            first
+        })
         .map(|w| match again(*w) {
             Some(a) => format!("{} instead, which waits again at {}", who(e, *w), at(a)),
             None => format!("{} instead", who(e, *w)),
@@ -821,7 +829,12 @@ fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> Str
         .collect();
     let sent: Vec<String> = l.signals.iter().map(|s| format!("{} sends at {}", who(e, *s), at(*s))).collect();
     let (the, it) = if l.signals.len() == 1 { ("the signal", "it wakes") } else { ("the signals", "they wake") };
-    let lines: Vec<String> = l.signals.iter().map(|s| at(*s)).collect();
+    let mut lines: Vec<String> = Vec::new();
+    for line in l.signals.iter().map(|s| at(*s)) {
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
     format!(
         "Deadlock: {} waits at {} from before {the} {}, but {it} {}: a signal wakes one waiter only, and none comes later for thread {}. Waking every waiter (`pthread_cond_broadcast`) at {} avoids this deadlock.",
         who(e, l.wait),

@@ -198,7 +198,7 @@ pub(crate) fn constraints(
                 let g = values.atom(pb.eq(constant(64, t as u128)));
                 some.push(Formula::Atom(g));
                 for (acc, off, size) in pieces.iter().filter(|(_, off, size)| t + off + *size as u64 <= end) {
-                    for (a, s, part) in tiles(&locs, t + off, *size)? {
+                    for (a, s, part) in tiles(&locs, t + off, *size, &BTreeSet::new())? {
                         add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, false)?;
                     }
                 }
@@ -210,6 +210,17 @@ pub(crate) fn constraints(
         // writes only: with writes through computed addresses, such as
         // `r->users++`, its location may hold more.)
         let linked = !symbolic.iter().any(|(_, _, _, write)| *write);
+        // Where each access through a computed address may begin and end:
+        // the new locations one of them makes where no other access is are
+        // cut there, so that another of other extent finds locations that
+        // fit (a message copied out whole from a queue slot that the
+        // producer fills field by field, none of them at a fixed address).
+        let mut ends: BTreeSet<u64> = BTreeSet::new();
+        for (_, p, size, _) in &symbolic {
+            for l in candidates(sym, &sym.exprs, (&locs, &sets, linked), *p, *size) {
+                ends.extend([l, l + *size as u64]);
+            }
+        }
         for (acc, p, size, write) in symbolic {
             let cands = candidates(sym, &sym.exprs, (&locs, &sets, linked), p, size);
             if cands.is_empty() {
@@ -223,7 +234,7 @@ pub(crate) fn constraints(
             for l in cands {
                 let g = values.atom(pb.eq(constant(64, l as u128)));
                 some.push(Formula::Atom(g));
-                for (a, s, part) in tiles(&locs, l, size)? {
+                for (a, s, part) in tiles(&locs, l, size, &ends)? {
                     add(&mut locs, a, s, Access { guard: Some(g), part, ..acc }, write)?;
                 }
             }
@@ -287,30 +298,42 @@ type Tile = (u64, u32, Option<(u32, u32)>);
 /// it is at `l`: the location there, or, when other accesses cut
 /// `[l, l + size)` into several locations, one part of it per location
 /// (`(address, size, (first byte, whole size))`), the gaps between them
-/// new locations. A location that sticks out of the range is an overlap
-/// the model does not split.
-fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32) -> Result<Vec<Tile>, ClapError> {
+/// new locations, cut at `cuts` (where other such accesses begin or end).
+/// A location that sticks out of the range is an overlap the model does
+/// not split.
+fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32, cuts: &BTreeSet<u64>) -> Result<Vec<Tile>, ClapError> {
     let end = l + size as u64;
     let inside: Vec<(u64, u32)> =
         locs.range(..end).filter(|(a, loc)| **a + loc.size as u64 > l).map(|(a, loc)| (*a, loc.size)).collect();
-    if inside.is_empty() || inside == [(l, size)] {
+    let cut_inside = cuts.range(l + 1..end).next().is_some();
+    if inside == [(l, size)] || (inside.is_empty() && !cut_inside) {
         return Ok(vec![(l, size, None)]);
     }
     // The locations inside, and new ones for the gaps between them.
     let mut at = l;
     let mut pieces = Vec::new();
+    let gap = |from: u64, to: u64, pieces: &mut Vec<(u64, u32)>| {
+        let mut a = from;
+        for c in cuts.range(from + 1..to).copied().chain([to]) {
+            pieces.push((a, (c - a) as u32));
+            a = c;
+        }
+    };
     for (a, s) in inside {
         if a < at || a + s as u64 > end {
             return Err(mixed(at.max(a)));
         }
         if a > at {
-            pieces.push((at, (a - at) as u32));
+            gap(at, a, &mut pieces);
         }
         pieces.push((a, s));
         at = a + s as u64;
     }
     if at < end {
-        pieces.push((at, (end - at) as u32));
+        gap(at, end, &mut pieces);
+    }
+    if pieces == [(l, size)] {
+        return Ok(vec![(l, size, None)]);
     }
     Ok(pieces.into_iter().map(|(a, s)| (a, s, Some(((a - l) as u32, size)))).collect())
 }
@@ -803,13 +826,37 @@ mod tests {
     fn an_access_through_a_symbolic_address_is_cut_into_the_locations_it_covers() {
         let loc = |size| Location { size, ..Location::default() };
         let locs: BTreeMap<u64, Location> = BTreeMap::from([(0x10, loc(4)), (0x18, loc(4)), (0x22, loc(4))]);
+        let none = BTreeSet::new();
         // Nothing there: whole. Exactly one location: whole.
-        assert_eq!(tiles(&locs, 0x40, 8).unwrap(), vec![(0x40, 8, None)]);
-        assert_eq!(tiles(&locs, 0x18, 4).unwrap(), vec![(0x18, 4, None)]);
+        assert_eq!(tiles(&locs, 0x40, 8, &none).unwrap(), vec![(0x40, 8, None)]);
+        assert_eq!(tiles(&locs, 0x18, 4, &none).unwrap(), vec![(0x18, 4, None)]);
         // Two 4-byte fields under an 8-byte copy; a gap becomes a location.
-        assert_eq!(tiles(&locs, 0x10, 8).unwrap(), vec![(0x10, 4, Some((0, 8))), (0x14, 4, Some((4, 8)))]);
-        assert_eq!(tiles(&locs, 0x14, 8).unwrap(), vec![(0x14, 4, Some((0, 8))), (0x18, 4, Some((4, 8)))]);
+        assert_eq!(tiles(&locs, 0x10, 8, &none).unwrap(), vec![(0x10, 4, Some((0, 8))), (0x14, 4, Some((4, 8)))]);
+        assert_eq!(tiles(&locs, 0x14, 8, &none).unwrap(), vec![(0x14, 4, Some((0, 8))), (0x18, 4, Some((4, 8)))]);
         // A location sticking out of the range is not split.
-        assert!(tiles(&locs, 0x20, 4).is_err());
+        assert!(tiles(&locs, 0x20, 4, &none).is_err());
+        // Where other accesses through computed addresses begin or end,
+        // the new locations are cut (a 16-byte slot copied out whole, its
+        // 4-byte and 6-byte fields written apart); a cut at the range's
+        // ends alone leaves it whole.
+        let cuts = BTreeSet::from([0x40, 0x44, 0x4a, 0x50]);
+        assert_eq!(
+            tiles(&locs, 0x40, 16, &cuts).unwrap(),
+            vec![(0x40, 4, Some((0, 16))), (0x44, 6, Some((4, 16))), (0x4a, 6, Some((10, 16)))]
+        );
+        assert_eq!(tiles(&locs, 0x44, 6, &cuts).unwrap(), vec![(0x44, 6, None)]);
+        // Around a location there already: the gaps cut too.
+        let cuts = BTreeSet::from([0x0c, 0x1c]);
+        assert_eq!(
+            tiles(&locs, 0x08, 24, &cuts).unwrap(),
+            vec![
+                (0x08, 4, Some((0, 24))),
+                (0x0c, 4, Some((4, 24))),
+                (0x10, 4, Some((8, 24))),
+                (0x14, 4, Some((12, 24))),
+                (0x18, 4, Some((16, 24))),
+                (0x1c, 4, Some((20, 24))),
+            ]
+        );
     }
 }

@@ -709,3 +709,32 @@ fn strings_through_a_pointer_another_thread_swaps_are_followed() {
         );
     }
 }
+
+#[test]
+fn strings_copied_into_a_slot_at_a_shared_index_keep_their_bytes() {
+    // `strcpy(items[tail], s)`: the slot's address is computed from the
+    // shared `tail`, which main writes too (it was refused). Each copy is one write of the
+    // string's bytes and NUL through that address: a constant's bytes (a
+    // first version read a constant as the thread's memory, zeros) and a
+    // private buffer's.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nchar items[4][8];\nint tail;\n\
+         void put(const char *s) {{ strcpy(items[tail], s); tail = (tail + 1) % 4; }}\n\
+         void *w(void *p) {{ char mine[4] = \"ok\"; put(\"hey\"); put(mine); return 0; }}\n\
+         int main(void) {{ pthread_t t; pthread_create(&t, 0, w, 0); tail = 2; pthread_join(t, 0);\n\
+         assert(tail == 0); return 0; }}\n"
+    );
+    let prep = load("slot_strings.c", &src);
+    let ex = first_schedule_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("strings copied to a computed slot are modelled");
+    let writes: Vec<(u32, Option<u128>)> = tr.threads[1]
+        .events
+        .iter()
+        .filter_map(|e| match e.op {
+            SymOp::Write { at: Some(_), size, value, .. } => Some((size, tr.exprs.value(value))),
+            _ => None,
+        })
+        .collect();
+    let le = |b: &[u8]| b.iter().rev().fold(0u128, |acc, x| acc << 8 | *x as u128);
+    assert_eq!(writes, vec![(4, Some(le(b"hey\0"))), (3, Some(le(b"ok\0")))], "{:?}", sym_view(&tr, 1));
+}

@@ -376,7 +376,15 @@ impl Thread<'_, '_> {
             )));
         }
         let ty = Ty::Int(n as u32 * 8);
-        let v = self.load_bytes(src, &ty)?;
+        // (A constant's bytes are not the thread's memory: `load_bytes`
+        // reads only that.)
+        let v = match self.constant_from(src) {
+            Some(_) => {
+                let bytes = self.known_bytes(src, n, "strcpy")?;
+                self.konst(&causa_ir::value::decode(&ty, &bytes))
+            }
+            None => self.load_bytes(src, &ty)?,
+        };
         self.shared_write(0, Some(at), v, &ty, false)
     }
 
