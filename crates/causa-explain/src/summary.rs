@@ -236,7 +236,7 @@ pub fn summary(e: &Explanation) -> String {
         out.push(format!(
             "In the failing schedule {} between {}'s {span}; {fix}.",
             intruders_told(e, &told),
-            who(e, first)
+            who_over(e, &a.events)
         ));
     }
     if out.is_empty() {
@@ -1179,6 +1179,21 @@ pub(crate) fn who(e: &Explanation, r: EventRef) -> String {
     }
 }
 
+/// [`who`] of one thread's events `evs`: named by their function when
+/// they are all in one, else by the function the thread starts in (a
+/// check in `taken` and an add in `add`, both called by `sign_up`).
+fn who_over(e: &Explanation, evs: &[EventRef]) -> String {
+    let Some(&first) = evs.first() else { return String::new() };
+    let f = &e.info_of(first).function;
+    if evs.iter().all(|r| &e.info_of(*r).function == f) {
+        return who(e, first);
+    }
+    match e.starts.get(first.0).cloned().flatten() {
+        Some(start) => format!("`{start}` (thread {})", e.threads[first.0]),
+        None => format!("thread {}", e.threads[first.0]),
+    }
+}
+
 /// `reads `balance` at bank.c:13`.
 fn verb_phrase(e: &Explanation, r: EventRef) -> String {
     let obj = e.object(r).map(|o| format!(" `{o}`")).unwrap_or_default();
@@ -1454,13 +1469,13 @@ fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
         .iter()
         .map(|(_, v)| {
             if v.len() > 3 {
-                return format!("{} {}", who(e, v[0]), many(e, v));
+                return format!("{} {}", who_over(e, v), many(e, v));
             }
             if let Some(said) = on_one_line(e, v) {
                 return format!("{} {said}", who(e, v[0]));
             }
             let parts: Vec<String> = v.iter().map(|r| verb_phrase(e, *r)).collect();
-            format!("{} {}", who(e, v[0]), join_and(&parts))
+            format!("{} {}", who_over(e, v), join_and(&parts))
         })
         .collect::<Vec<_>>()
         .join(" and ")

@@ -3882,6 +3882,14 @@ fn a_check_then_act_on_a_list_is_explained_by_the_check_of_the_same_name() {
             "{}: {thread} {line:?}: {text}",
             e.mode
         );
+        // The accesses between the check and the add are in `taken` and
+        // `add`: the thread is named by its start routine.
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            !summary.contains("`taken` (thread 0.1)'s read") && !summary.contains("`taken` (thread 0.3)'s read"),
+            "{}: {summary}",
+            e.mode
+        );
     }
 }
 
