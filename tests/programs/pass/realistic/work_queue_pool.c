@@ -1,6 +1,6 @@
 // causa: expect=no-bug
 // causa: check=verified
-// causa: check-cflags=-DNJOBS=3 -DNWORKERS=2
+// causa: check-cflags=-DNJOBS=2 -DNWORKERS=2
 // causa: stdout=processed 8 jobs, sum 88
 // A small thread pool: main pushes malloc'ed jobs onto a linked-list queue
 // guarded by a mutex; three workers pop jobs, waiting on a condition variable
