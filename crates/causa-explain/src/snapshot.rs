@@ -5,7 +5,7 @@
 //! atomic regions of `dsp.rs` see none): the two reads, and the writer's
 //! two writes, must each be one atomic step.
 
-use crate::summary::{held_over, line_range, who};
+use crate::summary::{held_over, line_range, unique, who};
 use crate::{EventRef, Explanation, Run};
 
 /// `` `reporter` (thread 0.2) reads `st.total` at s.c:33 and `st.hits` at
@@ -35,12 +35,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
         format!("making {reads} one atomic step, and the writes at {written} another, avoids the failure")
     } else {
         // (Two sections of the same lock name it once.)
-        let mut names: Vec<String> = Vec::new();
-        for name in la.iter().chain(&lb).filter_map(|(_, l)| e.object(*l)).map(|o| format!("`{o}`")) {
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
+        let names = unique(la.iter().chain(&lb).filter_map(|(_, l)| e.object(*l)).map(|o| format!("`{o}`")));
         format!(
             "the reads are in separate critical sections ({}): one lock held over both reads ({reads}), and by the writer over both writes ({written}), avoids the failure",
             crate::summary::join_and(&names)

@@ -829,12 +829,7 @@ fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> Str
         .collect();
     let sent: Vec<String> = l.signals.iter().map(|s| format!("{} sends at {}", who(e, *s), at(*s))).collect();
     let (the, it) = if l.signals.len() == 1 { ("the signal", "it wakes") } else { ("the signals", "they wake") };
-    let mut lines: Vec<String> = Vec::new();
-    for line in l.signals.iter().map(|s| at(*s)) {
-        if !lines.contains(&line) {
-            lines.push(line);
-        }
-    }
+    let lines = unique(l.signals.iter().map(|s| at(*s)));
     format!(
         "Deadlock: {} waits at {} from before {the} {}, but {it} {}: a signal wakes one waiter only, and none comes later for thread {}. Waking every waiter (`pthread_cond_broadcast`) at {} avoids this deadlock.",
         who(e, l.wait),
@@ -1484,17 +1479,20 @@ fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
 /// `makes 13 accesses to `q_count` (pfscan.c lines 34–39)`: a long run of
 /// one thread's events in few words.
 fn many(e: &Explanation, v: &[EventRef]) -> String {
-    let mut objects: Vec<String> = Vec::new();
-    for r in v {
-        if let Some(o) = e.object(*r) {
-            if !objects.contains(&o) {
-                objects.push(o);
-            }
-        }
-    }
-    let objects: Vec<String> = objects.iter().map(|o| format!("`{o}`")).collect();
+    let objects: Vec<String> = unique(v.iter().filter_map(|r| e.object(*r))).iter().map(|o| format!("`{o}`")).collect();
     let range = lines_of(e, v).map(|l| format!(" ({l})")).unwrap_or_default();
     format!("makes {} accesses to {}{range}", v.len(), join_and(&objects))
+}
+
+/// `items` without repeats, in their first order.
+pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for x in items {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
 }
 
 /// `bank.c lines 12–13` / `bank.c line 12`: the lines from `a` to `b`.

@@ -305,10 +305,6 @@ fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32, cuts: &BTreeSet<u64>
     let end = l + size as u64;
     let inside: Vec<(u64, u32)> =
         locs.range(..end).filter(|(a, loc)| **a + loc.size as u64 > l).map(|(a, loc)| (*a, loc.size)).collect();
-    let cut_inside = cuts.range(l + 1..end).next().is_some();
-    if inside == [(l, size)] || (inside.is_empty() && !cut_inside) {
-        return Ok(vec![(l, size, None)]);
-    }
     // The locations inside, and new ones for the gaps between them.
     let mut at = l;
     let mut pieces = Vec::new();
@@ -332,6 +328,7 @@ fn tiles(locs: &BTreeMap<u64, Location>, l: u64, size: u32, cuts: &BTreeSet<u64>
     if at < end {
         gap(at, end, &mut pieces);
     }
+    // (One piece: the location there, or one new one, whole.)
     if pieces == [(l, size)] {
         return Ok(vec![(l, size, None)]);
     }

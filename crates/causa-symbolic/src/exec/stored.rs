@@ -98,15 +98,7 @@ impl Valuer<'_, '_> {
     /// What `addr` can hold: its initial value, and what was written there.
     fn location(&self, addr: u64, size: u32, copies: u32) -> Option<BTreeSet<u128>> {
         let mut set = self.written(addr, copies)?;
-        if let Some(prior) = self.st.prior_values.get(&addr) {
-            set.extend(prior.as_ref()?);
-        }
-        let init = match self.st.trace.initial_value(addr, size) {
-            Initial::Known(v) => v,
-            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
-            Initial::Unknown => 0,
-        };
-        set.insert(init);
+        set.extend(self.unwritten(addr, size)?);
         Some(set)
     }
 
