@@ -96,7 +96,9 @@ pub(crate) fn search(
         // model as before: see `alternate`'s stages.)
         if opts.mode == Mode::Progressive && stage == Stage::Held {
             match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
-                Held::Accepted(Settled::Similar(f)) if !leaves_reads_behind(p, c, &f) => return Ok((Some(f), tried)),
+                Held::Accepted(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => {
+                    return Ok((Some(f), tried))
+                }
                 Held::Accepted(Settled::Similar(f) | Settled::Plain(f)) => {
                     aside.get_or_insert(f);
                     continue;
@@ -139,7 +141,7 @@ pub(crate) fn search(
         };
         let first = similar(&flip.goal, Some(pos))?;
         match settle(plain, first, (&flip, sym), accept, |goal| similar(goal, None))? {
-            Settled::Similar(f) if !leaves_reads_behind(p, c, &f) => return Ok((Some(f), tried)),
+            Settled::Similar(f) if !leaves_reads_behind(p, parts, c, &f) => return Ok((Some(f), tried)),
             Settled::Similar(f) | Settled::Plain(f) => {
                 aside.get_or_insert(f);
             }
@@ -153,17 +155,27 @@ pub(crate) fn search(
 }
 
 /// Whether the flip of `c` leaves past its schedule's end a read another
-/// thread made before the branch in σ (but an incidental one): that
-/// thread's path past it is the replay's, unconstrained.
-fn leaves_reads_behind(p: &Problem<'_>, c: &Condition, f: &Flipped) -> bool {
+/// thread made before the branch in σ (but an incidental one) and that
+/// thread branches on shared data at or after that read: its path past
+/// the end is the replay's, unconstrained. (A thread without such a
+/// branch takes its recorded path whatever it reads: pbzip2's producer,
+/// whose reads of the queue the consumer's flip leaves behind, gave four
+/// flips tried for the first one's answer.)
+fn leaves_reads_behind(p: &Problem<'_>, parts: &Parts, c: &Condition, f: &Flipped) -> bool {
     let Some(at) = p.at[c.point] else { return false };
     let placed: std::collections::BTreeSet<Ev> = f.order[..f.upto.min(f.order.len())].iter().copied().collect();
     let incidental = |e: Ev| p.incidental.as_ref().is_some_and(|inc| inc[e]);
+    let origin = &p.model.origin;
+    let checked = |e: Ev| {
+        let (t, i) = origin[e];
+        parts.conditions.iter().any(|d| d.thread == t && origin[d.point].1 >= i)
+    };
     p.sigma[..at].iter().any(|&e| {
-        p.model.origin[e].0 != c.thread
+        origin[e].0 != c.thread
             && matches!(p.model.trace.events[e].op, Op::Read { .. } | Op::Rmw { .. })
             && !incidental(e)
             && !placed.contains(&e)
+            && checked(e)
     })
 }
 
