@@ -139,7 +139,8 @@ pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
 /// A thread blocked at a condition variable whose signals all came before
 /// its wait, with no thread waiting then (a condition variable keeps no
 /// signal for a later waiter); or whose signals came while it waited and
-/// woke another waiter each (a signal wakes one).
+/// woke another waiter each, which found its own predicate false and
+/// waited again (a signal wakes one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LostSignal {
     pub thread: usize,
@@ -155,7 +156,7 @@ pub struct LostSignal {
 
 /// The threads of a deadlock blocked waiting at a condition variable that
 /// was signalled before they waited when nobody waited (and not after), or
-/// only by signals that woke another waiter.
+/// only by signals that woke another waiter that waited again at once.
 pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
     let pos = |r: EventRef| failing.iter().position(|x| *x == r);
     let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
@@ -176,10 +177,26 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
         }
         v
     };
+    // Whether the waiter that returned at `failing[j]` only read before it
+    // waited on the same condition variable again (its predicate was still
+    // false: the signal was not for it). A waiter that wrote (took a
+    // message, say) used the signal: one that blocks later blocks because
+    // nothing more came, which waking every waiter does not change.
+    let waits_again = |j: usize| {
+        let (u, _) = failing[j];
+        let SymOp::WaitReturn { cond, .. } = *op(failing[j]) else { return false };
+        let mut next = failing[j + 1..].iter().filter(|r| r.0 == u).map(|r| op(*r));
+        next.find(|o| !matches!(o, SymOp::Read { .. }))
+            .is_some_and(|o| matches!(o, SymOp::Wait { cond: c, .. } if *c == cond))
+    };
     let mut out = Vec::new();
     for (t, k) in stopped_at(sym, failing) {
         let th = &sym.threads[t];
         let SymOp::WaitReturn { cond, .. } = th.events[k].op else { continue };
+        // (Not lost: taken by the waiters themselves.)
+        if taken_back(sym, failing, (t, k)).is_some() {
+            continue;
+        }
         let Some(w) = (0..k).rev().find(|j| matches!(th.events[*j].op, SymOp::Wait { cond: c, .. } if c == cond))
         else {
             continue;
@@ -205,7 +222,8 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
                     return None;
                 }
                 let ret = waits.iter().filter(|(i, ret, r)| r.0 != t && *i < *p && ret.is_some_and(|j| j > *p));
-                ret.min_by_key(|(_, ret, _)| *ret).and_then(|(_, ret, _)| ret.map(|j| failing[j]))
+                let woken = ret.min_by_key(|(_, ret, _)| *ret).and_then(|(_, ret, _)| *ret)?;
+                waits_again(woken).then_some(failing[woken])
             })
             .collect();
         if !during.is_empty() && woke.iter().all(Option::is_some) {
@@ -214,4 +232,85 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
         }
     }
     out
+}
+
+/// A thread blocked at a condition variable whose predicate the waiters
+/// themselves took back: every signal on it came with a change of a
+/// location the thread read before its wait (a message queued), which
+/// threads that wait on the same condition variable or run what the
+/// thread runs (and never signal it) then undid (took the message): the location's last write is theirs.
+/// No signal was lost or woke the wrong waiter: the
+/// waiters take more than the other threads provide (consumers expecting
+/// more messages than are sent), which waking more of them does not change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exhausted {
+    pub thread: usize,
+    /// Its wait (in the failing schedule).
+    pub wait: EventRef,
+    /// Its read of the predicate before the wait.
+    pub read: EventRef,
+    /// The signals and broadcasts of that condition variable.
+    pub signals: Vec<EventRef>,
+    /// The waiting threads' writes of the location read, after the first
+    /// signal.
+    pub taken: Vec<EventRef>,
+}
+
+/// The threads of a deadlock blocked at a condition variable whose
+/// predicate the waiters took back ([`Exhausted`]).
+pub fn exhausted(sym: &SymTrace, failing: &[EventRef]) -> Vec<Exhausted> {
+    stopped_at(sym, failing).into_iter().filter_map(|r| taken_back(sym, failing, r)).collect()
+}
+
+/// [`Exhausted`] for the thread stopped at `(t, k)`, when it is.
+fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<Exhausted> {
+    let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
+    let SymOp::WaitReturn { cond, .. } = *op((t, k)) else { return None };
+    let w = (0..k).rev().find(|j| matches!(op((t, *j)), SymOp::Wait { cond: c, .. } if *c == cond))?;
+    let at = failing.iter().position(|x| *x == (t, w))?;
+    let signals: Vec<usize> = (0..failing.len())
+        .filter(|i| matches!(op(failing[*i]), SymOp::Signal { cond: c } | SymOp::Broadcast { cond: c } if *c == cond))
+        .collect();
+    let first = *signals.first()?;
+    let waits =
+        |u: usize| failing.iter().any(|r| r.0 == u && matches!(op(*r), SymOp::Wait { cond: c, .. } if *c == cond));
+    let signals_too = |u: usize| signals.iter().any(|i| failing[*i].0 == u);
+    // A waiting thread: one that waits on it, or runs what the blocked
+    // thread runs (a consumer that found a message each time), and does
+    // not signal it.
+    let same = |u: usize| sym.threads[u].start.is_some() && sym.threads[u].start == sym.threads[t].start;
+    let waiter = |u: usize| (waits(u) || same(u)) && !signals_too(u);
+    let writes = |i: usize, a: u64| match op(failing[i]) {
+        SymOp::Write { addr, at: None, .. } | SymOp::Rmw { addr, .. } => *addr == a,
+        _ => false,
+    };
+    // Its predicate: what it read since it took the mutex, the last first.
+    let since = failing[..at].iter().rposition(|r| r.0 == t && matches!(op(*r), SymOp::Lock { .. })).unwrap_or(0);
+    let reads: Vec<(usize, u64)> = (since..at)
+        .rev()
+        .filter(|i| failing[*i].0 == t)
+        .filter_map(|i| match *op(failing[i]) {
+            SymOp::Read { addr, at: None, .. } => Some((i, addr)),
+            _ => None,
+        })
+        .collect();
+    // Another thread changed a part of it after the read: that change
+    // came without a signal (`unsignalled.rs`).
+    if reads.iter().any(|(i, a)| (*i..failing.len()).any(|j| writes(j, *a) && !waiter(failing[j].0))) {
+        return None;
+    }
+    reads.into_iter().find_map(|(i, addr)| {
+        let taken: Vec<EventRef> =
+            (first..failing.len()).filter(|j| writes(*j, addr) && waiter(failing[*j].0)).map(|j| failing[j]).collect();
+        // The location's last write is a waiter's: what it holds at the
+        // end is what the waiters left.
+        let last = (0..failing.len()).rev().find(|j| writes(*j, addr))?;
+        (last > first && waiter(failing[last].0)).then(|| Exhausted {
+            thread: t,
+            wait: (t, w),
+            read: failing[i],
+            signals: signals.iter().map(|j| failing[*j]).collect(),
+            taken,
+        })
+    })
 }

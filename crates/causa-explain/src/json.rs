@@ -70,6 +70,13 @@ pub fn render(e: &Explanation) -> Value {
             "signals": l.signals.iter().map(id).collect::<Vec<_>>(),
             "woke": l.woke.iter().map(id).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
+        "exhausted": e.exhausted.iter().map(|x| json!({
+            "thread": e.threads[x.thread].to_string(),
+            "wait": id(&x.wait),
+            "read": id(&x.read),
+            "signals": x.signals.iter().map(id).collect::<Vec<_>>(),
+            "taken": x.taken.iter().map(id).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "short_barriers": e.short_barriers.iter().map(|b| json!({
             "barrier": b.arrivals.first().and_then(|r| e.object(*r)),
             "count": b.count,

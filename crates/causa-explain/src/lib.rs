@@ -27,6 +27,7 @@ pub mod deadlock;
 mod describe;
 pub mod dot;
 pub mod dsp;
+mod exhausted;
 pub mod html;
 pub mod json;
 mod lost;
@@ -218,8 +219,11 @@ pub struct Explanation {
     pub lost_signals: Vec<deadlock::LostSignal>,
     /// and those waiting at a semaphore every unit of which was taken,
     pub starved: Vec<deadlock::Starved>,
-    /// and those waiting at a barrier too few threads arrive at.
+    /// and those waiting at a barrier too few threads arrive at,
     pub short_barriers: Vec<deadlock::ShortBarrier>,
+    /// and those waiting at a condition variable whose predicate the
+    /// waiters took back.
+    pub exhausted: Vec<deadlock::Exhausted>,
     pub queries: u64,
     pub solve_time: Duration,
     /// The solvers' arithmetic.
@@ -487,14 +491,15 @@ fn explain_here(
         }
     }
     let mut new_path = Vec::new();
-    let (cycle, lost, starved, short_barriers) = match failure.kind {
+    let (cycle, lost, starved, short_barriers, exhausted) = match failure.kind {
         causa_core::BugKind::Deadlock => (
             deadlock::cycle(&sym, &s.failing),
             deadlock::lost_signals(&sym, &s.failing),
             deadlock::starved(&sym, &s.failing),
             deadlock::short_barriers(&sym),
+            deadlock::exhausted(&sym, &s.failing),
         ),
-        _ => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+        _ => (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved {
         failing: failing_run.resolved(&sym, ex),
@@ -612,6 +617,7 @@ fn explain_here(
         lost_signals: lost,
         starved,
         short_barriers,
+        exhausted,
         queries: s.queries,
         solve_time: s.solve_time,
         arithmetic: s.arithmetic,

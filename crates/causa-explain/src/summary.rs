@@ -21,6 +21,7 @@ pub fn summary(e: &Explanation) -> String {
         said.extend(crate::spin::sentences(e));
         said.extend(deadlock_sentences(e));
         said.extend(lost_signal_sentences(e));
+        said.extend(crate::exhausted::sentences(e));
         said.extend(starved_sentences(e));
         said.extend(short_barrier_sentences(e));
         let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
@@ -51,9 +52,11 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(replay_note(e));
         return out.join(" ");
     }
-    if !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.starved.is_empty() || !e.short_barriers.is_empty() {
+    let blocked = [e.deadlock.is_empty(), e.lost_signals.is_empty(), e.exhausted.is_empty()];
+    if blocked.contains(&false) || !e.starved.is_empty() || !e.short_barriers.is_empty() {
         out.extend(deadlock_sentences(e));
         out.extend(lost_signal_sentences(e));
+        out.extend(crate::exhausted::sentences(e));
         out.extend(starved_sentences(e));
         out.extend(short_barrier_sentences(e));
         out.extend(replay_note(e));
@@ -546,10 +549,19 @@ fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
         if crate::unsignalled::change(e, l.wait).is_some() {
             continue;
         }
-        let by: Vec<String> =
+        // (One thread's signals at one line told once, with how many.)
+        let sent: Vec<String> =
             l.signals.iter().map(|s| format!("{} sent at {}", who(e, *s), e.line(*s).unwrap_or_default())).collect();
+        let by: Vec<String> = unique(sent.iter())
+            .into_iter()
+            .map(|x| match sent.iter().filter(|y| *y == x).count() {
+                1 => x.clone(),
+                n => format!("{x} ({n} times)"),
+            })
+            .collect();
+        let (a_signal, it_is) = if l.signals.len() == 1 { ("a signal", "it is") } else { ("signals", "they are") };
         out.push(format!(
-            "Deadlock: {} waits at {} for a signal that {}, before the wait: a condition variable keeps no signal for a later waiter, so it is lost.",
+            "Deadlock: {} waits at {} for {a_signal} that {}, before the wait: a condition variable keeps no signal for a later waiter, so {it_is} lost.",
             who(e, l.wait),
             e.line(l.wait).unwrap_or_default(),
             by.join(" and ")

@@ -16,6 +16,8 @@ fn blocked_waits(e: &Explanation) -> Vec<EventRef> {
     (0..e.threads.len())
         .filter_map(|t| e.failing.iter().rev().find(|r| r.0 == t).copied())
         .filter(|r| e.info_of(*r).op == "wait")
+        // (The waiters took the change back: `exhausted.rs`.)
+        .filter(|r| !e.exhausted.iter().any(|x| x.wait == *r))
         .collect()
 }
 

@@ -3953,3 +3953,35 @@ fn a_message_copied_into_a_queue_slot_with_strcpy_is_explained() {
         assert!(summary.contains("without checking the condition again"), "{}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn consumers_expecting_more_messages_than_are_sent_are_told_so() {
+    // Three messages, two consumers expecting two each, all waiting in a
+    // loop on the count. The summary said the signals came "before the
+    // wait" and were lost (advising a predicate loop, which the consumers
+    // have), or, with the consumers started first, that a signal woke the
+    // wrong waiter (advising a broadcast): the other consumer took each
+    // message. Both creation orders.
+    let path = "fail/cond/consumers_expect_more_than_sent.c";
+    let full = format!("{}/../../tests/programs/{path}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&full).expect("the corpus program");
+    let producer = "    pthread_create(&p, NULL, producer, NULL);\n";
+    let consumers_first = src.replacen(producer, "", 1).replacen(
+        "    pthread_join(p, NULL);",
+        &format!("{producer}    pthread_join(p, NULL);"),
+        1,
+    );
+    assert_ne!(src, consumers_first);
+    for (name, src) in [("sent.c", &src), ("consumers_first.c", &consumers_first)] {
+        let prep = load(name, src);
+        let ex = deadlocking(&prep, 200);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.lost_signals.is_empty(), "{name}: {summary}");
+        assert_eq!(e.exhausted.len(), 1, "{name}: {summary}");
+        assert!(summary.contains("No signal was lost or woke the wrong thread"), "{name}: {summary}");
+        assert!(summary.contains("signals `nonempty` 3 times"), "{name}: {summary}");
+        assert!(summary.contains("`consumer` (threads"), "{name}: {summary}");
+        assert!(!summary.contains("broadcast") && !summary.contains("is lost"), "{name}: {summary}");
+    }
+}
