@@ -235,13 +235,14 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
 }
 
 /// A thread blocked at a condition variable whose predicate the waiters
-/// themselves took back: every signal on it came with a change of a
-/// location the thread read before its wait (a message queued), which
+/// themselves took back: the signals on it announced changes of a
+/// location the thread read before its wait (messages queued), which
 /// threads that wait on the same condition variable or run what the
-/// thread runs (and never signal it) then undid (took the message): the location's last write is theirs.
-/// No signal was lost or woke the wrong waiter: the
-/// waiters take more than the other threads provide (consumers expecting
-/// more messages than are sent), which waking more of them does not change.
+/// thread runs (and never signal it) then undid (took the messages): the
+/// location's last write is theirs. No signal was lost or woke the wrong
+/// waiter: the waiters take more than the other threads provide
+/// (consumers expecting more messages than are sent), which waking more
+/// of them does not change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exhausted {
     pub thread: usize,
@@ -294,9 +295,12 @@ fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<
             _ => None,
         })
         .collect();
-    // Another thread changed a part of it after the read: that change
-    // came without a signal (`unsignalled.rs`).
-    if reads.iter().any(|(i, a)| (*i..failing.len()).any(|j| writes(j, *a) && !waiter(failing[j].0))) {
+    // Another thread changed a part of it after the read with no signal
+    // after the change (`unsignalled.rs`).
+    let unsignalled = |j: usize| !signals.iter().any(|s| *s > j);
+    let changed =
+        |i: usize, a: u64| (i..failing.len()).any(|j| writes(j, a) && !waiter(failing[j].0) && unsignalled(j));
+    if reads.iter().any(|(i, a)| changed(*i, *a)) {
         return None;
     }
     reads.into_iter().find_map(|(i, addr)| {
