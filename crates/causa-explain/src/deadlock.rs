@@ -157,7 +157,9 @@ pub struct LostSignal {
 /// The threads of a deadlock blocked waiting at a condition variable that
 /// was signalled before they waited when nobody waited (and not after), or
 /// only by signals that woke another waiter that waited again at once.
-pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
+/// (`exhausted`: those blocked with their predicate taken back, which are
+/// not lost signals: [`exhausted`].)
+pub fn lost_signals(sym: &SymTrace, failing: &[EventRef], exhausted: &[Exhausted]) -> Vec<LostSignal> {
     let pos = |r: EventRef| failing.iter().position(|x| *x == r);
     let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
     let on = |r: EventRef, cond: u64| matches!(op(r), SymOp::Signal { cond: c } | SymOp::Broadcast { cond: c } if *c == cond);
@@ -194,7 +196,7 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef]) -> Vec<LostSignal> {
         let th = &sym.threads[t];
         let SymOp::WaitReturn { cond, .. } = th.events[k].op else { continue };
         // (Not lost: taken by the waiters themselves.)
-        if taken_back(sym, failing, (t, k)).is_some() {
+        if exhausted.iter().any(|x| x.thread == t) {
             continue;
         }
         let Some(w) = (0..k).rev().find(|j| matches!(th.events[*j].op, SymOp::Wait { cond: c, .. } if c == cond))

@@ -4,7 +4,7 @@
 //! a lost signal or a signal that woke the wrong waiter, whose remedies
 //! (a predicate loop, a broadcast) would not help.
 
-use crate::summary::{join_and, unique, who};
+use crate::summary::{join_and, times, unique, who};
 use crate::{EventRef, Explanation};
 
 /// `` `consumer` (threads 0.2 and 0.3) ``: the threads of `evs`, by the
@@ -27,14 +27,6 @@ fn threads_of(e: &Explanation, evs: &[EventRef]) -> String {
 /// `at short_supply.c:18` / `at short_supply.c:18 and :31`: the lines of `evs`.
 fn lines_of(e: &Explanation, evs: &[EventRef]) -> String {
     join_and(&unique(evs.iter().filter_map(|r| e.line(*r))))
-}
-
-fn times(n: usize) -> String {
-    match n {
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
 }
 
 /// "Deadlock: `consumer` (thread 0.3) waits at s.c:29 after reading

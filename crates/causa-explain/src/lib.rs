@@ -492,13 +492,16 @@ fn explain_here(
     }
     let mut new_path = Vec::new();
     let (cycle, lost, starved, short_barriers, exhausted) = match failure.kind {
-        causa_core::BugKind::Deadlock => (
-            deadlock::cycle(&sym, &s.failing),
-            deadlock::lost_signals(&sym, &s.failing),
-            deadlock::starved(&sym, &s.failing),
-            deadlock::short_barriers(&sym),
-            deadlock::exhausted(&sym, &s.failing),
-        ),
+        causa_core::BugKind::Deadlock => {
+            let exhausted = deadlock::exhausted(&sym, &s.failing);
+            (
+                deadlock::cycle(&sym, &s.failing),
+                deadlock::lost_signals(&sym, &s.failing, &exhausted),
+                deadlock::starved(&sym, &s.failing),
+                deadlock::short_barriers(&sym),
+                exhausted,
+            )
+        }
         _ => (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     let mut resolved = dsp::Resolved {

@@ -52,8 +52,8 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(replay_note(e));
         return out.join(" ");
     }
-    let blocked = [e.deadlock.is_empty(), e.lost_signals.is_empty(), e.exhausted.is_empty()];
-    if blocked.contains(&false) || !e.starved.is_empty() || !e.short_barriers.is_empty() {
+    let blocked = !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.exhausted.is_empty();
+    if blocked || !e.starved.is_empty() || !e.short_barriers.is_empty() {
         out.extend(deadlock_sentences(e));
         out.extend(lost_signal_sentences(e));
         out.extend(crate::exhausted::sentences(e));
@@ -1121,7 +1121,6 @@ fn starved_sentences(e: &Explanation) -> Vec<String> {
         l.dedup();
         l.join(", ")
     };
-    let times = |n: usize| if n == 1 { "once".to_string() } else { format!("{n} times") };
     e.starved
         .iter()
         .map(|s| {
@@ -1494,6 +1493,15 @@ fn many(e: &Explanation, v: &[EventRef]) -> String {
     let objects: Vec<String> = unique(v.iter().filter_map(|r| e.object(*r))).iter().map(|o| format!("`{o}`")).collect();
     let range = lines_of(e, v).map(|l| format!(" ({l})")).unwrap_or_default();
     format!("makes {} accesses to {}{range}", v.len(), join_and(&objects))
+}
+
+/// `once` / `3 times`.
+pub(crate) fn times(n: usize) -> String {
+    if n == 1 {
+        "once".to_string()
+    } else {
+        format!("{n} times")
+    }
 }
 
 /// `items` without repeats, in their first order.
