@@ -819,13 +819,17 @@ fn passes(o: &Outcome) -> bool {
 }
 
 /// The run ended normally, or failed another way than `failure`: another
-/// kind, thread or place (a run stopped by a bound or an error says
+/// kind, thread or source line (a run stopped by a bound or an error says
 /// nothing). The step does not count: an alternate that fails the same
-/// assertion a few events later has not avoided it.
+/// assertion a few events later has not avoided it. Nor does the column:
+/// a use after free at the same line of the same thread, in the unlock
+/// instead of the read of its argument (pbzip2), is the same failure to
+/// whoever reads the line.
 fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
+    let line = |f: &causa_core::Finding| f.location.as_ref().map(|l| (l.file.clone(), l.line));
     match o {
         Outcome::Exit(_) => true,
-        Outcome::Bug(f) => (f.kind, &f.thread, &f.location) != (failure.kind, &failure.thread, &failure.location),
+        Outcome::Bug(f) => (f.kind, &f.thread, line(f)) != (failure.kind, &failure.thread, line(failure)),
         _ => false,
     }
 }
@@ -872,6 +876,9 @@ fn attempt(
         let clean = passes(&run.outcome);
         let loses = clean && lost::introduced(&sym, p.failing, &p.order[..p.prefix]).is_some();
         let again = matches!(run.outcome, Outcome::Bug(_)) && !avoids(&run.outcome, failure);
+        if let Outcome::Bug(f) = &run.outcome {
+            tracing::debug!(kind = ?f.kind, thread = %f.thread, location = ?f.location, message = %f.message, "explain: an alternate's replay failed");
+        }
         // (A first look is not an answer: its replay is not kept.)
         if !p.look {
             lost_updates += usize::from(loses);
@@ -1105,6 +1112,9 @@ mod tests {
         let failure = assertion(31, 30);
         assert!(!avoids(&Outcome::Bug(assertion(31, 31)), &failure));
         assert!(avoids(&Outcome::Bug(assertion(32, 30)), &failure));
+        let mut other_column = assertion(31, 31);
+        other_column.location = Some(SourceLoc { file: "p.c".into(), line: 31, column: 9 });
+        assert!(!avoids(&Outcome::Bug(other_column), &failure));
         assert!(avoids(&Outcome::Exit(0), &failure));
     }
 }
