@@ -461,6 +461,20 @@ fn explain_here(
             }
         }
     }
+    // No alternate to show at all: the last resort, the run's own paths
+    // again with the flips whose first schedule failed on replay asked for
+    // their most similar schedule
+    // (`AlternateOptions::similar_of_failed_flips`).
+    if tried.accepted.is_none() && tried.s.alternate.is_none() && tried.s.flips_tried > 0 {
+        let last = AlternateOptions { similar_of_failed_flips: true, ..aopts.clone() };
+        let mut again = attempt(prep, (cfg, ex), &failure, &last, tried.log.clone())?;
+        if again.accepted.is_some() {
+            again.s.queries += tried.s.queries;
+            again.s.solve_time += tried.s.solve_time;
+            tried = again;
+            extended = Vec::new();
+        }
+    }
     let Attempt { sym, s, mut replays, lost_updates, accepted, .. } = tried;
     // The chosen alternate's replay: the last accepted (a flip's, or another
     // alternate's when the mode's first failed later), else the last

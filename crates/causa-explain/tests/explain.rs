@@ -3985,3 +3985,24 @@ fn consumers_expecting_more_messages_than_are_sent_are_told_so() {
         assert!(!summary.contains("broadcast") && !summary.contains("is lost"), "{name}: {summary}");
     }
 }
+
+#[test]
+fn a_flip_whose_first_schedule_fails_is_asked_for_its_most_similar_one() {
+    // Three threads retain and release a buffer with unlocked `refs++` and
+    // `refs--`; the failing run frees it while a worker still uses it. The
+    // Max SMT modes find an order of the run's paths that avoids it; in
+    // Symbiosis mode no inverted pair does, and the first schedule the
+    // solver gives for each branch flip fails on replay, so no flip was
+    // accepted and there was no alternate. The most similar schedule of
+    // the flip of the release's check (line 43) passes.
+    let prep = corpus("fail/realistic/refcount_nonatomic_release.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "refcount_nonatomic_release");
+        if mode == Mode::Symbiosis {
+            let at = e.flipped.as_ref().and_then(|f| f.loc.as_ref()).map(|l| l.line);
+            assert_eq!(at, Some(43), "{}", causa_explain::summary::summary(&e));
+        }
+    }
+}

@@ -113,6 +113,11 @@ pub struct AlternateOptions {
     /// Path-schedule dependent failures: how many branches to try flipping
     /// when the mode's alternate schedule is not accepted (`flip.rs`).
     pub max_flips: usize,
+    /// A flip whose first schedule fails on replay is asked for its most
+    /// similar schedule all the same, when no flip passes otherwise
+    /// (`flip.rs`): the last resort of an explanation that found no
+    /// alternate without it.
+    pub similar_of_failed_flips: bool,
     /// No solver query is asked after this instant (None: no deadline):
     /// the whole explanation's time limit.
     pub deadline: Option<std::time::Instant>,
@@ -128,6 +133,7 @@ impl Default for AlternateOptions {
             engine: causa_constraints::Engine::default(),
             run_steps: None,
             max_flips: 16,
+            similar_of_failed_flips: false,
             deadline: None,
         }
     }

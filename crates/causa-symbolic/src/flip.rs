@@ -17,7 +17,7 @@ use crate::solvers::Solvers;
 use crate::trace::{Branch, SymTrace};
 use causa_constraints::formula::Ev;
 use causa_constraints::trace::Op;
-use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult};
+use causa_constraints::{Encoder, Formula, OrderSolver, Priority, SolveResult, Z3Solver};
 
 /// The conflict budget of a flip's satisfiability query: a flip the solver
 /// cannot decide within it is skipped (pfscan: one flip's query ran 53 s
@@ -87,6 +87,8 @@ pub(crate) fn search(
     let candidates: Vec<(usize, &Condition, Branch)> = keyed.into_iter().map(|(_, c)| c).collect();
     let mut tried = 0;
     let mut aside: Option<Flipped> = None;
+    // The flips whose first schedule failed on replay, with that schedule.
+    let mut failed_plain: Vec<(&Condition, Branch, Vec<i64>)> = Vec::new();
     let segs = crate::alternate::segments(p.model, &p.sigma);
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
@@ -124,25 +126,36 @@ pub(crate) fn search(
         let passes = accept(&plain).accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
         if !passes {
+            failed_plain.push((c, branch, pos));
             continue;
         }
-        let mut similar = |goal: &Formula, start: Option<Vec<i64>>| {
-            let found = crate::maxsmt::solve_positions(
-                solver,
-                &flip.with_goal(goal.clone()),
-                enc,
-                goal,
-                (&p.none_kept(), &|_| false),
-                Priority::Lexicographic,
-                opts,
-                start,
-            )?;
-            Ok(found.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal)))
-        };
-        let first = similar(&flip.goal, Some(pos))?;
-        match settle(plain, first, (&flip, sym), accept, |goal| similar(goal, None))? {
+        let ask = (solver, &flip, (c, branch));
+        match most_similar(ask, (p, enc, sym, opts), plain, pos, accept)? {
             Settled::Similar(f) if !leaves_reads_behind(p, parts, c, &f) => return Ok((Some(f), tried)),
             Settled::Similar(f) | Settled::Plain(f) => {
+                aside.get_or_insert(f);
+            }
+        }
+    }
+    // No flip gave a schedule that passes: as a last resort, those whose
+    // first schedule failed on replay are asked for their most similar
+    // after all (an arbitrary schedule of a flip may fail where the most
+    // similar passes: which one the solver gives first depends on what it
+    // learnt before).
+    if opts.similar_of_failed_flips && aside.is_none() {
+        for (c, branch, pos) in failed_plain {
+            let flip = flipped_problem(p, flip_goal(p, parts, sym, c), sym, c);
+            let plain = Flipped::at(p, sym, (c, branch), &pos, false);
+            let ask = (solvers.full(&enc.defs), &flip, (c, branch));
+            if let Settled::Similar(f) = most_similar(ask, (p, enc, sym, opts), plain, pos, accept)? {
+                tracing::debug!(
+                    thread = c.thread,
+                    condition = c.index,
+                    "flip: a most similar schedule passed where the first did not"
+                );
+                if !leaves_reads_behind(p, parts, c, &f) {
+                    return Ok((Some(f), tried));
+                }
                 aside.get_or_insert(f);
             }
         }
@@ -177,6 +190,33 @@ fn leaves_reads_behind(p: &Problem<'_>, parts: &Parts, c: &Condition, f: &Flippe
             && !placed.contains(&e)
             && checked(e)
     })
+}
+
+/// The most similar schedule of `flip` (of condition `c`), from the
+/// solution `pos` of its plain schedule `plain`, settled ([`settle`]) with
+/// its retries.
+fn most_similar(
+    (solver, flip, (c, branch)): (&mut Z3Solver, &Problem<'_>, (&Condition, Branch)),
+    (p, enc, sym, opts): (&Problem<'_>, &Encoder<'_>, &SymTrace, &AlternateOptions),
+    plain: Flipped,
+    pos: Vec<i64>,
+    accept: &mut dyn FnMut(&Flipped) -> Verdict,
+) -> Result<Settled, ClapError> {
+    let mut similar = |goal: &Formula, start: Option<Vec<i64>>| {
+        let found = crate::maxsmt::solve_positions(
+            solver,
+            &flip.with_goal(goal.clone()),
+            enc,
+            goal,
+            (&p.none_kept(), &|_| false),
+            Priority::Lexicographic,
+            opts,
+            start,
+        )?;
+        Ok(found.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal)))
+    };
+    let first = similar(&flip.goal, Some(pos))?;
+    settle(plain, first, (flip, sym), accept, |goal| similar(goal, None))
 }
 
 /// How a flip's schedule was settled ([`settle`]).
