@@ -87,8 +87,9 @@ pub(crate) fn search(
     let candidates: Vec<(usize, &Condition, Branch)> = keyed.into_iter().map(|(_, c)| c).collect();
     let mut tried = 0;
     let mut aside: Option<Flipped> = None;
-    // The flips whose first schedule failed on replay, with that schedule.
-    let mut failed_plain: Vec<(&Condition, Branch, Vec<i64>)> = Vec::new();
+    // For the last resort: the flips whose first schedule failed on
+    // replay, with their problem, that schedule and its solution.
+    let mut failed_plain: Vec<(&Condition, Branch, Problem<'_>, Flipped, Vec<i64>)> = Vec::new();
     let segs = crate::alternate::segments(p.model, &p.sigma);
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
@@ -126,7 +127,9 @@ pub(crate) fn search(
         let passes = accept(&plain).accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
         if !passes {
-            failed_plain.push((c, branch, pos));
+            if opts.similar_of_failed_flips {
+                failed_plain.push((c, branch, flip, plain, pos));
+            }
             continue;
         }
         let ask = (solver, &flip, (c, branch));
@@ -142,10 +145,8 @@ pub(crate) fn search(
     // after all (an arbitrary schedule of a flip may fail where the most
     // similar passes: which one the solver gives first depends on what it
     // learnt before).
-    if opts.similar_of_failed_flips && aside.is_none() {
-        for (c, branch, pos) in failed_plain {
-            let flip = flipped_problem(p, flip_goal(p, parts, sym, c), sym, c);
-            let plain = Flipped::at(p, sym, (c, branch), &pos, false);
+    if aside.is_none() {
+        for (c, branch, flip, plain, pos) in failed_plain {
             let ask = (solvers.full(&enc.defs), &flip, (c, branch));
             if let Settled::Similar(f) = most_similar(ask, (p, enc, sym, opts), plain, pos, accept)? {
                 tracing::debug!(
