@@ -121,7 +121,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         McrVerdict::Bug(ex) => {
             // Fewer preemptions where that is cheap, then replay the schedule
             // to report (with readable records) and to confirm it.
-            let (small, preemptions) = fewer_preemptions(&prep, &cfg, *ex, 64);
+            let (small, preemptions) = fewer_preemptions(&prep, &cfg, *ex, causa_explore::minimize::EDIT_BUDGET);
             let f = small.outcome.finding().cloned().expect("a bug verdict carries a finding");
             let full = replay(&prep, &cfg, &schedule_of(&prep, &small));
             let confirmed = full.outcome.finding().is_some_and(|g| g.same_as(&f));

@@ -102,7 +102,7 @@ pub fn run(args: &TestArgs) -> Result<i32, Failure> {
     // Fewer preemptions where that is cheap; then the saved schedule must
     // reproduce the same bug at the same step (round trip).
     let (ex, preemptions, confirmed) = if result.replay_confirmed {
-        let (small, n) = fewer_preemptions(&prep, &cfg, ex, 64);
+        let (small, n) = fewer_preemptions(&prep, &cfg, ex, causa_explore::minimize::EDIT_BUDGET);
         let again = replay(&prep, &cfg, &schedule_of(&prep, &small));
         let ok = matches!((again.outcome.finding(), small.outcome.finding()), (Some(a), Some(b)) if a.same_as(b));
         (if ok { again } else { small }, n, ok)

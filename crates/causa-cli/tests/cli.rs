@@ -117,7 +117,9 @@ fn a_flips_most_similar_schedule_that_loses_an_update_gives_way_to_the_next() {
     // the flip's most similar schedule loses another update instead (set
     // aside), and before, the flip's plain schedule was shown: 58 events of
     // 97, seven broken segments, "not proven optimal". The next most
-    // similar without that lost update keeps σ's from happening.
+    // similar without that lost update keeps σ's from happening. (Since
+    // the preemption reduction moves steps, the run shown is another: 13
+    // events, the release's read and write at line 42 split.)
     let dir = tempfile::tempdir().expect("tempdir");
     let prog = "tests/programs/fail/realistic/refcount_nonatomic_release.c";
     let (code, out, err) = causa(&["test", prog, "--seed", "1", "--no-explain", "--json"], dir.path());
@@ -131,10 +133,13 @@ fn a_flips_most_similar_schedule_that_loses_an_update_gives_way_to_the_next() {
     assert_eq!(e["alternate_fails"], false, "{e}");
     assert_eq!(e["optimal"], true, "{e}");
     let figures = &e["figures"];
-    assert!(figures["operations"].as_u64().is_some_and(|n| n <= 12), "{figures}");
+    assert!(figures["operations"].as_u64().is_some_and(|n| n <= 13), "{figures}");
     assert!(figures["broken_segments"].as_u64().is_some_and(|n| n <= 3), "{figures}");
     let summary = e["summary"].as_str().expect("a summary");
-    assert!(summary.contains("`buf_retain` (thread 0.2) reads `heap#1.refs` and writes it"), "{summary}");
+    assert!(
+        summary.contains("between `buf_release` (thread 0)'s read and write at refcount_nonatomic_release.c:42"),
+        "{summary}"
+    );
     assert!(summary.contains("making refcount_nonatomic_release.c line 42 atomic avoids the failure"), "{summary}");
 }
 

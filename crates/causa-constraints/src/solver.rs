@@ -389,7 +389,7 @@ impl Z3Solver {
 
     /// Z3's resource units (`rlimit`) this solver spent so far, all
     /// queries together (0 when it reports none).
-    fn resources_so_far(&self) -> u64 {
+    pub fn resources_so_far(&self) -> u64 {
         match self.solver.get_statistics().value("rlimit count") {
             Some(z3::StatisticsValue::UInt(n)) => n as u64,
             Some(z3::StatisticsValue::Double(x)) => x as u64,

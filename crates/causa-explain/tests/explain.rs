@@ -1956,7 +1956,8 @@ fn a_busy_wait_that_misses_a_pulsed_flag_is_explained() {
     // order of the recorded paths that moved main's set after the waiter's
     // reads was accepted there once, and its summary said only that three
     // reads read 0 from elsewhere.
-    let (shown, _) = causa_explore::minimize::fewer_preemptions(&prep, &config(), ex.clone(), 64);
+    let (shown, _) =
+        causa_explore::minimize::fewer_preemptions(&prep, &config(), ex.clone(), causa_explore::minimize::EDIT_BUDGET);
     for (ex, mode) in
         [(&ex, Mode::Progressive), (&ex, Mode::MaxSmt), (&ex, Mode::Symbiosis), (&shown, Mode::Progressive)]
     {

@@ -14,7 +14,17 @@
 //!   traces over [`SOLVER_MAX_EVENTS`] events.
 //! - Greedy, cheap: at each preemption (a switch away from a thread that could
 //!   have continued), try to stop following the schedule there and let the
-//!   non-preemptive `first` strategy continue. Each try is one execution.
+//!   non-preemptive `first` strategy continue, or move the preempted thread's
+//!   next steps to the switch, or the preempting thread's steps after them
+//!   (Jalbert and Sen's trace simplification, each move checked by running
+//!   it instead of by a dependence analysis). Each try is one execution.
+//!
+//! The solver runs first, under one resource budget for all its queries, and
+//! the edits go on from what it found. (Edits first, the solver then asking
+//! only for fewer than they left, was as fast, but it changed the schedule
+//! shown on 20 corpus programs rather than 11, and made some explanations
+//! worse: ringbuf_count_unlocked_decrement's no longer named the lost
+//! update.)
 
 use crate::mcr::Prefix;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
@@ -96,26 +106,86 @@ pub fn fewer_preemptions(prep: &Arc<Prepared>, cfg: &Config, ex: Execution, budg
             (best, points) = (e, p);
         }
     }
-    let mut tries = 0;
-    'improve: while tries < budget {
-        let steps = Prefix::of(&best);
-        for &p in &points {
-            if tries >= budget {
-                break 'improve;
-            }
-            tries += 1;
-            let (trial, trial_points) = run(prep, &cfg, &steps.truncated(p));
-            if trial.outcome.finding().is_some_and(|f| same_bug(f, &bug)) && trial_points.len() < points.len() {
-                best = trial;
-                points = trial_points;
-                continue 'improve;
-            }
-        }
-        break;
-    }
+    edited(prep, &cfg, &bug, (&mut best, &mut points), budget);
     let n = points.len();
     (best, n)
 }
+
+/// The greedy reduction: at each preemption in turn, the edits of
+/// [`edits`], each tried by one execution; the first that shows the same
+/// bug with fewer preemptions is kept and the scan goes on from there (an
+/// edit at step `p` leaves the steps before `p`, and so the preemptions
+/// there, as they were). Passes are repeated while one improves, until
+/// `budget` executions have run.
+fn edited(
+    prep: &Arc<Prepared>,
+    cfg: &Arc<Config>,
+    bug: &Finding,
+    (best, points): (&mut Execution, &mut Vec<usize>),
+    budget: usize,
+) {
+    let mut tries = 0;
+    let mut improved = true;
+    while improved && tries < budget {
+        improved = false;
+        let mut i = 0;
+        'points: while i < points.len() {
+            let (p, steps) = (points[i], Prefix::of(best));
+            for edit in edits(&steps, p) {
+                if tries >= budget {
+                    return;
+                }
+                tries += 1;
+                let (trial, trial_points) = run(prep, cfg, &edit);
+                if trial.outcome.finding().is_some_and(|f| same_bug(f, bug)) && trial_points.len() < points.len() {
+                    *best = trial;
+                    *points = trial_points;
+                    improved = true;
+                    i = points.partition_point(|q| *q < p);
+                    continue 'points;
+                }
+            }
+            i += 1;
+        }
+    }
+}
+
+/// Schedules without the preemption at step `p` of `steps`: stop following
+/// `steps` there and go on without preemptions; or let the preempted
+/// thread run its next stretch of steps at `p` (the steps between come
+/// after it); or let the preempting thread's stretch come after that
+/// stretch instead (as in Jalbert and Sen's trace simplification, each
+/// move checked by running it rather than by a dependence analysis). The
+/// moves keep every step's thread, so not under a relaxed memory model,
+/// whose flushes are numbered by step.
+fn edits(steps: &Prefix, p: usize) -> Vec<Prefix> {
+    let mut out = vec![steps.truncated(p)];
+    let s = &steps.steps;
+    if !steps.flushes.is_empty() || p == 0 || p >= s.len() {
+        return out;
+    }
+    let run_end = |from: usize| (from..s.len()).find(|&i| s[i] != s[from]).unwrap_or(s.len());
+    let Some(q) = (p..s.len()).find(|&i| s[i] == s[p - 1]) else {
+        return out;
+    };
+    let r = run_end(q);
+    let moved = |parts: [std::ops::Range<usize>; 4]| Prefix {
+        steps: parts.into_iter().flat_map(|x| s[x].iter().cloned()).collect(),
+        flushes: Default::default(),
+    };
+    out.push(moved([0..p, q..r, p..q, r..s.len()]));
+    let e = run_end(p);
+    if e < q {
+        out.push(moved([0..p, e..r, p..e, r..s.len()]));
+    }
+    out
+}
+
+/// How many executions the greedy reduction may run ([`fewer_preemptions`]'s
+/// `budget` in `causa check` and `causa test`): a random counterexample of
+/// 1,460 steps had 247 preemptions, and each edit that is kept removes one
+/// or two (a scan tries up to three edits at each).
+pub const EDIT_BUDGET: usize = 1024;
 
 /// Traces longer than this are not given to the solver (the preemption count
 /// is quadratic in the trace length).
@@ -130,9 +200,20 @@ const QUERY_CONFLICTS: u32 = 20_000;
 /// Z3's resource budget of each such query (also deterministic): on a long
 /// trace one conflict costs much more, and 20,000 of them ran for minutes
 /// (bench/programs/bank_long.c at WORK=40, 494 events: over 5 minutes in
-/// its first query; 3.5 s with this budget). 10 M units left racey (seed 1)
-/// at 3 preemptions instead of 0 and bbuf (seed 0) at 16 instead of 10.
+/// its first query; 3.5 s with this budget).
 const QUERY_RESOURCES: u32 = 14_000_000;
+
+/// Z3's resource budget of the whole solver-bounded reduction, its queries
+/// together (about 1.5 s here). The queries ask for 0, 1, 2 … preemptions,
+/// and the last ones, near the fewest, are the costly ones: with 14 M units
+/// for each query and nothing for them all, hash_table_racy_count's three
+/// queries took 23 s and found nothing (0 and 1 refuted, 2 out of budget)
+/// after a search of 5 s, bbuf's nine 17 s. The edits that follow leave the
+/// same number of preemptions or fewer on the corpus but one program
+/// (docs/performance.md). (Asking from the counterexample's count down was
+/// tried: the first query, at most one fewer than a random schedule's many,
+/// ran out of budget on bbuf, racey and job_claim_race.)
+const REDUCTION_RESOURCES: u64 = 3_000_000;
 
 /// The solver-bounded reduction (see the module docs): the first schedule with
 /// fewer than `below` preempted segments, if one reaches the same bug.
@@ -177,6 +258,16 @@ fn solved(
     solver.set_resource_budget(Some(QUERY_RESOURCES));
     solver.reset(enc.variables(), &base, &enc.defs);
     for k in 0..below {
+        // (Z3's parameters are set again only when the budget left is
+        // smaller than a query's: setting them changes which model it
+        // gives.)
+        let left = REDUCTION_RESOURCES.saturating_sub(solver.resources_so_far());
+        if left == 0 {
+            return None;
+        }
+        if left < QUERY_RESOURCES as u64 {
+            solver.set_resource_budget(Some(left as u32));
+        }
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
         match solver.solve(&goal, &enc.defs) {
             SolveResult::Sat(pos) => {
@@ -199,4 +290,44 @@ fn solved(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use causa_core::ThreadName;
+
+    fn prefix(threads: &str) -> Prefix {
+        let name = |c: char| match c {
+            'm' => ThreadName::main(),
+            c => ThreadName::main().child(c.to_digit(10).expect("a digit")),
+        };
+        Prefix { steps: threads.chars().map(name).collect(), flushes: Default::default() }
+    }
+
+    fn shown(p: &Prefix) -> String {
+        p.steps
+            .iter()
+            .map(|t| if *t == ThreadName::main() { 'm' } else { t.to_string().chars().last().unwrap_or('?') })
+            .collect()
+    }
+
+    #[test]
+    fn edits_stop_there_or_move_a_stretch_of_steps() {
+        // Thread 1 is preempted at step 1 by 2; 3 runs, then 1 again for two
+        // steps.
+        let s = prefix("m12311m");
+        let e: Vec<String> = edits(&s, 2).iter().map(shown).collect();
+        assert_eq!(e, vec!["m1", "m11123m", "m13112m"].into_iter().map(String::from).collect::<Vec<_>>());
+        // When the preempting stretch reaches up to the preempted thread's
+        // next one, the two moves are the same schedule: one is tried.
+        let e: Vec<String> = edits(&prefix("m1221m"), 2).iter().map(shown).collect();
+        assert_eq!(e, vec!["m1", "m1122m"].into_iter().map(String::from).collect::<Vec<_>>());
+        // A thread that does not run again: only the stop.
+        assert_eq!(edits(&prefix("m1222"), 2).len(), 1);
+        // Under a relaxed model (flushes numbered by step): only the stop.
+        let mut relaxed = prefix("m12311m");
+        relaxed.flushes.insert(3, 0x1000);
+        assert_eq!(edits(&relaxed, 2).len(), 1);
+    }
 }

@@ -439,6 +439,35 @@ fn counterexamples_get_the_fewest_preemptions_the_solver_finds() {
 }
 
 #[test]
+fn counterexamples_too_long_for_the_solver_lose_their_preemptions_by_moves() {
+    // Each worker takes a lock 120 times, then makes an unlocked increment
+    // of `x`: over 600 events, so the solver-bounded reduction does not
+    // run, and the random counterexample switches at many of the locked
+    // steps. One preemption is the fewest (between a worker's read and
+    // write of `x`), which stopping at a preemption and running on without
+    // any cannot reach there: moving the preempted thread's next steps
+    // forward does.
+    let src = format!(
+        "{PRELUDE}int x, n; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *w(void *p) {{ for (int i = 0; i < 120; i++) {{ pthread_mutex_lock(&m); n++; pthread_mutex_unlock(&m); }}\n\
+         int t = x; x = t + 1; return 0; }}\n\
+         int main(void) {{ pthread_t a, b, c; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0);\n\
+         pthread_create(&c, 0, w, 0); pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0);\n\
+         assert(x == 3); return 0; }}\n"
+    );
+    let prep = load("long_lost_update.c", &src);
+    let bug = causa_explore::first_random_run(&prep, &Arc::new(config()), 200, |ex| ex.outcome.finding().is_some());
+    let ex = bug.expect("random testing finds the bug");
+    assert!(ex.steps.len() > causa_explore::minimize::SOLVER_MAX_EVENTS, "{} steps", ex.steps.len());
+    let switches = ex.steps.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!(switches > 20, "the random counterexample switches {switches} times");
+    let (small, n) =
+        causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, causa_explore::minimize::EDIT_BUDGET);
+    assert!(small.outcome.finding().is_some(), "the reduced schedule still fails");
+    assert_eq!(n, 1, "one preemption is the fewest that shows the bug");
+}
+
+#[test]
 fn deadlock_counterexamples_are_shown_with_few_preemptions() {
     // Three threads take two of three mutexes in a cycle; busy threads make a
     // random schedule switch often. The deadlock's own trace lacks the three
