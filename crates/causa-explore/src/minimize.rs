@@ -22,7 +22,7 @@
 //! The solver runs first, under one resource budget for all its queries, and
 //! the edits go on from what it found. (Edits first, the solver then asking
 //! only for fewer than they left, was as fast, but it changed the schedule
-//! shown on 20 corpus programs rather than 11, and made some explanations
+//! shown on 20 corpus programs rather than 9, and made some explanations
 //! worse: ringbuf_count_unlocked_decrement's no longer named the lost
 //! update.)
 
@@ -126,11 +126,12 @@ fn edited(
 ) {
     let mut tries = 0;
     let mut improved = true;
+    let mut steps = Prefix::of(best);
     while improved && tries < budget {
         improved = false;
         let mut i = 0;
         'points: while i < points.len() {
-            let (p, steps) = (points[i], Prefix::of(best));
+            let p = points[i];
             for edit in edits(&steps, p) {
                 if tries >= budget {
                     return;
@@ -140,6 +141,7 @@ fn edited(
                 if trial.outcome.finding().is_some_and(|f| same_bug(f, bug)) && trial_points.len() < points.len() {
                     *best = trial;
                     *points = trial_points;
+                    steps = Prefix::of(best);
                     improved = true;
                     i = points.partition_point(|q| *q < p);
                     continue 'points;
@@ -203,8 +205,12 @@ const QUERY_CONFLICTS: u32 = 20_000;
 /// its first query; 3.5 s with this budget).
 const QUERY_RESOURCES: u32 = 14_000_000;
 
-/// Z3's resource budget of the whole solver-bounded reduction, its queries
-/// together (about 1.5 s here). The queries ask for 0, 1, 2 … preemptions,
+/// No query of the solver-bounded reduction is started once its queries
+/// together have spent this many of Z3's resource units (about 1.5 s
+/// here); the query running then keeps its own [`QUERY_RESOURCES`]. (Lowering
+/// a query's budget to what is left resets Z3's parameters, which changes
+/// the model it gives: the solver-only test in `mcr_oracle.rs` was then
+/// shown with 3 or 47 preemptions instead of 1.) The queries ask for 0, 1, 2 … preemptions,
 /// and the last ones, near the fewest, are the costly ones: with 14 M units
 /// for each query and nothing for them all, hash_table_racy_count's three
 /// queries took 23 s and found nothing (0 and 1 refuted, 2 out of budget)
@@ -259,15 +265,8 @@ fn solved(
     solver.set_resource_budget(Some(QUERY_RESOURCES));
     solver.reset(enc.variables(), &base, &enc.defs);
     for k in 0..below {
-        // (Z3's parameters are set again only when the budget left is
-        // smaller than a query's: setting them changes which model it
-        // gives.)
-        let left = REDUCTION_RESOURCES.saturating_sub(solver.resources_so_far());
-        if left == 0 {
+        if solver.resources_so_far() >= REDUCTION_RESOURCES {
             return None;
-        }
-        if left < QUERY_RESOURCES as u64 {
-            solver.set_resource_budget(Some(left as u32));
         }
         let goal = Formula::and(vec![reach.goal.clone(), Formula::AtMost(vars.clone(), k as u32)]);
         match solver.solve(&goal, &enc.defs) {
