@@ -130,7 +130,7 @@ impl<'x> Values<'x> {
     /// through computed addresses were tried too: faster on
     /// hash_table_racy_count, but the first models changed and two corpus
     /// explanations got worse.)
-    pub fn eq_const(&mut self, e: ExprId, bits: u32, v: u128) -> Bool {
+    fn eq_const(&mut self, e: ExprId, bits: u32, v: u128) -> Bool {
         let have = self.exprs.bits(e);
         let v = v & causa_ir::value::mask(bits);
         if bits > have {
