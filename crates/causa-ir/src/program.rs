@@ -312,6 +312,11 @@ pub enum Term {
     Unsupported { what: Arc<str> },
 }
 
+/// The library calls that report a failure of the program (an assertion's,
+/// `abort`, the SV-COMP error functions).
+pub const FAILURE_CALLS: &[&str] =
+    &["__assert_fail", "__assert_perror_fail", "__assert", "__assert_rtn", "abort", "reach_error", "__VERIFIER_error"];
+
 /// A phi node: `dest = incoming[pred]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Phi {
@@ -418,6 +423,38 @@ impl Program {
     /// Source location of a [`LocId`].
     pub fn loc(&self, id: LocId) -> Option<&SourceLoc> {
         self.locs.get(id as usize)
+    }
+
+    /// Whether a thread entering `block` of `func` surely reports a failure
+    /// (an assertion's failing side): the block, and the blocks it jumps to
+    /// unconditionally, reach a call of [`FAILURE_CALLS`] with no call before
+    /// it that could end the thread or the program another way (a defined
+    /// function, a call through a pointer, an external whose name says it
+    /// exits or jumps). A flipped branch that goes there cannot give a
+    /// schedule that does not fail.
+    pub fn fails_at_once(&self, func: FnId, block: BlockId) -> bool {
+        let Some(body) = self.functions.get(func as usize).and_then(|f| f.body.as_ref()) else { return false };
+        let mut b = block;
+        // A chain of unconditional jumps, not a loop.
+        for _ in 0..body.blocks.len().min(16) {
+            let Some(blk) = body.blocks.get(b as usize) else { return false };
+            for i in &blk.instrs {
+                let Op::Call { callee, .. } = &i.op else { continue };
+                let Callee::Direct(f) = callee else { return false };
+                let Some(f) = self.functions.get(*f as usize) else { return false };
+                if FAILURE_CALLS.contains(&&*f.name) {
+                    return true;
+                }
+                if f.body.is_some() || f.name.contains("exit") || f.name.contains("jmp") {
+                    return false;
+                }
+            }
+            match blk.term {
+                Term::Br(next) => b = next,
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// External functions (declared, not defined).

@@ -801,7 +801,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                 let before = self.out.path.len();
                 self.condition(cond)?;
                 if self.out.path.len() > before {
-                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken, switch: false });
+                    let func = self.frames.last().expect("frame").func;
+                    let doomed = self.st.program.fails_at_once(func, if taken { *f } else { *t });
+                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken, switch: false, doomed });
                 }
                 self.jump(if taken { *t } else { *f })?;
             }
@@ -835,7 +837,13 @@ impl<'s, 'p> Thread<'s, 'p> {
                     b
                 };
                 if self.out.path.len() > before {
-                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken: true, switch: true });
+                    self.out.branches.push(Branch {
+                        condition: before,
+                        loc: self.loc,
+                        taken: true,
+                        switch: true,
+                        doomed: false,
+                    });
                 }
                 self.jump(target)?;
             }

@@ -63,6 +63,8 @@ pub(crate) fn search(
         .iter()
         .filter_map(|c| {
             let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index)?;
+            // (Flipped, an assertion's check fails there and then.)
+            (!b.doomed).then_some(())?;
             Some((p.at[c.point]?, c, *b))
         })
         .collect();

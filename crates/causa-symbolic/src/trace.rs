@@ -271,6 +271,10 @@ pub struct Branch {
     pub taken: bool,
     /// A switch rather than a two-way branch.
     pub switch: bool,
+    /// The other way surely reports a failure at once (an assertion's
+    /// failing side, `causa_ir::Program::fails_at_once`): flipping the
+    /// branch cannot avoid a failure.
+    pub doomed: bool,
 }
 
 /// A read's place in its thread's execution: (thread index, instructions

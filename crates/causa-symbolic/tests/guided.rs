@@ -738,3 +738,29 @@ fn strings_copied_into_a_slot_at_a_shared_index_keep_their_bytes() {
     let le = |b: &[u8]| b.iter().rev().fold(0u128, |acc, x| acc << 8 | *x as u128);
     assert_eq!(writes, vec![(4, Some(le(b"hey\0"))), (3, Some(le(b"ok\0")))], "{:?}", sym_view(&tr, 1));
 }
+
+#[test]
+fn branches_whose_other_way_fails_at_once_are_marked() {
+    // main tests x (the last write of the two racing threads) four times
+    // after the joins: an assertion that holds (its other way is __assert_fail), a check that prints and aborts,
+    // a check that exits (the program ends without failing), and the
+    // assertion that fails (its recorded way is the failing one, its other
+    // way goes on).
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\n#include <stdlib.h>\nint x, y;\n\
+         void *t1(void *p) {{ int a = x; x = a + 1; y = 1; return 0; }}\n\
+         void *t2(void *p) {{ int b = x; x = b + 1; return 0; }}\n\
+         int main(void) {{ pthread_t p, q; pthread_create(&p, 0, t1, 0); pthread_create(&q, 0, t2, 0);\n\
+         pthread_join(p, 0); pthread_join(q, 0);\n\
+         assert(x >= 1);\n\
+         if (x > 5) {{ printf(\"bad x\\n\"); abort(); }}\n\
+         if (x == 7) exit(3);\n\
+         assert(x == 2); return 0; }}\n"
+    );
+    let prep = load("doomed.c", &src);
+    let ex = failing_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    let main: Vec<(bool, bool)> = tr.threads[0].branches.iter().map(|b| (b.taken, b.doomed)).collect();
+    // (taken, doomed): assertion held, check passed, no exit, assertion failed.
+    assert_eq!(main, vec![(true, true), (false, true), (false, false), (false, false)], "{:?}", tr.threads[0].branches);
+}
