@@ -114,6 +114,14 @@ impl Explanation {
         }
     }
 
+    /// Which of its thread's writes at its source location (of the same
+    /// kind) the write `w` is, counted from 1 (a loop's turns write at the
+    /// same line).
+    pub fn write_turn(&self, w: EventRef) -> usize {
+        let this = self.info_of(w);
+        self.info[w.0][..=w.1].iter().filter(|i| i.op == this.op && i.loc == this.loc).count()
+    }
+
     /// `thread 0.1 read balance at bank.c:4`.
     pub fn event_text(&self, r: EventRef) -> String {
         let at = self.line(r).map(|l| format!(" at {l}")).unwrap_or_default();

@@ -136,13 +136,16 @@ pub fn render(e: &Explanation) -> String {
                 Some(p) => (p, format!("in {}, ", e.op_text(r))),
                 None => (e.object(r).unwrap_or_default(), String::new()),
             };
-            let _ = writeln!(
-                o,
-                "  {what} ({inside}thread {}{at}): {} → {}",
-                e.threads[r.0],
-                src(&d.failing_only, Run::Failing),
-                src(&d.alternate_only, Run::Alternate)
-            );
+            let (mut failing, mut alternate) =
+                (src(&d.failing_only, Run::Failing), src(&d.alternate_only, Run::Alternate));
+            // The same text on both sides (the same value from the same line
+            // of the same thread, a loop's other turn): which write it is.
+            let write = |flows: &[crate::Flow]| flows.iter().find(mine).and_then(|f| f.write);
+            if let (true, Some(a), Some(b)) = (failing == alternate, write(&d.failing_only), write(&d.alternate_only)) {
+                failing = format!("{failing} ({} write there)", ordinal(e.write_turn(a)));
+                alternate = format!("{alternate} ({} write there)", ordinal(e.write_turn(b)));
+            }
+            let _ = writeln!(o, "  {what} ({inside}thread {}{at}): {failing} → {alternate}", e.threads[r.0]);
         }
     }
     if !d.atomic.is_empty() {
@@ -387,6 +390,18 @@ fn cut(s: &str) -> String {
     t
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,5 +415,13 @@ mod tests {
         assert!(c.ends_with("… :11"), "{c}");
         let plain = "x".repeat(40);
         assert_eq!(cut(&plain).chars().count(), CELL);
+    }
+
+    #[test]
+    fn ordinals_have_their_english_suffix() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal).to_vec();
+        let want =
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"];
+        assert_eq!(got, want);
     }
 }

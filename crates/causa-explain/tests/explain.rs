@@ -79,6 +79,14 @@ fn assert_explained(e: &Explanation, what: &str) {
     assert_eq!(d.figures.data_flows, d.alternate_only.len() + late.len());
     let summary = causa_explain::summary::summary(e);
     assert!(!summary.is_empty() && !summary.contains("found no schedule"), "{what} {mode}: {summary}");
+    // A data flow that differs reads differently on its two sides (a
+    // loop's turns write the same value at the same line: which turn).
+    let text = causa_explain::text::render(e);
+    let flows = text.lines().skip_while(|l| !l.starts_with("Data flows that differ")).skip(1);
+    for line in flows.take_while(|l| l.starts_with("  ")) {
+        let sides = line.split_once("): ").map(|(_, s)| s).and_then(|s| s.split_once(" → "));
+        assert!(sides.is_some_and(|(a, b)| a != b), "{what} {mode}: {line}");
+    }
 }
 
 /// Every access of the failing schedule is shown with its object's name
