@@ -800,3 +800,24 @@ fn a_flow_from_another_turn_of_the_same_write_says_which_turn() {
     // (Which turns, 5th and 4th today, depends on the alternate found.)
     assert!(flows.iter().any(|l| l.contains(" write there) → read 6 from thread 0.3 line 26 (")), "{out}");
 }
+
+#[test]
+fn an_access_through_a_pointer_pairs_only_with_the_same_instruction_of_the_run() {
+    // In check's alternate, sign_up (thread 0.2) meets one name fewer in
+    // the list: its run has no second `strcmp` at line 28, and the
+    // trace's second `strcmp` (through a pointer read from the list) was
+    // paired with the next read of the run, of `users` at line 38: the
+    // alternate showed `strcmp users=&heap@0.1#1 :28`, and a data flow
+    // "the same → read &heap@0.1#1 … (at users)".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/realistic/signup_name_checked_then_added.c";
+    let (code, out, err) = causa(&["check", prog], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("strcmp users="), "{out}");
+    assert!(!out.contains("(at users)"), "{out}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("heap@0.3#1.name (thread 0.2 at signup_name_checked_then_added.c:28): read what thread 0.3 wrote at line 36 → not run (its thread goes the other way before it)"),
+        "{out}"
+    );
+}

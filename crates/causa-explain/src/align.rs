@@ -119,9 +119,13 @@ pub(crate) fn align(sym: &SymTrace, run: &Execution, until: Option<(usize, usize
                 if relaxed && ev.loc != e.loc {
                     return false;
                 }
-                // An address the solver resolves: any of the kind will do.
+                // An address the solver resolves: any of the kind will do,
+                // from the same instruction (a thread that leaves a loop
+                // one turn earlier in the alternate run has no second
+                // `strcmp` of a list's names: its next read, of the list's
+                // head when it adds to it, is not that `strcmp`).
                 if unknown {
-                    return true;
+                    return ev.loc == e.loc;
                 }
                 let (o, f) = (addr_alloc(ev.addr), addr_offset(ev.addr));
                 (off..off + span).contains(&f)
