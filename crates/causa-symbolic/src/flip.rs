@@ -62,9 +62,9 @@ pub(crate) fn search(
         .conditions
         .iter()
         .filter_map(|c| {
-            let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index)?;
-            // (Flipped, an assertion's check fails there and then.)
-            (!b.doomed).then_some(())?;
+            // (Not a doomed one: flipped, an assertion's check fails there
+            // and then.)
+            let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index).filter(|b| !b.doomed)?;
             Some((p.at[c.point]?, c, *b))
         })
         .collect();

@@ -742,10 +742,10 @@ fn strings_copied_into_a_slot_at_a_shared_index_keep_their_bytes() {
 #[test]
 fn branches_whose_other_way_fails_at_once_are_marked() {
     // main tests x (the last write of the two racing threads) four times
-    // after the joins: an assertion that holds (its other way is __assert_fail), a check that prints and aborts,
-    // a check that exits (the program ends without failing), and the
-    // assertion that fails (its recorded way is the failing one, its other
-    // way goes on).
+    // after the joins: an assertion that holds (its other way is
+    // __assert_fail), a check that prints and aborts, a check that exits
+    // (the program ends without failing), and the assertion that fails
+    // (its recorded way is the failing one, its other way goes on).
     let src = format!(
         "{PRELUDE}#include <stdio.h>\n#include <stdlib.h>\nint x, y;\n\
          void *t1(void *p) {{ int a = x; x = a + 1; y = 1; return 0; }}\n\
