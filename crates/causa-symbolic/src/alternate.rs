@@ -550,6 +550,7 @@ pub fn alternate(
                     &root,
                     (opts.max_pairs, None),
                     &mut passes,
+                    &|_| true,
                 )?
             }
             Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
@@ -572,8 +573,14 @@ pub fn alternate(
                     let (steps, prefix, _) = propose(o, upto_of(o));
                     crate::figures::figures_key(sym, &failing, &steps[..prefix])
                 };
+                // (Where the same data flows give the same values, an
+                // alternate without a new one fails the same way.)
+                use causa_core::BugKind::{Abort, AssertionViolation, DivisionByZero};
+                let values_fail = matches!(model.failure.1, AssertionViolation | Abort | DivisionByZero);
+                let new_flow_needed = values_fail && sym.flows_decide_values();
                 let weak = solvers.weak();
-                crate::symbiosis::more_similar_pair(weak, (&problem, &enc, &root), opts, &mut passes, &key, found)?
+                let root = (&problem, &enc, &root);
+                crate::symbiosis::more_similar_pair(weak, root, opts, &mut passes, (&key, new_flow_needed), found)?
             }
         })
     };

@@ -393,6 +393,26 @@ impl SymOp {
 }
 
 impl SymTrace {
+    /// Whether two schedules of this trace with the same data flows
+    /// (`symbiosis::data_flows`) give every read the same value: every
+    /// access is at an address known here (a computed one counts as 0
+    /// there), no thread reads input (which thread gets which input
+    /// depends on their order, not on a data flow), and the only other
+    /// operations are locks, thread starts and ends, atomic blocks and
+    /// fences (a condition wait's wake-up, a semaphore's count, a barrier's
+    /// serial thread, a trylock's result or a freed object depend on the
+    /// order of operations that are not data flows).
+    pub fn flows_decide_values(&self) -> bool {
+        let plain = |op: &SymOp| match op {
+            SymOp::Read { at, .. } | SymOp::Write { at, .. } | SymOp::Bulk { at, .. } => at.is_none(),
+            SymOp::Rmw { .. } | SymOp::Begin | SymOp::End | SymOp::Lock { .. } | SymOp::Unlock { .. } => true,
+            SymOp::Fork { .. } | SymOp::Join { .. } | SymOp::AtomicBegin | SymOp::AtomicEnd => true,
+            SymOp::Fence | SymOp::Yield | SymOp::Fail { .. } => true,
+            _ => false,
+        };
+        self.threads.iter().all(|t| t.inputs_at.is_empty() && t.events.iter().all(|e| plain(&e.op)))
+    }
+
     /// The number of shared accesses (reads and writes) of all threads.
     pub fn shared_accesses(&self) -> usize {
         let is_access = |e: &SymEvent| e.op.is_access();
@@ -446,5 +466,67 @@ impl SymTrace {
     /// The index of the thread called `name`.
     pub fn thread_index(&self, name: &ThreadName) -> Option<usize> {
         self.threads.iter().position(|t| &t.thread == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker that writes `a` under a lock and main, which reads it, with
+    /// `extra` added to the worker's events.
+    fn with(extra: Vec<SymOp>) -> SymTrace {
+        let mut sym = SymTrace::default();
+        let a = causa_ir::make_addr(3, 0);
+        let (main, t1) = (ThreadName::main(), ThreadName::main().child(1));
+        let one = sym.exprs.constant(32, 1);
+        let r = sym.exprs.read(0, 32);
+        let read = SymOp::Read { addr: a, size: 4, value: r, atomic: false, at: None };
+        sym.threads.push(SymThread::of_ops(
+            main,
+            vec![
+                SymOp::Begin,
+                SymOp::Fork { child: t1.clone(), handle: None },
+                read,
+                SymOp::Join { child: t1.clone() },
+            ],
+        ));
+        let mut ops = vec![SymOp::Begin, SymOp::Lock { mutex: 8, shared: false }];
+        ops.push(SymOp::Write { addr: a, size: 4, value: one, atomic: false, at: None });
+        ops.push(SymOp::Unlock { mutex: 8 });
+        ops.extend(extra);
+        ops.push(SymOp::End);
+        sym.threads.push(SymThread::of_ops(t1, ops));
+        sym.reads = vec![(0, 2)];
+        sym
+    }
+
+    #[test]
+    fn data_flows_decide_values_only_without_other_orders_that_matter() {
+        assert!(with(vec![]).flows_decide_values());
+        assert!(with(vec![SymOp::Fence, SymOp::Yield]).flows_decide_values());
+        let mut computed = with(vec![]);
+        let p = computed.exprs.read(1, 64);
+        let one = computed.exprs.constant(32, 1);
+        computed.threads[1].events.insert(
+            2,
+            SymEvent {
+                op: SymOp::Write { addr: 0, size: 4, value: one, atomic: false, at: Some(p) },
+                loc: causa_ir::NONE,
+                section: 0,
+            },
+        );
+        assert!(!computed.flows_decide_values(), "a write through a computed address");
+        for op in [
+            SymOp::Signal { cond: 9 },
+            SymOp::SemPost { sem: 9 },
+            SymOp::TrylockFail { mutex: 8 },
+            SymOp::Free { object: 4, at: None, realloc: false },
+        ] {
+            assert!(!with(vec![op.clone()]).flows_decide_values(), "{op:?}");
+        }
+        let mut input = with(vec![]);
+        input.threads[0].inputs_at.push(1);
+        assert!(!input.flows_decide_values(), "a thread that reads input");
     }
 }
