@@ -247,10 +247,12 @@ impl Machine {
         if let Some(shim) = prep.shims[fid as usize] {
             let desc = &registry().shims[shim];
             // Under TSO/PSO a library function that gets a pointer into shared
-            // memory sees memory only after the thread's buffer drained.
+            // memory sees memory only after the thread's buffer drained; one
+            // that only reports a failure fails at once, with the buffer as
+            // it is.
             if !granted
                 && self.must_drain(t)
-                && !REPORTS_FAILURE.contains(&&*f.name)
+                && !causa_ir::FAILURE_CALLS.contains(&&*f.name)
                 && argv.iter().any(|a| matches!(a, Value::Int(x) if self.mem.is_shared(*x as u64)))
             {
                 return Ok(Flow::Park);
@@ -319,10 +321,6 @@ impl Machine {
         th.frames.push(frame);
     }
 }
-
-/// Library calls that only report a failure: the thread fails at once, with its
-/// store buffer as it is (they read no shared data).
-const REPORTS_FAILURE: &[&str] = &["__assert_fail", "__assert_perror_fail", "abort", "reach_error", "__VERIFIER_error"];
 
 /// A shim's integer result cut to the width of the call's return type.
 fn fit_return(v: Value, ret: &causa_ir::Ty) -> Value {
