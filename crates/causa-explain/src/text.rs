@@ -111,42 +111,25 @@ pub fn render(e: &Explanation) -> String {
             d.failing_only.iter().chain(&d.alternate_only).map(|f| (f.read, f.bytes)).collect();
         keys.sort();
         keys.dedup();
+        // Three or more consecutive reads of one thread that the alternate
+        // does not run (or does not follow) for the same reason are one
+        // line ([`Folded`]).
+        let mut group = Folded::default();
         for (r, bytes) in keys {
-            // An address computed from shared data may reach another object.
-            let elsewhere = |run: Run| match e.object_in(r, run) {
-                Some(o) if run == Run::Alternate && Some(&o) != e.object(r).as_ref() => format!(" (at {o})"),
-                _ => String::new(),
-            };
-            let mine = |f: &&crate::Flow| f.read == r && f.bytes == bytes;
-            let src = |flows: &[crate::Flow], run: Run| {
-                flows
-                    .iter()
-                    .find(mine)
-                    .map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run)))
-                    .unwrap_or_else(|| match run {
-                        Run::Alternate if e.skipped(r) => e.unshown(r).map(|u| u.to_string()).unwrap_or_default(),
-                        Run::Failing if !e.failing.contains(&r) => "not reached (the failure comes first)".into(),
-                        _ => "the same".into(),
-                    })
-            };
-            let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
-            // A bulk read's bytes: `box.a (in memcpy box, thread 0.2 at …)`.
-            let any = d.failing_only.iter().chain(&d.alternate_only).find(mine);
-            let (what, inside) = match any.and_then(|f| e.flow_part(f)) {
-                Some(p) => (p, format!("in {}, ", e.op_text(r))),
-                None => (e.object(r).unwrap_or_default(), String::new()),
-            };
-            let (mut failing, mut alternate) =
-                (src(&d.failing_only, Run::Failing), src(&d.alternate_only, Run::Alternate));
-            // The same text on both sides (the same value from the same line
-            // of the same thread, a loop's other turn): which write it is.
-            let write = |flows: &[crate::Flow]| flows.iter().find(mine).and_then(|f| f.write);
-            if let (true, Some(a), Some(b)) = (failing == alternate, write(&d.failing_only), write(&d.alternate_only)) {
-                failing = format!("{failing} ({} write there)", ordinal(e.write_turn(a)));
-                alternate = format!("{alternate} ({} write there)", ordinal(e.write_turn(b)));
+            let foldable = bytes.is_none() && !d.alternate_only.iter().any(|f| f.read == r);
+            match e.unshown(r).filter(|_| foldable) {
+                Some(why @ (crate::Unshown::OtherWay | crate::Unshown::AfterLateValue)) => {
+                    if !group.takes(r, &why) {
+                        group.flush(e, &mut o);
+                    }
+                    group.push(r, why);
+                    continue;
+                }
+                _ => group.flush(e, &mut o),
             }
-            let _ = writeln!(o, "  {what} ({inside}thread {}{at}): {failing} → {alternate}", e.threads[r.0]);
+            let _ = writeln!(o, "{}", flow_line(e, r, bytes));
         }
+        group.flush(e, &mut o);
     }
     if !d.atomic.is_empty() {
         let _ = writeln!(o);
@@ -391,6 +374,109 @@ fn cut(s: &str) -> String {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+/// The line of the data flows of read `r` (of the bytes `bytes` of a bulk
+/// read): `x (thread 0.2 at a.c:14): read 2 from … → read 1 from …`.
+fn flow_line(e: &Explanation, r: EventRef, bytes: Option<(u64, u32)>) -> String {
+    let d = &e.dsp;
+    // An address computed from shared data may reach another object.
+    let elsewhere = |run: Run| match e.object_in(r, run) {
+        Some(o) if run == Run::Alternate && Some(&o) != e.object(r).as_ref() => format!(" (at {o})"),
+        _ => String::new(),
+    };
+    let mine = |f: &&crate::Flow| f.read == r && f.bytes == bytes;
+    let src = |flows: &[crate::Flow], run: Run| {
+        flows.iter().find(mine).map(|f| format!("read {}{}", e.source_text(f, run), elsewhere(run))).unwrap_or_else(
+            || match run {
+                Run::Alternate if e.skipped(r) => e.unshown(r).map(|u| u.to_string()).unwrap_or_default(),
+                Run::Failing if !e.failing.contains(&r) => "not reached (the failure comes first)".into(),
+                _ => "the same".into(),
+            },
+        )
+    };
+    let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
+    // A bulk read's bytes: `box.a (in memcpy box, thread 0.2 at …)`.
+    let any = d.failing_only.iter().chain(&d.alternate_only).find(mine);
+    let (what, inside) = match any.and_then(|f| e.flow_part(f)) {
+        Some(p) => (p, format!("in {}, ", e.op_text(r))),
+        None => (e.object(r).unwrap_or_default(), String::new()),
+    };
+    let (mut failing, mut alternate) = (src(&d.failing_only, Run::Failing), src(&d.alternate_only, Run::Alternate));
+    // The same text on both sides (the same value from the same line
+    // of the same thread, a loop's other turn): which write it is.
+    let write = |flows: &[crate::Flow]| flows.iter().find(mine).and_then(|f| f.write);
+    if let (true, Some(a), Some(b)) = (failing == alternate, write(&d.failing_only), write(&d.alternate_only)) {
+        failing = format!("{failing} ({} write there)", ordinal(e.write_turn(a)));
+        alternate = format!("{alternate} ({} write there)", ordinal(e.write_turn(b)));
+    }
+    format!("  {what} ({inside}thread {}{at}): {failing} → {alternate}", e.threads[r.0])
+}
+
+/// Reads of one thread in a row that the alternate leaves out for one
+/// reason ([`crate::Unshown::OtherWay`] or
+/// [`crate::Unshown::AfterLateValue`]), listed on one line of the data
+/// flows when there are three or more: a flipped thread's later turns of a
+/// loop would otherwise take a line each (job_claim_race: 8 of 14 lines).
+#[derive(Default)]
+struct Folded {
+    reads: Vec<EventRef>,
+    why: Option<crate::Unshown>,
+}
+
+impl Folded {
+    /// Whether `r`, left out for `why`, continues the group.
+    fn takes(&self, r: EventRef, why: &crate::Unshown) -> bool {
+        self.reads.last().is_none_or(|last| last.0 == r.0 && self.why.as_ref() == Some(why))
+    }
+
+    fn push(&mut self, r: EventRef, why: crate::Unshown) {
+        self.reads.push(r);
+        self.why = Some(why);
+    }
+
+    /// The group's line (one or two reads: as any other flow), and a new
+    /// group.
+    fn flush(&mut self, e: &Explanation, o: &mut String) {
+        let (reads, why) = (std::mem::take(&mut self.reads), self.why.take());
+        let Some(why) = why else { return };
+        // (Two keep a line each, with what they read.)
+        if reads.len() < 3 {
+            for r in reads {
+                let _ = writeln!(o, "{}", flow_line(e, r, None));
+            }
+            return;
+        }
+        let what = |r: EventRef| e.object(r).unwrap_or_default();
+        let thread = e.threads[reads[0].0].to_string();
+        // `done[2] :28, next_job :22, …`, each object and line once, in the
+        // thread's order, after the file's name.
+        let mut file = None;
+        let mut items: Vec<String> = Vec::new();
+        for r in &reads {
+            let (f, line) =
+                match e.line(*r).and_then(|l| l.rsplit_once(':').map(|(f, n)| (f.to_string(), n.to_string()))) {
+                    Some((f, n)) => (Some(f), format!(" :{n}")),
+                    None => (None, String::new()),
+                };
+            file = file.or(f);
+            let item = format!("{}{line}", what(*r));
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        let at = file.map(|f| format!(" at {f}")).unwrap_or_default();
+        let why = match why {
+            crate::Unshown::OtherWay => "not run (its thread goes the other way before them)".to_string(),
+            _ => "not followed (before them, its thread read a value the failing run never stored)".to_string(),
+        };
+        let n = reads.len();
+        let _ = writeln!(
+            o,
+            "  {n} reads (thread {thread}{at}: {}): read in the failing schedule → {why}",
+            items.join(", ")
+        );
+    }
+}
+
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
