@@ -411,6 +411,34 @@ fn flow_line(e: &Explanation, r: EventRef, bytes: Option<(u64, u32)>) -> String 
     format!("  {what} ({inside}thread {}{at}): {failing} → {alternate}", e.threads[r.0])
 }
 
+/// The reads of a folded line, from each read's object and `file:line`:
+/// the first file named, and `done[2] :28, next_job :22, …`, each object
+/// and line once, in the thread's order, at most [`FOLDED_ITEMS`] of them
+/// (a long loop's turns).
+fn folded_items(reads: impl Iterator<Item = (String, Option<String>)>) -> (Option<String>, String) {
+    let mut file = None;
+    let mut items: Vec<String> = Vec::new();
+    for (what, at) in reads {
+        let (f, line) = match at.as_deref().and_then(|l| l.rsplit_once(':')) {
+            Some((f, n)) => (Some(f.to_string()), format!(" :{n}")),
+            None => (None, String::new()),
+        };
+        file = file.or(f);
+        let item = format!("{what}{line}");
+        if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    if items.len() > FOLDED_ITEMS {
+        items.truncate(FOLDED_ITEMS);
+        items.push("…".into());
+    }
+    (file, items.join(", "))
+}
+
+/// At most this many objects and lines are named on a folded line.
+const FOLDED_ITEMS: usize = 8;
+
 /// Reads of one thread in a row that the alternate leaves out for one
 /// reason ([`crate::Unshown::OtherWay`] or
 /// [`crate::Unshown::AfterLateValue`]), listed on one line of the data
@@ -447,33 +475,15 @@ impl Folded {
         }
         let what = |r: EventRef| e.object(r).unwrap_or_default();
         let thread = e.threads[reads[0].0].to_string();
-        // `done[2] :28, next_job :22, …`, each object and line once, in the
-        // thread's order, after the file's name.
-        let mut file = None;
-        let mut items: Vec<String> = Vec::new();
-        for r in &reads {
-            let (f, line) =
-                match e.line(*r).and_then(|l| l.rsplit_once(':').map(|(f, n)| (f.to_string(), n.to_string()))) {
-                    Some((f, n)) => (Some(f), format!(" :{n}")),
-                    None => (None, String::new()),
-                };
-            file = file.or(f);
-            let item = format!("{}{line}", what(*r));
-            if !items.contains(&item) {
-                items.push(item);
-            }
-        }
+        let items = reads.iter().map(|r| (what(*r), e.line(*r)));
+        let (file, items) = folded_items(items);
         let at = file.map(|f| format!(" at {f}")).unwrap_or_default();
         let why = match why {
             crate::Unshown::OtherWay => "not run (its thread goes the other way before them)".to_string(),
             _ => "not followed (before them, its thread read a value the failing run never stored)".to_string(),
         };
         let n = reads.len();
-        let _ = writeln!(
-            o,
-            "  {n} reads (thread {thread}{at}: {}): read in the failing schedule → {why}",
-            items.join(", ")
-        );
+        let _ = writeln!(o, "  {n} reads (thread {thread}{at}: {items}): read in the failing schedule → {why}",);
     }
 }
 
@@ -501,6 +511,21 @@ mod tests {
         assert!(c.ends_with("… :11"), "{c}");
         let plain = "x".repeat(40);
         assert_eq!(cut(&plain).chars().count(), CELL);
+    }
+
+    #[test]
+    fn folded_reads_name_each_object_and_line_once_and_the_first_few() {
+        let at = |n: u32| Some(format!("job.c:{n}"));
+        let reads = [("done[2]", 28), ("next_job", 22), ("done[3]", 28), ("next_job", 22)];
+        let (file, items) = folded_items(reads.iter().map(|(w, n)| (w.to_string(), at(*n))));
+        assert_eq!(file.as_deref(), Some("job.c"));
+        assert_eq!(items, "done[2] :28, next_job :22, done[3] :28");
+        let many = (0..12).map(|i| (format!("slot[{i}]"), at(5)));
+        let (_, items) = folded_items(many);
+        assert!(items.starts_with("slot[0] :5, slot[1] :5,"), "{items}");
+        assert!(items.ends_with("slot[7] :5, …"), "{items}");
+        let (file, items) = folded_items([("x".to_string(), None), ("y".to_string(), at(3))].into_iter());
+        assert_eq!((file.as_deref(), items.as_str()), (Some("job.c"), "x, y :3"));
     }
 
     #[test]
