@@ -373,7 +373,6 @@ fn cut(s: &str) -> String {
     t
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
 /// The line of the data flows of read `r` (of the bytes `bytes` of a bulk
 /// read): `x (thread 0.2 at a.c:14): read 2 from … → read 1 from …`.
 fn flow_line(e: &Explanation, r: EventRef, bytes: Option<(u64, u32)>) -> String {
@@ -487,6 +486,7 @@ impl Folded {
     }
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
