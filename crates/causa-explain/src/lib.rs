@@ -106,6 +106,21 @@ pub enum Unshown {
     OnTheNewPath(String),
 }
 
+impl Unshown {
+    /// The reason said of several reads of one thread at once, for the
+    /// reasons that name no value (the data flows list three or more such
+    /// reads in a row on one line); None for the others.
+    pub fn of_several(&self) -> Option<&'static str> {
+        match self {
+            Unshown::OtherWay => Some("not run (its thread goes the other way before them)"),
+            Unshown::AfterLateValue => {
+                Some("not followed (before them, its thread read a value the failing run never stored)")
+            }
+            _ => None,
+        }
+    }
+}
+
 impl std::fmt::Display for Unshown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

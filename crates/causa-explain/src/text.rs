@@ -117,15 +117,15 @@ pub fn render(e: &Explanation) -> String {
         let mut group = Folded::default();
         for (r, bytes) in keys {
             let foldable = bytes.is_none() && !d.alternate_only.iter().any(|f| f.read == r);
-            match e.unshown(r).filter(|_| foldable) {
-                Some(why @ (crate::Unshown::OtherWay | crate::Unshown::AfterLateValue)) => {
+            match e.unshown(r).filter(|why| foldable && why.of_several().is_some()) {
+                Some(why) => {
                     if !group.takes(r, &why) {
                         group.flush(e, &mut o);
                     }
                     group.push(r, why);
                     continue;
                 }
-                _ => group.flush(e, &mut o),
+                None => group.flush(e, &mut o),
             }
             let _ = writeln!(o, "{}", flow_line(e, r, bytes));
         }
@@ -439,10 +439,10 @@ fn folded_items(reads: impl Iterator<Item = (String, Option<String>)>) -> (Optio
 const FOLDED_ITEMS: usize = 8;
 
 /// Reads of one thread in a row that the alternate leaves out for one
-/// reason ([`crate::Unshown::OtherWay`] or
-/// [`crate::Unshown::AfterLateValue`]), listed on one line of the data
-/// flows when there are three or more: a flipped thread's later turns of a
-/// loop would otherwise take a line each (job_claim_race: 8 of 14 lines).
+/// reason that names no value ([`crate::Unshown::of_several`]), listed on
+/// one line of the data flows when there are three or more: a flipped
+/// thread's later turns of a loop would otherwise take a line each
+/// (job_claim_race: 8 of 14 lines).
 #[derive(Default)]
 struct Folded {
     reads: Vec<EventRef>,
@@ -477,12 +477,9 @@ impl Folded {
         let items = reads.iter().map(|r| (what(*r), e.line(*r)));
         let (file, items) = folded_items(items);
         let at = file.map(|f| format!(" at {f}")).unwrap_or_default();
-        let why = match why {
-            crate::Unshown::OtherWay => "not run (its thread goes the other way before them)".to_string(),
-            _ => "not followed (before them, its thread read a value the failing run never stored)".to_string(),
-        };
+        let why = why.of_several().unwrap_or_default();
         let n = reads.len();
-        let _ = writeln!(o, "  {n} reads (thread {thread}{at}: {items}): read in the failing schedule → {why}",);
+        let _ = writeln!(o, "  {n} reads (thread {thread}{at}: {items}): read in the failing schedule → {why}");
     }
 }
 
