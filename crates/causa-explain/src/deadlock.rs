@@ -53,7 +53,7 @@ pub fn cycle(sym: &SymTrace, failing: &[EventRef]) -> Vec<Waiting> {
     let stopped = stopped_at(sym, failing);
     let joining = |holder: usize, child: usize| {
         stopped.iter().copied().find(|r| {
-            r.0 == holder && matches!(&sym.threads[r.0].events[r.1].op, SymOp::Join { child: c } if *c == sym.threads[child].thread)
+            r.0 == holder && matches!(&sym.threads[r.0].events[r.1].op, SymOp::Join { child: c, .. } if *c == sym.threads[child].thread)
         })
     };
     let mut out = Vec::new();

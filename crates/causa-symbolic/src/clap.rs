@@ -263,6 +263,32 @@ fn serial_results(
     out
 }
 
+/// What each `pthread_join` whose result matters stored: its read is what
+/// the joined thread returned (required when the join happens; a join
+/// follows the thread's end in every schedule, so no order decides it).
+fn join_results(
+    sym: &SymTrace,
+    model: &Model,
+    slice: &crate::relevant::Slice,
+    values: &mut Values<'_>,
+    after: &dyn Fn(Ev) -> Formula,
+) -> Vec<Formula> {
+    let mut out = Vec::new();
+    for (read, _) in &sym.join_results {
+        if !slice.reads.get(*read as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        // (A thread that never ends is never joined: the join is after
+        // the cut.)
+        let Some(returned) = sym.joined_result(*read) else { continue };
+        let (t, k) = sym.reads[*read as usize];
+        let Some(e) = model.event_of[t].get(k).copied().flatten() else { continue };
+        let same = Values::read_var(*read, 64).eq(values.bv_bits(returned, 64));
+        out.push(Formula::or(vec![Formula::Atom(values.atom(same)), after(e)]));
+    }
+    out
+}
+
 /// Φ (every part but the context-switch bound), with the failure's own
 /// condition apart.
 pub(crate) struct Parts {
@@ -339,7 +365,7 @@ pub(crate) fn formula(
     // A join of a thread that never ends does not happen.
     let ends: Vec<bool> = sym.threads.iter().map(|t| t.events.iter().any(|e| e.op == SymOp::End)).collect();
     for (e, (t, k)) in model.origin.iter().enumerate() {
-        if let SymOp::Join { child } = &sym.threads[*t].events[*k].op {
+        if let SymOp::Join { child, .. } = &sym.threads[*t].events[*k].op {
             if sym.thread_index(child).is_none_or(|c| !ends[c]) {
                 parts.push(after(e));
             }
@@ -356,6 +382,7 @@ pub(crate) fn formula(
     parts.extend(onces(sym, model, &after));
     let slice = crate::relevant::slice(sym);
     parts.extend(serial_results(sym, model, (enc, &slice), values, &after));
+    parts.extend(join_results(sym, model, &slice, values, &after));
     parts.extend(crate::rw::constraints(sym, model, (enc, &slice), values, next_var)?);
     let misuse = misuse_by_order(sym, model, enc);
     let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());

@@ -519,8 +519,8 @@ mod tests {
                 SymOp::Begin,
                 SymOp::Fork { child: t1.clone(), handle: None },
                 SymOp::Fork { child: t2.clone(), handle: None },
-                SymOp::Join { child: t1.clone() },
-                SymOp::Join { child: t2.clone() },
+                SymOp::Join { child: t1.clone(), result: None },
+                SymOp::Join { child: t2.clone(), result: None },
                 SymOp::Fail { kind: BugKind::Abort, message: "abort".into() },
             ],
         ));

@@ -68,7 +68,7 @@ impl Clocks {
                 for (k, e) in th.events.iter().enumerate() {
                     cur[t] = k as u32 + 1;
                     let other: Vec<(usize, usize)> = match &e.op {
-                        SymOp::Join { child } => index(child)
+                        SymOp::Join { child, .. } => index(child)
                             .and_then(|c| sym.threads[c].events.len().checked_sub(1).map(|l| (c, l)))
                             .into_iter()
                             .collect(),
@@ -123,7 +123,9 @@ pub(crate) fn reads(sym: &SymTrace) -> HashMap<u32, u128> {
                 }
                 SymOp::Write { addr, size, value, at: None, .. } => vec![(*addr, *size, *value)],
                 SymOp::Rmw { addr, size, new, .. } => vec![(*addr, *size, *new)],
-                SymOp::Fork { handle: Some((addr, value)), .. } => vec![(*addr, 8, *value)],
+                SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
+                    vec![(*addr, 8, *value)]
+                }
                 SymOp::Bulk { writes, .. } => writes.iter().map(|p| (p.addr, p.size, p.value)).collect(),
                 _ => continue,
             };
@@ -181,6 +183,12 @@ pub(crate) fn reads(sym: &SymTrace) -> HashMap<u32, u128> {
             out.insert(id as u32, v);
         }
     }
+    // A join's result, where the joined thread returned a constant.
+    for (read, _) in &sym.join_results {
+        if let Some(v) = sym.joined_result(*read).and_then(|x| sym.exprs.value(x)) {
+            out.insert(*read, v);
+        }
+    }
     out
 }
 
@@ -217,7 +225,7 @@ mod tests {
                 SymOp::Fork { child: child.clone(), handle: None },
                 read(r1),
                 write(six),
-                SymOp::Join { child: child.clone() },
+                SymOp::Join { child: child.clone(), result: None },
                 read(r2),
             ],
         ));

@@ -66,7 +66,9 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                 }
                 SymOp::Write { addr, size, value, at: None, .. } => (*addr, *size, Some(*value)),
                 SymOp::Rmw { addr, size, new, .. } => (*addr, *size, Some(*new)),
-                SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, Some(*value)),
+                SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
+                    (*addr, 8, Some(*value))
+                }
                 SymOp::Read { addr, size, at: None, .. } => (*addr, *size, None),
                 _ => continue,
             };

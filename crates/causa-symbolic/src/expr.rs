@@ -211,6 +211,17 @@ impl Exprs {
         self.add(Expr::Read { id, bits })
     }
 
+    /// Every read `id` becomes read `new_id[id]` (a permutation of the ids:
+    /// the nodes stay distinct and keep their places).
+    pub(crate) fn renumber_reads(&mut self, new_id: &[u32]) {
+        for n in &mut self.nodes {
+            if let Expr::Read { id, .. } = n {
+                *id = new_id[*id as usize];
+            }
+        }
+        self.index = self.nodes.iter().enumerate().map(|(i, n)| (n.clone(), i as ExprId)).collect();
+    }
+
     /// The constant value of `e`, if it is one.
     pub fn value(&self, e: ExprId) -> Option<u128> {
         match self.get(e) {

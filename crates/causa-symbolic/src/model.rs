@@ -112,7 +112,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
             SymOp::SemFail { sem } => Op::SemFail { sem: *sem },
             SymOp::SemPost { sem } => Op::SemPost { sem: *sem },
             SymOp::Fork { child: c, .. } => Op::Fork { child: child(c) },
-            SymOp::Join { child: c } => Op::Join { child: child(c) },
+            SymOp::Join { child: c, .. } => Op::Join { child: child(c) },
             SymOp::Fail { kind, .. } if fails_locally(*kind) || fails_at_step(sym, t, k) => continue,
             SymOp::Free { object, .. } => Op::Free { object: *object },
             SymOp::Destroy { mutex } => Op::Destroy { mutex: *mutex },
@@ -262,7 +262,7 @@ fn interleave(sym: &SymTrace) -> Vec<(usize, usize)> {
             while let Some(e) = sym.threads[t].events.get(next[t]) {
                 let ready = match &e.op {
                     SymOp::Begin => forked[t],
-                    SymOp::Join { child } => force_join || index.get(child).is_none_or(|c| ended[*c]),
+                    SymOp::Join { child, .. } => force_join || index.get(child).is_none_or(|c| ended[*c]),
                     _ => true,
                 };
                 if !ready {

@@ -100,7 +100,9 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                     }
                     None
                 }
-                SymOp::Fork { handle: Some((addr, value)), .. } => Some((*addr, *value)),
+                SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
+                    Some((*addr, *value))
+                }
                 SymOp::Free { at: Some(a), .. } => {
                     roots.push(*a);
                     None
@@ -140,6 +142,8 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                     continue;
                 }
                 s.reads[id] = true;
+                // A join's result: what the joined thread returned.
+                roots.extend(sym.joined_result(id as u32));
                 // Once anything matters, so do the writes that may go anywhere.
                 if !anywhere_followed {
                     anywhere_followed = true;

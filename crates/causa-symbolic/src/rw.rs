@@ -102,7 +102,9 @@ pub(crate) fn constraints(
             SymOp::Rmw { addr, size, old, new } if !matters(*old) => (*addr, *size, *new, None, true),
             SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
             SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
-            SymOp::Fork { handle: Some((addr, value)), .. } => (*addr, 8, *value, None, true),
+            SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
+                (*addr, 8, *value, None, true)
+            }
             // A read and a write at the same instant (one order variable):
             // the read sees the latest write before the event, not its own.
             SymOp::Rmw { addr, size, old, new } => {

@@ -130,7 +130,8 @@ pub(crate) fn call(
         }
         "pthread_join" => {
             let child = t.join_target(args)?;
-            t.sync(SymOp::Join { child });
+            let result = t.join_result(args, &child)?;
+            t.sync(SymOp::Join { child, result });
             zero(t)
         }
         // Records no event in the interpreter either. Returns 0: a second
@@ -305,7 +306,7 @@ fn invalid_use(t: &mut Thread<'_, '_>, name: &str, args: &[Operand]) -> Result<O
         // the thread's end, as in the interpreter.
         "pthread_join" => {
             let child = t.join_target(args)?;
-            return Ok(fails_at(t, SymOp::Join { child }));
+            return Ok(fails_at(t, SymOp::Join { child, result: None }));
         }
         // Destroying a lock another thread holds (a condition variable
         // another thread waits on): the order decides.

@@ -401,6 +401,11 @@ fn sources(
             SymOp::Read { addr, size, .. } => (whole(*addr, *size), Vec::new()),
             SymOp::Rmw { addr, size, .. } => (whole(*addr, *size), whole(*addr, *size)),
             SymOp::Write { addr, size, .. } => (Vec::new(), whole(*addr, *size)),
+            // A thread's id stored where the program keeps it, a joined
+            // thread's result where the program asked for it.
+            SymOp::Fork { handle: Some((addr, _)), .. } | SymOp::Join { result: Some((addr, _)), .. } => {
+                (Vec::new(), whole(*addr, 8))
+            }
             // Through a computed pointer: each piece at its offset from
             // where the pointer pointed.
             SymOp::Bulk { reads, at: Some(_), .. } => {

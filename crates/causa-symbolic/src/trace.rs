@@ -140,8 +140,12 @@ pub enum SymOp {
         child: ThreadName,
         handle: Option<(u64, ExprId)>,
     },
+    /// `result`: where the joined thread's result was stored, when that is
+    /// shared memory (address and value, the join's read of the result,
+    /// [`SymTrace::join_results`]): the join writes it.
     Join {
         child: ThreadName,
+        result: Option<(u64, ExprId)>,
     },
     /// `__VERIFIER_atomic_begin()` / `__VERIFIER_atomic_end()` (scheduling
     /// points of their own in the interpreter).
@@ -298,6 +302,15 @@ pub struct SymTrace {
     /// The reads whose value program order, thread creation, join and
     /// barriers fix, a constant in the trace (`crate::determined`), by id.
     pub determined: Vec<u32>,
+    /// What each thread that ended returned (its start routine's return
+    /// value, or `pthread_exit`'s argument), by name.
+    pub returned: Vec<(ThreadName, ExprId)>,
+    /// Each `pthread_join` that stores the joined thread's result: the read
+    /// that is its value (64 bits; [`SymTrace::reads`] places it at the
+    /// join) and the thread joined. The constraint model ties it to what
+    /// that thread returned ([`SymTrace::returned`]): a join follows the
+    /// thread's end in every schedule.
+    pub join_results: Vec<(u32, ThreadName)>,
     /// Initial contents of the shared static objects: (address, bytes).
     pub initial: Vec<(u64, Vec<u8>)>,
     /// Stack objects shared once their address escaped: their contents at
@@ -467,6 +480,13 @@ impl SymTrace {
     pub fn thread_index(&self, name: &ThreadName) -> Option<usize> {
         self.threads.iter().position(|t| &t.thread == name)
     }
+
+    /// What the thread whose result a join's read `read` takes returned
+    /// (None: the read is not a join's, or the thread never ended).
+    pub fn joined_result(&self, read: u32) -> Option<ExprId> {
+        let (_, child) = self.join_results.iter().find(|(r, _)| *r == read)?;
+        self.returned.iter().find(|(n, _)| n == child).map(|(_, x)| *x)
+    }
 }
 
 #[cfg(test)]
@@ -488,7 +508,7 @@ mod tests {
                 SymOp::Begin,
                 SymOp::Fork { child: t1.clone(), handle: None },
                 read,
-                SymOp::Join { child: t1.clone() },
+                SymOp::Join { child: t1.clone(), result: None },
             ],
         ));
         let mut ops = vec![SymOp::Begin, SymOp::Lock { mutex: 8, shared: false }];

@@ -82,6 +82,11 @@ fn agrees(ex: &Execution, tr: &SymTrace) {
             }
         }
     }
+    // A join's result: what the joined thread returned, with the run's
+    // values (joined threads come after their joiner in the trace).
+    for &(read, _) in &tr.join_results {
+        values[read as usize] = tr.joined_result(read).and_then(|x| tr.exprs.eval(x, &values));
+    }
     for th in &tr.threads {
         for (c, _) in &th.path {
             assert_eq!(
@@ -763,4 +768,45 @@ fn branches_whose_other_way_fails_at_once_are_marked() {
     let main: Vec<(bool, bool)> = tr.threads[0].branches.iter().map(|b| (b.taken, b.doomed)).collect();
     // (taken, doomed): assertion held, check passed, no exit, assertion failed.
     assert_eq!(main, vec![(true, true), (false, true), (false, false), (false, false)], "{:?}", tr.threads[0].branches);
+}
+
+#[test]
+fn a_joined_threads_result_is_what_it_returned() {
+    // main branches on the results pthread_join stores: one into its own
+    // variable, one into a global table (the join writes it), the second
+    // passed to pthread_exit.
+    let src = format!(
+        "{PRELUDE}int count; void *table[1];\n\
+         void *take(void *p) {{ int v = count; count = v + 1; if (p) pthread_exit((void *)(long)(v + 10)); return (void *)(long)v; }}\n\
+         int main(void) {{ pthread_t a, b; void *ra; pthread_create(&a, 0, take, 0); pthread_create(&b, 0, take, (void *)1);\n\
+         pthread_join(a, &ra); pthread_join(b, &table[0]); long x = (long)ra, y = (long)table[0];\n\
+         if (x == 0) assert(y != 11); return 0; }}\n"
+    );
+    let prep = load("joined.c", &src);
+    let ex = first_schedule_run(&prep);
+    assert!(matches!(ex.outcome, Outcome::Bug(_)), "a takes 0, b 1 + 10: {:?}", ex.outcome);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    agrees(&ex, &tr);
+    // Both joins' results are reads tied to what the threads returned (not
+    // constants: each depends on the thread's read of `count`).
+    assert_eq!(tr.join_results.len(), 2);
+    // Numbered after every other read (the others keep their ids).
+    let first = tr.reads.len() as u32 - 2;
+    assert!(tr.join_results.iter().all(|(r, _)| *r >= first), "{:?} of {}", tr.join_results, tr.reads.len());
+    for (id, (t, k)) in tr.reads.iter().enumerate() {
+        if let SymOp::Read { value, .. } = &tr.threads[*t].events[*k].op {
+            if let causa_symbolic::Expr::Read { id: r, .. } = tr.exprs.get(*value) {
+                assert_eq!(*r as usize, id, "read {id} at ({t}, {k})");
+            }
+        }
+    }
+    for &(read, _) in &tr.join_results {
+        let x = tr.joined_result(read).expect("the joined thread returned");
+        assert!(tr.exprs.value(x).is_none(), "{}", tr.exprs.show(x));
+    }
+    // The second join writes the table.
+    let writes = |op: &SymOp| matches!(op, SymOp::Join { result: Some(_), .. });
+    assert_eq!(tr.threads[0].events.iter().filter(|e| writes(&e.op)).count(), 1);
+    // main's branches test the results.
+    assert!(!tr.threads[0].path.is_empty());
 }
