@@ -23,8 +23,9 @@
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
 //! and of the thread's own memory are followed), and most library functions
 //! beyond pthread mutexes, condition variables, semaphores, thread creation
-//! and join (with the joined thread's result: [`SymTrace::join_results`]), heap allocation, assertions and program inputs. A stack object becomes shared when its address escapes, exactly when the
-//! interpreter shares it: stored anywhere as a pointer-sized value, or passed
+//! and join (with the joined thread's result: [`SymTrace::join_results`]),
+//! heap allocation, assertions and program inputs. A stack object becomes
+//! shared when its address escapes, exactly when the interpreter shares it: stored anywhere as a pointer-sized value, or passed
 //! to a new thread. Its contents at that point are its initial value for the
 //! other threads ([`SymTrace::escaped`]).
 
@@ -282,7 +283,7 @@ fn execute_with(
 /// of several equally good schedules Z3 gives first depends on those names
 /// (refcount_nonatomic_release, whose results decide nothing before its
 /// failure: its flip's first schedule changed with the ids, and its
-/// explanation took 1.3 s instead of 0.7).
+/// explanation took 1.3-2.0 s instead of 0.7; docs/performance.md).
 fn join_reads_last(trace: &mut SymTrace) {
     if trace.join_results.is_empty() {
         return;
