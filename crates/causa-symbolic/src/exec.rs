@@ -25,9 +25,10 @@
 //! beyond pthread mutexes, condition variables, semaphores, thread creation
 //! and join (with the joined thread's result: [`SymTrace::join_results`]),
 //! heap allocation, assertions and program inputs. A stack object becomes
-//! shared when its address escapes, exactly when the interpreter shares it: stored anywhere as a pointer-sized value, or passed
-//! to a new thread. Its contents at that point are its initial value for the
-//! other threads ([`SymTrace::escaped`]).
+//! shared when its address escapes, exactly when the interpreter shares it:
+//! stored anywhere as a pointer-sized value, or passed to a new thread. Its
+//! contents at that point are its initial value for the other threads
+//! ([`SymTrace::escaped`]).
 
 use crate::expr::ExprId;
 use crate::trace::{Branch, Fault, Object, ReadKey, SymEvent, SymOp, SymThread, SymTrace};
