@@ -1115,19 +1115,27 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         let size = ty.store_size() as u32;
         let (id, key) = self.new_read();
-        let value = match self.st.known.get(&key) {
-            Some(&v) if at.is_none() => {
-                self.st.trace.determined.push(id);
-                self.st.trace.exprs.constant(int_bits(ty), v)
-            }
-            _ => self.st.trace.exprs.read(id, int_bits(ty)),
-        };
+        // (Through a computed address: never determined.)
+        let value = self.read_value((id, key), int_bits(ty), at.is_none());
         if let (None, Some(Reg::Int(w))) = (at, self.own_writes.get(&addr)) {
             self.own_before_read.insert(id, *w);
         }
         self.event(SymOp::Read { addr, size, value, atomic, at });
         // A `float` or `double` read is its pattern; a determined one, its value.
         Ok(self.fp_result(value, matches!(ty, Ty::F32 | Ty::F64), int_bits(ty)))
+    }
+
+    /// The value of read `id` (at `key`) of `bits` bits: the constant the
+    /// pass before found it must return, where it `may_be_known` (then it
+    /// is determined), else a fresh read expression.
+    fn read_value(&mut self, (id, key): (u32, ReadKey), bits: u32, may_be_known: bool) -> ExprId {
+        match self.st.known.get(&key) {
+            Some(&v) if may_be_known => {
+                self.st.trace.determined.push(id);
+                self.st.trace.exprs.constant(bits, v)
+            }
+            _ => self.st.trace.exprs.read(id, bits),
+        }
     }
 
     /// A new shared read of this thread (its event comes next): its id and
@@ -1738,15 +1746,9 @@ impl Thread<'_, '_> {
             return Ok(None);
         }
         // (A constant when the thread returned one: determined.)
-        let (id, key) = self.new_read();
-        let value = match self.st.known.get(&key) {
-            Some(&v) => {
-                self.st.trace.determined.push(id);
-                self.st.trace.exprs.constant(64, v)
-            }
-            None => self.st.trace.exprs.read(id, 64),
-        };
-        self.st.trace.join_results.push((id, child.clone()));
+        let read = self.new_read();
+        let value = self.read_value(read, 64, true);
+        self.st.trace.join_results.push((read.0, child.clone()));
         if self.classify(at).0 {
             self.store_own(at, 8, Reg::Int(value))?;
             return Ok(None);
