@@ -90,8 +90,8 @@ pub(crate) fn search(
     let mut tried = 0;
     let mut aside: Option<Flipped> = None;
     // For the last resort: the flips whose first schedule failed on
-    // replay, with their problem, that schedule and its solution.
-    let mut failed_plain: Vec<(&Condition, Branch, Problem<'_>, Flipped, Vec<i64>)> = Vec::new();
+    // replay, with their problem and that schedule's solution.
+    let mut failed_plain: Vec<(&Condition, Branch, Problem<'_>, Vec<i64>)> = Vec::new();
     let segs = crate::alternate::segments(p.model, &p.sigma);
     for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
         tried += 1;
@@ -124,22 +124,25 @@ pub(crate) fn search(
             continue;
         };
         // Any schedule of the flip first (a plain query), re-executed; only
-        // one that passes is worth the Max SMT search for the most similar.
+        // one that avoids the failure is worth the Max SMT search for the
+        // most similar (see `promising`).
         let plain = Flipped::at(p, sym, (c, branch), &pos, false);
-        let passes = accept(&plain).accepted();
+        let verdict = accept(&plain);
+        let passes = verdict.accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
-        if !passes {
+        if !promising(verdict) {
             if opts.similar_of_failed_flips {
-                failed_plain.push((c, branch, flip, plain, pos));
+                failed_plain.push((c, branch, flip, pos));
             }
             continue;
         }
         let ask = (solver, &flip, (c, branch));
-        match most_similar(ask, (p, enc, sym, opts), plain, pos, accept)? {
-            Settled::Similar(f) if !leaves_reads_behind(p, parts, c, &f) => return Ok((Some(f), tried)),
-            Settled::Similar(f) | Settled::Plain(f) => {
+        match most_similar(ask, (p, enc, sym, opts), passes.then_some(plain), pos, accept)? {
+            Some(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => return Ok((Some(f), tried)),
+            Some(Settled::Similar(f) | Settled::Plain(f)) => {
                 aside.get_or_insert(f);
             }
+            None => {}
         }
     }
     // No flip gave a schedule that passes: as a last resort, those whose
@@ -148,9 +151,9 @@ pub(crate) fn search(
     // similar passes: which one the solver gives first depends on what it
     // learnt before).
     if aside.is_none() {
-        for (c, branch, flip, plain, pos) in failed_plain {
+        for (c, branch, flip, pos) in failed_plain {
             let ask = (solvers.full(&enc.defs), &flip, (c, branch));
-            if let Settled::Similar(f) = most_similar(ask, (p, enc, sym, opts), plain, pos, accept)? {
+            if let Some(Settled::Similar(f)) = most_similar(ask, (p, enc, sym, opts), None, pos, accept)? {
                 tracing::debug!(
                     thread = c.thread,
                     condition = c.index,
@@ -195,16 +198,26 @@ fn leaves_reads_behind(p: &Problem<'_>, parts: &Parts, c: &Condition, f: &Flippe
     })
 }
 
+/// Whether a flip whose first schedule's replay gave `verdict` is worth
+/// the search for its most similar schedule: it passed, or it avoided the
+/// failure only by losing an update σ does not lose (the flip did what it
+/// should; the retries exclude the lost update: refcount_nonatomic_release,
+/// whose first schedule of the flip that explains it depends on what the
+/// solver learnt before, and lost a decrement on some runs).
+fn promising(verdict: Verdict) -> bool {
+    matches!(verdict, Verdict::Accepted | Verdict::LosesUpdate)
+}
+
 /// The most similar schedule of `flip` (of condition `c`), from the
-/// solution `pos` of its plain schedule `plain`, settled ([`settle`]) with
-/// its retries.
+/// solution `pos` of its plain schedule, settled ([`settle`]) with its
+/// retries (`plain`: that schedule when its replay passed).
 fn most_similar(
     (solver, flip, (c, branch)): (&mut Z3Solver, &Problem<'_>, (&Condition, Branch)),
     (p, enc, sym, opts): (&Problem<'_>, &Encoder<'_>, &SymTrace, &AlternateOptions),
-    plain: Flipped,
+    plain: Option<Flipped>,
     pos: Vec<i64>,
     accept: &mut dyn FnMut(&Flipped) -> Verdict,
-) -> Result<Settled, ClapError> {
+) -> Result<Option<Settled>, ClapError> {
     let mut similar = |goal: &Formula, start: Option<Vec<i64>>| {
         let found = crate::maxsmt::solve_positions(
             solver,
@@ -245,14 +258,15 @@ impl Flipped {
 /// instead of keeping the one σ loses), [`RETRIES`] times, each asked by
 /// `next` with the exclusions so far. Failing those, the plain schedule,
 /// whose re-execution passed, offered again (the caller keeps the last
-/// accepted re-execution; a replay is deterministic).
+/// accepted re-execution; a replay is deterministic); None when the plain
+/// schedule's did not pass either.
 fn settle(
-    plain: Flipped,
+    plain: Option<Flipped>,
     first: Option<Flipped>,
     (flip, sym): (&Problem<'_>, &SymTrace),
     accept: &mut dyn FnMut(&Flipped) -> Verdict,
     mut next: impl FnMut(&Formula) -> Result<Option<Flipped>, ClapError>,
-) -> Result<Settled, ClapError> {
+) -> Result<Option<Settled>, ClapError> {
     let (mut similar, mut goal, mut offered) = (first, flip.goal.clone(), false);
     for retry in 0..=RETRIES {
         let Some(f) = similar.take() else { break };
@@ -260,7 +274,7 @@ fn settle(
         offered = true;
         tracing::debug!(thread = f.thread, verdict = ?why, retry, "flip: a most similar schedule replayed");
         if why.accepted() {
-            return Ok(Settled::Similar(f));
+            return Ok(Some(Settled::Similar(f)));
         }
         if retry == RETRIES {
             break;
@@ -269,10 +283,11 @@ fn settle(
         goal = Formula::and(vec![goal, crate::refine::exclude(sym, flip.model, &flip.sigma, order, why)]);
         similar = next(&goal)?;
     }
+    let Some(plain) = plain else { return Ok(None) };
     if offered {
         accept(&plain);
     }
-    Ok(Settled::Plain(plain))
+    Ok(Some(Settled::Plain(plain)))
 }
 
 /// What a flip's windows on the weak solver gave ([`held_window`]).
@@ -290,7 +305,8 @@ enum Held {
 /// smallest window of σ's segments before the failure that admits the
 /// flip, asked of the weak solver with the events incidental to the
 /// failure held in σ's order; the first schedule found is replayed, and
-/// only when it passes is the window's most similar one searched for.
+/// only when it passes (or only loses an update: `promising`) is the
+/// window's most similar one searched for.
 /// A long run's bookkeeping (a statistics lock taken hundreds of times)
 /// then stays out of the query, as it stays out of the mode's own
 /// alternate: asked of the full model with every event free, such a flip
@@ -307,23 +323,25 @@ fn held_window(
     (c, branch): (&Condition, Branch),
     accept: &mut dyn FnMut(&Flipped) -> Verdict,
 ) -> Result<Held, ClapError> {
+    // The first schedule found, when it passed.
     let mut first: Option<Flipped> = None;
     let mut first_look = |pos: &[i64]| {
         let f = Flipped::at(p, sym, (c, branch), pos, false);
-        let passes = accept(&f).accepted();
+        let verdict = accept(&f);
+        let passes = verdict.accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a first schedule of the flip in its window replayed");
-        first = Some(f);
-        !passes
+        first = passes.then_some(f);
+        !promising(verdict)
     };
     let mut windows = |q: &Problem<'_>, look: &mut dyn FnMut(&[i64]) -> bool| {
         solvers.weak().set_conflict_budget(Some(FLIP_CONFLICTS));
-        let found = crate::maxsmt::held_windows(solvers, q, enc, opts, segs, look);
+        let found = crate::maxsmt::held_windows(solvers, q, enc, opts, segs, (look, false));
         solvers.weak().set_conflict_budget(None);
         found
     };
     let Some(w) = windows(p, &mut first_look)? else { return Ok(Held::None) };
-    // (A solution means the first look's schedule passed.)
-    let (Some(pos), Some(first)) = (w.pos, first) else { return Ok(Held::Rejected) };
+    // (A solution means the first look's schedule was promising.)
+    let Some(pos) = w.pos else { return Ok(Held::Rejected) };
     let similar = Flipped::at(p, sym, (c, branch), &pos, w.optimal);
     // A retry asks the windows again with the exclusions, straight for
     // the most similar schedule.
@@ -331,7 +349,7 @@ fn held_window(
         let found = windows(&p.with_goal(goal.clone()), &mut |_| false)?;
         Ok(found.and_then(|w| Some(Flipped::at(p, sym, (c, branch), &w.pos?, w.optimal))))
     };
-    Ok(Held::Accepted(settle(first, Some(similar), (p, sym), accept, next)?))
+    Ok(settle(first, Some(similar), (p, sym), accept, next)?.map_or(Held::Rejected, Held::Accepted))
 }
 
 /// The problem of flipping condition `c` (its goal: [`flip_goal`]): σ's

@@ -101,10 +101,14 @@ pub(crate) fn full(
 ///
 /// `paths_fail` is shown the first solution found (the gallop's, before
 /// the bisection narrows the window and before it is optimised): when it
-/// says the failing run's paths fail anyway (its replay
-/// failed the same check again, later), the search stops there with
-/// [`Found::paths_fail`] (optimising an alternate of those paths took
-/// job_claim_race 9 s of 12, and every one of them failed).
+/// says the failing run's paths fail anyway (its replay failed the same
+/// check again, later), it is shown the window's most similar solution
+/// too, and when that fails again as well the search ends with
+/// [`Found::paths_fail`] (the branch flips come next). Which first
+/// solution the solver gives is arbitrary: stopping at the first alone,
+/// pbzip2's and lazy_registry_replaced's explanations became flips
+/// (20 and 12 operations instead of 7 and 9) when a change in how Φ_rw
+/// is given to Z3 changed its first model.
 pub(crate) fn progressive(
     solvers: &mut Solvers,
     p: &Problem<'_>,
@@ -129,7 +133,7 @@ pub(crate) fn progressive(
         },
     };
     if stage.holds() {
-        if let Some(w) = held_windows(solvers, p, enc, opts, &segs, &mut first_look)? {
+        if let Some(w) = held_windows(solvers, p, enc, opts, &segs, (&mut first_look, true))? {
             return Ok(found(w));
         }
     }
@@ -137,7 +141,7 @@ pub(crate) fn progressive(
         return Ok(Found::none());
     }
     let full = solvers.full(&enc.defs);
-    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), &mut first_look)?
+    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), (&mut first_look, true))?
         .map(found)
         .unwrap_or(Found { window: Some(n), ..Found::none() }))
 }
@@ -151,7 +155,7 @@ pub(crate) fn held_windows(
     enc: &Encoder<'_>,
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
-    first_look: &mut dyn FnMut(&[i64]) -> bool,
+    look: Look<'_>,
 ) -> Result<Option<Windowed>, ClapError> {
     if !p.any_incidental() {
         return Ok(None);
@@ -162,8 +166,14 @@ pub(crate) fn held_windows(
     // already (`Solvers::new`): the queries need not order those events
     // again.
     let fixed = solvers.narrowed();
-    windows(solvers.weak(), p, enc, opts, segs, (&incidental, fixed), first_look)
+    windows(solvers.weak(), p, enc, opts, segs, (&incidental, fixed), look)
 }
+
+/// [`windows`]' look at a first solution: says whether it fails again on
+/// replay; and whether a failure is confirmed on the window's most similar
+/// solution before the search stops ([`progressive`]'s look at the run's
+/// paths) or stops it at once (a flip's look: `flip.rs`).
+pub(crate) type Look<'a> = (&'a mut dyn FnMut(&[i64]) -> bool, bool);
 
 /// What [`windows`] found: the window, and the solution's positions (None:
 /// the first look at the window's first solution stopped the search), and
@@ -177,8 +187,9 @@ pub(crate) struct Windowed {
 
 /// Algorithm 1's windows: the first that admits an alternate, with the σ
 /// positions `hold` holds in σ's order in every window; and its most
-/// similar alternate (None: no window admits one), unless `first_look`,
-/// shown the first window's first solution, says to stop there
+/// similar alternate (None: no window admits one), unless the look
+/// ([`Look`]) at the first window's first solution (and, when confirmed,
+/// at its most similar one) says to stop there
 /// ([`progressive`]: the run's paths fail anyway).
 fn windows(
     solver: &mut Z3Solver,
@@ -187,7 +198,7 @@ fn windows(
     opts: &AlternateOptions,
     segs: &[std::ops::Range<usize>],
     (hold, fixed): (&dyn Fn(usize) -> bool, bool),
-    first_look: &mut dyn FnMut(&[i64]) -> bool,
+    (first_look, confirm): Look<'_>,
 ) -> Result<Option<Windowed>, ClapError> {
     let n = segs.len();
     // With `fixed`, the solver has the held positions' order fixed
@@ -208,7 +219,7 @@ fn windows(
     // bisection narrows the window: a replay costs a few milliseconds, a
     // window query tens (job_claim_race's eight flips rejected on replay
     // each took two bisection queries first).
-    let mut looked = false;
+    let (mut looked, mut failed) = (false, false);
     let Some((first, start)) = smallest_window(n, |window| {
         let goal = p.fixing(&p.goal, &kept(window), &ordered);
         let asked = std::time::Instant::now();
@@ -221,13 +232,13 @@ fn windows(
             "progressive: does the window admit an alternate?"
         );
         match answer {
-            SolveResult::Sat(pos)
-                if !looked && {
-                    looked = true;
-                    first_look(&pos)
-                } =>
-            {
-                Probe::Stop
+            SolveResult::Sat(pos) if !looked => {
+                looked = true;
+                failed = first_look(&pos);
+                match failed && !confirm {
+                    true => Probe::Stop,
+                    false => Probe::Admits(pos),
+                }
             }
             SolveResult::Sat(pos) => Probe::Admits(pos),
             _ => Probe::Refuses,
@@ -246,6 +257,11 @@ fn windows(
         if let Some((pos, optimal)) =
             solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts, start)?
         {
+            // The first solution failed again: so do the run's paths,
+            // unless the most similar one does not.
+            if failed && first_look(&pos) {
+                return Ok(Some(Windowed { window, pos: None, optimal: false, held: 0 }));
+            }
             let held = (segs[n - window].start..p.sigma.len()).filter(|i| kept[*i]).count();
             return Ok(Some(Windowed { window, pos: Some(pos), optimal, held }));
         }
