@@ -4072,3 +4072,23 @@ fn results_passed_back_through_pthread_join_are_followed() {
         assert_eq!(at, Some(19), "{}: {}", e.mode, causa_explain::text::render(e));
     }
 }
+
+#[test]
+fn a_bulk_reads_other_fields_count_as_data_flows_to_keep() {
+    // `memcmp` of a two-field setting is one access in the model, at the
+    // struct's first field. The Max SMT modes kept its data flow from the
+    // first field only: an alternate that moved the writer's store to the
+    // second field before the `memcmp` as well (a second data flow that
+    // differs, which the DSP counts) was as good to the solver as one that
+    // moves it only before the later read, and was chosen when Z3's first
+    // model changed. Every field the `memcmp` reads now counts.
+    let prep = corpus("fail/libc/memcmp_torn_snapshot.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for mode in [Mode::MaxSmt, Mode::Lexico, Mode::Progressive] {
+        let e = in_mode(&prep, &ex, mode);
+        assert_explained(&e, "memcmp_torn_snapshot");
+        let text = causa_explain::text::render(&e);
+        assert_eq!(e.dsp.figures.data_flows, 1, "{mode}: only the read at line 28 differs: {text}");
+        assert!(text.contains("current.high (thread 0 at memcmp_torn_snapshot.c:28)"), "{mode}: {text}");
+    }
+}

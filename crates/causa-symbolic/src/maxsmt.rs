@@ -406,6 +406,17 @@ impl Similarity<'_> {
         out
     }
 
+    /// The locations `e` reads (`writes` false) or writes: its own, and a
+    /// bulk operation's other ones ([`Model::cells`]).
+    fn accesses(&self, e: Ev, writes: bool) -> Vec<u64> {
+        let own = match (self.p.model.trace.events[e].op, writes) {
+            (Op::Read { loc, .. }, false) | (Op::Write { loc, .. }, true) | (Op::Rmw { loc, .. }, _) => Some(loc),
+            _ => None,
+        };
+        let cells = self.p.model.cells.get(&e).map(|(r, w)| if writes { w } else { r });
+        own.into_iter().chain(cells.into_iter().flatten().copied()).collect()
+    }
+
     /// σ's positions, per thread, in order.
     fn by_thread(&self) -> BTreeMap<u32, Vec<usize>> {
         let mut m: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
@@ -420,50 +431,40 @@ impl Similarity<'_> {
     fn groups(&self) -> Vec<Vec<Formula>> {
         let keep = |f: Formula| (f != Formula::True).then_some(f);
         let events = &self.p.model.trace.events;
-        let written = |e: Ev| match events[e].op {
-            Op::Write { loc, .. } | Op::Rmw { loc, .. } => Some(loc),
-            _ => None,
-        };
+        let (read, written) = (|e: Ev| self.accesses(e, false), |e: Ev| self.accesses(e, true));
         // Writers in σ, per location and thread (σ positions); writers σ
         // leaves out, per location.
         let mut writers: HashMap<u64, BTreeMap<u32, Vec<usize>>> = HashMap::default();
         for (i, &e) in self.p.sigma.iter().enumerate() {
-            if let Some(loc) = written(e) {
+            for loc in written(e) {
                 writers.entry(loc).or_default().entry(events[e].thread).or_default().push(i);
             }
         }
         let mut outside_sigma: HashMap<u64, Vec<Ev>> = HashMap::default();
-        for e in 0..events.len() {
-            if let (Some(loc), None) = (written(e), self.p.at[e]) {
+        for e in (0..events.len()).filter(|e| self.p.at[*e].is_none()) {
+            for loc in written(e) {
                 outside_sigma.entry(loc).or_default().push(e);
             }
         }
         let mut flows = Vec::new();
         let mut last: HashMap<u64, Ev> = HashMap::default();
         for &r in &self.p.sigma {
-            let (loc, writes) = match events[r].op {
-                Op::Read { loc, .. } => (loc, false),
-                Op::Rmw { loc, .. } => (loc, true),
-                Op::Write { loc, .. } => {
-                    last.insert(loc, r);
-                    continue;
+            for loc in read(r) {
+                let w = last.get(&loc).copied();
+                let mut parts: Vec<Formula> = w.iter().map(|w| self.before(*w, r)).collect();
+                // σ's other writers of the location stay outside (w, r): none
+                // is between them in σ.
+                let members = writers.get(&loc).into_iter().flat_map(|m| m.values().map(Vec::as_slice));
+                parts.extend(self.outside(members, w.unwrap_or(r), r));
+                for &x in outside_sigma.get(&loc).into_iter().flatten() {
+                    parts.push(match w {
+                        Some(w) => Formula::or(vec![self.before(x, w), self.before(r, x)]),
+                        None => self.before(r, x),
+                    });
                 }
-                _ => continue,
-            };
-            let w = last.get(&loc).copied();
-            let mut parts: Vec<Formula> = w.iter().map(|w| self.before(*w, r)).collect();
-            // σ's other writers of the location stay outside (w, r): none is
-            // between them in σ.
-            let members = writers.get(&loc).into_iter().flat_map(|m| m.values().map(Vec::as_slice));
-            parts.extend(self.outside(members, w.unwrap_or(r), r));
-            for &x in outside_sigma.get(&loc).into_iter().flatten() {
-                parts.push(match w {
-                    Some(w) => Formula::or(vec![self.before(x, w), self.before(r, x)]),
-                    None => self.before(r, x),
-                });
+                flows.extend(keep(Formula::and(parts)));
             }
-            flows.extend(keep(Formula::and(parts)));
-            if writes {
+            for loc in written(r) {
                 last.insert(loc, r);
             }
         }

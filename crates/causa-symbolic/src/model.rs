@@ -24,6 +24,11 @@ pub struct Model {
     pub last: Ev,
     /// The failure, as symbolic execution met it: thread index and kind.
     pub failure: (usize, BugKind),
+    /// For a bulk operation at a known address (`memcpy`, `memcmp`,
+    /// `strlen`...), which the trace gives as one access at its address:
+    /// the other locations of plain accesses it reads and writes
+    /// ([`bulk_cells`]).
+    pub cells: HashMap<Ev, (Vec<u64>, Vec<u64>)>,
 }
 
 impl Model {
@@ -173,7 +178,46 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
         .zip(&sym.threads[failure.0].events)
         .rev()
         .find_map(|(e, s)| e.filter(|_| !(sym.memory_model.buffers_stores() && buffered(s))))?;
-    Some(Model { trace, origin, event_of, last, failure })
+    let cells = bulk_cells(sym, &origin);
+    Some(Model { trace, origin, event_of, last, failure, cells })
+}
+
+/// The locations (addresses of plain reads and writes) each bulk operation
+/// at a known address reads and writes besides its own address: those of
+/// the plain accesses whose bytes its pieces overlap. The Max SMT data
+/// flows (`maxsmt.rs`) count a flow of each, as the DSP counts a data flow
+/// per byte range a bulk read sees from another write (`memcmp` of a
+/// two-field struct: its read of the second field).
+fn bulk_cells(sym: &SymTrace, origin: &[(usize, usize)]) -> HashMap<Ev, (Vec<u64>, Vec<u64>)> {
+    let plain: std::collections::BTreeSet<(u64, u32)> = sym
+        .threads
+        .iter()
+        .flat_map(|t| &t.events)
+        .filter_map(|e| match e.op {
+            SymOp::Read { addr, size, .. } | SymOp::Write { addr, size, .. } | SymOp::Rmw { addr, size, .. }
+                if addr != 0 =>
+            {
+                Some((addr, size))
+            }
+            _ => None,
+        })
+        .collect();
+    let within = |own: u64, pieces: &[crate::trace::Piece]| -> Vec<u64> {
+        let overlaps = |(a, n): (u64, u32)| pieces.iter().any(|p| a < p.addr + p.size as u64 && p.addr < a + n as u64);
+        let mut v: Vec<u64> = plain.iter().copied().filter(|l| l.0 != own && overlaps(*l)).map(|l| l.0).collect();
+        v.dedup();
+        v
+    };
+    let mut cells = HashMap::default();
+    for (e, &(t, k)) in origin.iter().enumerate() {
+        if let SymOp::Bulk { addr, reads, writes, at: None, .. } = &sym.threads[t].events[k].op {
+            let (r, w) = (within(*addr, reads), within(*addr, writes));
+            if !r.is_empty() || !w.is_empty() {
+                cells.insert(e, (r, w));
+            }
+        }
+    }
+    cells
 }
 
 /// The event a parked busy wait's loop starts at (its thread's `k`-th

@@ -160,6 +160,7 @@ mod tests {
             event_of: vec![],
             last: 3,
             failure: (0, causa_core::BugKind::AssertionViolation),
+            cells: Default::default(),
         }
     }
 
