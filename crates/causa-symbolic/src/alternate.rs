@@ -555,10 +555,12 @@ pub fn alternate(
             }
             Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
             Mode::Progressive => {
+                // (Shown the window's first solution, and its most similar
+                // one when the first fails again: `maxsmt::windows`.)
                 let mut paths_fail = |o: &[Ev]| {
                     look && {
                         let why = offer(accept, &propose(o, upto_of(o)), (None, true));
-                        tracing::debug!(verdict = ?why, "explain: a first alternate of the run's paths replayed");
+                        tracing::debug!(verdict = ?why, "explain: a look at an alternate of the run's paths replayed");
                         why == Verdict::FailsAgain
                     }
                 };
