@@ -249,6 +249,21 @@ pub struct Explanation {
     pub total_time: Duration,
 }
 
+/// A constant a write stores, as the run shows it: an int signed; a copy
+/// of a few bytes (`memcpy(log + at, "beta;", 5)`, one write of 5 bytes)
+/// as the text it is, else its bytes.
+fn written_text(v: u128, size: u32) -> String {
+    if matches!(size, 1 | 2 | 4 | 8) {
+        return causa_ir::value::sext(v, size * 8).to_string();
+    }
+    let bytes: Vec<u8> = (0..size.min(16)).map(|i| (v >> (8 * i)) as u8).collect();
+    let text = bytes.strip_suffix(&[0]).unwrap_or(&bytes);
+    if text.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        return format!("{:?}", String::from_utf8_lossy(text));
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")
+}
+
 /// A branch the alternate schedule takes the other way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Flip {
@@ -514,8 +529,7 @@ fn explain_here(
     for &(t, k) in &s.failing {
         if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
             if let (None, Some(v)) = (failing_values.get(&(t, k)), sym.exprs.value(*value)) {
-                // (Shown signed, as the run shows ints.)
-                failing_values.insert((t, k), causa_ir::value::sext(v, *size * 8).to_string());
+                failing_values.insert((t, k), written_text(v, *size));
             }
         }
     }
@@ -556,7 +570,17 @@ fn explain_here(
             if let Some(f) = &s.flipped {
                 new_path = alternate_run.after(&sym, &run, f.thread, f.events_before);
             }
-            let vals = alternate_run.values(&run);
+            let mut vals = alternate_run.values(&run);
+            // A copy of a few bytes to a computed address is one wide write
+            // in the model, one bulk access without a value in the run: its
+            // constant bytes (the same in every schedule).
+            for &(t, k) in alt {
+                if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
+                    if let (false, Some(v)) = (matches!(size, 1 | 2 | 4 | 8), sym.exprs.value(*value)) {
+                        vals.entry((t, k)).or_insert_with(|| written_text(v, *size));
+                    }
+                }
+            }
             let mut pair: Vec<EventRef> = s.inverted.iter().flat_map(|(a, b)| [*a, *b]).collect();
             // A deadlock's acquisitions belong to its explanation.
             pair.extend(cycle.iter().flat_map(|w| [w.waits, w.held_by]));

@@ -148,6 +148,7 @@ pub fn summary(e: &Explanation) -> String {
             }
         }
     }
+    let flip_said = out.len();
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
     // fence the fix: atomic regions would mix program and flush order.
     let buffering = store_buffering(e);
@@ -242,6 +243,9 @@ pub fn summary(e: &Explanation) -> String {
             who_over(e, &a.events)
         ));
     }
+    if out.len() == flip_said {
+        out.extend(upstream_flow(e, &told));
+    }
     if out.is_empty() {
         out.extend(snapshot);
     }
@@ -321,6 +325,34 @@ pub fn summary(e: &Explanation) -> String {
     out.extend(dead_frame_sentence(e));
     out.extend(replay_note(e));
     out.join(" ")
+}
+
+/// A flipped branch told with nothing to make atomic: another thread's
+/// data flow that differs before the branch, the earliest in the failing
+/// schedule (a lock-free pop's stale read of `top->next`, which changes the
+/// list the flipped loop then walks), when the alternate's write is one of
+/// the trace's. Said as what comes before, not as a cause: the model does
+/// not follow values from one thread to another. (Not for a deadlock: its
+/// cycle is the explanation.)
+fn upstream_flow(e: &Explanation, told: &[EventRef]) -> Option<String> {
+    let f = e.flipped.as_ref()?;
+    if e.failure.kind == causa_core::BugKind::Deadlock {
+        return None;
+    }
+    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let branch = f.events_before.checked_sub(1).and_then(|k| at((f.thread, k)));
+    let g = e
+        .dsp
+        .failing_only
+        .iter()
+        .filter(|g| g.read.0 != f.thread && !told.contains(&g.read) && e.counterpart(g).is_some())
+        .filter_map(|g| Some((at(g.read)?, g)))
+        .filter(|(i, _)| branch.is_none_or(|b| *i < b))
+        .min_by_key(|(i, _)| *i)?
+        .1;
+    let mut s = flow_sentence(e, g, e.counterpart(g));
+    s[..1].make_ascii_lowercase();
+    Some(format!("Before that, {s}"))
 }
 
 /// An access to a dead stack frame: whose local it was, and when it died
@@ -1644,8 +1676,13 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 }
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
+    // An address computed from shared data may reach another object.
+    let there = match e.object_in(f.read, Run::Alternate) {
+        Some(o) if alt.is_some() && Some(&o) != e.object(f.read).as_ref() => format!(", where it reads `{o}`"),
+        _ => String::new(),
+    };
     format!(
-        "The {} in {} sees {} in the failing schedule and {} in the alternate.",
+        "The {} in {} sees {} in the failing schedule and {} in the alternate{there}.",
         event_phrase(e, f.read),
         who(e, f.read),
         e.source_of_part(f, Run::Failing),

@@ -4092,3 +4092,46 @@ fn a_bulk_reads_other_fields_count_as_data_flows_to_keep() {
         assert!(text.contains("current.high (thread 0 at memcmp_torn_snapshot.c:28)"), "{mode}: {text}");
     }
 }
+
+#[test]
+fn a_copy_at_a_reserved_offset_is_explained_by_the_reservation() {
+    // `memcpy(logbuf + at, s, len)` of a string literal at an offset read
+    // from a shared end position: symbolic execution reported the copy as
+    // unsupported, and the end position's values (`pos = at + len` in both
+    // threads, each fed the other's) grew without bound, so the copies had
+    // no candidate places. A value now never comes from a write its reader's
+    // thread makes after the read: the offsets are 0, 5, 6 and 11.
+    let prep = corpus("fail/realistic/log_reserved_outside_lock.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "log_reserved_outside_lock");
+        assert_named(&e, "log_reserved_outside_lock");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("lines 21–25 atomic"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn an_aba_pop_is_told_by_the_stale_link_it_read() {
+    // The popper's CAS succeeds on a node another thread popped and pushed
+    // back, installing the `next` it read before: main's count walks a
+    // list one node too long. The alternate flips main's loop (a shorter
+    // list), and the summary says what came before that in the popper:
+    // its read of `nodes[0].next`, of the initial link in the failing
+    // schedule and of the recycler's in the alternate (that branch alone
+    // explained nothing: no region to make atomic is told).
+    // (`causa check`'s failing run; in others the popper's read falls
+    // between the recycler's and a region is told.)
+    let prep = corpus("fail/atomics/aba_stack_reused_node.c");
+    let opts = causa_explore::mcr::McrOptions::default();
+    let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(ex) = r.verdict else { panic!("check found no bug") };
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "aba_stack_reused_node");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.flipped.is_some(), "{summary}");
+    assert!(summary.contains("Before that, the read of `nodes[0].next` at aba_stack_reused_node.c:31"), "{summary}");
+    assert!(summary.contains("from thread 0.2 line 21 in the alternate"), "{summary}");
+    assert!(summary.contains("where it reads `nodes[2].next`"), "{summary}");
+}

@@ -179,7 +179,7 @@ pub(crate) fn constraints(
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
     if !symbolic.is_empty() || !through.is_empty() {
-        let sets = value_sets(sym, &locs);
+        let sets = value_sets(sym, &model.origin, &locs);
         for (ev, p, pieces) in through {
             let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
@@ -515,16 +515,32 @@ fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
     v
 }
 
+/// A value a location can hold, and the writes it was computed through
+/// (each write's thread and event index).
+type Derived = (u128, BTreeSet<(usize, usize)>);
+
 /// What each concretely addressed location can hold ([`value_sets`]).
-type ValueSets = HashMap<u64, Option<BTreeSet<u128>>>;
+type ValueSets = HashMap<u64, Option<BTreeSet<Derived>>>;
+
+/// Most derived values kept per location (a location with more is
+/// "unknown").
+const MAX_DERIVED: usize = 4 * MAX_VALUES;
 
 /// The values each concretely addressed location can hold (None: unknown or
 /// too many), a least fixpoint over the writes' value expressions.
-fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Option<BTreeSet<u128>>> {
-    let mut sets: HashMap<u64, Option<BTreeSet<u128>>> = HashMap::default();
+///
+/// Each value keeps the writes it was computed through, and a read returns
+/// none computed through a write its own thread makes at or after it (that
+/// write would need the read's value first). Without that, a reservation
+/// counter (`at = pos; …; pos = at + len;` in two threads) grows without
+/// bound, each thread's write fed the other's fed its own; with it, the
+/// offsets are the sums of each subset of the lengths, and the writes at
+/// `log + at` have their few candidate places.
+fn value_sets(sym: &SymTrace, origin: &[(usize, usize)], locs: &BTreeMap<u64, Location>) -> ValueSets {
+    let mut sets: ValueSets = HashMap::default();
     for (addr, loc) in locs {
         let init = match sym.initial_value(*addr, loc.size) {
-            Initial::Known(v) => Some(BTreeSet::from([v])),
+            Initial::Known(v) => Some(BTreeSet::from([(v, BTreeSet::new())])),
             _ => None,
         };
         sets.insert(*addr, init);
@@ -535,20 +551,24 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
             if sets.get(addr).is_some_and(|s| s.is_none()) {
                 continue;
             }
-            let mut acc: BTreeSet<u128> = sets[addr].clone().unwrap_or_default();
+            let mut acc: BTreeSet<Derived> = sets[addr].clone().unwrap_or_default();
             let mut unknown = false;
             for w in &loc.writes {
-                let lookup = |id: u32| read_set(sym, locs, &sets, id);
                 if w.part.is_some() {
                     unknown = true;
                     continue;
                 }
-                match eval_set(&sym.exprs, w.value, &lookup) {
+                match origin.get(w.ev).and_then(|tk| derive(sym, locs, &sets, w.value, *tk)) {
                     Some(s) => acc.extend(s),
                     None => unknown = true,
                 }
+                if acc.len() > MAX_DERIVED {
+                    unknown = true;
+                    break;
+                }
             }
-            let new = (!unknown && acc.len() <= MAX_VALUES).then_some(acc);
+            let values = acc.iter().map(|(v, _)| *v).collect::<BTreeSet<u128>>().len();
+            let new = (!unknown && values <= MAX_VALUES).then_some(acc);
             if sets.get(addr) != Some(&new) {
                 sets.insert(*addr, new);
                 changed = true;
@@ -560,14 +580,43 @@ fn value_sets(sym: &SymTrace, locs: &BTreeMap<u64, Location>) -> HashMap<u64, Op
     }
 }
 
-/// The values read `id` can return: its location's set, when it reads one
-/// location whole (not cut by [`split`]).
-fn read_set(
+/// The values the write at `w` (thread, event index) of `value` can
+/// store, each with the writes it is computed through (`w` among them):
+/// one per combination of what its reads can return.
+fn derive(
     sym: &SymTrace,
     locs: &BTreeMap<u64, Location>,
-    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
-    id: u32,
-) -> Option<BTreeSet<u128>> {
+    sets: &ValueSets,
+    value: ExprId,
+    w: (usize, usize),
+) -> Option<Vec<Derived>> {
+    let ids: Vec<u32> = sym.exprs.read_ids(value).into_iter().collect();
+    let choices: Vec<Vec<Derived>> = ids.iter().map(|id| read_derived(sym, locs, sets, *id)).collect::<Option<_>>()?;
+    // (Too many combinations: unknown.)
+    choices.iter().try_fold(1usize, |n, c| n.checked_mul(c.len()).filter(|n| *n <= MAX_DERIVED * 4))?;
+    let mut out = Vec::new();
+    let mut pick = vec![0usize; ids.len()];
+    loop {
+        let mut through = BTreeSet::from([w]);
+        for (c, i) in choices.iter().zip(&pick) {
+            through.extend(c[*i].1.iter().copied());
+        }
+        let one = |r: u32| ids.iter().position(|x| *x == r).map(|j| BTreeSet::from([choices[j][pick[j]].0]));
+        for v in eval_set(&sym.exprs, value, &one)? {
+            out.push((v, through.clone()));
+        }
+        // The next combination (the last read's choice varies fastest).
+        let Some(j) = (0..ids.len()).rev().find(|j| pick[*j] + 1 < choices[*j].len()) else { return Some(out) };
+        pick[j] += 1;
+        pick[j + 1..].iter_mut().for_each(|p| *p = 0);
+    }
+}
+
+/// What read `id` can return, with the writes each value is computed
+/// through: its location's values ([`value_sets`]) but those computed
+/// through a write its thread makes at or after it; when it reads one
+/// location whole (not cut by [`split`]).
+fn read_derived(sym: &SymTrace, locs: &BTreeMap<u64, Location>, sets: &ValueSets, id: u32) -> Option<Vec<Derived>> {
     let a = sym.read_addr(id)?;
     let (t, k) = *sym.reads.get(id as usize)?;
     let size = match sym.threads[t].events[k].op {
@@ -577,7 +626,18 @@ fn read_set(
     if locs.get(&a).map(|l| l.size) != Some(size) {
         return None;
     }
-    sets.get(&a).cloned().flatten()
+    let set = sets.get(&a)?.as_ref()?;
+    Some(set.iter().filter(|(_, through)| !through.iter().any(|(u, j)| *u == t && *j >= k)).cloned().collect())
+}
+
+/// The values read `id` can return ([`read_derived`]).
+fn read_set(sym: &SymTrace, locs: &BTreeMap<u64, Location>, sets: &ValueSets, id: u32) -> Option<BTreeSet<u128>> {
+    read_derived(sym, locs, sets, id).map(|d| d.into_iter().map(|(v, _)| v).collect())
+}
+
+/// The values a location can hold, whoever reads them.
+fn held_values(sets: &ValueSets, a: u64) -> Option<BTreeSet<u128>> {
+    sets.get(&a)?.as_ref().map(|d| d.iter().map(|(v, _)| *v).collect())
 }
 
 /// The addresses the pointer `p` may take, when each read it is
@@ -619,7 +679,7 @@ fn raw_read_set(sym: &SymTrace, raw: &[(u64, u32, Access, bool)], id: u32, depth
 fn linked_read_set(
     sym: &SymTrace,
     locs: &BTreeMap<u64, Location>,
-    sets: &HashMap<u64, Option<BTreeSet<u128>>>,
+    sets: &ValueSets,
     id: u32,
     depth: u32,
 ) -> Option<BTreeSet<u128>> {
@@ -632,7 +692,7 @@ fn linked_read_set(
         return None;
     }
     let held = |a: u64, size: u32| match locs.get(&a) {
-        Some(l) if l.size == size => sets.get(&a).cloned().flatten(),
+        Some(l) if l.size == size => held_values(sets, a),
         Some(_) => None,
         None => match sym.initial_value(a, size) {
             Initial::Known(v) => Some(BTreeSet::from([v])),

@@ -120,9 +120,10 @@ impl Thread<'_, '_> {
                 self.bulk.insert(causa_ir::addr_alloc(dest));
                 Ok(true)
             }
-            (Addr::Symbolic(at), Addr::Concrete(src)) if self.classify(src).0 => {
-                let v = self.load_bytes(src, &ty)?;
-                self.shared_write(0, Some(at), v, &ty, false)?;
+            // (Or a constant's bytes: a string literal appended at a shared
+            // offset, `memcpy(log + at, "alpha;", 6)`.)
+            (Addr::Symbolic(at), Addr::Concrete(src)) if self.classify(src).0 || self.constant_from(src).is_some() => {
+                self.bytes_at_computed_address("memcpy", src, at, n)?;
                 Ok(true)
             }
             (Addr::Symbolic(_), _) | (_, Addr::Symbolic(_)) => Err(self.unsupported(
@@ -351,7 +352,7 @@ impl Thread<'_, '_> {
             return Ok(false);
         }
         if let Some(Addr::Symbolic(at)) = args.first().map(|d| self.address(d, "strcpy")).transpose()? {
-            self.string_at_computed_address(src, at, n)?;
+            self.bytes_at_computed_address("strcpy", src, at, n)?;
             return Ok(true);
         }
         let dest = self.addr_arg(args, 0, "strcpy")?;
@@ -363,16 +364,17 @@ impl Thread<'_, '_> {
         Ok(true)
     }
 
-    /// `strcpy` of a string of this thread's (or a constant), `n` bytes
-    /// with its NUL, into shared memory at an address computed from shared
-    /// data (a ring of names: `strcpy(items[tail], s)`): one write of the
-    /// bytes through the symbolic address, as a small struct assigned whole
-    /// there ([`Self::copy_at_computed_address`]), which the model places
-    /// among the slots the address can take. Up to [`WIDEST`] bytes.
-    fn string_at_computed_address(&mut self, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
+    /// `n` bytes of this thread's memory or of a constant (`strcpy`'s string
+    /// with its NUL, a `memcpy`'s bytes) into shared memory at an address
+    /// computed from shared data (a ring of names: `strcpy(items[tail],
+    /// s)`): one write of the bytes through the symbolic address, as a small
+    /// struct assigned whole there ([`Self::copy_at_computed_address`]),
+    /// which the model places among the slots the address can take. Up to
+    /// [`WIDEST`] bytes.
+    fn bytes_at_computed_address(&mut self, what: &str, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
         if n > WIDEST {
             return Err(self.unsupported(format!(
-                "`strcpy` of a string of {n} bytes (more than {WIDEST}) to an address computed from shared data"
+                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
             )));
         }
         let ty = Ty::Int(n as u32 * 8);
@@ -380,7 +382,7 @@ impl Thread<'_, '_> {
         // reads only that.)
         let v = match self.constant_from(src) {
             Some(_) => {
-                let bytes = self.known_bytes(src, n, "strcpy")?;
+                let bytes = self.known_bytes(src, n, what)?;
                 self.konst(&causa_ir::value::decode(&ty, &bytes))
             }
             None => self.load_bytes(src, &ty)?,
