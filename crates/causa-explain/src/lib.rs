@@ -249,11 +249,35 @@ pub struct Explanation {
     pub total_time: Duration,
 }
 
+/// A write through a computed address that the model makes of a call's
+/// whole output (`snprintf(buf + used, sizeof buf - used, …)`, taken on the
+/// path where the bound leaves room for it) but that wrote fewer bytes in
+/// the run: its output was cut short there, a path the model does not
+/// follow. (What, where.)
+fn cut_short(sym: &SymTrace, ex: &Execution) -> Option<(String, Option<String>)> {
+    let run = align::align(sym, ex, None);
+    let mut paired: Vec<(&EventRef, &usize)> = run.events.iter().collect();
+    paired.sort();
+    paired.into_iter().find_map(|((t, k), i)| {
+        let SymOp::Write { size, at: Some(_), .. } = sym.threads[*t].events[*k].op else { return None };
+        let rec = ex.records.get(*i)?;
+        let wrote = rec.width.filter(|w| *w != size && rec.span().is_some())?;
+        let at = rec.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
+        Some((
+            format!(
+                "a call whose output, {size} bytes, was cut short to {wrote} in the failing run (its bound is computed from shared data; only output that fits is followed)"
+            ),
+            at,
+        ))
+    })
+}
+
 /// A constant a write stores, as the run shows it: an int signed; a copy
-/// of a few bytes (`memcpy(log + at, "beta;", 5)`, one write of 5 bytes)
-/// as the text it is, else its bytes.
-fn written_text(v: u128, size: u32) -> String {
-    if matches!(size, 1 | 2 | 4 | 8) {
+/// of a few bytes (`bulk`: the run's access is one of bytes, as a
+/// `memcpy(log + at, "beta;", 5)` or `snprintf` at a computed address,
+/// one write in the model) as the text it is, else its bytes.
+fn written_text(v: u128, size: u32, bulk: bool) -> String {
+    if !bulk && matches!(size, 1 | 2 | 4 | 8) {
         return causa_ir::value::sext(v, size * 8).to_string();
     }
     let bytes: Vec<u8> = (0..size.min(16)).map(|i| (v >> (8 * i)) as u8).collect();
@@ -518,6 +542,9 @@ fn explain_here(
     let mut objects = align::Objects::default();
     // The solver's failing schedule shows the values its own replay saw
     // (the run's are those of another order).
+    if let Some(why) = cut_short(&sym, ex) {
+        return Err(ExplainError::Symbolic(SymError::Unsupported { what: why.0, at: why.1 }));
+    }
     let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
     let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
     let failing_run = align::align(&sym, ex, None);
@@ -529,7 +556,12 @@ fn explain_here(
     for &(t, k) in &s.failing {
         if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
             if let (None, Some(v)) = (failing_values.get(&(t, k)), sym.exprs.value(*value)) {
-                failing_values.insert((t, k), written_text(v, *size));
+                let bulk = failing_run
+                    .events
+                    .get(&(t, k))
+                    .and_then(|i| ex.records.get(*i))
+                    .is_some_and(|r| r.span().is_some());
+                failing_values.insert((t, k), written_text(v, *size, bulk));
             }
         }
     }
@@ -576,8 +608,9 @@ fn explain_here(
             // constant bytes (the same in every schedule).
             for &(t, k) in alt {
                 if let SymOp::Write { value, size, .. } = &sym.threads[t].events[k].op {
-                    if let (false, Some(v)) = (matches!(size, 1 | 2 | 4 | 8), sym.exprs.value(*value)) {
-                        vals.entry((t, k)).or_insert_with(|| written_text(v, *size));
+                    let record = alternate_run.events.get(&(t, k)).and_then(|i| run.records.get(*i));
+                    if let (true, Some(v)) = (record.is_some_and(|r| r.span().is_some()), sym.exprs.value(*value)) {
+                        vals.entry((t, k)).or_insert_with(|| written_text(v, *size, true));
                     }
                 }
             }

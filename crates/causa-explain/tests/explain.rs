@@ -4135,3 +4135,46 @@ fn an_aba_pop_is_told_by_the_stale_link_it_read() {
     assert!(summary.contains("from thread 0.2 line 21 in the alternate"), "{summary}");
     assert!(summary.contains("where it reads `nodes[2].next`"), "{summary}");
 }
+
+#[test]
+fn an_snprintf_appended_at_a_shared_offset_is_explained() {
+    // `snprintf(report + at, sizeof report - at, …)` with `at` read from
+    // shared data: the bound was "a value computed from shared data" and
+    // the destination a symbolic address, both reported unsupported. The
+    // bound is now taken on the path where it leaves room for the output,
+    // and the bytes are one write through the computed address, shown as
+    // the text they are.
+    let prep = corpus("fail/libc/report_appended_at_shared_offset.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "report_appended_at_shared_offset");
+        assert_named(&e, "report_appended_at_shared_offset");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("lines 21–25 atomic"), "{mode}: {summary}");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("write report=\"w") || text.contains("write report+3=\"w"), "{mode}: {text}");
+    }
+}
+
+#[test]
+fn an_snprintf_cut_short_at_a_shared_offset_is_reported_not_explained() {
+    // The same append with a buffer too small for both names: the second
+    // output is cut short in the run, which the model (one write of the
+    // whole output, on the path where it fits) does not follow.
+    let src = std::fs::read_to_string(format!(
+        "{}/../../tests/programs/fail/libc/report_appended_at_shared_offset.c",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the corpus program")
+    .replace("static char report[128];", "static char report[8];")
+    .replace("\"w%d \"", "\"w%d----\"")
+    .replace("== 6", "== 12");
+    let prep = load("report_cut_short.c", &src);
+    // (A run where the second appends after the first: its output is cut.)
+    let ex = failing_where(&prep, 2000, |ex| ex.records.iter().any(|r| r.width == Some(2) && r.span().is_some()));
+    let err = explain(&prep, &config(), &ex, &ExplainOptions::default()).expect_err("cut short: not explained");
+    let text = err.to_string();
+    assert!(text.contains("was cut short to 2 in the failing run"), "{text}");
+    assert!(text.contains("(at report_cut_short.c:23)"), "{text}");
+}

@@ -380,13 +380,31 @@ impl Thread<'_, '_> {
         let ty = Ty::Int(n as u32 * 8);
         // (A constant's bytes are not the thread's memory: `load_bytes`
         // reads only that.)
-        let v = match self.constant_from(src) {
-            Some(_) => {
-                let bytes = self.known_bytes(src, n, what)?;
-                self.konst(&causa_ir::value::decode(&ty, &bytes))
-            }
-            None => self.load_bytes(src, &ty)?,
-        };
+        if self.constant_from(src).is_some() {
+            let bytes = self.known_bytes(src, n, what)?;
+            return self.known_bytes_at_computed_address(what, at, &bytes);
+        }
+        let v = self.load_bytes(src, &ty)?;
+        self.shared_write(0, Some(at), v, &ty, false)
+    }
+
+    /// Bytes known here (a constant's, what `snprintf` formatted) written
+    /// at an address computed from shared data: one write of them all, as
+    /// [`Self::bytes_at_computed_address`]. Up to [`WIDEST`] bytes.
+    pub(super) fn known_bytes_at_computed_address(
+        &mut self,
+        what: &str,
+        at: ExprId,
+        bytes: &[u8],
+    ) -> Result<(), SymError> {
+        let n = bytes.len() as u64;
+        if n > WIDEST {
+            return Err(self.unsupported(format!(
+                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
+            )));
+        }
+        let ty = Ty::Int(n as u32 * 8);
+        let v = self.konst(&causa_ir::value::decode(&ty, bytes));
         self.shared_write(0, Some(at), v, &ty, false)
     }
 

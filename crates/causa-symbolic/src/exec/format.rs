@@ -3,12 +3,17 @@
 //! stored like a string copy: into this thread's own memory as private
 //! bytes, into shared memory as one bulk write (the interpreter's event).
 //!
+//! Into shared memory at an address computed from shared data (appending
+//! at `buf + used`, with the bound `sizeof buf - used`): one write of the
+//! bytes through the symbolic address, on the path where the bound leaves
+//! room for them all; up to 16 bytes.
+//!
 //! Reported by name instead: an argument computed from shared data (its
 //! bytes, and how many there are, would depend on the schedule), a `%s` of a
 //! string in shared memory, and `%p` (the symbolic trace numbers objects
 //! otherwise than the interpreter, so the digits would differ).
 
-use super::{Access, Reg, SymError, Thread};
+use super::{Access, Addr, Reg, SymError, Thread};
 use causa_core::collections::HashMap;
 use causa_core::format::{format_c, ArgClass, FmtArg, FormatError};
 use causa_ir::{Operand, Value};
@@ -24,7 +29,22 @@ impl Thread<'_, '_> {
         bounded: bool,
     ) -> Result<Option<Reg>, SymError> {
         let at = usize::from(bounded) + 1;
-        let limit = if bounded { Some(self.concrete_arg(args, 1, 64, name)? as u64) } else { None };
+        // A bound computed from shared data (`sizeof buf - used` when
+        // appending at `buf + used`): taken on the path where it leaves
+        // room for the whole output (a condition; were the run's output cut
+        // short, its schedule would not satisfy the path, and the
+        // explanation says it cannot explain it).
+        let (limit, room) = match bounded {
+            false => (None, None),
+            true => {
+                let e = self.int(&args[1], 64)?;
+                let e = self.resolve_concrete(e);
+                match self.st.trace.exprs.value(e) {
+                    Some(v) => (Some(v as u64), None),
+                    None => (None, Some(e)),
+                }
+            }
+        };
         let (fmt, classes) = self.format_classes(name, args, at)?;
         if self.string_fault(args, at, &classes)? {
             return Ok(None);
@@ -69,6 +89,11 @@ impl Thread<'_, '_> {
         let mut out =
             format_c(&fmt, &mut arg, &mut string).map_err(|e| self.unsupported(format!("`{name}` format: {e}")))?;
         let full = out.len();
+        if let Some(e) = room {
+            let len = self.st.trace.exprs.constant(64, full as u128);
+            let fits = self.st.trace.exprs.icmp(causa_ir::ICmpPred::Ugt, 64, e, len);
+            self.condition(fits)?;
+        }
         if limit == Some(0) {
             return Ok(Some(self.int_reg(32, full as u32 as u128)));
         }
@@ -78,6 +103,11 @@ impl Thread<'_, '_> {
         out.push(0);
         if self.memory_fault(&args[0], Access::Bytes(out.len() as u64, Some(true)))? {
             return Ok(None);
+        }
+        // Appending at an offset read from shared data (`buf + used`).
+        if let Addr::Symbolic(p) = self.address(&args[0], name)? {
+            self.known_bytes_at_computed_address(name, p, &out)?;
+            return Ok(Some(self.int_reg(32, full as u32 as u128)));
         }
         let dest = self.addr_arg(args, 0, name)?;
         let bytes = out.iter().map(|b| self.st.trace.exprs.constant(8, *b as u128)).collect();
