@@ -722,14 +722,21 @@ fn one_fix_for_the_order_violations(out: &mut [String]) {
 /// another thread has not filled yet, told in one sentence; and the other
 /// reads' flows (each read's parts).
 fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (Vec<String>, Vec<Vec<&'a Flow>>) {
-    type Key = (usize, Option<String>, usize, Option<String>, bool, String);
+    // (The last: the flag read and write the reader went on by, for reads
+    // of data published after the flag: `ready = true; … data[i] = …`.)
+    type Key = (usize, Option<String>, usize, Option<String>, bool, String, Option<(EventRef, EventRef)>);
     let key = |parts: &[&Flow]| -> Option<Key> {
         let [f] = parts else { return None };
         let alt = e.counterpart(f);
         let w = alt?.write?;
-        let plain = order_violation(e, f, alt)?.ends_with(WAIT_FOR_THE_WRITE);
+        let said = order_violation(e, f, alt)?;
+        let flag = match said.ends_with(WAIT_FOR_THE_WRITE) {
+            true => None,
+            false if said.contains(" The reader went on because its ") => Some(published_early(e, f.read, w)?),
+            false => return None,
+        };
         let reached = e.failing.contains(&w);
-        plain.then(|| (f.read.0, e.line(f.read), w.0, e.line(w), reached, e.source_of_part(f, Run::Failing)))
+        Some((f.read.0, e.line(f.read), w.0, e.line(w), reached, e.source_of_part(f, Run::Failing), flag))
     };
     let keys: Vec<Option<Key>> = reads.iter().map(|g| key(g)).collect();
     let mut out = Vec::new();
@@ -750,8 +757,21 @@ fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (V
         let (f, w) = (flows[0], e.counterpart(flows[0]).and_then(|g| g.write).expect("a write"));
         let late = if k.4 { "come after them" } else { "do not come before the failure" };
         let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
+        let fix = match k.6 {
+            None => " Making the reads wait for their writes avoids the failure.".to_string(),
+            Some((g, p)) => format!(
+                " The reader went on because its {} saw the write at {}, which {} makes before those: writing {} ({}) before {} ({}) avoids the failure.",
+                event_phrase(e, g),
+                e.line(p).unwrap_or_default(),
+                who(e, p),
+                listed(&objects),
+                e.line(w).unwrap_or_default(),
+                e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+                e.line(p).unwrap_or_default(),
+            ),
+        };
         out.push(format!(
-            "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}. Making the reads wait for their writes avoids the failure.",
+            "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}.{fix}",
             who(e, f.read),
             verb(e.info_of(f.read).op),
             listed(&objects),

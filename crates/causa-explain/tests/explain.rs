@@ -4178,3 +4178,24 @@ fn an_snprintf_cut_short_at_a_shared_offset_is_reported_not_explained() {
     assert!(text.contains("was cut short to 2 in the failing run"), "{text}");
     assert!(text.contains("(at report_cut_short.c:23)"), "{text}");
 }
+
+#[test]
+fn reads_of_data_published_after_its_flag_are_told_in_one_sentence() {
+    // A table filled after `ready` is announced, summed by a consumer that
+    // waited for `ready`: three order violations of one reader line and one
+    // writer line, each told in a sentence of its own with the same fix.
+    // Now one sentence names the three reads and the one fix.
+    let prep = corpus("fail/cond/ready_announced_before_data.c");
+    let opts = causa_explore::mcr::McrOptions::default();
+    let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(ex) = r.verdict else { panic!("check found no bug") };
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "ready_announced_before_data");
+    let summary = causa_explain::summary::summary(&e);
+    assert_eq!(summary.matches("Order violation").count(), 1, "{summary}");
+    assert!(
+        summary.contains("reads `data[0]`, `data[1]` and `data[2]` at ready_announced_before_data.c:32"),
+        "{summary}"
+    );
+    assert!(summary.contains("writing `data[0]`, `data[1]` and `data[2]` (ready_announced_before_data.c:22) before `ready` (ready_announced_before_data.c:19) avoids the failure"), "{summary}");
+}
