@@ -333,8 +333,9 @@ fn atomic(
 /// A use after free or double free that another thread's `free` of the
 /// block (`freeing`) caused by coming between two steps of the failing
 /// thread, where the alternate does not put it: the thread's last access to
-/// the block before the free (a reference count's decrement), else its
-/// read of the pointer (`p = shared`, or the check `if (shared != NULL)`,
+/// the block before the free (a reference count's decrement; not one of
+/// the faulting statement), else its read of the pointer (`p = shared`, or
+/// the check `if (shared != NULL)`,
 /// from the first of such reads in a row), to its faulting access should
 /// run atomically. The intruders are the free and its thread's accesses to
 /// the block and writes of the pointer in between; such a write after the
@@ -365,10 +366,14 @@ fn freed_region(
     let on_block = |r: EventRef| access(sym, at, r).is_some_and(|(l, _)| causa_ir::addr_alloc(l) == block);
     let read_of = |r: EventRef| matches!(op(r), SymOp::Read { .. }).then(|| access(sym, at, r)).flatten();
     let before = || failing[..px].iter().rev().copied().filter(|r| r.0 == t);
-    let (first, pointer) = match before().find(|r| on_block(*r)) {
+    // (An access of the faulting statement itself, the read of
+    // `s->active++` before the free came between it and its write, is no
+    // such step: the pointer read is.)
+    let of_fault = |r: EventRef| sym.threads[r.0].events[r.1].loc == sym.threads[t].events[fault.1].loc;
+    let (first, pointer) = match before().find(|r| on_block(*r)).filter(|r| !of_fault(*r)) {
         Some(r) => (r, None),
         None => {
-            let last = before().find(|r| read_of(*r).is_some())?;
+            let last = before().find(|r| !of_fault(*r) && read_of(*r).is_some())?;
             let loc = read_of(last)?.0;
             let mut first = last;
             while first.1 > 0 && read_of((t, first.1 - 1)).is_some_and(|(l, _)| l == loc) {

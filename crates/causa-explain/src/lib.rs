@@ -540,11 +540,11 @@ fn explain_here(
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
     let mut objects = align::Objects::default();
-    // The solver's failing schedule shows the values its own replay saw
-    // (the run's are those of another order).
     if let Some(why) = cut_short(&sym, ex) {
         return Err(ExplainError::Symbolic(SymError::Unsupported { what: why.0, at: why.1 }));
     }
+    // The solver's failing schedule shows the values its own replay saw
+    // (the run's are those of another order).
     let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
     let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
     let failing_run = align::align(&sym, ex, None);

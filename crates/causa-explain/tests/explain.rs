@@ -4199,3 +4199,29 @@ fn reads_of_data_published_after_its_flag_are_told_in_one_sentence() {
     );
     assert!(summary.contains("writing `data[0]`, `data[1]` and `data[2]` (ready_announced_before_data.c:22) before `ready` (ready_announced_before_data.c:19) avoids the failure"), "{summary}");
 }
+
+#[test]
+fn a_free_between_the_read_and_write_of_one_increment_is_told_from_the_pointer_read() {
+    // `s->active++` on a session taken from `sess` under the lock and used
+    // after the unlock; the free comes between the increment's read and
+    // its write. The region to keep together was that statement alone
+    // ("making line 32 atomic"), which a free before the read would still
+    // break; it now starts at the pointer read, and the fix is the lock's
+    // release after the use.
+    let prep = corpus("fail/memory/session_used_after_unlock.c");
+    // (A run whose free comes after the increment's read.)
+    let ex = failing_where(&prep, 2000, |ex| {
+        let at = |p: &dyn Fn(&causa_core::event::EventRecord) -> bool| ex.records.iter().position(p);
+        let read = at(&|r| r.kind == causa_core::EventKind::Read && r.object.as_deref() == Some("heap#1.active"));
+        let free = at(&|r| r.kind == causa_core::EventKind::Free);
+        matches!((read, free), (Some(a), Some(b)) if a < b)
+    });
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "session_used_after_unlock");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains("`touch` (thread 0.1) releases `m` at session_used_after_unlock.c:30, before its access to the freed block at session_used_after_unlock.c:32"),
+        "{summary}"
+    );
+    assert!(summary.contains("holding it over session_used_after_unlock.c lines 29–32"), "{summary}");
+}

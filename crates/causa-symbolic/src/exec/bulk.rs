@@ -372,11 +372,7 @@ impl Thread<'_, '_> {
     /// which the model places among the slots the address can take. Up to
     /// [`WIDEST`] bytes.
     fn bytes_at_computed_address(&mut self, what: &str, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
-        if n > WIDEST {
-            return Err(self.unsupported(format!(
-                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
-            )));
-        }
+        self.fits_one_write(what, n)?;
         let ty = Ty::Int(n as u32 * 8);
         // (A constant's bytes are not the thread's memory: `load_bytes`
         // reads only that.)
@@ -398,14 +394,21 @@ impl Thread<'_, '_> {
         bytes: &[u8],
     ) -> Result<(), SymError> {
         let n = bytes.len() as u64;
-        if n > WIDEST {
-            return Err(self.unsupported(format!(
-                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
-            )));
-        }
+        self.fits_one_write(what, n)?;
         let ty = Ty::Int(n as u32 * 8);
         let v = self.konst(&causa_ir::value::decode(&ty, bytes));
         self.shared_write(0, Some(at), v, &ty, false)
+    }
+
+    /// At most [`WIDEST`] bytes (one expression) written at an address
+    /// computed from shared data; more are reported.
+    fn fits_one_write(&self, what: &str, n: u64) -> Result<(), SymError> {
+        match n > WIDEST {
+            true => Err(self.unsupported(format!(
+                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
+            ))),
+            false => Ok(()),
+        }
     }
 
     /// `strncpy(dest, src, n)`: `n` bytes into `dest`, `src`'s up to its
