@@ -186,7 +186,16 @@ pub fn summary(e: &Explanation) -> String {
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
         let told = told_intruders(e, a);
-        let fix = match unguarded(e, a, &told) {
+        let fix = match (read_locked(e, a, &told), unguarded(e, a, &told)) {
+            // Both sides hold one read-write lock for reading: shared.
+            (Some(lock), _) => {
+                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                format!(
+                    "both sides hold `{m}`, but only for reading (`pthread_rwlock_rdlock` at {}), which lets them in together: taking `{m}` for writing (`pthread_rwlock_wrlock`) where they write avoids the failure",
+                    e.line(lock).unwrap_or_default()
+                )
+            }
+            (None, unguarded) => match unguarded {
             // The region is already a critical section: the intruders are
             // what does not take its lock.
             Some(lock) => {
@@ -235,6 +244,7 @@ pub fn summary(e: &Explanation) -> String {
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
                 (None, None, _) => format!("making {lines} atomic avoids the failure"),
+            },
             },
         };
         out.push(format!(
@@ -1419,6 +1429,25 @@ pub(crate) fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Ve
         }
     }
     held
+}
+
+/// A read-write lock the region's thread holds for reading over the whole
+/// region, and every `told` intruder for reading at its access, when one
+/// side writes (a counter bumped under `pthread_rwlock_rdlock`): the
+/// region's lock event.
+fn read_locked(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
+    if told.is_empty() || !(a.events.iter().any(writes) || told.iter().any(writes)) {
+        return None;
+    }
+    let read_held = |t: usize, from: usize, to: usize| -> Vec<(u64, EventRef)> {
+        held_over(e, t, from, to).into_iter().filter(|(_, l)| e.info_of(*l).op == "rdlock").collect()
+    };
+    read_held(first.0, first.1, last.1)
+        .into_iter()
+        .find(|(m, _)| told.iter().all(|r| read_held(r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
+        .map(|(_, lock)| lock)
 }
 
 /// A mutex the region's thread holds over the whole region that none of

@@ -4225,3 +4225,23 @@ fn a_free_between_the_read_and_write_of_one_increment_is_told_from_the_pointer_r
     );
     assert!(summary.contains("holding it over session_used_after_unlock.c lines 29–32"), "{summary}");
 }
+
+#[test]
+fn a_write_under_a_read_lock_is_told_as_such() {
+    // Counters bumped while holding a read-write lock for reading: both
+    // threads are inside it together. The fix said "making line 19 atomic";
+    // it now says the lock is held only for reading, and to take it for
+    // writing.
+    let prep = corpus("fail/sync/rwlock_write_under_read.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, "rwlock_write_under_read");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("both sides hold `stats_lock`, but only for reading (`pthread_rwlock_rdlock` at rwlock_write_under_read.c:18)"),
+            "run {n}: {summary}"
+        );
+        assert!(summary.contains("taking `stats_lock` for writing (`pthread_rwlock_wrlock`)"), "run {n}: {summary}");
+    }
+}
