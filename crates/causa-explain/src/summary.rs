@@ -1830,12 +1830,18 @@ fn another_threads_local(e: &Explanation, f: &Flow, told: &mut Vec<u64>) -> Opti
 }
 
 /// The write a read sees in the alternate came earlier in the failing
-/// schedule too, and the write the read sees there overwrote it: `` In the
+/// schedule too, to the same place, and the write the read sees there
+/// overwrote it: `` In the
 /// failing schedule `main` (thread 0)'s memset of `st` at m.c:20 comes
 /// after `worker` (thread 0.1)'s write of `st.hits` at m.c:12 and
 /// overwrites it. ``
 fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
     let (wf, wa) = (f.write?, alt?.write?);
+    // (Not when the read reaches another place in the alternate: a read
+    // through a computed index, whose two writes are to two slots.)
+    if e.object_in(f.read, Run::Alternate).is_some_and(|o| Some(o) != e.object(f.read)) {
+        return None;
+    }
     let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
     let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
     // The same statement of the same thread run again (the next round of

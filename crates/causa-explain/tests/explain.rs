@@ -4245,3 +4245,37 @@ fn a_write_under_a_read_lock_is_told_as_such() {
         assert!(summary.contains("taking `stats_lock` for writing (`pthread_rwlock_wrlock`)"), "run {n}: {summary}");
     }
 }
+
+#[test]
+fn an_overwrite_is_told_only_of_the_place_the_read_reads() {
+    // Two consumers share a ring's read index: a read of `buf[out]` reaches
+    // `buf[1]` in the failing schedule and `buf[0]` in the alternate. The
+    // summary said the producer "runs line 19 again and writes `buf[1]` (4)
+    // before" the read, "which was to see the earlier write (3)": that
+    // write was to `buf[0]`. An overwrite is told only when both writes
+    // are to the same place.
+    let prep = corpus("fail/sync/semaphore_ring_shared_index.c");
+    let mut told = 0;
+    for ex in [causa_explore::mcr::check(&prep, &config(), &Default::default(), &mut |_, _| {}).verdict]
+        .into_iter()
+        .filter_map(|v| match v {
+            causa_explore::mcr::McrVerdict::Bug(ex) => Some(*ex),
+            _ => None,
+        })
+        .chain((0..4).map(|n| nth_failing(&prep, n, |_| true)))
+    {
+        // (As `causa check` shows it: with the fewest preemptions.)
+        let (ex, _) =
+            causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, causa_explore::minimize::EDIT_BUDGET);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        for sentence in summary.split(". ") {
+            let Some((_, rest)) = sentence.split_once("again and writes `") else { continue };
+            let object = rest.split('`').next().unwrap_or_default();
+            assert!(sentence.contains(&format!("read of `{object}`")), "{summary}");
+            told += 1;
+        }
+        assert!(!summary.contains("writes `buf[1]` (4) before"), "{summary}");
+    }
+    assert!(told > 0, "some overwrite of `out` is told");
+}
