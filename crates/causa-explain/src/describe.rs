@@ -33,6 +33,12 @@ impl Explanation {
         self.object_in(r, Run::Failing)
     }
 
+    /// The object an access reaches in the alternate when it is another
+    /// than in the failing schedule (an address computed from shared data).
+    pub fn elsewhere_in_alternate(&self, r: EventRef) -> Option<String> {
+        self.object_in(r, Run::Alternate).filter(|o| Some(o) != self.object(r).as_ref())
+    }
+
     /// The object an event touches in `run` (an access through an address
     /// computed from shared data may touch another in each).
     pub fn object_in(&self, r: EventRef, run: Run) -> Option<String> {

@@ -254,8 +254,7 @@ pub struct Explanation {
 /// path where the bound leaves room for it) but that wrote fewer bytes in
 /// the run: its output was cut short there, a path the model does not
 /// follow. (What, where.)
-fn cut_short(sym: &SymTrace, ex: &Execution) -> Option<(String, Option<String>)> {
-    let run = align::align(sym, ex, None);
+fn cut_short(sym: &SymTrace, run: &align::Alignment, ex: &Execution) -> Option<(String, Option<String>)> {
     let mut paired: Vec<(&EventRef, &usize)> = run.events.iter().collect();
     paired.sort();
     paired.into_iter().find_map(|((t, k), i)| {
@@ -540,14 +539,17 @@ fn explain_here(
     .map(|(run, how, _)| (run, how));
     let lost_updates = if accepted.is_some() { lost_updates } else { 0 };
     let mut objects = align::Objects::default();
-    if let Some(why) = cut_short(&sym, ex) {
+    let run_aligned = align::align(&sym, ex, None);
+    if let Some(why) = cut_short(&sym, &run_aligned, ex) {
         return Err(ExplainError::Symbolic(SymError::Unsupported { what: why.0, at: why.1 }));
     }
     // The solver's failing schedule shows the values its own replay saw
     // (the run's are those of another order).
     let replayed_failing = (!s.failing_from_run).then(|| replay_failing(prep, cfg, ex, &sym, &s.failing, &failure));
-    let ex = replayed_failing.as_ref().and_then(|r| r.as_ref()).unwrap_or(ex);
-    let failing_run = align::align(&sym, ex, None);
+    let (ex, failing_run) = match replayed_failing.as_ref().and_then(|r| r.as_ref()) {
+        Some(replayed) => (replayed, align::align(&sym, replayed, None)),
+        None => (ex, run_aligned),
+    };
     failing_run.name_objects(&sym, ex, &mut objects);
     let mut failing_values = failing_run.values(ex);
     // Under TSO/PSO the failing schedule (the solver's) may make a store

@@ -769,16 +769,7 @@ fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (V
         let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
         let fix = match k.6 {
             None => " Making the reads wait for their writes avoids the failure.".to_string(),
-            Some((g, p)) => format!(
-                " The reader went on because its {} saw the write at {}, which {} makes before those: writing {} ({}) before {} ({}) avoids the failure.",
-                event_phrase(e, g),
-                e.line(p).unwrap_or_default(),
-                who(e, p),
-                listed(&objects),
-                e.line(w).unwrap_or_default(),
-                e.object(p).map_or("it".into(), |o| format!("`{o}`")),
-                e.line(p).unwrap_or_default(),
-            ),
+            Some(flag) => went_on_by_flag(e, flag, w, (&listed(&objects), "those")),
         };
         out.push(format!(
             "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}.{fix}",
@@ -852,14 +843,26 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
             line_range(e, g, read),
         );
     }
+    went_on_by_flag(e, (g, p), w, (&name(w), "that one"))
+}
+
+/// ` The reader went on because its read of `ready` at …:29 saw the write
+/// at …:19, which `producer` makes before that one: writing `data[0]`
+/// (…:22) before `ready` (…:19) avoids the failure.` (`written`: what `w`
+/// writes, named; `which`: "that one", or "those" for several.)
+fn went_on_by_flag(
+    e: &Explanation,
+    (g, p): (EventRef, EventRef),
+    w: EventRef,
+    (written, which): (&str, &str),
+) -> String {
     format!(
-        " The reader went on because its {} saw the write at {}, which {} makes before that one: writing {} ({}) before {} ({}) avoids the failure.",
+        " The reader went on because its {} saw the write at {}, which {} makes before {which}: writing {written} ({}) before {} ({}) avoids the failure.",
         event_phrase(e, g),
         e.line(p).unwrap_or_default(),
         who(e, p),
-        name(w),
         e.line(w).unwrap_or_default(),
-        name(p),
+        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
         e.line(p).unwrap_or_default(),
     )
 }
@@ -1726,8 +1729,8 @@ fn last_read_values(e: &Explanation) -> Option<String> {
 
 fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
     // An address computed from shared data may reach another object.
-    let there = match e.object_in(f.read, Run::Alternate) {
-        Some(o) if alt.is_some() && Some(&o) != e.object(f.read).as_ref() => format!(", where it reads `{o}`"),
+    let there = match e.elsewhere_in_alternate(f.read) {
+        Some(o) if alt.is_some() => format!(", where it reads `{o}`"),
         _ => String::new(),
     };
     format!(
@@ -1839,7 +1842,7 @@ fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> 
     let (wf, wa) = (f.write?, alt?.write?);
     // (Not when the read reaches another place in the alternate: a read
     // through a computed index, whose two writes are to two slots.)
-    if e.object_in(f.read, Run::Alternate).is_some_and(|o| Some(o) != e.object(f.read)) {
+    if e.elsewhere_in_alternate(f.read).is_some() {
         return None;
     }
     let at = |r: EventRef| e.failing.iter().position(|x| *x == r);

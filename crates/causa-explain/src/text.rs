@@ -378,8 +378,8 @@ fn cut(s: &str) -> String {
 fn flow_line(e: &Explanation, r: EventRef, bytes: Option<(u64, u32)>) -> String {
     let d = &e.dsp;
     // An address computed from shared data may reach another object.
-    let elsewhere = |run: Run| match e.object_in(r, run) {
-        Some(o) if run == Run::Alternate && Some(&o) != e.object(r).as_ref() => format!(" (at {o})"),
+    let elsewhere = |run: Run| match (run, e.elsewhere_in_alternate(r)) {
+        (Run::Alternate, Some(o)) => format!(" (at {o})"),
         _ => String::new(),
     };
     let mine = |f: &&crate::Flow| f.read == r && f.bytes == bytes;

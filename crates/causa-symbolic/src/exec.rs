@@ -1422,16 +1422,25 @@ impl Thread<'_, '_> {
 
     /// Argument `i` as a concrete integer (`what` names the call for errors).
     pub(crate) fn concrete_arg(&mut self, args: &[Operand], i: usize, bits: u32, what: &str) -> Result<u128, SymError> {
+        self.arg_value(args, i, bits, what)?
+            .map_err(|_| self.unsupported(format!("{what} with a value computed from shared data")))
+    }
+
+    /// Argument `i` as a concrete integer, else the expression it is
+    /// computed by from shared data.
+    pub(crate) fn arg_value(
+        &mut self,
+        args: &[Operand],
+        i: usize,
+        bits: u32,
+        what: &str,
+    ) -> Result<Result<u128, ExprId>, SymError> {
         let a = args.get(i).ok_or_else(|| SymError::Mismatch(format!("{what}: missing argument")))?;
         let e = self.int(a, bits)?;
         // A size read from shared memory that only ever held one value is
         // required to be that value ([`resolve`]).
         let e = self.resolve_concrete(e);
-        self.st
-            .trace
-            .exprs
-            .value(e)
-            .ok_or_else(|| self.unsupported(format!("{what} with a value computed from shared data")))
+        Ok(self.st.trace.exprs.value(e).ok_or(e))
     }
 
     /// A mutex lock that took `mutex`, as the run's did: a relock when

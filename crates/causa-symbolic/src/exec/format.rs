@@ -36,14 +36,10 @@ impl Thread<'_, '_> {
         // explanation says it cannot explain it).
         let (limit, room) = match bounded {
             false => (None, None),
-            true => {
-                let e = self.int(&args[1], 64)?;
-                let e = self.resolve_concrete(e);
-                match self.st.trace.exprs.value(e) {
-                    Some(v) => (Some(v as u64), None),
-                    None => (None, Some(e)),
-                }
-            }
+            true => match self.arg_value(args, 1, 64, name)? {
+                Ok(v) => (Some(v as u64), None),
+                Err(e) => (None, Some(e)),
+            },
         };
         let (fmt, classes) = self.format_classes(name, args, at)?;
         if self.string_fault(args, at, &classes)? {
