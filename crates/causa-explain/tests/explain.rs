@@ -4279,3 +4279,80 @@ fn an_overwrite_is_told_only_of_the_place_the_read_reads() {
     }
     assert!(told > 0, "some overwrite of `out` is told");
 }
+
+#[test]
+fn a_message_wider_than_a_register_stored_at_a_shared_index_is_explained() {
+    // `ring[t] = out` of a 24-byte struct at a slot index read under the
+    // lock, claimed after the copy: symbolic execution stopped at "memcpy
+    // through an address computed from shared data" (one expression holds
+    // at most 16 bytes). The copy is now one bulk write through the
+    // computed address, in pieces, which the model places among the slots
+    // the index can take: every mode explains it by the claim's region,
+    // and the alternate's second message lands in `ring[1]`.
+    let prep = corpus("fail/realistic/message_stored_before_slot_claimed.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "message_stored_before_slot_claimed");
+        assert_flows_join_one_object(&e, "message_stored_before_slot_claimed");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("lines 29–33 atomic"), "{mode}: {summary}");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("memcpy ring[1] :31"), "{mode}: {text}");
+    }
+}
+
+#[test]
+fn a_wide_message_copied_out_before_it_is_stored_is_an_order_violation() {
+    // The producer advances `tail` before `ring[t % 4] = m`; the consumer
+    // copies `ring[head % 4]` out whole (24 bytes, a bulk read through the
+    // computed address whose targets the model finds from `head`'s
+    // writes) and sees the empty slot. The alternate puts the producer's
+    // copy (a bulk write through its computed address) first.
+    let prep = corpus("fail/realistic/message_published_before_copy.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(43));
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "message_published_before_copy");
+        let summary = causa_explain::summary::summary(&e);
+        // (Which slot depends on the run: the first message's or the second's.)
+        let slot = ["ring[0]", "ring[1]"].into_iter().find(|s| summary.contains(&format!("copies `{s}`")));
+        let Some(slot) = slot else { panic!("{mode}: {summary}") };
+        assert!(summary.contains("Order violation: `consumer` (thread 0.1) copies"), "{mode}: {summary}");
+        let fix = format!("writing `{slot}` (message_published_before_copy.c:30) before `tail`");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn lines_longer_than_sixteen_bytes_appended_at_a_shared_offset_are_explained() {
+    // `memcpy(logbuf + at, text, len)` of 30 and 24 bytes of string
+    // literals at an offset read under the lock: the copies were reported
+    // as more than 16 bytes to an address computed from shared data.
+    let prep = corpus("fail/libc/long_lines_appended_at_shared_offset.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "long_lines_appended_at_shared_offset");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("lines 18–22 atomic"), "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn a_slot_cleared_at_a_shared_index_is_explained() {
+    // `memset(&table[i], 0, sizeof table[i])` of a 32-byte slot at an
+    // index read under the lock: reported as "memset through an address
+    // computed from shared data" before. The bytes are now one write
+    // through the computed address, in pieces.
+    let prep = corpus("fail/realistic/slot_cleared_outside_lock.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let mode = e.mode;
+        assert_explained(&e, "slot_cleared_outside_lock");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("lines 24–28 atomic"), "{mode}: {summary}");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("memset table[0] :26"), "{mode}: {text}");
+    }
+}

@@ -50,6 +50,14 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     for th in &sym.threads {
         for e in &th.events {
             let (addr, size, value) = match &e.op {
+                // (Through a computed pointer, in its object, or anywhere.)
+                SymOp::Bulk { writes, at: Some(p), .. } if !writes.is_empty() => {
+                    match crate::relevant::object_of(sym, *p) {
+                        Some(o) => _ = bulk.insert(o),
+                        None => anywhere.extend(writes.iter().map(|w| (None, w.value, w.size))),
+                    }
+                    continue;
+                }
                 SymOp::Bulk { writes, .. } => {
                     bulk.extend(writes.iter().map(|p| causa_ir::addr_alloc(p.addr)));
                     continue;

@@ -92,11 +92,22 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                 SymOp::Rmw { addr, new, .. } => Some((*addr, *new)),
                 // Its words may be cut differently from the accesses that
                 // read them: followed per object, like a symbolic write.
+                // (Through a computed pointer, its pieces' `addr` are
+                // offsets: the object is the pointer's.)
                 SymOp::Bulk { writes, at, .. } => {
                     roots.extend(at);
                     for p in writes {
-                        symbolic_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
-                        object_writes.entry(addr_alloc(p.addr)).or_default().push(p.value);
+                        let object = match at {
+                            Some(q) => object_of(sym, *q),
+                            None => Some(addr_alloc(p.addr)),
+                        };
+                        match object {
+                            Some(o) => {
+                                symbolic_writes.entry(o).or_default().push(p.value);
+                                object_writes.entry(o).or_default().push(p.value);
+                            }
+                            None => anywhere.push(p.value),
+                        }
                     }
                     None
                 }

@@ -84,6 +84,9 @@ pub(crate) fn constraints(
     // Bulk reads through a symbolic address: (event, address, its pieces
     // with their offsets and sizes).
     let mut through: Vec<(Ev, ExprId, Vec<Offset>)> = Vec::new();
+    // Bulk writes through a symbolic address (a struct wider than one
+    // expression stored into a slot at a computed index): the same.
+    let mut wide: Vec<(Ev, ExprId, Vec<Offset>)> = Vec::new();
     let matters = |value: ExprId| match sym.exprs.get(value) {
         Expr::Read { id, .. } => slice.reads.get(*id as usize).copied().unwrap_or(true),
         // A determined read: program order fixes the write it returns.
@@ -111,8 +114,9 @@ pub(crate) fn constraints(
                 raw.push((*addr, *size, Access::new(ev, *old), false));
                 (*addr, *size, *new, None, true)
             }
-            // A string read through a computed pointer: resolved below.
-            SymOp::Bulk { reads, at: Some(p), .. } => {
+            // A string read, or a wide value written, through a computed
+            // pointer: resolved below.
+            SymOp::Bulk { reads, writes, at: Some(p), .. } => {
                 let pieces: Vec<Offset> = reads
                     .iter()
                     .filter(|r| matters(r.value))
@@ -120,6 +124,9 @@ pub(crate) fn constraints(
                     .collect();
                 if !pieces.is_empty() {
                     through.push((ev, *p, pieces));
+                }
+                if !writes.is_empty() && slice.written_matters(crate::relevant::object_of(sym, *p), None) {
+                    wide.push((ev, *p, writes.iter().map(|w| (Access::new(ev, w.value), w.addr, w.size)).collect()));
                 }
                 continue;
             }
@@ -150,6 +157,11 @@ pub(crate) fn constraints(
             narrow.entry(o).or_default().insert(*size);
         }
     }
+    for (_, p, pieces) in &wide {
+        if let Some(o) = crate::relevant::object_of(sym, *p) {
+            narrow.entry(o).or_default().extend(pieces.iter().map(|(_, _, size)| *size));
+        }
+    }
     // A string read through a computed pointer reads byte by byte wherever
     // the pointer may point: the accesses there are cut into bytes (not
     // the rest of the object: a list node's link after its name stays a
@@ -178,7 +190,7 @@ pub(crate) fn constraints(
     }
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
-    if !symbolic.is_empty() || !through.is_empty() {
+    if !symbolic.is_empty() || !through.is_empty() || !wide.is_empty() {
         let sets = value_sets(sym, &model.origin, &locs);
         for (ev, p, pieces) in through {
             let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
@@ -211,7 +223,7 @@ pub(crate) fn constraints(
         // (A read through a link is valued by the concretely addressed
         // writes only: with writes through computed addresses, such as
         // `r->users++`, its location may hold more.)
-        let linked = !symbolic.iter().any(|(_, _, _, write)| *write);
+        let linked = !symbolic.iter().any(|(_, _, _, write)| *write) && wide.is_empty();
         // Where each access through a computed address may begin and end:
         // the new locations one of them makes where no other access is are
         // cut there, so that another of other extent finds locations that
@@ -221,6 +233,11 @@ pub(crate) fn constraints(
         for (_, p, size, _) in &symbolic {
             for l in candidates(sym, &sym.exprs, (&locs, &sets, linked), *p, *size) {
                 ends.extend([l, l + *size as u64]);
+            }
+        }
+        for (_, p, pieces) in &wide {
+            for l in candidates(sym, &sym.exprs, (&locs, &sets, linked), *p, extent(pieces)) {
+                ends.extend(pieces.iter().flat_map(|(_, off, size)| [l + off, l + off + *size as u64]));
             }
         }
         for (acc, p, size, write) in symbolic {
@@ -242,6 +259,28 @@ pub(crate) fn constraints(
             }
             // The address is one of the candidates.
             some.push(after(acc.ev));
+            parts.push(Formula::or(some));
+        }
+        for (ev, p, pieces) in wide {
+            let cands = candidates(sym, &sym.exprs, (&locs, &sets, linked), p, extent(&pieces));
+            if cands.is_empty() {
+                return Err(ClapError::Unsupported(format!(
+                    "a copy through a symbolic address whose possible targets are unknown ({})",
+                    sym.exprs.show(p)
+                )));
+            }
+            let pb = values.bv_bits(p, 64);
+            let mut some = Vec::new();
+            for l in cands {
+                let g = values.atom(pb.eq(constant(64, l as u128)));
+                some.push(Formula::Atom(g));
+                for (acc, off, size) in &pieces {
+                    for (a, s, part) in tiles(&locs, l + off, *size, &ends)? {
+                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, true)?;
+                    }
+                }
+            }
+            some.push(after(ev));
             parts.push(Formula::or(some));
         }
     }
@@ -277,6 +316,11 @@ pub(crate) fn constraints(
         parts.push(Formula::or(alts));
     }
     Ok(parts)
+}
+
+/// How many bytes from the pointer pieces cover.
+fn extent(pieces: &[Offset]) -> u32 {
+    pieces.iter().map(|(_, off, size)| *off as u32 + size).max().unwrap_or(0)
 }
 
 fn add(locs: &mut BTreeMap<u64, Location>, addr: u64, size: u32, acc: Access, write: bool) -> Result<(), ClapError> {

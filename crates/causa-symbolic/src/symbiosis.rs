@@ -408,9 +408,10 @@ fn sources(
             }
             // Through a computed pointer: each piece at its offset from
             // where the pointer pointed.
-            SymOp::Bulk { reads, at: Some(_), .. } => {
+            SymOp::Bulk { reads, writes, at: Some(_), .. } => {
                 let base = at(r, 0);
-                (reads.iter().map(|p| (base + p.addr, p.size)).collect(), Vec::new())
+                let pieces = |v: &[crate::trace::Piece]| v.iter().map(|p| (base + p.addr, p.size)).collect::<Vec<_>>();
+                (pieces(reads), pieces(writes))
             }
             SymOp::Bulk { reads, writes, .. } => {
                 let pieces = |v: &[crate::trace::Piece]| v.iter().map(|p| (p.addr, p.size)).collect::<Vec<_>>();

@@ -51,10 +51,11 @@ pub enum SymOp {
         size: u32,
         reads: Vec<Piece>,
         writes: Vec<Piece>,
-        /// The string is read through a pointer computed from shared data,
-        /// this expression (`addr` is 0 then, and each read piece's `addr`
-        /// is its offset from the pointer): the solver resolves it among
-        /// its candidates ([`crate::rw`]), as a [`SymOp::Read`]'s `at`.
+        /// The bytes are read, or written, through a pointer computed from
+        /// shared data, this expression (`addr` is 0 then, and each piece's
+        /// `addr` is its offset from the pointer; such an event reads or
+        /// writes, not both): the solver resolves it among its candidates
+        /// ([`crate::rw`]), as a [`SymOp::Read`]'s `at`.
         at: Option<ExprId>,
     },
     /// `free` of the heap block at `object`, or of the pointer `at` computed

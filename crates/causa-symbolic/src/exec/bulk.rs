@@ -75,8 +75,16 @@ impl Thread<'_, '_> {
             self.addr_arg(args, 0, name)?;
             return Ok(true);
         }
-        if name != "memset" && n <= WIDEST && self.copy_at_computed_address(args, n)? {
+        if name != "memset" && self.copy_at_computed_address(args, n)? {
             return Ok(true);
+        }
+        // A slot cleared at an index read from shared data.
+        if name == "memset" {
+            if let Some(Addr::Symbolic(at)) = args.first().map(|d| self.address(d, name)).transpose()? {
+                let b = self.concrete_arg(args, 1, 8, name)? as u8;
+                self.known_bytes_at_computed_address(name, at, &vec![b; n as usize])?;
+                return Ok(true);
+            }
         }
         if name != "memset" {
             if let Addr::Symbolic(p) = self.string_arg(args, 1, name)? {
@@ -100,17 +108,21 @@ impl Thread<'_, '_> {
         Ok(true)
     }
 
-    /// A copy of at most [`WIDEST`] bytes (a small struct assigned whole)
-    /// between this thread's memory and shared memory at an address
-    /// computed from shared data (`t = queue[head]`, `queue[tail] = t`):
-    /// one read or write of the whole value through the symbolic address,
-    /// which the model splits over the locations other accesses use
-    /// ([`crate::rw`]). False when neither side is such an address.
+    /// A copy (a struct assigned whole) between this thread's memory and
+    /// shared memory at an address computed from shared data (`t =
+    /// queue[head]`, `queue[tail] = t`): one read or write of the whole
+    /// value through the symbolic address, which the model splits over the
+    /// locations other accesses use ([`crate::rw`]); a write of more than
+    /// [`WIDEST`] bytes in pieces ([`Self::write_through`]). False when
+    /// neither side is such an address, or for a read of more than
+    /// [`WIDEST`] bytes (a bulk read through the pointer,
+    /// [`Self::copy_through`]).
     fn copy_at_computed_address(&mut self, args: &[Operand], n: u64) -> Result<bool, SymError> {
         let (Some(d), Some(s)) = (args.first(), args.get(1)) else { return Ok(false) };
         let (dest, src) = (self.address(d, "a copy")?, self.address(s, "a copy")?);
         let ty = Ty::Int(n as u32 * 8);
         match (dest, src) {
+            (Addr::Concrete(_), Addr::Symbolic(_)) if n > WIDEST => Ok(false),
             (Addr::Concrete(dest), Addr::Symbolic(at)) if self.classify(dest).0 => {
                 let Reg::Int(v) = self.shared_read(0, Some(at), &ty, false)? else {
                     return Err(self.unsupported("a copy from an address computed from shared data"));
@@ -369,10 +381,13 @@ impl Thread<'_, '_> {
     /// computed from shared data (a ring of names: `strcpy(items[tail],
     /// s)`): one write of the bytes through the symbolic address, as a small
     /// struct assigned whole there ([`Self::copy_at_computed_address`]),
-    /// which the model places among the slots the address can take. Up to
-    /// [`WIDEST`] bytes.
-    fn bytes_at_computed_address(&mut self, what: &str, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
-        self.fits_one_write(what, n)?;
+    /// which the model places among the slots the address can take; more
+    /// than [`WIDEST`] bytes in pieces ([`Self::write_through`]).
+    fn bytes_at_computed_address(&mut self, what: &'static str, src: u64, at: ExprId, n: u64) -> Result<(), SymError> {
+        if n > WIDEST && self.constant_from(src).is_none() {
+            let values = self.private_words(src, 0, n, what)?;
+            return self.write_through(what, at, values);
+        }
         let ty = Ty::Int(n as u32 * 8);
         // (A constant's bytes are not the thread's memory: `load_bytes`
         // reads only that.)
@@ -386,29 +401,50 @@ impl Thread<'_, '_> {
 
     /// Bytes known here (a constant's, what `snprintf` formatted) written
     /// at an address computed from shared data: one write of them all, as
-    /// [`Self::bytes_at_computed_address`]. Up to [`WIDEST`] bytes.
+    /// [`Self::bytes_at_computed_address`].
     pub(super) fn known_bytes_at_computed_address(
         &mut self,
-        what: &str,
+        what: &'static str,
         at: ExprId,
         bytes: &[u8],
     ) -> Result<(), SymError> {
         let n = bytes.len() as u64;
-        self.fits_one_write(what, n)?;
+        if n > WIDEST {
+            let values = self.constant_words(0, bytes);
+            return self.write_through(what, at, values);
+        }
         let ty = Ty::Int(n as u32 * 8);
         let v = self.konst(&causa_ir::value::decode(&ty, bytes));
         self.shared_write(0, Some(at), v, &ty, false)
     }
 
-    /// At most [`WIDEST`] bytes (one expression) written at an address
-    /// computed from shared data; more are reported.
-    fn fits_one_write(&self, what: &str, n: u64) -> Result<(), SymError> {
-        match n > WIDEST {
-            true => Err(self.unsupported(format!(
-                "`{what}` of {n} bytes (more than {WIDEST}) to an address computed from shared data"
-            ))),
-            false => Ok(()),
+    /// More than [`WIDEST`] bytes (wider than one expression) written at
+    /// the address `at` computed from shared data (a 24-byte message
+    /// stored into a ring's slot, `ring[t] = m`): one [`SymOp::Bulk`]
+    /// event, as the interpreter's, writing `values` (offset, size,
+    /// value) in naturally aligned pieces, each piece's `addr` its offset
+    /// from the address (as a bulk read's through a computed pointer);
+    /// the model places them among the slots the address can take
+    /// ([`crate::rw`]).
+    fn write_through(
+        &mut self,
+        what: &'static str,
+        at: ExprId,
+        values: Vec<(u64, u32, ExprId)>,
+    ) -> Result<(), SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported(format!("`{what}` of shared memory under a relaxed memory model")));
         }
+        let n = values.iter().map(|(off, size, _)| off + *size as u64).max().unwrap_or(0);
+        let mut writes = Vec::new();
+        for (off, size, value) in values {
+            if size == 8 {
+                self.escape_value(value, &Ty::Ptr);
+            }
+            writes.push(Piece { addr: off, size, value });
+        }
+        self.event(SymOp::Bulk { what, addr: 0, size: n as u32, reads: Vec::new(), writes, at: Some(at) });
+        Ok(())
     }
 
     /// `strncpy(dest, src, n)`: `n` bytes into `dest`, `src`'s up to its

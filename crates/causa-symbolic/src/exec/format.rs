@@ -6,7 +6,7 @@
 //! Into shared memory at an address computed from shared data (appending
 //! at `buf + used`, with the bound `sizeof buf - used`): one write of the
 //! bytes through the symbolic address, on the path where the bound leaves
-//! room for them all; up to 16 bytes.
+//! room for them all (in pieces when there are more than 16).
 //!
 //! Reported by name instead: an argument computed from shared data (its
 //! bytes, and how many there are, would depend on the schedule), a `%s` of a

@@ -65,8 +65,15 @@ impl Thread<'_, '_> {
     fn read_through(&mut self, p: ExprId, what: &'static str, span: Span) -> Result<Vec<ExprId>, SymError> {
         let mut targets = Vec::new();
         let mut longest = 0;
-        let found = self.pointer_targets(p, what)?;
-        // (None: stand-ins, see `pointer_targets`.)
+        // A copy of a known size needs no targets here: where it reads is
+        // left to the model, which finds the pointer's values from every
+        // write (`rw::value_sets`: a slot index another thread advances,
+        // `m = ring[head]`) and requires one of them.
+        let found = match (self.pointer_targets(p, what), span) {
+            (Err(_), Span::Exactly(_)) => BTreeSet::new(),
+            (found, _) => found?,
+        };
+        // (None: stand-ins, see `pointer_targets`, or left to the model.)
         let stand_in = found.is_empty();
         for t in found {
             if !self.is_shared(t) {
