@@ -240,6 +240,19 @@ pub fn summary(e: &Explanation) -> String {
                         e.line(unlock).unwrap_or_default(),
                     )
                 }
+                // It holds the intruders' lock at both ends of the region
+                // but lets it go in between (an index read under the lock,
+                // the slot filled outside it, the index advanced under it).
+                (None, None, None) if released_between(e, a, &told).is_some() => {
+                    let (unlock, relock) = released_between(e, a, &told).unwrap_or((first, last));
+                    let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} releases `{m}` at {} and takes it again at {}, between the two: holding `{m}` over {lines} avoids the failure",
+                        who_over(e, &a.events),
+                        e.line(unlock).unwrap_or_default(),
+                        e.line(relock).unwrap_or_default(),
+                    )
+                }
                 (None, None, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
@@ -1528,6 +1541,36 @@ fn early_unlock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option
         return None;
     }
     (first.1..last.1).map(|k| (first.0, k)).find(|r| e.info_of(*r).op == "unlock" && e.info_of(*r).addr == Some(m))
+}
+
+/// The unlock and the next lock of a mutex the region's thread holds (not
+/// shared) at its first and at its last event but releases in between,
+/// which the `told` intruders that change memory (or, when none does,
+/// every one) hold at their access: held over the whole region, it keeps
+/// them out of it.
+fn released_between(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<(EventRef, EventRef)> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    // (An intruder that only reads, the region's thread writing: it too.)
+    let changing = changing(e, told).unwrap_or_else(|| told.to_vec());
+    if changing.is_empty() {
+        return None;
+    }
+    let holds =
+        |r: EventRef, m: u64| held_over(e, r.0, r.1, r.1).iter().any(|(x, l)| *x == m && e.info_of(*l).op == "lock");
+    let (m, _) = held_over(e, first.0, first.1, first.1)
+        .into_iter()
+        .find(|(m, _)| holds(first, *m) && holds(last, *m) && changing.iter().all(|r| holds(*r, *m)))?;
+    let is = |k: usize, op: &str| e.info_of((first.0, k)).op == op && e.info_of((first.0, k)).addr == Some(m);
+    let unlock = (first.1..last.1).find(|k| is(*k, "unlock"))?;
+    let relock = (unlock..last.1).find(|k| is(*k, "lock"))?;
+    // In the order of the source (not a loop's write and its next turn's
+    // read, the lock let go at the end of one turn and taken at the start
+    // of the next).
+    let line = |k: usize| e.info_of((first.0, k)).loc.as_ref().map(|l| (l.file.clone(), l.line));
+    let lines: Option<Vec<_>> = [first.1, unlock, relock, last.1].into_iter().map(line).collect();
+    let lines = lines?;
+    let in_order = lines.windows(2).all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1);
+    in_order.then_some(((first.0, unlock), (first.0, relock)))
 }
 
 /// `once.c:31` / `once.c lines 31–33`: where events are (None: in no file

@@ -4108,7 +4108,8 @@ fn a_copy_at_a_reserved_offset_is_explained_by_the_reservation() {
         assert_explained(&e, "log_reserved_outside_lock");
         assert_named(&e, "log_reserved_outside_lock");
         let summary = causa_explain::summary::summary(&e);
-        assert!(summary.contains("lines 21–25 atomic"), "{mode}: {summary}");
+        let fix = held_over_fix("log_reserved_outside_lock.c", (22, 24), "21–25");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
     }
 }
 
@@ -4151,7 +4152,8 @@ fn an_snprintf_appended_at_a_shared_offset_is_explained() {
         assert_explained(&e, "report_appended_at_shared_offset");
         assert_named(&e, "report_appended_at_shared_offset");
         let summary = causa_explain::summary::summary(&e);
-        assert!(summary.contains("lines 21–25 atomic"), "{mode}: {summary}");
+        let fix = held_over_fix("report_appended_at_shared_offset.c", (22, 24), "21–25");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
         let text = causa_explain::text::render(&e);
         assert!(text.contains("write report=\"w") || text.contains("write report+3=\"w"), "{mode}: {text}");
     }
@@ -4296,7 +4298,8 @@ fn a_message_wider_than_a_register_stored_at_a_shared_index_is_explained() {
         assert_explained(&e, "message_stored_before_slot_claimed");
         assert_flows_join_one_object(&e, "message_stored_before_slot_claimed");
         let summary = causa_explain::summary::summary(&e);
-        assert!(summary.contains("lines 29–33 atomic"), "{mode}: {summary}");
+        let fix = held_over_fix("message_stored_before_slot_claimed.c", (30, 32), "29–33");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
         let text = causa_explain::text::render(&e);
         assert!(text.contains("memcpy ring[1] :31"), "{mode}: {text}");
     }
@@ -4335,7 +4338,8 @@ fn lines_longer_than_sixteen_bytes_appended_at_a_shared_offset_are_explained() {
         let mode = e.mode;
         assert_explained(&e, "long_lines_appended_at_shared_offset");
         let summary = causa_explain::summary::summary(&e);
-        assert!(summary.contains("lines 18–22 atomic"), "{mode}: {summary}");
+        let fix = held_over_fix("long_lines_appended_at_shared_offset.c", (19, 21), "18–22");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
     }
 }
 
@@ -4351,8 +4355,18 @@ fn a_slot_cleared_at_a_shared_index_is_explained() {
         let mode = e.mode;
         assert_explained(&e, "slot_cleared_outside_lock");
         let summary = causa_explain::summary::summary(&e);
-        assert!(summary.contains("lines 24–28 atomic"), "{mode}: {summary}");
+        let fix = held_over_fix("slot_cleared_outside_lock.c", (25, 27), "24–28");
+        assert!(summary.contains(&fix), "{mode}: {summary}");
         let text = causa_explain::text::render(&e);
         assert!(text.contains("memset table[0] :26"), "{mode}: {text}");
     }
+}
+
+/// The fix told when the region's thread lets `m` go between its two
+/// accesses under it (`unlock` and `lock` lines) and the other side holds
+/// it: keep holding it over `lines`.
+fn held_over_fix(file: &str, (unlock, lock): (u32, u32), lines: &str) -> String {
+    format!(
+        "releases `m` at {file}:{unlock} and takes it again at {file}:{lock}, between the two: holding `m` over {file} lines {lines} avoids the failure"
+    )
 }
