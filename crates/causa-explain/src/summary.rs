@@ -1896,6 +1896,23 @@ fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> 
     if wa.0 == wf.0 && wa.1 < wf.1 && pf < pr && e.line(wa).is_some() && e.line(wa) == e.line(wf) && wf.0 != f.read.0 {
         let obj = e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
         let val = |r: EventRef, run: Run| e.value(r, run).map(|v| format!(" ({v})")).unwrap_or_default();
+        // Both threads read it and then write it at the writer's line (two
+        // consumers advancing one shared index): the two lines are one
+        // update, which a lock keeps whole.
+        if let Some(w) = updates_it_too(e, f.read, wf) {
+            return Some(format!(
+                "In the failing schedule {} runs {} again and writes {obj}{} before {}'s {}, which was to see the earlier write{}. Both threads read {obj} at {} and write it at {} with no lock held over the two: holding one lock over {} avoids the failure.",
+                who(e, wf),
+                e.line(wf).unwrap_or_default(),
+                val(wf, Run::Failing),
+                who(e, f.read),
+                event_phrase(e, f.read),
+                val(wa, Run::Alternate),
+                e.line(f.read).unwrap_or_default(),
+                e.line(w).unwrap_or_default(),
+                line_range(e, f.read, w),
+            ));
+        }
         return Some(format!(
             "In the failing schedule {} runs {} again and writes {obj}{} before {}'s {}, which was to see the earlier write{}: nothing makes thread {} wait for that read before it writes {obj} again (a barrier or a lock between the read and the next write would).",
             who(e, wf),
@@ -1916,6 +1933,22 @@ fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> 
             event_phrase(e, wa)
         )
     })
+}
+
+/// The reader's own later write of what it read, at the line of the
+/// writer's write `w`, when the writer also read it at the reader's line
+/// and no lock is held by both at the read and at `w`: both threads run
+/// one read-then-write of it (`x = buf[out]; out = (out + 1) % 2;`).
+fn updates_it_too(e: &Explanation, read: EventRef, w: EventRef) -> Option<EventRef> {
+    let addr = e.info_of(read).addr.filter(|a| *a != 0)?;
+    let here = |r: EventRef, op: &str, like: EventRef| {
+        e.info_of(r).op == op && e.info_of(r).addr == Some(addr) && e.line(r).is_some() && e.line(r) == e.line(like)
+    };
+    let own = (read.1 + 1..e.info[read.0].len()).map(|k| (read.0, k)).find(|r| here(*r, "write", w))?;
+    (0..w.1).map(|k| (w.0, k)).find(|r| here(*r, "read", read))?;
+    let at_read: Vec<u64> = held_over(e, read.0, read.1, read.1).into_iter().map(|(m, _)| m).collect();
+    let common = held_over(e, w.0, w.1, w.1).into_iter().any(|(m, _)| at_read.contains(&m));
+    (!common).then_some(own)
 }
 
 /// A read of the failing schedule the alternate does not run: its thread

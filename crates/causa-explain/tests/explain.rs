@@ -4257,7 +4257,7 @@ fn an_overwrite_is_told_only_of_the_place_the_read_reads() {
     // write was to `buf[0]`. An overwrite is told only when both writes
     // are to the same place.
     let prep = corpus("fail/sync/semaphore_ring_shared_index.c");
-    let mut told = 0;
+    let (mut told, mut fixed) = (0, 0);
     for ex in [causa_explore::mcr::check(&prep, &config(), &Default::default(), &mut |_, _| {}).verdict]
         .into_iter()
         .filter_map(|v| match v {
@@ -4278,8 +4278,16 @@ fn an_overwrite_is_told_only_of_the_place_the_read_reads() {
             told += 1;
         }
         assert!(!summary.contains("writes `buf[1]` (4) before"), "{summary}");
+        // The consumers' read and update of `out` are one update: the
+        // fix is a lock over both lines, not a barrier.
+        if summary.contains("again and writes `out`") {
+            let fix = "Both threads read `out` at semaphore_ring_shared_index.c:31 and write it at semaphore_ring_shared_index.c:32 with no lock held over the two: holding one lock over semaphore_ring_shared_index.c lines 31–32 avoids the failure";
+            assert!(summary.contains(fix), "{summary}");
+            fixed += 1;
+        }
     }
     assert!(told > 0, "some overwrite of `out` is told");
+    assert!(fixed > 0, "some fix of the update of `out` is told");
 }
 
 #[test]
