@@ -30,6 +30,7 @@ pub mod dsp;
 mod exhausted;
 pub mod html;
 pub mod json;
+mod library_state;
 mod lost;
 mod misuse;
 mod neighbor;
@@ -59,6 +60,10 @@ pub enum ExplainError {
          and invalid pthread use"
     )]
     DataRace,
+    /// A failure from state a library function keeps for the whole
+    /// process (`strtok`'s position), told from the run alone.
+    #[error("no alternate schedule, but the failing run shows the cause: {0}")]
+    LibraryState(String),
 }
 
 /// What an event of the explanation is, for display.
@@ -488,7 +493,17 @@ fn explain_here(
         ..Default::default()
     };
     let log = causa_explore::reproduce::path_log(prep, ex, "explain", cfg.argv.clone());
-    let mut tried = attempt(prep, (cfg, ex), &failure, &aopts, log)?;
+    let mut tried = match attempt(prep, (cfg, ex), &failure, &aopts, log) {
+        Err(ExplainError::Symbolic(SymError::Unsupported { what, at })) if what.contains("`strtok`") => {
+            let functions = Functions::new(&prep.program);
+            let records = with_records(prep, cfg, ex);
+            return Err(match library_state::strtok_interleaved(&records, &|l| functions.at(l)) {
+                Some(s) => ExplainError::LibraryState(s),
+                None => ExplainError::Symbolic(SymError::Unsupported { what, at }),
+            });
+        }
+        r => r?,
+    };
     let mut extended = Vec::new();
     let mut not_followed = None;
     // No alternate in the failing run's own paths: the threads the failure
@@ -982,6 +997,21 @@ fn attempt(
     let s = causa_symbolic::alternate(&sym, aopts, &mut accept).map_err(|e| e.noted(&sym))?;
     let accepted = replays.iter().rposition(|r| r.2);
     Ok(Attempt { log, sym, s, replays, lost_updates, accepted })
+}
+
+/// The records of `ex`'s events (its own, or those of its schedule run
+/// again keeping them).
+fn with_records(prep: &Arc<Prepared>, cfg: &Config, ex: &Execution) -> Vec<causa_core::event::EventRecord> {
+    if !ex.records.is_empty() {
+        return ex.records.clone();
+    }
+    let mut cfg = cfg.clone();
+    cfg.memory_model = ex.memory_model;
+    cfg.keep_records = true;
+    let steps = ex.steps.iter().map(|t| ex.names[*t as usize].clone()).collect();
+    let mut sched = ReplayScheduler::new(steps).with_flushes(ex.flushes.clone());
+    sched.begin_execution();
+    run_once(prep, &Arc::new(cfg), &mut sched).records
 }
 
 /// The solver's failing schedule `order` run in the interpreter (then

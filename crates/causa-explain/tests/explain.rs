@@ -4378,3 +4378,22 @@ fn held_over_fix(file: &str, (unlock, lock): (u32, u32), lines: &str) -> String 
         "releases `m` at {file}:{unlock} and takes it again at {file}:{lock}, between the two: holding `m` over {file} lines {lines} avoids the failure"
     )
 }
+
+#[test]
+fn strtok_called_from_two_threads_is_told_from_the_run() {
+    // Symbolic execution does not model `strtok`, so there is no
+    // alternate schedule: the failing run itself shows another thread's
+    // call between two calls of one thread, which moved the one position
+    // `strtok` keeps for the whole process.
+    let prep = corpus("fail/realistic/strtok_in_two_threads.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let r = explain(&prep, &config(), &ex, &ExplainOptions::default());
+        let Err(causa_explain::ExplainError::LibraryState(s)) = r else {
+            panic!("run {n}: not told from the run: {:?}", r.map(|e| causa_explain::summary::summary(&e)))
+        };
+        assert!(s.contains("'s call of `strtok` (strtok_in_two_threads.c:18, step "), "{s}");
+        assert!(s.contains("came between two calls of `count_words` (thread 0."), "{s}");
+        assert!(s.contains("`strtok_r`, with a position of each caller's own, avoids the failure"), "{s}");
+    }
+}
