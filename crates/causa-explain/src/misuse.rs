@@ -13,8 +13,19 @@ use crate::{EventRef, Explanation};
 /// the failure is not such an unlock.
 pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let f = &e.failure;
+    if f.kind != causa_core::BugKind::InvalidPthreadUse {
+        return None;
+    }
+    if f.message.starts_with("pthread_cond_wait's unlock of mutex")
+        || f.message.starts_with("pthread_cond_timedwait's unlock of mutex")
+    {
+        return wait_sentence(e);
+    }
+    if f.message.starts_with("pthread_join of detached thread") || f.message.ends_with("is joined twice") {
+        return join_sentence(e);
+    }
     // The interpreter's words for it (`shims/pthread/mutex.rs`).
-    if f.kind != causa_core::BugKind::InvalidPthreadUse || !f.message.starts_with("unlock of mutex") {
+    if !f.message.starts_with("unlock of mutex") {
         return None;
     }
     // The unlock is the failure itself (its marker ends the thread's events).
@@ -34,6 +45,61 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
             "Invalid unlock: {who_unlocks} unlocks a mutex at {line} that no thread holds then: {rule}. Unlocking only a mutex the thread has locked avoids it."
         ),
     })
+}
+
+/// Where the failure is (`q.c:18`), and who makes it: the failing
+/// thread's last event and its place in the failing schedule.
+fn failing_place(e: &Explanation) -> Option<(String, usize, EventRef)> {
+    let (at, marker) = failing_step(e)?;
+    let f = &e.failure;
+    let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
+    Some((line.or_else(|| e.line(marker)).unwrap_or_default(), at, marker))
+}
+
+/// "Invalid wait: `main` (thread 0) waits at w.c:18 with `m`, which it
+/// does not hold …": a condition wait whose mutex the caller does not
+/// hold (the wait releases it), which the failing thread's own path
+/// decides.
+fn wait_sentence(e: &Explanation) -> Option<String> {
+    let f = &e.failure;
+    let (line, at, marker) = failing_place(e)?;
+    let call = f.message.split('\'').next().unwrap_or("the wait");
+    // `… unlock of mutex m, which is not locked` / `… of mutex m by thread
+    // 0, but it is held by thread 0.1`.
+    let rest = f.message.split_once("unlock of mutex ")?.1;
+    let m = rest.split([',', ' ']).next().filter(|m| !m.is_empty())?;
+    let rule = format!("`{call}` releases its mutex while it waits and takes it again before it returns, so the caller must hold it; on the failing run's paths this thread does not hold it there, so no order of the threads avoids the failure");
+    let fix = format!("Locking `{m}` before the wait (and testing the condition under it) avoids it.");
+    Some(match holder(e, &e.failing[..at], |o| o == m) {
+        Some((l, _)) if l.0 != marker.0 => format!(
+            "Invalid wait: {} waits at {line} with `{m}`, which {} holds (locked at {}): {rule}. {fix}",
+            who(e, marker),
+            who(e, l),
+            e.line(l).unwrap_or_default()
+        ),
+        _ => format!(
+            "Invalid wait: {} waits at {line} with `{m}`, which it does not hold: {rule}. {fix}",
+            who(e, marker)
+        ),
+    })
+}
+
+/// "Invalid join: `main` (thread 0) joins thread 0.1 at j.c:19, but …": a
+/// join of a detached thread, or of one already joined.
+fn join_sentence(e: &Explanation) -> Option<String> {
+    let f = &e.failure;
+    let (line, _, marker) = failing_place(e)?;
+    if let Some(t) = f.message.strip_prefix("pthread_join of detached thread ") {
+        return Some(format!(
+            "Invalid join: {} joins thread {t} at {line}, but thread {t} is detached (created with a detached attribute, or detached by `pthread_detach`): a detached thread cannot be joined, in any order of the threads. Creating it joinable, or waiting for its work another way (a semaphore, a condition variable), avoids it.",
+            who(e, marker)
+        ));
+    }
+    let t = f.message.strip_prefix("thread ")?.strip_suffix(" is joined twice")?;
+    Some(format!(
+        "Invalid join: {} joins thread {t} at {line}, which was joined already: a thread can be joined once, whatever the order of the threads. Joining it in one place only avoids it.",
+        who(e, marker)
+    ))
 }
 
 /// "Invalid destroy: `main` (thread 0) destroys `c.lock` at d.c:33 while

@@ -74,6 +74,11 @@ pub fn summary(e: &Explanation) -> String {
     }
     let mut told = Vec::new();
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
+        // A misuse the failing thread's path decides (a wait without its
+        // mutex), which another path avoids: the rule first.
+        let rule = if e.root_cause.is_empty() { crate::misuse::sentence(e) } else { None };
+        let rule_told = rule.is_some();
+        out.extend(rule);
         // An empty root cause: on the run's paths no order matters.
         let why = if e.root_cause.is_empty() {
             // (Held: the bookkeeping the failure does not depend on, a
@@ -99,14 +104,20 @@ pub fn summary(e: &Explanation) -> String {
         } else {
             "Reordering the failing run's events does not avoid the failure for good".to_string()
         };
+        // (After the rule, which says no order avoids it.)
+        let lead = match rule_told {
+            true => "In the alternate".to_string(),
+            false => format!("{why}, so the program must take another path: in the alternate"),
+        };
         out.push(format!(
-            "{why}, so the program must take another path: in the alternate, {} takes {b}{}, and the program then runs to its end.",
+            "{lead}, {} takes {b}{}, and the program then runs to its end.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
             match (f.switch, f.taken, e.serial_text()) {
                 (_, _, Some(why)) => format!(": {why}"),
                 (true, _, _) => String::new(),
                 (false, true, _) => " (its condition held in the failing run and does not in the alternate)".into(),
-                (false, false, _) => " (its condition did not hold in the failing run and does in the alternate)".into(),
+                (false, false, _) =>
+                    " (its condition did not hold in the failing run and does in the alternate)".into(),
             },
         ));
         // What made the branch go the other way: the read it tests (its

@@ -4397,3 +4397,51 @@ fn strtok_called_from_two_threads_is_told_from_the_run() {
         assert!(s.contains("`strtok_r`, with a position of each caller's own, avoids the failure"), "{s}");
     }
 }
+
+#[test]
+fn waits_and_joins_no_order_avoids_are_told_by_their_rule() {
+    // A condition wait without its mutex, a join of a detached thread, a
+    // second join: the failing thread's own path decides them, and the
+    // summary said only that no schedule avoids the failure. It now says
+    // which rule the call breaks and what avoids it.
+    let cases = [
+        (
+            "fail/cond/timedwait_without_lock.c",
+            "Invalid wait: `main` (thread 0) waits at timedwait_without_lock.c:18 with `m`, which it does not hold: `pthread_cond_timedwait` releases its mutex",
+        ),
+        (
+            "fail/sync/join_detached_attr.c",
+            "Invalid join: `main` (thread 0) joins thread 0.1 at join_detached_attr.c:19, but thread 0.1 is detached",
+        ),
+        ("fail/sync/join_twice.c", "Invalid join: `finish` (thread 0) joins thread 0.1 at join_twice.c:21, which was joined already"),
+    ];
+    for (path, said) in cases {
+        let prep = corpus(path);
+        let ex = failing_where(&prep, 2000, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate.is_none(), "{path}: {summary}");
+        assert!(summary.starts_with(said), "{path}: {summary}");
+        assert!(summary.contains("avoids it."), "{path}: {summary}");
+    }
+}
+
+#[test]
+fn a_wait_without_its_mutex_is_told_before_the_path_that_avoids_it() {
+    // The listener waits without the mutex when `ready` is still 0; the
+    // alternate reads 1 and does not wait. The rule comes first, then the
+    // other path (not "happens in every order, so the program must take
+    // another path", which the rule already says).
+    let prep = corpus("fail/cond/wait_without_lock.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "wait_without_lock");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.flipped.is_some(), "{summary}");
+    // (In some runs the setter holds `m` then: said so.)
+    let holder = ["which it does not hold", "which `setter` (thread 0.1) holds (locked at wait_without_lock.c:15)"];
+    let lead = "Invalid wait: `listener` (thread 0.2) waits at wait_without_lock.c:25 with `m`, ";
+    assert!(holder.iter().any(|h| summary.starts_with(&format!("{lead}{h}: "))), "{summary}");
+    assert!(summary.contains("Locking `m` before the wait (and testing the condition under it) avoids it. In the alternate, `listener` (thread 0.2) takes the other branch at wait_without_lock.c:24"), "{summary}");
+    assert!(!summary.contains("happens in every order"), "{summary}");
+}
