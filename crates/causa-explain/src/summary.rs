@@ -30,7 +30,8 @@ pub fn summary(e: &Explanation) -> String {
             1 => "Taking one branch the other way did not avoid it either.".to_string(),
             n => format!("Taking {n} branches the other way did not avoid it either."),
         };
-        let mut frame = dead_frame_sentence(e).map(|s| format!(" {s}")).unwrap_or_default();
+        let mut frame =
+            dead_frame_sentence(e).or_else(|| freed_first_sentence(e)).map(|s| format!(" {s}")).unwrap_or_default();
         if let Some(why) = &e.not_followed {
             frame.push_str(&format!(
                 " The threads the failure cut short were run further, but their later paths could not be followed: {why}."
@@ -434,6 +435,49 @@ fn dead_frame_sentence(e: &Explanation) -> Option<String> {
     Some(format!(
         "The access is to {what}: a return is not a scheduling point, so the frame dies in the step of its thread's last event before the return. Keeping the object alive while another thread can use it (a static or heap object, or waiting for that thread before returning) avoids the failure in every order."
     ))
+}
+
+/// A use after free that comes after the free in every order: the block
+/// freed by a thread that ended before the failing one's join and access
+/// (a key's destructor freeing a buffer the thread also published), or
+/// by the failing thread itself.
+fn freed_first_sentence(e: &Explanation) -> Option<String> {
+    let m = &e.failure.message;
+    let rest = m.strip_prefix("use after free: ")?;
+    let (verb, rest) = rest.split_once(" of ")?;
+    let block = rest.split_once(" in ")?.1.split([' ', ',']).next()?;
+    let (at, marker) = (e.failing.len().checked_sub(1)?, *e.failing.last()?);
+    let ft = e.failing_thread()?;
+    let free = e.freeing.filter(|r| e.failing[..at].contains(r)).or_else(|| {
+        e.failing[..at]
+            .iter()
+            .rev()
+            .find(|r| e.info_of(**r).op == "free" && e.object(**r).as_deref() == Some(block))
+            .copied()
+    })?;
+    let line = e.failure.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
+    let line = line.or_else(|| e.line(marker)).unwrap_or_default();
+    let freed = format!("The block `{block}` was freed by {} at {}", who(e, free), e.line(free).unwrap_or_default());
+    let fix = "Freeing the block only after its last use (or not leaving a pointer to it where another thread uses it) avoids the failure.";
+    if free.0 == ft {
+        return Some(format!(
+            "{freed}, and the same thread {verb}s it at {line} afterwards: its own order puts the free first. {fix}"
+        ));
+    }
+    // The freeing thread ended, and the failing thread joined, before the
+    // access (which thread the join waited for, the run's events do not
+    // say here).
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let end = e.failing.iter().position(|r| r.0 == free.0 && e.info_of(*r).op == "end")?;
+    let join = e.failing[end..at].iter().find(|r| r.0 == ft && e.info_of(**r).op == "join").copied()?;
+    (pos(free)? < end).then(|| {
+        format!(
+            "{freed}, before thread {} ended, and {} {verb}s it at {line} after its join at {}: on the failing run's paths the free comes first in every order. {fix}",
+            e.threads[free.0],
+            who(e, marker),
+            e.line(join).unwrap_or_default()
+        )
+    })
 }
 
 /// A wake-up another thread got in before: the failing thread returns

@@ -4445,3 +4445,18 @@ fn a_wait_without_its_mutex_is_told_before_the_path_that_avoids_it() {
     assert!(summary.contains("Locking `m` before the wait (and testing the condition under it) avoids it. In the alternate, `listener` (thread 0.2) takes the other branch at wait_without_lock.c:24"), "{summary}");
     assert!(!summary.contains("happens in every order"), "{summary}");
 }
+
+#[test]
+fn a_use_after_free_no_order_avoids_says_where_the_free_was() {
+    // A key's destructor frees the buffer its thread also published; main
+    // reads it after the join. No order avoids it, and the summary said
+    // only that: it now says who freed the block, and that the freeing
+    // thread ended before main's join and read.
+    let prep = corpus("fail/memory/key_destructor_frees_published.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.alternate.is_none(), "{summary}");
+    let said = "The block `heap@0.1#1` was freed by `release` (thread 0.1) at key_destructor_frees_published.c:15, before thread 0.1 ended, and `main` (thread 0) reads it at key_destructor_frees_published.c:31 after its join at key_destructor_frees_published.c:30";
+    assert!(summary.contains(said), "{summary}");
+}
