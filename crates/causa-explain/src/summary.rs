@@ -225,15 +225,20 @@ pub fn summary(e: &Explanation) -> String {
                 );
                 lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
             }
-            None => match (unguarded_region(e, a, &told), late_lock(e, a, &told), early_unlock(e, a, &told)) {
+            None => match (
+                unguarded_region(e, a, &told),
+                late_lock(e, a, &told),
+                early_unlock(e, a, &told),
+                released_between(e, a, &told),
+            ) {
                 // The intruders hold a lock the region does not take.
-                (Some(lock), _, _) => {
+                (Some(lock), _, _, _) => {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 // The region takes the intruders' lock, but only after its
                 // first access (a pointer read before the lock).
-                (None, Some(lock), _) => {
+                (None, Some(lock), _, _) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
@@ -244,7 +249,7 @@ pub fn summary(e: &Explanation) -> String {
                 }
                 // The region's thread releases the intruders' lock inside
                 // it (a pointer read under the lock, used after the unlock).
-                (None, None, Some(unlock)) => {
+                (None, None, Some(unlock), _) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {}, before its {o2} at {l2}: releasing `{m}` after it (holding it over {lines}) avoids the failure",
@@ -255,8 +260,7 @@ pub fn summary(e: &Explanation) -> String {
                 // It holds the intruders' lock at both ends of the region
                 // but lets it go in between (an index read under the lock,
                 // the slot filled outside it, the index advanced under it).
-                (None, None, None) if released_between(e, a, &told).is_some() => {
-                    let (unlock, relock) = released_between(e, a, &told).unwrap_or((first, last));
+                (None, None, None, Some((unlock, relock))) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {} and takes it again at {}, between the two: holding `{m}` over {lines} avoids the failure",
@@ -265,10 +269,10 @@ pub fn summary(e: &Explanation) -> String {
                         e.line(relock).unwrap_or_default(),
                     )
                 }
-                (None, None, _) if runs_a_statement_twice(e, a) => format!(
+                (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
-                (None, None, _) => format!("making {lines} atomic avoids the failure"),
+                (None, None, _, _) => format!("making {lines} atomic avoids the failure"),
             },
             },
         };
