@@ -878,7 +878,7 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
     // reads tests its value (a reader that reads both and then checks them
     // did not wait for either, and reordering the writes only moves the
     // window).
-    let tested = e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
+    let tested = went_on_by(e, g, read);
     let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
     if !tested {
         // The reads fell between the writes: waiting for the later write
@@ -916,6 +916,12 @@ fn published_early_fix(e: &Explanation, (g, p): (EventRef, EventRef), read: Even
         );
     }
     went_on_by_flag(e, (g, p), w, (&name(w), "that one"))
+}
+
+/// Whether a branch of the reader between its read `g` and its `read`
+/// tests `g`'s value: the reader went on because of what `g` saw.
+fn went_on_by(e: &Explanation, g: EventRef, read: EventRef) -> bool {
+    e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1))
 }
 
 /// ` The reader went on because its read of `ready` at …:29 saw the write
@@ -1030,8 +1036,20 @@ fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flow>, before:
         Some((g, p)) if p.0 == w.0 && g.0 == f.read.0 => match held_apart(e, (p, w), (g, f.read)) {
             Some(lock) => {
                 let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                // (A reader that tests the published pointer first, double-
+                // checked locking's fast path: the writes' order works too.)
+                let keeping = match went_on_by(e, g, f.read) {
+                    true => format!(
+                        " Keeping the reader's fast path without the lock, writing {} ({}) before {} ({}) avoids it too.",
+                        e.object(w).map_or("it".into(), |o| format!("`{o}`")),
+                        e.line(w).unwrap_or_default(),
+                        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+                        e.line(p).unwrap_or_default(),
+                    ),
+                    false => String::new(),
+                };
                 format!(
-                    " {} makes both writes holding `{m}`, but {} reads without it: taking `{m}` at {} as well avoids the failure.",
+                    " {} makes both writes holding `{m}`, but {} reads without it: taking `{m}` at {} as well avoids the failure.{keeping}",
                     who(e, w),
                     who(e, f.read),
                     lines_of(e, &[g, f.read]).unwrap_or_else(|| "its reads".into())

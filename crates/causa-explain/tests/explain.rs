@@ -4469,3 +4469,22 @@ fn a_use_after_free_no_order_avoids_says_where_the_free_was() {
     let said = "The block `heap@0.1#1` was freed by `release` (thread 0.1) at key_destructor_frees_published.c:15, before thread 0.1 ended, and `main` (thread 0) reads it at key_destructor_frees_published.c:31 after its join at key_destructor_frees_published.c:30";
     assert!(summary.contains(said), "{summary}");
 }
+
+#[test]
+fn double_checked_locking_is_also_told_the_write_order_that_keeps_its_fast_path() {
+    // The writer publishes `instance` before filling it, both under the
+    // lock; the reader tests `instance` without the lock and reads a
+    // field. Taking the lock in the reader avoids the failure, and so does
+    // writing the field before the pointer, which keeps the fast path:
+    // both are told.
+    let prep = corpus("fail/realistic/dcl_singleton_publish_early.c");
+    let opts = causa_explore::mcr::McrOptions::default();
+    let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(ex) = r.verdict else { panic!("check found no bug") };
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "dcl_singleton_publish_early");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("makes both writes holding `init_lock`"), "{summary}");
+    let order = "Keeping the reader's fast path without the lock, writing `heap@0.1#1.magic` (dcl_singleton_publish_early.c:44) before `instance` (dcl_singleton_publish_early.c:38) avoids it too.";
+    assert!(summary.contains(order), "{summary}");
+}
