@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 mod align;
+mod barrier;
 pub mod deadlock;
 mod describe;
 pub mod dot;

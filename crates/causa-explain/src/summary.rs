@@ -289,6 +289,7 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(snapshot);
     }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
+    let mut waiting: Vec<&Flow> = Vec::new();
     if out.is_empty() {
         // Reads the alternate does not run because their thread went
         // another way are told together, after the flows that explain.
@@ -303,6 +304,15 @@ pub fn summary(e: &Explanation) -> String {
                 None => reads.push(vec![f]),
             }
         }
+        // (The reads whose fix is to wait for their write: a barrier both
+        // threads reach after may be the way.)
+        waiting = reads
+            .iter()
+            .filter_map(|g| match g.as_slice() {
+                [f] => order_violation(e, f, e.counterpart(f)).filter(|s| s.ends_with(WAIT_FOR_THE_WRITE)).map(|_| *f),
+                _ => None,
+            })
+            .collect();
         let (joined, reads) = joined_order_violations(e, reads);
         out.extend(joined);
         for parts in reads.into_iter().take(3) {
@@ -356,6 +366,16 @@ pub fn summary(e: &Explanation) -> String {
             }
         }
         out.insert(0, s);
+    }
+    if let Some(s) = crate::barrier::wait_fix(e, &waiting) {
+        // (The last order violation's fix, which stands for them all.)
+        let last =
+            out.iter_mut().rev().find(|s| s.ends_with(WAIT_FOR_THE_WRITE) || s.ends_with(EACH_WAITS_FOR_ITS_WRITE));
+        if let Some(said) = last {
+            let cut = if said.ends_with(WAIT_FOR_THE_WRITE) { WAIT_FOR_THE_WRITE } else { EACH_WAITS_FOR_ITS_WRITE };
+            said.truncate(said.len() - cut.len());
+            said.push_str(&s);
+        }
     }
     if let Some(s) = buffering {
         out.insert(0, s);
@@ -862,7 +882,7 @@ fn joined_order_violations<'a>(e: &Explanation, reads: Vec<Vec<&'a Flow>>) -> (V
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn listed(items: &[String]) -> String {
+pub(crate) fn listed(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

@@ -3174,7 +3174,8 @@ fn several_reads_that_should_wait_for_their_writes_share_one_fix() {
     // Thread 0 sums every worker's slot before the barrier that should
     // come first: its reads of the other two slots each see 0. The summary
     // said "Making the read wait for that write avoids the failure." after
-    // each order violation; it now says it once, for all of them.
+    // each order violation; it now says the fix once, for all of them: the
+    // barrier every thread reaches after.
     let prep = load(
         "sum.c",
         "#include <assert.h>\n#include <pthread.h>\n\
@@ -3204,11 +3205,12 @@ fn several_reads_that_should_wait_for_their_writes_share_one_fix() {
         let summary = causa_explain::summary::summary(&e);
         assert_eq!(summary.matches("Order violation:").count(), 2, "{mode}: {summary}");
         assert!(!summary.contains("Making the read wait for that write"), "{mode}: {summary}");
-        assert_eq!(
-            summary.matches("Making each of these reads wait for its write avoids the failure.").count(),
-            1,
-            "{summary}"
-        );
+        // (Told once, for both reads, the way: the barrier every thread
+        // reaches after.)
+        assert!(!summary.contains("Making each of these reads wait"), "{mode}: {summary}");
+        let fix = "`w` (thread 0.1) waits at the barrier `b` at sum.c:7 only after these reads, and `w` (thread 0.2) and `w` (thread 0.3) arrive there after their writes: no thread leaves a barrier before every one has arrived, so reading after that `pthread_barrier_wait` avoids the failure.";
+        assert_eq!(summary.matches(fix).count(), 1, "{mode}: {summary}");
+        assert_eq!(summary.matches("pthread_barrier_wait").count(), 1, "{mode}: {summary}");
     }
 }
 
@@ -4487,4 +4489,35 @@ fn double_checked_locking_is_also_told_the_write_order_that_keeps_its_fast_path(
     assert!(summary.contains("makes both writes holding `init_lock`"), "{summary}");
     let order = "Keeping the reader's fast path without the lock, writing `heap@0.1#1.magic` (dcl_singleton_publish_early.c:44) before `instance` (dcl_singleton_publish_early.c:38) avoids it too.";
     assert!(summary.contains(order), "{summary}");
+}
+
+#[test]
+fn a_read_before_the_barrier_is_told_to_move_after_it() {
+    // Each worker fills its element and meets the other at a barrier, but
+    // reads the other's element before the wait: the fix was "making the
+    // read wait for that write"; the barrier both reach after is the way.
+    // (The last: main writes and waits in another function, at another line.)
+    let main_at =
+        ", and `main` (thread 0) arrives there after its write (at barrier_config_read_early.c:26): no thread";
+    let worker_at = ", and `worker` (thread 0.2) arrives there after its write: no thread";
+    for (path, object, line, writer) in [
+        ("fail/sync/barrier_read_before_wait.c", "barrier", 21, worker_at),
+        ("fail/sync/barrier_summed_too_early.c", "b", 20, worker_at),
+        ("fail/sync/barrier_config_read_early.c", "phase", 16, main_at),
+    ] {
+        let prep = corpus(path);
+        let file = path.rsplit('/').next().unwrap_or_default();
+        let ex = failing_where(&prep, 2000, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            let mode = e.mode;
+            assert_explained(&e, file);
+            let summary = causa_explain::summary::summary(&e);
+            let said = format!("waits at the barrier `{object}` at {file}:{line} only after the read{writer}");
+            assert!(summary.contains(&said), "{mode}: {summary}");
+            assert!(
+                summary.contains("so reading after that `pthread_barrier_wait` avoids the failure"),
+                "{mode}: {summary}"
+            );
+        }
+    }
 }
