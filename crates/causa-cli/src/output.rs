@@ -120,6 +120,12 @@ pub fn render_bug(f: &Finding, ex: &Execution) -> String {
         src(&l)
     };
     out.push_str(&render_columns(&records, &ex.names, &short_src, &opts));
+    let texts: Vec<&str> = records.iter().flat_map(causa_report::legend::record_texts).collect();
+    let blocks = causa_report::legend::named(&ex.heap_blocks, &texts);
+    if !blocks.is_empty() {
+        out.push('\n');
+        out.push_str(&causa_report::render_heap_legend(&blocks, &src));
+    }
     out
 }
 

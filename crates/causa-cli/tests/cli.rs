@@ -834,3 +834,37 @@ fn an_access_through_a_pointer_pairs_only_with_the_same_instruction_of_the_run()
         "{out}"
     );
 }
+
+#[test]
+fn heap_blocks_are_told_where_they_were_allocated() {
+    // Events name a heap block by its allocating thread and order
+    // (`heap#1.refs`, `heap@0.1#1.magic`): the failing execution and the
+    // explanation each end with where the blocks they name come from.
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (program, row) in [
+        (
+            "tests/programs/fail/memory/refcount_put_lost_update.c",
+            "  heap#1  malloc at refcount_put_lost_update.c:35  shared = malloc(sizeof *shared);\n",
+        ),
+        (
+            "tests/programs/fail/realistic/dcl_singleton_publish_early.c",
+            "  heap@0.1#1  calloc at dcl_singleton_publish_early.c:36  c = calloc(1, sizeof *c);\n",
+        ),
+    ] {
+        let (code, out, err) = causa(&["check", program], dir.path());
+        assert_eq!(code, 1, "{program}: {err}");
+        let legend = format!("heap blocks (named by the allocating thread and their order in it):\n{row}");
+        // (Under the failing execution, and under the explanation.)
+        assert_eq!(out.matches(&legend).count(), 2, "{program}:\n{out}");
+        let schedule = dir.path().join(format!(
+            "{}-assertion-violation.schedule",
+            program.rsplit('/').next().and_then(|f| f.strip_suffix(".c")).unwrap_or_default()
+        ));
+        let (_, out, err) =
+            causa(&["explain", program, "--schedule", &schedule.to_string_lossy(), "--json"], dir.path());
+        let doc = json(&out);
+        let blocks = doc["heap_blocks"].as_array().unwrap_or_else(|| panic!("{program}: {out}{err}"));
+        let name = row.split_whitespace().next().unwrap_or_default();
+        assert!(blocks.iter().any(|b| b["name"] == name && b["site"]["line"].is_u64()), "{program}: {blocks:?}");
+    }
+}

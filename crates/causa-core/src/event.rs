@@ -269,6 +269,18 @@ pub mod once_step {
     }
 }
 
+/// A heap block of a run as events name it (`heap#1`, `heap@0.1#2`), with
+/// the call that allocated it and where: the reports' legend (a reader
+/// sees `heap#1.refs` where the program says `shared->refs`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct HeapBlock {
+    pub name: String,
+    /// `malloc`, `calloc`, `realloc`, …
+    pub by: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<SourceLoc>,
+}
+
 /// Readable form of an [`Event`], as written to `--trace` files and reports.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct EventRecord {

@@ -75,6 +75,14 @@ pub fn render(e: &Explanation) -> String {
         );
         o.push_str(&sources(e));
     }
+    let legend = crate::text::heap_legend(e, &[&o]);
+    if let Some((_, rows)) = legend.split_once('\n') {
+        let _ = writeln!(
+            o,
+            "<h2>Heap blocks</h2><p class=\"meta\">Events name a heap block by the thread that allocated it and its order there; where each was allocated:</p><pre class=\"src\">{}</pre>",
+            esc(rows.trim_end())
+        );
+    }
     let _ = writeln!(
         o,
         "<details><summary>Full failing schedule ({} events)</summary><ol class=\"full\">",

@@ -29,7 +29,16 @@ pub fn render(e: &Explanation) -> Value {
     };
     let switch = |(a, b): &(EventRef, EventRef)| json!([id(a), id(b)]);
     let d = &e.dsp;
+    // (The heap blocks the failing run's events name, where allocated.)
+    let texts: Vec<String> = e
+        .failing
+        .iter()
+        .map(|r| format!("{} {}", e.event_text(*r), e.value(*r, Run::Failing).unwrap_or_default()))
+        .collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let heap_blocks = causa_report::legend::named(&e.heap_blocks, &texts);
     json!({
+        "heap_blocks": heap_blocks,
         "schema": 1,
         "command": "explain",
         "mode": e.mode.name(),

@@ -162,6 +162,9 @@ pub struct Explanation {
     pub names: BTreeMap<u64, String>,
     /// Names of the blocks frees free (`heap#1`), by address.
     pub blocks: BTreeMap<u64, String>,
+    /// The failing run's heap blocks, where each was allocated (the
+    /// reports' legend for `heap#1`).
+    pub heap_blocks: Vec<causa_core::event::HeapBlock>,
     /// Names of what bulk accesses span (`shared`, `b->data`), by address
     /// and size.
     pub spans: BTreeMap<(u64, u32), String>,
@@ -692,6 +695,7 @@ fn explain_here(
         info,
         names: objects.names,
         blocks: objects.blocks,
+        heap_blocks: ex.heap_blocks.clone(),
         spans: objects.spans,
         locals: objects.locals,
         failing_values,

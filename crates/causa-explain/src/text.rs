@@ -69,6 +69,10 @@ pub fn render(e: &Explanation) -> String {
         causa_report::wrap(format!("Summary: {}", crate::summary::summary(e)).split_whitespace(), 100).join("\n")
     );
     if e.alternate.is_none() {
+        let legend = heap_legend(e, &[&o]);
+        if !legend.is_empty() {
+            let _ = write!(o, "\n{legend}");
+        }
         return o;
     }
     let d = &e.dsp;
@@ -155,6 +159,10 @@ pub fn render(e: &Explanation) -> String {
         }
     }
     let _ = writeln!(o);
+    let legend = heap_legend(e, &[&o]);
+    if !legend.is_empty() {
+        let _ = writeln!(o, "{legend}");
+    }
     if e.timed_out {
         let _ = writeln!(
             o,
@@ -170,6 +178,15 @@ pub fn render(e: &Explanation) -> String {
         e.total_time.as_secs_f64()
     );
     o
+}
+
+/// Where the heap blocks `texts` name were allocated
+/// ([`causa_report::render_heap_legend`]); empty when they name none.
+pub(crate) fn heap_legend(e: &Explanation, texts: &[&str]) -> String {
+    let blocks = causa_report::legend::named(&e.heap_blocks, texts);
+    let mut files = causa_ir::source::SourceCache::new();
+    let cache = std::cell::RefCell::new(&mut files);
+    causa_report::render_heap_legend(&blocks, &|l| cache.borrow_mut().line(l))
 }
 
 /// How the alternate was searched and what came of it.

@@ -644,6 +644,29 @@ impl Machine {
         })
     }
 
+    /// A heap block's name: `heap#1` for `main`'s first, `heap@0.1#2` for
+    /// thread 0.1's second.
+    fn heap_name(&self, thread: Tid, seq: u32) -> String {
+        match thread {
+            0 => format!("heap#{seq}"),
+            t => format!("heap@{}#{seq}", self.names[t as usize]),
+        }
+    }
+
+    /// The run's heap blocks, in allocation order.
+    fn heap_blocks(&self) -> Vec<causa_core::event::HeapBlock> {
+        let prog = &self.prep.program;
+        let blocks = self.mem.allocs.iter().filter_map(|a| match &a.kind {
+            AllocKind::Heap { thread, seq, site, by } => Some(causa_core::event::HeapBlock {
+                name: self.heap_name(*thread, *seq),
+                by: by.to_string(),
+                site: prog.loc(*site).cloned(),
+            }),
+            _ => None,
+        });
+        blocks.collect()
+    }
+
     /// Build the execution record: outcome, events, readable event records.
     pub fn finish(mut self, outcome: Outcome) -> Execution {
         let paths = self.take_paths();
@@ -652,6 +675,7 @@ impl Machine {
         } else {
             Vec::new()
         };
+        let heap_blocks = if self.cfg.keep_records { self.heap_blocks() } else { Vec::new() };
         let final_state = self.cfg.final_state.then(|| self.globals_digest());
         let unflushed = self.unflushed_events();
         let cut_off = match &outcome {
@@ -677,6 +701,7 @@ impl Machine {
             stdout: self.stdout,
             stderr: self.stderr,
             records,
+            heap_blocks,
             deaths: self.deaths,
             freed_by: self.freed_by,
         }
@@ -919,11 +944,7 @@ impl Machine {
                     Some(t) => t.clone(),
                     None => Ty::Void,
                 };
-                let name = match thread {
-                    0 => format!("heap#{seq}"),
-                    t => format!("heap@{}#{seq}", self.names[*t as usize]),
-                };
-                (name, ty)
+                (self.heap_name(*thread, *seq), ty)
             }
         })
     }

@@ -196,6 +196,9 @@ pub struct Execution {
     /// Readable event descriptions, built by [`crate::Machine::finish`] when
     /// [`Config::keep_records`] is set (empty otherwise).
     pub records: Vec<causa_core::event::EventRecord>,
+    /// The heap blocks allocated, in allocation order, when
+    /// [`Config::keep_records`] is set (empty otherwise).
+    pub heap_blocks: Vec<causa_core::event::HeapBlock>,
 }
 
 impl Execution {

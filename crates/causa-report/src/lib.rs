@@ -14,10 +14,12 @@
 pub mod columns;
 pub mod finding;
 pub mod json;
+pub mod legend;
 
 pub use columns::{render_columns, ColumnOptions};
 pub use finding::render_finding;
 pub use json::{BugJson, LocationJson, Report, Verdict, SCHEMA_VERSION};
+pub use legend::render_heap_legend;
 
 use causa_core::SourceLoc;
 
