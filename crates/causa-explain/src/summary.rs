@@ -178,7 +178,13 @@ pub fn summary(e: &Explanation) -> String {
     // (Regions already told: two threads that each intrude on the other's
     // run of the same lines need them said once.)
     let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
-    for a in e.dsp.atomic.iter().take(regions) {
+    // (A region that runs a statement once comes first: of two regions
+    // on one line, such as a lost update's `count++` and the other
+    // thread's run from its first call's write to its second call's read,
+    // the first is the one to tell.)
+    let mut ordered: Vec<&crate::dsp::Atomic> = e.dsp.atomic.iter().collect();
+    ordered.sort_by_key(|a| runs_a_statement_twice(e, a));
+    for a in ordered.into_iter().take(regions) {
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         // (Through another thread's run of the statement the failing one
         // did not reach: a double free's reset of the pointer.)

@@ -4521,3 +4521,28 @@ fn a_read_before_the_barrier_is_told_to_move_after_it() {
         }
     }
 }
+
+#[test]
+fn a_queue_appended_through_its_tail_pointer_is_explained() {
+    // `q.tail->next = n` writes through a pointer read from the queue, and
+    // main's walk reads `p->next` through the links those writes make: the
+    // walk's addresses were "unknown" (the locations' values counted only
+    // the writes at fixed addresses). The count's lost update is told as
+    // the read and write of `q.count++` to make atomic, not as the other
+    // thread's run from one call's write to the next call's read.
+    let prep = corpus("fail/realistic/linked_queue_count_outside_lock.c");
+    let file = "linked_queue_count_outside_lock.c";
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            let mode = e.mode;
+            assert_explained(&e, file);
+            if mode == Mode::Progressive {
+                let summary = causa_explain::summary::summary(&e);
+                let fix = format!("making {file} line 25 atomic avoids the failure");
+                assert!(summary.contains(&fix), "{mode}: {summary}");
+                assert!(!summary.contains("more than once"), "{mode}: {summary}");
+            }
+        }
+    }
+}

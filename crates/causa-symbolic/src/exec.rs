@@ -186,6 +186,9 @@ struct Pass {
     values: stored::Values,
     /// The objects allocated by the end.
     objects: Vec<Object>,
+    /// Where writes through computed addresses whose targets were not
+    /// known may have landed: no location there is pinned ([`resolve`]).
+    spoiled: resolve::Spoiled,
     /// A pass ran (the first has no pass before).
     ran: bool,
     /// A string was read through a pointer none of whose targets was
@@ -200,6 +203,7 @@ impl Pass {
             written: std::mem::take(&mut self.written),
             values: std::mem::take(&mut self.values),
             objects: std::mem::take(&mut self.objects),
+            spoiled: std::mem::take(&mut self.spoiled),
             ran: true,
             ..Pass::default()
         }
@@ -229,6 +233,7 @@ fn execute_with(
         failure_occurrence: log.failure_occurrence,
         written: Default::default(),
         prior_written: prior.written,
+        spoiled: prior.spoiled,
         stored: Default::default(),
         prior_values: prior.values,
         prior_objects: prior.objects,
@@ -272,6 +277,7 @@ fn execute_with(
         partial: st.partial,
         values,
         objects: st.trace.objects.clone(),
+        spoiled: st.spoiled,
         ran: true,
         stand_ins: st.stand_ins,
     };
@@ -327,6 +333,8 @@ struct State<'p> {
     written: resolve::Written,
     /// Those the pass before saw written by the end.
     prior_written: resolve::Written,
+    /// [`Pass::spoiled`], this pass's and the pass before's.
+    spoiled: resolve::Spoiled,
     /// Everything written to each shared location so far ([`stored`]).
     stored: stored::StoredMap,
     /// What each location the pass before wrote can hold.
@@ -1263,8 +1271,9 @@ impl<'s, 'p> Thread<'s, 'p> {
         };
         let e = self.fit(e, int_bits(ty));
         self.escape_value(e, ty);
-        if at.is_none() {
-            self.note_write(addr, e);
+        match at {
+            None => self.note_write(addr, e),
+            Some(p) => self.note_symbolic_write(p, ty.store_size() as u32),
         }
         self.event(SymOp::Write { addr, size: ty.store_size() as u32, value: e, atomic, at });
         Ok(())

@@ -191,7 +191,7 @@ pub(crate) fn constraints(
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
     if !symbolic.is_empty() || !through.is_empty() || !wide.is_empty() {
-        let sets = value_sets(sym, &model.origin, &locs);
+        let sets = through_links(sym, &model.origin, &locs, &symbolic, linked_reads(&symbolic, &wide));
         for (ev, p, pieces) in through {
             let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
@@ -223,7 +223,7 @@ pub(crate) fn constraints(
         // (A read through a link is valued by the concretely addressed
         // writes only: with writes through computed addresses, such as
         // `r->users++`, its location may hold more.)
-        let linked = !symbolic.iter().any(|(_, _, _, write)| *write) && wide.is_empty();
+        let linked = linked_reads(&symbolic, &wide);
         // Where each access through a computed address may begin and end:
         // the new locations one of them makes where no other access is are
         // cut there, so that another of other extent finds locations that
@@ -570,6 +570,47 @@ type ValueSets = HashMap<u64, Option<BTreeSet<Derived>>>;
 /// "unknown").
 const MAX_DERIVED: usize = 4 * MAX_VALUES;
 
+/// Whether a read through a link is valued by the concretely addressed
+/// writes only ([`linked_read_set`]): when no access through a computed
+/// address writes.
+fn linked_reads<S, W>(symbolic: &[(S, ExprId, u32, bool)], wide: &[W]) -> bool {
+    !symbolic.iter().any(|(_, _, _, write)| *write) && wide.is_empty()
+}
+
+/// [`value_sets`] with the writes through computed addresses at each
+/// location they may land in, to a fixpoint: a write through a link
+/// (`q.tail->next = n`) gives the locations it may land in values that
+/// reads through links (`p = p->next`) follow. (At most [`MAX_LINKS`]
+/// rounds, links being followed that deep.)
+fn through_links(
+    sym: &SymTrace,
+    origin: &[(usize, usize)],
+    locs: &BTreeMap<u64, Location>,
+    symbolic: &[(Access, ExprId, u32, bool)],
+    linked: bool,
+) -> ValueSets {
+    let mut sets = value_sets(sym, origin, locs, &[]);
+    for _ in 0..MAX_LINKS {
+        let extra: Vec<(u64, u32, Access)> = symbolic
+            .iter()
+            .filter(|(_, _, _, write)| *write)
+            .flat_map(|(acc, p, size, _)| {
+                let cands = candidates(sym, &sym.exprs, (locs, &sets, linked), *p, *size);
+                cands.into_iter().map(move |l| (l, *size, *acc))
+            })
+            .collect();
+        if extra.is_empty() {
+            break;
+        }
+        let next = value_sets(sym, origin, locs, &extra);
+        if next == sets {
+            break;
+        }
+        sets = next;
+    }
+    sets
+}
+
 /// The values each concretely addressed location can hold (None: unknown or
 /// too many), a least fixpoint over the writes' value expressions.
 ///
@@ -580,7 +621,15 @@ const MAX_DERIVED: usize = 4 * MAX_VALUES;
 /// bound, each thread's write fed the other's fed its own; with it, the
 /// offsets are the sums of each subset of the lengths, and the writes at
 /// `log + at` have their few candidate places.
-fn value_sets(sym: &SymTrace, origin: &[(usize, usize)], locs: &BTreeMap<u64, Location>) -> ValueSets {
+/// `extra`: writes through computed addresses, at a location each may
+/// land in (one that only overlaps another access's location makes that
+/// location unknown).
+fn value_sets(
+    sym: &SymTrace,
+    origin: &[(usize, usize)],
+    locs: &BTreeMap<u64, Location>,
+    extra: &[(u64, u32, Access)],
+) -> ValueSets {
     let mut sets: ValueSets = HashMap::default();
     for (addr, loc) in locs {
         let init = match sym.initial_value(*addr, loc.size) {
@@ -596,8 +645,17 @@ fn value_sets(sym: &SymTrace, origin: &[(usize, usize)], locs: &BTreeMap<u64, Lo
                 continue;
             }
             let mut acc: BTreeSet<Derived> = sets[addr].clone().unwrap_or_default();
+            let end = addr + loc.size as u64;
+            let overlapping = extra.iter().filter(|(a, size, _)| *a < end && addr < &(a + *size as u64));
             let mut unknown = false;
-            for w in &loc.writes {
+            let mut here = Vec::new();
+            for (a, size, w) in overlapping {
+                match (*a, *size) == (*addr, loc.size) {
+                    true => here.push(w),
+                    false => unknown = true,
+                }
+            }
+            for w in loc.writes.iter().chain(here) {
                 if w.part.is_some() {
                     unknown = true;
                     continue;

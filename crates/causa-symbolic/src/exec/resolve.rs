@@ -30,6 +30,18 @@ use super::Thread;
 use crate::expr::{Expr, ExprId};
 use crate::trace::{Initial, SymOp};
 
+/// Where writes through computed addresses whose targets were not known
+/// may have landed ([`Thread::note_symbolic_write`]).
+#[derive(Default)]
+pub(crate) struct Spoiled {
+    /// Every location of these sizes (a pointer's targets not known),
+    pub(crate) sizes: std::collections::BTreeSet<u32>,
+    /// and every location of one of these sizes in one of these objects
+    /// (an element of an array at an index not known; not the pointer
+    /// next to the array in its struct).
+    pub(crate) objects: std::collections::BTreeSet<(u32, u32)>,
+}
+
 /// The values written to a shared location so far: `None` once a value that
 /// is not a constant was written.
 pub(crate) type Written = causa_core::collections::HashMap<u64, Option<Vec<u128>>>;
@@ -45,6 +57,48 @@ impl Thread<'_, '_> {
             (Some(vals), Some(v)) if !vals.contains(&v) => vals.push(v),
             (Some(_), Some(_)) | (None, _) => {}
             (Some(_), None) => *entry = None,
+        }
+    }
+
+    /// Note a write of `size` bytes through the computed address `p`
+    /// (`q.tail->next = n`): every location it may land in may hold
+    /// anything from now on, so that no read there is pinned to what the
+    /// writes at fixed addresses left (a walk `p = p->next` pinned to the
+    /// null a node started with). Where it may land: `p` over the values
+    /// written so far (and by the pass before) where its reads read; when
+    /// that is not known, anywhere: every location of its size.
+    pub(super) fn note_symbolic_write(&mut self, p: ExprId, size: u32) {
+        let held = |id: u32| -> Option<std::collections::BTreeSet<u128>> {
+            let (t, k) = *self.st.trace.reads.get(id as usize)?;
+            let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
+            let SymOp::Read { addr, at: None, size, .. } = events.get(k)?.op else { return None };
+            let mut set: std::collections::BTreeSet<u128> = match self.st.trace.initial_value(addr, size) {
+                Initial::Known(v) => [v].into(),
+                Initial::Expr(e) => [self.st.trace.exprs.value(e)?].into(),
+                Initial::Unknown => [0].into(),
+            };
+            set.extend(self.st.written.get(&addr).cloned().unwrap_or(Some(Vec::new()))?);
+            set.extend(self.st.prior_written.get(&addr).cloned().unwrap_or(Some(Vec::new()))?);
+            (set.len() <= crate::rw::MAX_VALUES).then_some(set)
+        };
+        match crate::rw::eval_set(&self.st.trace.exprs, p, &held) {
+            Some(targets) => {
+                for t in targets {
+                    self.st.written.insert(t as u64, None);
+                    self.st.stored.entry(t as u64).or_default().spoil();
+                }
+            }
+            // (An element at an index not known: that object's locations
+            // of the size;
+            // a pointer's target not known: every location of the size.)
+            None => match self.st.trace.exprs.constant_term(p).map(|c| causa_ir::addr_alloc(c as u64)) {
+                Some(id) if id != 0 => {
+                    self.st.spoiled.objects.insert((id, size));
+                }
+                _ => {
+                    self.st.spoiled.sizes.insert(size);
+                }
+            },
         }
     }
 
@@ -167,6 +221,12 @@ impl Thread<'_, '_> {
     /// The one value shared location `loc` ever held so far (see the
     /// module docs).
     fn single_value(&mut self, loc: u64, size: u32) -> Option<u128> {
+        // (A write through a computed address of unknown targets may have
+        // landed here.)
+        if self.st.spoiled.sizes.contains(&size) || self.st.spoiled.objects.contains(&(causa_ir::addr_alloc(loc), size))
+        {
+            return None;
+        }
         let mut written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
         // What the pass before saw written by the end: a value a thread
         // followed later writes rules the pin out (else the path condition
