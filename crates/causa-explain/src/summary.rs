@@ -143,7 +143,7 @@ pub fn summary(e: &Explanation) -> String {
                 let unshown = if e.dsp.events.contains(&r) {
                     ""
                 } else {
-                    " (It reads the same write in both, so it is not among the events shown below.)"
+                    " (It reads the same write in both, which stores another value in the alternate, so it is not among the events shown below.)"
                 };
                 out.push(format!(
                     "The branch tests the {} in {}, which sees {was} in the failing schedule and {now} in the alternate.{unshown}",
