@@ -184,8 +184,7 @@ pub fn render(e: &Explanation) -> String {
 /// ([`causa_report::render_heap_legend`]); empty when they name none.
 pub(crate) fn heap_legend(e: &Explanation, texts: &[&str]) -> String {
     let blocks = causa_report::legend::named(&e.heap_blocks, texts);
-    let mut files = causa_ir::source::SourceCache::new();
-    let cache = std::cell::RefCell::new(&mut files);
+    let cache = std::cell::RefCell::new(causa_ir::source::SourceCache::new());
     causa_report::render_heap_legend(&blocks, &|l| cache.borrow_mut().line(l))
 }
 

@@ -191,7 +191,11 @@ pub(crate) fn constraints(
     check_overlaps(&locs)?;
     let mut parts = Vec::new();
     if !symbolic.is_empty() || !through.is_empty() || !wide.is_empty() {
-        let sets = through_links(sym, &model.origin, &locs, &symbolic, linked_reads(&symbolic, &wide));
+        // (A read through a link is valued by the concretely addressed
+        // writes only: with writes through computed addresses, such as
+        // `r->users++`, its location may hold more.)
+        let linked = !symbolic.iter().any(|(_, _, _, write)| *write) && wide.is_empty();
+        let sets = through_links(sym, &model.origin, &locs, &symbolic, linked);
         for (ev, p, pieces) in through {
             let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
@@ -220,10 +224,6 @@ pub(crate) fn constraints(
             some.push(after(ev));
             parts.push(Formula::or(some));
         }
-        // (A read through a link is valued by the concretely addressed
-        // writes only: with writes through computed addresses, such as
-        // `r->users++`, its location may hold more.)
-        let linked = linked_reads(&symbolic, &wide);
         // Where each access through a computed address may begin and end:
         // the new locations one of them makes where no other access is are
         // cut there, so that another of other extent finds locations that
@@ -569,13 +569,6 @@ type ValueSets = HashMap<u64, Option<BTreeSet<Derived>>>;
 /// Most derived values kept per location (a location with more is
 /// "unknown").
 const MAX_DERIVED: usize = 4 * MAX_VALUES;
-
-/// Whether a read through a link is valued by the concretely addressed
-/// writes only ([`linked_read_set`]): when no access through a computed
-/// address writes.
-fn linked_reads<S, W>(symbolic: &[(S, ExprId, u32, bool)], wide: &[W]) -> bool {
-    !symbolic.iter().any(|(_, _, _, write)| *write) && wide.is_empty()
-}
 
 /// [`value_sets`] with the writes through computed addresses at each
 /// location they may land in, to a fixpoint: a write through a link

@@ -72,13 +72,8 @@ impl Thread<'_, '_> {
             let (t, k) = *self.st.trace.reads.get(id as usize)?;
             let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
             let SymOp::Read { addr, at: None, size, .. } = events.get(k)?.op else { return None };
-            let mut set: std::collections::BTreeSet<u128> = match self.st.trace.initial_value(addr, size) {
-                Initial::Known(v) => [v].into(),
-                Initial::Expr(e) => [self.st.trace.exprs.value(e)?].into(),
-                Initial::Unknown => [0].into(),
-            };
-            set.extend(self.st.written.get(&addr).cloned().unwrap_or(Some(Vec::new()))?);
-            set.extend(self.st.prior_written.get(&addr).cloned().unwrap_or(Some(Vec::new()))?);
+            let mut set: std::collections::BTreeSet<u128> = self.ever_written(addr)?.into_iter().collect();
+            set.insert(self.start_value(addr, size)?);
             (set.len() <= crate::rw::MAX_VALUES).then_some(set)
         };
         match crate::rw::eval_set(&self.st.trace.exprs, p, &held) {
@@ -227,23 +222,11 @@ impl Thread<'_, '_> {
         {
             return None;
         }
-        let mut written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
-        // What the pass before saw written by the end: a value a thread
-        // followed later writes rules the pin out (else the path condition
-        // would rule out a run that read it). Without a pass before, the
-        // pin is kept and symbolic execution runs again.
-        for v in self.st.prior_written.get(&loc).cloned().unwrap_or(Some(Vec::new()))? {
-            if !written.contains(&v) {
-                written.push(v);
-            }
-        }
+        // (Without a pass before, the pin is kept and symbolic execution
+        // runs again.)
+        let written = self.ever_written(loc)?;
         self.st.partial = true;
-        let init = match self.st.trace.initial_value(loc, size) {
-            Initial::Known(v) => v,
-            Initial::Expr(e) => self.st.trace.exprs.value(e)?,
-            // Memory not known yet starts zeroed, as the interpreter's.
-            Initial::Unknown => 0,
-        };
+        let init = self.start_value(loc, size)?;
         match written[..] {
             // Never written (so far): its initial value, unless that is null
             // (a thread run later in symbolic execution must write it).
@@ -255,6 +238,31 @@ impl Thread<'_, '_> {
             // (0 is an element: the access stays symbolic).
             [v] if init == 0 && !self.indexing => Some(v),
             _ => None,
+        }
+    }
+
+    /// The constants written to `loc` so far, and by the pass before by
+    /// its end (a value a thread followed later writes rules a pin out,
+    /// else the path condition would rule out a run that read it), in
+    /// order, without repeats; None once a value that is not a constant
+    /// was written there.
+    fn ever_written(&self, loc: u64) -> Option<Vec<u128>> {
+        let mut written = self.st.written.get(&loc).cloned().unwrap_or(Some(Vec::new()))?;
+        for v in self.st.prior_written.get(&loc).cloned().unwrap_or(Some(Vec::new()))? {
+            if !written.contains(&v) {
+                written.push(v);
+            }
+        }
+        Some(written)
+    }
+
+    /// The value `size` bytes at `loc` start with, as a constant (memory
+    /// not known yet starts zeroed, as the interpreter's).
+    fn start_value(&self, loc: u64, size: u32) -> Option<u128> {
+        match self.st.trace.initial_value(loc, size) {
+            Initial::Known(v) => Some(v),
+            Initial::Expr(e) => self.st.trace.exprs.value(e),
+            Initial::Unknown => Some(0),
         }
     }
 
