@@ -144,6 +144,54 @@ fn a_flips_most_similar_schedule_that_loses_an_update_gives_way_to_the_next() {
 }
 
 #[test]
+fn a_lost_update_of_a_reference_count_is_told_as_the_fix() {
+    // In the schedule `check` finds, the only region the alternate keeps
+    // together spans two runs of `b->refs++` (line 37): no block of lines
+    // made atomic does that. The count's update the failing schedule
+    // loses is told instead, with the lines whose updates to make atomic.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/realistic/refcount_nonatomic_release.c";
+    let (code, out, err) = causa(&["check", prog, "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let doc = json(&out);
+    let summary = doc["explanation"]["summary"].as_str().expect("a summary");
+    assert!(summary.contains("The failing schedule loses an update of `heap#1.refs`: `buf_release` (thread 0.1) reads it (3) at refcount_nonatomic_release.c:42 and writes it (2) at refcount_nonatomic_release.c:42 over `buf_retain` (thread 0)'s write (3) at refcount_nonatomic_release.c:37, which is lost"), "{summary}");
+    assert!(summary.contains("making the updates at refcount_nonatomic_release.c lines 37 and 42 atomic"), "{summary}");
+    assert!(!summary.contains("more than once"), "{summary}");
+}
+
+#[test]
+fn a_consumers_check_and_take_is_told_before_its_run_round_the_loop() {
+    // bbuf's failing schedule of `test --seed 1` has two regions of the
+    // failing consumer the other one comes between: its check (line 43)
+    // to its take (line 51), and its previous take's write of `out` (line
+    // 50) round the loop to this take's read (line 48). The first is the
+    // fix (hold `m` from the check to the take); the second is not a block
+    // of lines, and it was told first, as "making lines 48–50 atomic".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prog = "tests/programs/fail/clap/bbuf.c";
+    let (code, out, err) =
+        causa(&["test", prog, "--seed", "1", "--iterations", "5000", "--no-explain", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let sched = json(&out)["schedule_file"].as_str().expect("a schedule file").to_string();
+    let (code, out, err) = causa(&["explain", prog, "--schedule", &sched, "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let e = json(&out);
+    let atomic = e["dsp"]["atomic"].as_array().map_or(0, Vec::len);
+    assert_eq!(atomic, 2, "{e}");
+    let summary = e["summary"].as_str().expect("a summary");
+    assert!(
+        summary.starts_with(
+            "In the failing schedule `consumer` (thread 0.3) makes 4 accesses to `count` (bbuf.c lines 43–51)"
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("holding `m` over bbuf.c lines 43–51 avoids the failure"), "{summary}");
+    assert!(!summary.contains("48–50"), "{summary}");
+    assert!(summary.contains("The read of `buf[2]` at bbuf.c:48"), "{summary}");
+}
+
+#[test]
 fn a_flipped_loop_exit_is_explained_by_the_read_it_tests() {
     // Workers claim jobs with a read and a separate write of `next_job`; on
     // the failing run's paths every order does some job twice, so a worker

@@ -228,6 +228,10 @@ pub struct Explanation {
     /// conditions depend on its value (the number of the thread's events
     /// before each branch).
     pub branches_on: BTreeMap<EventRef, Vec<usize>>,
+    /// The failing thread's branch that led to the failure (an assertion's
+    /// condition), as the number of the thread's events before it: the
+    /// reads in `branches_on` at that place are what the check sees.
+    pub failure_branch: Option<(usize, usize)>,
     /// Branches whose flip was tried.
     pub flips_tried: usize,
     /// Alternates of the failing run's paths whose replay failed later,
@@ -686,6 +690,10 @@ fn explain_here(
         serial: serial_arrival(&sym, &s.failing, &f),
     });
     let branches_on = branches_on(&sym);
+    let failure_branch = sym.threads.iter().enumerate().find_map(|(t, th)| {
+        let i = th.failure_condition?;
+        th.path.get(i).map(|&(_, k)| (t, k))
+    });
     Ok(Explanation {
         mode: opts.mode,
         memory_model: sym.memory_model,
@@ -721,6 +729,7 @@ fn explain_here(
         optimal: s.optimal,
         flipped,
         branches_on,
+        failure_branch,
         flips_tried: s.flips_tried,
         rejected: s.rejected,
         lost_updates,

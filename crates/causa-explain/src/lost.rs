@@ -36,3 +36,54 @@ pub(crate) fn introduced(
         causa_symbolic::refine::lost_updates((failing, alternate), true, |r| r.0, |r| access(sym, r), plain_write);
     lost.first().copied()
 }
+
+/// The last update of `addr` the failing schedule loses: (a thread's read,
+/// another thread's write after it, the first thread's plain write over
+/// that one), all before the failure.
+fn lost_in_failing(e: &crate::Explanation, addr: u64) -> Option<(EventRef, EventRef, EventRef)> {
+    let access = |r: EventRef| {
+        let i = e.info_of(r);
+        match (i.op, i.addr) {
+            ("read", Some(a)) if a == addr => Some((a, false)),
+            ("write" | "update", Some(a)) if a == addr => Some((a, true)),
+            _ => None,
+        }
+    };
+    let plain_write = |r: EventRef| e.info_of(r).op == "write";
+    causa_symbolic::refine::lost_updates((&[], &e.failing), false, |r| r.0, access, plain_write).pop()
+}
+
+/// `` The failing schedule loses an update of `refs`: `release` (thread
+/// 0.1) reads it at rc.c:42 and writes it at rc.c:42 over `retain` (thread
+/// 0)'s write at rc.c:37; making the updates at rc.c lines 37 and 42 atomic
+/// … keeps every update. `` Told when no block of lines made atomic would
+/// keep a region together (it spans two runs of a statement) and the
+/// location it accesses loses an update in the failing schedule: that is
+/// the defect to fix, whichever order then fails.
+pub(crate) fn sentence(e: &crate::Explanation, addr: u64) -> Option<String> {
+    use crate::summary::who;
+    let (r, x, w) = lost_in_failing(e, addr)?;
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let valued = |r: EventRef| e.value(r, crate::Run::Failing).map_or_else(String::new, |v| format!(" ({v})"));
+    let object = e.object(r).unwrap_or_else(|| "the location".into());
+    let mut lines: Vec<u32> = [r, x, w].iter().filter_map(|r| e.info_of(*r).loc.as_ref().map(|l| l.line)).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    let file = e.info_of(r).loc.as_ref().map(|l| causa_interp::memory::short_file(&l.file).to_string());
+    let place = match (file, lines.as_slice()) {
+        (Some(f), [l]) => format!("the update at {f}:{l}"),
+        (Some(f), [a, b]) => format!("the updates at {f} lines {a} and {b}"),
+        _ => "these updates".into(),
+    };
+    Some(format!(
+        "The failing schedule loses an update of `{object}`: {} reads it{} at {} and writes it{} at {} over {}'s write{} at {}, which is lost; making {place} atomic (under one lock, or with C11 atomics) keeps every update.",
+        who(e, r),
+        valued(r),
+        at(r),
+        valued(w),
+        at(w),
+        who(e, x),
+        valued(x),
+        at(x),
+    ))
+}

@@ -182,9 +182,17 @@ pub fn summary(e: &Explanation) -> String {
     // on one line, such as a lost update's `count++` and the other
     // thread's run from its first call's write to its second call's read,
     // the first is the one to tell.)
+    // (So does one that stays within one pass of its lines: a consumer's
+    // check and take of an item, not its run from one item's take back
+    // round the loop to the next one's.)
     let mut ordered: Vec<&crate::dsp::Atomic> = e.dsp.atomic.iter().collect();
-    ordered.sort_by_key(|a| runs_a_statement_twice(e, a));
+    ordered.sort_by_key(|a| runs_a_statement_twice(e, a) || turns_back(e, a));
     for a in ordered.into_iter().take(regions) {
+        // A region that goes back round is no fix to tell after one that
+        // does not: the lines it spans are not a block to make atomic.
+        if turns_back(e, a) && !runs_a_statement_twice(e, a) && !regions_told.is_empty() {
+            continue;
+        }
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
         // (Through another thread's run of the statement the failing one
         // did not reach: a double free's reset of the pointer.)
@@ -278,10 +286,20 @@ pub fn summary(e: &Explanation) -> String {
                 (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
                 ),
+                (None, None, _, _) if turns_back(e, a) => format!(
+                    "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together; the alternate avoids the failure by running them with nothing between"
+                ),
                 (None, None, _, _) => format!("making {lines} atomic avoids the failure"),
             },
             },
         };
+        // (A region no block of lines keeps together, on a location whose
+        // update the failing schedule loses: the lost update is the fix.)
+        let lost = || e.info_of(first).addr.and_then(|addr| crate::lost::sentence(e, addr));
+        if let Some(s) = runs_a_statement_twice(e, a).then(lost).flatten() {
+            out.push(s);
+            continue;
+        }
         out.push(format!(
             "In the failing schedule {} between {}'s {span}; {fix}.",
             intruders_told(e, &told),
@@ -1775,10 +1793,30 @@ fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     })
 }
 
-/// The failing thread's differing read nearest the failure: what the check sees.
+/// The region goes back to an earlier line of the function it is in (a
+/// loop's next turn, or the function's next call): its first and last
+/// lines do not bound the code it runs.
+fn turns_back(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    a.events.windows(2).any(|w| {
+        let (x, y) = (e.info_of(w[0]), e.info_of(w[1]));
+        match (x.loc.as_ref(), y.loc.as_ref()) {
+            (Some(p), Some(q)) => x.function == y.function && p.file == q.file && q.line < p.line,
+            _ => false,
+        }
+    })
+}
+
+/// The failing thread's differing read nearest the failure: what the check
+/// sees. Of those the failing branch's condition depends on, when there
+/// are any (an assertion on an item, not the count read after it).
 fn checked(e: &Explanation) -> Option<&Flow> {
     let t = e.failing_thread()?;
-    e.dsp.failing_only.iter().filter(|f| f.read.0 == t).max_by_key(|f| f.read.1)
+    let mine = || e.dsp.failing_only.iter().filter(|f| f.read.0 == t);
+    let tested = |f: &&Flow| match e.failure_branch {
+        Some((bt, k)) => bt == t && e.branches_on.get(&f.read).is_some_and(|ks| ks.contains(&k)),
+        None => false,
+    };
+    mine().filter(tested).max_by_key(|f| f.read.1).or_else(|| mine().max_by_key(|f| f.read.1))
 }
 
 /// `` The read of `balance` at bank.c:48 in `main` (thread 0) sees 70 from

@@ -515,7 +515,9 @@ fn pfscan_is_explained_in_every_mode() {
     let e = in_mode(&prep, &ex, Mode::Progressive);
     let summary = causa_explain::summary::summary(&e);
     assert!(e.flipped.is_none() && e.alternate_passes(), "{summary}");
-    assert!(summary.contains("atomic avoids the failure"), "{summary}");
+    // (The worker's check of `q_count` before it takes the lock, not its
+    // run from one dequeue's write round the loop to the next one's read.)
+    assert!(summary.contains("taking `q_lock` before it (over pfscan.c lines 34–39) avoids the failure"), "{summary}");
     assert!(e.rejected >= 1, "the first alternate failed later");
     let text = causa_explain::text::render(&e);
     assert!(text.contains("whose replay failed later"), "{text}");
@@ -4544,5 +4546,44 @@ fn a_queue_appended_through_its_tail_pointer_is_explained() {
                 assert!(!summary.contains("more than once"), "{mode}: {summary}");
             }
         }
+    }
+}
+
+#[test]
+fn a_region_from_one_loop_turn_into_the_next_is_not_told_as_lines_to_make_atomic() {
+    // The worker's write of `cur` at the end of one turn (line 20) and its
+    // read at the start of the next (line 18) must not be split by the
+    // reset; lines 18–20 made atomic would not do it.
+    let prep = corpus("fail/basic/value_kept_across_loop_turns.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "value_kept_across_loop_turns");
+            let summary = causa_explain::summary::summary(&e);
+            assert!(!summary.contains("atomic avoids the failure"), "{summary}");
+            if e.dsp.atomic.iter().any(|a| a.events.len() == 2) {
+                assert!(
+                    summary.contains("these go from value_kept_across_loop_turns.c:20 back to value_kept_across_loop_turns.c:18 (the next turn of a loop, or another call)"),
+                    "{summary}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_read_the_failing_check_tests_is_the_one_told() {
+    // A bbuf consumer's assertion tests the item it read at line 48, not
+    // the count it read at line 51 after it: the summary's last sentence is
+    // about the item. The lock fix (lines 43–51) comes first.
+    let prep = corpus("fail/clap/bbuf.c");
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.starts_with("In the failing schedule"), "{summary}");
+        assert!(summary.contains("holding `m` over bbuf.c lines 43–51 avoids the failure"), "{summary}");
+        assert!(summary.contains("The read of `buf["), "{summary}");
+        assert!(!summary.contains("The read of `count`"), "{summary}");
     }
 }
