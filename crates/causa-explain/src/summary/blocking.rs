@@ -1,0 +1,472 @@
+//! Failures of blocking and of memory: deadlocks, lost signals, stolen
+//! wake-ups, short barriers, starved threads, frames and blocks that ended
+//! before their use, and stores still buffered under TSO/PSO.
+
+use super::*;
+
+/// An access to a dead stack frame: whose local it was, and when it died
+/// (the interpreter's message names the object: `… in value (local of
+/// publish in thread 0) after its function returned`).
+pub(super) fn dead_frame_sentence(e: &Explanation) -> Option<String> {
+    let m = &e.failure.message;
+    if let Some((name, owner)) = ended_thread_variable(e) {
+        return Some(format!(
+            "The access is to thread {owner}'s instance of the thread-local `{name}`, after thread {owner} ended: a thread's thread-local variables end with it. Data another thread uses after this one ends belongs in a static or heap object."
+        ));
+    }
+    if !m.contains("dead stack frame") {
+        return None;
+    }
+    const EXITED: &str = " after its thread called pthread_exit";
+    let exited = m.ends_with(EXITED);
+    // (`read of 4 bytes in value …`, or a call's `pthread_mutex_lock in m …`)
+    let object = m
+        .split_once(" bytes in ")
+        .or_else(|| m.split_once(" byte in "))
+        .or_else(|| m.split_once("dead stack frame: ").and_then(|(_, r)| r.split_once(" in ")))
+        .map(|(_, rest)| rest.trim_end_matches(" after its function returned").trim_end_matches(EXITED));
+    // `value (local of publish in thread 0)`
+    let parsed = object.and_then(|o| {
+        let (name, rest) = o.split_once(" (local of ")?;
+        let (function, thread) = rest.strip_suffix(')')?.split_once(" in thread ")?;
+        Some((name, function, thread))
+    });
+    if exited {
+        let what = match parsed {
+            Some((name, function, thread)) => format!("`{name}`, a local of `{function}` (thread {thread})"),
+            None => object.unwrap_or("a local of a function").to_string(),
+        };
+        return Some(format!(
+            "The access is to {what}, after its thread called `pthread_exit`: every frame of the thread ends there, `main`'s too (the program goes on until the other threads end), in the step of the thread's last event before the call. Keeping the object alive while another thread can use it (a static or heap object, or joining that thread before exiting) avoids the failure in every order."
+        ));
+    }
+    let what = match parsed {
+        Some((name, function, thread)) => {
+            format!("`{name}`, a local of `{function}` (thread {thread}), after `{function}` returned")
+        }
+        None => format!("{}, after its function returned", object.unwrap_or("a local of a function")),
+    };
+    Some(format!(
+        "The access is to {what}: a return is not a scheduling point, so the frame dies in the step of its thread's last event before the return. Keeping the object alive while another thread can use it (a static or heap object, or waiting for that thread before returning) avoids the failure in every order."
+    ))
+}
+
+/// A use after free that comes after the free in every order: the block
+/// freed by a thread that ended before the failing one's join and access
+/// (a key's destructor freeing a buffer the thread also published), or
+/// by the failing thread itself.
+pub(super) fn freed_first_sentence(e: &Explanation) -> Option<String> {
+    let m = &e.failure.message;
+    let rest = m.strip_prefix("use after free: ")?;
+    let (verb, rest) = rest.split_once(" of ")?;
+    let block = rest.split_once(" in ")?.1.split([' ', ',']).next()?;
+    let (at, marker) = (e.failing.len().checked_sub(1)?, *e.failing.last()?);
+    let ft = e.failing_thread()?;
+    let free = e.freeing.filter(|r| e.failing[..at].contains(r)).or_else(|| {
+        e.failing[..at]
+            .iter()
+            .rev()
+            .find(|r| e.info_of(**r).op == "free" && e.object(**r).as_deref() == Some(block))
+            .copied()
+    })?;
+    let line = e.failure.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
+    let line = line.or_else(|| e.line(marker)).unwrap_or_default();
+    let freed = format!("The block `{block}` was freed by {} at {}", who(e, free), e.line(free).unwrap_or_default());
+    let fix = "Freeing the block only after its last use (or not leaving a pointer to it where another thread uses it) avoids the failure.";
+    if free.0 == ft {
+        return Some(format!(
+            "{freed}, and the same thread {verb}s it at {line} afterwards: its own order puts the free first. {fix}"
+        ));
+    }
+    // The freeing thread ended, and the failing thread joined, before the
+    // access (which thread the join waited for, the run's events do not
+    // say here).
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let end = e.failing.iter().position(|r| r.0 == free.0 && e.info_of(*r).op == "end")?;
+    let join = e.failing[end..at].iter().find(|r| r.0 == ft && e.info_of(**r).op == "join").copied()?;
+    (pos(free)? < end).then(|| {
+        format!(
+            "{freed}, before thread {} ended, and {} {verb}s it at {line} after its join at {}: on the failing run's paths the free comes first in every order. {fix}",
+            e.threads[free.0],
+            who(e, marker),
+            e.line(join).unwrap_or_default()
+        )
+    })
+}
+
+/// A wake-up another thread got in before: the failing thread returns
+/// from a condition wait, but between the signal that woke it and its
+/// return another thread wrote what it then reads (took the item the
+/// signal announced), and it goes on without checking again — `if`
+/// instead of `while` around the wait.
+pub(super) fn stolen_wakeup(e: &Explanation) -> Option<String> {
+    let ft = e.failing_thread()?;
+    let sigma = &e.failing;
+    let at = |r: EventRef| sigma.iter().position(|x| *x == r);
+    let wi = sigma.iter().rposition(|r| r.0 == ft && e.info_of(*r).op == "wake")?;
+    let wake = sigma[wi];
+    let cond = e.object(wake);
+    let si = sigma[..wi]
+        .iter()
+        .rposition(|r| matches!(e.info_of(*r).op, "signal" | "broadcast") && r.0 != ft && e.object(*r) == cond)?;
+    let signal = sigma[si];
+    let flow = e.dsp.failing_only.iter().find(|f| {
+        f.read.0 == ft
+            && f.read.1 > wake.1
+            && f.write.is_some_and(|w| w.0 != ft && w.0 != signal.0 && at(w).is_some_and(|i| si < i && i < wi))
+    })?;
+    let w = flow.write?;
+    let obj = e.object(w).map(|o| format!(" `{o}`")).unwrap_or_default();
+    let value = e.value(flow.read, Run::Failing).map(|v| format!(" {v}")).unwrap_or_default();
+    Some(format!(
+        "{} returns from its wait at {} after the signal {} sent at {}, but between that signal and its return {} {}, and {} then reads{value} there at {} without checking the condition again. Waiting in a loop that re-checks it (`while (…) pthread_cond_wait(…)`) avoids this failure.",
+        who(e, wake),
+        e.line(wake).unwrap_or_default(),
+        who(e, signal),
+        e.line(signal).unwrap_or_default(),
+        who(e, w),
+        verb_on(e, w, &obj),
+        who(e, wake),
+        e.line(flow.read).unwrap_or_default()
+    ))
+}
+
+/// How the replayed alternate ended, when not cleanly.
+pub(super) fn replay_note(e: &Explanation) -> Option<String> {
+    if !e.alternate_avoids_failure() {
+        Some("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into())
+    } else if !e.alternate_passes() {
+        Some("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into())
+    } else {
+        None
+    }
+}
+
+/// A deadlock of a thread at a lock it holds itself: no order avoids it.
+pub(super) fn relock_sentence(e: &Explanation) -> Option<String> {
+    let w = e.deadlock.iter().find(|w| w.held_by.0 == w.thread)?;
+    let obj = e.object(w.waits).map(|o| format!("`{o}`")).unwrap_or_else(|| "a mutex".into());
+    Some(format!(
+        "Deadlock: {} locks {obj} at {} while it already holds it (locked at {}), and a default mutex cannot be taken twice: the thread waits for itself, in every order of the threads. Not locking it again while holding it (or a recursive mutex) avoids the deadlock.",
+        who(e, w.waits),
+        e.line(w.waits).unwrap_or_default(),
+        e.line(w.held_by).unwrap_or_default()
+    ))
+}
+
+/// A deadlock: who holds what and waits for what, and the order of the
+/// acquisitions in the alternate.
+pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
+    if e.deadlock.is_empty() {
+        return Vec::new();
+    }
+    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "a lock".into());
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let parts: Vec<String> = e
+        .deadlock
+        .iter()
+        .map(|w| {
+            let joining = w
+                .holder_joins
+                .map(|j| format!(" while it waits at {} for {} to finish", at(j), who(e, w.waits)))
+                .unwrap_or_default();
+            format!(
+                "{} waits for {} at {}, which {} holds (locked at {}){joining}",
+                who(e, w.waits),
+                obj(w.waits),
+                at(w.waits),
+                who(e, w.held_by),
+                at(w.held_by)
+            )
+        })
+        .collect();
+    let mut out = vec![format!("Deadlock: {}.", parts.join("; "))];
+    out.extend(upgrade_sentences(e));
+    let alternate = e.alternate.as_deref().unwrap_or_default();
+    let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
+    if let Some(w) = e.deadlock.iter().find(|w| w.holder_joins.is_some()) {
+        // A lock held across a join of the thread that needs it: one lock,
+        // so no lock order to fix.
+        let first = pos(w.waits).is_some_and(|p| pos(w.held_by).is_none_or(|q| p < q));
+        let alt = if first {
+            format!(
+                "In the alternate, {} takes {} at {} first and finishes before the join; r",
+                who(e, w.waits),
+                obj(w.waits),
+                at(w.waits)
+            )
+        } else {
+            "R".into()
+        };
+        out.push(format!("{alt}eleasing {} before joining avoids the deadlock in every order.", obj(w.waits)));
+        return out;
+    }
+    if let Some(w) = e.deadlock.iter().find(|w| pos(w.waits).is_some_and(|p| pos(w.held_by).is_none_or(|q| p < q))) {
+        out.push(format!(
+            "In the alternate, {} takes {} at {} before {} takes it at {}: taking the locks in one order in every thread avoids the deadlock.",
+            who(e, w.waits),
+            obj(w.waits),
+            at(w.waits),
+            who(e, w.held_by),
+            at(w.held_by)
+        ));
+    }
+    out
+}
+
+/// A deadlocked thread that asks for the write lock of a read-write lock
+/// it holds a read lock of: it waits for itself (once per thread).
+pub(super) fn upgrade_sentences(e: &Explanation) -> Vec<String> {
+    // (the lock, where it was read-locked, where the write lock is asked
+    // for) → the threads that do it.
+    let mut upgrades: Vec<((String, String, String), Vec<String>)> = Vec::new();
+    let mut told: Vec<usize> = Vec::new();
+    for w in &e.deadlock {
+        let (t, k) = w.waits;
+        if e.info_of(w.waits).op != "lock" || told.contains(&t) {
+            continue;
+        }
+        let object = e.object(w.waits);
+        let mut held = None;
+        for r in (0..k).map(|j| (t, j)).filter(|r| e.object(*r) == object) {
+            match e.info_of(r).op {
+                "rdlock" => held = Some(r),
+                "unlock" => held = None,
+                _ => {}
+            }
+        }
+        let Some(r) = held else { continue };
+        told.push(t);
+        let obj = object.map(|o| format!("`{o}`")).unwrap_or_else(|| "the lock".into());
+        let key = (obj, e.line(r).unwrap_or_default(), e.line(w.waits).unwrap_or_default());
+        match upgrades.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, threads)) => threads.push(who(e, w.waits)),
+            None => upgrades.push((key, vec![who(e, w.waits)])),
+        }
+    }
+    upgrades
+        .into_iter()
+        .map(|((obj, taken, asked), threads)| {
+            let (subject, hold, ask) = match &threads[..] {
+                [one] => (one.clone(), "holds", "asks"),
+                _ => (format!("{} each", join_and(&threads)), "hold", "ask"),
+            };
+            format!(
+                "{subject} {hold} a read lock of {obj} (taken at {taken}) and {ask} for its write lock at {asked}: a read-write lock cannot be upgraded, so a thread that does this waits for itself and would deadlock even alone. Releasing the read lock first (and checking again under the write lock) avoids it."
+            )
+        })
+        .collect()
+}
+
+/// A wait whose signals all came before it, and whether the alternate
+/// puts one after it.
+pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
+    let alternate = e.alternate.as_deref().unwrap_or_default();
+    let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
+    let mut out = Vec::new();
+    for l in &e.lost_signals {
+        if !l.woke.is_empty() {
+            out.push(misdirected_sentence(e, l));
+            continue;
+        }
+        // Told as a predicate changed without a signal after it.
+        if crate::unsignalled::change(e, l.wait).is_some() {
+            continue;
+        }
+        // (One thread's signals at one line told once, with how many.)
+        let sent: Vec<String> =
+            l.signals.iter().map(|s| format!("{} sent at {}", who(e, *s), e.line(*s).unwrap_or_default())).collect();
+        let by: Vec<String> = unique(sent.iter())
+            .into_iter()
+            .map(|x| match sent.iter().filter(|y| *y == x).count() {
+                1 => x.clone(),
+                n => format!("{x} ({n} times)"),
+            })
+            .collect();
+        let (a_signal, it_is) = if l.signals.len() == 1 { ("a signal", "it is") } else { ("signals", "they are") };
+        out.push(format!(
+            "Deadlock: {} waits at {} for {a_signal} that {}, before the wait: a condition variable keeps no signal for a later waiter, so {it_is} lost.",
+            who(e, l.wait),
+            e.line(l.wait).unwrap_or_default(),
+            by.join(" and ")
+        ));
+        let after = l.signals.iter().any(|s| pos(*s).zip(pos(l.wait)).is_some_and(|(p, q)| p > q));
+        if after {
+            out.push(match unlocked_signal(e, l) {
+                // Checking in a loop does not help when the predicate and
+                // the signal can fall between the waiter's check and its
+                // wait: the signaller must hold the waiter's mutex.
+                Some(m) => format!(
+                    "In the alternate the signal comes after the wait. The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} (the waiter checking it in a loop, `while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order."
+                ),
+                None => "In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into(),
+            });
+        }
+    }
+    out
+}
+
+/// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
+/// none of the lost signals was sent holding it.
+pub(super) fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
+    let (m, lock) = held_over(e, l.wait.0, l.wait.1, l.wait.1).into_iter().next()?;
+    let holds = |s: &EventRef| held_over(e, s.0, s.1, s.1).iter().any(|(x, _)| *x == m);
+    if l.signals.is_empty() || l.signals.iter().any(holds) {
+        return None;
+    }
+    Some(e.object(lock).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into()))
+}
+
+/// Under TSO/PSO: a read of the failing schedule that missed another
+/// thread's store although that thread had already gone past it (a later
+/// event of the thread comes before the read), because the store was still
+/// in its store buffer (it becomes visible after the read, or never). Such
+/// a read among the DSP's or the root cause's events is told first: it is
+/// what sequential consistency would not allow. A fence after the store
+/// makes it visible before its thread goes on.
+pub(super) fn store_buffering(e: &Explanation) -> Option<String> {
+    if !e.memory_model.buffers_stores() {
+        return None;
+    }
+    let matters = |r: &EventRef| e.dsp.events.contains(r) || e.root_cause.contains(r);
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    // Every such read: (read, store, the store thread's event past it).
+    let mut found = Vec::new();
+    for (at, &read) in e.failing.iter().enumerate() {
+        let i = e.info_of(read);
+        // What it reads: a load's address, or a bulk read's span (under
+        // TSO/PSO a bulk access of shared memory only reads it: one that
+        // writes is refused).
+        let reads = |a: u64| match (i.op, i.addr, i.span) {
+            ("read", Some(r), _) => a == r,
+            (_, Some(r), Some(n)) => (r..r + n as u64).contains(&a),
+            _ => false,
+        };
+        if i.op != "read" && i.span.is_none() {
+            continue;
+        }
+        let missed = e.info.iter().enumerate().filter(|(t, _)| *t != read.0).find_map(|(t, evs)| {
+            evs.iter().enumerate().find_map(|(k, w)| {
+                let store = (t, k);
+                let hidden = w.buffered && w.addr.is_some_and(reads) && pos(store).is_none_or(|p| p > at);
+                // (A later store counts when it became visible before the
+                // read: PSO lets it overtake this one.)
+                let on = e.failing[..at].iter().find(|r| r.0 == t && r.1 > k);
+                hidden.then_some(()).and(on).map(|on| (store, *on))
+            })
+        });
+        if let Some((store, on)) = missed {
+            found.push((read, store, on));
+        }
+    }
+    // One the explanation's events show, else the first.
+    let told = found.iter().position(|(r, w, _)| matters(r) || matters(w));
+    let &(read, store, on) = found.get(told.unwrap_or(0))?;
+    let line = |r: EventRef| e.info_of(r).loc.as_ref().map(|l| l.line.to_string()).unwrap_or_default();
+    let visible = if pos(store).is_some() {
+        "became visible only after the read"
+    } else {
+        "never became visible before the failure"
+    };
+    let fix = if told.is_some() { "avoids the failure" } else { "makes it visible before the thread goes on" };
+    // The fence goes before the flag: the first later store of the thread
+    // to what the reader read before (`ready`), after the thread's last
+    // store before it (a second field written after the first: a fence
+    // between the two would leave it behind the flag in another
+    // schedule). Without a flag, after the thread's last store before `on`
+    // still buffered at the read.
+    let at = pos(read).unwrap_or(0);
+    let read_before = |a: Option<u64>| {
+        e.failing[..at].iter().any(|r| r.0 == read.0 && e.info_of(*r).op == "read" && e.info_of(*r).addr == a)
+    };
+    let writes = |r: &EventRef| e.info_of(*r).buffered && e.info_of(*r).op == "write";
+    let flag = (store.1 + 1..e.info[store.0].len())
+        .map(|k| (store.0, k))
+        .find(|r| writes(r) && pos(*r).is_some_and(|p| p < at) && read_before(e.info_of(*r).addr));
+    let last = match flag {
+        Some(f) => (store.1..f.1).map(|k| (store.0, k)).rfind(writes),
+        None => {
+            (store.1..on.1).map(|k| (store.0, k)).rfind(|r| e.info_of(*r).buffered && pos(*r).is_none_or(|p| p > at))
+        }
+    }
+    .unwrap_or(store);
+    let stores = if last == store {
+        "the store a sequentially consistent atomic".to_string()
+    } else {
+        format!("the stores at lines {}–{} sequentially consistent atomics", line(store), line(last))
+    };
+    Some(format!(
+        "Store buffering ({}): {} {}, then goes on to line {} ({} there) before {} {}; the store was still in its store buffer and {visible}, so the read sees {}, which sequential consistency does not allow. A fence after line {} (`atomic_thread_fence(memory_order_seq_cst)`), or making {stores}, {fix}.",
+        e.memory_model.to_string().to_uppercase(),
+        who(e, store),
+        verb_phrase(e, store),
+        line(on),
+        verb_phrase(e, on).split(" at ").next().unwrap_or_default(),
+        who(e, read),
+        verb_phrase(e, read),
+        e.value(read, Run::Failing).map(|v| format!("{v}, an older value")).unwrap_or_else(|| "an older value".into()),
+        line(last),
+    ))
+}
+
+/// `Deadlock: the barrier `start` waits for 3 threads, but only 2 arrive …`.
+pub(super) fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
+    e.short_barriers
+        .iter()
+        .map(|b| {
+            let name = b.arrivals.first().and_then(|r| e.object(*r)).map_or("a barrier".into(), |o| format!("the barrier `{o}`"));
+            let who: Vec<String> = b.arrivals.iter().map(|r| format!("{} at {}", who(e, *r), e.line(*r).unwrap_or_default())).collect();
+            let n = b.arrivals.len();
+            format!(
+                "Deadlock: {name} waits for {} threads, but only {n} arrive{} ({}), so {} wait{} forever in every order. Initialising it for the number of threads that wait ({n}), or having {} more wait at it, avoids the deadlock.",
+                b.count,
+                if n == 1 { "s" } else { "" },
+                join_and(&who),
+                if n == 1 { "it" } else { "they" },
+                if n == 1 { "s" } else { "" },
+                b.count as usize - n
+            )
+        })
+        .collect()
+}
+
+/// A wait at a semaphore whose units were all taken: how many were posted
+/// and taken, where.
+pub(super) fn starved_sentences(e: &Explanation) -> Vec<String> {
+    let lines = |v: &[EventRef]| {
+        let mut l: Vec<String> = v.iter().filter_map(|r| e.line(*r)).collect();
+        l.dedup();
+        l.join(", ")
+    };
+    e.starved
+        .iter()
+        .map(|s| {
+            let named = std::iter::once(s.wait).chain(s.posts.iter().copied()).chain(s.taken.iter().copied());
+            let sem = named
+                .filter_map(|r| e.object(r))
+                .next()
+                .map(|o| format!("semaphore `{o}`"))
+                .unwrap_or_else(|| "a semaphore".into());
+            let posted = match s.posts.len() {
+                0 => "was never posted".to_string(),
+                n => format!("was posted {} (at {})", times(n), lines(&s.posts)),
+            };
+            let taken = match s.taken.len() {
+                0 => String::new(),
+                n => format!(" and waited on {} before (at {})", times(n), lines(&s.taken)),
+            };
+            // None left: what it started with is what the waits took beyond
+            // the posts.
+            let posted = match s.taken.len().saturating_sub(s.posts.len()) {
+                0 => posted,
+                1 => format!("started with 1 unit, {posted}"),
+                n => format!("started with {n} units, {posted}"),
+            };
+            format!(
+                "Deadlock: {} waits at {} on {sem}, which has no unit left: it {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.",
+                who(e, s.wait),
+                e.line(s.wait).unwrap_or_default()
+            )
+        })
+        .collect()
+}

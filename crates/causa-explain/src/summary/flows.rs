@@ -1,0 +1,410 @@
+//! Data flows that differ: what a read sees in each schedule, and the
+//! reads the alternate does not run.
+
+use super::*;
+
+/// The differing data flows' sentences, when nothing else was told:
+/// order violations (joined when they share a fix), flows, the reads the
+/// alternate does not run. Returns the reads whose fix is to wait for
+/// their write (a barrier both threads reach after may be the way).
+pub(super) fn differing_flow_sentences<'a>(e: &'a Explanation, out: &mut Vec<String>) -> Vec<&'a Flow> {
+    // Reads the alternate does not run because their thread went
+    // another way are told together, after the flows that explain.
+    let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
+    let mut locals_told = Vec::new();
+    // (The parts of one bulk read whose sources differ are told in
+    // one sentence.)
+    let mut reads: Vec<Vec<&Flow>> = Vec::new();
+    for f in differ {
+        match reads.iter_mut().find(|g| g[0].read == f.read) {
+            Some(g) => g.push(f),
+            None => reads.push(vec![f]),
+        }
+    }
+    // (The reads whose fix is to wait for their write: a barrier both
+    // threads reach after may be the way.)
+    let waiting: Vec<&Flow> = reads
+        .iter()
+        .filter_map(|g| match g.as_slice() {
+            [f] => order_violation(e, f, e.counterpart(f)).filter(|s| s.ends_with(WAIT_FOR_THE_WRITE)).map(|_| *f),
+            _ => None,
+        })
+        .collect();
+    let (joined, reads) = joined_order_violations(e, reads);
+    out.extend(joined);
+    for parts in reads.into_iter().take(3) {
+        let f = parts[0];
+        let alt = e.counterpart(f);
+        match order_violation(e, f, alt) {
+            Some(s) if parts.len() == 1 => out.push(s),
+            _ if parts.len() > 1 => {
+                out.push(parts_order_violation(e, &parts).unwrap_or_else(|| parts_sentence(e, &parts)))
+            }
+            _ => {
+                out.push(flow_sentence(e, f, alt));
+                out.extend(overwritten(e, f, alt));
+            }
+        }
+        out.extend(another_threads_local(e, f, &mut locals_told));
+    }
+    one_fix_for_the_order_violations(out);
+    out.extend(not_run_sentences(e, &not_run));
+    waiting
+}
+
+/// A flipped branch told with nothing to make atomic: another thread's
+/// data flow that differs before the branch, the earliest in the failing
+/// schedule (a lock-free pop's stale read of `top->next`, which changes the
+/// list the flipped loop then walks), when the alternate's write is one of
+/// the trace's. Said as what comes before, not as a cause: the model does
+/// not follow values from one thread to another. (Not for a deadlock: its
+/// cycle is the explanation.)
+pub(super) fn upstream_flow(e: &Explanation, told: &[EventRef]) -> Option<String> {
+    let f = e.flipped.as_ref()?;
+    if e.failure.kind == causa_core::BugKind::Deadlock {
+        return None;
+    }
+    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let branch = f.events_before.checked_sub(1).and_then(|k| at((f.thread, k)));
+    let g = e
+        .dsp
+        .failing_only
+        .iter()
+        .filter(|g| g.read.0 != f.thread && !told.contains(&g.read) && e.counterpart(g).is_some())
+        .filter_map(|g| Some((at(g.read)?, g)))
+        .filter(|(i, _)| branch.is_none_or(|b| *i < b))
+        .min_by_key(|(i, _)| *i)?
+        .1;
+    let mut s = flow_sentence(e, g, e.counterpart(g));
+    s[..1].make_ascii_lowercase();
+    Some(format!("Before that, {s}"))
+}
+
+/// The failing thread's differing read nearest the failure: what the check
+/// sees. Of those the failing branch's condition depends on, when there
+/// are any (an assertion on an item, not the count read after it).
+pub(super) fn checked(e: &Explanation) -> Option<&Flow> {
+    let t = e.failing_thread()?;
+    let mine = || e.dsp.failing_only.iter().filter(|f| f.read.0 == t);
+    let tested = |f: &&Flow| match e.failure_branch {
+        Some((bt, k)) => bt == t && e.branches_on.get(&f.read).is_some_and(|ks| ks.contains(&k)),
+        None => false,
+    };
+    mine().filter(tested).max_by_key(|f| f.read.1).or_else(|| mine().max_by_key(|f| f.read.1))
+}
+
+/// `` The read of `balance` at bank.c:48 in `main` (thread 0) sees 70 from
+/// thread 0.2 line 20 in the failing schedule and 120 from … in the alternate. ``
+/// When no data flow differs (a use after free): the two events of
+/// different threads nearest the failure whose order the alternate swaps.
+pub(super) fn order_sentence(e: &Explanation) -> Option<String> {
+    let alt = e
+        .dsp
+        .alternate_events
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (*r, i))
+        .collect::<causa_core::collections::HashMap<_, _>>();
+    let f = &e.dsp.events;
+    let swapped = |a: EventRef, b: EventRef| a.0 != b.0 && alt.get(&a).zip(alt.get(&b)).is_some_and(|(x, y)| y < x);
+    // What ended the life of the object the failing access reaches, when
+    // the alternate runs the access first: a use after free's `free`, or
+    // the `end` of the thread whose thread-local variable it is.
+    let free =
+        e.freeing.filter(|r| f.contains(r)).or_else(|| f.iter().copied().rev().find(|r| e.info_of(*r).op == "free"));
+    let end = ended_thread_variable(e).and_then(|(_, owner)| {
+        f.iter().copied().find(|r| e.threads[r.0].to_string() == owner && e.info_of(*r).op == "end")
+    });
+    let access = f.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread);
+    let ended = [free, end].into_iter().flatten().find(|a| access.is_some_and(|b| swapped(*a, b)));
+    if let (Some(a), Some(b)) = (ended, access) {
+        let at = e.line(a).unwrap_or_default();
+        let (what, unjoined) = if e.info_of(a).op == "free" {
+            let block = e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into());
+            // The freeing thread created the accessing one and frees the
+            // block without joining it first (a join would order them).
+            let (pa, pb) = (e.threads[a.0].parts(), e.threads[b.0].parts());
+            let unjoined = if pb.len() == pa.len() + 1 && pb.starts_with(pa) {
+                format!(" {} created thread {} and does not join it before the free.", who(e, a), e.threads[b.0])
+            } else {
+                String::new()
+            };
+            let how = if e.info_of(a).realloc { " (its `realloc` moves the block)" } else { "" };
+            (format!("frees {block}{how} at {at}"), unjoined)
+        } else {
+            (format!("ends at {at}"), String::new())
+        };
+        return Some(format!(
+            "In the failing schedule {} {what} before {}'s {}; the alternate runs that access first, and the failure does not happen.{unjoined}",
+            who(e, a),
+            who(e, b),
+            event_phrase(e, b)
+        ));
+    }
+    for j in (0..f.len()).rev() {
+        for i in (0..j).rev() {
+            let (a, b) = (f[i], f[j]);
+            if swapped(a, b) {
+                return Some(format!(
+                    "In the failing schedule {}'s {} comes before {}'s {}; the alternate runs the second first, and the failure does not happen.",
+                    who(e, a),
+                    event_phrase(e, a),
+                    who(e, b),
+                    event_phrase(e, b)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// An access to an ended thread's thread-local variable: the variable's
+/// name and the thread whose instance it was (the interpreter's message:
+/// `… in scratch@0.1[3] (thread-local, thread 0.1's) after its thread ended`).
+pub(super) fn ended_thread_variable(e: &Explanation) -> Option<(String, String)> {
+    let m = &e.failure.message;
+    let rest = m.strip_suffix(" after its thread ended")?;
+    let (object, owner) = rest.rsplit_once(" (thread-local, thread ")?;
+    let owner = owner.strip_suffix("'s)")?;
+    let object = object.rsplit_once(" in ")?.1;
+    let name = object.split(['@', '[', '.']).next().unwrap_or(object);
+    Some((name.to_string(), owner.to_string()))
+}
+
+/// The failing thread's last read before the failure, when it sees another
+/// value in the alternate (from the same write).
+pub(super) fn last_read_values(e: &Explanation) -> Option<String> {
+    let t = e.failing_thread()?;
+    let r = *e.failing.iter().rev().find(|r| r.0 == t && matches!(e.info_of(**r).op, "read" | "update"))?;
+    let (f, a) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
+    (f != a).then(|| {
+        format!(
+            "The failing thread's {} then sees {f} in the failing schedule and {a} in the alternate.",
+            event_phrase(e, r)
+        )
+    })
+}
+
+pub(super) fn flow_sentence(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
+    // An address computed from shared data may reach another object.
+    let there = match e.elsewhere_in_alternate(f.read) {
+        Some(o) if alt.is_some() => format!(", where it reads `{o}`"),
+        _ => String::new(),
+    };
+    format!(
+        "The {} in {} sees {} in the failing schedule and {} in the alternate{there}.",
+        event_phrase(e, f.read),
+        who(e, f.read),
+        e.source_of_part(f, Run::Failing),
+        alternate_source(e, f, alt)
+    )
+}
+
+/// [`flow_sentence`] for the parts of one bulk read whose sources differ:
+/// each schedule's sources once, by part only where they differ (`` sees
+/// what thread 0 wrote at line 26 in the failing schedule and what thread
+/// 0 wrote at line 23 in bytes 0–6 of `line` and the initial value in byte
+/// 7 of `line` in the alternate ``).
+pub(super) fn parts_sentence(e: &Explanation, parts: &[&Flow]) -> String {
+    let failing = failing_sources(e, parts);
+    let alternate = told(
+        parts
+            .iter()
+            .map(|f| alternate_source(e, f, e.counterpart(f).map(|g| Flow { bytes: None, ..*g }).as_ref()))
+            .collect(),
+        parts.iter().map(|f| alternate_source(e, f, e.counterpart(f))).collect(),
+    );
+    let r = parts[0].read;
+    format!(
+        "The {} in {} sees {failing} in the failing schedule and {alternate} in the alternate.",
+        event_phrase(e, r),
+        who(e, r)
+    )
+}
+
+/// Sources said once when they are the same for every part, else part by
+/// part.
+pub(super) fn told(whole: Vec<String>, by_part: Vec<String>) -> String {
+    let mut once = whole;
+    once.dedup();
+    match once.len() {
+        1 => once.remove(0),
+        _ => {
+            let mut by_part = by_part;
+            by_part.dedup();
+            by_part.join(" and ")
+        }
+    }
+}
+
+/// What the parts of one bulk read see in the failing schedule.
+pub(super) fn failing_sources(e: &Explanation, parts: &[&Flow]) -> String {
+    // (In the order of their bytes.)
+    let mut parts = parts.to_vec();
+    parts.sort_by_key(|f| f.bytes);
+    told(
+        parts.iter().map(|f| e.source_text(f, Run::Failing)).collect(),
+        parts.iter().map(|f| e.source_of_part(f, Run::Failing)).collect(),
+    )
+}
+
+/// Where the alternate's read of `f`'s bytes takes them from (`alt`, the
+/// alternate's flow), or why it has none.
+pub(super) fn alternate_source(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
+    alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
+        Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
+        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => {
+            format!("{v} (stored by an operation the failing run never reached)")
+        }
+        Some(crate::Unshown::AfterLateValue) => {
+            "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
+        }
+        Some(crate::Unshown::OnTheNewPath(v)) => format!("{v} on the path its thread takes instead"),
+        None => "nothing (it does not happen)".into(),
+    })
+}
+
+/// A read of another thread's local variable, reached through a pointer
+/// (the loop counter's address passed to `pthread_create`), whose value the
+/// owner changed before the read: `` `i` is a local variable of `main`
+/// (thread 0), which `worker` (thread 0.2) reads through a pointer while
+/// `main` goes on changing it (at c.c:23); … ``. Once per variable
+/// (`told`: the addresses said).
+pub(super) fn another_threads_local(e: &Explanation, f: &Flow, told: &mut Vec<u64>) -> Option<String> {
+    let addr = e.info_of(f.read).addr?;
+    let local = e.locals.get(&addr)?;
+    let w = f.write?;
+    let (owner, reader) = (&e.threads[w.0], &e.threads[f.read.0]);
+    if *owner != local.thread || *reader == local.thread || told.contains(&addr) {
+        return None;
+    }
+    told.push(addr);
+    let name = e.names.get(&addr)?;
+    let at = e.line(w).map(|l| format!(" (at {l})")).unwrap_or_default();
+    Some(format!(
+        "`{name}` is a local variable of `{}` (thread {}), which {} reads through a pointer while `{}` goes on changing it{at}: giving each thread its own copy, which nothing changes once the thread has it (a variable or array element per thread, or the value itself), avoids the failure.",
+        local.function,
+        local.thread,
+        who(e, f.read),
+        local.function
+    ))
+}
+
+/// The write a read sees in the alternate came earlier in the failing
+/// schedule too, to the same place, and the write the read sees there
+/// overwrote it: `` In the
+/// failing schedule `main` (thread 0)'s memset of `st` at m.c:20 comes
+/// after `worker` (thread 0.1)'s write of `st.hits` at m.c:12 and
+/// overwrites it. ``
+pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
+    let (wf, wa) = (f.write?, alt?.write?);
+    // (Not when the read reaches another place in the alternate: a read
+    // through a computed index, whose two writes are to two slots.)
+    if e.elsewhere_in_alternate(f.read).is_some() {
+        return None;
+    }
+    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
+    // The same statement of the same thread run again (the next round of
+    // a loop) before the read: nothing holds the writer back until the
+    // reader has read the earlier value.
+    if wa.0 == wf.0 && wa.1 < wf.1 && pf < pr && e.line(wa).is_some() && e.line(wa) == e.line(wf) && wf.0 != f.read.0 {
+        let obj = e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+        let val = |r: EventRef, run: Run| e.value(r, run).map(|v| format!(" ({v})")).unwrap_or_default();
+        let again = format!(
+            "In the failing schedule {} runs {} again and writes {obj}{} before {}'s {}, which was to see the earlier write{}",
+            who(e, wf),
+            e.line(wf).unwrap_or_default(),
+            val(wf, Run::Failing),
+            who(e, f.read),
+            event_phrase(e, f.read),
+            val(wa, Run::Alternate),
+        );
+        // Both threads read it and then write it at the writer's line (two
+        // consumers advancing one shared index): the two lines are one
+        // update, which a lock keeps whole.
+        if let Some(w) = updates_it_too(e, f.read, wf) {
+            return Some(format!(
+                "{again}. Both threads read {obj} at {} and write it at {} with no lock held over the two: holding one lock over {} avoids the failure.",
+                e.line(f.read).unwrap_or_default(),
+                e.line(w).unwrap_or_default(),
+                line_range(e, f.read, w),
+            ));
+        }
+        return Some(format!(
+            "{again}: nothing makes thread {} wait for that read before it writes {obj} again (a barrier or a lock between the read and the next write would).",
+            e.threads[wf.0],
+        ));
+    }
+    (wa.0 != wf.0 && pa < pf && pf < pr).then(|| {
+        format!(
+            "In the failing schedule {}'s {} comes after {}'s {} and overwrites it.",
+            who(e, wf),
+            event_phrase(e, wf),
+            who(e, wa),
+            event_phrase(e, wa)
+        )
+    })
+}
+
+/// The reader's own later write of what it read, at the line of the
+/// writer's write `w`, when the writer also read it at the reader's line
+/// and no lock is held by both at the read and at `w`: both threads run
+/// one read-then-write of it (`x = buf[out]; out = (out + 1) % 2;`).
+pub(super) fn updates_it_too(e: &Explanation, read: EventRef, w: EventRef) -> Option<EventRef> {
+    let addr = e.info_of(read).addr.filter(|a| *a != 0)?;
+    let here = |r: EventRef, op: &str, like: EventRef| {
+        e.info_of(r).op == op && e.info_of(r).addr == Some(addr) && e.line(r).is_some() && e.line(r) == e.line(like)
+    };
+    let own = (read.1 + 1..e.info[read.0].len()).map(|k| (read.0, k)).find(|r| here(*r, "write", w))?;
+    (0..w.1).map(|k| (w.0, k)).find(|r| here(*r, "read", read))?;
+    let at_read: Vec<u64> = held_over(e, read.0, read.1, read.1).into_iter().map(|(m, _)| m).collect();
+    let common = held_over(e, w.0, w.1, w.1).into_iter().any(|(m, _)| at_read.contains(&m));
+    (!common).then_some(own)
+}
+
+/// A read of the failing schedule the alternate does not run: its thread
+/// goes another way before it.
+pub(super) fn skipped(e: &Explanation, f: &Flow) -> bool {
+    e.counterpart(f).is_none() && matches!(e.unshown(f.read), Some(crate::Unshown::OtherWay))
+}
+
+/// `In the alternate, `finish` (thread 0.2) then takes another path and
+/// does not run its reads of `stderr` and `conn_state` at
+/// abort_bad_state.c:30.`, per thread (`Taking that branch, …` for the
+/// thread whose branch the alternate flips).
+pub(super) fn not_run_sentences(e: &Explanation, flows: &[&Flow]) -> Vec<String> {
+    let mut threads: Vec<usize> = Vec::new();
+    for f in flows {
+        if !threads.contains(&f.read.0) {
+            threads.push(f.read.0);
+        }
+    }
+    threads
+        .into_iter()
+        .map(|t| {
+            let reads: Vec<EventRef> = flows.iter().filter(|f| f.read.0 == t).map(|f| f.read).collect();
+            let mut objects: Vec<String> = Vec::new();
+            let mut lines: Vec<String> = Vec::new();
+            for r in &reads {
+                if let Some(o) = e.object(*r).map(|o| format!("`{o}`")).filter(|o| !objects.contains(o)) {
+                    objects.push(o);
+                }
+                if let Some(l) = e.line(*r).filter(|l| !lines.contains(l)) {
+                    lines.push(l);
+                }
+            }
+            let what = if reads.len() == 1 { "read" } else { "reads" };
+            let of = if objects.is_empty() { String::new() } else { format!(" of {}", join_and(&objects)) };
+            let at = if lines.is_empty() { String::new() } else { format!(" at {}", join_and(&lines)) };
+            if e.flipped.as_ref().is_some_and(|f| f.thread == t) {
+                format!("Taking that branch, {} does not run its {what}{of}{at}.", who(e, reads[0]))
+            } else {
+                format!(
+                    "In the alternate, {} then takes another path and does not run its {what}{of}{at}.",
+                    who(e, reads[0])
+                )
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,175 @@
+//! The explanation in one paragraph of plain language: which events of
+//! which threads interleave badly, which lines to make atomic, and what the
+//! failing check reads in each schedule.
+
+use crate::{Explanation, Flow, Run};
+use causa_symbolic::{EventRef, Mode};
+
+mod blocking;
+mod flip;
+mod flows;
+mod order;
+mod regions;
+mod words;
+use blocking::*;
+use flip::*;
+use flows::*;
+use order::*;
+pub(crate) use regions::held_over;
+use regions::*;
+use words::*;
+pub(crate) use words::{join_and, line_range, listed, times, unique, who};
+
+/// One paragraph (no line breaks).
+pub fn summary(e: &Explanation) -> String {
+    if e.alternate.is_none() {
+        return without_alternate(e);
+    }
+    let mut out = crate::unsignalled::sentences(e);
+    if !out.is_empty() {
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    let blocked = !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.exhausted.is_empty();
+    if blocked || !e.starved.is_empty() || !e.short_barriers.is_empty() {
+        out.extend(deadlock_sentences(e));
+        out.extend(lost_signal_sentences(e));
+        out.extend(crate::exhausted::sentences(e));
+        out.extend(starved_sentences(e));
+        out.extend(short_barrier_sentences(e));
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    if let Some(s) = crate::misuse::destroy_sentence(e) {
+        out.push(s);
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    if let Some(s) = stolen_wakeup(e) {
+        out.push(s);
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    let mut told = Vec::new();
+    flip_sentences(e, &mut out, &mut told);
+    let flip_said = out.len();
+    // Under TSO/PSO a store passed but not yet visible is the cause, and a
+    // fence the fix: atomic regions would mix program and flush order.
+    let buffering = store_buffering(e);
+    // An inconsistent snapshot across two locks is the diagnosis when the
+    // only regions would span two runs of a statement (the writer's two
+    // calls around the reader's first read).
+    // (Otherwise it is told when nothing else is: computed once here.)
+    let snapshot = crate::snapshot::sentence(e);
+    let snapshot_first =
+        snapshot.is_some() && !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a));
+    let regions = if buffering.is_some() || snapshot_first { 0 } else { 2 };
+    if snapshot_first {
+        out.extend(snapshot.clone());
+    }
+    region_sentences(e, regions, &mut out);
+    if out.len() == flip_said {
+        out.extend(upstream_flow(e, &told));
+    }
+    if out.is_empty() {
+        out.extend(snapshot);
+    }
+    let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
+    let waiting = if out.is_empty() { differing_flow_sentences(e, &mut out) } else { Vec::new() };
+    let spins = crate::spin::sentences(e);
+    if out.is_empty() {
+        out.extend(order_sentence(e));
+    } else if flows_told || !spins.is_empty() {
+        // (A busy wait's later turns are what the flipped branch leaves.)
+        // The data flows told already include what the check reads.
+    } else if let Some(check) = checked(e) {
+        // (Unless the flipped branch's read is the check's.)
+        // (Not when it reads the same value on the flipped thread's new
+        // path: the check then fails no more for another reason, told
+        // already.)
+        let same = matches!(e.unshown(check.read), Some(crate::Unshown::OnTheNewPath(v))
+            if e.value(check.read, Run::Failing) == Some(v.as_str()));
+        if !told.contains(&check.read) && !same {
+            if skipped(e, check) {
+                out.extend(not_run_sentences(e, &[check]));
+            } else {
+                out.push(flow_sentence(e, check, e.counterpart(check)));
+            }
+        }
+    } else if let Some(s) = last_read_values(e) {
+        out.push(s);
+    }
+    if let Some(s) = check_then_act(e) {
+        // (It says what to make atomic: not "make the read wait".)
+        for said in out.iter_mut() {
+            if let Some(rest) =
+                said.strip_suffix(WAIT_FOR_THE_WRITE).or_else(|| said.strip_suffix(EACH_WAITS_FOR_ITS_WRITE))
+            {
+                *said = rest.to_string();
+            }
+        }
+        out.insert(0, s);
+    }
+    if let Some(s) = crate::barrier::wait_fix(e, &waiting) {
+        // (The last order violation's fix, which stands for them all.)
+        let last =
+            out.iter_mut().rev().find(|s| s.ends_with(WAIT_FOR_THE_WRITE) || s.ends_with(EACH_WAITS_FOR_ITS_WRITE));
+        if let Some(said) = last {
+            let cut = if said.ends_with(WAIT_FOR_THE_WRITE) { WAIT_FOR_THE_WRITE } else { EACH_WAITS_FOR_ITS_WRITE };
+            said.truncate(said.len() - cut.len());
+            said.push_str(&s);
+        }
+    }
+    if let Some(s) = buffering {
+        out.insert(0, s);
+    }
+    out.splice(0..0, spins);
+    out.extend(dead_frame_sentence(e));
+    out.extend(replay_note(e));
+    out.join(" ")
+}
+
+/// The summary when no alternate schedule was found: what blocks (a
+/// deadlock, a lost signal) or what rule the program breaks, else why
+/// none was found and which flips were tried.
+fn without_alternate(e: &Explanation) -> String {
+    let misuse = || crate::misuse::sentence(e).or_else(|| crate::misuse::destroy_sentence(e));
+    if let Some(s) = relock_sentence(e).or_else(misuse) {
+        return s;
+    }
+    let why = if e.mode == Mode::Symbiosis {
+        "inverting no single pair of the root cause's events avoids it (the failure may need two orders changed at once: try --mode progressive)"
+    } else {
+        "no order of the same events that avoids it was found"
+    };
+    let mut said = crate::unsignalled::sentences(e);
+    said.extend(crate::spin::sentences(e));
+    said.extend(deadlock_sentences(e));
+    said.extend(lost_signal_sentences(e));
+    said.extend(crate::exhausted::sentences(e));
+    said.extend(starved_sentences(e));
+    said.extend(short_barrier_sentences(e));
+    let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
+    let flips = match e.flips_tried {
+        0 => "No branch of the failing run was tried the other way.".to_string(),
+        1 => "Taking one branch the other way did not avoid it either.".to_string(),
+        n => format!("Taking {n} branches the other way did not avoid it either."),
+    };
+    let mut frame =
+        dead_frame_sentence(e).or_else(|| freed_first_sentence(e)).map(|s| format!(" {s}")).unwrap_or_default();
+    if let Some(why) = &e.not_followed {
+        frame.push_str(&format!(
+            " The threads the failure cut short were run further, but their later paths could not be followed: {why}."
+        ));
+    }
+    if e.timed_out {
+        return format!(
+            "{cycle}The explanation's time limit (--explain-timeout) ran out before causa found a schedule that avoids the {} ({} of the failing run's branches tried the other way).",
+            e.failure.kind, e.flips_tried
+        );
+    }
+    format!(
+        "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}{frame}",
+        e.failure.kind
+    )
+}

@@ -1,0 +1,456 @@
+//! Order violations: a read that sees a write too early or too late, and
+//! how to make it wait (a flag published early, a signal sent before the
+//! write, a check and an act apart).
+
+use super::*;
+
+/// A check-then-act race: the failing thread tests an object (a branch
+/// tests its read) and then uses or updates it again, and in the failing
+/// schedule another thread writes it in between, so what was tested no
+/// longer holds (`if (atomic_load(&n) < MAX) atomic_fetch_add(&n, 1)`).
+/// Only when the alternate changes that later access's data flow or value,
+/// keeps the failing run's paths, and no atomic region the summary tells
+/// spans the two (it says what to make atomic already); not for two turns
+/// of one loop's test (a busy wait re-reads on purpose).
+pub(super) fn check_then_act(e: &Explanation) -> Option<String> {
+    if e.flipped.is_some() {
+        return None;
+    }
+    let t = e.failing_thread()?;
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let changed = |r: EventRef| {
+        e.dsp.failing_only.iter().any(|f| f.read == r) || e.value(r, Run::Failing) != e.value(r, Run::Alternate)
+    };
+    let mine: Vec<EventRef> = e.failing.iter().copied().filter(|r| r.0 == t).collect();
+    // The thread's last read or update whose flow or value the alternate
+    // changes.
+    let (j, a, x) = mine.iter().enumerate().rev().find_map(|(j, &a)| {
+        let ia = e.info_of(a);
+        let x = ia.addr.filter(|_| matches!(ia.op, "read" | "update") && changed(a))?;
+        Some((j, a, x))
+    })?;
+    let ia = e.info_of(a);
+    // The thread's previous access to the object: a read a branch before
+    // `a` tests.
+    let &r = mine[..j].iter().rev().find(|r| e.info_of(**r).addr == Some(x))?;
+    let tested = e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= a.1));
+    let spanned = e.dsp.atomic.iter().take(2).any(|g| g.events.contains(&r) && g.events.contains(&a));
+    if e.info_of(r).op != "read" || !tested || spanned || e.line(r) == e.line(a) {
+        return None;
+    }
+    let (from, to) = (pos(r)?, pos(a)?);
+    let writes = |o: &&EventRef| o.0 != t && matches!(e.info_of(**o).op, "write" | "update");
+    let &w = e.failing[from + 1..to].iter().filter(writes).find(|o| e.info_of(**o).addr == Some(x))?;
+    let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+    let saw = e.value(r, Run::Failing).map(|v| format!(" (it reads {v})")).unwrap_or_default();
+    // What the DSP leaves out: data flows both schedules have.
+    let unshown: Vec<&str> = [(r, "test"), (a, noun(ia.op))]
+        .into_iter()
+        .filter(|(x, _)| !e.dsp.events.contains(x))
+        .map(|(_, what)| what)
+        .collect();
+    let note = match unshown.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (Both schedules have the {one}'s data flow: it is not among the events shown below.)"),
+        _ => format!(
+            " (Both schedules have the data flows of the test and the {}: they are not among the events shown below.)",
+            noun(ia.op)
+        ),
+    };
+    let (act, fix) = if ia.op == "update" {
+        ("updates", format!("Testing and updating {obj} in one atomic step (a compare-and-swap loop, or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+    } else {
+        ("reads", format!("Using the value it tested instead of reading {obj} again (or one lock held over {} and wherever {obj} changes) avoids the failure", line_range(e, r, a)))
+    };
+    Some(format!(
+        "{} tests {obj} at {}{saw} and then {act} it at {}, but in the failing schedule {} {} it at {} in between: what the test saw no longer holds. {fix}.{note}",
+        who(e, r),
+        e.line(r).unwrap_or_default(),
+        e.line(a).unwrap_or_default(),
+        who(e, w),
+        if e.info_of(w).op == "update" { "updates" } else { "writes" },
+        e.line(w).unwrap_or_default(),
+    ))
+}
+
+/// An order violation's fix when nothing more specific is known.
+pub(super) const WAIT_FOR_THE_WRITE: &str = " Making the read wait for that write avoids the failure.";
+
+/// [`WAIT_FOR_THE_WRITE`] after several order violations.
+pub(super) const EACH_WAITS_FOR_ITS_WRITE: &str = " Making each of these reads wait for its write avoids the failure.";
+
+/// Several order violations whose fix is to make the read wait: told
+/// once, after the last of them (a thread that sums three slots before a
+/// barrier said "Making the read wait for that write avoids the failure."
+/// after each).
+pub(super) fn one_fix_for_the_order_violations(out: &mut [String]) {
+    let waits: Vec<usize> = (0..out.len()).filter(|i| out[*i].ends_with(WAIT_FOR_THE_WRITE)).collect();
+    let [earlier @ .., last] = waits.as_slice() else { return };
+    if earlier.is_empty() {
+        return;
+    }
+    for i in earlier {
+        out[*i].truncate(out[*i].len() - WAIT_FOR_THE_WRITE.len());
+    }
+    out[*last].truncate(out[*last].len() - WAIT_FOR_THE_WRITE.len());
+    out[*last].push_str(EACH_WAITS_FOR_ITS_WRITE);
+}
+
+/// Plain order violations (the fix: the read waits for its write) of one
+/// reader's line and one writer's line, such as a loop summing a table
+/// another thread has not filled yet, told in one sentence; and the other
+/// reads' flows (each read's parts).
+pub(super) fn joined_order_violations<'a>(
+    e: &Explanation,
+    reads: Vec<Vec<&'a Flow>>,
+) -> (Vec<String>, Vec<Vec<&'a Flow>>) {
+    // (The last: the flag read and write the reader went on by, for reads
+    // of data published after the flag: `ready = true; … data[i] = …`.)
+    type Key = (usize, Option<String>, usize, Option<String>, bool, String, Option<(EventRef, EventRef)>);
+    let key = |parts: &[&Flow]| -> Option<Key> {
+        let [f] = parts else { return None };
+        let alt = e.counterpart(f);
+        let w = alt?.write?;
+        let said = order_violation(e, f, alt)?;
+        let flag = match said.ends_with(WAIT_FOR_THE_WRITE) {
+            true => None,
+            false if said.contains(" The reader went on because its ") => Some(published_early(e, f.read, w)?),
+            false => return None,
+        };
+        let reached = e.failing.contains(&w);
+        Some((f.read.0, e.line(f.read), w.0, e.line(w), reached, e.source_of_part(f, Run::Failing), flag))
+    };
+    let keys: Vec<Option<Key>> = reads.iter().map(|g| key(g)).collect();
+    let mut out = Vec::new();
+    let mut told = vec![false; reads.len()];
+    for i in 0..reads.len() {
+        let Some(k) = &keys[i] else { continue };
+        let same: Vec<usize> = (i..reads.len()).filter(|j| !told[*j] && keys[*j].as_ref() == Some(k)).collect();
+        if same.len() < 2 {
+            continue;
+        }
+        let flows: Vec<&Flow> = same.iter().map(|j| reads[*j][0]).collect();
+        let objects: Vec<String> =
+            flows.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))).collect();
+        let seen: Vec<String> = flows
+            .iter()
+            .map(|f| e.value(f.read, Run::Alternate).unwrap_or("what its write stored").to_string())
+            .collect();
+        let (f, w) = (flows[0], e.counterpart(flows[0]).and_then(|g| g.write).expect("a write"));
+        let late = if k.4 { "come after them" } else { "do not come before the failure" };
+        let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
+        let fix = match k.6 {
+            None => " Making the reads wait for their writes avoids the failure.".to_string(),
+            Some(flag) => went_on_by_flag(e, flag, w, (&listed(&objects), "those")),
+        };
+        out.push(format!(
+            "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}.{fix}",
+            who(e, f.read),
+            verb(e.info_of(f.read).op),
+            listed(&objects),
+            who(e, w),
+            verb_on(e, w, " them"),
+            k.5,
+            listed(&seen),
+        ));
+        for j in same {
+            told[j] = true;
+        }
+    }
+    let rest = reads.into_iter().zip(told).filter(|(_, t)| !t).map(|(g, _)| g).collect();
+    (out, rest)
+}
+
+/// `The reader went on because its read of `tail` at ring.c:26 saw the
+/// write at ring.c:16, which … makes before that one: writing … avoids the
+/// failure.`: the writer published `p` before `w`.
+pub(super) fn published_early_fix(
+    e: &Explanation,
+    (g, p): (EventRef, EventRef),
+    read: EventRef,
+    w: EventRef,
+) -> String {
+    // The reader went on because of `g` only when a branch between the two
+    // reads tests its value (a reader that reads both and then checks them
+    // did not wait for either, and reordering the writes only moves the
+    // window).
+    let tested = went_on_by(e, g, read);
+    let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    if !tested {
+        // The reads fell between the writes: waiting for the later write
+        // alone leaves the earlier read free to come before the first.
+        // A data flow both schedules have is not among the DSP's events.
+        let common =
+            if e.dsp.events.contains(&g) { "" } else { " (a data flow both schedules have, so not shown below)" };
+        let fell = format!(
+            " Its earlier {} already saw the write at {}{common}, which {} makes before the one of {}: the two reads fall between the two writes.",
+            event_phrase(e, g),
+            e.line(p).unwrap_or_default(),
+            who(e, p),
+            name(w),
+        );
+        // The reader already holds a lock over both reads, the writer at
+        // neither write.
+        if let Some(lock) = held_apart(e, (g, read), (p, w)) {
+            let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+            return format!(
+                "{fell} {} holds `{m}` over both reads, but {} makes both writes without it: taking `{m}` over {} as well keeps the reads from falling between them.",
+                who(e, g),
+                who(e, p),
+                line_range(e, p, w),
+            );
+        }
+        return format!(
+            "{fell} Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
+            name(w),
+            name(g),
+            e.line(p).unwrap_or_default(),
+            name(g),
+            name(w),
+            line_range(e, p, w),
+            line_range(e, g, read),
+        );
+    }
+    went_on_by_flag(e, (g, p), w, (&name(w), "that one"))
+}
+
+/// Whether a branch of the reader between its read `g` and its `read`
+/// tests `g`'s value: the reader went on because of what `g` saw.
+pub(super) fn went_on_by(e: &Explanation, g: EventRef, read: EventRef) -> bool {
+    e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1))
+}
+
+/// ` The reader went on because its read of `ready` at …:29 saw the write
+/// at …:19, which `producer` makes before that one: writing `data[0]`
+/// (…:22) before `ready` (…:19) avoids the failure.` (`written`: what `w`
+/// writes, named; `which`: "that one", or "those" for several.)
+pub(super) fn went_on_by_flag(
+    e: &Explanation,
+    (g, p): (EventRef, EventRef),
+    w: EventRef,
+    (written, which): (&str, &str),
+) -> String {
+    format!(
+        " The reader went on because its {} saw the write at {}, which {} makes before {which}: writing {written} ({}) before {} ({}) avoids the failure.",
+        event_phrase(e, g),
+        e.line(p).unwrap_or_default(),
+        who(e, p),
+        e.line(w).unwrap_or_default(),
+        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+        e.line(p).unwrap_or_default(),
+    )
+}
+
+/// A mutex one thread holds from its event `p` through `w` (one critical
+/// section) that another holds at neither of its events `g` and `r`: the
+/// first thread's lock event of it (a writer that locks and a reader that
+/// does not, or the other way round).
+pub(super) fn held_apart(
+    e: &Explanation,
+    (p, w): (EventRef, EventRef),
+    (g, r): (EventRef, EventRef),
+) -> Option<EventRef> {
+    let other: Vec<u64> =
+        held_over(e, g.0, g.1, g.1).into_iter().chain(held_over(e, r.0, r.1, r.1)).map(|(m, _)| m).collect();
+    held_over(e, p.0, p.1.min(w.1), p.1.max(w.1)).into_iter().find(|(m, _)| !other.contains(m)).map(|(_, l)| l)
+}
+
+/// `Deadlock: … waits at s.c:11 from before the signal … sends at s.c:27,
+/// but it wakes … instead, which waits again at s.c:11: a signal wakes one
+/// waiter only …`.
+pub(super) fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> String {
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    // The woken thread's next wait, when it waits again.
+    let again = |w: EventRef| {
+        let from = pos(w)?;
+        e.failing[from + 1..].iter().find(|r| r.0 == w.0 && e.info_of(**r).op == "wait").copied()
+    };
+    // (One thread woken by two signals is named once; two signals on one
+    // line, that line once.)
+    let mut threads = Vec::new();
+    let woken: Vec<String> = l
+        .woke
+        .iter()
+        .filter(|w| {
+            let first = !threads.contains(&w.0);
+            threads.push(w.0);
+            first
+        })
+        .map(|w| match again(*w) {
+            Some(a) => format!("{} instead, which waits again at {}", who(e, *w), at(a)),
+            None => format!("{} instead", who(e, *w)),
+        })
+        .collect();
+    let sent: Vec<String> = l.signals.iter().map(|s| format!("{} sends at {}", who(e, *s), at(*s))).collect();
+    let (the, it) = if l.signals.len() == 1 { ("the signal", "it wakes") } else { ("the signals", "they wake") };
+    let lines = unique(l.signals.iter().map(|s| at(*s)));
+    format!(
+        "Deadlock: {} waits at {} from before {the} {}, but {it} {}: a signal wakes one waiter only, and none comes later for thread {}. Waking every waiter (`pthread_cond_broadcast`) at {} avoids this deadlock.",
+        who(e, l.wait),
+        at(l.wait),
+        join_and(&sent),
+        join_and(&woken),
+        e.threads[l.thread],
+        join_and(&lines)
+    )
+}
+
+/// An order violation: the read sees another value because another
+/// thread's write, which the alternate puts before it, comes after it in
+/// the failing schedule (or not before the failure at all).
+pub(super) fn order_violation(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<String> {
+    order_violation_seeing(e, f, alt, e.source_of_part(f, Run::Failing))
+}
+
+/// An order violation of the parts of one bulk read that all take their
+/// bytes from one write in the alternate (a reply completed by a `strcat`
+/// the failing schedule runs too late): [`order_violation`] with what each
+/// part saw in the failing schedule.
+pub(super) fn parts_order_violation(e: &Explanation, parts: &[&Flow]) -> Option<String> {
+    let alt: Vec<Option<&Flow>> = parts.iter().map(|f| e.counterpart(f)).collect();
+    let w = alt[0]?.write?;
+    if alt.iter().any(|g| g.and_then(|g| g.write) != Some(w)) {
+        return None;
+    }
+    order_violation_seeing(e, parts[0], alt[0], failing_sources(e, parts))
+}
+
+/// [`order_violation`]; `before`: what the read sees in the failing
+/// schedule.
+pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flow>, before: String) -> Option<String> {
+    let w = alt?.write?;
+    if w.0 == f.read.0 {
+        return None;
+    }
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let late = match (pos(f.read), pos(w)) {
+        (Some(r), Some(wp)) if wp > r => "comes after it",
+        (Some(_), None) => "does not come before the failure",
+        _ => return None,
+    };
+    let fix = match published_early(e, f.read, w) {
+        // Both writes in one critical section the reader does not enter:
+        // the reader's lock is the fix (the writes' order is not: a
+        // reader that checks them for equality fails either way).
+        Some((g, p)) if p.0 == w.0 && g.0 == f.read.0 => match held_apart(e, (p, w), (g, f.read)) {
+            Some(lock) => {
+                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                // (A reader that tests the published pointer first, double-
+                // checked locking's fast path: the writes' order works too.)
+                let keeping = match went_on_by(e, g, f.read) {
+                    true => format!(
+                        " Keeping the reader's fast path without the lock, writing {} ({}) before {} ({}) avoids it too.",
+                        e.object(w).map_or("it".into(), |o| format!("`{o}`")),
+                        e.line(w).unwrap_or_default(),
+                        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+                        e.line(p).unwrap_or_default(),
+                    ),
+                    false => String::new(),
+                };
+                format!(
+                    " {} makes both writes holding `{m}`, but {} reads without it: taking `{m}` at {} as well avoids the failure.{keeping}",
+                    who(e, w),
+                    who(e, f.read),
+                    lines_of(e, &[g, f.read]).unwrap_or_else(|| "its reads".into())
+                )
+            }
+            None => published_early_fix(e, (g, p), f.read, w),
+        },
+        Some((g, p)) => published_early_fix(e, (g, p), f.read, w),
+        None => match (signalled_early(e, f.read, w), pause_before(e, f.read)) {
+            (Some((g, p)), _) => {
+                let (does, doing) = match e.info_of(p).op {
+                    "sem_post" => ("posts", "posting"),
+                    "broadcast" => ("broadcasts", "broadcasting"),
+                    _ => ("signals", "signalling"),
+                };
+                let what = e.object(p).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+                format!(
+                    " {} {does} {what} at {} before it {}, and that lets {}'s wait at {} through before the write: {doing} after the write avoids the failure.",
+                    who(e, p),
+                    e.line(p).unwrap_or_default(),
+                    verb_phrase(e, w),
+                    who(e, f.read),
+                    e.line(g).unwrap_or_default(),
+                )
+            }
+            (None, Some(p)) => format!(
+                " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
+                e.line(p).unwrap_or_default()
+            ),
+            (None, None) => WAIT_FOR_THE_WRITE.into(),
+        },
+    };
+    let seen = match (e.value(f.read, Run::Failing), e.value(f.read, Run::Alternate)) {
+        // The same value from another write: what differs is the order.
+        (Some(a), Some(b)) if a == b => format!("the {b} it writes (the same value)"),
+        // (A bulk read, such as a string copy, has no one value to show.)
+        (_, b) => b.unwrap_or("what that write stored").to_string(),
+    };
+    Some(format!(
+        "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {seen}.{fix}",
+        who(e, f.read),
+        verb_phrase(e, f.read),
+        who(e, w),
+        verb_on(e, w, " it"),
+        before,
+    ))
+}
+
+/// A wake-up announced too early: the reading thread's last wait before
+/// `read` (a `sem_wait`, or a condition wait's wake-up) and the writer's
+/// post or signal of the same object that came before that wait returned
+/// in the failing schedule and that the writer makes before `w` in its
+/// own order (`sem_post(&ready); slot[i] = v;`): the wait let the read
+/// through before the write.
+pub(super) fn signalled_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let gi = e.failing[..at].iter().rposition(|x| x.0 == read.0 && matches!(e.info_of(*x).op, "sem_wait" | "wake"))?;
+    let g = e.failing[gi];
+    let (kind, object) = (e.info_of(g).op, e.info_of(g).addr?);
+    let posts = |op: &str| if kind == "sem_wait" { op == "sem_post" } else { matches!(op, "signal" | "broadcast") };
+    e.failing[..gi]
+        .iter()
+        .rev()
+        .find(|p| p.0 == w.0 && p.1 < w.1 && posts(e.info_of(**p).op) && e.info_of(**p).addr == Some(object))
+        .map(|p| (g, *p))
+}
+
+/// The reading thread's last sleep or yield before `read` in the failing
+/// schedule, with no other event of its between them but reads (a thread
+/// that sleeps "until the other is surely done" and then reads).
+pub(super) fn pause_before(e: &Explanation, read: EventRef) -> Option<EventRef> {
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let mine = e.failing[..at].iter().rev().filter(|x| x.0 == read.0);
+    mine.take_while(|x| matches!(e.info_of(**x).op, "yield" | "read")).find(|x| e.info_of(**x).op == "yield").copied()
+}
+
+/// A flag published too early: the reader's last read before `read` (of
+/// another location) saw a write `p` that the writer makes before `w` in
+/// its own order (`tail` advanced before the slot is filled), so the
+/// reader went on before `w`. Under sequential consistency only.
+pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
+    if e.memory_model.buffers_stores() {
+        return None;
+    }
+    let at = e.failing.iter().position(|x| *x == read)?;
+    let addr = |r: EventRef| e.info_of(r).addr;
+    let writes = |r: EventRef| matches!(e.info_of(r).op, "write" | "update");
+    let found: Vec<(EventRef, EventRef)> = e.failing[..at]
+        .iter()
+        .rev()
+        .filter(|g| g.0 == read.0 && matches!(e.info_of(**g).op, "read" | "update"))
+        .filter_map(|&g| {
+            let a = addr(g).filter(|a| Some(*a) != addr(read))?;
+            let gi = e.failing.iter().position(|x| *x == g)?;
+            let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
+            (p.0 == w.0 && p.1 < w.1).then_some((g, p))
+        })
+        .collect();
+    // The latest one the reader tested before going on (a flag it waited
+    // for: `while (!published)`, set before the fields the reads then
+    // find half written), else the latest.
+    let tested = |g: EventRef| e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
+    found.iter().find(|(g, _)| tested(*g)).or(found.first()).copied()
+}

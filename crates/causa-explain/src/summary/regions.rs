@@ -1,0 +1,415 @@
+//! Regions that should run atomically: who comes between, and the fix
+//! (a lock taken too late, released too early or not at all, or taken
+//! only for reading).
+
+use super::*;
+
+/// The regions' sentences, at most `regions` of them: who comes between
+/// the region's ends and what fixes it.
+pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<String>) {
+    // (Regions already told: two threads that each intrude on the other's
+    // run of the same lines need them said once.)
+    let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
+    // (A region that runs a statement once comes first: of two regions
+    // on one line, such as a lost update's `count++` and the other
+    // thread's run from its first call's write to its second call's read,
+    // the first is the one to tell.)
+    // (So does one that stays within one pass of its lines: a consumer's
+    // check and take of an item, not its run from one item's take back
+    // round the loop to the next one's.)
+    let mut ordered: Vec<&crate::dsp::Atomic> = e.dsp.atomic.iter().collect();
+    ordered.sort_by_key(|a| runs_a_statement_twice(e, a) || turns_back(e, a));
+    for a in ordered.into_iter().take(regions) {
+        // A region that goes back round is no fix to tell after one that
+        // does not: the lines it spans are not a block to make atomic.
+        if turns_back(e, a) && !runs_a_statement_twice(e, a) && !regions_told.is_empty() {
+            continue;
+        }
+        let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+        // (Through another thread's run of the statement the failing one
+        // did not reach: a double free's reset of the pointer.)
+        let same_function = |r: EventRef| e.info_of(r).function == e.info_of(first).function;
+        let lines = line_range(e, first, a.through.filter(|r| same_function(*r)).unwrap_or(last));
+        let region = (lines.clone(), e.info_of(first).function.clone());
+        if regions_told.contains(&region) {
+            continue;
+        }
+        regions_told.push(region);
+        let (l1, l2) = (e.line(first).unwrap_or_default(), e.line(last).unwrap_or_default());
+        let (o1, o2) = (fault_noun(e, first), fault_noun(e, last));
+        // Two accesses on one line (`q[tail] = v; tail++;`): said once.
+        let span = match (l1 == l2, o1 == o2) {
+            (true, true) => format!("two {o1}s at {l1}"),
+            (true, false) => format!("{o1} and {o2} at {l1}"),
+            _ => format!("{o1} at {l1} and {o2} at {l2}"),
+        };
+        let told = told_intruders(e, a);
+        let fix = match (read_locked(e, a, &told), unguarded(e, a, &told)) {
+            // Both sides hold one read-write lock for reading: shared.
+            (Some(lock), _) => {
+                let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                format!(
+                    "both sides hold `{m}`, but only for reading (`pthread_rwlock_rdlock` at {}), which lets them in together: taking `{m}` for writing (`pthread_rwlock_wrlock`) where they write avoids the failure",
+                    e.line(lock).unwrap_or_default()
+                )
+            }
+            (None, unguarded) => match unguarded {
+            // The region is already a critical section: the intruders are
+            // what does not take its lock.
+            Some(lock) => {
+                let mut others: Vec<String> = Vec::new();
+                for r in &told {
+                    let w = who(e, *r);
+                    if !others.contains(&w) {
+                        others.push(w);
+                    }
+                }
+                let place = lines_of(e, &guarded_too(e, lock, &told));
+                let at = place.map_or_else(
+                    || "for those accesses".into(),
+                    |l| if l.contains(" lines ") { format!("over {l}") } else { format!("at {l}") },
+                );
+                lock_fix(e, (who(e, first), lock), (&join_and(&others), others.len(), &told), (first, &at))
+            }
+            None => match (
+                unguarded_region(e, a, &told),
+                late_lock(e, a, &told),
+                early_unlock(e, a, &told),
+                released_between(e, a, &told),
+            ) {
+                // The intruders hold a lock the region does not take.
+                (Some(lock), _, _, _) => {
+                    let span = format!("over {lines}");
+                    lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
+                }
+                // The region takes the intruders' lock, but only after its
+                // first access (a pointer read before the lock).
+                (None, Some(lock), _, _) => {
+                    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
+                        who(e, first),
+                        e.line(lock).unwrap_or_default(),
+                        event_phrase(e, first)
+                    )
+                }
+                // The region's thread releases the intruders' lock inside
+                // it (a pointer read under the lock, used after the unlock).
+                (None, None, Some(unlock), _) => {
+                    let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} releases `{m}` at {}, before its {o2} at {l2}: releasing `{m}` after it (holding it over {lines}) avoids the failure",
+                        who(e, first),
+                        e.line(unlock).unwrap_or_default(),
+                    )
+                }
+                // It holds the intruders' lock at both ends of the region
+                // but lets it go in between (an index read under the lock,
+                // the slot filled outside it, the index advanced under it).
+                (None, None, None, Some((unlock, relock))) => {
+                    let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} releases `{m}` at {} and takes it again at {}, between the two: holding `{m}` over {lines} avoids the failure",
+                        who_over(e, &a.events),
+                        e.line(unlock).unwrap_or_default(),
+                        e.line(relock).unwrap_or_default(),
+                    )
+                }
+                (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
+                    "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
+                ),
+                (None, None, _, _) if turns_back(e, a) => format!(
+                    "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together; the alternate avoids the failure by running them with nothing between"
+                ),
+                (None, None, _, _) => format!("making {lines} atomic avoids the failure"),
+            },
+            },
+        };
+        // (A region no block of lines keeps together, on a location whose
+        // update the failing schedule loses: the lost update is the fix.)
+        let lost = || e.info_of(first).addr.and_then(|addr| crate::lost::sentence(e, addr));
+        if let Some(s) = runs_a_statement_twice(e, a).then(lost).flatten() {
+            out.push(s);
+            continue;
+        }
+        out.push(format!(
+            "In the failing schedule {} between {}'s {span}; {fix}.",
+            intruders_told(e, &told),
+            who_over(e, &a.events)
+        ));
+    }
+}
+
+/// The intruders of an atomic region the summary names: their accesses to
+/// the region's objects (else any of their memory accesses, else all).
+pub(super) fn told_intruders(e: &Explanation, a: &crate::Atomic) -> Vec<EventRef> {
+    let objects: Vec<Option<u64>> = a.events.iter().map(|r| e.info_of(*r).addr).filter(|x| x.is_some()).collect();
+    let memory = |r: &&EventRef| e.info_of(**r).touches_memory();
+    // (A free that comes between is told whatever object the region touches.)
+    let told = |r: &&EventRef| objects.contains(&e.info_of(**r).addr) || e.info_of(**r).op == "free";
+    let same: Vec<EventRef> = a.intruders.iter().filter(memory).filter(told).copied().collect();
+    let any: Vec<EventRef> = a.intruders.iter().filter(memory).copied().collect();
+    if !same.is_empty() {
+        same
+    } else if !any.is_empty() {
+        any
+    } else {
+        a.intruders.clone()
+    }
+}
+
+/// `` … holds `m` there, but … does not take it: taking `m` at … as well
+/// avoids the failure ``: `holder` holds `lock` where the `n` threads
+/// `others` make their `events` without it, at `place`; or, when they hold
+/// another lock there, that the object is guarded by two locks.
+pub(super) fn lock_fix(
+    e: &Explanation,
+    (holder, lock): (String, EventRef),
+    (others, n, events): (&str, usize, &[EventRef]),
+    (access, place): (EventRef, &str),
+) -> String {
+    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+    // A lock every one of those events is made under (another one).
+    let mut theirs = events.iter().map(|r| held_over(e, r.0, r.1, r.1));
+    let first = theirs.next().unwrap_or_default();
+    let rest: Vec<Vec<(u64, EventRef)>> = theirs.collect();
+    let other = first.into_iter().find(|(x, _)| rest.iter().all(|h| h.iter().any(|(y, _)| y == x)));
+    let (hold, does) = if n == 1 { ("holds", "does") } else { ("hold", "do") };
+    match (other, e.object(access)) {
+        (Some((_, l2)), Some(obj)) => format!(
+            "{holder} holds `{m}` there, but {others} {hold} `{}` instead: taking one lock for every access to `{obj}` avoids the failure",
+            e.object(l2).unwrap_or_else(|| "another lock".into())
+        ),
+        _ => format!("{holder} holds `{m}` there, but {others} {does} not take it: taking `{m}` {place} as well avoids the failure"),
+    }
+}
+
+/// The `told` intruders (of one thread) with that thread's accesses next
+/// to them, without the mutex `lock` locks, to objects its holder accesses
+/// in that critical section: one section of the lock must cover them all
+/// (a reset that clears `total` and `count` without the lock the recorder
+/// updates both under: taking it at the write of `count` alone still lets
+/// an update fall between the two writes).
+pub(super) fn guarded_too(e: &Explanation, lock: EventRef, told: &[EventRef]) -> Vec<EventRef> {
+    let (Some(&first), Some(m)) = (told.first(), e.info_of(lock).addr) else { return told.to_vec() };
+    if told.iter().any(|r| r.0 != first.0) {
+        return told.to_vec();
+    }
+    let section = e.info[lock.0].iter().skip(lock.1 + 1).take_while(|i| !(i.op == "unlock" && i.addr == Some(m)));
+    let objects: Vec<u64> = section.filter(|i| i.touches_memory()).filter_map(|i| i.addr).collect();
+    let t = first.0;
+    let joins = |k: usize| {
+        let i = &e.info[t][k];
+        i.touches_memory()
+            && i.addr.is_some_and(|a| objects.contains(&a))
+            && held_over(e, t, k, k).iter().all(|(x, _)| *x != m)
+    };
+    let (lo, hi) = told.iter().fold((first.1, first.1), |(lo, hi), r| (lo.min(r.1), hi.max(r.1)));
+    let mut from = lo;
+    while from > 0 && joins(from - 1) {
+        from -= 1;
+    }
+    let mut to = hi;
+    while to + 1 < e.info[t].len() && joins(to + 1) {
+        to += 1;
+    }
+    let mut out = told.to_vec();
+    out.extend((from..=to).filter(|k| *k < lo || *k > hi).map(|k| (t, k)));
+    out
+}
+
+/// The mutexes thread `t` holds from its event `from` through `to`: locked
+/// before `from` and neither unlocked nor given up by a condition wait
+/// before `to`; each with the event that locked it.
+pub(crate) fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, EventRef)> {
+    let mut held: Vec<(u64, EventRef)> = Vec::new();
+    for (k, i) in e.info[t].iter().enumerate().take(to) {
+        match (i.op, i.addr) {
+            ("lock" | "rdlock", Some(m)) if k < from => held.push((m, (t, k))),
+            ("unlock", Some(m)) => held.retain(|(x, _)| *x != m),
+            ("wait", _) => held.clear(),
+            _ => {}
+        }
+    }
+    held
+}
+
+/// A read-write lock the region's thread holds for reading over the whole
+/// region, and every `told` intruder for reading at its access, when one
+/// side writes (a counter bumped under `pthread_rwlock_rdlock`): the
+/// region's lock event.
+pub(super) fn read_locked(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
+    if told.is_empty() || !(a.events.iter().any(writes) || told.iter().any(writes)) {
+        return None;
+    }
+    let read_held = |t: usize, from: usize, to: usize| -> Vec<(u64, EventRef)> {
+        held_over(e, t, from, to).into_iter().filter(|(_, l)| e.info_of(*l).op == "rdlock").collect()
+    };
+    read_held(first.0, first.1, last.1)
+        .into_iter()
+        .find(|(m, _)| told.iter().all(|r| read_held(r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
+        .map(|(_, lock)| lock)
+}
+
+/// A mutex the region's thread holds over the whole region that none of
+/// the `told` intruders holds at its access: its lock event.
+pub(super) fn unguarded(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    if told.is_empty() || !told.iter().all(|r| e.info_of(*r).touches_memory()) {
+        return None;
+    }
+    held_over(e, first.0, first.1, last.1)
+        .into_iter()
+        .find(|(m, _)| told.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().all(|(x, _)| x != m)))
+        .map(|(_, lock)| lock)
+}
+
+/// A mutex every `told` intruder (all of one thread) holds at its access
+/// that the region's thread does not hold at any of the region's events:
+/// the intruders' lock event of it.
+pub(super) fn unguarded_region(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (&r0, rest) = told.split_first()?;
+    if rest.iter().any(|r| r.0 != r0.0) || !told.iter().all(|r| e.info_of(*r).touches_memory()) {
+        return None;
+    }
+    held_over(e, r0.0, r0.1, r0.1)
+        .into_iter()
+        .filter(|(m, _)| rest.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
+        .find(|(m, _)| a.events.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().all(|(x, _)| x != m)))
+        .map(|(_, lock)| lock)
+}
+
+/// The `told` intruders that change memory (another thread's check made
+/// outside the lock too changes nothing); None: there are none.
+pub(super) fn changing(e: &Explanation, told: &[EventRef]) -> Option<Vec<EventRef>> {
+    let out: Vec<EventRef> =
+        told.iter().copied().filter(|r| matches!(e.info_of(*r).op, "write" | "update" | "free")).collect();
+    (!out.is_empty()).then_some(out)
+}
+
+/// The lock event of a mutex the region's thread takes inside the region
+/// (held at its last event, not at its first) that every `told` intruder
+/// that writes or frees holds at its access: the region's first access is
+/// made before the lock it needs (`p = log_buf;` then `lock(&m)`).
+pub(super) fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let changing = changing(e, told)?;
+    let at_first = held_over(e, first.0, first.1, first.1);
+    held_over(e, last.0, last.1, last.1)
+        .into_iter()
+        .filter(|(m, _)| at_first.iter().all(|(x, _)| x != m))
+        .find(|(m, _)| changing.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
+        .map(|(_, lock)| lock)
+}
+
+/// The unlock event of a mutex the region's thread holds at its first
+/// event and releases inside the region, which the `told` intruders that
+/// change memory hold at their access, or follow in their thread an
+/// intruder that holds it (a configuration reader that reads `current`
+/// under the read lock and uses the entry after releasing it; the
+/// reloader swaps `current` under the write lock and frees the old entry
+/// after): held over the region, the lock keeps them all out of it. Not
+/// when both hold it shared.
+pub(super) fn early_unlock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let changing = changing(e, told)?;
+    let at_last = held_over(e, last.0, last.1, last.1);
+    let (m, mine) =
+        held_over(e, first.0, first.1, first.1).into_iter().find(|(m, _)| at_last.iter().all(|(x, _)| x != m))?;
+    // An intruder holding `m` in a way the region's hold excludes.
+    let excluded = |r: EventRef| {
+        let shared = |lock: EventRef| e.info_of(lock).op == "rdlock";
+        held_over(e, r.0, r.1, r.1).into_iter().any(|(x, lock)| x == m && !(shared(mine) && shared(lock)))
+    };
+    let all_out = changing.iter().all(|r| excluded(*r) || told.iter().any(|q| q.0 == r.0 && q.1 < r.1 && excluded(*q)));
+    if !all_out {
+        return None;
+    }
+    (first.1..last.1).map(|k| (first.0, k)).find(|r| e.info_of(*r).op == "unlock" && e.info_of(*r).addr == Some(m))
+}
+
+/// The unlock and the next lock of a mutex the region's thread holds (not
+/// shared) at its first and at its last event but releases in between,
+/// which the `told` intruders that change memory (or, when none does,
+/// every one) hold at their access: held over the whole region, it keeps
+/// them out of it.
+pub(super) fn released_between(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<(EventRef, EventRef)> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    // (An intruder that only reads, the region's thread writing: it too.)
+    let changing = changing(e, told).unwrap_or_else(|| told.to_vec());
+    if changing.is_empty() {
+        return None;
+    }
+    let holds =
+        |r: EventRef, m: u64| held_over(e, r.0, r.1, r.1).iter().any(|(x, l)| *x == m && e.info_of(*l).op == "lock");
+    let (m, _) = held_over(e, first.0, first.1, first.1)
+        .into_iter()
+        .find(|(m, _)| holds(first, *m) && holds(last, *m) && changing.iter().all(|r| holds(*r, *m)))?;
+    let is = |k: usize, op: &str| e.info_of((first.0, k)).op == op && e.info_of((first.0, k)).addr == Some(m);
+    let unlock = (first.1..last.1).find(|k| is(*k, "unlock"))?;
+    let relock = (unlock..last.1).find(|k| is(*k, "lock"))?;
+    // In the order of the source (not a loop's write and its next turn's
+    // read, the lock let go at the end of one turn and taken at the start
+    // of the next).
+    let line = |k: usize| e.info_of((first.0, k)).loc.as_ref().map(|l| (l.file.clone(), l.line));
+    let lines: Option<Vec<_>> = [first.1, unlock, relock, last.1].into_iter().map(line).collect();
+    let lines = lines?;
+    let in_order = lines.windows(2).all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1);
+    in_order.then_some(((first.0, unlock), (first.0, relock)))
+}
+
+/// What the other threads do inside the region (its told intruders),
+/// thread by thread: `` `deposit` (thread 0.1) reads `balance` at bank.c:13
+/// and writes `balance` at bank.c:14 ``.
+pub(super) fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
+    let mut by_thread: Vec<(usize, Vec<EventRef>)> = Vec::new();
+    for &r in evs {
+        match by_thread.iter_mut().find(|(t, _)| *t == r.0) {
+            Some((_, v)) => v.push(r),
+            None => by_thread.push((r.0, vec![r])),
+        }
+    }
+    by_thread
+        .iter()
+        .map(|(_, v)| {
+            if v.len() > 3 {
+                return format!("{} {}", who_over(e, v), many(e, v));
+            }
+            if let Some(said) = on_one_line(e, v) {
+                return format!("{} {said}", who(e, v[0]));
+            }
+            let parts: Vec<String> = v.iter().map(|r| verb_phrase(e, *r)).collect();
+            format!("{} {}", who_over(e, v), join_and(&parts))
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// The region runs one access of one statement more than once (a loop's
+/// turns, or a function called twice): no atomic statement spans it. So
+/// does a read after a write of the same object at the same place (`n++`
+/// reads before it writes: the read is the statement's next run).
+pub(super) fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    a.events.iter().any(|r| {
+        let i = e.info_of(*r);
+        let at = i.loc.as_ref().map(|l| (l.file.clone(), l.line, l.column));
+        let again = i.op == "read" && seen.contains(&("write", i.addr, at.clone()));
+        at.is_some() && i.addr.is_some() && (again || !seen.insert((i.op, i.addr, at)))
+    })
+}
+
+/// The region goes back to an earlier line of the function it is in (a
+/// loop's next turn, or the function's next call): its first and last
+/// lines do not bound the code it runs.
+pub(super) fn turns_back(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    a.events.windows(2).any(|w| {
+        let (x, y) = (e.info_of(w[0]), e.info_of(w[1]));
+        match (x.loc.as_ref(), y.loc.as_ref()) {
+            (Some(p), Some(q)) => x.function == y.function && p.file == q.file && q.line < p.line,
+            _ => false,
+        }
+    })
+}
