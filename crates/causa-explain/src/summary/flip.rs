@@ -5,12 +5,21 @@ use super::*;
 
 /// The flipped branch's sentences (after a rule the failing path breaks,
 /// when that is what the flip avoids); the reads told go to `told`.
-pub(super) fn flip_sentences(e: &Explanation, out: &mut Vec<String>, told: &mut Vec<EventRef>) {
+/// Returns how many of the sentences are the rule's (0 or 1). After a
+/// region's fix (`after_regions`), the flip is what the alternate does too.
+pub(super) fn flip_sentences(
+    e: &Explanation,
+    out: &mut Vec<String>,
+    told: &mut Vec<EventRef>,
+    after_regions: bool,
+) -> usize {
+    let mut rule_said = 0;
     if let (Some(f), Some(b)) = (&e.flipped, e.flip_text()) {
         // A misuse the failing thread's path decides (a wait without its
         // mutex), which another path avoids: the rule first.
         let rule = if e.root_cause.is_empty() { crate::misuse::sentence(e) } else { None };
         let rule_told = rule.is_some();
+        rule_said = usize::from(rule_told);
         out.extend(rule);
         // An empty root cause: on the run's paths no order matters.
         let why = if e.root_cause.is_empty() {
@@ -38,12 +47,21 @@ pub(super) fn flip_sentences(e: &Explanation, out: &mut Vec<String>, told: &mut 
             "Reordering the failing run's events does not avoid the failure for good".to_string()
         };
         // (After the rule, which says no order avoids it.)
-        let lead = match rule_told {
-            true => "In the alternate".to_string(),
-            false => format!("{why}, so the program must take another path: in the alternate"),
+        // (After a region's fix, the alternate that runs the region whole
+        // takes another path too, and why it must comes last.)
+        let (lead, end) = match (rule_told, after_regions) {
+            (true, _) => ("In the alternate,".to_string(), String::new()),
+            (false, true) => {
+                let mut why = why;
+                why[..1].make_ascii_lowercase();
+                ("The alternate also takes another path:".to_string(), format!("; {why}"))
+            }
+            (false, false) => {
+                (format!("{why}, so the program must take another path: in the alternate,"), String::new())
+            }
         };
         out.push(format!(
-            "{lead}, {} takes {b}{}, and the program then runs to its end.",
+            "{lead} {} takes {b}{}, and the program then runs to its end{end}.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
             match (f.switch, f.taken, e.serial_text()) {
                 (_, _, Some(why)) => format!(": {why}"),
@@ -92,4 +110,5 @@ pub(super) fn flip_sentences(e: &Explanation, out: &mut Vec<String>, told: &mut 
             }
         }
     }
+    rule_said
 }

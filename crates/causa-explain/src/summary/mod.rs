@@ -51,8 +51,6 @@ pub fn summary(e: &Explanation) -> String {
         return out.join(" ");
     }
     let mut told = Vec::new();
-    flip_sentences(e, &mut out, &mut told);
-    let flip_said = out.len();
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
     // fence the fix: atomic regions would mix program and flush order.
     let buffering = store_buffering(e);
@@ -64,11 +62,19 @@ pub fn summary(e: &Explanation) -> String {
     let snapshot_first =
         snapshot.is_some() && !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a));
     let regions = if buffering.is_some() || snapshot_first { 0 } else { 2 };
+    // A region's fix comes before a flipped branch, which is how the
+    // alternate gets round what the region lets happen (a list's walk
+    // after an insert was lost goes one node further).
+    let mut region_said = Vec::new();
+    region_sentences(e, regions, &mut region_said);
+    let rule_said = flip_sentences(e, &mut out, &mut told, !region_said.is_empty());
+    let flip_said = out.len();
     if snapshot_first {
         out.extend(snapshot.clone());
     }
-    region_sentences(e, regions, &mut out);
-    if out.len() == flip_said {
+    if !region_said.is_empty() {
+        out.splice(rule_said..rule_said, region_said);
+    } else if out.len() == flip_said {
         out.extend(upstream_flow(e, &told));
     }
     if out.is_empty() {
