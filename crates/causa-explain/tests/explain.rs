@@ -4615,3 +4615,28 @@ fn a_lost_insert_is_told_before_the_walk_that_goes_one_entry_further() {
     }
     assert!(flips > 0, "main's walk is flipped in one of the runs at least");
 }
+
+#[test]
+fn a_free_list_popped_after_its_check_is_explained_through_its_links() {
+    // The head's values come through the links (`free_list = b->next`,
+    // `b` read from the head itself) and the users' `b->used` are written
+    // through the popped pointer: Phi_rw needed the head's possible values
+    // to place those writes ("targets unknown" before).
+    let prep = corpus("fail/realistic/free_list_pop_after_check.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("free_list_pop_after_check (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            assert!(
+                summary.contains("releases `m` at free_list_pop_after_check.c:25 and takes it again at free_list_pop_after_check.c:28"),
+                "{}: {summary}",
+                e.mode
+            );
+            assert!(
+                summary.contains("holding `m` over free_list_pop_after_check.c lines 24–29 avoids the failure"),
+                "{summary}"
+            );
+        }
+    }
+}

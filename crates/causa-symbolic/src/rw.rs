@@ -563,6 +563,10 @@ fn writes_apart(enc: &Encoder<'_>, loc: &Location) -> Vec<Formula> {
 /// (each write's thread and event index).
 type Derived = (u128, BTreeSet<(usize, usize)>);
 
+/// A write through a computed address at one location it may land in
+/// (address, size, the write): [`value_sets`]' `extra`.
+type Placed = (u64, u32, Access);
+
 /// What each concretely addressed location can hold ([`value_sets`]).
 type ValueSets = HashMap<u64, Option<BTreeSet<Derived>>>;
 
@@ -653,7 +657,7 @@ fn value_sets(
                     unknown = true;
                     continue;
                 }
-                match origin.get(w.ev).and_then(|tk| derive(sym, locs, &sets, w.value, *tk)) {
+                match origin.get(w.ev).and_then(|tk| derive(sym, (locs, extra), &sets, w.value, *tk)) {
                     Some(s) => acc.extend(s),
                     None => unknown = true,
                 }
@@ -678,15 +682,25 @@ fn value_sets(
 /// The values the write at `w` (thread, event index) of `value` can
 /// store, each with the writes it is computed through (`w` among them):
 /// one per combination of what its reads can return.
+/// (A read through a computed address, such as a free list's `b->next`
+/// stored back into its head: [`linked_derived`].)
 fn derive(
     sym: &SymTrace,
-    locs: &BTreeMap<u64, Location>,
+    (locs, extra): (&BTreeMap<u64, Location>, &[Placed]),
     sets: &ValueSets,
     value: ExprId,
     w: (usize, usize),
 ) -> Option<Vec<Derived>> {
     let ids: Vec<u32> = sym.exprs.read_ids(value).into_iter().collect();
-    let choices: Vec<Vec<Derived>> = ids.iter().map(|id| read_derived(sym, locs, sets, *id)).collect::<Option<_>>()?;
+    let choices: Vec<Vec<Derived>> = ids
+        .iter()
+        .map(|id| read_derived(sym, locs, sets, *id).or_else(|| linked_derived(sym, (locs, extra), sets, *id)))
+        .collect::<Option<_>>()?;
+    // (A read that can return nothing, such as one only through null: the
+    // write stores nothing either.)
+    if choices.iter().any(Vec::is_empty) {
+        return Some(Vec::new());
+    }
     // (Too many combinations: unknown.)
     choices.iter().try_fold(1usize, |n, c| n.checked_mul(c.len()).filter(|n| *n <= MAX_DERIVED * 4))?;
     let mut out = Vec::new();
@@ -705,6 +719,33 @@ fn derive(
         pick[j] += 1;
         pick[j + 1..].iter_mut().for_each(|p| *p = 0);
     }
+}
+
+/// What read `id` through a computed address (`b->next` with `b` read
+/// from a list's head) can return: what each location the address can
+/// take holds ([`value_sets`] so far; a location no concrete access uses,
+/// its initial value, unless a write through a computed address may land
+/// there). Each value is computed through no write (an over-approximation:
+/// the read's own thread's later writes are not left out).
+fn linked_derived(
+    sym: &SymTrace,
+    (locs, extra): (&BTreeMap<u64, Location>, &[Placed]),
+    sets: &ValueSets,
+    id: u32,
+) -> Option<Vec<Derived>> {
+    let (t, k) = *sym.reads.get(id as usize)?;
+    let SymOp::Read { at: Some(q), size, .. } = sym.threads[t].events[k].op else { return None };
+    let held = |a: u64, size: u32| match locs.get(&a) {
+        Some(l) if l.size == size => held_values(sets, a),
+        Some(_) => None,
+        None if extra.iter().any(|(b, s, _)| *b < a + size as u64 && a < b + *s as u64) => None,
+        None => match sym.initial_value(a, size) {
+            Initial::Known(v) => Some(BTreeSet::from([v])),
+            _ => None,
+        },
+    };
+    let values = held_at(&sym.exprs, (q, size), &|r| read_set(sym, locs, sets, r), &held)?;
+    Some(values.into_iter().map(|v| (v, BTreeSet::new())).collect())
 }
 
 /// What read `id` can return, with the writes each value is computed
