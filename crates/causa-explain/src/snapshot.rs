@@ -24,6 +24,12 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     if !held_over(e, t, ra.1, rb.1).is_empty() {
         return None;
     }
+    // Nor when the thread waits for the other between the two (a
+    // `sem_wait` or a condition's wake-up: one item per post, read at
+    // another time by design); the first read's own order is the fault.
+    if (ra.1 + 1..rb.1).any(|k| matches!(e.info_of((t, k)).op, "sem_wait" | "wake")) {
+        return None;
+    }
     let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into());
     let val = |r: EventRef| e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default();
     let at = |r: EventRef| e.line(r).unwrap_or_default();

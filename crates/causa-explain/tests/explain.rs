@@ -4640,3 +4640,50 @@ fn a_free_list_popped_after_its_check_is_explained_through_its_links() {
         }
     }
 }
+
+#[test]
+fn an_early_post_read_across_waits_is_not_told_as_a_snapshot() {
+    // The consumer reads slot 0, waits again, reads slot 1: the two reads
+    // are apart by design. Its read of slot 0 before the producer's write
+    // is the order violation, and the post before the write the fix.
+    let prep = corpus("fail/sync/sem_posted_before_fill_summed.c");
+    let mut posted = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, "sem_posted_before_fill_summed");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(!summary.contains("with a new"), "{summary}");
+        assert!(!summary.contains("one atomic step"), "{summary}");
+        let early = "before it writes `slots[";
+        if summary.contains(early) {
+            posted += 1;
+            assert!(summary.contains("posting after the write avoids the failure"), "{summary}");
+        }
+    }
+    assert!(posted > 0, "the early post is told for one run at least");
+}
+
+#[test]
+fn a_flipped_branchs_read_is_told_once() {
+    // Unlocked `stack[top++] = v` in two threads loses a push; main's pop
+    // loop (`while (top > 0)`) runs once more in the alternate. The read
+    // of `top` the branch tests was told twice: as the branch's, then as
+    // "the failing thread's read … then sees".
+    let prep = corpus("fail/realistic/array_stack_push_unlocked.c");
+    let mut flips = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, "array_stack_push_unlocked");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("making array_stack_push_unlocked.c line 15 atomic avoids the failure"), "{summary}");
+        assert_eq!(
+            summary.matches("`top` at array_stack_push_unlocked.c:32").count(),
+            usize::from(e.flipped.is_some()),
+            "{summary}"
+        );
+        flips += usize::from(e.flipped.is_some());
+    }
+    assert!(flips > 0, "main's pop loop is flipped in one run at least");
+}

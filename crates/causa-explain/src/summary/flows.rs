@@ -172,12 +172,13 @@ pub(super) fn ended_thread_variable(e: &Explanation) -> Option<(String, String)>
 }
 
 /// The failing thread's last read before the failure, when it sees another
-/// value in the alternate (from the same write).
-pub(super) fn last_read_values(e: &Explanation) -> Option<String> {
+/// value in the alternate (from the same write); not one already `told`
+/// (the flipped branch's).
+pub(super) fn last_read_values(e: &Explanation, told: &[EventRef]) -> Option<String> {
     let t = e.failing_thread()?;
     let r = *e.failing.iter().rev().find(|r| r.0 == t && matches!(e.info_of(**r).op, "read" | "update"))?;
     let (f, a) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
-    (f != a).then(|| {
+    (f != a && !told.contains(&r)).then(|| {
         format!(
             "The failing thread's {} then sees {f} in the failing schedule and {a} in the alternate.",
             event_phrase(e, r)

@@ -102,7 +102,7 @@ pub fn summary(e: &Explanation) -> String {
                 out.push(flow_sentence(e, check, e.counterpart(check)));
             }
         }
-    } else if let Some(s) = last_read_values(e) {
+    } else if let Some(s) = last_read_values(e, &told) {
         out.push(s);
     }
     if let Some(s) = check_then_act(e) {
