@@ -89,6 +89,9 @@ pub struct EventInfo {
     pub buffered: bool,
     /// A `free` that is a `realloc`'s (the block moved).
     pub realloc: bool,
+    /// A C11 atomic load or store (each access whole, but a load and a
+    /// store are still two steps).
+    pub atomic: bool,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -895,7 +898,8 @@ fn event_info(
         _ => None,
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
-    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered, realloc }
+    let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
+    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered, realloc, atomic }
 }
 
 /// A use after free or double free: the `free` the finding's note names.

@@ -4687,3 +4687,20 @@ fn a_flipped_branchs_read_is_told_once() {
     }
     assert!(flips > 0, "main's pop loop is flipped in one run at least");
 }
+
+#[test]
+fn an_atomic_load_then_store_is_told_as_two_steps() {
+    // `h = atomic_load(&hits); atomic_store(&hits, h + 1);`: each access is
+    // atomic, so "making lines 19–20 atomic" read as if they were not.
+    let prep = corpus("fail/atomics/split_load_store.c");
+    let ex = failing_where(&prep, 2000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "split_load_store");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("each access to `hits` is atomic, but the read at split_load_store.c:19 and the write at split_load_store.c:20 are two steps: one atomic read-modify-write over split_load_store.c lines 19–20"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}

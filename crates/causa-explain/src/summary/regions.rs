@@ -121,6 +121,12 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 (None, None, _, _) if turns_back(e, a) => format!(
                     "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together; the alternate avoids the failure by running them with nothing between"
                 ),
+                // Each access already atomic (C11 loads and stores): the
+                // load and the store are two steps all the same.
+                (None, None, _, _) if atomic_steps(e, a) => format!(
+                    "each access to {} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: one atomic read-modify-write over {lines} (such as `atomic_fetch_add`, or a compare-and-swap loop) avoids the failure",
+                    e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"))
+                ),
                 (None, None, _, _) => format!("making {lines} atomic avoids the failure"),
             },
             },
@@ -412,4 +418,13 @@ pub(super) fn turns_back(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
             _ => false,
         }
     })
+}
+
+/// The region's accesses to its location are all C11 atomic loads and
+/// stores, at least one of each.
+fn atomic_steps(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    let at = e.info_of(a.events[0]).addr;
+    let mut on = a.events.iter().map(|r| e.info_of(*r)).filter(|i| i.addr.is_some() && i.addr == at);
+    let all = on.clone().all(|i| i.atomic && matches!(i.op, "read" | "write"));
+    all && on.clone().any(|i| i.op == "read") && on.any(|i| i.op == "write")
 }
