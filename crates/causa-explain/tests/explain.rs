@@ -4704,3 +4704,31 @@ fn an_atomic_load_then_store_is_told_as_two_steps() {
         );
     }
 }
+
+#[test]
+fn a_lock_its_holder_never_releases_is_told_as_such() {
+    // The holder returned out of its critical section without unlocking:
+    // either its thread ended holding the lock (the other client waits),
+    // or its own next call locks it again (it waits for itself). No lock
+    // order to fix, nor a nested lock: the early return's missing unlock.
+    let prep = corpus("fail/mutex/lock_leaked_on_early_return.c");
+    let mut kinds = std::collections::BTreeSet::new();
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(!e.deadlock.is_empty(), "{summary}");
+        let ended =
+            "takes `m` at lock_leaked_on_early_return.c:15 and its thread ends at lock_leaked_on_early_return.c:";
+        let again =
+            "locks `m` at lock_leaked_on_early_return.c:15 while it still holds it from its previous run of that line";
+        assert!(summary.contains(ended) || summary.contains(again), "{summary}");
+        kinds.insert(summary.contains(ended));
+        let last = "(its last event in `spend`: the read of `budget` at lock_leaked_on_early_return.c:16)";
+        assert!(summary.contains(last), "{summary}");
+        let fix = "Releasing `m` on every path out (before each return) avoids the deadlock.";
+        assert!(summary.contains(fix), "{summary}");
+        assert!(!summary.contains("in one order") && !summary.contains("recursive mutex"), "{summary}");
+    }
+    eprintln!("lock_leaked_on_early_return: thread ended holding it: {kinds:?}");
+}

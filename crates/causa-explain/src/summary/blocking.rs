@@ -146,6 +146,17 @@ pub(super) fn replay_note(e: &Explanation) -> Option<String> {
 pub(super) fn relock_sentence(e: &Explanation) -> Option<String> {
     let w = e.deadlock.iter().find(|w| w.held_by.0 == w.thread)?;
     let obj = e.object(w.waits).map(|o| format!("`{o}`")).unwrap_or_else(|| "a mutex".into());
+    // The same lock statement run again (the next call, or the next turn):
+    // not a nested lock, a path out of the critical section that skipped
+    // the unlock.
+    if e.info_of(w.held_by).loc.is_some() && e.info_of(w.held_by).loc == e.info_of(w.waits).loc {
+        return Some(format!(
+            "Deadlock: {} locks {obj} at {} while it still holds it from its previous run of that line{}: a path out of the critical section skipped the unlock, and the thread waits for itself, in every order of the threads. Releasing {obj} on every path out (before each return) avoids the deadlock.",
+            who(e, w.waits),
+            e.line(w.waits).unwrap_or_default(),
+            last_inside(e, w.held_by, w.waits.1).unwrap_or_default(),
+        ));
+    }
     Some(format!(
         "Deadlock: {} locks {obj} at {} while it already holds it (locked at {}), and a default mutex cannot be taken twice: the thread waits for itself, in every order of the threads. Not locking it again while holding it (or a recursive mutex) avoids the deadlock.",
         who(e, w.waits),
@@ -182,6 +193,21 @@ pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
         .collect();
     let mut out = vec![format!("Deadlock: {}.", parts.join("; "))];
     out.extend(upgrade_sentences(e));
+    // A lock its holder never releases: its thread ended holding it (a
+    // return out of the critical section that skips the unlock): releasing
+    // it on every path out is the fix, not an order of the locks.
+    if let Some((w, end)) = e.deadlock.iter().find_map(|w| ended_holding(e, w.held_by).map(|end| (w, end))) {
+        let inside = last_inside(e, w.held_by, end.1).unwrap_or_default();
+        out.push(format!(
+            "{} takes {} at {} and its thread ends at {} without releasing it{inside}: a path out of the critical section skips the unlock. Releasing {} on every path out (before each return) avoids the deadlock.",
+            who(e, w.held_by),
+            obj(w.held_by),
+            at(w.held_by),
+            at(end),
+            obj(w.held_by),
+        ));
+        return out;
+    }
     let alternate = e.alternate.as_deref().unwrap_or_default();
     let pos = |r: EventRef| alternate.iter().position(|x| *x == r);
     if let Some(w) = e.deadlock.iter().find(|w| w.holder_joins.is_some()) {
@@ -212,6 +238,32 @@ pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
         ));
     }
     out
+}
+
+/// `` (its last event in `spend`: the read of `budget` at l.c:16)``: the
+/// last event of the thread that took `lock` before its event `before`, in
+/// the function that took it.
+fn last_inside(e: &Explanation, lock: EventRef, before: usize) -> Option<String> {
+    let function = e.info_of(lock).function.as_ref()?;
+    let last =
+        (lock.1 + 1..before).rev().map(|k| (lock.0, k)).find(|r| e.info_of(*r).function.as_ref() == Some(function))?;
+    Some(format!(" (its last event in `{function}`: the {})", event_phrase(e, last)))
+}
+
+/// The end of the thread that took the lock at `lock`, when it ends in
+/// the failing schedule with no unlock of that lock after `lock`.
+fn ended_holding(e: &Explanation, lock: EventRef) -> Option<EventRef> {
+    let object = e.info_of(lock).addr?;
+    let mine = e.failing.iter().copied().filter(|r| r.0 == lock.0 && r.1 > lock.1);
+    let mut end = None;
+    for r in mine {
+        match e.info_of(r).op {
+            "unlock" if e.info_of(r).addr == Some(object) => return None,
+            "end" => end = Some(r),
+            _ => {}
+        }
+    }
+    end
 }
 
 /// A deadlocked thread that asks for the write lock of a read-write lock
