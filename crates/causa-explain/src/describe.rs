@@ -27,6 +27,20 @@ impl Explanation {
         self.threads.iter().position(|t| *t == self.failure.thread)
     }
 
+    /// Thread `t`'s end in the failing schedule, when it ends there.
+    pub(crate) fn end_of(&self, t: usize) -> Option<EventRef> {
+        self.failing.iter().copied().find(|r| r.0 == t && self.info_of(*r).op == "end")
+    }
+
+    /// Whether the thread that took the lock at `lock` unlocks it later in
+    /// the failing schedule.
+    pub(crate) fn unlocked_later(&self, lock: EventRef) -> bool {
+        let object = self.info_of(lock).addr;
+        self.failing.iter().any(|u| {
+            u.0 == lock.0 && u.1 > lock.1 && self.info_of(*u).op == "unlock" && self.info_of(*u).addr == object
+        })
+    }
+
     /// The object an event touches: `balance`, `buf[3]` (an address when
     /// no run named it); in the failing run when the runs differ.
     pub fn object(&self, r: EventRef) -> Option<String> {

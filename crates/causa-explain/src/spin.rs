@@ -22,7 +22,7 @@ fn parked(e: &Explanation) -> Vec<EventRef> {
 
 /// Thread `t` ends in the failing schedule.
 fn ended(e: &Explanation, t: usize) -> bool {
-    e.failing.iter().any(|r| r.0 == t && e.info_of(*r).op == "end")
+    e.end_of(t).is_some()
 }
 
 /// The value a read saw (the old value of a read-modify-write).
@@ -131,11 +131,8 @@ fn trylock_sentence(e: &Explanation, p: EventRef, look: EventRef, obj: &str) -> 
     let at = |r: EventRef| e.line(r).unwrap_or_default();
     let on = |r: &EventRef, op: &str| e.info_of(*r).op == op && e.object(*r).as_deref() == Some(obj);
     // The other thread's acquisition it does not release in the schedule.
-    let held = e.failing.iter().rev().find(|r| {
-        r.0 != p.0
-            && (on(r, "lock") || on(r, "rdlock"))
-            && !e.failing.iter().any(|u| u.0 == r.0 && u.1 > r.1 && on(u, "unlock"))
-    });
+    let held =
+        e.failing.iter().rev().find(|r| r.0 != p.0 && (on(r, "lock") || on(r, "rdlock")) && !e.unlocked_later(**r));
     let holder = match held {
         Some(h) => {
             let how = if ended(e, h.0) { "ends without unlocking it" } else { "does not unlock it" };

@@ -588,7 +588,7 @@ fn through_links(
 ) -> ValueSets {
     let mut sets = value_sets(sym, origin, locs, &[]);
     for _ in 0..MAX_LINKS {
-        let extra: Vec<(u64, u32, Access)> = symbolic
+        let extra: Vec<Placed> = symbolic
             .iter()
             .filter(|(_, _, _, write)| *write)
             .flat_map(|(acc, p, size, _)| {
@@ -625,7 +625,7 @@ fn value_sets(
     sym: &SymTrace,
     origin: &[(usize, usize)],
     locs: &BTreeMap<u64, Location>,
-    extra: &[(u64, u32, Access)],
+    extra: &[Placed],
 ) -> ValueSets {
     let mut sets: ValueSets = HashMap::default();
     for (addr, loc) in locs {
@@ -735,15 +735,7 @@ fn linked_derived(
 ) -> Option<Vec<Derived>> {
     let (t, k) = *sym.reads.get(id as usize)?;
     let SymOp::Read { at: Some(q), size, .. } = sym.threads[t].events[k].op else { return None };
-    let held = |a: u64, size: u32| match locs.get(&a) {
-        Some(l) if l.size == size => held_values(sets, a),
-        Some(_) => None,
-        None if extra.iter().any(|(b, s, _)| *b < a + size as u64 && a < b + *s as u64) => None,
-        None => match sym.initial_value(a, size) {
-            Initial::Known(v) => Some(BTreeSet::from([v])),
-            _ => None,
-        },
-    };
+    let held = |a: u64, size: u32| location_values(sym, (locs, extra), sets, a, size);
     let values = held_at(&sym.exprs, (q, size), &|r| read_set(sym, locs, sets, r), &held)?;
     Some(values.into_iter().map(|v| (v, BTreeSet::new())).collect())
 }
@@ -827,15 +819,30 @@ fn linked_read_set(
     if depth >= MAX_LINKS {
         return None;
     }
-    let held = |a: u64, size: u32| match locs.get(&a) {
+    let held = |a: u64, size: u32| location_values(sym, (locs, &[]), sets, a, size);
+    held_at(&sym.exprs, (q, size), &|r| linked_read_set(sym, locs, sets, r, depth + 1), &held)
+}
+
+/// What `size` bytes at `a` can hold: a concretely addressed location's
+/// value set; a location no concrete access uses, its initial value,
+/// unless one of the writes through computed addresses in `extra` may
+/// land there (None: not known).
+fn location_values(
+    sym: &SymTrace,
+    (locs, extra): (&BTreeMap<u64, Location>, &[Placed]),
+    sets: &ValueSets,
+    a: u64,
+    size: u32,
+) -> Option<BTreeSet<u128>> {
+    match locs.get(&a) {
         Some(l) if l.size == size => held_values(sets, a),
         Some(_) => None,
+        None if extra.iter().any(|(b, s, _)| *b < a + size as u64 && a < b + *s as u64) => None,
         None => match sym.initial_value(a, size) {
             Initial::Known(v) => Some(BTreeSet::from([v])),
             _ => None,
         },
-    };
-    held_at(&sym.exprs, (q, size), &|r| linked_read_set(sym, locs, sets, r, depth + 1), &held)
+    }
 }
 
 /// At most this many pointers followed to a value read through computed

@@ -196,7 +196,9 @@ pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
     // A lock its holder never releases: its thread ended holding it (a
     // return out of the critical section that skips the unlock): releasing
     // it on every path out is the fix, not an order of the locks.
-    if let Some((w, end)) = e.deadlock.iter().find_map(|w| ended_holding(e, w.held_by).map(|end| (w, end))) {
+    if let Some((w, end)) =
+        e.deadlock.iter().filter(|w| !e.unlocked_later(w.held_by)).find_map(|w| Some((w, e.end_of(w.held_by.0)?)))
+    {
         let inside = last_inside(e, w.held_by, end.1).unwrap_or_default();
         out.push(format!(
             "{} takes {} at {} and its thread ends at {} without releasing it{inside}: a path out of the critical section skips the unlock. Releasing {} on every path out (before each return) avoids the deadlock.",
@@ -248,22 +250,6 @@ fn last_inside(e: &Explanation, lock: EventRef, before: usize) -> Option<String>
     let last =
         (lock.1 + 1..before).rev().map(|k| (lock.0, k)).find(|r| e.info_of(*r).function.as_ref() == Some(function))?;
     Some(format!(" (its last event in `{function}`: the {})", event_phrase(e, last)))
-}
-
-/// The end of the thread that took the lock at `lock`, when it ends in
-/// the failing schedule with no unlock of that lock after `lock`.
-fn ended_holding(e: &Explanation, lock: EventRef) -> Option<EventRef> {
-    let object = e.info_of(lock).addr?;
-    let mine = e.failing.iter().copied().filter(|r| r.0 == lock.0 && r.1 > lock.1);
-    let mut end = None;
-    for r in mine {
-        match e.info_of(r).op {
-            "unlock" if e.info_of(r).addr == Some(object) => return None,
-            "end" => end = Some(r),
-            _ => {}
-        }
-    }
-    end
 }
 
 /// A deadlocked thread that asks for the write lock of a read-write lock
