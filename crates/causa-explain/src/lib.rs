@@ -130,14 +130,22 @@ impl Unshown {
     }
 }
 
+/// A value read that an operation the failing run never reached stored:
+/// an update's (`1→2`) is the value it read and the one it wrote, and only
+/// the first was stored by that operation.
+pub(crate) fn late_value(v: &str) -> String {
+    match v.split_once('→') {
+        Some((old, _)) => format!("{v}, its {old} stored by an operation the failing run never reached"),
+        None => format!("{v} stored by an operation the failing run never reached"),
+    }
+}
+
 impl std::fmt::Display for Unshown {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unshown::OtherWay => write!(f, "not run (its thread goes the other way before it)"),
-            Unshown::LateValue(v) => {
-                write!(f, "read {v} stored by an operation the failing run never reached (not followed further)")
-            }
-            Unshown::SeenLate(v) => write!(f, "read {v} stored by an operation the failing run never reached"),
+            Unshown::LateValue(v) => write!(f, "read {} (not followed further)", late_value(v)),
+            Unshown::SeenLate(v) => write!(f, "read {}", late_value(v)),
             Unshown::AfterLateValue => {
                 write!(f, "not followed (before it, its thread read a value the failing run never stored)")
             }
@@ -1241,6 +1249,16 @@ mod tests {
             notes: Vec::new(),
             cycle: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_late_update_says_which_of_its_values_was_stored() {
+        assert_eq!(late_value("1"), "1 stored by an operation the failing run never reached");
+        assert_eq!(late_value("1→2"), "1→2, its 1 stored by an operation the failing run never reached");
+        assert_eq!(
+            Unshown::LateValue("0→1".into()).to_string(),
+            "read 0→1, its 0 stored by an operation the failing run never reached (not followed further)"
+        );
     }
 
     #[test]

@@ -3,9 +3,12 @@
 //! between its two reads, so it sees an old value of the first with a new
 //! value of the second. No single object's accesses are interleaved (the
 //! atomic regions of `dsp.rs` see none): the two reads, and the writer's
-//! two writes, must each be one atomic step.
+//! two writes, must each be one atomic step. And the dual: the two reads
+//! fall between the writer's two writes, so they see a new value of the
+//! first with an old value of the second (a reporter that reads `sent`
+//! and `acked` without the lock the sender holds over both writes).
 
-use crate::summary::{held_over, line_range, unique, who};
+use crate::summary::{held_apart, held_over, line_range, unique, who};
 use crate::{EventRef, Explanation, Run};
 
 /// `` `reporter` (thread 0.2) reads `st.total` at s.c:33 and `st.hits` at
@@ -19,7 +22,9 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     // value; the alternate has it see the old one) or the first (the
     // alternate has it see the new one too).
     let second = check.write.and_then(|wb| as_second(e, t, check.read, wb));
-    let (ra, wa, rb, wb) = second.or_else(|| as_first(e, t, check.read))?;
+    let Some((ra, wa, rb, wb)) = second.or_else(|| as_first(e, t, check.read)) else {
+        return between_writes(e, t, check);
+    };
     // One lock held over both reads already: not a snapshot across locks.
     if !held_over(e, t, ra.1, rb.1).is_empty() {
         return None;
@@ -37,7 +42,10 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let (la, lb) = (locks(ra), locks(rb));
     let reads = line_range(e, ra, rb);
     let written = line_range(e, wa, wb);
-    let fix = if la.is_empty() && lb.is_empty() {
+    // (The writer's writes may be one critical section already.)
+    let fix = if let Some(fix) = one_side_locked(e, (wa, wb), (ra, rb)).filter(|_| la.is_empty() && lb.is_empty()) {
+        fix
+    } else if la.is_empty() && lb.is_empty() {
         format!("making {reads} one atomic step, and the writes at {written} another, avoids the failure")
     } else {
         // (Two sections of the same lock name it once.)
@@ -63,6 +71,102 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
         val(ra),
         obj(rb),
         val(rb),
+    ))
+}
+
+/// The failing thread `t`'s two reads between another thread's two
+/// writes: `check`, its latest read whose data flow differs, sees the
+/// writer's write `wa` of one object in the failing schedule (the
+/// alternate has it come before), and the thread's next read of another
+/// object comes before the writer's next write `wb` of that object. (When
+/// the second read is the one whose flow differs, it is an order
+/// violation, told with the same fix: `order.rs`.)
+fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<String> {
+    let (ra, wa) = (check.read, check.write?);
+    let a = e.info_of(ra).addr?;
+    if wa.0 == t || check.bytes.is_some() {
+        return None;
+    }
+    let (pa, pwa) = (pos(e, ra)?, pos(e, wa)?);
+    let rb = e.failing[pa + 1..]
+        .iter()
+        .copied()
+        .filter(|r| r.0 == t && e.info_of(*r).op == "read")
+        .find(|r| e.info_of(*r).addr.is_some_and(|b| b != a))?;
+    let b = e.info_of(rb).addr;
+    if e.value(ra, Run::Failing) == e.value(ra, Run::Alternate) {
+        return None;
+    }
+    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into());
+    let val = |r: EventRef| e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default();
+    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let lock = |l: EventRef| e.object(l).unwrap_or_else(|| "its lock".into());
+    let seen = format!("so the reads see a new {}{} with an old {}{}", obj(ra), val(ra), obj(rb), val(rb));
+    // (The writer's next write of the second object after its first, and
+    // no write of the first in between: it writes one, then the other.)
+    let Some((pwb, &wb)) = e.failing.iter().enumerate().skip(pwa + 1).find(|(_, w)| w.0 == wa.0 && writes(e, **w, b))
+    else {
+        // The failure came before the writer's second write: it was still
+        // inside the critical section of its first, which the reader
+        // does not enter.
+        let l = held_apart(e, (wa, wa), (ra, rb))?;
+        let unlocked = e.failing[pwa + 1..]
+            .iter()
+            .position(|u| u.0 == wa.0 && e.info_of(*u).op == "unlock" && e.info_of(*u).addr == e.info_of(l).addr);
+        if unlocked.is_some_and(|k| pwa + 1 + k < pos(e, rb).unwrap_or(usize::MAX)) {
+            return None;
+        }
+        return Some(format!(
+            "{} reads {} at {} and {} at {} while {} holds `{}` (taken at {}) and has written {} at {} but not yet released it, {seen}; {} reads without `{}`: taking it over {} avoids the failure.",
+            who(e, ra),
+            obj(ra),
+            at(ra),
+            obj(rb),
+            at(rb),
+            who(e, wa),
+            lock(l),
+            at(l),
+            obj(wa),
+            at(wa),
+            who(e, ra),
+            lock(l),
+            line_range(e, ra, rb),
+        ));
+    };
+    let rewritten = e.failing[pwa + 1..pwb].iter().any(|w| w.0 == wa.0 && writes(e, *w, Some(a)));
+    if pwb < pos(e, rb)? || rewritten {
+        return None;
+    }
+    let (reads, written) = (line_range(e, ra, rb), line_range(e, wa, wb));
+    let fix = one_side_locked(e, (wa, wb), (ra, rb)).unwrap_or_else(|| {
+        format!("one lock held over both writes ({written}) and both reads ({reads}) avoids the failure")
+    });
+    Some(format!(
+        "{} reads {} at {} and {} at {} between {}'s writes of them at {} and {}, {seen}; {fix}.",
+        who(e, ra),
+        obj(ra),
+        at(ra),
+        obj(rb),
+        at(rb),
+        who(e, wa),
+        at(wa),
+        at(wb),
+    ))
+}
+
+/// The fix when one side holds a lock over its two accesses and the other
+/// side takes it at neither: the other side takes it too.
+fn one_side_locked(e: &Explanation, (wa, wb): (EventRef, EventRef), (ra, rb): (EventRef, EventRef)) -> Option<String> {
+    let (holder, other, lock, what, not) = match held_apart(e, (wa, wb), (ra, rb)) {
+        Some(l) => (wa, ra, l, "writes", "reads"),
+        None => (ra, wa, held_apart(e, (ra, rb), (wa, wb))?, "reads", "writes"),
+    };
+    let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+    let theirs = if other == ra { line_range(e, ra, rb) } else { line_range(e, wa, wb) };
+    Some(format!(
+        "{} holds `{m}` over both {what}, but {} {not} without it: taking `{m}` over {theirs} as well avoids the failure",
+        who(e, holder),
+        who(e, other)
     ))
 }
 

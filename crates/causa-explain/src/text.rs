@@ -119,6 +119,7 @@ pub fn render(e: &Explanation) -> String {
         // does not run (or does not follow) for the same reason are one
         // line ([`Folded`]).
         let mut group = Folded::default();
+        let start = o.len();
         for (r, bytes) in keys {
             let foldable = bytes.is_none() && !d.alternate_only.iter().any(|f| f.read == r);
             match e.unshown(r).filter(|why| foldable && why.of_several().is_some()) {
@@ -134,6 +135,8 @@ pub fn render(e: &Explanation) -> String {
             let _ = writeln!(o, "{}", flow_line(e, r, bytes));
         }
         group.flush(e, &mut o);
+        let lines = o.split_off(start);
+        o.push_str(&same_lines_once(&lines));
     }
     if !d.atomic.is_empty() {
         let _ = writeln!(o);
@@ -459,6 +462,26 @@ const FOLDED_ITEMS: usize = 8;
 /// one line of the data flows when there are three or more: a flipped
 /// thread's later turns of a loop would otherwise take a line each
 /// (job_claim_race: 8 of 14 lines).
+/// Consecutive identical lines once, with how many reads they stand for:
+/// two reads of one location by one statement that see the same in both
+/// schedules (`x->v != 1 && x->v != 2`) say the same.
+fn same_lines_once(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let mut n = 1;
+        while lines.peek() == Some(&line) {
+            lines.next();
+            n += 1;
+        }
+        let _ = match n {
+            1 => writeln!(out, "{line}"),
+            _ => writeln!(out, "{line} ({n} reads there)"),
+        };
+    }
+    out
+}
+
 #[derive(Default)]
 struct Folded {
     reads: Vec<EventRef>,

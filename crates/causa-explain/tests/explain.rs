@@ -4732,3 +4732,109 @@ fn a_lock_its_holder_never_releases_is_told_as_such() {
     }
     eprintln!("lock_leaked_on_early_return: thread ended holding it: {kinds:?}");
 }
+
+#[test]
+fn two_reads_that_say_the_same_are_told_once() {
+    // The walk's check reads `x->v` twice (`x->v != 1 && x->v != 2`): the
+    // same location, the same values in both schedules.
+    let prep = corpus("fail/realistic/dlist_unlink_neighbours.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("dlist_unlink_neighbours (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            let sentences: Vec<&str> = summary.split(". ").collect();
+            for (i, s) in sentences.iter().enumerate() {
+                assert!(!sentences[..i].contains(s), "{}: told twice: {s}: {summary}", e.mode);
+            }
+            let text = causa_explain::text::render(&e);
+            // (The schedules' tables show both reads: they are two events.)
+            let flows = text.split("Data flows that differ").nth(1).unwrap_or_default();
+            let lines: Vec<&str> = flows.lines().collect();
+            for w in lines.windows(2) {
+                assert!(w[0] != w[1] || w[0].trim().is_empty(), "{}: a line twice: {}\n{text}", e.mode, w[0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_update_of_a_value_the_failing_run_never_stored_says_which_part() {
+    // Two clients both take the last slot; in the alternate one may take
+    // a slot another's release freed (a release the failing run never
+    // reached): its update `1→2` read the 1 that release stored.
+    let prep = corpus("fail/atomics/slot_wait_then_take.c");
+    let mut late = 0;
+    for n in 0..10 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, &format!("slot_wait_then_take (run {n})"));
+        let text = causa_explain::text::render(&e) + &causa_explain::summary::summary(&e);
+        let update_late = regex_free_find(&text, "→", " stored by an operation");
+        assert!(!update_late, "an update's two values read as one stored value:\n{text}");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("slot_wait_then_take.c lines 18–20") || summary.contains("lines 20–23 atomic"),
+            "{summary}"
+        );
+        late += usize::from(text.contains(", its 1 stored by an operation the failing run never reached"));
+    }
+    eprintln!("slot_wait_then_take: {late} of 10 runs read a late value in an update");
+    assert!(late > 0, "the wording is checked on one run at least");
+}
+
+/// Whether `text` has `a`, then a number, then `b` right after it (`2→3
+/// stored by`).
+fn regex_free_find(text: &str, a: &str, b: &str) -> bool {
+    text.match_indices(a).any(|(i, _)| {
+        let rest = &text[i + a.len()..];
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        digits > 0 && rest[digits..].starts_with(b)
+    })
+}
+
+#[test]
+fn a_name_copied_into_a_slot_the_count_picks_is_followed() {
+    // `strncpy(reg.names[i], …)` with `i` read from `reg.n`: a known
+    // string written at an address computed from shared data.
+    let prep = corpus("fail/realistic/handler_count_bumped_before_slot.c");
+    for n in 0..2 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("handler_count_bumped_before_slot (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            assert!(
+                summary.contains("writing `reg.fns[1]` (handler_count_bumped_before_slot.c:22) before `reg.n` (handler_count_bumped_before_slot.c:20) avoids the failure"),
+                "{}: {summary}",
+                e.mode
+            );
+        }
+    }
+}
+
+#[test]
+fn two_reads_inside_the_writers_critical_section_are_told_with_its_lock() {
+    // The reporter reads `sent` and `acked` without the spin lock the
+    // sender holds over both updates: whichever read's flow the alternate
+    // changes, the summary names the lock the reads should take.
+    let prep = corpus("fail/realistic/stats_pair_read_outside_spinlock.c");
+    let mut kinds = std::collections::BTreeSet::new();
+    for n in 0..6 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("stats_pair_read_outside_spinlock (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            let inside = "while `sender` (thread 0.1) holds `sl` (taken at stats_pair_read_outside_spinlock.c:15) and has written `st.sent` at stats_pair_read_outside_spinlock.c:16 but not yet released it, so the reads see a new `st.sent` (1) with an old `st.acked` (0)";
+            let between = "between `sender` (thread 0.1)'s writes of them at";
+            let order = "makes both writes holding `sl`, but `reporter` (thread 0.2) reads without it";
+            let fell = "the two reads fall between the two writes. `sender` (thread 0.1) holds `sl` ";
+            let around = "between the two reads, so it sees an old `st.sent` (0) with a new `st.acked` (1); `sender` (thread 0.1) holds `sl` over both writes, but `reporter` (thread 0.2) reads without it: taking `sl` over";
+            let kind = [inside, between, order, fell, around].iter().position(|k| summary.contains(k));
+            assert!(kind.is_some(), "{} (run {n}): {summary}", e.mode);
+            assert!(summary.contains("stats_pair_read_outside_spinlock.c lines 24–25"), "{summary}");
+            kinds.insert(kind);
+        }
+    }
+    eprintln!("stats_pair_read_outside_spinlock: kinds {kinds:?}");
+    assert!(kinds.contains(&Some(0)), "the reads inside the writer's section are told on one run at least");
+}

@@ -32,7 +32,12 @@ pub(super) fn differing_flow_sentences<'a>(e: &'a Explanation, out: &mut Vec<Str
         .collect();
     let (joined, reads) = joined_order_violations(e, reads);
     out.extend(joined);
-    for parts in reads.into_iter().take(3) {
+    let mut said = 0;
+    for parts in reads {
+        if said == 3 {
+            break;
+        }
+        let before = out.len();
         let f = parts[0];
         let alt = e.counterpart(f);
         match order_violation(e, f, alt) {
@@ -46,6 +51,13 @@ pub(super) fn differing_flow_sentences<'a>(e: &'a Explanation, out: &mut Vec<Str
             }
         }
         out.extend(another_threads_local(e, f, &mut locals_told));
+        // (Two reads of one location by one statement that see the same
+        // in both schedules, `x->v != 1 && x->v != 2`, are told once.)
+        if out[before..].iter().all(|s| out[..before].contains(s)) {
+            out.truncate(before);
+            continue;
+        }
+        said += 1;
     }
     one_fix_for_the_order_violations(out);
     out.extend(not_run_sentences(e, &not_run));
@@ -254,9 +266,10 @@ pub(super) fn failing_sources(e: &Explanation, parts: &[&Flow]) -> String {
 pub(super) fn alternate_source(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
     alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
         Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
-        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => {
-            format!("{v} (stored by an operation the failing run never reached)")
-        }
+        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => match v.split_once('→') {
+            Some((old, _)) => format!("{v} (its {old} stored by an operation the failing run never reached)"),
+            None => format!("{v} (stored by an operation the failing run never reached)"),
+        },
         Some(crate::Unshown::AfterLateValue) => {
             "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
         }

@@ -14,6 +14,7 @@ mod words;
 use blocking::*;
 use flip::*;
 use flows::*;
+pub(crate) use order::held_apart;
 use order::*;
 pub(crate) use regions::held_over;
 use regions::*;

@@ -200,6 +200,24 @@ pub(super) fn published_early_fix(
                 line_range(e, p, w),
             );
         }
+        // The writer holds a lock over both writes (or at the first, when
+        // the second the alternate reads is a later section's), the reader
+        // at neither read.
+        let over_both = held_apart(e, (p, w), (g, read));
+        if let Some(lock) = over_both.or_else(|| held_apart(e, (p, p), (g, read))) {
+            let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+            let holds = match over_both {
+                Some(_) => format!("{} holds `{m}` over both writes", who(e, p)),
+                None => {
+                    format!("{} holds `{m}` at its write of {} ({})", who(e, p), name(g), e.line(p).unwrap_or_default())
+                }
+            };
+            return format!(
+                "{fell} {holds}, but {} reads without it: taking `{m}` over {} as well keeps the reads from falling between the writes.",
+                who(e, g),
+                line_range(e, g, read),
+            );
+        }
         return format!(
             "{fell} Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
             name(w),
@@ -245,7 +263,7 @@ pub(super) fn went_on_by_flag(
 /// section) that another holds at neither of its events `g` and `r`: the
 /// first thread's lock event of it (a writer that locks and a reader that
 /// does not, or the other way round).
-pub(super) fn held_apart(
+pub(crate) fn held_apart(
     e: &Explanation,
     (p, w): (EventRef, EventRef),
     (g, r): (EventRef, EventRef),

@@ -457,6 +457,23 @@ impl Thread<'_, '_> {
         if n > 0 && self.memory_fault(&args[0], Access::Bytes(n, Some(true)))? {
             return Ok(false);
         }
+        // A known string (a constant, or this thread's) into a slot at an
+        // index read from shared data (`strncpy(reg.names[reg.n], …)`):
+        // its bytes and the zeros after, one write through the address.
+        if n > 0 {
+            if let Some(Addr::Symbolic(at)) = args.first().map(|d| self.address(d, "strncpy")).transpose()? {
+                let src = self.addr_arg(args, 1, "strncpy")?;
+                if self.is_shared(src) {
+                    return Err(
+                        self.unsupported("`strncpy` from shared memory to an address computed from shared data")
+                    );
+                }
+                let mut bytes = self.c_string(src, "strncpy")?;
+                bytes.resize(n as usize, 0);
+                self.known_bytes_at_computed_address("strncpy", at, &bytes)?;
+                return Ok(true);
+            }
+        }
         let (dest, src) = (self.addr_arg(args, 0, "strncpy")?, self.addr_arg(args, 1, "strncpy")?);
         if n == 0 {
             return Ok(true);
