@@ -3365,8 +3365,13 @@ fn a_long_runs_bookkeeping_stays_out_of_its_flip_and_its_projection() {
             flat.contains(&format!("`shopper` ({who}) takes the other branch at inventory_check_then_act.c:31")),
             "{summary}"
         );
-        assert!(flat.contains("The read of `stock` at inventory_check_then_act.c:31"), "{summary}");
-        assert!(flat.contains("sees 1 (initial value) in the failing schedule and 0 from thread"), "{summary}");
+        // (What the flipped test read, or that it went stale before the
+        // thread's own decrement.)
+        let flow = flat.contains("The read of `stock` at inventory_check_then_act.c:31")
+            && flat.contains("sees 1 (initial value) in the failing schedule and 0 from thread");
+        let stale = flat.contains("tests `stock` at inventory_check_then_act.c:31 (it reads 1) and acts on it up to its write of `stock` at inventory_check_then_act.c:33")
+            && flat.contains("what the test saw no longer holds. In the alternate the test comes after that write and reads 0");
+        assert!(flow || stale, "{summary}");
         // Found with the statistics held: the text claims no more than
         // that no schedule keeping them avoids the failure (one that moves
         // them does, by losing an update of `stock`).
@@ -4837,4 +4842,46 @@ fn two_reads_inside_the_writers_critical_section_are_told_with_its_lock() {
     }
     eprintln!("stats_pair_read_outside_spinlock: kinds {kinds:?}");
     assert!(kinds.contains(&Some(0)), "the reads inside the writer's section are told on one run at least");
+}
+
+#[test]
+fn a_cache_miss_computed_outside_the_lock_is_told_in_the_callers_name() {
+    // `get` looks up under `m`, computes outside it (in `compute`), and
+    // inserts under `m` again: the region runs from the lookup to the
+    // insert, both in `get`, with the call between going deeper.
+    let prep = corpus("fail/realistic/cache_miss_computed_twice.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, &format!("cache_miss_computed_twice (run {n})"));
+        let summary = causa_explain::summary::summary(&e);
+        // (A region from the lookup to the next, or the flipped lookup's
+        // test acted on after another thread's insert.)
+        let region = "holding `m` over cache_miss_computed_twice.c lines 19–24";
+        let stale = "but in the failing schedule `get` (thread 0.1) writes `used` at cache_miss_computed_twice.c:26 in between: what the test saw no longer holds";
+        let fix = "holding `m` from the test to the write (cache_miss_computed_twice.c lines 19–26) avoids the failure";
+        assert!(summary.contains(region) || (summary.contains(stale) && summary.contains(fix)), "{summary}");
+        assert!(!summary.contains("`client`"), "{summary}");
+    }
+}
+
+#[test]
+fn a_memo_entry_marked_valid_before_its_value_is_an_early_publish() {
+    // Recursive `fib` with a shared memo table: `valid` is set before
+    // `value`, so the other thread returns a valid entry's 0.
+    let prep = corpus("fail/realistic/memo_valid_before_value.c");
+    let mut told = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("memo_valid_before_value (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            let fix = "before `memo[";
+            if summary.contains("The reader went on because its read of `memo[") && summary.contains(fix) {
+                told += 1;
+                assert!(summary.contains("(memo_valid_before_value.c:16) before `memo["), "{summary}");
+            }
+        }
+    }
+    assert!(told > 0, "the early publish is told on one run at least");
 }

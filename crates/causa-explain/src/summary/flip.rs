@@ -86,7 +86,9 @@ pub(super) fn flip_sentences(
         let before = e.dsp.failing_only.iter().filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before);
         match (tested.and_then(flow_of), values) {
             (Some(g), _) => {
-                out.push(flow_sentence(e, g, e.counterpart(g)));
+                // (A region's fix told already covers a stale test.)
+                let stale = if after_regions { None } else { stale_test(e, g) };
+                out.push(stale.unwrap_or_else(|| flow_sentence(e, g, e.counterpart(g))));
                 told.push(g.read);
             }
             (None, Some((r, was, now))) if was != now => {
@@ -111,4 +113,58 @@ pub(super) fn flip_sentences(
         }
     }
     rule_said
+}
+
+/// The flipped branch's test `g` acted on after it went stale: in the
+/// failing schedule another thread's write, the one the alternate's test
+/// sees, comes between the test and the flipped thread's own later write
+/// of the same object (a cache looked up under a lock, computed outside
+/// it, inserted under it again: two threads that miss both insert). The
+/// fix: one critical section from the test to the write.
+fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
+    let (r, w) = (g.read, e.counterpart(g)?.write?);
+    let t = r.0;
+    let x = e.info_of(r).addr?;
+    let pos = |q: EventRef| e.failing.iter().position(|y| *y == q);
+    let (pr, pw) = (pos(r)?, pos(w)?);
+    let writes = |q: &EventRef| matches!(e.info_of(*q).op, "write" | "update") && e.info_of(*q).addr == Some(x);
+    if w.0 == t || pw < pr || !writes(&w) || g.bytes.is_some() {
+        return None;
+    }
+    // The thread's own write of the object after that one.
+    let &act = e.failing[pw + 1..].iter().find(|q| q.0 == t && writes(q))?;
+    let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+    let (was, now) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
+    // A lock held at the test, released and taken again before the write.
+    let held = held_over(e, t, r.1, r.1);
+    let gap = held.iter().find_map(|(m, _)| {
+        let unlock = (r.1 + 1..act.1)
+            .map(|k| (t, k))
+            .find(|q| e.info_of(*q).op == "unlock" && e.info_of(*q).addr == Some(*m))?;
+        let relock = (unlock.1 + 1..act.1)
+            .map(|k| (t, k))
+            .find(|q| e.info_of(*q).op == "lock" && e.info_of(*q).addr == Some(*m))?;
+        Some((unlock, relock))
+    });
+    let lines = line_range(e, r, act);
+    let fix = match gap {
+        Some((u, l)) => {
+            let m = e.object(u).unwrap_or_else(|| "the lock".into());
+            format!(
+                "{} releases `{m}` at {} and takes it again at {} between the two: holding `{m}` from the test to the write ({lines}) avoids the failure",
+                who(e, u),
+                e.line(u).unwrap_or_default(),
+                e.line(l).unwrap_or_default()
+            )
+        }
+        None => format!("testing and writing {obj} in one atomic step (one lock held over {lines} and wherever {obj} changes) avoids the failure"),
+    };
+    Some(format!(
+        "{} tests {obj} at {} (it reads {was}) and acts on it up to its write of {obj} at {}, but in the failing schedule {} writes {obj} at {} in between: what the test saw no longer holds. In the alternate the test comes after that write and reads {now}; {fix}.",
+        who(e, r),
+        e.line(r).unwrap_or_default(),
+        e.line(act).unwrap_or_default(),
+        who(e, w),
+        e.line(w).unwrap_or_default(),
+    ))
 }

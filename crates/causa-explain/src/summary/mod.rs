@@ -68,6 +68,18 @@ pub fn summary(e: &Explanation) -> String {
     // after an insert was lost goes one node further).
     let mut region_said = Vec::new();
     region_sentences(e, regions, &mut region_said);
+    // Regions that give no block of lines to make atomic (they run a
+    // statement twice, or go back round) leave the fix unsaid: an order
+    // violation among the differing flows that has one is told instead (a
+    // memo entry marked valid before its value is stored, read by another
+    // call of the same function: the fix is the order of the writes).
+    if e.flipped.is_none() && !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
+        let mut flows = Vec::new();
+        differing_flow_sentences(e, &mut flows);
+        if flows.iter().any(|s| s.starts_with("Order violation:") && s.contains(" avoids the failure.")) {
+            region_said.clear();
+        }
+    }
     let rule_said = flip_sentences(e, &mut out, &mut told, !region_said.is_empty());
     let flip_said = out.len();
     if snapshot_first {

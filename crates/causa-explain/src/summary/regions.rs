@@ -116,10 +116,10 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     )
                 }
                 (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
-                    "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together; the alternate avoids the failure by running them with nothing between"
+                    "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together{NOTHING_BETWEEN}"
                 ),
                 (None, None, _, _) if turns_back(e, a) => format!(
-                    "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together; the alternate avoids the failure by running them with nothing between"
+                    "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together{NOTHING_BETWEEN}"
                 ),
                 // Each access already atomic (C11 loads and stores): the
                 // load and the store are two steps all the same.
@@ -397,6 +397,10 @@ pub(super) fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
 /// turns, or a function called twice): no atomic statement spans it. So
 /// does a read after a write of the same object at the same place (`n++`
 /// reads before it writes: the read is the statement's next run).
+/// The end of a region's sentence that gives no block of lines to make
+/// atomic: the alternate just runs them with nothing between.
+pub(super) const NOTHING_BETWEEN: &str = "; the alternate avoids the failure by running them with nothing between";
+
 pub(super) fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut seen = std::collections::HashSet::new();
     a.events.iter().any(|r| {

@@ -44,12 +44,14 @@ pub(crate) fn who(e: &Explanation, r: EventRef) -> String {
 }
 
 /// [`who`] of one thread's events `evs`: named by their function when
-/// they are all in one, else by the function the thread starts in (a
-/// check in `taken` and an add in `add`, both called by `sign_up`).
+/// they are all in one, or the first and the last are (a call in between
+/// goes deeper: `get`'s lookup and insert around `compute`), else by the
+/// function the thread starts in (a check in `taken` and an add in `add`,
+/// both called by `sign_up`).
 pub(super) fn who_over(e: &Explanation, evs: &[EventRef]) -> String {
-    let Some(&first) = evs.first() else { return String::new() };
+    let (Some(&first), Some(&last)) = (evs.first(), evs.last()) else { return String::new() };
     let f = &e.info_of(first).function;
-    if evs.iter().all(|r| &e.info_of(*r).function == f) {
+    if evs.iter().all(|r| &e.info_of(*r).function == f) || &e.info_of(last).function == f {
         return who(e, first);
     }
     match e.starts.get(first.0).cloned().flatten() {
