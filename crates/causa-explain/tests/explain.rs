@@ -4885,3 +4885,21 @@ fn a_memo_entry_marked_valid_before_its_value_is_an_early_publish() {
     }
     assert!(told > 0, "the early publish is told on one run at least");
 }
+
+#[test]
+fn a_region_across_two_functions_names_each_functions_line() {
+    // `do_open` sets `last_error`, its caller reads it back: the region
+    // runs from a line of one function to a line of another, and the
+    // lines between them are not a block to make atomic.
+    let prep = corpus("fail/basic/last_error_overwritten.c");
+    let mut across = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, &format!("last_error_overwritten (run {n})"));
+        let summary = causa_explain::summary::summary(&e);
+        assert!(!summary.contains("last_error_overwritten.c lines 9–"), "{summary}");
+        across += usize::from(summary.contains("last_error_overwritten.c line 9 (`do_open`) through line 1"));
+    }
+    assert!(across > 0, "a region from `do_open` into its caller is told on one run at least");
+}

@@ -182,6 +182,14 @@ pub(crate) fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
     match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
         (Some(x), Some(y)) if x.file == y.file => {
             let file = causa_interp::memory::short_file(&x.file);
+            // Two functions' lines: each named, not the lines between
+            // (which may be any code).
+            let (fa, fb) = (&e.info_of(a).function, &e.info_of(b).function);
+            if let (Some(fa), Some(fb)) = (fa, fb) {
+                if fa != fb && x.line != y.line {
+                    return format!("{file} line {} (`{fa}`) through line {} (`{fb}`)", x.line, y.line);
+                }
+            }
             let (lo, hi) = (x.line.min(y.line), x.line.max(y.line));
             if lo == hi {
                 format!("{file} line {lo}")
