@@ -134,9 +134,18 @@ impl Unshown {
 /// an update's (`1→2`) is the value it read and the one it wrote, and only
 /// the first was stored by that operation.
 pub(crate) fn late_value(v: &str) -> String {
+    match v.contains('→') {
+        true => format!("{v}, {}", late_store(v)),
+        false => format!("{v} {}", late_store(v)),
+    }
+}
+
+/// Who stored such a value: `stored by an operation the failing run never
+/// reached`, of an update's read value `its 1 stored by …`.
+pub(crate) fn late_store(v: &str) -> String {
     match v.split_once('→') {
-        Some((old, _)) => format!("{v}, its {old} stored by an operation the failing run never reached"),
-        None => format!("{v} stored by an operation the failing run never reached"),
+        Some((old, _)) => format!("its {old} stored by an operation the failing run never reached"),
+        None => "stored by an operation the failing run never reached".into(),
     }
 }
 

@@ -35,9 +35,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     if (ra.1 + 1..rb.1).any(|k| matches!(e.info_of((t, k)).op, "sem_wait" | "wake")) {
         return None;
     }
-    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into());
-    let val = |r: EventRef| e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default();
-    let at = |r: EventRef| e.line(r).unwrap_or_default();
+    let (obj, val, at) = (|r| quoted(e, r), |r| failing_value(e, r), |r| line_of(e, r));
     let locks = |r: EventRef| held_over(e, t, r.1, r.1);
     let (la, lb) = (locks(ra), locks(rb));
     let reads = line_range(e, ra, rb);
@@ -97,10 +95,8 @@ fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Stri
     if e.value(ra, Run::Failing) == e.value(ra, Run::Alternate) {
         return None;
     }
-    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into());
-    let val = |r: EventRef| e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default();
-    let at = |r: EventRef| e.line(r).unwrap_or_default();
-    let lock = |l: EventRef| e.object(l).unwrap_or_else(|| "its lock".into());
+    let (obj, val, at) = (|r| quoted(e, r), |r| failing_value(e, r), |r| line_of(e, r));
+    let lock = |l| lock_name(e, l);
     let seen = format!("so the reads see a new {}{} with an old {}{}", obj(ra), val(ra), obj(rb), val(rb));
     // (The writer's next write of the second object after its first, and
     // no write of the first in between: it writes one, then the other.)
@@ -161,13 +157,33 @@ fn one_side_locked(e: &Explanation, (wa, wb): (EventRef, EventRef), (ra, rb): (E
         Some(l) => (wa, ra, l, "writes", "reads"),
         None => (ra, wa, held_apart(e, (ra, rb), (wa, wb))?, "reads", "writes"),
     };
-    let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+    let m = lock_name(e, lock);
     let theirs = if other == ra { line_range(e, ra, rb) } else { line_range(e, wa, wb) };
     Some(format!(
         "{} holds `{m}` over both {what}, but {} {not} without it: taking `{m}` over {theirs} as well avoids the failure",
         who(e, holder),
         who(e, other)
     ))
+}
+
+/// `` `st.sent` `` (quoted), as the sentences name an object read or
+/// written.
+fn quoted(e: &Explanation, r: EventRef) -> String {
+    e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into())
+}
+
+/// ` (1)`: what `r` saw or stored in the failing schedule.
+fn failing_value(e: &Explanation, r: EventRef) -> String {
+    e.value(r, Run::Failing).map(|v| format!(" ({v})")).unwrap_or_default()
+}
+
+fn line_of(e: &Explanation, r: EventRef) -> String {
+    e.line(r).unwrap_or_default()
+}
+
+/// The mutex a lock event takes, by name (unquoted).
+fn lock_name(e: &Explanation, l: EventRef) -> String {
+    e.object(l).unwrap_or_else(|| "its lock".into())
 }
 
 fn pos(e: &Explanation, r: EventRef) -> Option<usize> {

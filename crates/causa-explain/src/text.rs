@@ -457,11 +457,6 @@ fn folded_items(reads: impl Iterator<Item = (String, Option<String>)>) -> (Optio
 /// At most this many objects and lines are named on a folded line.
 const FOLDED_ITEMS: usize = 8;
 
-/// Reads of one thread in a row that the alternate leaves out for one
-/// reason that names no value ([`crate::Unshown::of_several`]), listed on
-/// one line of the data flows when there are three or more: a flipped
-/// thread's later turns of a loop would otherwise take a line each
-/// (job_claim_race: 8 of 14 lines).
 /// Consecutive identical lines once, with how many reads they stand for:
 /// two reads of one location by one statement that see the same in both
 /// schedules (`x->v != 1 && x->v != 2`) say the same.
@@ -482,6 +477,11 @@ fn same_lines_once(text: &str) -> String {
     out
 }
 
+/// Reads of one thread in a row that the alternate leaves out for one
+/// reason that names no value ([`crate::Unshown::of_several`]), listed on
+/// one line of the data flows when there are three or more: a flipped
+/// thread's later turns of a loop would otherwise take a line each
+/// (job_claim_race: 8 of 14 lines).
 #[derive(Default)]
 struct Folded {
     reads: Vec<EventRef>,

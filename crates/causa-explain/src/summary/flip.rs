@@ -137,15 +137,7 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
     let (was, now) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
     // A lock held at the test, released and taken again before the write.
     let held = held_over(e, t, r.1, r.1);
-    let gap = held.iter().find_map(|(m, _)| {
-        let unlock = (r.1 + 1..act.1)
-            .map(|k| (t, k))
-            .find(|q| e.info_of(*q).op == "unlock" && e.info_of(*q).addr == Some(*m))?;
-        let relock = (unlock.1 + 1..act.1)
-            .map(|k| (t, k))
-            .find(|q| e.info_of(*q).op == "lock" && e.info_of(*q).addr == Some(*m))?;
-        Some((unlock, relock))
-    });
+    let gap = held.iter().find_map(|(m, _)| let_go(e, t, *m, r.1..act.1)).map(|(u, l)| ((t, u), (t, l)));
     let lines = line_range(e, r, act);
     let fix = match gap {
         Some((u, l)) => {

@@ -266,10 +266,7 @@ pub(super) fn failing_sources(e: &Explanation, parts: &[&Flow]) -> String {
 pub(super) fn alternate_source(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> String {
     alt.map(|g| e.source_of_part(g, Run::Alternate)).unwrap_or_else(|| match e.unshown(f.read) {
         Some(crate::Unshown::OtherWay) => "nothing (its thread goes the other way before it)".into(),
-        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => match v.split_once('→') {
-            Some((old, _)) => format!("{v} (its {old} stored by an operation the failing run never reached)"),
-            None => format!("{v} (stored by an operation the failing run never reached)"),
-        },
+        Some(crate::Unshown::LateValue(v) | crate::Unshown::SeenLate(v)) => format!("{v} ({})", crate::late_store(&v)),
         Some(crate::Unshown::AfterLateValue) => {
             "nothing that the failing run explains (its thread read a value the failing run never stored)".into()
         }

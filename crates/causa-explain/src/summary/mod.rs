@@ -73,11 +73,14 @@ pub fn summary(e: &Explanation) -> String {
     // violation among the differing flows that has one is told instead (a
     // memo entry marked valid before its value is stored, read by another
     // call of the same function: the fix is the order of the writes).
+    // (Those sentences, when told, are the ones told later: asked once.)
+    let mut flows_first = None;
     if e.flipped.is_none() && !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
         let mut flows = Vec::new();
-        differing_flow_sentences(e, &mut flows);
+        let waiting = differing_flow_sentences(e, &mut flows);
         if flows.iter().any(|s| s.starts_with("Order violation:") && s.contains(" avoids the failure.")) {
             region_said.clear();
+            flows_first = Some((flows, waiting));
         }
     }
     let rule_said = flip_sentences(e, &mut out, &mut told, !region_said.is_empty());
@@ -94,7 +97,14 @@ pub fn summary(e: &Explanation) -> String {
         out.extend(snapshot);
     }
     let flows_told = out.is_empty() && !e.dsp.failing_only.is_empty();
-    let waiting = if out.is_empty() { differing_flow_sentences(e, &mut out) } else { Vec::new() };
+    let waiting = match flows_first {
+        _ if !out.is_empty() => Vec::new(),
+        Some((flows, waiting)) => {
+            out.extend(flows);
+            waiting
+        }
+        None => differing_flow_sentences(e, &mut out),
+    };
     let spins = crate::spin::sentences(e);
     if out.is_empty() {
         out.extend(order_sentence(e));

@@ -353,9 +353,7 @@ pub(super) fn released_between(e: &Explanation, a: &crate::Atomic, told: &[Event
     let (m, _) = held_over(e, first.0, first.1, first.1)
         .into_iter()
         .find(|(m, _)| holds(first, *m) && holds(last, *m) && changing.iter().all(|r| holds(*r, *m)))?;
-    let is = |k: usize, op: &str| e.info_of((first.0, k)).op == op && e.info_of((first.0, k)).addr == Some(m);
-    let unlock = (first.1..last.1).find(|k| is(*k, "unlock"))?;
-    let relock = (unlock..last.1).find(|k| is(*k, "lock"))?;
+    let (unlock, relock) = let_go(e, first.0, m, first.1..last.1)?;
     // In the order of the source (not a loop's write and its next turn's
     // read, the lock let go at the end of one turn and taken at the start
     // of the next).
@@ -364,6 +362,15 @@ pub(super) fn released_between(e: &Explanation, a: &crate::Atomic, told: &[Event
     let lines = lines?;
     let in_order = lines.windows(2).all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1);
     in_order.then_some(((first.0, unlock), (first.0, relock)))
+}
+
+/// Thread `t`'s first unlock of mutex `m` among its events `within`, and
+/// its next lock of `m` there: the mutex let go and taken again.
+pub(super) fn let_go(e: &Explanation, t: usize, m: u64, within: std::ops::Range<usize>) -> Option<(usize, usize)> {
+    let is = |k: usize, op: &str| e.info_of((t, k)).op == op && e.info_of((t, k)).addr == Some(m);
+    let unlock = within.clone().find(|k| is(*k, "unlock"))?;
+    let relock = (unlock..within.end).find(|k| is(*k, "lock"))?;
+    Some((unlock, relock))
 }
 
 /// What the other threads do inside the region (its told intruders),
@@ -393,14 +400,14 @@ pub(super) fn intruders_told(e: &Explanation, evs: &[EventRef]) -> String {
         .join(" and ")
 }
 
-/// The region runs one access of one statement more than once (a loop's
-/// turns, or a function called twice): no atomic statement spans it. So
-/// does a read after a write of the same object at the same place (`n++`
-/// reads before it writes: the read is the statement's next run).
 /// The end of a region's sentence that gives no block of lines to make
 /// atomic: the alternate just runs them with nothing between.
 pub(super) const NOTHING_BETWEEN: &str = "; the alternate avoids the failure by running them with nothing between";
 
+/// The region runs one access of one statement more than once (a loop's
+/// turns, or a function called twice): no atomic statement spans it. So
+/// does a read after a write of the same object at the same place (`n++`
+/// reads before it writes: the read is the statement's next run).
 pub(super) fn runs_a_statement_twice(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut seen = std::collections::HashSet::new();
     a.events.iter().any(|r| {
