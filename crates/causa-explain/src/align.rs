@@ -37,6 +37,9 @@ pub struct Objects {
     /// The blocks frees free (`heap#1`).
     pub blocks: Names,
     pub spans: Spans,
+    /// Plain accesses by address and size: a union's members (`st.word`
+    /// for 8 bytes, `st.half.sent` for 4 at the same address).
+    pub sized: Spans,
     /// The frames of the objects that are local variables.
     pub locals: BTreeMap<u64, causa_core::LocalOf>,
 }
@@ -320,7 +323,7 @@ impl Alignment {
         &self,
         sym: &SymTrace,
         run: &Execution,
-        Objects { names, blocks, spans, locals }: &mut Objects,
+        Objects { names, blocks, spans, sized, locals }: &mut Objects,
     ) {
         // A bulk event of the symbolic trace is named by its own record,
         // under its own address and size (the model may read more bytes, or
@@ -359,6 +362,9 @@ impl Alignment {
             if let Some(name) = rec.span() {
                 spans.entry((a, ev.size)).or_insert_with(|| name.to_string());
                 continue;
+            }
+            if ev.kind != EventKind::Free {
+                sized.entry((a, ev.size)).or_insert_with(|| o.clone());
             }
             let to = if ev.kind == EventKind::Free { &mut *blocks } else { &mut *names };
             to.entry(a).or_insert_with(|| o.clone());

@@ -71,6 +71,7 @@ impl Explanation {
                 self.spans.get(&(a, s)).or_else(|| if matches!(i.op, "read" | "write") { None } else { widest() })
             });
             span.or_else(|| blocks.and_then(|b| b.get(&a)))
+                .or_else(|| i.size.and_then(|s| self.sized.get(&(a, s))))
                 .or_else(|| self.names.get(&a))
                 .cloned()
                 .unwrap_or_else(|| format!("{a:#x}"))
@@ -219,8 +220,25 @@ impl Explanation {
         }
     }
 
+    /// The value `f`'s read takes from `f`'s source: for part of a plain
+    /// read (a union's word over bytes written one by one), those bytes
+    /// (`-70` of the word `0xbebafeca`); else what the read read.
+    pub fn flow_value(&self, f: &Flow, run: Run) -> Option<String> {
+        let v = self.value(f.read, run)?;
+        let i = self.info_of(f.read);
+        let (Some((a, n)), Some(size), Some(start)) = (f.bytes, i.size, i.addr) else { return Some(v.to_string()) };
+        let whole = v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok());
+        match whole {
+            Some(w) if a >= start && a + n as u64 <= start + size as u64 && n < size && n <= 8 => {
+                let part = ((w as u128) >> (8 * (a - start))) & ((1u128 << (8 * n)) - 1);
+                Some(causa_interp::naming::format_value(part, n))
+            }
+            _ => Some(v.to_string()),
+        }
+    }
+
     pub fn source_text(&self, f: &Flow, run: Run) -> String {
-        let v = self.value(f.read, run);
+        let v = self.flow_value(f, run);
         let Some(w) = f.write else {
             return v.map_or_else(|| "the initial value".to_string(), |v| format!("{v} (initial value)"));
         };

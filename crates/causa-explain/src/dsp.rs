@@ -13,7 +13,7 @@
 //!   and A does not ([`Atomic`]);
 //! - the four quality figures of AAAI-19 Table 2.
 
-use causa_symbolic::symbiosis::{bulk_sources_at, data_flows_written};
+use causa_symbolic::symbiosis::{bulk_sources_at, data_flows_written, mixed_sources_at};
 use causa_symbolic::{EventRef, SymOp, SymTrace};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -176,7 +176,14 @@ fn flows_that_differ(
     (failing, alternate): (&[EventRef], &[EventRef]),
     resolved: &Resolved,
 ) -> (Vec<Flow>, Vec<Flow>) {
-    let bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. });
+    // Plain reads whose bytes come from several writes in either schedule
+    // (a union's word over its bytes written one by one) are compared byte
+    // by byte, as bulk reads are.
+    let mixed_f = mixed_sources_at(sym, failing, resolve(&resolved.failing), appended(&resolved.failing_appended));
+    let mixed_a =
+        mixed_sources_at(sym, alternate, resolve(&resolved.alternate), appended(&resolved.alternate_appended));
+    let mixed = |r: &EventRef| mixed_f.contains_key(r) || mixed_a.contains_key(r);
+    let bulk = |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Bulk { .. }) || mixed(r);
     let plain = |order: &[EventRef], at: &BTreeMap<EventRef, u64>, wrote| -> BTreeSet<Flow> {
         let flows = data_flows_written(sym, order, resolve(at), appended(wrote)).into_iter().filter(|(r, _)| !bulk(r));
         flows.map(|(read, write)| Flow { read, write, bytes: None }).collect()
@@ -185,8 +192,24 @@ fn flows_that_differ(
     let a = plain(alternate, &resolved.alternate, &resolved.alternate_appended);
     let mut failing_only: Vec<Flow> = f.difference(&a).cloned().collect();
     let mut alternate_only: Vec<Flow> = a.difference(&f).cloned().collect();
-    let fb = bulk_sources_at(sym, failing, resolve(&resolved.failing), appended(&resolved.failing_appended));
-    let ab = bulk_sources_at(sym, alternate, resolve(&resolved.alternate), appended(&resolved.alternate_appended));
+    let by_byte = |order: &[EventRef], at: &BTreeMap<EventRef, u64>, wrote, mine: &BTreeMap<EventRef, Vec<_>>| {
+        let mut m = bulk_sources_at(sym, order, resolve(at), appended(wrote));
+        m.extend(mine.iter().map(|(r, b)| (*r, b.clone())));
+        // (A read mixed in the other schedule only: its one source here.)
+        for (r, w) in data_flows_written(sym, order, resolve(at), appended(wrote)) {
+            let (SymOp::Read { addr, size, .. } | SymOp::Rmw { addr, size, .. }) = sym.threads[r.0].events[r.1].op
+            else {
+                continue;
+            };
+            if mixed(&r) && !mine.contains_key(&r) {
+                let a = resolve(at)(r, addr);
+                m.insert(r, (0..size as u64).map(|i| (a + i, w)).collect());
+            }
+        }
+        m
+    };
+    let fb = by_byte(failing, &resolved.failing, &resolved.failing_appended, &mixed_f);
+    let ab = by_byte(alternate, &resolved.alternate, &resolved.alternate_appended, &mixed_a);
     let no_bytes = Vec::new();
     // A bulk call's read of bytes it then writes itself (`strcat` finding
     // the end of its string) in a call only the alternate runs: part of

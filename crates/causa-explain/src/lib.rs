@@ -81,6 +81,8 @@ pub struct EventInfo {
     /// A bulk access's size (`memcpy` of a struct): its object is named by
     /// address and size ([`Explanation::spans`]).
     pub span: Option<u32>,
+    /// A plain access's size in bytes.
+    pub size: Option<u32>,
     pub loc: Option<causa_core::SourceLoc>,
     /// The function the event's source line is in.
     pub function: Option<Arc<str>>,
@@ -188,6 +190,9 @@ pub struct Explanation {
     /// Names of what bulk accesses span (`shared`, `b->data`), by address
     /// and size.
     pub spans: BTreeMap<(u64, u32), String>,
+    /// Names of what plain accesses touch, by address and size (a union's
+    /// members share an address: `st.word`, `st.half.sent`).
+    pub sized: BTreeMap<(u64, u32), String>,
     /// The frames of the objects that are local variables (`i` of `main`
     /// in thread 0), by address.
     pub locals: BTreeMap<u64, causa_core::LocalOf>,
@@ -633,7 +638,7 @@ fn explain_here(
     let mut late_reads = Vec::new();
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
     let incidental = s.incidental.as_deref();
-    let (replayed, alternate_values, dsp) = match (&s.alternate, chosen) {
+    let (replayed, mut alternate_values, dsp) = match (&s.alternate, chosen) {
         (Some(alt), Some((run, how))) => {
             let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
             let alternate_run = align::align(&sym, &run, until);
@@ -700,6 +705,20 @@ fn explain_here(
     for (&(t, k), &a) in &resolved.alternate {
         info[t][k].alternate_addr = Some(a).filter(|a| info[t][k].addr != Some(*a));
     }
+    // A word read over bytes written one by one: its value in hex, as its
+    // bytes are (`0xbebafeca`, not -1095041334).
+    let words: BTreeSet<EventRef> = dsp.failing_only.iter().chain(&dsp.alternate_only).map(|f| f.read).collect();
+    for r in words
+        .into_iter()
+        .filter(|r| dsp.failing_only.iter().chain(&dsp.alternate_only).any(|f| f.read == *r && f.bytes.is_some()))
+    {
+        let Some(n) = info[r.0][r.1].size.filter(|_| info[r.0][r.1].span.is_none()) else { continue };
+        for values in [&mut failing_values, &mut alternate_values] {
+            if let Some(v) = values.get_mut(&r) {
+                *v = in_hex(v, n);
+            }
+        }
+    }
     let flipped = s.flipped.map(|f: FlippedBranch| Flip {
         thread: f.thread,
         loc: prep.program.loc(f.branch.loc).cloned(),
@@ -725,6 +744,7 @@ fn explain_here(
         blocks: objects.blocks,
         heap_blocks: ex.heap_blocks.clone(),
         spans: objects.spans,
+        sized: objects.sized,
         locals: objects.locals,
         failing_values,
         alternate_values,
@@ -845,6 +865,19 @@ impl Functions {
     }
 }
 
+/// A value of `size` bytes as the run showed it (`-1095041334`) in hex
+/// (`0xbebafeca`); as it was when it is no number.
+fn in_hex(v: &str, size: u32) -> String {
+    let parsed = v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok());
+    match parsed {
+        Some(x) if size <= 16 => {
+            let mask = if size >= 16 { u128::MAX } else { (1u128 << (8 * size)) - 1 };
+            format!("{:#x}", (x as u128) & mask)
+        }
+        _ => v.to_string(),
+    }
+}
+
 fn event_info(
     program: &causa_ir::Program,
     (sym_op, loc, buffered): (&SymOp, causa_ir::LocId, bool),
@@ -914,9 +947,13 @@ fn event_info(
         SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => Some(*size),
         _ => None,
     };
+    let size = match sym_op {
+        SymOp::Read { size, .. } | SymOp::Write { size, .. } | SymOp::Rmw { size, .. } => Some(*size),
+        _ => None,
+    };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
-    EventInfo { op, addr, alternate_addr: None, span, loc, function, buffered, realloc, atomic }
+    EventInfo { op, addr, alternate_addr: None, span, size, loc, function, buffered, realloc, atomic }
 }
 
 /// A use after free or double free: the `free` the finding's note names.

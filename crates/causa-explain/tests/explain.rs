@@ -4903,3 +4903,77 @@ fn a_region_across_two_functions_names_each_functions_line() {
     }
     assert!(across > 0, "a region from `do_open` into its caller is told on one run at least");
 }
+
+#[test]
+fn a_word_read_before_its_last_bytes_are_written_is_an_early_publish() {
+    // A union's 32-bit word compared once `ready` is set, while its last
+    // two bytes are stored one at a time after `ready`: the read's bytes
+    // come from several writes, the alternate writes them before the read,
+    // and the fix names both bytes.
+    let prep = corpus("fail/realistic/header_word_checked_before_last_bytes.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "header_word_checked_before_last_bytes");
+        let summary = causa_explain::summary::summary(&e);
+        let text = causa_explain::text::render(&e);
+        assert!(
+            summary.contains("reads `pkt.h.word` at header_word_checked_before_last_bytes.c:30"),
+            "{}: {summary}",
+            e.mode
+        );
+        if e.mode == Mode::Symbiosis {
+            continue;
+        }
+        assert!(
+            summary.contains("writing `pkt.h.b[2]` and `pkt.h.b[3]` (header_word_checked_before_last_bytes.c lines 22–23) before `ready` (header_word_checked_before_last_bytes.c:21) avoids the failure"),
+            "{}: {summary}",
+            e.mode
+        );
+        assert!(summary.contains("in which `pkt.h.b[2]` and `pkt.h.b[3]` are still 0 (initial value)"), "{summary}");
+        assert!(summary.contains("the read sees 0xbebafeca"), "{summary}");
+        // One data flow per byte written, with that byte's value.
+        assert!(text.contains("pkt.h.b[2] (in read pkt.h.word, thread 0.2 at header_word_checked_before_last_bytes.c:30): read 0 (initial value) → read -70 from thread 0.1 line 22"), "{text}");
+        assert!(text.contains("pkt.h.b[3] (in read pkt.h.word"), "{text}");
+        assert_eq!(e.dsp.figures.data_flows, 2, "{text}");
+    }
+}
+
+#[test]
+fn a_unions_halves_are_named_as_declared() {
+    // `union { uint64_t word; struct { uint32_t sent, acked; } half; }`:
+    // LLVM's type holds the word only; the debug information names the
+    // halves, each access by its offset and size.
+    let prep = corpus("fail/realistic/union_counters_read_outside_lock.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    let listing: Vec<&str> = ex.records.iter().filter_map(|r| r.object.as_deref()).collect();
+    assert!(listing.contains(&"st.word") && listing.contains(&"st.half.sent"), "{listing:?}");
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "union_counters_read_outside_lock");
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("`st.half.sent`"), "{summary}");
+    assert!(!summary.contains("st.word+4") && !summary.contains("`st.word`"), "{summary}");
+    // The reset's 8-byte write is the word, the halves' reads read it.
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("write st.word=0 :19") && text.contains("st.half.sent=1 :22"), "{text}");
+}
+
+#[test]
+fn members_of_anonymous_structs_and_unions_are_named() {
+    // `union { int i; float f; };` without a member name (C11) and
+    // `struct { int lo, hi; } range;`: LLVM's types are `union.anon` and
+    // `struct.anon`, named here by where they are in `struct value`.
+    let prep = corpus("fail/basic/tagged_value_payload_late.c");
+    let mut seen = std::collections::BTreeSet::new();
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for r in ex.records.iter().filter_map(|r| r.object.as_deref()) {
+            assert!(!r.contains('+') && !r.contains("anon"), "{r}");
+            seen.insert(r.to_string());
+        }
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, &format!("tagged_value_payload_late (run {n})"));
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`v.i`") || summary.contains("`v.range.hi`"), "{summary}");
+    }
+    assert!(seen.contains("v.i") && seen.contains("v.kind"), "{seen:?}");
+}

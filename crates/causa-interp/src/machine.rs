@@ -753,7 +753,11 @@ impl Machine {
             kind: e.kind,
             object: (mem || sync_obj).then(|| {
                 // A free is of the block, not of its first field.
-                let name = if e.kind == Free { self.object_name(e.addr) } else { self.describe_brief(e.addr) };
+                let name = match e.kind {
+                    Free => self.object_name(e.addr),
+                    _ if mem => self.describe_access(e.addr, e.size as u64),
+                    _ => self.describe_brief(e.addr),
+                };
                 if bulk {
                     EventRecord::bulk_object(&self.describe_bulk(seq, e), e.size)
                 } else {
@@ -887,6 +891,16 @@ impl Machine {
         let (id, off) = self.mem.locate(addr);
         match self.object_root(id) {
             Some((name, ty)) => crate::naming::with_offset(&name, &ty, off),
+            None => format!("{addr:#x}"),
+        }
+    }
+
+    /// The object an access of `size` bytes at `addr` reads or writes
+    /// ([`crate::naming::accessed`]: a union's member of that size).
+    fn describe_access(&self, addr: u64, size: u64) -> String {
+        let (id, off) = self.mem.locate(addr);
+        match self.object_root(id) {
+            Some((name, ty)) => crate::naming::accessed(&name, &ty, off, size),
             None => format!("{addr:#x}"),
         }
     }

@@ -11,11 +11,25 @@ pub fn with_offset(name: &str, ty: &Ty, off: u64) -> String {
     with_span(name, ty, off, None)
 }
 
+/// [`with_offset`] for an access of `size` bytes: in a union, the member
+/// of that size (`st.half.sent` for 4 bytes at the start of `union {
+/// uint64_t word; struct { uint32_t sent, acked; } half; }`, `st.word` for 8).
+/// An access wider than the scalar there (a word read over a `char`
+/// array) is named as a span of that many bytes (`b`, not `b[0]`).
+pub fn accessed(name: &str, ty: &Ty, off: u64, size: u64) -> String {
+    match scalar_at(ty, off) {
+        Some(s) if s.store_size() < size && !matches!(ty, Ty::Struct(u) if !u.parts.is_empty()) => {
+            with_span(name, ty, off, Some(size))
+        }
+        _ => path(name, ty, off, (None, Some(size)), false),
+    }
+}
+
 /// [`with_offset`] for `len` bytes from `off` (a bulk access): the
 /// innermost element or field that holds them all (`shared` for a copy of
 /// the whole struct, `b.data` for a `memset` of that array).
 pub fn with_span(name: &str, ty: &Ty, off: u64, len: Option<u64>) -> String {
-    path(name, ty, off, len, false)
+    path(name, ty, off, (len, None), false)
 }
 
 /// What a pointer `off` bytes into an object of type `ty` points to: the
@@ -23,10 +37,12 @@ pub fn with_span(name: &str, ty: &Ty, off: u64, len: Option<u64>) -> String {
 /// second row of `char names[2][16]`, `configs[1]` for the second struct
 /// of an array of them), as a C programmer takes its address.
 pub fn pointed(name: &str, ty: &Ty, off: u64) -> String {
-    path(name, ty, off, None, true)
+    path(name, ty, off, (None, None), true)
 }
 
-fn path(name: &str, ty: &Ty, off: u64, len: Option<u64>, outermost: bool) -> String {
+/// `len`: a bulk access's span; `access`: a scalar access's size, which
+/// only chooses a union's member.
+fn path(name: &str, ty: &Ty, off: u64, (len, access): (Option<u64>, Option<u64>), outermost: bool) -> String {
     let mut out = name.to_string();
     let (mut ty, mut off) = (ty, off);
     let holds = |start: u64, size: u64, off: u64| len.is_none_or(|n| off >= start && off + n <= start + size);
@@ -50,6 +66,19 @@ fn path(name: &str, ty: &Ty, off: u64, len: Option<u64>, outermost: bool) -> Str
                 out.push_str(&format!("[{}]", off / size));
                 (ty, off) = (elem, off % size);
             }
+            Ty::Struct(s) if !s.parts.is_empty() && union_part(&s.parts, off, len.or(access)).is_some() => {
+                // (The LLVM type below holds only the largest member.)
+                if let Some((part, index)) = union_part(&s.parts, off, len.or(access)) {
+                    out.push('.');
+                    out.push_str(&part.path);
+                    off -= part.offset;
+                    if let Some(i) = index {
+                        out.push_str(&format!("[{i}]"));
+                        off = 0;
+                    }
+                }
+                break;
+            }
             Ty::Struct(s) => {
                 let k = s.offsets.partition_point(|o| *o <= off);
                 let Some(k) = k.checked_sub(1).filter(|k| off < s.offsets[*k] + s.fields[*k].alloc_size()) else {
@@ -61,8 +90,12 @@ fn path(name: &str, ty: &Ty, off: u64, len: Option<u64>, outermost: bool) -> Str
                 // Reserved names (`__data`, `__size`) are the C library's
                 // inside a `pthread_mutex_t` or `sem_t`: the object is named.
                 let Some(field) = s.names[k].as_ref().filter(|f| !f.starts_with("__")) else { break };
-                out.push('.');
-                out.push_str(field);
+                // (C11's unnamed struct or union member: its members are
+                // named as the enclosing struct's.)
+                if !field.is_empty() {
+                    out.push('.');
+                    out.push_str(field);
+                }
                 (ty, off) = (&s.fields[k], off - s.offsets[k]);
             }
             _ => break,
@@ -72,6 +105,26 @@ fn path(name: &str, ty: &Ty, off: u64, len: Option<u64>, outermost: bool) -> Str
         out.push_str(&format!("+{off}"));
     }
     out
+}
+
+/// The member of a union that an access of `want` bytes at `off` names:
+/// one that starts there (of that size, when known; the first declared),
+/// else an element of an array member (with its index). None: neither
+/// (the offset is named from the LLVM type).
+fn union_part(
+    parts: &[causa_ir::fields::Part],
+    off: u64,
+    want: Option<u64>,
+) -> Option<(&causa_ir::fields::Part, Option<u64>)> {
+    let exact = parts.iter().find(|p| p.offset == off && want.is_none_or(|w| p.size == w));
+    exact.map(|p| (p, None)).or_else(|| {
+        parts.iter().find_map(|p| {
+            let e = p.elem?;
+            let inside = off >= p.offset && off < p.offset + p.size && (off - p.offset).is_multiple_of(e);
+            let fits = want.is_none_or(|w| w <= e);
+            (inside && fits).then(|| (p, Some((off - p.offset) / e)))
+        })
+    })
 }
 
 /// The scalar that starts at `off` in an object of type `ty` (descending
@@ -165,6 +218,41 @@ mod tests {
         assert_eq!(with_offset("m", &Ty::Struct(Arc::new(queue)), 0), "m");
         // An array of them.
         assert_eq!(with_offset("qs", &Ty::Array(Arc::new(q), 2), 68 + 8), "qs[1].items[1].key");
+    }
+
+    #[test]
+    fn a_unions_members_are_named_by_offset_and_size() {
+        use causa_ir::fields::Part;
+        use causa_ir::space::Layout;
+        use causa_ir::types::StructLayout;
+        // union { uint64_t word; struct { uint32_t sent, acked; } half; unsigned char b[8]; }:
+        // LLVM's type is `{ i64 }`.
+        let mut u = StructLayout::new(vec![Ty::Int(64)], false, &Layout::X86_64);
+        u.names = vec![Some("word".into())];
+        let part = |offset, size, path: &str, elem| Part { offset, size, path: path.into(), elem };
+        u.parts = vec![
+            part(0, 8, "word", None),
+            part(0, 8, "half", None),
+            part(0, 4, "half.sent", None),
+            part(4, 4, "half.acked", None),
+            part(0, 8, "b", Some(1)),
+        ];
+        let st = Ty::Struct(Arc::new(u));
+        assert_eq!(accessed("st", &st, 0, 8), "st.word");
+        assert_eq!(accessed("st", &st, 0, 4), "st.half.sent");
+        assert_eq!(accessed("st", &st, 4, 4), "st.half.acked");
+        assert_eq!(accessed("st", &st, 3, 1), "st.b[3]");
+        assert_eq!(with_offset("st", &st, 4), "st.half.acked");
+        assert_eq!(with_offset("st", &st, 0), "st.word");
+        // Inside a struct: `struct packet { int len; union stats s; }`.
+        let pkt = StructLayout::new(vec![Ty::Int(32), st], false, &Layout::X86_64);
+        let mut pkt = pkt;
+        pkt.names = vec![Some("len".into()), Some("s".into())];
+        assert_eq!(accessed("p", &Ty::Struct(Arc::new(pkt)), 12, 4), "p.s.half.acked");
+        // A word read over a byte array: the bytes it spans.
+        let b = Ty::Array(Arc::new(Ty::Int(8)), 4);
+        assert_eq!(accessed("b", &b, 0, 4), "b");
+        assert_eq!(accessed("b", &b, 2, 1), "b[2]");
     }
 
     #[test]

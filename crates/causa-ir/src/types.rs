@@ -31,6 +31,9 @@ pub struct StructLayout {
     /// Each field's name in the source, where the debug information gives
     /// it ([`crate::fields`]).
     pub names: Vec<Option<Arc<str>>>,
+    /// A union's members as the source declares them ([`crate::fields::Part`]);
+    /// empty for a struct.
+    pub parts: Vec<crate::fields::Part>,
     pub size: u64,
     pub align: u64,
 }
@@ -51,7 +54,7 @@ impl StructLayout {
         }
         let size = off.div_ceil(align) * align;
         let names = vec![None; fields.len()];
-        StructLayout { fields, offsets, names, size, align }
+        StructLayout { fields, offsets, names, parts: Vec::new(), size, align }
     }
 }
 

@@ -51,8 +51,10 @@ const MAX_EVENTS: usize = 4000;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Touch {
     None,
-    Read(u64),
-    Write(u64),
+    /// A location's address and the access's size in bytes (a union's
+    /// word read over its bytes written one by one: they overlap).
+    Read(u64, u32),
+    Write(u64, u32),
     Sync(u64, u64),
     /// An access through a computed address (location 0 in the model) into
     /// this object (any location of it), and whether it writes.
@@ -78,8 +80,8 @@ fn touch(sym: &SymTrace, model: &Model, e: Ev) -> Touch {
             };
             object.map_or(Touch::All, |o| Touch::Object(o, !matches!(op, Op::Read { .. })))
         }
-        Op::Read { loc, .. } => Touch::Read(*loc),
-        Op::Write { loc, .. } | Op::Rmw { loc, .. } => Touch::Write(*loc),
+        Op::Read { loc, .. } => Touch::Read(*loc, size_of(&sym.threads[t].events[k].op)),
+        Op::Write { loc, .. } | Op::Rmw { loc, .. } => Touch::Write(*loc, size_of(&sym.threads[t].events[k].op)),
         Op::Lock { mutex, .. } | Op::Unlock { mutex } | Op::TrylockFail { mutex } => Touch::Sync(*mutex, *mutex),
         Op::Wait { cond, mutex, .. } | Op::WaitReturn { cond, mutex, .. } => Touch::Sync(*cond, *mutex),
         Op::Signal { cond, .. } | Op::Broadcast { cond, .. } => Touch::Sync(*cond, *cond),
@@ -91,10 +93,18 @@ fn touch(sym: &SymTrace, model: &Model, e: Ev) -> Touch {
     }
 }
 
+/// The bytes an access touches (a thread handle a fork or join writes: 8).
+fn size_of(op: &SymOp) -> u32 {
+    match op {
+        SymOp::Read { size, .. } | SymOp::Write { size, .. } | SymOp::Rmw { size, .. } => (*size).max(1),
+        _ => 8,
+    }
+}
+
 fn conflict(a: Touch, b: Touch) -> bool {
     let object = |o: u32, w: bool, other: Touch| match other {
-        Touch::Read(x) => w && causa_ir::addr_alloc(x) == o,
-        Touch::Write(x) => causa_ir::addr_alloc(x) == o,
+        Touch::Read(x, _) => w && causa_ir::addr_alloc(x) == o,
+        Touch::Write(x, _) => causa_ir::addr_alloc(x) == o,
         Touch::Object(p, v) => o == p && (w || v),
         _ => false,
     };
@@ -102,9 +112,9 @@ fn conflict(a: Touch, b: Touch) -> bool {
         (Touch::None, _) | (_, Touch::None) => false,
         (Touch::All, _) | (_, Touch::All) => true,
         (Touch::Object(o, w), other) | (other, Touch::Object(o, w)) => object(o, w, other),
-        (Touch::Read(x), Touch::Write(y)) | (Touch::Write(x), Touch::Read(y)) | (Touch::Write(x), Touch::Write(y)) => {
-            x == y
-        }
+        (Touch::Read(x, n), Touch::Write(y, m))
+        | (Touch::Write(x, n), Touch::Read(y, m))
+        | (Touch::Write(x, n), Touch::Write(y, m)) => x < y + m as u64 && y < x + n as u64,
         (Touch::Sync(a, b), Touch::Sync(c, d)) => a == c || a == d || b == c || b == d,
         _ => false,
     }
@@ -429,11 +439,11 @@ pub(crate) fn another_class(sym: &SymTrace, model: &Model, prefix: &[Ev]) -> For
     let mut alternatives = Vec::new();
     for &e in prefix {
         match touch(sym, model, e) {
-            Touch::Read(l) => {
+            Touch::Read(l, _) => {
                 alternatives.extend(last_write.get(&l).map(|w| Formula::Before(e, *w)));
                 reads_since.entry(l).or_default().push(e);
             }
-            Touch::Write(l) => {
+            Touch::Write(l, _) => {
                 alternatives.extend(last_write.get(&l).map(|w| Formula::Before(e, *w)));
                 let reads = reads_since.remove(&l).unwrap_or_default();
                 alternatives.extend(reads.into_iter().map(|r| Formula::Before(e, r)));
@@ -601,17 +611,23 @@ mod tests {
     #[test]
     fn what_conflicts() {
         let (x, y) = (causa_ir::make_addr(3, 0), causa_ir::make_addr(3, 8));
-        assert!(!conflict(Touch::Read(x), Touch::Read(x)));
-        assert!(conflict(Touch::Read(x), Touch::Write(x)));
-        assert!(!conflict(Touch::Write(x), Touch::Write(y)));
+        assert!(!conflict(Touch::Read(x, 8), Touch::Read(x, 8)));
+        assert!(conflict(Touch::Read(x, 8), Touch::Write(x, 8)));
+        assert!(!conflict(Touch::Write(x, 8), Touch::Write(y, 8)));
+        // Of other widths: where their bytes overlap (a word read over
+        // bytes written one by one).
+        assert!(conflict(Touch::Read(x, 4), Touch::Write(x + 2, 1)));
+        assert!(conflict(Touch::Write(x + 3, 1), Touch::Read(x, 4)));
+        assert!(!conflict(Touch::Read(x, 4), Touch::Write(x + 4, 1)));
+        assert!(conflict(Touch::Write(x, 16), Touch::Write(y, 4)));
         // Through a computed address into x's object: its writes conflict
         // with every access to the object, its reads with the writes.
-        assert!(conflict(Touch::Object(3, true), Touch::Read(y)));
-        assert!(!conflict(Touch::Object(3, false), Touch::Read(y)));
-        assert!(conflict(Touch::Object(3, false), Touch::Write(y)));
-        assert!(!conflict(Touch::Object(4, true), Touch::Write(y)));
+        assert!(conflict(Touch::Object(3, true), Touch::Read(y, 8)));
+        assert!(!conflict(Touch::Object(3, false), Touch::Read(y, 8)));
+        assert!(conflict(Touch::Object(3, false), Touch::Write(y, 8)));
+        assert!(!conflict(Touch::Object(4, true), Touch::Write(y, 8)));
         assert!(conflict(Touch::Sync(7, 9), Touch::Sync(9, 9)));
-        assert!(conflict(Touch::All, Touch::Read(x)));
+        assert!(conflict(Touch::All, Touch::Read(x, 8)));
         assert!(!conflict(Touch::None, Touch::All));
     }
 }

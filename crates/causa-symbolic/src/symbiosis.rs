@@ -372,6 +372,27 @@ pub fn bulk_sources_at(
         .collect()
 }
 
+/// The source of each byte that each plain read at a fixed address in
+/// `order` whose bytes come from more than one write (or from one and the
+/// initial value) reads: a word of a union read over its bytes written one
+/// by one. Otherwise as [`bulk_sources_at`].
+pub fn mixed_sources_at(
+    sym: &SymTrace,
+    order: &[EventRef],
+    at: impl Fn(EventRef, u64) -> u64,
+    wrote: impl Fn(EventRef) -> Option<(u64, u64)>,
+) -> std::collections::BTreeMap<EventRef, Vec<(u64, Option<EventRef>)>> {
+    // (At a fixed address: a struct copied through a computed one may read
+    // another slot in each schedule, compared as one flow.)
+    let plain =
+        |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { at: None, .. } | SymOp::Rmw { .. });
+    sources(sym, order, at, wrote)
+        .into_iter()
+        .filter(|(r, bytes)| plain(r) && bytes.iter().any(|(_, w)| w.map(|x| x.1) != bytes[0].1.map(|x| x.1)))
+        .map(|(r, bytes)| (r, bytes.into_iter().map(|(b, w)| (b, w.map(|(_, w)| w))).collect()))
+        .collect()
+}
+
 /// Each read of `order` (and read-modify-write, and bulk access that
 /// reads) with the source of each byte it reads: the latest earlier write
 /// of it (with that write's place in `order`), None for the initial value.

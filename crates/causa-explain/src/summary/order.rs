@@ -141,7 +141,7 @@ pub(super) fn joined_order_violations<'a>(
         let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
         let fix = match k.6 {
             None => " Making the reads wait for their writes avoids the failure.".to_string(),
-            Some(flag) => went_on_by_flag(e, flag, w, (&listed(&objects), "those")),
+            Some(flag) => went_on_by_flag(e, flag, e.line(w).unwrap_or_default(), (&listed(&objects), "those")),
         };
         out.push(format!(
             "Order violation: {} {} {}{at} before {} {}, and sees {} in each; in the failing schedule those writes {late}, in the alternate they come first and the reads see {}.{fix}",
@@ -229,7 +229,7 @@ pub(super) fn published_early_fix(
             line_range(e, g, read),
         );
     }
-    went_on_by_flag(e, (g, p), w, (&name(w), "that one"))
+    went_on_by_flag(e, (g, p), e.line(w).unwrap_or_default(), (&name(w), "that one"))
 }
 
 /// Whether a branch of the reader between its read `g` and its `read`
@@ -240,12 +240,13 @@ pub(super) fn went_on_by(e: &Explanation, g: EventRef, read: EventRef) -> bool {
 
 /// ` The reader went on because its read of `ready` at …:29 saw the write
 /// at …:19, which `producer` makes before that one: writing `data[0]`
-/// (…:22) before `ready` (…:19) avoids the failure.` (`written`: what `w`
-/// writes, named; `which`: "that one", or "those" for several.)
+/// (…:22) before `ready` (…:19) avoids the failure.` (`written`: what the
+/// writes write, named, and `at` where they are; `which`: "that one", or
+/// "those" for several.)
 pub(super) fn went_on_by_flag(
     e: &Explanation,
     (g, p): (EventRef, EventRef),
-    w: EventRef,
+    at: String,
     (written, which): (&str, &str),
 ) -> String {
     format!(
@@ -253,7 +254,7 @@ pub(super) fn went_on_by_flag(
         event_phrase(e, g),
         e.line(p).unwrap_or_default(),
         who(e, p),
-        e.line(w).unwrap_or_default(),
+        at,
         e.object(p).map_or("it".into(), |o| format!("`{o}`")),
         e.line(p).unwrap_or_default(),
     )
@@ -329,9 +330,56 @@ pub(super) fn parts_order_violation(e: &Explanation, parts: &[&Flow]) -> Option<
     let alt: Vec<Option<&Flow>> = parts.iter().map(|f| e.counterpart(f)).collect();
     let w = alt[0]?.write?;
     if alt.iter().any(|g| g.and_then(|g| g.write) != Some(w)) {
-        return None;
+        return several_writes_order_violation(e, parts, &alt);
     }
     order_violation_seeing(e, parts[0], alt[0], failing_sources(e, parts))
+}
+
+/// An order violation of the parts of one read that take their bytes from
+/// several writes of one thread in the alternate, none of which comes
+/// before the read in the failing schedule (a header's word read before
+/// its last bytes are written one by one): the writes named together, and
+/// the flag the reader went on by, written before them, as the fix.
+fn several_writes_order_violation(e: &Explanation, parts: &[&Flow], alt: &[Option<&Flow>]) -> Option<String> {
+    let mut writes: Vec<EventRef> = alt.iter().map(|g| g.and_then(|g| g.write)).collect::<Option<_>>()?;
+    writes.sort();
+    writes.dedup();
+    let (read, w) = (parts[0].read, *writes.last()?);
+    if writes.iter().any(|x| x.0 != w.0 || e.info_of(*x).op != "write") || w.0 == read.0 {
+        return None;
+    }
+    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let r = pos(read)?;
+    let late = match writes.iter().map(|x| pos(*x)).collect::<Vec<_>>() {
+        p if p.iter().all(|x| x.is_none()) => "do not come before the failure",
+        p if p.iter().all(|x| x.is_some_and(|x| x > r)) => "come after it",
+        _ => return None,
+    };
+    let objects: Vec<String> = writes.iter().map(|x| e.object(*x).map_or("it".into(), |o| format!("`{o}`"))).collect();
+    let lines = lines_of(e, &writes).unwrap_or_default();
+    let fix = match published_early(e, read, w) {
+        Some((g, p)) if went_on_by(e, g, read) => {
+            went_on_by_flag(e, (g, p), lines.clone(), (&listed(&objects), "those"))
+        }
+        Some(_) => return None,
+        None => " Making the read wait for those writes avoids the failure.".to_string(),
+    };
+    let seen = e.value(read, Run::Alternate).unwrap_or("what those writes stored");
+    // (`0xfeca, in which `b[2]` and `b[3]` are still 0 (initial value)`.)
+    let before = match e.value(read, Run::Failing) {
+        Some(v) if parts.iter().all(|f| f.write.is_none()) => {
+            let which = if objects.len() == 1 { "is" } else { "are" };
+            format!("{v}, in which {} {which} still {}", listed(&objects), failing_sources(e, parts))
+        }
+        _ => failing_sources(e, parts),
+    };
+    Some(format!(
+        "Order violation: {} {} before {} writes {} at {lines}, and sees {before}; in the failing schedule those writes {late}, in the alternate they come first and the read sees {seen}.{fix}",
+        who(e, read),
+        verb_phrase(e, read),
+        who(e, w),
+        listed(&objects),
+    ))
 }
 
 /// [`order_violation`]; `before`: what the read sees in the failing

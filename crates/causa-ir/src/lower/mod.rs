@@ -219,8 +219,9 @@ impl<'m> Lowerer<'m> {
                     match self.ty(&inner) {
                         Ty::Struct(layout) => {
                             let mut layout = (*layout).clone();
-                            layout.names =
-                                layout.offsets.iter().map(|o| self.fields.member(name, *o).map(Arc::from)).collect();
+                            if let Some(c) = self.fields.composite(name) {
+                                name_layout(&mut layout, c);
+                            }
                             Ty::Struct(Arc::new(layout))
                         }
                         other => other,
@@ -272,6 +273,31 @@ impl<'m> Lowerer<'m> {
         let idx = f as usize;
         if idx >= self.module.functions.len() {
             self.external_uses.entry(f).or_default().push(CallSite { caller, loc });
+        }
+    }
+}
+
+/// Names `layout`'s fields as the debug information's `c` declares them,
+/// and the fields that are anonymous structs or unions after their own
+/// members (LLVM names their types `struct.anon`, `union.anon.1`, which
+/// say nothing of where they are). Inside a union the members are named
+/// by its parts instead ([`crate::fields::Part`]).
+fn name_layout(layout: &mut crate::types::StructLayout, c: &crate::fields::Composite) {
+    layout.names = layout.offsets.iter().map(|o| c.member(*o).map(Arc::from)).collect();
+    layout.parts = c.parts.clone();
+    if !c.parts.is_empty() {
+        return;
+    }
+    for k in 0..layout.fields.len() {
+        let Some((name, inner)) = c.nested(layout.offsets[k]) else { continue };
+        if let Ty::Struct(s) = &layout.fields[k] {
+            let mut s = (**s).clone();
+            name_layout(&mut s, inner);
+            layout.fields[k] = Ty::Struct(Arc::new(s));
+            // (C11's unnamed member: its members are the struct's own.)
+            if name.is_empty() {
+                layout.names[k] = Some(Arc::from(""));
+            }
         }
     }
 }
