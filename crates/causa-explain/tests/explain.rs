@@ -4977,3 +4977,24 @@ fn members_of_anonymous_structs_and_unions_are_named() {
     }
     assert!(seen.contains("v.i") && seen.contains("v.kind"), "{seen:?}");
 }
+
+#[test]
+fn bit_fields_of_one_storage_unit_are_told_as_one_location() {
+    // `st.ready = 1` and `st.dirty = 1` from two threads: one byte read
+    // and rewritten by each, so one bit is lost. The byte is named after
+    // the bit-fields it holds, and the summary says they are one location.
+    let prep = corpus("fail/basic/bitfield_flags_lost.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "bitfield_flags_lost");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("`st.{ready,dirty,count}`"), "{}: {summary}", e.mode);
+        assert!(
+            summary.contains(
+                "The bit-fields `ready`, `dirty` and `count` share one memory location (`st.{ready,dirty,count}`)"
+            ),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}

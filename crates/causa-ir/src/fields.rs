@@ -28,6 +28,9 @@ pub struct Composite {
     pub members: Vec<(u64, String, Option<Composite>)>,
     /// A union's [`Part`]s (empty for a struct).
     pub parts: Vec<Part>,
+    /// Bit-field members: (the byte their first bit is in, name), in
+    /// declaration order. LLVM stores neighbouring ones in one integer.
+    pub bitfields: Vec<(u64, String)>,
 }
 
 /// A part of a union as the source declares it, which the union's LLVM type
@@ -76,7 +79,7 @@ impl FieldNames {
             }
             let Some(name) = field(body, "name").map(unquote).or_else(|| typedef.get(id).cloned()) else { continue };
             let c = composite(&nodes, &typedef, body, 0);
-            if !c.members.is_empty() {
+            if !c.members.is_empty() || !c.bitfields.is_empty() {
                 out.entry(name).or_insert(c);
             }
         }
@@ -128,11 +131,16 @@ fn is_composite(body: &str) -> bool {
 /// among them (to [`MAX_DEPTH`]); a union's parts.
 fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body: &str, depth: u32) -> Composite {
     let Some(elements) = field(body, "elements").and_then(|e| nodes.get(e)) else { return Composite::default() };
-    let members = elements
-        .trim_start_matches("!{")
-        .trim_end_matches('}')
-        .split(", ")
-        .filter_map(|m| nodes.get(m.trim()))
+    let all =
+        || elements.trim_start_matches("!{").trim_end_matches('}').split(", ").filter_map(|m| nodes.get(m.trim()));
+    let bitfields = all()
+        .filter(|m| m.contains("tag: DW_TAG_member") && m.contains("DIFlagBitField"))
+        .filter_map(|m| {
+            let bits: u64 = field(m, "offset").and_then(|o| o.parse().ok()).unwrap_or(0);
+            Some((bits / 8, unquote(field(m, "name")?)))
+        })
+        .collect();
+    let members = all()
         .filter(|m| m.contains("tag: DW_TAG_member") && !m.contains("DIFlagBitField"))
         .filter_map(|m| {
             let bits: u64 = field(m, "offset").and_then(|o| o.parse().ok()).unwrap_or(0);
@@ -153,7 +161,7 @@ fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body:
     if body.contains("DW_TAG_union_type") {
         flatten(nodes, body, (0, ""), &mut parts, 0);
     }
-    Composite { members, parts }
+    Composite { members, parts, bitfields }
 }
 
 /// The type node a member's `baseType` names, through typedefs and
@@ -270,10 +278,13 @@ mod tests {
         assert_eq!(f.member("struct.queue", 64), Some("tail"));
         assert_eq!(f.member("struct.queue.0", 64), Some("tail"));
         assert_eq!(f.member("struct.queue", 4), None);
-        // An anonymous struct takes its typedef's name; bit-fields are left out.
+        // An anonymous struct takes its typedef's name; bit-fields are not
+        // members (LLVM keeps them in an integer of its own), but listed
+        // by the byte their first bit is in.
         assert_eq!(f.member("struct.pair_t", 0), Some("lo"));
         assert_eq!(f.member("struct.pair_t", 4), None);
         assert_eq!(f.member("struct.pair_t", 8), Some("hi"));
+        assert_eq!(f.composite("struct.pair_t").unwrap().bitfields, [(4, "flag".to_string())]);
         assert_eq!(f.member("struct.anon", 0), None);
     }
 

@@ -154,8 +154,27 @@ pub fn summary(e: &Explanation) -> String {
     }
     out.splice(0..0, spins);
     out.extend(dead_frame_sentence(e));
+    out.extend(bitfield_note(e, &out));
     out.extend(replay_note(e));
     out.join(" ")
+}
+
+/// When what the summary names is the integer LLVM keeps several
+/// bit-fields in (`f.{ready,dirty}`, [`causa_ir::fields::Composite`]): that
+/// they are one memory location, which an assignment to any of them
+/// reads and rewrites whole.
+fn bitfield_note(e: &Explanation, said: &[String]) -> Option<String> {
+    let units: Vec<String> = unique(e.dsp.events.iter().filter_map(|r| e.object(*r)))
+        .into_iter()
+        .filter(|o| o.ends_with('}') && o.contains(".{") && said.iter().any(|s| s.contains(&format!("`{o}`"))))
+        .collect();
+    let unit = units.first()?;
+    let fields: Vec<String> =
+        unit.rsplit_once(".{")?.1.trim_end_matches('}').split(',').map(|f| format!("`{f}`")).collect();
+    Some(format!(
+        "The bit-fields {} share one memory location (`{unit}`): assigning any of them reads and rewrites them all, so threads that assign different ones still race.",
+        join_and(&fields)
+    ))
 }
 
 /// The summary when no alternate schedule was found: what blocks (a

@@ -284,6 +284,18 @@ impl<'m> Lowerer<'m> {
 /// by its parts instead ([`crate::fields::Part`]).
 fn name_layout(layout: &mut crate::types::StructLayout, c: &crate::fields::Composite) {
     layout.names = layout.offsets.iter().map(|o| c.member(*o).map(Arc::from)).collect();
+    // The integer LLVM keeps bit-fields in: named after them (`flag`,
+    // or `{ready,dirty}` for several, which one assignment all rewrites).
+    for (k, name) in layout.names.iter_mut().enumerate().filter(|(_, n)| n.is_none()) {
+        let (start, end) = (layout.offsets[k], layout.offsets[k] + layout.fields[k].alloc_size());
+        let held: Vec<&str> =
+            c.bitfields.iter().filter(|(b, _)| (start..end).contains(b)).map(|(_, n)| n.as_str()).collect();
+        *name = match held[..] {
+            [] => None,
+            [one] => Some(Arc::from(one)),
+            _ => Some(Arc::from(format!("{{{}}}", held.join(",")).as_str())),
+        };
+    }
     layout.parts = c.parts.clone();
     if !c.parts.is_empty() {
         return;
