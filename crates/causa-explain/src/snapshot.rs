@@ -23,7 +23,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     // alternate has it see the new one too).
     let second = check.write.and_then(|wb| as_second(e, t, check.read, wb));
     let Some((ra, wa, rb, wb)) = second.or_else(|| as_first(e, t, check.read)) else {
-        return between_writes(e, t, check);
+        return between_writes(e, t, check).or_else(|| after_one_write(e, t, check));
     };
     // One lock held over both reads already: not a snapshot across locks.
     if !held_over(e, t, ra.1, rb.1).is_empty() {
@@ -147,6 +147,84 @@ fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Stri
         who(e, wa),
         at(wa),
         at(wb),
+    ))
+}
+
+/// The failing thread `t`'s two neighbouring reads of two objects, both
+/// after another thread's write of the first, `check`'s source, which the
+/// alternate has them come before, while the second read sees an older
+/// value the same in both schedules and the writer writes that object no
+/// more before the failure: the reads pair a new value of one with an old
+/// value of the other (a 64-bit tick kept in two words, read while the
+/// ticker is between its two updates; or two counters bumped in two
+/// critical sections). What the writer does later is not in the failing
+/// run, so the sentence says no more of it than that.
+fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<String> {
+    let (r, w) = (check.read, check.write?);
+    let a = e.info_of(r).addr?;
+    if w.0 == t || check.bytes.is_some() || e.value(r, Run::Failing) == e.value(r, Run::Alternate) {
+        return None;
+    }
+    // The alternate's read sees what was there before `w`: the initial
+    // value, or the writer's own earlier write.
+    let older = match e.counterpart(check)?.write {
+        None => true,
+        Some(x) => x.0 == w.0 && x.1 < w.1,
+    };
+    let pw = pos(e, w)?;
+    if !older {
+        return None;
+    }
+    // The thread's reads next to `r` in the failing schedule (nothing else
+    // of the thread between): the one after it, else the one before.
+    let mine: Vec<(usize, EventRef)> = e.failing.iter().copied().enumerate().filter(|(_, x)| x.0 == t).collect();
+    let i = mine.iter().position(|(_, x)| *x == r)?;
+    let other_read = |j: usize| {
+        mine.get(j).copied().filter(|(_, x)| e.info_of(*x).op == "read" && e.info_of(*x).addr.is_some_and(|b| b != a))
+    };
+    let (po, o) = other_read(i + 1).or_else(|| i.checked_sub(1).and_then(other_read))?;
+    let b = e.info_of(o).addr;
+    let differs = e.dsp.failing_only.iter().chain(&e.dsp.alternate_only).any(|f| f.read == o);
+    let by_writer = seen(e, o).is_some_and(|s| s.0 == w.0 && pos(e, s).is_some_and(|p| p > pw));
+    let written_later = e.failing[pw + 1..].iter().any(|x| x.0 == w.0 && writes(e, *x, b));
+    if po < pw || differs || by_writer || written_later {
+        return None;
+    }
+    let (first, second) = if po < pos(e, r)? { (o, r) } else { (r, o) };
+    let (obj, val, at) = (|x| quoted(e, x), |x| failing_value(e, x), |x| line_of(e, x));
+    let reads = line_range(e, first, second);
+    let fix = match held_apart(e, (w, w), (first, second)) {
+        Some(l) => format!(
+            "{} writes {} holding `{}` (taken at {}), but {} reads without it: taking `{}` over {reads}, and updating both objects in one critical section of it, keeps the two reads a consistent pair",
+            who(e, w),
+            obj(w),
+            lock_name(e, l),
+            at(l),
+            who(e, r),
+            lock_name(e, l),
+        ),
+        None => format!(
+            "one lock held over the two reads ({reads}) and over {}'s updates of both objects keeps them a consistent pair",
+            who(e, w)
+        ),
+    };
+    Some(format!(
+        "{} reads {}{} at {} and {}{} at {} after {} has written {} at {} but, by the failure, not {}: the reads pair a new {} with an old {}, and in the alternate both come before that write. {}{}.",
+        who(e, r),
+        obj(first),
+        val(first),
+        at(first),
+        obj(second),
+        val(second),
+        at(second),
+        who(e, w),
+        obj(r),
+        at(w),
+        obj(o),
+        obj(r),
+        obj(o),
+        fix[..1].to_uppercase(),
+        &fix[1..],
     ))
 }
 

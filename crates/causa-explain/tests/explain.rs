@@ -4998,3 +4998,41 @@ fn bit_fields_of_one_storage_unit_are_told_as_one_location() {
         );
     }
 }
+
+#[test]
+fn reads_after_one_of_two_updates_pair_a_new_value_with_an_old_one() {
+    // The ticker clears `lo` and then bumps `hi`; the reader reads `hi`
+    // and `lo` between the two (the bump not reached by the failure).
+    let prep = corpus("fail/realistic/tick_counter_split_in_two_words.c");
+    let mut told = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, &format!("tick_counter_split_in_two_words (run {n})"));
+        let summary = causa_explain::summary::summary(&e);
+        let pair = "after `ticker` (thread 0.1) has written `lo` at tick_counter_split_in_two_words.c:17 but, by the failure, not `hi`: the reads pair a new `lo` with an old `hi`";
+        if summary.contains(pair) {
+            assert!(
+                summary.contains("One lock held over the two reads (tick_counter_split_in_two_words.c lines 24–25)"),
+                "{summary}"
+            );
+            told += 1;
+        }
+    }
+    assert!(told >= 1, "the pair is told on one run at least");
+    // Two counters bumped in two critical sections, read without the lock
+    // after the first bump: the lock the writer holds is named.
+    let prep = corpus("fail/realistic/union_counters_read_outside_lock.c");
+    let mut locked = 0;
+    for n in 0..6 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        if summary.contains("but, by the failure, not `st.half.acked`") {
+            assert!(summary.contains("writes `st.half.sent` holding `m` (taken at union_counters_read_outside_lock.c:21), but `reporter` (thread 0.2) reads without it: taking `m` over union_counters_read_outside_lock.c lines 32–33"), "{summary}");
+            locked += 1;
+        }
+    }
+    eprintln!("union_counters_read_outside_lock: {locked} of 6 runs told after one write");
+    assert!(locked >= 1, "told on one run at least");
+}
