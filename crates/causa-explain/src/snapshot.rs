@@ -23,7 +23,9 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     // alternate has it see the new one too).
     let second = check.write.and_then(|wb| as_second(e, t, check.read, wb));
     let Some((ra, wa, rb, wb)) = second.or_else(|| as_first(e, t, check.read)) else {
-        return between_writes(e, t, check).or_else(|| after_one_write(e, t, check));
+        return between_writes(e, t, check)
+            .or_else(|| after_one_write(e, t, check))
+            .or_else(|| one_copy_between(e, t, check));
     };
     // One lock held over both reads already: not a snapshot across locks.
     if !held_over(e, t, ra.1, rb.1).is_empty() {
@@ -225,6 +227,61 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
         obj(o),
         fix[..1].to_uppercase(),
         &fix[1..],
+    ))
+}
+
+/// The failing thread `t`'s read `check` sees another thread's copy of a
+/// whole struct (`cfg = next`, one `memcpy`) that comes after the thread's
+/// earlier read of another part of it: the reads pair an old field with a
+/// new one, though the copy itself is one step.
+fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<String> {
+    let (rb, w) = (check.read, check.write?);
+    let wi = e.info_of(w);
+    let (base, span) = (wi.addr?, wi.span?);
+    let inside = |r: EventRef| e.info_of(r).addr.is_some_and(|a| a >= base && a < base + span as u64);
+    if w.0 == t || wi.op != "memcpy" || !inside(rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
+        return None;
+    }
+    let (pw, prb) = (pos(e, w)?, pos(e, rb)?);
+    // The thread's latest read before the copy of another part of the
+    // struct, with no write of it by the copier in between.
+    let b = e.info_of(rb).addr;
+    let ra = e.failing[..pw]
+        .iter()
+        .rev()
+        .copied()
+        .find(|r| r.0 == t && e.info_of(*r).op == "read" && inside(*r) && e.info_of(*r).addr != b)?;
+    if prb < pw || !held_over(e, t, ra.1, rb.1).is_empty() {
+        return None;
+    }
+    let (obj, val, at) = (|x| quoted(e, x), |x| failing_value(e, x), |x| line_of(e, x));
+    let reads = line_range(e, ra, rb);
+    let fix = match held_apart(e, (w, w), (ra, rb)) {
+        Some(l) => format!(
+            "{} copies holding `{}`, but {} reads without it: taking `{}` over {reads} as well avoids the failure",
+            who(e, w),
+            lock_name(e, l),
+            who(e, ra),
+            lock_name(e, l)
+        ),
+        // (Not "copy it whole" instead: a struct copy is no atomic step
+        // in C, only in how causa schedules it.)
+        None => format!("one lock held over the two reads ({reads}) and over the copy avoids the failure"),
+    };
+    Some(format!(
+        "{} reads {} at {} and {} at {}, and {} writes all of {} at {} between the two reads (one copy of the struct), so it sees an old {}{} with a new {}{}; {fix}.",
+        who(e, ra),
+        obj(ra),
+        at(ra),
+        obj(rb),
+        at(rb),
+        who(e, w),
+        quoted(e, w),
+        at(w),
+        obj(ra),
+        val(ra),
+        obj(rb),
+        val(rb),
     ))
 }
 

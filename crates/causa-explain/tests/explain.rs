@@ -5036,3 +5036,22 @@ fn reads_after_one_of_two_updates_pair_a_new_value_with_an_old_one() {
     eprintln!("union_counters_read_outside_lock: {locked} of 6 runs told after one write");
     assert!(locked >= 1, "told on one run at least");
 }
+
+#[test]
+fn a_struct_copied_whole_between_two_reads_of_its_fields_is_a_torn_snapshot() {
+    // `cfg = next` is one copy, but `hi` and `lo` are read in two steps.
+    let prep = corpus("fail/realistic/config_range_copied_between_reads.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "config_range_copied_between_reads");
+        if e.mode == Mode::Symbiosis {
+            continue;
+        }
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("and `updater` (thread 0.1) writes all of `cfg` at config_range_copied_between_reads.c:16 between the two reads (one copy of the struct), so it sees an old `cfg.hi` (10) with a new `cfg.lo` (100); one lock held over the two reads (config_range_copied_between_reads.c lines 22–23) and over the copy avoids the failure"),
+            "{}: {summary}",
+            e.mode
+        );
+    }
+}
