@@ -176,10 +176,12 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
     s
 }
 
-/// The source lines of the projection's events, a line of context each side.
+/// The source lines of the projection's events (in either schedule: the
+/// writes the alternate moves before the failure may be ones the failing
+/// run never reached), a line of context each side.
 fn sources(e: &Explanation) -> String {
     let mut lines: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for r in &e.dsp.events {
+    for r in e.dsp.events.iter().chain(&e.dsp.alternate_events) {
         if let Some(l) = &e.info_of(*r).loc {
             lines.entry(l.file.to_string()).or_default().push(l.line);
         }
