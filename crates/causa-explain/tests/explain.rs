@@ -5055,3 +5055,18 @@ fn a_struct_copied_whole_between_two_reads_of_its_fields_is_a_torn_snapshot() {
         );
     }
 }
+
+#[test]
+fn a_large_number_in_an_integer_is_shown_as_a_number() {
+    // 0x100000001 has the shape of a tagged address (object 1, offset 1):
+    // in a `uint64_t` it is a number.
+    let prep = corpus("fail/basic/seqno_low_word_read_before_flag.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    let values: Vec<&str> = ex.records.iter().filter_map(|r| r.value.as_deref()).collect();
+    assert!(values.contains(&"4294967297"), "{values:?}");
+    assert!(!values.iter().any(|v| v.starts_with('&')), "{values:?}");
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "seqno_low_word_read_before_flag");
+    let text = causa_explain::text::render(&e);
+    assert!(!text.contains("&seqno"), "{text}");
+}

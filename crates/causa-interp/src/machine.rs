@@ -831,6 +831,11 @@ impl Machine {
         let root = e.kind.is_memory_access().then(|| self.object_root(id)).flatten();
         match root.as_ref().and_then(|(_, ty)| crate::naming::scalar_at(ty, off)) {
             Some(ty @ (Ty::F64 | Ty::F32)) => crate::naming::format_typed(v, e.size, Some(ty)),
+            // An object declared as an integer holds a number, even one
+            // that looks like an address (`0x100000001` in a `uint64_t`
+            // is not `&seqno+1`).
+            Some(Ty::Int(64)) if e.size == 8 => (v as u64 as i64).to_string(),
+            Some(Ty::Int(bits)) if *bits as u64 == e.size as u64 * 8 => crate::naming::format_value(v, e.size),
             _ => self.format_value(v, e.size),
         }
     }
