@@ -1,7 +1,9 @@
 //! The differential schedule projection of a failing schedule F against an
 //! alternate schedule A over the same events (AAAI-19 §2.3, Symbiosis §3.6):
 //! - data-flow edges w → r (r reads the value w wrote; none: the initial
-//!   value) that are in one schedule and not the other;
+//!   value) that are in one schedule and not the other; a read whose bytes
+//!   come from several writes (a bulk copy, or a word read over bytes
+//!   written one by one) has one edge per run of bytes from one write;
 //! - schedule edges that differ: consecutive events of two threads (a
 //!   context switch) in one schedule and not the other — consecutive events
 //!   of one thread are program order, the same in both, and carry no
@@ -196,6 +198,9 @@ fn flows_that_differ(
         let mut m = bulk_sources_at(sym, order, resolve(at), appended(wrote));
         m.extend(mine.iter().map(|(r, b)| (*r, b.clone())));
         // (A read mixed in the other schedule only: its one source here.)
+        if mixed_f.is_empty() && mixed_a.is_empty() {
+            return m;
+        }
         for (r, w) in data_flows_written(sym, order, resolve(at), appended(wrote)) {
             let (SymOp::Read { addr, size, .. } | SymOp::Rmw { addr, size, .. }) = sym.threads[r.0].events[r.1].op
             else {
