@@ -227,8 +227,7 @@ impl Explanation {
         let v = self.value(f.read, run)?;
         let i = self.info_of(f.read);
         let (Some((a, n)), Some(size), Some(start)) = (f.bytes, i.size, i.addr) else { return Some(v.to_string()) };
-        let whole = v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok());
-        match whole {
+        match number(v) {
             Some(w) if a >= start && a + n as u64 <= start + size as u64 && n < size && n <= 8 => {
                 let part = ((w as u128) >> (8 * (a - start))) & ((1u128 << (8 * n)) - 1);
                 Some(causa_interp::naming::format_value(part, n))
@@ -260,4 +259,10 @@ impl Explanation {
             None => format!("what thread {t} wrote{wrote_at}"),
         }
     }
+}
+
+/// A value as the runs show it (`-70`, `0xbebafeca`) as a number; None
+/// when it is none (`&heap#1`, a string).
+pub(crate) fn number(v: &str) -> Option<i128> {
+    v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok())
 }

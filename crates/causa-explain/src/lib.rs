@@ -707,11 +707,8 @@ fn explain_here(
     }
     // A word read over bytes written one by one: its value in hex, as its
     // bytes are (`0xbebafeca`, not -1095041334).
-    let words: BTreeSet<EventRef> = dsp.failing_only.iter().chain(&dsp.alternate_only).map(|f| f.read).collect();
-    for r in words
-        .into_iter()
-        .filter(|r| dsp.failing_only.iter().chain(&dsp.alternate_only).any(|f| f.read == *r && f.bytes.is_some()))
-    {
+    let parts = dsp.failing_only.iter().chain(&dsp.alternate_only).filter(|f| f.bytes.is_some());
+    for r in parts.map(|f| f.read).collect::<BTreeSet<EventRef>>() {
         let Some(n) = info[r.0][r.1].size.filter(|_| info[r.0][r.1].span.is_none()) else { continue };
         for values in [&mut failing_values, &mut alternate_values] {
             if let Some(v) = values.get_mut(&r) {
@@ -868,8 +865,7 @@ impl Functions {
 /// A value of `size` bytes as the run showed it (`-1095041334`) in hex
 /// (`0xbebafeca`); as it was when it is no number.
 fn in_hex(v: &str, size: u32) -> String {
-    let parsed = v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok());
-    match parsed {
+    match describe::number(v) {
         Some(x) if size <= 16 => {
             let mask = if size >= 16 { u128::MAX } else { (1u128 << (8 * size)) - 1 };
             format!("{:#x}", (x as u128) & mask)
