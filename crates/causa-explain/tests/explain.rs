@@ -4985,6 +4985,7 @@ fn bit_fields_of_one_storage_unit_are_told_as_one_location() {
     // the bit-fields it holds, and the summary says they are one location.
     let prep = corpus("fail/basic/bitfield_flags_lost.c");
     let ex = failing_where(&prep, 3000, |_| true);
+    let mut both_sides = 0;
     for e in explained_modes(&prep, &ex) {
         assert_explained(&e, "bitfield_flags_lost");
         let summary = causa_explain::summary::summary(&e);
@@ -4996,7 +4997,19 @@ fn bit_fields_of_one_storage_unit_are_told_as_one_location() {
             "{}: {summary}",
             e.mode
         );
+        // Both sides read and rewrite the byte: the other side's update is
+        // named as needing the same.
+        if summary.contains(" atomic avoids the failure") {
+            assert!(
+                summary.contains("reads and writes `st.{ready,dirty,count}` too (bitfield_flags_lost.c line ")
+                    && summary.contains("which must be atomic as well for every order"),
+                "{}: {summary}",
+                e.mode
+            );
+            both_sides += 1;
+        }
     }
+    assert!(both_sides >= 1, "the other side's update is told in one mode at least");
 }
 
 #[test]

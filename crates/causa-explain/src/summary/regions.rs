@@ -127,7 +127,9 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     "each access to {} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: one atomic read-modify-write over {lines} (such as `atomic_fetch_add`, or a compare-and-swap loop) avoids the failure",
                     e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"))
                 ),
-                (None, None, _, _) => format!("making {lines} atomic avoids the failure"),
+                (None, None, _, _) => {
+                    format!("making {lines} atomic avoids the failure{}", intruder_update(e, a, first, last).unwrap_or_default())
+                }
             },
             },
         };
@@ -438,4 +440,36 @@ fn atomic_steps(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut on = a.events.iter().map(|r| e.info_of(*r)).filter(|i| i.addr.is_some() && i.addr == at);
     let all = on.clone().all(|i| i.atomic && matches!(i.op, "read" | "write"));
     all && on.clone().any(|i| i.op == "read") && on.any(|i| i.op == "write")
+}
+
+/// `; \`deposit\` (thread 0.1) reads and writes \`acct.balance\` too
+/// (bank.c lines 19–20), which must be atomic as well for every order`:
+/// when an intruder's own read and later write of the region's location
+/// (its own read-modify-write, a lost update's other side) lie on other
+/// lines than the region's, in another function. Making the region atomic avoids the failure in
+/// the alternate's order; the other side's update can still straddle it.
+fn intruder_update(e: &Explanation, a: &crate::dsp::Atomic, first: EventRef, last: EventRef) -> Option<String> {
+    let addr = e.info_of(first).addr?;
+    let reads = |r: &EventRef| e.info_of(*r).op == "read" && e.info_of(*r).addr == Some(addr);
+    let r = a.intruders.iter().copied().find(reads)?;
+    let w = a
+        .intruders
+        .iter()
+        .copied()
+        .find(|w| w.0 == r.0 && w.1 > r.1 && e.info_of(*w).op == "write" && e.info_of(*w).addr == Some(addr))?;
+    let line = |x: EventRef| e.info_of(x).loc.as_ref().map(|l| (l.file.clone(), l.line));
+    let (lo, hi) = (line(first)?, line(last)?);
+    let inside = |x: EventRef| line(x).is_some_and(|(f, l)| f == lo.0 && l >= lo.1.min(hi.1) && l <= lo.1.max(hi.1));
+    // (Nor when it is the region's own code run by another thread: the
+    // region's lines are then the fix for both.)
+    let function = |x: EventRef| e.info_of(x).function.clone();
+    if (inside(r) && inside(w)) || (function(r) == function(first) && function(w) == function(first)) {
+        return None;
+    }
+    Some(format!(
+        "; {} reads and writes {} too ({}), which must be atomic as well for every order",
+        who(e, r),
+        e.object(r).map_or_else(|| "it".into(), |o| format!("`{o}`")),
+        line_range(e, r, w),
+    ))
 }
