@@ -893,9 +893,15 @@ impl Machine {
     /// The object at `addr` in a few characters, for event listings: `counter`,
     /// `buf[3]`, `heap#2+8`, a local's name.
     pub fn describe_brief(&self, addr: u64) -> String {
+        self.named_at(addr, crate::naming::with_offset)
+    }
+
+    /// `name(object, its type, offset)` for the object `addr` is in; the
+    /// address in hex when it is in none.
+    fn named_at(&self, addr: u64, name: impl FnOnce(&str, &Ty, u64) -> String) -> String {
         let (id, off) = self.mem.locate(addr);
         match self.object_root(id) {
-            Some((name, ty)) => crate::naming::with_offset(&name, &ty, off),
+            Some((n, ty)) => name(&n, &ty, off),
             None => format!("{addr:#x}"),
         }
     }
@@ -903,11 +909,7 @@ impl Machine {
     /// The object an access of `size` bytes at `addr` reads or writes
     /// ([`crate::naming::accessed`]: a union's member of that size).
     fn describe_access(&self, addr: u64, size: u64) -> String {
-        let (id, off) = self.mem.locate(addr);
-        match self.object_root(id) {
-            Some((name, ty)) => crate::naming::accessed(&name, &ty, off, size),
-            None => format!("{addr:#x}"),
-        }
+        self.named_at(addr, |name, ty, off| crate::naming::accessed(name, ty, off, size))
     }
 
     /// What bulk event `seq` touches: its span, or every span it read
@@ -925,11 +927,7 @@ impl Machine {
 
     /// What `len` bytes from `addr` span, named ([`crate::naming::with_span`]).
     pub fn describe_span(&self, addr: u64, len: u64) -> String {
-        let (id, off) = self.mem.locate(addr);
-        match self.object_root(id) {
-            Some((name, ty)) => crate::naming::with_span(&name, &ty, off, Some(len)),
-            None => format!("{addr:#x}"),
-        }
+        self.named_at(addr, |name, ty, off| crate::naming::with_span(name, ty, off, Some(len)))
     }
 
     /// Allocation `id`'s name and what it holds (None: no object).

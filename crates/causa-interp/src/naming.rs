@@ -66,8 +66,9 @@ fn path(name: &str, ty: &Ty, off: u64, (len, access): (Option<u64>, Option<u64>)
                 out.push_str(&format!("[{}]", off / size));
                 (ty, off) = (elem, off % size);
             }
-            Ty::Struct(s) if !s.parts.is_empty() && union_part(&s.parts, off, len.or(access)).is_some() => {
-                // (The LLVM type below holds only the largest member.)
+            Ty::Struct(s) => {
+                // A union's member by the debug information (the LLVM type
+                // below holds only the largest one).
                 if let Some((part, index)) = union_part(&s.parts, off, len.or(access)) {
                     out.push('.');
                     out.push_str(&part.path);
@@ -76,10 +77,8 @@ fn path(name: &str, ty: &Ty, off: u64, (len, access): (Option<u64>, Option<u64>)
                         out.push_str(&format!("[{i}]"));
                         off = 0;
                     }
+                    break;
                 }
-                break;
-            }
-            Ty::Struct(s) => {
                 let k = s.offsets.partition_point(|o| *o <= off);
                 let Some(k) = k.checked_sub(1).filter(|k| off < s.offsets[*k] + s.fields[*k].alloc_size()) else {
                     break;

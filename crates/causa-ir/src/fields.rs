@@ -92,13 +92,6 @@ impl FieldNames {
         self.0.get(c_name(llvm_name)?)
     }
 
-    /// The parts of union `llvm_name` (`union.stats`), if it is one with
-    /// named members.
-    pub fn parts(&self, llvm_name: &str) -> Option<&[Part]> {
-        llvm_name.strip_prefix("union.")?;
-        Some(&self.composite(llvm_name)?.parts[..]).filter(|p| !p.is_empty())
-    }
-
     /// The member of struct `llvm_name` (`struct.queue`, `union.u`,
     /// `struct.queue.0`) at byte `offset`.
     pub fn member(&self, llvm_name: &str, offset: u64) -> Option<&str> {
@@ -130,20 +123,13 @@ fn is_composite(body: &str) -> bool {
 /// The members of composite `body`, with the anonymous structs and unions
 /// among them (to [`MAX_DEPTH`]); a union's parts.
 fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body: &str, depth: u32) -> Composite {
-    let Some(elements) = field(body, "elements").and_then(|e| nodes.get(e)) else { return Composite::default() };
-    let all =
-        || elements.trim_start_matches("!{").trim_end_matches('}').split(", ").filter_map(|m| nodes.get(m.trim()));
-    let bitfields = all()
-        .filter(|m| m.contains("tag: DW_TAG_member") && m.contains("DIFlagBitField"))
+    let (bitfields, members): (Vec<&str>, Vec<&str>) =
+        member_nodes(nodes, body).into_iter().partition(|m| m.contains("DIFlagBitField"));
+    let bitfields =
+        bitfields.into_iter().filter_map(|m| Some((bits(m, "offset") / 8, unquote(field(m, "name")?)))).collect();
+    let members = members
+        .into_iter()
         .filter_map(|m| {
-            let bits: u64 = field(m, "offset").and_then(|o| o.parse().ok()).unwrap_or(0);
-            Some((bits / 8, unquote(field(m, "name")?)))
-        })
-        .collect();
-    let members = all()
-        .filter(|m| m.contains("tag: DW_TAG_member") && !m.contains("DIFlagBitField"))
-        .filter_map(|m| {
-            let bits: u64 = field(m, "offset").and_then(|o| o.parse().ok()).unwrap_or(0);
             let name = field(m, "name").map(unquote).unwrap_or_default();
             // (An anonymous struct or union: not named by itself or a
             // typedef, so its LLVM type is `struct.anon`, found by where
@@ -154,7 +140,7 @@ fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body:
                 .and_then(|b| nodes.get(b))
                 .filter(|t| is_composite(t) && field(t, "name").is_none() && depth < MAX_DEPTH);
             let nested = anonymous.map(|t| composite(nodes, typedef, t, depth + 1));
-            (!name.is_empty() || nested.is_some()).then_some((bits / 8, name, nested))
+            (!name.is_empty() || nested.is_some()).then_some((bits(m, "offset") / 8, name, nested))
         })
         .collect();
     let mut parts = Vec::new();
@@ -162,6 +148,20 @@ fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body:
         flatten(nodes, body, (0, ""), &mut parts, 0);
     }
     Composite { members, parts, bitfields }
+}
+
+/// The member nodes of composite `body` (its `elements`), bit-fields
+/// included, in declaration order.
+fn member_nodes<'a>(nodes: &HashMap<&str, &'a str>, body: &str) -> Vec<&'a str> {
+    let elements = field(body, "elements").and_then(|e| nodes.get(e)).copied().unwrap_or_default();
+    let ids = elements.trim_start_matches("!{").trim_end_matches('}').split(", ");
+    ids.filter_map(|m| nodes.get(m.trim()).copied()).filter(|m| m.contains("tag: DW_TAG_member")).collect()
+}
+
+/// A numeric field of a metadata node, in bits (`offset`, `size`), 0 when
+/// it has none.
+fn bits(body: &str, key: &str) -> u64 {
+    field(body, key).and_then(|o| o.parse().ok()).unwrap_or(0)
 }
 
 /// The type node a member's `baseType` names, through typedefs and
@@ -183,18 +183,13 @@ fn resolved<'a>(nodes: &HashMap<&str, &'a str>, mut id: &'a str) -> Option<&'a s
 /// The members of composite `body` (and of the structs and unions they
 /// are, to a few levels) as [`Part`]s from `at` bytes, named after `prefix`.
 fn flatten(nodes: &HashMap<&str, &str>, body: &str, (at, prefix): (u64, &str), out: &mut Vec<Part>, depth: u32) {
-    let Some(elements) = field(body, "elements").and_then(|e| nodes.get(e)) else { return };
-    for m in elements.trim_start_matches("!{").trim_end_matches('}').split(", ").filter_map(|m| nodes.get(m.trim())) {
-        if !m.contains("tag: DW_TAG_member") || m.contains("DIFlagBitField") {
-            continue;
-        }
+    for m in member_nodes(nodes, body).into_iter().filter(|m| !m.contains("DIFlagBitField")) {
         // (A member without a name, C11's anonymous struct or union: its
         // members are named as the enclosing one's.)
         let name = field(m, "name").map(unquote).unwrap_or_default();
         if name.starts_with("__") {
             continue;
         }
-        let bits = |b: &str, key| field(b, key).and_then(|o| o.parse::<u64>().ok()).unwrap_or(0);
         let offset = at + bits(m, "offset") / 8;
         let path = match (prefix.is_empty(), name.is_empty()) {
             (_, true) => prefix.to_string(),
@@ -316,7 +311,7 @@ mod tests {
 "#;
         let f = FieldNames::from_ir_text(ir);
         let parts: Vec<(u64, u64, &str, Option<u64>)> =
-            f.parts("union.stats").unwrap().iter().map(|p| (p.offset, p.size, &*p.path, p.elem)).collect();
+            f.composite("union.stats").unwrap().parts.iter().map(|p| (p.offset, p.size, &*p.path, p.elem)).collect();
         assert_eq!(
             parts,
             [
@@ -329,9 +324,10 @@ mod tests {
         );
         // The LLVM type's one field keeps the first member's name.
         assert_eq!(f.member("union.stats", 0), Some("word"));
-        // A struct has no parts; the C library's union none it names.
-        assert_eq!(f.parts("struct.stats"), None);
-        assert_eq!(f.parts("union.pthread_mutex_t"), None);
+        // A struct has no parts (`half`, the anonymous struct inside);
+        // the C library's union none it names.
+        assert_eq!(f.composite("union.stats").unwrap().nested(0).map(|(n, c)| (n, c.parts.len())), Some(("half", 0)));
+        assert!(f.composite("union.pthread_mutex_t").unwrap().parts.is_empty());
     }
 
     #[test]
