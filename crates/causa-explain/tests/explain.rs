@@ -5083,3 +5083,50 @@ fn a_large_number_in_an_integer_is_shown_as_a_number() {
     let text = causa_explain::text::render(&e);
     assert!(!text.contains("&seqno"), "{text}");
 }
+
+#[test]
+fn an_initialisation_run_twice_through_an_unlocked_flag() {
+    // `if (!ready) { init(); ready = 1; }` from two users: the second
+    // tests `ready` before the first sets it, and its `init` clears the
+    // slot the first has filled. Told as the initialisation run twice,
+    // with the test and the set as one step for the fix.
+    let prep = corpus("fail/realistic/lazy_table_initialised_twice.c");
+    let mut told = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("lazy_table_initialised_twice (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            let twice = "Both `user` threads (0.1 and 0.2) test `ready` at lazy_table_initialised_twice.c:22 and find 0: thread ";
+            if summary.contains(twice) {
+                assert!(summary.contains("sets it at lazy_table_initialised_twice.c:24, so both run `init` (lazy_table_initialised_twice.c:17)."), "{}: {summary}", e.mode);
+                assert!(
+                    summary.contains("Testing and setting `ready` as one step around the initialisation (`pthread_once`, or one lock held over lazy_table_initialised_twice.c lines 22–24) makes it run once"),
+                    "{}: {summary}",
+                    e.mode
+                );
+                told += 1;
+            }
+        }
+    }
+    assert!(told >= 1, "the double initialisation is told");
+}
+
+#[test]
+fn an_inline_initialisation_run_twice_resets_a_counter() {
+    // The same with the initialisation inline: the second run's `count = 0`
+    // comes after the first thread's atomic increment.
+    let prep = corpus("fail/realistic/name_count_reset_by_second_init.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    let mut told = 0;
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "name_count_reset_by_second_init");
+        let summary = causa_explain::summary::summary(&e);
+        if summary.contains("Both `add_name` threads (0.1 and 0.2) test `initialized` at name_count_reset_by_second_init.c:19 and find 0") {
+            assert!(summary.contains("so both run name_count_reset_by_second_init.c:21."), "{}: {summary}", e.mode);
+            assert!(summary.contains("write of `count` at name_count_reset_by_second_init.c:21 comes after"), "{}: {summary}", e.mode);
+            told += 1;
+        }
+    }
+    assert!(told >= 1, "the double initialisation is told");
+}

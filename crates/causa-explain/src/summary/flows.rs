@@ -10,6 +10,10 @@ use super::*;
 pub(super) fn differing_flow_sentences<'a>(e: &'a Explanation, out: &mut Vec<String>) -> Vec<&'a Flow> {
     // Reads the alternate does not run because their thread went
     // another way are told together, after the flows that explain.
+    if let Some(twice) = initialised_twice(e) {
+        out.extend(twice);
+        return Vec::new();
+    }
     let (not_run, differ): (Vec<&Flow>, Vec<&Flow>) = e.dsp.failing_only.iter().partition(|f| skipped(e, f));
     let mut locals_told = Vec::new();
     // (The parts of one bulk read whose sources differ are told in
@@ -347,14 +351,45 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
             e.threads[wf.0],
         ));
     }
-    (wa.0 != wf.0 && pa < pf && pf < pr).then(|| {
-        format!(
-            "In the failing schedule {}'s {} comes after {}'s {} and overwrites it.",
-            who(e, wf),
-            event_phrase(e, wf),
-            who(e, wa),
-            event_phrase(e, wa)
-        )
+    if wa.0 == wf.0 || pa > pf || pf > pr {
+        return None;
+    }
+    Some(overwrite_sentence(e, wf, wa))
+}
+
+/// `` In the failing schedule `init` (thread 0.2)'s write of `table[1]`
+/// at t.c:9 comes after `user` (thread 0.1)'s write of `table[1]` at
+/// t.c:18 and overwrites it. ``, after why both threads ran `init` and
+/// before the fix when that is the cause ([`super::once::run_twice`]).
+fn overwrite_sentence(e: &Explanation, wf: EventRef, wa: EventRef) -> String {
+    let over = format!(
+        "In the failing schedule {}'s {} comes after {}'s {} and overwrites it.",
+        who(e, wf),
+        event_phrase(e, wf),
+        who(e, wa),
+        event_phrase(e, wa)
+    );
+    match super::once::run_twice(e, wf, wa) {
+        Some((twice, fix)) => format!("{twice} {over} {fix}"),
+        None => over,
+    }
+}
+
+/// A differing flow whose failing write is a second run of an
+/// initialisation overwriting another thread's write
+/// ([`super::once::run_twice`]): its flow and that sentence, which are the
+/// explanation (the other flows follow from the second run).
+pub(super) fn initialised_twice(e: &Explanation) -> Option<[String; 2]> {
+    e.dsp.failing_only.iter().filter(|f| !skipped(e, f)).find_map(|f| {
+        let alt = e.counterpart(f);
+        let (wf, wa) = (f.write?, alt?.write?);
+        let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+        let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
+        if wa.0 == wf.0 || pa > pf || pf > pr || e.elsewhere_in_alternate(f.read).is_some() {
+            return None;
+        }
+        super::once::run_twice(e, wf, wa)?;
+        Some([flow_sentence(e, f, alt), overwrite_sentence(e, wf, wa)])
     })
 }
 

@@ -8,6 +8,7 @@ use causa_symbolic::{EventRef, Mode};
 mod blocking;
 mod flip;
 mod flows;
+mod once;
 mod order;
 mod regions;
 mod words;
