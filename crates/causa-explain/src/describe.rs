@@ -27,6 +27,11 @@ impl Explanation {
         self.threads.iter().position(|t| *t == self.failure.thread)
     }
 
+    /// Where event `r` comes in the failing schedule.
+    pub(crate) fn place(&self, r: EventRef) -> Option<usize> {
+        self.failing.iter().position(|x| *x == r)
+    }
+
     /// Thread `t`'s end in the failing schedule, when it ends there.
     pub(crate) fn end_of(&self, t: usize) -> Option<EventRef> {
         self.failing.iter().copied().find(|r| r.0 == t && self.info_of(*r).op == "end")

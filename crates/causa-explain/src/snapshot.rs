@@ -87,7 +87,7 @@ fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Stri
     if wa.0 == t || check.bytes.is_some() {
         return None;
     }
-    let (pa, pwa) = (pos(e, ra)?, pos(e, wa)?);
+    let (pa, pwa) = (e.place(ra)?, e.place(wa)?);
     let rb = e.failing[pa + 1..]
         .iter()
         .copied()
@@ -111,7 +111,7 @@ fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Stri
         let unlocked = e.failing[pwa + 1..]
             .iter()
             .position(|u| u.0 == wa.0 && e.info_of(*u).op == "unlock" && e.info_of(*u).addr == e.info_of(l).addr);
-        if unlocked.is_some_and(|k| pwa + 1 + k < pos(e, rb).unwrap_or(usize::MAX)) {
+        if unlocked.is_some_and(|k| pwa + 1 + k < e.place(rb).unwrap_or(usize::MAX)) {
             return None;
         }
         return Some(format!(
@@ -132,7 +132,7 @@ fn between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Stri
         ));
     };
     let rewritten = e.failing[pwa + 1..pwb].iter().any(|w| w.0 == wa.0 && writes(e, *w, Some(a)));
-    if pwb < pos(e, rb)? || rewritten {
+    if pwb < e.place(rb)? || rewritten {
         return None;
     }
     let (reads, written) = (line_range(e, ra, rb), line_range(e, wa, wb));
@@ -173,7 +173,7 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
         None => true,
         Some(x) => x.0 == w.0 && x.1 < w.1,
     };
-    let pw = pos(e, w)?;
+    let pw = e.place(w)?;
     if !older {
         return None;
     }
@@ -187,12 +187,12 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
     let (po, o) = other_read(i + 1).or_else(|| i.checked_sub(1).and_then(other_read))?;
     let b = e.info_of(o).addr;
     let differs = e.dsp.failing_only.iter().chain(&e.dsp.alternate_only).any(|f| f.read == o);
-    let by_writer = seen(e, o).is_some_and(|s| s.0 == w.0 && pos(e, s).is_some_and(|p| p > pw));
+    let by_writer = seen(e, o).is_some_and(|s| s.0 == w.0 && e.place(s).is_some_and(|p| p > pw));
     let written_later = e.failing[pw + 1..].iter().any(|x| x.0 == w.0 && writes(e, *x, b));
     if po < pw || differs || by_writer || written_later {
         return None;
     }
-    let (first, second) = if po < pos(e, r)? { (o, r) } else { (r, o) };
+    let (first, second) = if po < e.place(r)? { (o, r) } else { (r, o) };
     let (obj, val, at) = (|x| quoted(e, x), |x| failing_value(e, x), |x| line_of(e, x));
     let reads = line_range(e, first, second);
     let fix = match held_apart(e, (w, w), (first, second)) {
@@ -242,7 +242,7 @@ fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<St
     if w.0 == t || wi.op != "memcpy" || !inside(rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
         return None;
     }
-    let (pw, prb) = (pos(e, w)?, pos(e, rb)?);
+    let (pw, prb) = (e.place(w)?, e.place(rb)?);
     // The thread's latest read before the copy of another part of the
     // struct, with no write of it by the copier in between.
     let b = e.info_of(rb).addr;
@@ -321,10 +321,6 @@ fn lock_name(e: &Explanation, l: EventRef) -> String {
     e.object(l).unwrap_or_else(|| "its lock".into())
 }
 
-fn pos(e: &Explanation, r: EventRef) -> Option<usize> {
-    e.failing.iter().position(|x| *x == r)
-}
-
 /// Whether `r` writes (or updates) the location at `a`.
 fn writes(e: &Explanation, r: EventRef, a: Option<u64>) -> bool {
     matches!(e.info_of(r).op, "write" | "update") && a.is_some() && e.info_of(r).addr == a
@@ -333,7 +329,7 @@ fn writes(e: &Explanation, r: EventRef, a: Option<u64>) -> bool {
 /// The write the failing schedule's read `r` sees (None: the initial value).
 fn seen(e: &Explanation, r: EventRef) -> Option<EventRef> {
     let a = e.info_of(r).addr;
-    e.failing[..pos(e, r)?].iter().rev().copied().find(|w| writes(e, *w, a))
+    e.failing[..e.place(r)?].iter().rev().copied().find(|w| writes(e, *w, a))
 }
 
 /// `rb`, the failing thread `t`'s read that sees the writer's second
@@ -346,9 +342,9 @@ fn as_second(
     wb: EventRef,
 ) -> Option<(EventRef, EventRef, EventRef, EventRef)> {
     let b = e.info_of(rb).addr?;
-    let pwb = pos(e, wb)?;
+    let pwb = e.place(wb)?;
     // (Both in the failing schedule.)
-    pos(e, rb)?;
+    e.place(rb)?;
     if wb.0 == t || !writes(e, wb, Some(b)) {
         return None;
     }
@@ -361,7 +357,7 @@ fn as_second(
             return None;
         }
         seen_objects.push(i.addr);
-        let pa = pos(e, ra).filter(|p| *p < pwb)?;
+        let pa = e.place(ra).filter(|p| *p < pwb)?;
         // The writer's write of that object after the read, before the
         // write the second read sees.
         let wa = e.failing[pa + 1..pwb].iter().copied().find(|w| w.0 == wb.0 && writes(e, *w, i.addr))?;
@@ -374,10 +370,10 @@ fn as_second(
 /// sees that thread's next write of it: (ra, wa, rb, wb).
 fn as_first(e: &Explanation, t: usize, ra: EventRef) -> Option<(EventRef, EventRef, EventRef, EventRef)> {
     let a = e.info_of(ra).addr?;
-    let pa = pos(e, ra)?;
+    let pa = e.place(ra)?;
     let (pwa, wa) = e.failing.iter().enumerate().skip(pa + 1).find(|(_, w)| w.0 != t && writes(e, **w, Some(a)))?;
     let mut reads = e.failing[pwa + 1..].iter().copied().filter(|r| r.0 == t && e.info_of(*r).op == "read");
     let rb = reads.find(|r| e.info_of(*r).addr.is_some_and(|b| b != a))?;
     let wb = seen(e, rb)?;
-    (wb.0 == wa.0 && pos(e, wb)? > pwa).then_some((ra, *wa, rb, wb))
+    (wb.0 == wa.0 && e.place(wb)? > pwa).then_some((ra, *wa, rb, wb))
 }

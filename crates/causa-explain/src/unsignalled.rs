@@ -24,7 +24,7 @@ fn blocked_waits(e: &Explanation) -> Vec<EventRef> {
 /// The change nobody signalled, for a blocked wait: (the waiter's read of
 /// the predicate, the other thread's later write of it).
 pub(crate) fn change(e: &Explanation, wait: EventRef) -> Option<(EventRef, EventRef)> {
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let wi = pos(wait)?;
     let t = wait.0;
     let cond = e.object(wait);
@@ -50,7 +50,7 @@ pub(crate) fn change(e: &Explanation, wait: EventRef) -> Option<(EventRef, Event
 
 /// The last signal or broadcast on `wait`'s condition variable before it.
 fn last_signal(e: &Explanation, wait: EventRef) -> Option<EventRef> {
-    let wi = e.failing.iter().position(|x| *x == wait)?;
+    let wi = e.place(wait)?;
     let cond = e.object(wait);
     e.failing[..wi]
         .iter()
@@ -118,7 +118,7 @@ pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
 
 /// The mutex the waiter holds at its wait: its last lock before it.
 fn mutex_of(e: &Explanation, wait: EventRef) -> Option<String> {
-    let wi = e.failing.iter().position(|x| *x == wait)?;
+    let wi = e.place(wait)?;
     let lock = e.failing[..wi].iter().rev().find(|r| r.0 == wait.0 && e.info_of(**r).op == "lock")?;
     e.object(*lock)
 }

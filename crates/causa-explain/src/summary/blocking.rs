@@ -81,7 +81,7 @@ pub(super) fn freed_first_sentence(e: &Explanation) -> Option<String> {
     // The freeing thread ended, and the failing thread joined, before the
     // access (which thread the join waited for, the run's events do not
     // say here).
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let end = e.failing.iter().position(|r| r.0 == free.0 && e.info_of(*r).op == "end")?;
     let join = e.failing[end..at].iter().find(|r| r.0 == ft && e.info_of(**r).op == "join").copied()?;
     (pos(free)? < end).then(|| {
@@ -367,7 +367,7 @@ pub(super) fn store_buffering(e: &Explanation) -> Option<String> {
         return None;
     }
     let matters = |r: &EventRef| e.dsp.events.contains(r) || e.root_cause.contains(r);
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     // Every such read: (read, store, the store thread's event past it).
     let mut found = Vec::new();
     for (at, &read) in e.failing.iter().enumerate() {

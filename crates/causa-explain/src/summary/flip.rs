@@ -125,7 +125,7 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
     let (r, w) = (g.read, e.counterpart(g)?.write?);
     let t = r.0;
     let x = e.info_of(r).addr?;
-    let pos = |q: EventRef| e.failing.iter().position(|y| *y == q);
+    let pos = |q: EventRef| e.place(q);
     let (pr, pw) = (pos(r)?, pos(w)?);
     let writes = |q: &EventRef| matches!(e.info_of(*q).op, "write" | "update") && e.info_of(*q).addr == Some(x);
     if w.0 == t || pw < pr || !writes(&w) || g.bytes.is_some() {

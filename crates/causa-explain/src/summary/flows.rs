@@ -80,7 +80,7 @@ pub(super) fn upstream_flow(e: &Explanation, told: &[EventRef]) -> Option<String
     if e.failure.kind == causa_core::BugKind::Deadlock {
         return None;
     }
-    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let at = |r: EventRef| e.place(r);
     let branch = f.events_before.checked_sub(1).and_then(|k| at((f.thread, k)));
     let g = e
         .dsp
@@ -318,7 +318,7 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
     if e.elsewhere_in_alternate(f.read).is_some() {
         return None;
     }
-    let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let at = |r: EventRef| e.place(r);
     let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
     // The same statement of the same thread run again (the next round of
     // a loop) before the read: nothing holds the writer back until the
@@ -383,7 +383,7 @@ pub(super) fn initialised_twice(e: &Explanation) -> Option<[String; 2]> {
     e.dsp.failing_only.iter().filter(|f| !skipped(e, f)).find_map(|f| {
         let alt = e.counterpart(f);
         let (wf, wa) = (f.write?, alt?.write?);
-        let at = |r: EventRef| e.failing.iter().position(|x| *x == r);
+        let at = |r: EventRef| e.place(r);
         let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
         if wa.0 == wf.0 || pa > pf || pf > pr || e.elsewhere_in_alternate(f.read).is_some() {
             return None;

@@ -13,7 +13,7 @@ use super::*;
 /// the set as one step).
 pub(super) fn run_twice(e: &Explanation, wf: EventRef, wa: EventRef) -> Option<(String, String)> {
     let (b, a) = (wf.0, wa.0);
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let tested_before =
         |r: EventRef, by: usize| e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= by));
     let at_line = |r: EventRef, like: EventRef| e.line(r).is_some() && e.line(r) == e.line(like);

@@ -17,7 +17,7 @@ pub(super) fn check_then_act(e: &Explanation) -> Option<String> {
         return None;
     }
     let t = e.failing_thread()?;
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let changed = |r: EventRef| {
         e.dsp.failing_only.iter().any(|f| f.read == r) || e.value(r, Run::Failing) != e.value(r, Run::Alternate)
     };
@@ -279,7 +279,7 @@ pub(crate) fn held_apart(
 /// waiter only …`.
 pub(super) fn misdirected_sentence(e: &Explanation, l: &crate::deadlock::LostSignal) -> String {
     let at = |r: EventRef| e.line(r).unwrap_or_default();
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     // The woken thread's next wait, when it waits again.
     let again = |w: EventRef| {
         let from = pos(w)?;
@@ -348,7 +348,7 @@ fn several_writes_order_violation(e: &Explanation, parts: &[&Flow], alt: &[Optio
     if writes.iter().any(|x| x.0 != w.0 || e.info_of(*x).op != "write") || w.0 == read.0 {
         return None;
     }
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let r = pos(read)?;
     let late = match writes.iter().map(|x| pos(*x)).collect::<Vec<_>>() {
         p if p.iter().all(|x| x.is_none()) => "do not come before the failure",
@@ -389,7 +389,7 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
     if w.0 == f.read.0 {
         return None;
     }
-    let pos = |r: EventRef| e.failing.iter().position(|x| *x == r);
+    let pos = |r: EventRef| e.place(r);
     let late = match (pos(f.read), pos(w)) {
         (Some(r), Some(wp)) if wp > r => "comes after it",
         (Some(_), None) => "does not come before the failure",
@@ -471,7 +471,7 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
 /// own order (`sem_post(&ready); slot[i] = v;`): the wait let the read
 /// through before the write.
 pub(super) fn signalled_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
-    let at = e.failing.iter().position(|x| *x == read)?;
+    let at = e.place(read)?;
     let gi = e.failing[..at].iter().rposition(|x| x.0 == read.0 && matches!(e.info_of(*x).op, "sem_wait" | "wake"))?;
     let g = e.failing[gi];
     let (kind, object) = (e.info_of(g).op, e.info_of(g).addr?);
@@ -487,7 +487,7 @@ pub(super) fn signalled_early(e: &Explanation, read: EventRef, w: EventRef) -> O
 /// schedule, with no other event of its between them but reads (a thread
 /// that sleeps "until the other is surely done" and then reads).
 pub(super) fn pause_before(e: &Explanation, read: EventRef) -> Option<EventRef> {
-    let at = e.failing.iter().position(|x| *x == read)?;
+    let at = e.place(read)?;
     let mine = e.failing[..at].iter().rev().filter(|x| x.0 == read.0);
     mine.take_while(|x| matches!(e.info_of(**x).op, "yield" | "read")).find(|x| e.info_of(**x).op == "yield").copied()
 }
@@ -500,7 +500,7 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
     if e.memory_model.buffers_stores() {
         return None;
     }
-    let at = e.failing.iter().position(|x| *x == read)?;
+    let at = e.place(read)?;
     let addr = |r: EventRef| e.info_of(r).addr;
     let writes = |r: EventRef| matches!(e.info_of(r).op, "write" | "update");
     let found: Vec<(EventRef, EventRef)> = e.failing[..at]
@@ -509,7 +509,7 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
         .filter(|g| g.0 == read.0 && matches!(e.info_of(**g).op, "read" | "update"))
         .filter_map(|&g| {
             let a = addr(g).filter(|a| Some(*a) != addr(read))?;
-            let gi = e.failing.iter().position(|x| *x == g)?;
+            let gi = e.place(g)?;
             let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
             (p.0 == w.0 && p.1 < w.1).then_some((g, p))
         })
