@@ -4990,6 +4990,10 @@ fn bit_fields_of_one_storage_unit_are_told_as_one_location() {
         assert_explained(&e, "bitfield_flags_lost");
         let summary = causa_explain::summary::summary(&e);
         assert!(summary.contains("`st.{ready,dirty,count}`"), "{}: {summary}", e.mode);
+        // Its values are the bit-fields' own: the failure sees one of the
+        // two bits set ({1,0,0} or {0,1,0}), the alternate both.
+        assert!(summary.contains(" sees {1,0,0} ") || summary.contains(" sees {0,1,0} "), "{}: {summary}", e.mode);
+        assert!(summary.contains(" and {1,1,0} "), "{}: {summary}", e.mode);
         assert!(
             summary.contains(
                 "The bit-fields `ready`, `dirty` and `count` share one memory location (`st.{ready,dirty,count}`)"

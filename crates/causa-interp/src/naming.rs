@@ -152,6 +152,45 @@ pub fn scalar_at(ty: &Ty, off: u64) -> Option<&Ty> {
     }
 }
 
+/// The bit-fields of the integer that starts at `off` in an object of type
+/// `ty`, when LLVM keeps bit-fields there ([`causa_ir::types::UnitBits`]).
+pub fn bits_at(ty: &Ty, off: u64) -> Option<&[causa_ir::types::UnitBits]> {
+    let (mut ty, mut off) = (ty, off);
+    loop {
+        match ty {
+            Ty::Array(elem, n) => {
+                let size = elem.alloc_size();
+                if size == 0 || off / size >= *n {
+                    return None;
+                }
+                (ty, off) = (elem, off % size);
+            }
+            Ty::Struct(s) => {
+                let k = s.offsets.partition_point(|o| *o <= off).checked_sub(1)?;
+                let bits = s.bits_of(k);
+                if off == s.offsets[k] && !bits.is_empty() && matches!(s.fields[k], Ty::Int(_)) {
+                    return Some(bits);
+                }
+                if off >= s.offsets[k] + s.fields[k].alloc_size() {
+                    return None;
+                }
+                (ty, off) = (&s.fields[k], off - s.offsets[k]);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The value `v` of an integer that holds bit-fields, as theirs: one
+/// bit-field's value alone, several as `{1,0,3}` in declaration order (the
+/// integer's name lists them the same way, `st.{ready,dirty,count}`).
+pub fn format_bits(v: u128, bits: &[causa_ir::types::UnitBits]) -> String {
+    match bits {
+        [one] => one.of(v).to_string(),
+        _ => format!("{{{}}}", bits.iter().map(|b| b.of(v).to_string()).collect::<Vec<_>>().join(",")),
+    }
+}
+
 /// A value of `size` bytes read or written as a scalar of type `ty`: a
 /// `double` or `float` as its number (`6.75`), anything else as
 /// [`format_value`] shows it.
@@ -279,5 +318,26 @@ mod tests {
         assert_eq!(format_value(0xffff_ffff, 4), "-1");
         assert_eq!(format_value(7, 1), "7");
         assert_eq!(format_value(0x5_0000_0010, 8), "0x500000010");
+    }
+
+    #[test]
+    fn bit_fields_are_shown_by_their_own_values() {
+        use causa_ir::space::Layout;
+        use causa_ir::types::{StructLayout, UnitBits};
+        // struct s { int id; unsigned ready : 1, dirty : 1, count : 6; unsigned short tag : 3; };
+        let mut s = StructLayout::new(vec![Ty::Int(32), Ty::Int(8), Ty::Int(8)], false, &Layout::X86_64);
+        let bits = |name: &str, shift, width| UnitBits { name: name.into(), shift, width };
+        s.bits =
+            vec![vec![], vec![bits("ready", 0, 1), bits("dirty", 1, 1), bits("count", 2, 6)], vec![bits("tag", 0, 3)]];
+        let arr = Ty::Array(Arc::new(Ty::Struct(Arc::new(s))), 2);
+        assert!(bits_at(&arr, 0).is_none(), "id is no bit-field");
+        let unit = bits_at(&arr, 8 + 4).expect("the second element's unit");
+        assert_eq!(unit.len(), 3);
+        // ready 1, dirty 0, count 5
+        assert_eq!(format_bits(0b0001_0101, unit), "{1,0,5}");
+        let tag = bits_at(&arr, 5).expect("the tag's unit");
+        // (Bits above the field's are not its value.)
+        assert_eq!(format_bits(0b1111_0110, tag), "6");
+        assert!(bits_at(&arr, 7).is_none(), "padding");
     }
 }

@@ -28,9 +28,26 @@ pub struct Composite {
     pub members: Vec<(u64, String, Option<Composite>)>,
     /// A union's [`Part`]s (empty for a struct).
     pub parts: Vec<Part>,
-    /// Bit-field members: (the byte their first bit is in, name), in
-    /// declaration order. LLVM stores neighbouring ones in one integer.
-    pub bitfields: Vec<(u64, String)>,
+    /// Bit-field members in declaration order. LLVM stores neighbouring
+    /// ones in one integer.
+    pub bitfields: Vec<BitField>,
+}
+
+/// A bit-field member: `unsigned ready : 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BitField {
+    pub name: String,
+    /// Its first bit, counted from the composite's start.
+    pub bit: u64,
+    /// How many bits it has.
+    pub width: u64,
+}
+
+impl BitField {
+    /// The byte its first bit is in.
+    pub fn byte(&self) -> u64 {
+        self.bit / 8
+    }
 }
 
 /// A part of a union as the source declares it, which the union's LLVM type
@@ -125,8 +142,12 @@ fn is_composite(body: &str) -> bool {
 fn composite(nodes: &HashMap<&str, &str>, typedef: &HashMap<&str, String>, body: &str, depth: u32) -> Composite {
     let (bitfields, members): (Vec<&str>, Vec<&str>) =
         member_nodes(nodes, body).into_iter().partition(|m| m.contains("DIFlagBitField"));
-    let bitfields =
-        bitfields.into_iter().filter_map(|m| Some((bits(m, "offset") / 8, unquote(field(m, "name")?)))).collect();
+    let bitfields = bitfields
+        .into_iter()
+        .filter_map(|m| {
+            Some(BitField { name: unquote(field(m, "name")?), bit: bits(m, "offset"), width: bits(m, "size") })
+        })
+        .collect();
     let members = members
         .into_iter()
         .filter_map(|m| {
@@ -275,11 +296,14 @@ mod tests {
         assert_eq!(f.member("struct.queue", 4), None);
         // An anonymous struct takes its typedef's name; bit-fields are not
         // members (LLVM keeps them in an integer of its own), but listed
-        // by the byte their first bit is in.
+        // with their bits.
         assert_eq!(f.member("struct.pair_t", 0), Some("lo"));
         assert_eq!(f.member("struct.pair_t", 4), None);
         assert_eq!(f.member("struct.pair_t", 8), Some("hi"));
-        assert_eq!(f.composite("struct.pair_t").unwrap().bitfields, [(4, "flag".to_string())]);
+        assert_eq!(
+            f.composite("struct.pair_t").unwrap().bitfields,
+            [BitField { name: "flag".to_string(), bit: 32, width: 1 }]
+        );
         assert_eq!(f.member("struct.anon", 0), None);
     }
 

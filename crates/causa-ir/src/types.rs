@@ -34,6 +34,9 @@ pub struct StructLayout {
     /// A union's members as the source declares them ([`crate::fields::Part`]);
     /// empty for a struct.
     pub parts: Vec<crate::fields::Part>,
+    /// For a field that is the integer LLVM keeps bit-fields in, those
+    /// bit-fields (indexed like `fields`; empty where there are none).
+    pub bits: Vec<Vec<UnitBits>>,
     pub size: u64,
     pub align: u64,
 }
@@ -54,7 +57,29 @@ impl StructLayout {
         }
         let size = off.div_ceil(align) * align;
         let names = vec![None; fields.len()];
-        StructLayout { fields, offsets, names, parts: Vec::new(), size, align }
+        StructLayout { fields, offsets, names, parts: Vec::new(), bits: Vec::new(), size, align }
+    }
+
+    /// The bit-fields field `k` holds (none when it is not their integer).
+    pub fn bits_of(&self, k: usize) -> &[UnitBits] {
+        self.bits.get(k).map_or(&[], |b| b.as_slice())
+    }
+}
+
+/// A bit-field within the integer LLVM keeps it in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitBits {
+    pub name: Arc<str>,
+    /// Its lowest bit, counted from the integer's lowest (x86 is little-endian).
+    pub shift: u32,
+    pub width: u32,
+}
+
+impl UnitBits {
+    /// Its value in the integer `v`.
+    pub fn of(&self, v: u128) -> u128 {
+        let mask = if self.width >= 128 { u128::MAX } else { (1u128 << self.width) - 1 };
+        (v >> self.shift.min(127)) & mask
     }
 }
 

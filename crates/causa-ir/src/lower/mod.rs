@@ -286,15 +286,26 @@ fn name_layout(layout: &mut crate::types::StructLayout, c: &crate::fields::Compo
     layout.names = layout.offsets.iter().map(|o| c.member(*o).map(Arc::from)).collect();
     // The integer LLVM keeps bit-fields in: named after them (`flag`,
     // or `{ready,dirty}` for several, which one assignment all rewrites).
+    layout.bits = vec![Vec::new(); layout.fields.len()];
     for (k, name) in layout.names.iter_mut().enumerate().filter(|(_, n)| n.is_none()) {
         let (start, end) = (layout.offsets[k], layout.offsets[k] + layout.fields[k].alloc_size());
-        let held: Vec<&str> =
-            c.bitfields.iter().filter(|(b, _)| (start..end).contains(b)).map(|(_, n)| n.as_str()).collect();
-        *name = match held[..] {
+        let held: Vec<&crate::fields::BitField> =
+            c.bitfields.iter().filter(|b| (start..end).contains(&b.byte())).collect();
+        let names: Vec<&str> = held.iter().map(|b| b.name.as_str()).collect();
+        *name = match names[..] {
             [] => None,
             [one] => Some(Arc::from(one)),
-            _ => Some(Arc::from(format!("{{{}}}", held.join(",")).as_str())),
+            _ => Some(Arc::from(format!("{{{}}}", names.join(",")).as_str())),
         };
+        // (Their bits within the integer, for its values.)
+        layout.bits[k] = held
+            .iter()
+            .map(|b| crate::types::UnitBits {
+                name: Arc::from(b.name.as_str()),
+                shift: (b.bit - 8 * start) as u32,
+                width: b.width as u32,
+            })
+            .collect();
     }
     layout.parts = c.parts.clone();
     if !c.parts.is_empty() {
