@@ -5134,3 +5134,44 @@ fn an_inline_initialisation_run_twice_resets_a_counter() {
     }
     assert!(told >= 1, "the double initialisation is told");
 }
+
+#[test]
+fn an_atomic_update_read_again_is_told_to_test_what_the_update_returns() {
+    // `atomic_fetch_sub(&o->refs, 1); if (atomic_load(&o->refs) == 0) free(o);`
+    // from two users: a use after free or a double free, each from the
+    // second read of the count. The fix told is to test the value
+    // atomic_fetch_sub returns; no other region follows it.
+    let prep = corpus("fail/memory/refcount_check_after_decrement.c");
+    let (mut told, mut kinds) = (0, std::collections::BTreeSet::new());
+    for n in 0..4 {
+        let ex = nth_failing(&prep, n, |_| true);
+        kinds.extend(ex.outcome.finding().map(|f| f.message.split(' ').next().unwrap_or_default().to_string()));
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, &format!("refcount_check_after_decrement (run {n})"));
+            let summary = causa_explain::summary::summary(&e);
+            let fix = "the update is atomic, but reading `heap#1.refs` again after it is a second step: testing the value the update returns (`atomic_fetch_sub` returns the value before its subtraction) instead of reading `heap#1.refs` again avoids the failure.";
+            if summary.contains(fix) {
+                assert_eq!(summary.matches("In the failing schedule").count(), 1, "{}: {summary}", e.mode);
+                told += 1;
+            }
+        }
+    }
+    assert!(told >= 4, "told in {told} explanations");
+    assert_eq!(kinds.len(), 2, "both failures seen: {kinds:?}");
+}
+
+#[test]
+fn the_last_worker_that_reads_the_count_again_reports_twice() {
+    let prep = corpus("fail/atomics/last_worker_reads_count_again.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    let mut told = 0;
+    let all = explained_modes(&prep, &ex);
+    for e in &all {
+        assert_explained(e, "last_worker_reads_count_again");
+        let summary = causa_explain::summary::summary(&e);
+        if summary.contains("testing the value the update returns (`atomic_fetch_add` returns the value before its add) instead of reading `finished` again avoids the failure") {
+            told += 1;
+        }
+    }
+    assert_eq!(told, all.len(), "the re-read is told in every mode");
+}

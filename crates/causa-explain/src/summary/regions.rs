@@ -19,6 +19,12 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
     // round the loop to the next one's.)
     let mut ordered: Vec<&crate::dsp::Atomic> = e.dsp.atomic.iter().collect();
     ordered.sort_by_key(|a| runs_a_statement_twice(e, a) || turns_back(e, a));
+    // An atomic update read again after it: testing what the update
+    // returns is the fix, and the other regions follow from the second
+    // read (two users that both see a count of 0 both free).
+    if ordered.iter().any(|a| reread_after_update(e, a)) {
+        ordered.retain(|a| reread_after_update(e, a));
+    }
     for a in ordered.into_iter().take(regions) {
         // A region that goes back round is no fix to tell after one that
         // does not: the lines it spans are not a block to make atomic.
@@ -120,6 +126,13 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 ),
                 (None, None, _, _) if turns_back(e, a) => format!(
                     "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together{NOTHING_BETWEEN}"
+                ),
+                // An atomic update, then a read of what it updated (to
+                // test the result): the update's own return value is it.
+                (None, None, _, _) if reread_after_update(e, a) => format!(
+                    "the update is atomic, but reading {obj} again after it is a second step: testing the value the update returns ({}) instead of reading {obj} again avoids the failure",
+                    returns(e, first),
+                    obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`")),
                 ),
                 // Each access already atomic (C11 loads and stores): the
                 // load and the store are two steps all the same.
@@ -440,6 +453,38 @@ fn atomic_steps(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut on = a.events.iter().map(|r| e.info_of(*r)).filter(|i| i.addr.is_some() && i.addr == at);
     let all = on.clone().all(|i| i.atomic && matches!(i.op, "read" | "write"));
     all && on.clone().any(|i| i.op == "read") && on.any(|i| i.op == "write")
+}
+
+/// The region is an atomic update of a location and, after it, its
+/// thread's read of the location (a reference count decremented and then
+/// read again to see whether it reached 0), with no write of its own in
+/// between. (The read may be the failure: a read of the location after
+/// another thread freed it, which the failure's message names.)
+fn reread_after_update(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let (f, l) = (e.info_of(first), e.info_of(last));
+    let on = |r: &EventRef| e.info_of(*r).addr.is_some() && e.info_of(*r).addr == f.addr;
+    let read_freed = || {
+        let obj = e.object(first);
+        l.op == "faulting access"
+            && obj.is_some_and(|o| {
+                e.failure.message.starts_with("use after free: read of ")
+                    && e.failure.message.contains(&format!(" in {o} ("))
+            })
+    };
+    f.op == "update"
+        && ((l.op == "read" && on(&last)) || read_freed())
+        && a.events[1..a.events.len() - 1].iter().filter(|r| on(r)).all(|r| e.info_of(*r).op == "read")
+}
+
+/// What an update returns, by the way its values went (`0→1`: an add).
+fn returns(e: &Explanation, update: EventRef) -> &'static str {
+    let v = e.value(update, Run::Failing).and_then(|v| v.split_once('→'));
+    match v.and_then(|(a, b)| Some((crate::describe::number(a)?, crate::describe::number(b)?))) {
+        Some((a, b)) if b > a => "`atomic_fetch_add` returns the value before its add",
+        Some((a, b)) if b < a => "`atomic_fetch_sub` returns the value before its subtraction",
+        _ => "an atomic read-modify-write returns the value before it",
+    }
 }
 
 /// `; \`deposit\` (thread 0.1) reads and writes \`acct.balance\` too
