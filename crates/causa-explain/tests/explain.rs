@@ -5168,7 +5168,7 @@ fn the_last_worker_that_reads_the_count_again_reports_twice() {
     let all = explained_modes(&prep, &ex);
     for e in &all {
         assert_explained(e, "last_worker_reads_count_again");
-        let summary = causa_explain::summary::summary(&e);
+        let summary = causa_explain::summary::summary(e);
         if summary.contains("testing the value the update returns (`atomic_fetch_add` returns the value before its add) instead of reading `finished` again avoids the failure") {
             told += 1;
         }
