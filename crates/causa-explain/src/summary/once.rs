@@ -60,8 +60,15 @@ pub(super) fn run_twice(e: &Explanation, wf: EventRef, wa: EventRef) -> Option<(
         e.threads[a],
         e.line(set).unwrap_or_default(),
     );
+    // (What the DSP leaves out: the tests' data flows, the same in both.)
+    let unshown = [ra, rb].iter().filter(|r| !e.dsp.events.contains(r)).count();
+    let note = match unshown {
+        0 => "",
+        1 => " (Both schedules have one of the tests' data flows: it is not among the events shown below.)",
+        _ => " (Both schedules have the tests' data flows: they are not among the events shown below.)",
+    };
     let fix = format!(
-        "Testing and setting {obj} as one step around the initialisation (`pthread_once`, or one lock held over {}) makes it run once; the alternate schedule still runs it twice, only before thread {}'s write.",
+        "Testing and setting {obj} as one step around the initialisation (`pthread_once`, or one lock held over {}) makes it run once; the alternate schedule still runs it twice, only before thread {}'s write.{note}",
         line_range(e, ra, set),
         e.threads[a],
     );
