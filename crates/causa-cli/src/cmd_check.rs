@@ -17,6 +17,18 @@ use std::time::Duration;
 /// How often `check` without a terminal prints a progress line.
 const PLAIN_PROGRESS: Duration = Duration::from_secs(10);
 
+/// When an unbounded check has run this long, it says once how to get an
+/// answer sooner (`CAUSA_CHECK_HINT_AFTER=SECS` sets another time: the
+/// tests use 0).
+const HINT_AFTER: Duration = Duration::from_secs(60);
+
+fn hint_after() -> Duration {
+    std::env::var("CAUSA_CHECK_HINT_AFTER")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(HINT_AFTER, Duration::from_secs)
+}
+
 pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let c = &args.common;
     let prep = load(c)?;
@@ -39,7 +51,23 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let started = std::time::Instant::now();
     // Without a terminal (a log, CI): a plain line every PLAIN_PROGRESS.
     let mut printed = started;
+    // (Only when nothing bounds the check: a user who gave a bound chose it.)
+    let after = hint_after();
+    let mut hint = (args.timeout.is_none() && args.max_executions.is_none() && !c.json).then(|| {
+        format!(
+            "causa check: still exploring after {}s; `causa test` samples random schedules and often finds a bug sooner, and `--timeout SECS` bounds this check (verdict: unknown when it ends first)",
+            after.as_secs()
+        )
+    });
     let mut progress = |s: &McrStats, queue: usize| {
+        if started.elapsed() >= after {
+            if let Some(h) = hint.take() {
+                match &bar {
+                    Some(b) => b.println(h),
+                    None => eprintln!("{h}"),
+                }
+            }
+        }
         let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
         let msg = format!("{} executions ({rate:.0}/s), {queue} queued, {} queries", s.executions, s.queries);
         if let Some(b) = &bar {

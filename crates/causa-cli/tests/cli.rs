@@ -394,6 +394,28 @@ fn check_answers_bug_verified_or_unknown() {
 }
 
 #[test]
+fn a_long_check_says_once_how_to_get_an_answer_sooner() {
+    // (The hint comes after 60 s; CAUSA_CHECK_HINT_AFTER=0 brings it to the
+    // first progress report.)
+    let dir = tempfile::tempdir().expect("tempdir");
+    let run = |extra: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_causa"));
+        cmd.args(["check", "tests/programs/pass/atomics/cas_loop.c"]).args(extra).arg("--out-dir").arg(dir.path());
+        outcome(cmd.current_dir(root()).env("CAUSA_CHECK_HINT_AFTER", "0"))
+    };
+    let hint = "causa check: still exploring after 0s; `causa test` samples random schedules and often finds a bug sooner, and `--timeout SECS` bounds this check";
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err.matches(hint).count(), 1, "said once: {err}");
+    // Not when the user bounded the check, nor in JSON.
+    let (code, _, err) = run(&["--timeout", "600"]);
+    assert_eq!(code, 0);
+    assert!(!err.contains("still exploring"), "{err}");
+    let (_, out, err) = run(&["--json"]);
+    assert!(!err.contains("still exploring") && !out.contains("still exploring"), "{out}{err}");
+}
+
+#[test]
 fn races_are_reported_with_both_accesses() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (code, out, err) = causa(&["check", "examples/bank.c", "--races", "--json"], dir.path());
