@@ -101,6 +101,12 @@ done
 for l in 25 80; do
   row "late_race LOOPS=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l"
 done
+# The same with the histogram checked too: its locked updates are no
+# longer incidental to the failure, so their sections' order constraints
+# (quadratic in their number) stay in every query.
+for l in 25 80; do
+  row "late_race+hist L=$l" bench/programs/late_race.c --cflags "-DLOOPS=$l -DCHECK_HIST"
+done
 row "racey LOOPS=8" tests/programs/fail/clap/racey.c --cflags "-DLOOPS=8"
 # Bulk accesses of shared memory (memcpy, memset, strcpy, strcmp).
 for f in tests/programs/fail/memory/{struct_copy_race,double_free}.c \
