@@ -253,6 +253,8 @@ pub struct Explanation {
     /// conditions depend on its value (the number of the thread's events
     /// before each branch).
     pub branches_on: BTreeMap<EventRef, Vec<usize>>,
+    /// The count each semaphore was given by `sem_init` (the last one).
+    pub sem_initial: BTreeMap<u64, u128>,
     /// The failing thread's branch that led to the failure (an assertion's
     /// condition), as the number of the thread's events before it: the
     /// reads in `branches_on` at that place are what the check sees.
@@ -766,6 +768,7 @@ fn explain_here(
         optimal: s.optimal,
         flipped,
         branches_on,
+        sem_initial: sym.sem_initial.iter().copied().collect(),
         failure_branch,
         flips_tried: s.flips_tried,
         rejected: s.rejected,

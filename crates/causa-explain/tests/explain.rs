@@ -5184,3 +5184,21 @@ fn the_last_worker_that_reads_the_count_again_reports_twice() {
     }
     assert_eq!(told, all.len(), "the re-read is told in every mode");
 }
+
+#[test]
+fn a_semaphore_lock_that_admits_two_is_told_by_its_count() {
+    // sem_init(&guard, 0, 2) as an account's lock: both withdrawals hold
+    // it while they read and write the balance.
+    let prep = corpus("fail/sync/semaphore_lock_admits_two.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    let all = explained_modes(&prep, &ex);
+    let mut told = 0;
+    for e in &all {
+        assert_explained(e, "semaphore_lock_admits_two");
+        let summary = causa_explain::summary::summary(e);
+        if summary.contains("both sides hold the semaphore `guard` (`sem_wait` at semaphore_lock_admits_two.c:16), which starts at 2 (`sem_init`) and so lets 2 threads in at once: starting it at 1 (or a mutex) makes it a lock over semaphore_lock_admits_two.c lines 17–18") {
+            told += 1;
+        }
+    }
+    assert_eq!(told, all.len(), "told in every mode");
+}

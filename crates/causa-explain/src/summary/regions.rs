@@ -59,6 +59,16 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     e.line(lock).unwrap_or_default()
                 )
             }
+            // Both sides hold one semaphore that lets more than one in.
+            _ if sem_shared(e, a, &told).is_some() => {
+                let (wait, sem) = sem_shared(e, a, &told).unwrap_or_default();
+                let m = e.object(wait).unwrap_or_else(|| "the semaphore".into());
+                let n = e.sem_initial.get(&sem).copied().unwrap_or(2);
+                format!(
+                    "both sides hold the semaphore `{m}` (`sem_wait` at {}), which starts at {n} (`sem_init`) and so lets {n} threads in at once: starting it at 1 (or a mutex) makes it a lock over {lines}, which avoids the failure",
+                    e.line(wait).unwrap_or_default()
+                )
+            }
             (None, unguarded) => match unguarded {
             // The region is already a critical section: the intruders are
             // what does not take its lock.
@@ -272,6 +282,45 @@ pub(super) fn read_locked(e: &Explanation, a: &crate::Atomic, told: &[EventRef])
         .into_iter()
         .find(|(m, _)| told.iter().all(|r| read_held(r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
         .map(|(_, lock)| lock)
+}
+
+/// The semaphores thread `t` holds from its event `from` through `to`
+/// as a lock: waited on before `from` and not posted by it again before
+/// `to`; each with its wait event.
+fn sems_held(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, EventRef)> {
+    let mut held: Vec<(u64, EventRef)> = Vec::new();
+    for (k, i) in e.info[t].iter().enumerate().take(to) {
+        match (i.op, i.addr) {
+            ("sem_wait" | "sem_trywait (took one)", Some(s)) if k < from => held.push((s, (t, k))),
+            ("sem_post", Some(s)) => {
+                if let Some(at) = held.iter().rposition(|(x, _)| *x == s) {
+                    held.remove(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    held
+}
+
+/// A semaphore used as a lock that lets more than one thread in: it
+/// starts at 2 or more, the region's thread holds it over the whole region
+/// (waited on before it, posted back after it) and every `told` intruder
+/// holds it at its access, when one side writes. (Not a semaphore that
+/// counts items: a consumer does not post back what it waited for.) The
+/// region's wait event and the semaphore.
+fn sem_shared(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<(EventRef, u64)> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
+    if told.is_empty() || !(a.events.iter().any(writes) || told.iter().any(writes)) {
+        return None;
+    }
+    let posts_back = |s: u64| e.info[first.0][last.1..].iter().any(|i| i.op == "sem_post" && i.addr == Some(s));
+    sems_held(e, first.0, first.1, last.1)
+        .into_iter()
+        .filter(|(s, _)| e.sem_initial.get(s).is_some_and(|n| *n >= 2) && posts_back(*s))
+        .find(|(s, _)| told.iter().all(|r| sems_held(e, r.0, r.1, r.1).iter().any(|(x, _)| x == s)))
+        .map(|(s, wait)| (wait, s))
 }
 
 /// A mutex the region's thread holds over the whole region that none of
