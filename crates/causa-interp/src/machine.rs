@@ -829,14 +829,14 @@ impl Machine {
     fn format_access(&self, v: u128, e: &Event) -> String {
         let (id, off) = self.mem.locate(e.addr);
         let root = e.kind.is_memory_access().then(|| self.object_root(id)).flatten();
-        let ty = root.as_ref().and_then(|(_, ty)| crate::naming::scalar_at(ty, off));
+        let scalar = root.as_ref().and_then(|(_, ty)| crate::naming::scalar_and_bits_at(ty, off));
         // The integer bit-fields are kept in, accessed whole: their values.
-        if let (Some(Ty::Int(n)), Some(bits)) = (ty, root.as_ref().and_then(|(_, t)| crate::naming::bits_at(t, off))) {
-            if *n as u64 == e.size as u64 * 8 {
+        if let Some((Ty::Int(n), bits)) = scalar {
+            if !bits.is_empty() && *n as u64 == e.size as u64 * 8 {
                 return crate::naming::format_bits(v, bits);
             }
         }
-        match ty {
+        match scalar.map(|(ty, _)| ty) {
             Some(ty @ (Ty::F64 | Ty::F32)) => crate::naming::format_typed(v, e.size, Some(ty)),
             // An object declared as an integer holds a number, even one
             // that looks like an address (`0x100000001` in a `uint64_t`

@@ -130,32 +130,15 @@ fn union_part(
 /// into arrays and struct fields), None when `off` falls inside one or in
 /// padding.
 pub fn scalar_at(ty: &Ty, off: u64) -> Option<&Ty> {
-    let (mut ty, mut off) = (ty, off);
-    loop {
-        match ty {
-            Ty::Array(elem, n) => {
-                let size = elem.alloc_size();
-                if size == 0 || off / size >= *n {
-                    return None;
-                }
-                (ty, off) = (elem, off % size);
-            }
-            Ty::Struct(s) => {
-                let k = s.offsets.partition_point(|o| *o <= off).checked_sub(1)?;
-                if off >= s.offsets[k] + s.fields[k].alloc_size() {
-                    return None;
-                }
-                (ty, off) = (&s.fields[k], off - s.offsets[k]);
-            }
-            _ => return (off == 0).then_some(ty),
-        }
-    }
+    scalar_and_bits_at(ty, off).map(|(ty, _)| ty)
 }
 
-/// The bit-fields of the integer that starts at `off` in an object of type
-/// `ty`, when LLVM keeps bit-fields there ([`causa_ir::types::UnitBits`]).
-pub fn bits_at(ty: &Ty, off: u64) -> Option<&[causa_ir::types::UnitBits]> {
+/// [`scalar_at`] with the bit-fields LLVM keeps in that scalar, when it is
+/// the integer of a struct that holds them ([`causa_ir::types::UnitBits`];
+/// empty otherwise).
+pub fn scalar_and_bits_at(ty: &Ty, off: u64) -> Option<(&Ty, &[causa_ir::types::UnitBits])> {
     let (mut ty, mut off) = (ty, off);
+    let mut bits: &[causa_ir::types::UnitBits] = &[];
     loop {
         match ty {
             Ty::Array(elem, n) => {
@@ -163,20 +146,16 @@ pub fn bits_at(ty: &Ty, off: u64) -> Option<&[causa_ir::types::UnitBits]> {
                 if size == 0 || off / size >= *n {
                     return None;
                 }
-                (ty, off) = (elem, off % size);
+                (ty, off, bits) = (elem, off % size, &[]);
             }
             Ty::Struct(s) => {
                 let k = s.offsets.partition_point(|o| *o <= off).checked_sub(1)?;
-                let bits = s.bits_of(k);
-                if off == s.offsets[k] && !bits.is_empty() && matches!(s.fields[k], Ty::Int(_)) {
-                    return Some(bits);
-                }
                 if off >= s.offsets[k] + s.fields[k].alloc_size() {
                     return None;
                 }
-                (ty, off) = (&s.fields[k], off - s.offsets[k]);
+                (ty, off, bits) = (&s.fields[k], off - s.offsets[k], s.bits_of(k));
             }
-            _ => return None,
+            _ => return (off == 0).then_some((ty, bits)),
         }
     }
 }
@@ -330,14 +309,15 @@ mod tests {
         s.bits =
             vec![vec![], vec![bits("ready", 0, 1), bits("dirty", 1, 1), bits("count", 2, 6)], vec![bits("tag", 0, 3)]];
         let arr = Ty::Array(Arc::new(Ty::Struct(Arc::new(s))), 2);
-        assert!(bits_at(&arr, 0).is_none(), "id is no bit-field");
-        let unit = bits_at(&arr, 8 + 4).expect("the second element's unit");
+        let bits_at = |off| scalar_and_bits_at(&arr, off).map(|(_, b)| b).filter(|b| !b.is_empty());
+        assert!(bits_at(0).is_none(), "id is no bit-field");
+        let unit = bits_at(8 + 4).expect("the second element's unit");
         assert_eq!(unit.len(), 3);
         // ready 1, dirty 0, count 5
         assert_eq!(format_bits(0b0001_0101, unit), "{1,0,5}");
-        let tag = bits_at(&arr, 5).expect("the tag's unit");
+        let tag = bits_at(5).expect("the tag's unit");
         // (Bits above the field's are not its value.)
         assert_eq!(format_bits(0b1111_0110, tag), "6");
-        assert!(bits_at(&arr, 7).is_none(), "padding");
+        assert!(bits_at(7).is_none(), "padding");
     }
 }

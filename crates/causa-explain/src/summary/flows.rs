@@ -318,8 +318,8 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
     if e.elsewhere_in_alternate(f.read).is_some() {
         return None;
     }
-    let at = |r: EventRef| e.place(r);
-    let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
+    // (Each of the three is in the failing schedule.)
+    let (_, pf, pr) = (e.place(wa)?, e.place(wf)?, e.place(f.read)?);
     // The same statement of the same thread run again (the next round of
     // a loop) before the read: nothing holds the writer back until the
     // reader has read the earlier value.
@@ -351,10 +351,19 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
             e.threads[wf.0],
         ));
     }
-    if wa.0 == wf.0 || pa > pf || pf > pr {
-        return None;
-    }
+    let (wf, wa) = overwrote(e, f, alt)?;
     Some(overwrite_sentence(e, wf, wa))
+}
+
+/// The failing write `wf` and the alternate's `wa` of a read `f`, when
+/// `wf` is another thread's and comes after `wa` and before the read in
+/// the failing schedule (it overwrote what the alternate's read sees), and
+/// the read reaches the same place in both.
+fn overwrote(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Option<(EventRef, EventRef)> {
+    let (wf, wa) = (f.write?, alt?.write?);
+    let (pa, pf, pr) = (e.place(wa)?, e.place(wf)?, e.place(f.read)?);
+    let after = wa.0 != wf.0 && pa < pf && pf < pr;
+    (after && e.elsewhere_in_alternate(f.read).is_none()).then_some((wf, wa))
 }
 
 /// `` In the failing schedule `init` (thread 0.2)'s write of `table[1]`
@@ -382,12 +391,7 @@ fn overwrite_sentence(e: &Explanation, wf: EventRef, wa: EventRef) -> String {
 pub(super) fn initialised_twice(e: &Explanation) -> Option<[String; 2]> {
     e.dsp.failing_only.iter().filter(|f| !skipped(e, f)).find_map(|f| {
         let alt = e.counterpart(f);
-        let (wf, wa) = (f.write?, alt?.write?);
-        let at = |r: EventRef| e.place(r);
-        let (pa, pf, pr) = (at(wa)?, at(wf)?, at(f.read)?);
-        if wa.0 == wf.0 || pa > pf || pf > pr || e.elsewhere_in_alternate(f.read).is_some() {
-            return None;
-        }
+        let (wf, wa) = overwrote(e, f, alt)?;
         super::once::run_twice(e, wf, wa)?;
         Some([flow_sentence(e, f, alt), overwrite_sentence(e, wf, wa)])
     })

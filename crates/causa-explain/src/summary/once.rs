@@ -14,15 +14,13 @@ use super::*;
 pub(super) fn run_twice(e: &Explanation, wf: EventRef, wa: EventRef) -> Option<(String, String)> {
     let (b, a) = (wf.0, wa.0);
     let pos = |r: EventRef| e.place(r);
-    let tested_before =
-        |r: EventRef, by: usize| e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= by));
     let at_line = |r: EventRef, like: EventRef| e.line(r).is_some() && e.line(r) == e.line(like);
     let wf_line = e.line(wf)?;
     // The nearest flag `wf`'s thread tested before it.
     let (rb, flag) = (0..wf.1).rev().map(|k| (b, k)).find_map(|r| {
         let i = e.info_of(r);
         let x = i.addr.filter(|x| i.op == "read" && *x != 0 && Some(*x) != e.info_of(wf).addr)?;
-        tested_before(r, wf.1).then_some((r, x))
+        went_on_by(e, r, wf).then_some((r, x))
     })?;
     let found = e.value(rb, Run::Failing)?;
     // The other thread's set of the flag after that test, and its own test
@@ -36,7 +34,7 @@ pub(super) fn run_twice(e: &Explanation, wf: EventRef, wa: EventRef) -> Option<(
             && e.value(*r, Run::Failing).is_some_and(|v| v != found)
     })?;
     let ra = (0..set.1).rev().map(mine).find(|r| {
-        e.info_of(*r).op == "read" && e.info_of(*r).addr == Some(flag) && at_line(*r, rb) && tested_before(*r, set.1)
+        e.info_of(*r).op == "read" && e.info_of(*r).addr == Some(flag) && at_line(*r, rb) && went_on_by(e, *r, set)
     })?;
     if e.value(ra, Run::Failing) != Some(found) {
         return None;

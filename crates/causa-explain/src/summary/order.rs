@@ -33,7 +33,7 @@ pub(super) fn check_then_act(e: &Explanation) -> Option<String> {
     // The thread's previous access to the object: a read a branch before
     // `a` tests.
     let &r = mine[..j].iter().rev().find(|r| e.info_of(**r).addr == Some(x))?;
-    let tested = e.branches_on.get(&r).is_some_and(|ks| ks.iter().any(|k| *k > r.1 && *k <= a.1));
+    let tested = went_on_by(e, r, a);
     let spanned = e.dsp.atomic.iter().take(2).any(|g| g.events.contains(&r) && g.events.contains(&a));
     if e.info_of(r).op != "read" || !tested || spanned || e.line(r) == e.line(a) {
         return None;
@@ -517,6 +517,5 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
     // The latest one the reader tested before going on (a flag it waited
     // for: `while (!published)`, set before the fields the reads then
     // find half written), else the latest.
-    let tested = |g: EventRef| e.branches_on.get(&g).is_some_and(|ks| ks.iter().any(|k| *k > g.1 && *k <= read.1));
-    found.iter().find(|(g, _)| tested(*g)).or(found.first()).copied()
+    found.iter().find(|(g, _)| went_on_by(e, *g, read)).or(found.first()).copied()
 }

@@ -50,9 +50,9 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
         let told = told_intruders(e, a);
-        let fix = match (read_locked(e, a, &told), unguarded(e, a, &told)) {
+        let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // Both sides hold one read-write lock for reading: shared.
-            (Some(lock), _) => {
+            (Some(lock), _, _) => {
                 let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                 format!(
                     "both sides hold `{m}`, but only for reading (`pthread_rwlock_rdlock` at {}), which lets them in together: taking `{m}` for writing (`pthread_rwlock_wrlock`) where they write avoids the failure",
@@ -60,8 +60,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 )
             }
             // Both sides hold one semaphore that lets more than one in.
-            _ if sem_shared(e, a, &told).is_some() => {
-                let (wait, sem) = sem_shared(e, a, &told).unwrap_or_default();
+            (None, Some((wait, sem)), _) => {
                 let m = e.object(wait).unwrap_or_else(|| "the semaphore".into());
                 let n = e.sem_initial.get(&sem).copied().unwrap_or(2);
                 format!(
@@ -69,7 +68,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     e.line(wait).unwrap_or_default()
                 )
             }
-            (None, unguarded) => match unguarded {
+            (None, None, unguarded) => match unguarded {
             // The region is already a critical section: the intruders are
             // what does not take its lock.
             Some(lock) => {
@@ -270,18 +269,37 @@ pub(crate) fn held_over(e: &Explanation, t: usize, from: usize, to: usize) -> Ve
 /// side writes (a counter bumped under `pthread_rwlock_rdlock`): the
 /// region's lock event.
 pub(super) fn read_locked(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
-    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
-    if told.is_empty() || !(a.events.iter().any(writes) || told.iter().any(writes)) {
+    if told.is_empty() || !either_writes(e, a, told) {
         return None;
     }
     let read_held = |t: usize, from: usize, to: usize| -> Vec<(u64, EventRef)> {
         held_over(e, t, from, to).into_iter().filter(|(_, l)| e.info_of(*l).op == "rdlock").collect()
     };
-    read_held(first.0, first.1, last.1)
+    held_by_all(a, told, &read_held, |_| true).map(|(_, lock)| lock)
+}
+
+/// What (a lock, a semaphore) the region's thread holds over the whole
+/// region, by `held` (thread, from, to), that every `told` intruder holds
+/// at its access too, among those `keep` keeps; with the region's event
+/// that took it.
+fn held_by_all(
+    a: &crate::Atomic,
+    told: &[EventRef],
+    held: &dyn Fn(usize, usize, usize) -> Vec<(u64, EventRef)>,
+    keep: impl Fn(u64) -> bool,
+) -> Option<(u64, EventRef)> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    held(first.0, first.1, last.1)
         .into_iter()
-        .find(|(m, _)| told.iter().all(|r| read_held(r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
-        .map(|(_, lock)| lock)
+        .filter(|(x, _)| keep(*x))
+        .find(|(x, _)| told.iter().all(|r| held(r.0, r.1, r.1).iter().any(|(y, _)| y == x)))
+}
+
+/// Whether the region or the intruders write (sharing a lock for reading,
+/// or a semaphore that lets both in, matters only then).
+fn either_writes(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> bool {
+    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
+    a.events.iter().any(writes) || told.iter().any(writes)
 }
 
 /// The semaphores thread `t` holds from its event `from` through `to`
@@ -310,17 +328,13 @@ fn sems_held(e: &Explanation, t: usize, from: usize, to: usize) -> Vec<(u64, Eve
 /// counts items: a consumer does not post back what it waited for.) The
 /// region's wait event and the semaphore.
 fn sem_shared(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<(EventRef, u64)> {
-    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-    let writes = |r: &EventRef| matches!(e.info_of(*r).op, "write" | "update");
-    if told.is_empty() || !(a.events.iter().any(writes) || told.iter().any(writes)) {
+    if told.is_empty() || !either_writes(e, a, told) {
         return None;
     }
-    let posts_back = |s: u64| e.info[first.0][last.1..].iter().any(|i| i.op == "sem_post" && i.addr == Some(s));
-    sems_held(e, first.0, first.1, last.1)
-        .into_iter()
-        .filter(|(s, _)| e.sem_initial.get(s).is_some_and(|n| *n >= 2) && posts_back(*s))
-        .find(|(s, _)| told.iter().all(|r| sems_held(e, r.0, r.1, r.1).iter().any(|(x, _)| x == s)))
-        .map(|(s, wait)| (wait, s))
+    let (t, last) = (a.thread, a.events[a.events.len() - 1]);
+    let posts_back = |s: u64| e.info[t][last.1..].iter().any(|i| i.op == "sem_post" && i.addr == Some(s));
+    let lets_two_in = |s: u64| e.sem_initial.get(&s).is_some_and(|n| *n >= 2) && posts_back(s);
+    held_by_all(a, told, &|t, from, to| sems_held(e, t, from, to), lets_two_in).map(|(s, wait)| (wait, s))
 }
 
 /// A mutex the region's thread holds over the whole region that none of
