@@ -18,7 +18,7 @@ const CELL: usize = 40;
 pub(crate) fn root_cause(e: &Explanation) -> String {
     match e.root_cause.len() {
         0 if e.root_held > 0 => format!(
-            "no order that keeps the {} events the failure does not depend on in the failing order (the failing run's paths decide the failure then)",
+            "no order that keeps in the failing order the {} events whose order the failure does not depend on (the failing run's paths decide the failure then)",
             e.root_held
         ),
         0 => "no order (the failing run's paths alone decide the failure)".to_string(),
@@ -205,7 +205,7 @@ fn search(e: &Explanation) -> String {
         let paths = paths_rejected(e).unwrap_or_else(|| match e.held_stage {
             0 => "no schedule of the failing run's paths avoids the failure for good".into(),
             n => format!(
-                "no schedule of the failing run's paths avoids the failure for good with the {n} events it does not depend on kept in order"
+                "no schedule of the failing run's paths avoids the failure for good with the {n} events whose order it does not depend on kept in order"
             ),
         });
         return format!(
@@ -233,7 +233,7 @@ fn search(e: &Explanation) -> String {
             if e.pairs_tried == 1 { "" } else { "s" }
         ),
         (_, None, Some(w)) if e.held > 0 => format!(
-            "{w} of {} segments before the failure reordered ({} of their events, which the failure does not depend on, kept in order)",
+            "{w} of {} segments before the failure reordered ({} of their events, whose order the failure does not depend on, kept in order)",
             e.segments,
             e.held
         ),

@@ -224,7 +224,9 @@ fn a_bank_lost_update_checked_long_after_the_race() {
             // The locked `ops++` after the race matter to nothing: they
             // keep the failing order, and the text says so.
             assert!(e.held > 100, "held: {}", e.held);
-            assert!(causa_explain::text::render(&e).contains("which the failure does not depend on, kept in order"));
+            assert!(
+                causa_explain::text::render(&e).contains("whose order the failure does not depend on, kept in order")
+            );
         }
         sizes.push((mode, e.dsp.figures.operations, e.failing.len()));
     }
@@ -3386,7 +3388,7 @@ fn a_long_runs_bookkeeping_stays_out_of_its_flip_and_its_projection() {
         // them does, by losing an update of `stock`).
         assert!(e.held_stage > 1000, "{text}");
         let flat_text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let kept = format!("with the {} events it does not depend on kept in order", e.held_stage);
+        let kept = format!("with the {} events whose order it does not depend on kept in order", e.held_stage);
         assert!(flat_text.contains(&kept), "{text}");
         assert!(!flat.contains("happens in every order,"), "{summary}");
     }
@@ -5201,4 +5203,31 @@ fn a_semaphore_lock_that_admits_two_is_told_by_its_count() {
         }
     }
     assert_eq!(told, all.len(), "told in every mode");
+}
+
+#[test]
+fn locked_counter_updates_whose_order_does_not_matter_are_held() {
+    // Three workers count responses per status class under a lock
+    // (`by_class[c] += 1`, 36 critical sections), then add their bytes to
+    // a total without it; main checks both. The class counts are not
+    // incidental (main sums them), but their updates commute: progressive
+    // mode holds their 36 critical sections in the failing order, and the
+    // explanation is the lost update of the total.
+    let prep = corpus("fail/realistic/status_counts_bytes_unlocked.c");
+    let ex = failing_where(&prep, 3000, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "status_counts_bytes_unlocked");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("making status_counts_bytes_unlocked.c lines 30–31 atomic avoids the failure"),
+            "{}: {summary}",
+            e.mode
+        );
+        let class = |r: &(usize, usize)| e.object(*r).is_some_and(|o| o.starts_with("by_class"));
+        assert!(!e.dsp.events.iter().any(class), "{}: no class count in the DSP", e.mode);
+        if e.mode == Mode::Progressive {
+            // Lock, read, write and unlock of each of the 36 updates.
+            assert!(e.root_held >= 4 * 36, "held: {}", e.root_held);
+        }
+    }
 }

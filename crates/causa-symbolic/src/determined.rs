@@ -31,12 +31,12 @@ struct Write {
 
 /// Happens-before from program order, fork, join and barriers: for each
 /// event, how many events of each thread happen before it or are it.
-struct Clocks {
+pub(crate) struct Clocks {
     clocks: Vec<Vec<Vec<u32>>>,
 }
 
 impl Clocks {
-    fn new(sym: &SymTrace) -> Clocks {
+    pub(crate) fn new(sym: &SymTrace) -> Clocks {
         let n = sym.threads.len();
         let mut clocks: Vec<Vec<Vec<u32>>> = sym.threads.iter().map(|t| vec![vec![0u32; n]; t.events.len()]).collect();
         let index = |name| sym.thread_index(name);
@@ -94,7 +94,7 @@ impl Clocks {
     }
 
     /// Whether `a` happens before `b` in every schedule.
-    fn before(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+    pub(crate) fn before(&self, a: (usize, usize), b: (usize, usize)) -> bool {
         if a.0 == b.0 {
             return a.1 < b.1;
         }

@@ -20,6 +20,7 @@
 pub mod alternate;
 pub mod clap;
 mod coarsen;
+mod commuting;
 mod determined;
 mod domains;
 mod exec;

@@ -157,16 +157,16 @@ pub(crate) fn held_windows(
     segs: &[std::ops::Range<usize>],
     look: Look<'_>,
 ) -> Result<Option<Windowed>, ClapError> {
-    if !p.any_incidental() {
+    if !p.any_holdable() {
         return Ok(None);
     }
-    let incidental = |i: usize| p.incidental.as_ref().is_some_and(|inc| inc[p.sigma[i]]);
+    let holdable = |i: usize| p.holdable.as_ref().is_some_and(|h| h[p.sigma[i]]);
     // The weak solver is exact while the incidental events hold
     // (solvers.rs). A weak solver of its own has the held order fixed
     // already (`Solvers::new`): the queries need not order those events
     // again.
     let fixed = solvers.narrowed();
-    windows(solvers.weak(), p, enc, opts, segs, (&incidental, fixed), look)
+    windows(solvers.weak(), p, enc, opts, segs, (&holdable, fixed), look)
 }
 
 /// [`windows`]' look at a first solution: says whether it fails again on

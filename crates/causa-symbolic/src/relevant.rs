@@ -62,6 +62,12 @@ pub(crate) fn relevant_reads(sym: &SymTrace) -> Vec<bool> {
 }
 
 pub(crate) fn slice(sym: &SymTrace) -> Slice {
+    slice_cutting(sym, &BTreeSet::new())
+}
+
+/// [`slice`], without following the writes of the locations of `cut` from
+/// their reads (`commuting.rs`: what else their updates' reads reach).
+pub(crate) fn slice_cutting(sym: &SymTrace, cut: &BTreeSet<u64>) -> Slice {
     let mut roots: Vec<ExprId> = Vec::new();
     // Written values per location; per object (every write into it); of
     // symbolic writes, per object and without one.
@@ -182,7 +188,9 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
                         roots.extend(sym.escaped.iter().map(|(_, _, v)| *v));
                     }
                     (Some(_), _) => {}
-                    (None, &SymOp::Read { addr, .. } | &SymOp::Rmw { addr, .. }) if s.locations.insert(addr) => {
+                    (None, &SymOp::Read { addr, .. } | &SymOp::Rmw { addr, .. })
+                        if !cut.contains(&addr) && s.locations.insert(addr) =>
+                    {
                         roots.extend(writes.get(&addr).into_iter().flatten().copied());
                         roots.extend(symbolic_writes.get(&addr_alloc(addr)).into_iter().flatten().copied());
                         roots.extend(sym.escaped.iter().filter(|(a, _, _)| *a == addr).map(|(_, _, v)| *v));
@@ -208,6 +216,19 @@ pub(crate) fn slice(sym: &SymTrace) -> Slice {
 /// joins, waits, frees…) is not. None when the failure is a memory error
 /// (its predicate ranges over accesses the slice does not follow).
 pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
+    incidental_and(sym, None)
+}
+
+/// The events an alternate schedule may keep in the failing order: the
+/// incidental ones ([`incidental_events`]) and the updates of counters
+/// whose updates commute (`commuting.rs`), with the critical sections
+/// that hold nothing else.
+pub(crate) fn holdable_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
+    incidental_and(sym, Some(&crate::commuting::updates(sym)))
+}
+
+/// [`incidental_events`], counting the events `also` marks as incidental.
+fn incidental_and(sym: &SymTrace, also: Option<&[Vec<bool>]>) -> Option<Vec<Vec<bool>>> {
     if sym.fault.is_some() {
         return None;
     }
@@ -219,12 +240,14 @@ pub(crate) fn incidental_events(sym: &SymTrace) -> Option<Vec<Vec<bool>>> {
     let out = sym
         .threads
         .iter()
-        .map(|th| {
+        .enumerate()
+        .map(|(t, th)| {
             let mut out = vec![false; th.events.len()];
             // Open critical sections: (mutex, lock event, anything relevant inside).
             let mut open: Vec<(u64, usize, bool)> = Vec::new();
             for (k, e) in th.events.iter().enumerate() {
                 let incidental = match &e.op {
+                    _ if also.is_some_and(|a| a[t][k]) => true,
                     // A symbolic read whose value nothing uses: whichever
                     // write it sees changes nothing.
                     SymOp::Read { value, at: Some(_), .. } => !matters(*value),

@@ -24,10 +24,11 @@ pub(super) fn flip_sentences(
         // An empty root cause: on the run's paths no order matters.
         let why = if e.root_cause.is_empty() {
             // (Held: the bookkeeping the failure does not depend on, a
-            // statistics counter under its lock, kept in the failing order.)
+            // statistics counter under its lock, and the updates of counters
+            // whose order it does not depend on, kept in the failing order.)
             let keeping = match e.root_held {
                 0 => String::new(),
-                n => format!(" that keeps the {n} events it does not depend on in the failing order"),
+                n => format!(" that keeps the {n} events whose order it does not depend on in the failing order"),
             };
             format!(
                 "On the failing run's paths the {} ({}) happens in every order{keeping}",
@@ -40,7 +41,7 @@ pub(super) fn flip_sentences(
             s
         } else if e.held_stage > 0 {
             format!(
-                "Reordering the failing run's events, with the {} it does not depend on kept in order, does not avoid the failure for good",
+                "Reordering the failing run's events, with the {} whose order it does not depend on kept in order, does not avoid the failure for good",
                 e.held_stage
             )
         } else {
