@@ -215,29 +215,12 @@ fn adds_constant(sym: &SymTrace, value: crate::ExprId, read: crate::ExprId) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{SymEvent, SymThread};
+    use crate::trace::SymThread;
     use causa_core::ThreadName;
     use causa_ir::{make_addr, ICmpPred};
 
     const M: u64 = 0x30;
     const M2: u64 = 0x40;
-
-    fn ev(op: SymOp) -> SymEvent {
-        SymEvent { op, loc: 0, section: 0 }
-    }
-
-    fn thread(name: ThreadName, events: Vec<SymEvent>, path: Vec<(crate::ExprId, usize)>) -> SymThread {
-        SymThread {
-            thread: name,
-            events,
-            path,
-            branches: Vec::new(),
-            unfinished: false,
-            inputs_at: Vec::new(),
-            failure_condition: None,
-            start: None,
-        }
-    }
 
     /// What may vary: how a worker updates the counter, and where main reads it.
     #[derive(Clone, Copy, PartialEq)]
@@ -263,27 +246,21 @@ mod tests {
         let one = sym.exprs.constant(32, 1);
         let two = sym.exprs.constant(32, 2);
         let (w1, w2) = (ThreadName::main().child(1), ThreadName::main().child(2));
-        let mut reads = Vec::new();
-        let mut worker = |sym: &mut SymTrace, t: usize, mutex: u64, doubled: bool| {
-            let id = reads.len() as u32;
-            reads.push((t, 2));
-            let r = sym.exprs.read(id, 32);
+        // Worker t's read is read id t - 1.
+        let worker = |sym: &mut SymTrace, t: u32, mutex: u64, doubled: bool| {
+            let r = sym.exprs.read(t - 1, 32);
             let op = if doubled { causa_ir::BinOp::Mul } else { causa_ir::BinOp::Add };
             let w = sym.exprs.bin(op, 32, r, if doubled { two } else { one }).expect("bin");
-            let mut evs = vec![ev(SymOp::Begin)];
+            let mut ops = vec![SymOp::Begin];
             let locked = v != Variant::Unlocked;
+            ops.push(if locked { SymOp::Lock { mutex, shared: false } } else { SymOp::Yield });
+            ops.push(SymOp::Read { addr: h, size: 4, value: r, atomic: false, at: None });
+            ops.push(SymOp::Write { addr: h, size: 4, value: w, atomic: false, at: None });
             if locked {
-                evs.push(ev(SymOp::Lock { mutex, shared: false }));
-            } else {
-                evs.push(ev(SymOp::Yield));
+                ops.push(SymOp::Unlock { mutex });
             }
-            evs.push(ev(SymOp::Read { addr: h, size: 4, value: r, atomic: false, at: None }));
-            evs.push(ev(SymOp::Write { addr: h, size: 4, value: w, atomic: false, at: None }));
-            if locked {
-                evs.push(ev(SymOp::Unlock { mutex }));
-            }
-            evs.push(ev(SymOp::End));
-            (evs, r)
+            ops.push(SymOp::End);
+            (ops, r)
         };
         let (e1, r1) = worker(&mut sym, 1, M, false);
         let second = if v == Variant::TwoMutexes { M2 } else { M };
@@ -291,30 +268,26 @@ mod tests {
         let fin = sym.exprs.read(2, 32);
         let tested = sym.exprs.icmp(ICmpPred::Eq, 32, fin, two);
         let mut main = vec![
-            ev(SymOp::Begin),
-            ev(SymOp::Fork { child: w1.clone(), handle: None }),
-            ev(SymOp::Fork { child: w2.clone(), handle: None }),
-            ev(SymOp::Join { child: w1.clone(), result: None }),
+            SymOp::Begin,
+            SymOp::Fork { child: w1.clone(), handle: None },
+            SymOp::Fork { child: w2.clone(), handle: None },
+            SymOp::Join { child: w1.clone(), result: None },
         ];
         let early = v == Variant::ReadEarly;
-        let read_fin = ev(SymOp::Read { addr: h, size: 4, value: fin, atomic: false, at: None });
-        if early {
-            main.push(read_fin);
-            main.push(ev(SymOp::Join { child: w2.clone(), result: None }));
-        } else {
-            main.push(ev(SymOp::Join { child: w2.clone(), result: None }));
-            main.push(read_fin);
-        }
-        main.push(ev(SymOp::End));
+        let read_fin = SymOp::Read { addr: h, size: 4, value: fin, atomic: false, at: None };
+        let join_w2 = SymOp::Join { child: w2.clone(), result: None };
+        main.extend(if early { [read_fin, join_w2] } else { [join_w2, read_fin] });
+        main.push(SymOp::End);
         let mut path1 = Vec::new();
         if v == Variant::ReadTested {
             let zero = sym.exprs.constant(32, 0);
             path1.push((sym.exprs.icmp(ICmpPred::Eq, 32, r1, zero), 3));
         }
+        let with_path = |name, ops, path| SymThread { path, ..SymThread::of_ops(name, ops) };
         sym.threads = vec![
-            thread(ThreadName::main(), main, vec![(tested, 6)]),
-            thread(w1, e1, path1),
-            thread(w2, e2, Vec::new()),
+            with_path(ThreadName::main(), main, vec![(tested, 6)]),
+            with_path(w1, e1, path1),
+            SymThread::of_ops(w2, e2),
         ];
         sym.reads = vec![(1, 2), (2, 2), (0, if early { 4 } else { 5 })];
         let u = updates(&sym);

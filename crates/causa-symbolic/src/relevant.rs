@@ -292,12 +292,13 @@ fn incidental_and(sym: &SymTrace, also: Option<&[Vec<bool>]>) -> Option<Vec<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{SymEvent, SymThread};
+    use crate::trace::SymThread;
     use causa_core::ThreadName;
     use causa_ir::ICmpPred;
 
-    fn ev(op: SymOp) -> SymEvent {
-        SymEvent { op, loc: 0, section: 0 }
+    /// A thread of `ops` whose path conditions are `path`.
+    fn thread(name: ThreadName, ops: Vec<SymOp>, path: Vec<(ExprId, usize)>) -> SymThread {
+        SymThread { path, ..SymThread::of_ops(name, ops) }
     }
 
     #[test]
@@ -316,26 +317,16 @@ mod tests {
         let read = |addr, value| SymOp::Read { addr, size: 4, value, atomic: false, at: None };
         let write = |addr, value| SymOp::Write { addr, size: 4, value, atomic: false, at: None };
         let t0 = vec![
-            ev(read(BALANCE, b)),
-            ev(SymOp::Lock { mutex: M, shared: false }),
-            ev(read(OPS, ops)),
-            ev(write(OPS, one)),
-            ev(SymOp::Unlock { mutex: M }),
-            ev(SymOp::Lock { mutex: M, shared: false }),
-            ev(write(BALANCE, one)),
-            ev(SymOp::Unlock { mutex: M }),
+            read(BALANCE, b),
+            SymOp::Lock { mutex: M, shared: false },
+            read(OPS, ops),
+            write(OPS, one),
+            SymOp::Unlock { mutex: M },
+            SymOp::Lock { mutex: M, shared: false },
+            write(BALANCE, one),
+            SymOp::Unlock { mutex: M },
         ];
-        let thread = |name: ThreadName, events: Vec<SymEvent>, path| SymThread {
-            thread: name,
-            events,
-            path,
-            branches: Vec::new(),
-            unfinished: false,
-            inputs_at: Vec::new(),
-            failure_condition: None,
-            start: None,
-        };
-        let t1 = vec![ev(write(BALANCE, one))];
+        let t1 = vec![write(BALANCE, one)];
         sym.threads =
             vec![thread(ThreadName::main(), t0, vec![(test, 1)]), thread(ThreadName::main().child(1), t1, vec![])];
         sym.reads = vec![(0, 0), (0, 2)];
@@ -366,22 +357,13 @@ mod tests {
             let hundred = sym.exprs.constant(32, 100);
             let test = sym.exprs.icmp(ICmpPred::Eq, 32, b, hundred);
             let t0 = vec![
-                ev(SymOp::Read { addr: id, size: 8, value: i, atomic: false, at: None }),
-                ev(SymOp::Read { addr: make_addr(3, 0), size: 4, value: w, atomic: false, at: None }),
+                SymOp::Read { addr: id, size: 8, value: i, atomic: false, at: None },
+                SymOp::Read { addr: make_addr(3, 0), size: 4, value: w, atomic: false, at: None },
                 // The trace records no address for a symbolic access.
-                ev(SymOp::Write { addr: 0, size: 4, value: w, atomic: false, at: Some(at) }),
-                ev(SymOp::Read { addr: x, size: 4, value: b, atomic: false, at: None }),
+                SymOp::Write { addr: 0, size: 4, value: w, atomic: false, at: Some(at) },
+                SymOp::Read { addr: x, size: 4, value: b, atomic: false, at: None },
             ];
-            sym.threads = vec![SymThread {
-                thread: ThreadName::main(),
-                events: t0,
-                path: vec![(test, 4)],
-                branches: Vec::new(),
-                unfinished: false,
-                inputs_at: Vec::new(),
-                failure_condition: None,
-                start: None,
-            }];
+            sym.threads = vec![thread(ThreadName::main(), t0, vec![(test, 4)])];
             sym.reads = vec![(0, 0), (0, 3), (0, 1)];
             (relevant_reads(&sym), incidental_events(&sym).expect("not a memory error"))
         };
