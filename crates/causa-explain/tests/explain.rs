@@ -5231,3 +5231,30 @@ fn locked_counter_updates_whose_order_does_not_matter_are_held() {
         }
     }
 }
+
+#[test]
+fn a_list_walked_through_the_pointers_it_reads_is_explained() {
+    // main walks a list of twelve sessions after the joins: each step reads
+    // `s->next` at an address read from shared memory whose candidates are
+    // all twelve sessions (more than rw.rs's AT_MOST_ONE_FROM: the address
+    // is also told to be at most one of them), and each read of the list
+    // has one write that must come before it. The explanation is the lost
+    // update of the gauge, with no session in it.
+    let prep = corpus("fail/realistic/session_list_count_unlocked.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        assert_explained(&e, "session_list_count_unlocked");
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.contains("making session_list_count_unlocked.c lines 39–40 atomic avoids the failure"),
+            "{}: {summary}",
+            e.mode
+        );
+        let objects: Vec<String> = e.dsp.events.iter().filter_map(|r| e.object(*r)).collect();
+        assert!(objects.iter().any(|o| o == "open_sessions"), "{}: {objects:?}", e.mode);
+        let list = |o: &String| o == "sessions" || o.ends_with(".next");
+        assert!(!objects.iter().any(list), "{}: no list access in the DSP: {objects:?}", e.mode);
+        let walked = e.failing.iter().filter_map(|r| e.object(*r)).filter(list).count();
+        assert!(walked >= 12, "{}: the failing schedule's list accesses: {walked}", e.mode);
+    }
+}
