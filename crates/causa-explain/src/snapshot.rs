@@ -230,28 +230,15 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
     ))
 }
 
-/// The failing thread `t`'s read `check` sees another thread's copy of a
-/// whole struct (`cfg = next`, one `memcpy`) that comes after the thread's
-/// earlier read of another part of it: the reads pair an old field with a
-/// new one, though the copy itself is one step.
+/// The failing thread `t` reads two parts of a struct, and another thread
+/// copies the whole struct (`cfg = next`, one `memcpy`) between the two
+/// reads: the reads pair an old field with a new one, though the copy
+/// itself is one step. `check`, the thread's read whose data flow differs,
+/// is the second (the alternate has it see the old value) or the first
+/// (the alternate has the copy come before it too).
 fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<String> {
-    let (rb, w) = (check.read, check.write?);
-    let wi = e.info_of(w);
-    let (base, span) = (wi.addr?, wi.span?);
-    let inside = |r: EventRef| e.info_of(r).addr.is_some_and(|a| a >= base && a < base + span as u64);
-    if w.0 == t || wi.op != "memcpy" || !inside(rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
-        return None;
-    }
-    let (pw, prb) = (e.place(w)?, e.place(rb)?);
-    // The thread's latest read before the copy of another part of the
-    // struct, with no write of it by the copier in between.
-    let b = e.info_of(rb).addr;
-    let ra = e.failing[..pw]
-        .iter()
-        .rev()
-        .copied()
-        .find(|r| r.0 == t && e.info_of(*r).op == "read" && inside(*r) && e.info_of(*r).addr != b)?;
-    if prb < pw || !held_over(e, t, ra.1, rb.1).is_empty() {
+    let (ra, w, rb) = copy_seen_second(e, t, check).or_else(|| copy_after_first(e, t, check))?;
+    if !held_over(e, t, ra.1, rb.1).is_empty() {
         return None;
     }
     let (obj, val, at) = (|x| quoted(e, x), |x| failing_value(e, x), |x| line_of(e, x));
@@ -283,6 +270,54 @@ fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<St
         obj(rb),
         val(rb),
     ))
+}
+
+/// Whether the copy `w` (a `memcpy` of another thread) covers the place
+/// `r` accesses.
+fn copies(e: &Explanation, w: EventRef, r: EventRef) -> bool {
+    let wi = e.info_of(w);
+    let (Some(base), Some(span), Some(a)) = (wi.addr, wi.span, e.info_of(r).addr) else { return false };
+    wi.op == "memcpy" && w.0 != r.0 && a >= base && a < base + span as u64
+}
+
+/// [`one_copy_between`] with `check` the second read, which sees the copy:
+/// (first read, copy, second read).
+fn copy_seen_second(e: &Explanation, t: usize, check: &crate::Flow) -> Option<(EventRef, EventRef, EventRef)> {
+    let (rb, w) = (check.read, check.write?);
+    if w.0 == t || !copies(e, w, rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
+        return None;
+    }
+    let (pw, prb) = (e.place(w)?, e.place(rb)?);
+    // The thread's latest read before the copy of another part of the
+    // struct, with no write of it by the copier in between.
+    let b = e.info_of(rb).addr;
+    let ra = e.failing[..pw]
+        .iter()
+        .rev()
+        .copied()
+        .find(|r| r.0 == t && e.info_of(*r).op == "read" && copies(e, w, *r) && e.info_of(*r).addr != b)?;
+    (prb > pw).then_some((ra, w, rb))
+}
+
+/// [`one_copy_between`] with `check` the first read, which the alternate
+/// has see the copy: the next copy of the struct by another thread after
+/// it, and the thread's next read of another part of the struct after the
+/// copy, which sees it (no other write of that part in between).
+fn copy_after_first(e: &Explanation, t: usize, check: &crate::Flow) -> Option<(EventRef, EventRef, EventRef)> {
+    let ra = check.read;
+    let a = e.info_of(ra).addr?;
+    if ra.0 != t || e.info_of(ra).op != "read" || e.value(ra, Run::Failing) == e.value(ra, Run::Alternate) {
+        return None;
+    }
+    let pa = e.place(ra)?;
+    let (pw, w) = e.failing.iter().copied().enumerate().skip(pa + 1).find(|(_, w)| copies(e, *w, ra))?;
+    let (prb, rb) =
+        e.failing.iter().copied().enumerate().skip(pw + 1).find(|(_, r)| {
+            r.0 == t && e.info_of(*r).op == "read" && copies(e, w, *r) && e.info_of(*r).addr != Some(a)
+        })?;
+    let b = e.info_of(rb).addr;
+    let rewritten = e.failing[pw + 1..prb].iter().any(|x| writes(e, *x, b) || (*x != w && copies(e, *x, rb)));
+    (!rewritten).then_some((ra, w, rb))
 }
 
 /// The fix when one side holds a lock over its two accesses and the other

@@ -297,11 +297,23 @@ pub(crate) struct Found {
     /// same check again: the search stopped before optimising one
     /// (`maxsmt::progressive`).
     pub paths_fail: bool,
+    /// The solution's positions, where the search keeps them (Symbiosis'
+    /// inverted pairs: `symbiosis::invert_pairs`).
+    pub positions: Option<Vec<i64>>,
 }
 
 impl Found {
     pub fn none() -> Found {
-        Found { order: None, inverted: None, pairs_tried: 0, window: None, held: 0, optimal: false, paths_fail: false }
+        Found {
+            order: None,
+            inverted: None,
+            pairs_tried: 0,
+            window: None,
+            held: 0,
+            optimal: false,
+            paths_fail: false,
+            positions: None,
+        }
     }
 }
 
@@ -574,22 +586,19 @@ pub fn alternate(
             }
             Mode::MaxSmt | Mode::Lexico => crate::maxsmt::full(solvers.full(&enc.defs), &problem, &enc, opts)?,
             Mode::Progressive => {
+                // (Replays asked by the windows' look, the pairs' search and
+                // the comparison after the windows, one at a time.)
+                let accept = std::cell::RefCell::new(accept);
+                let replay = |o: &[Ev]| offer(&mut **accept.borrow_mut(), &propose(o, upto_of(o)), (None, true));
                 // (Shown the window's first solution, and its most similar
                 // one when the first fails again: `maxsmt::windows`.)
                 let mut paths_fail = |o: &[Ev]| {
                     look && {
-                        let why = offer(accept, &propose(o, upto_of(o)), (None, true));
+                        let why = replay(o);
                         tracing::debug!(verdict = ?why, "explain: a look at an alternate of the run's paths replayed");
                         why == Verdict::FailsAgain
                     }
                 };
-                let found = crate::maxsmt::progressive(solvers, &problem, &enc, (opts, stage), &mut paths_fail)?;
-                // (Only on a first look at a proven window optimum: see
-                // `symbiosis::more_similar_pair`.)
-                if !(look && !found.paths_fail && found.optimal) {
-                    return Ok(found);
-                }
-                let mut passes = |o: &[Ev]| offer(accept, &propose(o, upto_of(o)), (None, true)).accepted();
                 let key = |o: &[Ev]| {
                     let (steps, prefix, _) = propose(o, upto_of(o));
                     crate::figures::figures_key(sym, &failing, &steps[..prefix])
@@ -599,9 +608,51 @@ pub fn alternate(
                 use causa_core::BugKind::{Abort, AssertionViolation, DivisionByZero};
                 let values_fail = matches!(model.failure.1, AssertionViolation | Abort | DivisionByZero);
                 let new_flow_needed = values_fail && sym.flows_decide_values();
+                // The windows' bound: an inverted pair of the root cause
+                // whose replay passes (`maxsmt::Known`), kept for the
+                // comparison after them. (One that fails again is no start
+                // for the window's search: pbzip2's most similar alternate
+                // from there failed too, and a branch flip of 20 events
+                // was shown instead of 7.)
+                let mut bound: Option<Found> = None;
+                let mut known = |solver: &mut Z3Solver| {
+                    if !look || model.trace.len() < crate::maxsmt::KNOWN_FROM {
+                        return Ok(None);
+                    }
+                    let worth = |o: &[Ev]| !new_flow_needed || key(o).0 > 0;
+                    let budget = (opts.max_pairs.min(crate::symbiosis::PAIRS), Some(crate::symbiosis::PAIR_CONFLICTS));
+                    let mut passes = |o: &[Ev]| replay(o).accepted();
+                    let pair =
+                        crate::symbiosis::invert_pairs(solver, &problem, &enc, &root, budget, &mut passes, &worth)?;
+                    let passed = pair.order.as_ref().is_some_and(|o| replay(o).accepted());
+                    tracing::debug!(
+                        found = pair.positions.is_some(),
+                        passed,
+                        tried = pair.pairs_tried,
+                        "progressive: a pair to bound the windows"
+                    );
+                    let positions = pair.positions.clone().filter(|_| passed);
+                    bound = Some(pair);
+                    Ok(positions)
+                };
+                let found =
+                    crate::maxsmt::progressive(solvers, &problem, &enc, (opts, stage), &mut paths_fail, &mut known)?;
+                // (Only on a first look at a proven window optimum: see
+                // `symbiosis::more_similar_pair`.)
+                if !(look && !found.paths_fail && found.optimal) {
+                    return Ok(found);
+                }
+                let mut passes = |o: &[Ev]| replay(o).accepted();
                 let weak = solvers.weak();
                 let root = (&problem, &enc, &root);
-                crate::symbiosis::more_similar_pair(weak, root, opts, &mut passes, (&key, new_flow_needed), found)?
+                crate::symbiosis::more_similar_pair(
+                    weak,
+                    root,
+                    opts,
+                    &mut passes,
+                    (&key, new_flow_needed),
+                    (found, bound),
+                )?
             }
         })
     };
@@ -661,7 +712,9 @@ pub fn alternate(
             goal = Formula::and(vec![goal, crate::refine::exclude(sym, &model, &problem.sigma, &o[..upto], why)]);
             let retry = problem.with_goal(goal.clone());
             let again = match opts.mode {
-                Mode::Progressive => crate::maxsmt::progressive(solvers, &retry, &enc, (opts, stage), &mut |_| false)?,
+                Mode::Progressive => {
+                    crate::maxsmt::progressive(solvers, &retry, &enc, (opts, stage), &mut |_| false, &mut |_| Ok(None))?
+                }
                 _ => crate::maxsmt::full(solvers.full(&enc.defs), &retry, &enc, opts)?,
             };
             let Some(o) = again.order.as_ref() else { break };

@@ -335,7 +335,8 @@ fn held_window(
     };
     let mut windows = |q: &Problem<'_>, look: &mut dyn FnMut(&[i64]) -> bool| {
         solvers.weak().set_conflict_budget(Some(FLIP_CONFLICTS));
-        let found = crate::maxsmt::held_windows(solvers, q, enc, opts, segs, (look, false));
+        // (No alternate of the flip is known beforehand.)
+        let found = crate::maxsmt::held_windows(solvers, q, (enc, opts), segs, (look, false), &mut |_| Ok(None));
         solvers.weak().set_conflict_budget(None);
         found
     };

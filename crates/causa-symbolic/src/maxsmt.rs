@@ -115,6 +115,7 @@ pub(crate) fn progressive(
     enc: &Encoder<'_>,
     (opts, stage): (&AlternateOptions, Stage),
     paths_fail: &mut dyn FnMut(&[Ev]) -> bool,
+    known: Known<'_>,
 ) -> Result<Found, ClapError> {
     let segs = segments(p.model, &p.sigma);
     let n = segs.len();
@@ -133,7 +134,7 @@ pub(crate) fn progressive(
         },
     };
     if stage.holds() {
-        if let Some(w) = held_windows(solvers, p, enc, opts, &segs, (&mut first_look, true))? {
+        if let Some(w) = held_windows(solvers, p, (enc, opts), &segs, (&mut first_look, true), known)? {
             return Ok(found(w));
         }
     }
@@ -141,7 +142,7 @@ pub(crate) fn progressive(
         return Ok(Found::none());
     }
     let full = solvers.full(&enc.defs);
-    Ok(windows(full, p, enc, opts, &segs, (&|_| false, false), (&mut first_look, true))?
+    Ok(windows(full, p, (enc, opts), &segs, (&|_| false, false), (&mut first_look, true), known)?
         .map(found)
         .unwrap_or(Found { window: Some(n), ..Found::none() }))
 }
@@ -152,10 +153,10 @@ pub(crate) fn progressive(
 pub(crate) fn held_windows(
     solvers: &mut Solvers,
     p: &Problem<'_>,
-    enc: &Encoder<'_>,
-    opts: &AlternateOptions,
+    (enc, opts): (&Encoder<'_>, &AlternateOptions),
     segs: &[std::ops::Range<usize>],
     look: Look<'_>,
+    known: Known<'_>,
 ) -> Result<Option<Windowed>, ClapError> {
     if !p.any_holdable() {
         return Ok(None);
@@ -166,7 +167,30 @@ pub(crate) fn held_windows(
     // already (`Solvers::new`): the queries need not order those events
     // again.
     let fixed = solvers.narrowed();
-    windows(solvers.weak(), p, enc, opts, segs, (&holdable, fixed), look)
+    windows(solvers.weak(), p, (enc, opts), segs, (&holdable, fixed), look, known)
+}
+
+/// An alternate known before the windows are asked about, found by the
+/// solver they are asked of (its positions; None: none is known): the
+/// root cause's first inverted pair that admits one
+/// ([`crate::symbiosis::invert_pairs`]). The smallest window that holds it
+/// bounds Algorithm 1's search: windows the gallop would ask about beyond
+/// it are the costly queries (list_walk.c at 90 nodes: the window that
+/// frees the workers' pushes, 38 s), and it is the first window's
+/// solution there, so the Max SMT search starts from an alternate that
+/// keeps σ's order but for one pair.
+pub(crate) type Known<'a> = &'a mut dyn FnMut(&mut Z3Solver) -> Result<Option<Vec<i64>>, ClapError>;
+
+/// The model events from which progressive mode looks for a [`Known`]
+/// alternate: on smaller traces each window query costs about as much as
+/// one of the pairs' (job_claim_race, 156 events: windows of 10–60 ms, and
+/// 24 pairs tried in 0.3 s that found none).
+pub(crate) const KNOWN_FROM: usize = 200;
+
+/// Whether `pos` keeps σ's events at the `kept` positions in σ's order.
+fn keeps(p: &Problem<'_>, kept: &[bool], pos: &[i64]) -> bool {
+    let order: Vec<Ev> = (0..p.sigma.len()).filter(|i| kept[*i]).map(|i| p.sigma[i]).collect();
+    order.windows(2).all(|w| pos[w[0]] < pos[w[1]])
 }
 
 /// [`windows`]' look at a first solution: says whether it fails again on
@@ -194,11 +218,11 @@ pub(crate) struct Windowed {
 fn windows(
     solver: &mut Z3Solver,
     p: &Problem<'_>,
-    enc: &Encoder<'_>,
-    opts: &AlternateOptions,
+    (enc, opts): (&Encoder<'_>, &AlternateOptions),
     segs: &[std::ops::Range<usize>],
     (hold, fixed): (&dyn Fn(usize) -> bool, bool),
     (first_look, confirm): Look<'_>,
+    known: Known<'_>,
 ) -> Result<Option<Windowed>, ClapError> {
     let n = segs.len();
     // With `fixed`, the solver has the held positions' order fixed
@@ -220,15 +244,36 @@ fn windows(
     // window query tens (job_claim_race's eight flips rejected on replay
     // each took two bisection queries first).
     let (mut looked, mut failed) = (false, false);
-    let Some((first, start)) = smallest_window(n, |window| {
-        let goal = p.fixing(&p.goal, &kept(window), &ordered);
+    // Algorithm 1's first window (two segments: the failure's and the one
+    // before it), asked first. When it refuses, the smallest window that
+    // holds a known alternate admits one: no larger window is asked about
+    // ([`Known`]). (Only then: the known alternate's queries change what
+    // the solver answers next, and where the first window admits one they
+    // would only cost time.)
+    let low = 2.min(n);
+    let query =
+        |solver: &mut Z3Solver, window: usize| solver.solve(&p.fixing(&p.goal, &kept(window), &ordered), &enc.defs);
+    let asked = std::time::Instant::now();
+    let mut low_answer = Some(query(solver, low));
+    let low_ms = asked.elapsed().as_secs_f64() * 1e3;
+    let known = match low_answer {
+        Some(SolveResult::Sat(_)) => None,
+        _ => known(solver)?.and_then(|pos| (low..=n).find(|w| keeps(p, &kept(*w), &pos)).map(|w| (w, pos))),
+    };
+    let upto = known.as_ref().map_or(n, |(w, _)| *w);
+    let Some((first, start)) = smallest_window(upto, |window| {
         let asked = std::time::Instant::now();
-        let answer = solver.solve(&goal, &enc.defs);
+        let (answer, ms) = match (&known, low_answer.take_if(|_| window == low)) {
+            (Some((w, pos)), _) if *w == window => (SolveResult::Sat(pos.clone()), 0.0),
+            (_, Some(answer)) => (answer, low_ms),
+            _ => (query(solver, window), asked.elapsed().as_secs_f64() * 1e3),
+        };
         tracing::debug!(
             window,
             of = n,
+            known = known.as_ref().is_some_and(|(w, _)| *w == window),
             sat = matches!(answer, SolveResult::Sat(_)),
-            ms = asked.elapsed().as_secs_f64() * 1e3,
+            ms,
             "progressive: does the window admit an alternate?"
         );
         match answer {

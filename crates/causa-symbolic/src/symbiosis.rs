@@ -89,7 +89,7 @@ pub(crate) fn invert_pairs(
     let mut found = Found::none();
     // The first satisfiable pair whose replay failed anyway (later, past the
     // model's part): the answer when no later pair's replay passes.
-    let mut first: Option<(Vec<Ev>, (Ev, Ev))> = None;
+    let mut first: Option<Inverted> = None;
     'pairs: for &(j, k) in pairs.iter().take(max_pairs) {
         found.pairs_tried += 1;
         // Each order to try (the constraints, and the events in that
@@ -127,10 +127,10 @@ pub(crate) fn invert_pairs(
                 SolveResult::Sat(pos) => {
                     let order = p.order(&pos);
                     if passes(&order) {
-                        first = Some((order, pair));
+                        first = Some((order, pair, pos));
                         break 'pairs;
                     }
-                    first.get_or_insert((order, pair));
+                    first.get_or_insert((order, pair, pos));
                 }
                 SolveResult::Unsat => {}
                 // (A pair whose budget ran out is not one.)
@@ -140,12 +140,17 @@ pub(crate) fn invert_pairs(
             }
         }
     }
-    if let Some((order, pair)) = first {
+    if let Some((order, pair, pos)) = first {
         found.order = Some(order);
         found.inverted = Some(pair);
+        found.positions = Some(pos);
     }
     Ok(found)
 }
+
+/// An inverted pair's alternate: its order, the pair, and the solution's
+/// positions.
+type Inverted = (Vec<Ev>, (Ev, Ev), Vec<i64>);
 
 /// Progressive mode's window optimum `found` (Algorithm 1 keeps the order
 /// outside its window), or the alternate of one of the root cause's
@@ -154,15 +159,18 @@ pub(crate) fn invert_pairs(
 /// inversion before the window can change one data flow where the
 /// window's best changes two (bank_long). Asked of the weak solver, at most
 /// [`PAIRS`] pairs of [`PAIR_CONFLICTS`] conflicts each; progressive mode
-/// asks only when its window's optimum was proven (when it was not, the
+/// compares only when its window's optimum was proven (when it was not, the
 /// pairs' queries are as costly and found nothing: racey, 24 pairs, 0.9 s).
+/// `asked_before`: the same pairs' search made before the windows (with
+/// no replay: `maxsmt::Known`), whose first alternate is used when its
+/// replay passes.
 pub(crate) fn more_similar_pair(
     weak: &mut Z3Solver,
     (p, enc, root): (&Problem<'_>, &Encoder<'_>, &Root),
     opts: &crate::alternate::AlternateOptions,
     passes: &mut dyn FnMut(&[Ev]) -> bool,
     (key, new_flow_needed): (&Similarity<'_>, bool),
-    found: Found,
+    (found, asked_before): (Found, Option<Found>),
 ) -> Result<Found, ClapError> {
     let Some(order) = found.order.as_ref() else { return Ok(found) };
     let started = std::time::Instant::now();
@@ -178,7 +186,13 @@ pub(crate) fn more_similar_pair(
         asked.set(asked.get() + usize::from(worth));
         worth
     };
-    let pairs = invert_pairs(weak, p, enc, root, (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)), passes, &worth)?;
+    // The pairs were asked about before the windows (`maxsmt::Known`), in
+    // the same order and with the same budget: their first alternate is
+    // this search's first, unless its replay fails.
+    let pairs = match asked_before {
+        Some(f) if f.order.as_ref().is_none_or(|o| passes(o)) => f,
+        _ => invert_pairs(weak, p, enc, root, (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)), passes, &worth)?,
+    };
     let better = pairs.order.as_ref().is_some_and(|a| passes(a) && key(a) < target);
     tracing::debug!(
         tried = pairs.pairs_tried,
@@ -201,9 +215,9 @@ pub(crate) type Similarity<'a> = dyn Fn(&[Ev]) -> (usize, usize, usize) + 'a;
 
 /// How many of the root cause's pairs progressive mode inverts to compare
 /// with its window's alternate.
-const PAIRS: usize = 24;
+pub(crate) const PAIRS: usize = 24;
 /// Each such pair's conflict budget.
-const PAIR_CONFLICTS: u32 = 50;
+pub(crate) const PAIR_CONFLICTS: u32 = 50;
 
 /// For each position of σ, the outermost critical section of its thread
 /// it lies in: the positions of the acquisition that opens it and of the
