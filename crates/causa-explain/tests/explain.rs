@@ -5308,3 +5308,26 @@ fn a_long_list_walk_is_explained_from_the_pair_that_bounds_the_windows() {
     assert!(!objects.iter().any(list), "no list access in the DSP: {objects:?}");
     assert!(e.dsp.figures.operations <= 10, "{:?}", e.dsp.figures);
 }
+
+#[test]
+fn a_lock_taken_right_after_the_update_is_told_to_be_taken_before_it() {
+    // Each writer reserves space by advancing `log_len`, then takes the
+    // buffer's lock to copy its message in: the fix is the lock taken
+    // before the reservation, not another lock around it.
+    let prep = corpus("fail/realistic/log_space_reserved_before_lock.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "log_space_reserved_before_lock");
+            if e.mode == Mode::Symbiosis {
+                continue;
+            }
+            let summary = causa_explain::summary::summary(&e);
+            assert!(
+                summary.contains("takes `log_lock` only at log_space_reserved_before_lock.c:20, after these accesses: taking `log_lock` before them (over log_space_reserved_before_lock.c lines 18–19 as well) avoids the failure"),
+                "{}: {summary}",
+                e.mode
+            );
+        }
+    }
+}

@@ -50,6 +50,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
         let told = told_intruders(e, a);
+        let after = lock_after(e, a, &told);
         let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // Both sides hold one read-write lock for reading: shared.
             (Some(lock), _, _) => {
@@ -128,6 +129,17 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                         who_over(e, &a.events),
                         e.line(unlock).unwrap_or_default(),
                         e.line(relock).unwrap_or_default(),
+                    )
+                }
+                // Both sides take a lock right after their accesses, at
+                // one line: taken before them, it keeps them apart.
+                (None, None, None, None) if after.is_some() => {
+                    let lock = after.unwrap_or(first);
+                    let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+                    format!(
+                        "{} takes `{m}` only at {}, after these accesses: taking `{m}` before them (over {lines} as well) avoids the failure",
+                        who(e, lock),
+                        e.line(lock).unwrap_or_default(),
                     )
                 }
                 (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
@@ -386,6 +398,47 @@ pub(super) fn late_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
         .filter(|(m, _)| at_first.iter().all(|(x, _)| x != m))
         .find(|(m, _)| changing.iter().all(|r| held_over(e, r.0, r.1, r.1).iter().any(|(x, _)| x == m)))
         .map(|(_, lock)| lock)
+}
+
+/// The lock event of a mutex the region's thread takes right after the
+/// region (its next lock operation; it holds none over the region) when
+/// every `told` intruder that changes memory, holding none at its access,
+/// takes the same mutex right after it too, at the same line, further down
+/// the region's function: the lock is
+/// taken too late on both sides (`at = len; len = at + n;` and only then
+/// `lock(&m)` to copy into the buffer), and taken before the accesses it
+/// keeps them apart.
+pub(super) fn lock_after(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -> Option<EventRef> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let changing = changing(e, told)?;
+    let free = |r: EventRef| held_over(e, r.0, r.1, r.1).is_empty();
+    // The next lock operation of the thread after `r`, when it takes a mutex.
+    let next_lock = |r: EventRef| {
+        let (k, i) = e.info[r.0]
+            .iter()
+            .enumerate()
+            .skip(r.1 + 1)
+            .find(|(_, i)| matches!(i.op, "lock" | "rdlock" | "unlock" | "wait"))?;
+        (i.op == "lock").then_some(((r.0, k), i.addr?))
+    };
+    if !free(first) || !free(last) {
+        return None;
+    }
+    let (lock, m) = next_lock(last)?;
+    // (Further down the same function: not the lock of a loop's next turn,
+    // nor one a caller takes.)
+    let (li, ri) = (e.info_of(lock), e.info_of(last));
+    let below = match (&li.loc, &ri.loc) {
+        (Some(l), Some(r)) => li.function == ri.function && l.file == r.file && l.line > r.line,
+        _ => false,
+    };
+    if !below {
+        return None;
+    }
+    let same = |r: EventRef| {
+        free(r) && next_lock(r).is_some_and(|(l, x)| x == m && e.line(l).is_some() && e.line(l) == e.line(lock))
+    };
+    changing.iter().all(|r| same(*r)).then_some(lock)
 }
 
 /// The unlock event of a mutex the region's thread holds at its first
