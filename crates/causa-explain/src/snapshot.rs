@@ -284,7 +284,7 @@ fn copies(e: &Explanation, w: EventRef, r: EventRef) -> bool {
 /// (first read, copy, second read).
 fn copy_seen_second(e: &Explanation, t: usize, check: &crate::Flow) -> Option<(EventRef, EventRef, EventRef)> {
     let (rb, w) = (check.read, check.write?);
-    if w.0 == t || !copies(e, w, rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
+    if !copies(e, w, rb) || e.value(rb, Run::Failing) == e.value(rb, Run::Alternate) {
         return None;
     }
     let (pw, prb) = (e.place(w)?, e.place(rb)?);

@@ -619,12 +619,18 @@ pub fn alternate(
                     if !look || model.trace.len() < crate::maxsmt::KNOWN_FROM {
                         return Ok(None);
                     }
-                    let worth = |o: &[Ev]| !new_flow_needed || key(o).0 > 0;
-                    let budget = (opts.max_pairs.min(crate::symbiosis::PAIRS), Some(crate::symbiosis::PAIR_CONFLICTS));
-                    let mut passes = |o: &[Ev]| replay(o).accepted();
-                    let pair =
-                        crate::symbiosis::invert_pairs(solver, &problem, &enc, &root, budget, &mut passes, &worth)?;
-                    let passed = pair.order.as_ref().is_some_and(|o| replay(o).accepted());
+                    // (The search stops at the first pair that passes: the
+                    // last replay says whether the pair it gives passed.)
+                    let passed = std::cell::Cell::new(false);
+                    let mut passes = |o: &[Ev]| {
+                        passed.set(replay(o).accepted());
+                        passed.get()
+                    };
+                    let root = (&problem, &enc, &root);
+                    let similar = (&key as &crate::symbiosis::Similarity<'_>, new_flow_needed);
+                    let asked = std::cell::Cell::new(0);
+                    let pair = crate::symbiosis::progressive_pairs(solver, root, opts, &mut passes, similar, &asked)?;
+                    let passed = pair.order.is_some() && passed.get();
                     tracing::debug!(
                         found = pair.positions.is_some(),
                         passed,
@@ -632,7 +638,9 @@ pub fn alternate(
                         "progressive: a pair to bound the windows"
                     );
                     let positions = pair.positions.clone().filter(|_| passed);
-                    bound = Some(pair);
+                    // (Kept for the comparison when it stands as it would
+                    // there: passed, or none found.)
+                    bound = (pair.order.is_none() || passed).then_some(pair);
                     Ok(positions)
                 };
                 let found =

@@ -161,9 +161,9 @@ type Inverted = (Vec<Ev>, (Ev, Ev), Vec<i64>);
 /// [`PAIRS`] pairs of [`PAIR_CONFLICTS`] conflicts each; progressive mode
 /// compares only when its window's optimum was proven (when it was not, the
 /// pairs' queries are as costly and found nothing: racey, 24 pairs, 0.9 s).
-/// `asked_before`: the same pairs' search made before the windows (with
-/// no replay: `maxsmt::Known`), whose first alternate is used when its
-/// replay passes.
+/// `asked_before`: the same search ([`progressive_pairs`]) made before the
+/// windows (`maxsmt::Known`), kept when its alternate passed on replay or
+/// it found none.
 pub(crate) fn more_similar_pair(
     weak: &mut Z3Solver,
     (p, enc, root): (&Problem<'_>, &Encoder<'_>, &Root),
@@ -174,24 +174,11 @@ pub(crate) fn more_similar_pair(
 ) -> Result<Found, ClapError> {
     let Some(order) = found.order.as_ref() else { return Ok(found) };
     let started = std::time::Instant::now();
-    // Where the same data flows give the same values, and so the same
-    // failure (`new_flow_needed`), an inversion that changes no data flow
-    // of σ's events by itself is not asked about: racey's 7 nearest pairs
-    // were each a query of about 55 ms, the first 6 of them unsatisfiable
-    // inversions of two events that share no data flow.
     let target = key(order);
     let asked = std::cell::Cell::new(0usize);
-    let worth = |o: &[Ev]| {
-        let worth = !new_flow_needed || key(o).0 > 0;
-        asked.set(asked.get() + usize::from(worth));
-        worth
-    };
-    // The pairs were asked about before the windows (`maxsmt::Known`), in
-    // the same order and with the same budget: their first alternate is
-    // this search's first, unless its replay fails.
     let pairs = match asked_before {
-        Some(f) if f.order.as_ref().is_none_or(|o| passes(o)) => f,
-        _ => invert_pairs(weak, p, enc, root, (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)), passes, &worth)?,
+        Some(f) => f,
+        None => progressive_pairs(weak, (p, enc, root), opts, passes, (key, new_flow_needed), &asked)?,
     };
     let better = pairs.order.as_ref().is_some_and(|a| passes(a) && key(a) < target);
     tracing::debug!(
@@ -209,15 +196,41 @@ pub(crate) fn more_similar_pair(
     })
 }
 
+/// The root cause's pairs as progressive mode asks them (before its
+/// windows, `maxsmt::Known`, and to compare with its window's optimum):
+/// at most [`PAIRS`] pairs of [`PAIR_CONFLICTS`] conflicts each, the first
+/// whose alternate `passes`. Where the same data flows give the same
+/// failure (`new_flow_needed`), an inversion that changes no data flow of
+/// σ's events by itself is not asked about: racey's 7 nearest pairs were
+/// each a query of about 55 ms, the first 6 of them unsatisfiable
+/// inversions of two events that share no data flow. `asked` counts the
+/// orders asked about.
+pub(crate) fn progressive_pairs(
+    solver: &mut Z3Solver,
+    root: (&Problem<'_>, &Encoder<'_>, &Root),
+    opts: &crate::alternate::AlternateOptions,
+    passes: &mut dyn FnMut(&[Ev]) -> bool,
+    (key, new_flow_needed): (&Similarity<'_>, bool),
+    asked: &std::cell::Cell<usize>,
+) -> Result<Found, ClapError> {
+    let worth = |o: &[Ev]| {
+        let worth = !new_flow_needed || key(o).0 > 0;
+        asked.set(asked.get() + usize::from(worth));
+        worth
+    };
+    let (p, enc, root) = root;
+    invert_pairs(solver, p, enc, root, (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)), passes, &worth)
+}
+
 /// An alternate's departure from σ: (data flows, broken segments,
 /// context-switch variations), smaller is more similar.
 pub(crate) type Similarity<'a> = dyn Fn(&[Ev]) -> (usize, usize, usize) + 'a;
 
 /// How many of the root cause's pairs progressive mode inverts to compare
 /// with its window's alternate.
-pub(crate) const PAIRS: usize = 24;
+const PAIRS: usize = 24;
 /// Each such pair's conflict budget.
-pub(crate) const PAIR_CONFLICTS: u32 = 50;
+const PAIR_CONFLICTS: u32 = 50;
 
 /// For each position of σ, the outermost critical section of its thread
 /// it lies in: the positions of the acquisition that opens it and of the

@@ -50,7 +50,6 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
         let told = told_intruders(e, a);
-        let after = lock_after(e, a, &told);
         let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // Both sides hold one read-write lock for reading: shared.
             (Some(lock), _, _) => {
@@ -92,15 +91,16 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 late_lock(e, a, &told),
                 early_unlock(e, a, &told),
                 released_between(e, a, &told),
+                lock_after(e, a, &told),
             ) {
                 // The intruders hold a lock the region does not take.
-                (Some(lock), _, _, _) => {
+                (Some(lock), _, _, _, _) => {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 // The region takes the intruders' lock, but only after its
                 // first access (a pointer read before the lock).
-                (None, Some(lock), _, _) => {
+                (None, Some(lock), _, _, _) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
@@ -111,7 +111,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 }
                 // The region's thread releases the intruders' lock inside
                 // it (a pointer read under the lock, used after the unlock).
-                (None, None, Some(unlock), _) => {
+                (None, None, Some(unlock), _, _) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {}, before its {o2} at {l2}: releasing `{m}` after it (holding it over {lines}) avoids the failure",
@@ -122,7 +122,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 // It holds the intruders' lock at both ends of the region
                 // but lets it go in between (an index read under the lock,
                 // the slot filled outside it, the index advanced under it).
-                (None, None, None, Some((unlock, relock))) => {
+                (None, None, None, Some((unlock, relock)), _) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {} and takes it again at {}, between the two: holding `{m}` over {lines} avoids the failure",
@@ -133,8 +133,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 }
                 // Both sides take a lock right after their accesses, at
                 // one line: taken before them, it keeps them apart.
-                (None, None, None, None) if after.is_some() => {
-                    let lock = after.unwrap_or(first);
+                (None, None, None, None, Some(lock)) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after these accesses: taking `{m}` before them (over {lines} as well) avoids the failure",
@@ -142,26 +141,26 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                         e.line(lock).unwrap_or_default(),
                     )
                 }
-                (None, None, _, _) if runs_a_statement_twice(e, a) => format!(
+                (None, None, _, _, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together{NOTHING_BETWEEN}"
                 ),
-                (None, None, _, _) if turns_back(e, a) => format!(
+                (None, None, _, _, _) if turns_back(e, a) => format!(
                     "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together{NOTHING_BETWEEN}"
                 ),
                 // An atomic update, then a read of what it updated (to
                 // test the result): the update's own return value is it.
-                (None, None, _, _) if reread_after_update(e, a) => format!(
+                (None, None, _, _, _) if reread_after_update(e, a) => format!(
                     "the update is atomic, but reading {obj} again after it is a second step: testing the value the update returns ({}) instead of reading {obj} again avoids the failure",
                     returns(e, first),
                     obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`")),
                 ),
                 // Each access already atomic (C11 loads and stores): the
                 // load and the store are two steps all the same.
-                (None, None, _, _) if atomic_steps(e, a) => format!(
+                (None, None, _, _, _) if atomic_steps(e, a) => format!(
                     "each access to {} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: one atomic read-modify-write over {lines} (such as `atomic_fetch_add`, or a compare-and-swap loop) avoids the failure",
                     e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"))
                 ),
-                (None, None, _, _) => {
+                (None, None, _, _, _) => {
                     format!("making {lines} atomic avoids the failure{}", intruder_update(e, a, first, last).unwrap_or_default())
                 }
             },
