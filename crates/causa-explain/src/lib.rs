@@ -94,6 +94,9 @@ pub struct EventInfo {
     /// A C11 atomic load or store (each access whole, but a load and a
     /// store are still two steps).
     pub atomic: bool,
+    /// A write of one of the program's constants (`flag = 1`), not of a
+    /// value computed from what its thread read.
+    pub constant: bool,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -694,7 +697,9 @@ fn explain_here(
                 .iter()
                 .map(|e| {
                     let buffered = sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e);
-                    event_info(&prep.program, (&e.op, e.loc, buffered), &functions)
+                    let mut i = event_info(&prep.program, (&e.op, e.loc, buffered), &functions);
+                    i.constant = matches!(e.op, SymOp::Write { value, .. } if sym.exprs.value(value).is_some());
+                    i
                 })
                 .collect()
         })
@@ -952,7 +957,7 @@ fn event_info(
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
-    EventInfo { op, addr, alternate_addr: None, span, size, loc, function, buffered, realloc, atomic }
+    EventInfo { op, addr, alternate_addr: None, span, size, loc, function, buffered, realloc, atomic, constant: false }
 }
 
 /// A use after free or double free: the `free` the finding's note names.

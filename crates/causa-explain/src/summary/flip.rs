@@ -116,6 +116,14 @@ pub(super) fn flip_sentences(
     rule_said
 }
 
+/// Whether the atomic read `test` and its thread's atomic write `set` of
+/// the same flag are a claim: the set stores a constant other than what
+/// the test read.
+fn claims(e: &Explanation, test: EventRef, set: EventRef) -> bool {
+    let (t, s) = (e.info_of(test), e.info_of(set));
+    t.atomic && s.atomic && s.constant && e.value(test, Run::Failing) != e.value(set, Run::Failing)
+}
+
 /// The flipped branch's test `g` acted on after it went stale: in the
 /// failing schedule another thread's write, the one the alternate's test
 /// sees, comes between the test and the flipped thread's own later write
@@ -149,6 +157,11 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
                 e.line(u).unwrap_or_default(),
                 e.line(l).unwrap_or_default()
             )
+        }
+        // An atomic flag tested, then set to a constant: claimed at once.
+        None if claims(e, r, act) => {
+            let taken = e.value(act, Run::Failing).unwrap_or_default();
+            claim_fix(&obj, (was, taken), &format!("read at {}", e.line(r).unwrap_or_default()))
         }
         None => format!("testing and writing {obj} in one atomic step (one lock held over {lines} and wherever {obj} changes) avoids the failure"),
     };

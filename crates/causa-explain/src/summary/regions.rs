@@ -10,6 +10,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
     // (Regions already told: two threads that each intrude on the other's
     // run of the same lines need them said once.)
     let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
+    let mut hands_told: Vec<Option<String>> = Vec::new();
     // (A region that runs a statement once comes first: of two regions
     // on one line, such as a lost update's `count++` and the other
     // thread's run from its first call's write to its second call's read,
@@ -50,6 +51,12 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             _ => format!("{o1} at {l1} and {o2} at {l2}"),
         };
         let told = told_intruders(e, a);
+        // (One hand-made lock two regions show is told once.)
+        let hand = hand_lock(e, a, &told);
+        if hand.is_some() && hands_told.contains(&hand) {
+            continue;
+        }
+        hands_told.push(hand.clone());
         let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // Both sides hold one read-write lock for reading: shared.
             (Some(lock), _, _) => {
@@ -92,15 +99,16 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 early_unlock(e, a, &told),
                 released_between(e, a, &told),
                 lock_after(e, a, &told),
+                hand,
             ) {
                 // The intruders hold a lock the region does not take.
-                (Some(lock), _, _, _, _) => {
+                (Some(lock), _, _, _, _, _) => {
                     let span = format!("over {lines}");
                     lock_fix(e, (who(e, lock), lock), (&who(e, first), 1, &a.events), (first, &span))
                 }
                 // The region takes the intruders' lock, but only after its
                 // first access (a pointer read before the lock).
-                (None, Some(lock), _, _, _) => {
+                (None, Some(lock), _, _, _, _) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after its {}: taking `{m}` before it (over {lines}) avoids the failure",
@@ -111,7 +119,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 }
                 // The region's thread releases the intruders' lock inside
                 // it (a pointer read under the lock, used after the unlock).
-                (None, None, Some(unlock), _, _) => {
+                (None, None, Some(unlock), _, _, _) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {}, before its {o2} at {l2}: releasing `{m}` after it (holding it over {lines}) avoids the failure",
@@ -122,7 +130,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 // It holds the intruders' lock at both ends of the region
                 // but lets it go in between (an index read under the lock,
                 // the slot filled outside it, the index advanced under it).
-                (None, None, None, Some((unlock, relock)), _) => {
+                (None, None, None, Some((unlock, relock)), _, _) => {
                     let m = e.object(unlock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} releases `{m}` at {} and takes it again at {}, between the two: holding `{m}` over {lines} avoids the failure",
@@ -133,7 +141,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 }
                 // Both sides take a lock right after their accesses, at
                 // one line: taken before them, it keeps them apart.
-                (None, None, None, None, Some(lock)) => {
+                (None, None, None, None, Some(lock), _) => {
                     let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                     format!(
                         "{} takes `{m}` only at {}, after these accesses: taking `{m}` before them (over {lines} as well) avoids the failure",
@@ -141,26 +149,35 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                         e.line(lock).unwrap_or_default(),
                     )
                 }
-                (None, None, _, _, _) if runs_a_statement_twice(e, a) => format!(
+                // Both sides are inside a lock made by hand of a test and
+                // a set: the lock is what lets them in together.
+                (None, None, None, None, None, Some(fix)) => fix,
+                (None, None, _, _, _, _) if runs_a_statement_twice(e, a) => format!(
                     "these run {lines} more than once (turns of a loop, or repeated calls), so making {lines} atomic would not keep them together{NOTHING_BETWEEN}"
                 ),
-                (None, None, _, _, _) if turns_back(e, a) => format!(
+                (None, None, _, _, _, _) if turns_back(e, a) => format!(
                     "these go from {l1} back to {l2} (the next turn of a loop, or another call), so no block of lines made atomic keeps them together{NOTHING_BETWEEN}"
                 ),
                 // An atomic update, then a read of what it updated (to
                 // test the result): the update's own return value is it.
-                (None, None, _, _, _) if reread_after_update(e, a) => format!(
+                (None, None, _, _, _, _) if reread_after_update(e, a) => format!(
                     "the update is atomic, but reading {obj} again after it is a second step: testing the value the update returns ({}) instead of reading {obj} again avoids the failure",
                     returns(e, first),
                     obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`")),
                 ),
                 // Each access already atomic (C11 loads and stores): the
                 // load and the store are two steps all the same.
-                (None, None, _, _, _) if atomic_steps(e, a) => format!(
-                    "each access to {} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: one atomic read-modify-write over {lines} (such as `atomic_fetch_add`, or a compare-and-swap loop) avoids the failure",
-                    e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"))
-                ),
-                (None, None, _, _, _) => {
+                (None, None, _, _, _, _) if atomic_steps(e, a) => {
+                    let obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+                    let step = match claimed(e, a) {
+                        // A flag tested and then set to a constant: a
+                        // claim, which a compare-and-swap makes at once.
+                        Some(values) => claim_fix(&obj, values, &format!("{o1} at {l1}")),
+                        None => format!("one atomic read-modify-write over {lines} (such as `atomic_fetch_add`, or a compare-and-swap loop) avoids the failure"),
+                    };
+                    format!("each access to {obj} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: {step}")
+                }
+                (None, None, _, _, _, _) => {
                     format!("making {lines} atomic avoids the failure{}", intruder_update(e, a, first, last).unwrap_or_default())
                 }
             },
@@ -221,8 +238,42 @@ pub(super) fn lock_fix(
             "{holder} holds `{m}` there, but {others} {hold} `{}` instead: taking one lock for every access to `{obj}` avoids the failure",
             e.object(l2).unwrap_or_else(|| "another lock".into())
         ),
-        _ => format!("{holder} holds `{m}` there, but {others} {does} not take it: taking `{m}` {place} as well avoids the failure"),
+        _ => match failed_tries(e, lock, events) {
+            // Each of them tried the lock and went on when the try failed.
+            Some(tries) => {
+                let (go, its) = if n == 1 { ("goes", "its") } else { ("go", "their") };
+                format!(
+                    "{holder} holds `{m}` there, but {others} {go} on without it after {its} try to take `{m}` at {} failed (`{m}` was held): waiting for `{m}` there (`pthread_mutex_lock`), or not going on when the try fails, avoids the failure",
+                    listed(&tries)
+                )
+            }
+            None => format!("{holder} holds `{m}` there, but {others} {does} not take it: taking `{m}` {place} as well avoids the failure"),
+        },
     }
+}
+
+/// When each of `events` comes after its thread's failed try of the mutex
+/// `lock` locks (`pthread_mutex_trylock`, or a `pthread_mutex_timedlock`
+/// that timed out), with no other operation on that mutex between (`if
+/// (pthread_mutex_trylock(&m) == 0) locked = 1;` and the update made
+/// either way): the tries' lines.
+fn failed_tries(e: &Explanation, lock: EventRef, events: &[EventRef]) -> Option<Vec<String>> {
+    let m = e.info_of(lock).addr?;
+    let mut lines: Vec<String> = Vec::new();
+    for r in events {
+        let last = (0..r.1).rev().map(|k| (r.0, k)).find(|x| {
+            let i = e.info_of(*x);
+            i.addr == Some(m) && !i.touches_memory()
+        })?;
+        if e.info_of(last).op != "trylock (busy)" {
+            return None;
+        }
+        let line = e.line(last)?;
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    (!lines.is_empty()).then_some(lines)
 }
 
 /// The `told` intruders (of one thread) with that thread's accesses next
@@ -568,6 +619,25 @@ fn atomic_steps(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     let mut on = a.events.iter().map(|r| e.info_of(*r)).filter(|i| i.addr.is_some() && i.addr == at);
     let all = on.clone().all(|i| i.atomic && matches!(i.op, "read" | "write"));
     all && on.clone().any(|i| i.op == "read") && on.any(|i| i.op == "write")
+}
+
+/// When the region's first event reads a value its thread then
+/// overwrites with a constant of the program at its last (a flag tested,
+/// then set: `if (!atomic_load(&f)) { …; atomic_store(&f, 1); }`): the
+/// value read and the one written.
+fn claimed<'a>(e: &'a Explanation, a: &crate::dsp::Atomic) -> Option<(&'a str, &'a str)> {
+    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+    let (f, l) = (e.info_of(first), e.info_of(last));
+    let (free, taken) = (e.value(first, Run::Failing)?, e.value(last, Run::Failing)?);
+    (f.op == "read" && l.op == "write" && l.constant && f.addr == l.addr && free != taken).then_some((free, taken))
+}
+
+/// The fix for an atomic flag tested for `free` and then set to `taken`
+/// (`at`: the test): the flag claimed with one compare-and-swap.
+pub(super) fn claim_fix(obj: &str, (free, taken): (&str, &str), at: &str) -> String {
+    format!(
+        "a compare-and-swap of {obj} from {free} to {taken} (`atomic_compare_exchange_strong`) in place of the {at} lets only one thread through, which avoids the failure (for a one-time initialisation, `pthread_once` does it all)"
+    )
 }
 
 /// The region is an atomic update of a location and, after it, its
