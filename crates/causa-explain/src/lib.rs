@@ -97,6 +97,8 @@ pub struct EventInfo {
     /// A write of one of the program's constants (`flag = 1`), not of a
     /// value computed from what its thread read.
     pub constant: bool,
+    /// A join's thread (its index among the trace's threads).
+    pub joins: Option<usize>,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -699,6 +701,9 @@ fn explain_here(
                     let buffered = sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e);
                     let mut i = event_info(&prep.program, (&e.op, e.loc, buffered), &functions);
                     i.constant = matches!(e.op, SymOp::Write { value, .. } if sym.exprs.value(value).is_some());
+                    if let SymOp::Join { child, .. } = &e.op {
+                        i.joins = sym.threads.iter().position(|t| &t.thread == child);
+                    }
                     i
                 })
                 .collect()
@@ -957,7 +962,20 @@ fn event_info(
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
-    EventInfo { op, addr, alternate_addr: None, span, size, loc, function, buffered, realloc, atomic, constant: false }
+    EventInfo {
+        op,
+        addr,
+        alternate_addr: None,
+        span,
+        size,
+        loc,
+        function,
+        buffered,
+        realloc,
+        atomic,
+        constant: false,
+        joins: None,
+    }
 }
 
 /// A use after free or double free: the `free` the finding's note names.

@@ -6,6 +6,7 @@
 use crate::{Explanation, Run};
 use causa_interp::Outcome;
 use causa_symbolic::EventRef;
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// Widest total line before the two schedules go one above the other.
@@ -148,9 +149,24 @@ pub fn render(e: &Explanation) -> String {
         // calls) are listed once, with how many times.
         let mut lines: Vec<(String, usize)> = Vec::new();
         for a in &d.atomic {
-            let evs: Vec<String> =
-                a.events.iter().map(|r| format!("{} {}", e.op_text(*r), e.line(*r).unwrap_or_default())).collect();
-            let line = format!("{}: {}", e.thread_text(a.thread), evs.join(", "));
+            // (All in one file: named once, each event by its line.)
+            let file = |r: &EventRef| e.info_of(*r).loc.as_ref().map(|l| causa_interp::memory::short_file(&l.file));
+            let files: BTreeSet<Option<&str>> = a.events.iter().map(file).collect();
+            let one = match files.into_iter().collect::<Vec<_>>().as_slice() {
+                [Some(f)] => Some(f.to_string()),
+                _ => None,
+            };
+            let at = |r: &EventRef| match (&one, &e.info_of(*r).loc) {
+                (Some(_), Some(l)) => format!(":{}", l.line),
+                _ => e.line(*r).unwrap_or_default(),
+            };
+            let evs: Vec<String> = a.events.iter().map(|r| format!("{} {}", e.op_text(*r), at(r))).collect();
+            let whose = match &one {
+                Some(f) => format!("{} in {f}", e.thread_text(a.thread)),
+                None => e.thread_text(a.thread),
+            };
+            let line = format!("{whose}: {}", evs.join(", "));
+            // (Kept whole for the count below; cut at events when printed.)
             match lines.iter_mut().find(|(l, _)| *l == line) {
                 Some((_, n)) => *n += 1,
                 None => lines.push((line, 1)),
@@ -158,7 +174,24 @@ pub fn render(e: &Explanation) -> String {
         }
         for (line, n) in lines {
             let times = if n > 1 { format!(" ({n} times)") } else { String::new() };
-            let _ = writeln!(o, "  {line}{times}");
+            // (A long region goes on over lines of its own, indented, cut
+            // between two events.)
+            let text = format!("{line}{times}");
+            let mut row = String::from("  ");
+            let items: Vec<&str> = text.split(", ").collect();
+            for (i, item) in items.iter().enumerate() {
+                let piece = if i + 1 < items.len() { format!("{item},") } else { item.to_string() };
+                if row.trim().is_empty() {
+                    row.push_str(&piece);
+                } else if row.chars().count() + 1 + piece.chars().count() > 100 {
+                    let _ = writeln!(o, "{row}");
+                    row = format!("      {piece}");
+                } else {
+                    row.push(' ');
+                    row.push_str(&piece);
+                }
+            }
+            let _ = writeln!(o, "{row}");
         }
     }
     let _ = writeln!(o);

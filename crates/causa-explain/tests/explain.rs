@@ -5388,3 +5388,25 @@ fn a_flag_tested_then_set_is_told_to_be_claimed_with_a_compare_and_swap() {
         }
     }
 }
+
+#[test]
+fn a_result_read_before_its_join_is_told_to_join_first() {
+    // main reads the second worker's partial sum, and joins that worker
+    // two lines later: the summary said "Making the read wait for that
+    // write avoids the failure", which the join already in the program
+    // does once it comes first.
+    let prep = corpus("fail/realistic/totals_read_before_join.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "totals_read_before_join");
+            let summary = causa_explain::summary::summary(&e);
+            assert!(
+                summary.contains("`main` (thread 0) joins `sum_half` (thread 0.2) only at totals_read_before_join.c:39, after the read: joining it before the read (or reading after the join) avoids the failure."),
+                "run {n} {}: {summary}",
+                e.mode
+            );
+            assert!(!summary.contains("Making the read wait"), "{summary}");
+        }
+    }
+}

@@ -382,6 +382,15 @@ fn several_writes_order_violation(e: &Explanation, parts: &[&Flow], alt: &[Optio
     ))
 }
 
+/// The join by `read`'s thread of `w`'s thread that comes after the read
+/// in the failing schedule (a result read before the thread that
+/// computes it is joined): the join orders the write before what follows
+/// it, not before the read.
+fn joined_after(e: &Explanation, read: EventRef, w: EventRef) -> Option<EventRef> {
+    let t = read.0;
+    (read.1 + 1..e.info[t].len()).map(|k| (t, k)).find(|r| e.info_of(*r).joins == Some(w.0))
+}
+
 /// [`order_violation`]; `before`: what the read sees in the failing
 /// schedule.
 pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flow>, before: String) -> Option<String> {
@@ -424,8 +433,17 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
             None => published_early_fix(e, (g, p), f.read, w),
         },
         Some((g, p)) => published_early_fix(e, (g, p), f.read, w),
-        None => match (signalled_early(e, f.read, w), pause_before(e, f.read)) {
-            (Some((g, p)), _) => {
+        None => match (joined_after(e, f.read, w), signalled_early(e, f.read, w), pause_before(e, f.read)) {
+            // The reader joins the writer, but only after the read.
+            (Some(join), _, _) => {
+                format!(
+                    " {} joins {} only at {}, after the read: joining it before the read (or reading after the join) avoids the failure.",
+                    who(e, f.read),
+                    who(e, w),
+                    e.line(join).unwrap_or_default()
+                )
+            }
+            (None, Some((g, p)), _) => {
                 let (does, doing) = match e.info_of(p).op {
                     "sem_post" => ("posts", "posting"),
                     "broadcast" => ("broadcasts", "broadcasting"),
@@ -441,11 +459,11 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
                     e.line(g).unwrap_or_default(),
                 )
             }
-            (None, Some(p)) => format!(
+            (None, None, Some(p)) => format!(
                 " The pause at {} before the read (a sleep or a yield) does not make it wait: only synchronisation (a lock, a condition variable, a join) orders two threads. Making the read wait for that write avoids the failure.",
                 e.line(p).unwrap_or_default()
             ),
-            (None, None) => WAIT_FOR_THE_WRITE.into(),
+            (None, None, None) => WAIT_FOR_THE_WRITE.into(),
         },
     };
     let seen = match (e.value(f.read, Run::Failing), e.value(f.read, Run::Alternate)) {
