@@ -5410,3 +5410,28 @@ fn a_result_read_before_its_join_is_told_to_join_first() {
         }
     }
 }
+
+#[test]
+fn a_flag_checked_before_the_lock_and_set_under_it_is_told_to_be_checked_under_it() {
+    // submit checks `shutting_down` before taking `m`; shutdown sets it and
+    // drains the queue under `m` in between; the task enqueued after is
+    // accepted and never runs. Only another path avoids it (the drain loop
+    // sees the task), and the summary said only that, with the two reads'
+    // values: now it names the stale check and the lock taken before it.
+    let prep = corpus("fail/realistic/pool_task_submitted_after_drain.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "pool_task_submitted_after_drain");
+            let summary = causa_explain::summary::summary(&e);
+            let told = [
+                "`submit` (thread 0.1) tests `shutting_down` at pool_task_submitted_after_drain.c:21 before it takes `m` at pool_task_submitted_after_drain.c:23 and sees 0",
+                "`shutdown_pool` (thread 0) sets `shutting_down` at pool_task_submitted_after_drain.c:31",
+                "Taking `m` before the test (over pool_task_submitted_after_drain.c lines 21–24) avoids the failure.",
+            ];
+            for t in told {
+                assert!(summary.contains(t), "run {n} {}: {t}: {summary}", e.mode);
+            }
+        }
+    }
+}

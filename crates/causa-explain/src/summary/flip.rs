@@ -89,7 +89,9 @@ pub(super) fn flip_sentences(
             (Some(g), _) => {
                 // (A region's fix told already covers a stale test.)
                 let stale = if after_regions { None } else { stale_test(e, g) };
+                let early = stale.is_none() && !after_regions;
                 out.push(stale.unwrap_or_else(|| flow_sentence(e, g, e.counterpart(g))));
+                out.extend(early.then(|| checked_before_lock(e, g)).flatten());
                 told.push(g.read);
             }
             (None, Some((r, was, now))) if was != now => {
@@ -114,6 +116,63 @@ pub(super) fn flip_sentences(
         }
     }
     rule_said
+}
+
+/// The flipped branch's read `g`, made under a mutex, sees in the
+/// alternate a write that another thread makes under the same mutex; in
+/// the failing schedule that thread tested a flag before taking the
+/// mutex, and the flipped thread set the flag and made its read in one
+/// critical section between that test and the other's lock (a pool's
+/// `submit` checks `shutting_down` outside the lock, `shutdown` sets it
+/// and drains the queue, then `submit` enqueues a task nobody runs). The
+/// test is stale when the writer acts: the mutex taken before the test
+/// is the fix.
+fn checked_before_lock(e: &Explanation, g: &Flow) -> Option<String> {
+    let w = e.counterpart(g)?.write?;
+    let (r, u) = (g.read, w.0);
+    if u == r.0 {
+        return None;
+    }
+    let pos = |q: EventRef| e.place(q);
+    let mine = held_over(e, r.0, r.1, r.1);
+    // The mutex both the flipped read and the write hold, and the writer's
+    // lock of it.
+    let (m, lock) = held_over(e, u, w.1, w.1).into_iter().find(|(m, _)| mine.iter().any(|(x, _)| x == m))?;
+    let (_, section) = *mine.iter().find(|(x, _)| *x == m)?;
+    // The writer's test before its lock, on which it went on to the write.
+    let tests = (0..lock.1).rev().map(|k| (u, k)).filter(|t| e.info_of(*t).op == "read" && went_on_by(e, *t, w));
+    for test in tests {
+        let flag = e.info_of(test).addr?;
+        let seen = e.value(test, Run::Failing)?;
+        // The flipped thread's write of the flag in the same critical
+        // section, before its read, after the test.
+        let set = (section.1 + 1..r.1).map(|k| (r.0, k)).find(|x| {
+            let i = e.info_of(*x);
+            matches!(i.op, "write" | "update") && i.addr == Some(flag) && e.value(*x, Run::Failing) != Some(seen)
+        });
+        let Some(set) = set else { continue };
+        let ordered =
+            pos(test).zip(pos(set)).is_some_and(|(a, b)| a < b) && pos(r).zip(pos(lock)).is_some_and(|(a, b)| a < b);
+        if !ordered {
+            continue;
+        }
+        let mx = e.object(lock).unwrap_or_else(|| "the lock".into());
+        let obj = e.object(test).map_or_else(|| "the flag".into(), |o| format!("`{o}`"));
+        return Some(format!(
+            "{} tests {obj} at {} before it takes `{mx}` at {} and sees {seen}; {} sets {obj} at {} and reads {} at {} holding `{mx}`, both in between: by the time {} writes at {}, its test no longer holds. Taking `{mx}` before the test (over {}) avoids the failure.",
+            who(e, test),
+            e.line(test).unwrap_or_default(),
+            e.line(lock).unwrap_or_default(),
+            who(e, set),
+            e.line(set).unwrap_or_default(),
+            e.object(r).map_or_else(|| "it".into(), |o| format!("`{o}`")),
+            e.line(r).unwrap_or_default(),
+            who(e, test),
+            e.line(w).unwrap_or_default(),
+            line_range(e, test, w),
+        ));
+    }
+    None
 }
 
 /// Whether the atomic read `test` and its thread's atomic write `set` of
