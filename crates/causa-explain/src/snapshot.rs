@@ -188,8 +188,12 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
     let b = e.info_of(o).addr;
     let differs = e.dsp.failing_only.iter().chain(&e.dsp.alternate_only).any(|f| f.read == o);
     let by_writer = seen(e, o).is_some_and(|s| s.0 == w.0 && e.place(s).is_some_and(|p| p > pw));
+    // (An object the reader's own thread writes is no half of the
+    // writer's pair: a consumer's own `tail` next to the ring slot it
+    // reads.)
+    let own = e.info[t].iter().any(|i| matches!(i.op, "write" | "update") && i.addr == b);
     let written_later = e.failing[pw + 1..].iter().any(|x| x.0 == w.0 && writes(e, *x, b));
-    if po < pw || differs || by_writer || written_later {
+    if po < pw || differs || by_writer || written_later || own {
         return None;
     }
     let (first, second) = if po < e.place(r)? { (o, r) } else { (r, o) };

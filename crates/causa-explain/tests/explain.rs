@@ -5435,3 +5435,25 @@ fn a_flag_checked_before_the_lock_and_set_under_it_is_told_to_be_checked_under_i
         }
     }
 }
+
+#[test]
+fn a_ring_slot_overwritten_through_a_semaphore_one_too_high_is_told() {
+    // The free-slot semaphore starts at 3 for a ring of 2: the producer
+    // comes round to slot 0 before the consumer read it. The summary said
+    // "nothing makes thread 0.1 wait for that read" (it waits on `empty`).
+    let prep = corpus("fail/sync/sem_ring_one_slot_too_many.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "sem_ring_one_slot_too_many");
+            let summary = causa_explain::summary::summary(&e);
+            let told = "its `sem_wait` on `empty` at sem_ring_one_slot_too_many.c:23 lets it through before `consumer` (thread 0.2) posts `empty` at sem_ring_one_slot_too_many.c:37 after the read, because `empty` starts at 3 (`sem_init`) and the writes come back to `ring[";
+            assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
+            assert!(summary.contains("after 2: starting `empty` at 2 avoids the failure."), "{summary}");
+            assert!(!summary.contains("nothing makes thread"), "{summary}");
+            // (Not a torn pair of the slot and `tail`, which the consumer
+            // writes itself.)
+            assert!(!summary.contains("by the failure, not"), "{summary}");
+        }
+    }
+}

@@ -346,6 +346,9 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
                 line_range(e, f.read, w),
             ));
         }
+        if let Some(s) = counted_too_high(e, (wa, wf), f.read) {
+            return Some(format!("{again}: {s}"));
+        }
         return Some(format!(
             "{again}: nothing makes thread {} wait for that read before it writes {obj} again (a barrier or a lock between the read and the next write would).",
             e.threads[wf.0],
@@ -353,6 +356,36 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
     }
     let (wf, wa) = overwrote(e, f, alt)?;
     Some(overwrite_sentence(e, wf, wa))
+}
+
+/// A ring's slot written again (`wf`, after `wa` at the same line by the
+/// same thread) before the reader's `read` of the first value, though the
+/// writer waits on a semaphore between the two writes that the reader
+/// posts after its read: the semaphore starts with more than the writes
+/// that go round the ring before they come back to the slot (`sem_init`
+/// with one slot too many). The clause that says so, and its fix.
+fn counted_too_high(e: &Explanation, (wa, wf): (EventRef, EventRef), read: EventRef) -> Option<String> {
+    let t = wf.0;
+    let wait = (wa.1 + 1..wf.1).map(|k| (t, k)).find(|r| e.info_of(*r).op == "sem_wait")?;
+    let sem = e.info_of(wait).addr?;
+    let post = (read.1 + 1..e.info[read.0].len())
+        .map(|k| (read.0, k))
+        .find(|r| e.info_of(*r).op == "sem_post" && e.info_of(*r).addr == Some(sem))?;
+    // The writes at the slot's line from the first write to the second:
+    // how many places the writer goes round.
+    let round = (wa.1..wf.1).filter(|k| e.info[t][*k].op == "write" && e.line((t, *k)) == e.line(wf)).count();
+    let n = *e.sem_initial.get(&sem)?;
+    if n as usize <= round {
+        return None;
+    }
+    let name = e.object(wait).unwrap_or_else(|| "the semaphore".into());
+    Some(format!(
+        "its `sem_wait` on `{name}` at {} lets it through before {} posts `{name}` at {} after the read, because `{name}` starts at {n} (`sem_init`) and the writes come back to {} after {round}: starting `{name}` at {round} avoids the failure.",
+        e.line(wait).unwrap_or_default(),
+        who(e, read),
+        e.line(post).unwrap_or_default(),
+        e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "the same place".into()),
+    ))
 }
 
 /// The failing write `wf` and the alternate's `wa` of a read `f`, when
