@@ -99,6 +99,9 @@ pub struct EventInfo {
     pub constant: bool,
     /// A join's thread (its index among the trace's threads).
     pub joins: Option<usize>,
+    /// It stores to shared memory (a write, an atomic update, a library
+    /// call that writes, such as `snprintf` into a shared buffer).
+    pub stores: bool,
 }
 
 /// Why the alternate does not show an event of the failing run.
@@ -961,6 +964,11 @@ fn event_info(
         _ => None,
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
+    let stores = match sym_op {
+        SymOp::Write { .. } | SymOp::Rmw { .. } => true,
+        SymOp::Bulk { writes, .. } => !writes.is_empty(),
+        _ => false,
+    };
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
     EventInfo {
         op,
@@ -975,6 +983,7 @@ fn event_info(
         atomic,
         constant: false,
         joins: None,
+        stores,
     }
 }
 

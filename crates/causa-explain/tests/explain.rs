@@ -5457,3 +5457,25 @@ fn a_ring_slot_overwritten_through_a_semaphore_one_too_high_is_told() {
         }
     }
 }
+
+#[test]
+fn a_static_buffer_a_helper_returns_is_told_to_be_one_per_caller() {
+    // `static char buf[16]; snprintf(buf, …); return buf;` called by two
+    // workers: the summary said "making job_label_static_buffer.c line 17
+    // (`job_label`) through line 25 (`worker`) atomic avoids the failure".
+    let prep = corpus("fail/realistic/job_label_static_buffer.c");
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, "job_label_static_buffer");
+            let summary = causa_explain::summary::summary(&e);
+            let told = "`job_label.buf` is a static variable of `job_label`, one for every caller: thread 0.";
+            assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
+            assert!(
+                summary.contains("Giving each caller its own (a buffer the caller passes in, or a `_Thread_local` one) avoids the failure"),
+                "{summary}"
+            );
+            assert!(!summary.contains("atomic avoids"), "{summary}");
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod hand_lock;
 mod once;
 mod order;
 mod regions;
+mod statics;
 mod words;
 use blocking::*;
 use flip::*;
@@ -21,6 +22,7 @@ pub(crate) use order::held_apart;
 use order::*;
 pub(crate) use regions::held_over;
 use regions::*;
+use statics::*;
 use words::*;
 pub(crate) use words::{join_and, line_range, listed, times, unique, who};
 

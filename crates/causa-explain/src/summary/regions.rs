@@ -57,7 +57,10 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             continue;
         }
         hands_told.push(hand.clone());
+        let statik = static_buffer(e, a, &told);
         let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
+            // A function's static variable, which every caller shares.
+            _ if statik.is_some() => statik.unwrap_or_default(),
             // Both sides hold one read-write lock for reading: shared.
             (Some(lock), _, _) => {
                 let m = e.object(lock).unwrap_or_else(|| "the lock".into());
