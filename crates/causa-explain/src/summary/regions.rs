@@ -10,7 +10,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
     // (Regions already told: two threads that each intrude on the other's
     // run of the same lines need them said once.)
     let mut regions_told: Vec<(String, Option<std::sync::Arc<str>>)> = Vec::new();
-    let mut hands_told: Vec<Option<String>> = Vec::new();
+    let mut hands_told: Vec<String> = Vec::new();
     // (A region that runs a statement once comes first: of two regions
     // on one line, such as a lost update's `count++` and the other
     // thread's run from its first call's write to its second call's read,
@@ -53,16 +53,18 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
         let told = told_intruders(e, a);
         // (One hand-made lock two regions show is told once.)
         let hand = hand_lock(e, a, &told);
-        if hand.is_some() && hands_told.contains(&hand) {
-            continue;
+        if let Some(h) = &hand {
+            if hands_told.contains(h) {
+                continue;
+            }
+            hands_told.push(h.clone());
         }
-        hands_told.push(hand.clone());
         let statik = static_buffer(e, a, &told);
-        let fix = match (read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
+        let fix = match (statik, read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // A function's static variable, which every caller shares.
-            _ if statik.is_some() => statik.unwrap_or_default(),
+            (Some(fix), _, _, _) => fix,
             // Both sides hold one read-write lock for reading: shared.
-            (Some(lock), _, _) => {
+            (None, Some(lock), _, _) => {
                 let m = e.object(lock).unwrap_or_else(|| "the lock".into());
                 format!(
                     "both sides hold `{m}`, but only for reading (`pthread_rwlock_rdlock` at {}), which lets them in together: taking `{m}` for writing (`pthread_rwlock_wrlock`) where they write avoids the failure",
@@ -70,7 +72,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 )
             }
             // Both sides hold one semaphore that lets more than one in.
-            (None, Some((wait, sem)), _) => {
+            (None, None, Some((wait, sem)), _) => {
                 let m = e.object(wait).unwrap_or_else(|| "the semaphore".into());
                 let n = e.sem_initial.get(&sem).copied().unwrap_or(2);
                 format!(
@@ -78,7 +80,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     e.line(wait).unwrap_or_default()
                 )
             }
-            (None, None, unguarded) => match unguarded {
+            (None, None, None, unguarded) => match unguarded {
             // The region is already a critical section: the intruders are
             // what does not take its lock.
             Some(lock) => {
