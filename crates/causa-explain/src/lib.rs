@@ -702,12 +702,7 @@ fn explain_here(
                 .iter()
                 .map(|e| {
                     let buffered = sym.memory_model.buffers_stores() && causa_symbolic::model::buffered(e);
-                    let mut i = event_info(&prep.program, (&e.op, e.loc, buffered), &functions);
-                    i.constant = matches!(e.op, SymOp::Write { value, .. } if sym.exprs.value(value).is_some());
-                    if let SymOp::Join { child, .. } = &e.op {
-                        i.joins = sym.threads.iter().position(|t| &t.thread == child);
-                    }
-                    i
+                    event_info((&prep.program, &sym), (&e.op, e.loc, buffered), &functions)
                 })
                 .collect()
         })
@@ -891,7 +886,7 @@ fn in_hex(v: &str, size: u32) -> String {
 }
 
 fn event_info(
-    program: &causa_ir::Program,
+    (program, sym): (&causa_ir::Program, &SymTrace),
     (sym_op, loc, buffered): (&SymOp, causa_ir::LocId, bool),
     functions: &Functions,
 ) -> EventInfo {
@@ -970,6 +965,11 @@ fn event_info(
         _ => false,
     };
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
+    let constant = matches!(sym_op, SymOp::Write { value, .. } if sym.exprs.value(*value).is_some());
+    let joins = match sym_op {
+        SymOp::Join { child, .. } => sym.threads.iter().position(|t| &t.thread == child),
+        _ => None,
+    };
     EventInfo {
         op,
         addr,
@@ -981,8 +981,8 @@ fn event_info(
         buffered,
         realloc,
         atomic,
-        constant: false,
-        joins: None,
+        constant,
+        joins,
         stores,
     }
 }

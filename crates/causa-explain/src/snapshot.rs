@@ -191,7 +191,7 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
     // (An object the reader's own thread writes is no half of the
     // writer's pair: a consumer's own `tail` next to the ring slot it
     // reads.)
-    let own = e.info[t].iter().any(|i| matches!(i.op, "write" | "update") && i.addr == b);
+    let own = (0..e.info[t].len()).any(|k| writes(e, (t, k), b));
     let written_later = e.failing[pw + 1..].iter().any(|x| x.0 == w.0 && writes(e, *x, b));
     if po < pw || differs || by_writer || written_later || own {
         return None;

@@ -6,7 +6,6 @@
 use crate::{Explanation, Run};
 use causa_interp::Outcome;
 use causa_symbolic::EventRef;
-use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// Widest total line before the two schedules go one above the other.
@@ -151,11 +150,7 @@ pub fn render(e: &Explanation) -> String {
         for a in &d.atomic {
             // (All in one file: named once, each event by its line.)
             let file = |r: &EventRef| e.info_of(*r).loc.as_ref().map(|l| causa_interp::memory::short_file(&l.file));
-            let files: BTreeSet<Option<&str>> = a.events.iter().map(file).collect();
-            let one = match files.into_iter().collect::<Vec<_>>().as_slice() {
-                [Some(f)] => Some(f.to_string()),
-                _ => None,
-            };
+            let one = a.events.first().and_then(file).filter(|f| a.events.iter().all(|r| file(r) == Some(*f)));
             let at = |r: &EventRef| match (&one, &e.info_of(*r).loc) {
                 (Some(_), Some(l)) => format!(":{}", l.line),
                 _ => e.line(*r).unwrap_or_default(),
@@ -175,23 +170,19 @@ pub fn render(e: &Explanation) -> String {
         for (line, n) in lines {
             let times = if n > 1 { format!(" ({n} times)") } else { String::new() };
             // (A long region goes on over lines of its own, indented, cut
-            // between two events.)
+            // between two events: at most 100 columns with the indent.)
             let text = format!("{line}{times}");
-            let mut row = String::from("  ");
             let items: Vec<&str> = text.split(", ").collect();
-            for (i, item) in items.iter().enumerate() {
-                let piece = if i + 1 < items.len() { format!("{item},") } else { item.to_string() };
-                if row.trim().is_empty() {
-                    row.push_str(&piece);
-                } else if row.chars().count() + 1 + piece.chars().count() > 100 {
-                    let _ = writeln!(o, "{row}");
-                    row = format!("      {piece}");
-                } else {
-                    row.push(' ');
-                    row.push_str(&piece);
-                }
+            let pieces: Vec<String> = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| if i + 1 < items.len() { format!("{item},") } else { item.to_string() })
+                .collect();
+            for (i, row) in
+                causa_report::wrap_hanging(pieces.iter().map(String::as_str), 98, 94).into_iter().enumerate()
+            {
+                let _ = writeln!(o, "{}{row}", if i == 0 { "  " } else { "      " });
             }
-            let _ = writeln!(o, "{row}");
         }
     }
     let _ = writeln!(o);

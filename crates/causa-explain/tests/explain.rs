@@ -52,6 +52,23 @@ fn explained_modes(prep: &Arc<Prepared>, ex: &Execution) -> Vec<Explanation> {
     Mode::ALL.into_iter().map(|mode| in_mode(prep, ex, mode)).filter(found).collect()
 }
 
+/// Every mode's explanation (as [`explained_modes`]) of each of the first
+/// three failing runs of the corpus program `path`, each checked with
+/// [`assert_explained`]: (run, explanation, summary).
+fn summaries_of_three_runs(path: &str) -> Vec<(u32, Explanation, String)> {
+    let prep = corpus(path);
+    let mut out = Vec::new();
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for e in explained_modes(&prep, &ex) {
+            assert_explained(&e, path);
+            let summary = causa_explain::summary::summary(&e);
+            out.push((n, e, summary));
+        }
+    }
+    out
+}
+
 /// A run that deadlocks, in `tries` random schedules.
 fn deadlocking(prep: &Arc<Prepared>, tries: u64) -> Execution {
     failing_where(prep, tries, |ex| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock))
@@ -5350,19 +5367,13 @@ fn a_lock_made_of_a_test_and_a_set_is_told_to_be_taken_in_one_step() {
         ),
     ];
     for (path, flag, (test, set), plain) in cases {
-        let prep = corpus(path);
-        for n in 0..3 {
-            let ex = nth_failing(&prep, n, |_| true);
-            for e in explained_modes(&prep, &ex) {
-                assert_explained(&e, path);
-                let summary = causa_explain::summary::summary(&e);
-                let told = format!(
-                    "both hold the lock they make of `{flag}`: each tests it for 0 ({test}) and then sets it to 1 ({set}), in two steps, so both found 0 before either set 1"
-                );
-                assert!(summary.contains(&told), "{path} run {n} {}: {summary}", e.mode);
-                assert!(summary.contains(&format!("`atomic_exchange(&{flag}, 1)` until it returns 0")), "{summary}");
-                assert_eq!(summary.contains(&format!("`{flag}` made an `atomic_int`")), plain, "{summary}");
-            }
+        for (n, e, summary) in summaries_of_three_runs(path) {
+            let told = format!(
+                "both hold the lock they make of `{flag}`: each tests it for 0 ({test}) and then sets it to 1 ({set}), in two steps, so both found 0 before either set 1"
+            );
+            assert!(summary.contains(&told), "{path} run {n} {}: {summary}", e.mode);
+            assert!(summary.contains(&format!("`atomic_exchange(&{flag}, 1)` until it returns 0")), "{summary}");
+            assert_eq!(summary.contains(&format!("`{flag}` made an `atomic_int`")), plain, "{summary}");
         }
     }
 }
@@ -5373,19 +5384,13 @@ fn a_flag_tested_then_set_is_told_to_be_claimed_with_a_compare_and_swap() {
     // the store writes a constant, not the value read plus one, so the
     // fix is a compare-and-swap from 0 to 1 (the summary suggested
     // `atomic_fetch_add`, as for a counter's load and store).
-    let prep = corpus("fail/atomics/init_flag_tested_then_set.c");
-    for n in 0..3 {
-        let ex = nth_failing(&prep, n, |_| true);
-        for e in explained_modes(&prep, &ex) {
-            assert_explained(&e, "init_flag_tested_then_set");
-            let summary = causa_explain::summary::summary(&e);
-            assert!(
-                summary.contains("a compare-and-swap of `initialised` from 0 to 1 (`atomic_compare_exchange_strong`) in place of the read at init_flag_tested_then_set.c:18 lets only one thread through"),
-                "run {n} {}: {summary}",
-                e.mode
-            );
-            assert!(!summary.contains("atomic_fetch_add"), "{summary}");
-        }
+    for (n, e, summary) in summaries_of_three_runs("fail/atomics/init_flag_tested_then_set.c") {
+        assert!(
+            summary.contains("a compare-and-swap of `initialised` from 0 to 1 (`atomic_compare_exchange_strong`) in place of the read at init_flag_tested_then_set.c:18 lets only one thread through"),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+        assert!(!summary.contains("atomic_fetch_add"), "{summary}");
     }
 }
 
@@ -5395,19 +5400,13 @@ fn a_result_read_before_its_join_is_told_to_join_first() {
     // two lines later: the summary said "Making the read wait for that
     // write avoids the failure", which the join already in the program
     // does once it comes first.
-    let prep = corpus("fail/realistic/totals_read_before_join.c");
-    for n in 0..3 {
-        let ex = nth_failing(&prep, n, |_| true);
-        for e in explained_modes(&prep, &ex) {
-            assert_explained(&e, "totals_read_before_join");
-            let summary = causa_explain::summary::summary(&e);
-            assert!(
-                summary.contains("`main` (thread 0) joins `sum_half` (thread 0.2) only at totals_read_before_join.c:39, after the read: joining it before the read (or reading after the join) avoids the failure."),
-                "run {n} {}: {summary}",
-                e.mode
-            );
-            assert!(!summary.contains("Making the read wait"), "{summary}");
-        }
+    for (n, e, summary) in summaries_of_three_runs("fail/realistic/totals_read_before_join.c") {
+        assert!(
+            summary.contains("`main` (thread 0) joins `sum_half` (thread 0.2) only at totals_read_before_join.c:39, after the read: joining it before the read (or reading after the join) avoids the failure."),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+        assert!(!summary.contains("Making the read wait"), "{summary}");
     }
 }
 
@@ -5418,20 +5417,14 @@ fn a_flag_checked_before_the_lock_and_set_under_it_is_told_to_be_checked_under_i
     // accepted and never runs. Only another path avoids it (the drain loop
     // sees the task), and the summary said only that, with the two reads'
     // values: now it names the stale check and the lock taken before it.
-    let prep = corpus("fail/realistic/pool_task_submitted_after_drain.c");
-    for n in 0..3 {
-        let ex = nth_failing(&prep, n, |_| true);
-        for e in explained_modes(&prep, &ex) {
-            assert_explained(&e, "pool_task_submitted_after_drain");
-            let summary = causa_explain::summary::summary(&e);
-            let told = [
-                "`submit` (thread 0.1) tests `shutting_down` at pool_task_submitted_after_drain.c:21 before it takes `m` at pool_task_submitted_after_drain.c:23 and sees 0",
-                "`shutdown_pool` (thread 0) sets `shutting_down` at pool_task_submitted_after_drain.c:31",
-                "Taking `m` before the test (over pool_task_submitted_after_drain.c lines 21–24) avoids the failure.",
-            ];
-            for t in told {
-                assert!(summary.contains(t), "run {n} {}: {t}: {summary}", e.mode);
-            }
+    for (n, e, summary) in summaries_of_three_runs("fail/realistic/pool_task_submitted_after_drain.c") {
+        let told = [
+            "`submit` (thread 0.1) tests `shutting_down` at pool_task_submitted_after_drain.c:21 before it takes `m` at pool_task_submitted_after_drain.c:23 and sees 0",
+            "`shutdown_pool` (thread 0) sets `shutting_down` at pool_task_submitted_after_drain.c:31",
+            "Taking `m` before the test (over pool_task_submitted_after_drain.c lines 21–24) avoids the failure.",
+        ];
+        for t in told {
+            assert!(summary.contains(t), "run {n} {}: {t}: {summary}", e.mode);
         }
     }
 }
@@ -5441,20 +5434,14 @@ fn a_ring_slot_overwritten_through_a_semaphore_one_too_high_is_told() {
     // The free-slot semaphore starts at 3 for a ring of 2: the producer
     // comes round to slot 0 before the consumer read it. The summary said
     // "nothing makes thread 0.1 wait for that read" (it waits on `empty`).
-    let prep = corpus("fail/sync/sem_ring_one_slot_too_many.c");
-    for n in 0..3 {
-        let ex = nth_failing(&prep, n, |_| true);
-        for e in explained_modes(&prep, &ex) {
-            assert_explained(&e, "sem_ring_one_slot_too_many");
-            let summary = causa_explain::summary::summary(&e);
-            let told = "its `sem_wait` on `empty` at sem_ring_one_slot_too_many.c:23 lets it through before `consumer` (thread 0.2) posts `empty` at sem_ring_one_slot_too_many.c:37 after the read, because `empty` starts at 3 (`sem_init`) and the writes come back to `ring[";
-            assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
-            assert!(summary.contains("after 2: starting `empty` at 2 avoids the failure."), "{summary}");
-            assert!(!summary.contains("nothing makes thread"), "{summary}");
-            // (Not a torn pair of the slot and `tail`, which the consumer
-            // writes itself.)
-            assert!(!summary.contains("by the failure, not"), "{summary}");
-        }
+    for (n, e, summary) in summaries_of_three_runs("fail/sync/sem_ring_one_slot_too_many.c") {
+        let told = "its `sem_wait` on `empty` at sem_ring_one_slot_too_many.c:23 lets it through before `consumer` (thread 0.2) posts `empty` at sem_ring_one_slot_too_many.c:37 after the read, because `empty` starts at 3 (`sem_init`) and the writes come back to `ring[";
+        assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
+        assert!(summary.contains("after 2: starting `empty` at 2 avoids the failure."), "{summary}");
+        assert!(!summary.contains("nothing makes thread"), "{summary}");
+        // (Not a torn pair of the slot and `tail`, which the consumer
+        // writes itself.)
+        assert!(!summary.contains("by the failure, not"), "{summary}");
     }
 }
 
@@ -5463,19 +5450,13 @@ fn a_static_buffer_a_helper_returns_is_told_to_be_one_per_caller() {
     // `static char buf[16]; snprintf(buf, …); return buf;` called by two
     // workers: the summary said "making job_label_static_buffer.c line 17
     // (`job_label`) through line 25 (`worker`) atomic avoids the failure".
-    let prep = corpus("fail/realistic/job_label_static_buffer.c");
-    for n in 0..3 {
-        let ex = nth_failing(&prep, n, |_| true);
-        for e in explained_modes(&prep, &ex) {
-            assert_explained(&e, "job_label_static_buffer");
-            let summary = causa_explain::summary::summary(&e);
-            let told = "`job_label.buf` is a static variable of `job_label`, one for every caller: thread 0.";
-            assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
-            assert!(
-                summary.contains("Giving each caller its own (a buffer the caller passes in, or a `_Thread_local` one) avoids the failure"),
-                "{summary}"
-            );
-            assert!(!summary.contains("atomic avoids"), "{summary}");
-        }
+    for (n, e, summary) in summaries_of_three_runs("fail/realistic/job_label_static_buffer.c") {
+        let told = "`job_label.buf` is a static variable of `job_label`, one for every caller: thread 0.";
+        assert!(summary.contains(told), "run {n} {}: {summary}", e.mode);
+        assert!(
+            summary.contains("Giving each caller its own (a buffer the caller passes in, or a `_Thread_local` one) avoids the failure"),
+            "{summary}"
+        );
+        assert!(!summary.contains("atomic avoids"), "{summary}");
     }
 }

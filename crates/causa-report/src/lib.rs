@@ -36,9 +36,16 @@ pub(crate) fn file_line(loc: &SourceLoc) -> String {
 /// Words filled into lines of at most `width` characters (a longer word
 /// gets a line of its own).
 pub fn wrap<'a>(words: impl IntoIterator<Item = &'a str>, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
+    wrap_hanging(words, width, width)
+}
+
+/// [`wrap`] with the first line `first` characters wide and the others
+/// `rest` (for a first line printed with a shorter indent than the rest).
+pub fn wrap_hanging<'a>(words: impl IntoIterator<Item = &'a str>, first: usize, rest: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();
     for w in words {
+        let width = if lines.is_empty() { first } else { rest };
         if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
             lines.push(std::mem::take(&mut cur));
         }
@@ -76,5 +83,16 @@ mod tests {
         assert_eq!(truncate("abcd", 3), "ab…");
         assert_eq!(truncate("→→→→", 2), "→…");
         assert_eq!(truncate("abc", 0), "");
+    }
+
+    #[test]
+    fn a_hanging_wrap_gives_the_first_line_its_own_width() {
+        let words = ["aaa", "bbb", "ccc", "ddd", "eee"];
+        // First line 11 wide (three words), the others 7 (two words).
+        assert_eq!(wrap_hanging(words, 11, 7), vec!["aaa bbb ccc", "ddd eee"]);
+        assert_eq!(wrap_hanging(words, 7, 11), vec!["aaa bbb", "ccc ddd eee"]);
+        // `wrap` is both widths the same; a longer word gets its own line.
+        assert_eq!(wrap(words, 7), vec!["aaa bbb", "ccc ddd", "eee"]);
+        assert_eq!(wrap(["abcdefgh", "x"], 4), vec!["abcdefgh", "x"]);
     }
 }

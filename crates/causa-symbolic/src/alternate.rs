@@ -619,18 +619,12 @@ pub fn alternate(
                     if !look || model.trace.len() < crate::maxsmt::KNOWN_FROM {
                         return Ok(None);
                     }
-                    // (The search stops at the first pair that passes: the
-                    // last replay says whether the pair it gives passed.)
-                    let passed = std::cell::Cell::new(false);
-                    let mut passes = |o: &[Ev]| {
-                        passed.set(replay(o).accepted());
-                        passed.get()
-                    };
+                    let mut passes = |o: &[Ev]| replay(o).accepted();
                     let root = (&problem, &enc, &root);
                     let similar = (&key as &crate::symbiosis::Similarity<'_>, new_flow_needed);
                     let asked = std::cell::Cell::new(0);
-                    let pair = crate::symbiosis::progressive_pairs(solver, root, opts, &mut passes, similar, &asked)?;
-                    let passed = pair.order.is_some() && passed.get();
+                    let (pair, passed) =
+                        crate::symbiosis::progressive_pairs(solver, root, opts, &mut passes, similar, &asked)?;
                     tracing::debug!(
                         found = pair.positions.is_some(),
                         passed,

@@ -176,11 +176,15 @@ pub(crate) fn more_similar_pair(
     let started = std::time::Instant::now();
     let target = key(order);
     let asked = std::cell::Cell::new(0usize);
-    let pairs = match asked_before {
-        Some(f) => f,
+    // (One asked before is kept only when it passed or none was found.)
+    let (pairs, passed) = match asked_before {
+        Some(f) => {
+            let passed = f.order.is_some();
+            (f, passed)
+        }
         None => progressive_pairs(weak, (p, enc, root), opts, passes, (key, new_flow_needed), &asked)?,
     };
-    let better = pairs.order.as_ref().is_some_and(|a| passes(a) && key(a) < target);
+    let better = passed && pairs.order.as_ref().is_some_and(|a| key(a) < target);
     tracing::debug!(
         tried = pairs.pairs_tried,
         asked = asked.get(),
@@ -204,7 +208,9 @@ pub(crate) fn more_similar_pair(
 /// σ's events by itself is not asked about: racey's 7 nearest pairs were
 /// each a query of about 55 ms, the first 6 of them unsatisfiable
 /// inversions of two events that share no data flow. `asked` counts the
-/// orders asked about.
+/// orders asked about. Also whether the alternate found passed on replay
+/// (the search stops at the first that passes, so the last replay says:
+/// it is not replayed again).
 pub(crate) fn progressive_pairs(
     solver: &mut Z3Solver,
     root: (&Problem<'_>, &Encoder<'_>, &Root),
@@ -212,14 +218,22 @@ pub(crate) fn progressive_pairs(
     passes: &mut dyn FnMut(&[Ev]) -> bool,
     (key, new_flow_needed): (&Similarity<'_>, bool),
     asked: &std::cell::Cell<usize>,
-) -> Result<Found, ClapError> {
+) -> Result<(Found, bool), ClapError> {
     let worth = |o: &[Ev]| {
         let worth = !new_flow_needed || key(o).0 > 0;
         asked.set(asked.get() + usize::from(worth));
         worth
     };
+    let mut last = false;
+    let mut recorded = |o: &[Ev]| {
+        last = passes(o);
+        last
+    };
     let (p, enc, root) = root;
-    invert_pairs(solver, p, enc, root, (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS)), passes, &worth)
+    let budget = (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS));
+    let found = invert_pairs(solver, p, enc, root, budget, &mut recorded, &worth)?;
+    let passed = found.order.is_some() && last;
+    Ok((found, passed))
 }
 
 /// An alternate's departure from σ: (data flows, broken segments,

@@ -175,14 +175,6 @@ fn checked_before_lock(e: &Explanation, g: &Flow) -> Option<String> {
     None
 }
 
-/// Whether the atomic read `test` and its thread's atomic write `set` of
-/// the same flag are a claim: the set stores a constant other than what
-/// the test read.
-fn claims(e: &Explanation, test: EventRef, set: EventRef) -> bool {
-    let (t, s) = (e.info_of(test), e.info_of(set));
-    t.atomic && s.atomic && s.constant && e.value(test, Run::Failing) != e.value(set, Run::Failing)
-}
-
 /// The flipped branch's test `g` acted on after it went stale: in the
 /// failing schedule another thread's write, the one the alternate's test
 /// sees, comes between the test and the flipped thread's own later write
@@ -218,11 +210,10 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
             )
         }
         // An atomic flag tested, then set to a constant: claimed at once.
-        None if claims(e, r, act) => {
-            let taken = e.value(act, Run::Failing).unwrap_or_default();
-            claim_fix(&obj, (was, taken), &format!("read at {}", e.line(r).unwrap_or_default()))
-        }
-        None => format!("testing and writing {obj} in one atomic step (one lock held over {lines} and wherever {obj} changes) avoids the failure"),
+        None => match claimed(e, r, act) {
+            Some(values) => claim_fix(&obj, values, &format!("read at {}", e.line(r).unwrap_or_default())),
+            None => format!("testing and writing {obj} in one atomic step (one lock held over {lines} and wherever {obj} changes) avoids the failure"),
+        },
     };
     Some(format!(
         "{} tests {obj} at {} (it reads {was}) and acts on it up to its write of {obj} at {}, but in the failing schedule {} writes {obj} at {} in between: what the test saw no longer holds. In the alternate the test comes after that write and reads {now}; {fix}.",

@@ -73,10 +73,12 @@ pub(super) fn hand_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
             && before(o.test, m.set)
             && before(m.test, o.set)
     };
+    // (Each intruder's thread's turns, found once.)
+    let theirs: Vec<(EventRef, Vec<Turn>)> = told.iter().map(|c| (*c, turns(e, c.0))).collect();
     let mine = turns(e, first.0).into_iter().filter(|m| m.spans(first.1, last.1)).find(|m| {
-        let others: Vec<Turn> = told
+        let others: Vec<Turn> = theirs
             .iter()
-            .filter_map(|c| turns(e, c.0).into_iter().find(|o| o.spans(c.1, c.1) && crossing(m, o)))
+            .filter_map(|(c, ts)| ts.iter().find(|o| o.spans(c.1, c.1) && crossing(m, o)).copied())
             .collect();
         // (A flag set once for good is no lock: a `once` flag.)
         others.len() == told.len() && (m.release.is_some() || others.iter().any(|o| o.release.is_some()))

@@ -174,7 +174,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 // load and the store are two steps all the same.
                 (None, None, _, _, _, _) if atomic_steps(e, a) => {
                     let obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"));
-                    let step = match claimed(e, a) {
+                    let step = match claimed(e, first, last) {
                         // A flag tested and then set to a constant: a
                         // claim, which a compare-and-swap makes at once.
                         Some(values) => claim_fix(&obj, values, &format!("{o1} at {l1}")),
@@ -626,15 +626,15 @@ fn atomic_steps(e: &Explanation, a: &crate::dsp::Atomic) -> bool {
     all && on.clone().any(|i| i.op == "read") && on.any(|i| i.op == "write")
 }
 
-/// When the region's first event reads a value its thread then
-/// overwrites with a constant of the program at its last (a flag tested,
-/// then set: `if (!atomic_load(&f)) { …; atomic_store(&f, 1); }`): the
-/// value read and the one written.
-fn claimed<'a>(e: &'a Explanation, a: &crate::dsp::Atomic) -> Option<(&'a str, &'a str)> {
-    let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
-    let (f, l) = (e.info_of(first), e.info_of(last));
-    let (free, taken) = (e.value(first, Run::Failing)?, e.value(last, Run::Failing)?);
-    (f.op == "read" && l.op == "write" && l.constant && f.addr == l.addr && free != taken).then_some((free, taken))
+/// When the atomic read `test` reads a value that its thread's atomic
+/// write `set` of the same flag overwrites with a constant of the program
+/// (a flag tested, then set: `if (!atomic_load(&f)) { …; atomic_store(&f,
+/// 1); }`): the value read and the one written.
+pub(super) fn claimed(e: &Explanation, test: EventRef, set: EventRef) -> Option<(&str, &str)> {
+    let (t, s) = (e.info_of(test), e.info_of(set));
+    let (free, taken) = (e.value(test, Run::Failing)?, e.value(set, Run::Failing)?);
+    let claim = t.op == "read" && s.op == "write" && t.atomic && s.atomic && s.constant && t.addr == s.addr;
+    (claim && free != taken).then_some((free, taken))
 }
 
 /// The fix for an atomic flag tested for `free` and then set to `taken`
