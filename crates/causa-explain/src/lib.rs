@@ -1161,10 +1161,17 @@ fn replay_alternate(
     let run = |fallback: Box<dyn Scheduler>| {
         let mut sched = ReplayScheduler::new(steps.clone()).with_flushes(flushes.clone()).with_fallback(fallback);
         sched.begin_execution();
-        run_once(prep, &cfg, &mut sched)
+        (run_once(prep, &cfg, &mut sched), sched.fell_back())
     };
     let clean = |r: &Execution| passes(&r.outcome);
-    let mut runs = vec![(run(Box::new(FirstScheduler::new())), "finished without preemption".to_string())];
+    let (first, fell_back) = run(Box::new(FirstScheduler::new()));
+    let mut runs = vec![(first, "finished without preemption".to_string())];
+    // A run that ended before the order did (failed or diverged inside it)
+    // is the same whatever continues it: no other continuation is tried.
+    if !fell_back {
+        return runs.swap_remove(0);
+    }
+    let run = |fallback: Box<dyn Scheduler>| run(fallback).0;
     for t in &sym.threads {
         if runs.iter().any(|(r, _)| clean(r)) {
             break;

@@ -27,12 +27,27 @@ pub struct ReplayScheduler {
     consumed: usize,
     started: bool,
     fallback: Option<Box<dyn Scheduler>>,
+    /// Whether the fallback chose a step (the steps ran out before the program ended).
+    fell_back: bool,
 }
 
 impl ReplayScheduler {
     /// Replay `steps`: `steps[i]` names the thread that takes visible step `i`.
     pub fn new(steps: Vec<ThreadName>) -> Self {
-        ReplayScheduler { steps, flushes: BTreeMap::new(), consumed: 0, started: false, fallback: None }
+        ReplayScheduler {
+            steps,
+            flushes: BTreeMap::new(),
+            consumed: 0,
+            started: false,
+            fallback: None,
+            fell_back: false,
+        }
+    }
+
+    /// Whether the fallback chose any step of this execution: when it did
+    /// not, the execution is the same whatever the fallback.
+    pub fn fell_back(&self) -> bool {
+        self.fell_back
     }
 
     /// The steps among `steps` that flush a buffered store of their thread to
@@ -105,7 +120,10 @@ impl Scheduler for ReplayScheduler {
         let step = ctx.step;
         let Some(want) = self.steps.get(step) else {
             return match &mut self.fallback {
-                Some(f) => f.pick_thread(ctx),
+                Some(f) => {
+                    self.fell_back = true;
+                    f.pick_thread(ctx)
+                }
                 None => Err(Self::diverged(
                     step,
                     format!("the schedule ended after {} steps but the program continues", self.steps.len()),
@@ -130,7 +148,10 @@ impl Scheduler for ReplayScheduler {
         let step = ctx.step;
         let (Some(&addr), Some(want)) = (self.flushes.get(&step), self.steps.get(step)) else {
             return match (&mut self.fallback, step >= self.steps.len()) {
-                (Some(f), true) => f.pick(ctx),
+                (Some(f), true) => {
+                    self.fell_back = true;
+                    f.pick(ctx)
+                }
                 _ => self.pick_thread(ctx).map(Choice::Run),
             };
         };
@@ -225,8 +246,10 @@ mod tests {
         let mut s = ReplayScheduler::new(parse("0.2")).with_fallback(Box::new(FirstScheduler::new()));
         assert!(s.begin_execution());
         assert_eq!(s.pick_thread(&ctx(0, &[0, 1, 2], None, &names)), Ok(2));
+        assert!(!s.fell_back(), "the steps chose so far");
         // `first` keeps the current thread, then takes the lowest enabled one.
         assert_eq!(s.pick_thread(&ctx(1, &[0, 1, 2], Some(2), &names)), Ok(2));
+        assert!(s.fell_back());
         assert_eq!(s.pick_thread(&ctx(2, &[1, 2], None, &names)), Ok(1));
         assert!(s.is_exhausted());
         assert!(format!("{s:?}").contains("Some(\"first\")"));
