@@ -5460,3 +5460,27 @@ fn a_static_buffer_a_helper_returns_is_told_to_be_one_per_caller() {
         assert!(!summary.contains("atomic avoids"), "{summary}");
     }
 }
+
+#[test]
+fn a_wait_decided_by_a_test_before_the_lock_is_told_to_test_under_it() {
+    // The waiter tests `ready` (or copies it) before taking the mutex; the
+    // setter sets it and signals in between, and the wait that follows
+    // waits for a signal already sent. The summary said only to wait in a
+    // loop on a predicate, which the waiter did test, too early.
+    let cases = [
+        ("fail/cond/lost_wakeup_unlocked_check.c", "lost_wakeup_unlocked_check.c", (17, 18), (32, 33), 19),
+        ("fail/cond/ready_copied_before_lock.c", "ready_copied_before_lock.c", (17, 18), (28, 29), 20),
+    ];
+    for (path, file, (test, lock), (set, signal), wait) in cases {
+        for (n, e, summary) in summaries_of_three_runs(path) {
+            let told = [
+                format!("tests `ready` at {file}:{test} before it takes `m` at {file}:{lock} and sees 0"),
+                format!("sets `ready` at {file}:{set} and signals at {file}:{signal} in between, so the wait at {file}:{wait} follows a test that no longer holds"),
+                "Testing `ready` after taking `m`, in a loop around the wait".to_string(),
+            ];
+            for t in &told {
+                assert!(summary.contains(t.as_str()), "run {n} {}: {t}: {summary}", e.mode);
+            }
+        }
+    }
+}

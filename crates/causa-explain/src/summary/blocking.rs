@@ -329,7 +329,12 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
             by.join(" and ")
         ));
         let after = l.signals.iter().any(|s| pos(*s).zip(pos(l.wait)).is_some_and(|(p, q)| p > q));
-        if after {
+        if let Some(stale) = checked_before_lock(e, l) {
+            if after {
+                out.push("In the alternate the signal comes after the wait.".into());
+            }
+            out.push(stale);
+        } else if after {
             out.push(match unlocked_signal(e, l) {
                 // Checking in a loop does not help when the predicate and
                 // the signal can fall between the waiter's check and its
@@ -342,6 +347,48 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
         }
     }
     out
+}
+
+/// The waiter of `l` tested the predicate before taking the mutex it
+/// waits with, and a signaller set the predicate (and signalled) between
+/// that test and the wait: the waiter went on to a wait its own test no
+/// longer called for. The fix is the test under the mutex, in a loop
+/// around the wait.
+fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
+    let (t, k) = l.wait;
+    let (_, lock) = held_over(e, t, k, k).into_iter().next()?;
+    let place = |q: EventRef| e.place(q);
+    // The waiter's tests before its lock on which it went on to the wait.
+    let tests = (0..lock.1).rev().map(|j| (t, j)).filter(|q| e.info_of(*q).op == "read" && went_on_by(e, *q, l.wait));
+    for test in tests {
+        let flag = e.info_of(test).addr?;
+        let seen = e.value(test, Run::Failing)?;
+        // A signaller's change of the flag before its signal, after the test.
+        let set = l.signals.iter().find_map(|s| {
+            (0..s.1).rev().map(|j| (s.0, j)).find(|x| {
+                let i = e.info_of(*x);
+                matches!(i.op, "write" | "update")
+                    && i.addr == Some(flag)
+                    && e.value(*x, Run::Failing) != Some(seen)
+                    && place(test).zip(place(*x)).is_some_and(|(a, b)| a < b)
+            })
+        });
+        let Some(set) = set else { continue };
+        let signal = l.signals.iter().find(|s| s.0 == set.0 && s.1 > set.1)?;
+        let mx = e.object(lock).map_or_else(|| "the mutex".into(), |o| format!("`{o}`"));
+        let obj = e.object(test).map_or_else(|| "the predicate".into(), |o| format!("`{o}`"));
+        return Some(format!(
+            "{} tests {obj} at {} before it takes {mx} at {} and sees {seen}; {} sets {obj} at {} and signals at {} in between, so the wait at {} follows a test that no longer holds. Testing {obj} after taking {mx}, in a loop around the wait (`while (…) pthread_cond_wait(…)`), avoids the deadlock in every order.",
+            who(e, test),
+            e.line(test).unwrap_or_default(),
+            e.line(lock).unwrap_or_default(),
+            who(e, set),
+            e.line(set).unwrap_or_default(),
+            e.line(*signal).unwrap_or_default(),
+            e.line(l.wait).unwrap_or_default(),
+        ));
+    }
+    None
 }
 
 /// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
