@@ -99,6 +99,8 @@ pub struct EventInfo {
     pub constant: bool,
     /// A join's thread (its index among the trace's threads).
     pub joins: Option<usize>,
+    /// A `pthread_create`'s thread (its index among the trace's threads).
+    pub forks: Option<usize>,
     /// It stores to shared memory (a write, an atomic update, a library
     /// call that writes, such as `snprintf` into a shared buffer).
     pub stores: bool,
@@ -966,8 +968,13 @@ fn event_info(
     };
     let atomic = matches!(sym_op, SymOp::Read { atomic: true, .. } | SymOp::Write { atomic: true, .. });
     let constant = matches!(sym_op, SymOp::Write { value, .. } if sym.exprs.value(*value).is_some());
+    let thread_of = |child: &causa_core::ThreadName| sym.threads.iter().position(|t| &t.thread == child);
     let joins = match sym_op {
-        SymOp::Join { child, .. } => sym.threads.iter().position(|t| &t.thread == child),
+        SymOp::Join { child, .. } => thread_of(child),
+        _ => None,
+    };
+    let forks = match sym_op {
+        SymOp::Fork { child, .. } => thread_of(child),
         _ => None,
     };
     EventInfo {
@@ -983,6 +990,7 @@ fn event_info(
         atomic,
         constant,
         joins,
+        forks,
         stores,
     }
 }

@@ -144,13 +144,15 @@ pub fn summary(e: &Explanation) -> String {
         }
         out.insert(0, s);
     }
-    if let Some(s) = crate::barrier::wait_fix(e, &waiting) {
-        // (The last order violation's fix, which stands for them all.)
-        let last =
-            out.iter_mut().rev().find(|s| s.ends_with(WAIT_FOR_THE_WRITE) || s.ends_with(EACH_WAITS_FOR_ITS_WRITE));
+    // A barrier both threads reach after, or the creation of the reader's
+    // thread before the write: the last order violation's fix, which
+    // stands for them all.
+    if let Some(s) = crate::barrier::wait_fix(e, &waiting).or_else(|| created_fix(e, &waiting)) {
+        let waits = [WAIT_FOR_THE_WRITE, EACH_WAITS_FOR_ITS_WRITE, READS_WAIT_FOR_THEIR_WRITES];
+        let last = out.iter_mut().rev().find(|s| waits.iter().any(|w| s.ends_with(w)));
         if let Some(said) = last {
-            let cut = if said.ends_with(WAIT_FOR_THE_WRITE) { WAIT_FOR_THE_WRITE } else { EACH_WAITS_FOR_ITS_WRITE };
-            said.truncate(said.len() - cut.len());
+            let cut = waits.iter().find(|w| said.ends_with(*w)).map_or(0, |w| w.len());
+            said.truncate(said.len() - cut);
             said.push_str(&s);
         }
     }

@@ -76,6 +76,9 @@ pub(super) fn check_then_act(e: &Explanation) -> Option<String> {
 /// An order violation's fix when nothing more specific is known.
 pub(super) const WAIT_FOR_THE_WRITE: &str = " Making the read wait for that write avoids the failure.";
 
+/// [`WAIT_FOR_THE_WRITE`] after several reads of one line told at once.
+pub(super) const READS_WAIT_FOR_THEIR_WRITES: &str = " Making the reads wait for their writes avoids the failure.";
+
 /// [`WAIT_FOR_THE_WRITE`] after several order violations.
 pub(super) const EACH_WAITS_FOR_ITS_WRITE: &str = " Making each of these reads wait for its write avoids the failure.";
 
@@ -140,7 +143,7 @@ pub(super) fn joined_order_violations<'a>(
         let late = if k.4 { "come after them" } else { "do not come before the failure" };
         let at = e.line(f.read).map(|l| format!(" at {l}")).unwrap_or_default();
         let fix = match k.6 {
-            None => " Making the reads wait for their writes avoids the failure.".to_string(),
+            None => READS_WAIT_FOR_THEIR_WRITES.to_string(),
             Some(flag) => went_on_by_flag(e, flag, e.line(w).unwrap_or_default(), (&listed(&objects), "those")),
         };
         out.push(format!(
@@ -379,6 +382,52 @@ fn several_writes_order_violation(e: &Explanation, parts: &[&Flow], alt: &[Optio
         verb_phrase(e, read),
         who(e, w),
         listed(&objects),
+    ))
+}
+
+/// The writer's creation of the reader's thread, before the write: the
+/// reader may run before the write (a configuration set up after the
+/// worker was started). Creating the thread after the write orders it.
+fn created_before(e: &Explanation, read: EventRef, w: EventRef) -> Option<EventRef> {
+    (0..w.1).map(|k| (w.0, k)).find(|c| e.info_of(*c).forks == Some(read.0))
+}
+
+/// The fix of order violations whose reads' threads their writer created
+/// before the writes (` `main` (thread 0) creates `worker` (thread 0.1) at
+/// …:16 and makes the write only at …:19, after: writing `cfg` before
+/// creating the thread avoids the failure.`), when every read's is.
+pub(super) fn created_fix(e: &Explanation, reads: &[&Flow]) -> Option<String> {
+    let mut forks: Vec<EventRef> = Vec::new();
+    let mut writes: Vec<EventRef> = Vec::new();
+    let mut objects: Vec<String> = Vec::new();
+    for f in reads {
+        let w = e.counterpart(f)?.write?;
+        if writes.first().is_some_and(|x| x.0 != w.0) {
+            return None;
+        }
+        let fork = created_before(e, f.read, w)?;
+        if !forks.contains(&fork) {
+            forks.push(fork);
+        }
+        writes.push(w);
+        let o = e.object(f.read).map_or("it".into(), |o| format!("`{o}`"));
+        if !objects.contains(&o) {
+            objects.push(o);
+        }
+    }
+    let w = *writes.first()?;
+    let threads = unique(reads.iter().map(|f| who(e, f.read)));
+    let fork_lines: Vec<String> = forks.iter().map(|c| e.line(*c).unwrap_or_default()).collect();
+    let write_lines = unique(writes.iter().map(|x| e.line(*x).unwrap_or_default()));
+    let the_write = if writes.len() == 1 { "the write" } else { "the writes" };
+    let writing = format!("writing {}", listed(&objects));
+    Some(format!(
+        " {} creates {} at {} and makes {the_write} only at {}, after: {writing} before creating {} avoids the failure.",
+        who(e, w),
+        join_and(&threads),
+        join_and(&fork_lines),
+        join_and(&write_lines),
+        if forks.len() == 1 { "the thread" } else { "the threads" },
     ))
 }
 
