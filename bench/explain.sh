@@ -114,6 +114,9 @@ for n in 5 10 30; do
   row "list_walk PUSHES=$n" bench/programs/list_walk.c --cflags "-DPUSHES=$n"
 done
 row "racey LOOPS=8" tests/programs/fail/clap/racey.c --cflags "-DLOOPS=8"
+# A work queue whose takes read the slot at a shared index (symbolic
+# addresses), with a lost update of the count of tasks done.
+row "work_queue TASKS=40" bench/programs/work_queue.c --cflags "-DTASKS=40"
 # Bulk accesses of shared memory (memcpy, memset, strcpy, strcmp).
 for f in tests/programs/fail/memory/{struct_copy_race,double_free}.c \
   tests/programs/fail/realistic/{refcount_nonatomic_release,dcl_singleton_publish_early}.c; do

@@ -627,7 +627,20 @@ pub fn alternate(
                 // alternate without a new one fails the same way.)
                 use causa_core::BugKind::{Abort, AssertionViolation, DivisionByZero};
                 let values_fail = matches!(model.failure.1, AssertionViolation | Abort | DivisionByZero);
-                let new_flow_needed = values_fail && sym.flows_decide_values();
+                // (The data flows an order adds, for the pairs' filter:
+                // coarsening keeps them, and when σ has every event it
+                // leaves none of the order out of the model's part, so the
+                // order as it is gives them without coarsening it.)
+                let every_event = problem.sigma.len() == model.trace.len();
+                let flows = |o: &[Ev]| match every_event {
+                    true => {
+                        let (steps, prefix, _) = steps_for(o, upto_of(o));
+                        crate::figures::new_flows(sym, &failing, &steps[..prefix])
+                    }
+                    false => key(o).0,
+                };
+                let new_flows =
+                    (values_fail && sym.flows_decide_values()).then_some(&flows as &crate::symbiosis::NewFlows<'_>);
                 // The windows' bound: an inverted pair of the root cause
                 // whose replay passes (`maxsmt::Known`), kept for the
                 // comparison after them. (One that fails again is no start
@@ -641,10 +654,9 @@ pub fn alternate(
                     }
                     let mut passes = |o: &[Ev]| replay(o).accepted();
                     let root = (&problem, &enc, &root);
-                    let similar = (&key as &crate::symbiosis::Similarity<'_>, new_flow_needed);
                     let asked = std::cell::Cell::new(0);
                     let (pair, passed) =
-                        crate::symbiosis::progressive_pairs(solver, root, opts, &mut passes, similar, &asked)?;
+                        crate::symbiosis::progressive_pairs(solver, root, opts, &mut passes, new_flows, &asked)?;
                     tracing::debug!(
                         found = pair.positions.is_some(),
                         passed,
@@ -667,14 +679,7 @@ pub fn alternate(
                 let mut passes = |o: &[Ev]| replay(o).accepted();
                 let weak = solvers.weak();
                 let root = (&problem, &enc, &root);
-                crate::symbiosis::more_similar_pair(
-                    weak,
-                    root,
-                    opts,
-                    &mut passes,
-                    (&key, new_flow_needed),
-                    (found, bound),
-                )?
+                crate::symbiosis::more_similar_pair(weak, root, opts, &mut passes, (&key, new_flows), (found, bound))?
             }
         })
     };

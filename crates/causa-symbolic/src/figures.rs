@@ -68,8 +68,16 @@ pub fn figures_key(
     failing: &[crate::EventRef],
     alternate: &[crate::EventRef],
 ) -> (usize, usize, usize) {
-    let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();
-    let flows = crate::symbiosis::data_flows(sym, alternate).into_iter().filter(|x| !f.contains(x)).count();
     let thread = |r: crate::EventRef| r.0;
-    (flows, broken_segments(failing, alternate, thread), varied_switches(failing, alternate, thread))
+    (
+        new_flows(sym, failing, alternate),
+        broken_segments(failing, alternate, thread),
+        varied_switches(failing, alternate, thread),
+    )
+}
+
+/// The data flows `alternate` has that `failing` does not.
+pub fn new_flows(sym: &crate::trace::SymTrace, failing: &[crate::EventRef], alternate: &[crate::EventRef]) -> usize {
+    let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();
+    crate::symbiosis::data_flows(sym, alternate).into_iter().filter(|x| !f.contains(x)).count()
 }

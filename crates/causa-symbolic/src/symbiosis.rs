@@ -169,7 +169,7 @@ pub(crate) fn more_similar_pair(
     (p, enc, root): (&Problem<'_>, &Encoder<'_>, &Root),
     opts: &crate::alternate::AlternateOptions,
     passes: &mut dyn FnMut(&[Ev]) -> bool,
-    (key, new_flow_needed): (&Similarity<'_>, bool),
+    (key, new_flows): (&Similarity<'_>, Option<&NewFlows<'_>>),
     (found, asked_before): (Found, Option<Found>),
 ) -> Result<Found, ClapError> {
     let Some(order) = found.order.as_ref() else { return Ok(found) };
@@ -182,7 +182,7 @@ pub(crate) fn more_similar_pair(
             let passed = f.order.is_some();
             (f, passed)
         }
-        None => progressive_pairs(weak, (p, enc, root), opts, passes, (key, new_flow_needed), &asked)?,
+        None => progressive_pairs(weak, (p, enc, root), opts, passes, new_flows, &asked)?,
     };
     let better = passed && pairs.order.as_ref().is_some_and(|a| key(a) < target);
     tracing::debug!(
@@ -202,21 +202,24 @@ pub(crate) fn more_similar_pair(
 
 /// The root cause's pairs as progressive mode asks them (before its
 /// windows, `maxsmt::Known`, and to compare with its window's optimum):
-/// at most [`PAIRS`] pairs of [`PAIR_CONFLICTS`] conflicts each, the first
-/// whose alternate `passes`. Where the same data flows give the same
-/// failure (`new_flow_needed`), an inversion that changes no data flow of
-/// σ's events by itself is not asked about: racey's 7 nearest pairs were
-/// each a query of about 55 ms, the first 6 of them unsatisfiable
-/// inversions of two events that share no data flow. `asked` counts the
-/// orders asked about. Also whether the alternate found passed on replay
-/// (the search stops at the first that passes, so the last replay says:
-/// it is not replayed again).
+/// at most [`PAIRS`] pairs asked about, of [`PAIR_CONFLICTS`] conflicts
+/// each, the first whose alternate `passes`; of [`PAIRS_REPLAYED_FIRST`]
+/// tried when each is replayed first (bench/programs/work_queue.c at 40
+/// tasks: the pair that matched Symbiosis' DSP of 10 events was the 91st,
+/// and the window's optimum had 14). Where the same data flows give the
+/// same failure (`new_flows`, which counts an order's new ones), an
+/// inversion that changes no data flow of σ's events by itself is not
+/// asked about: racey's 7 nearest pairs were each a query of about 55 ms,
+/// the first 6 of them unsatisfiable inversions of two events that share
+/// no data flow. `asked` counts the orders asked about. Also whether the
+/// alternate found passed on replay (the search stops at the first that
+/// passes, so the last replay says: it is not replayed again).
 pub(crate) fn progressive_pairs(
     solver: &mut Z3Solver,
     root: (&Problem<'_>, &Encoder<'_>, &Root),
     opts: &crate::alternate::AlternateOptions,
     passes: &mut dyn FnMut(&[Ev]) -> bool,
-    (key, new_flow_needed): (&Similarity<'_>, bool),
+    new_flows: Option<&NewFlows<'_>>,
     asked: &std::cell::Cell<usize>,
 ) -> Result<(Found, bool), ClapError> {
     let (p, enc, root) = root;
@@ -230,7 +233,9 @@ pub(crate) fn progressive_pairs(
     let replay_first = p.sigma.len() == p.model.trace.len();
     let passes = std::cell::RefCell::new(passes);
     let mut worth = |o: &[Ev]| {
-        let worth = (!new_flow_needed || key(o).0 > 0) && (!replay_first || (*passes.borrow_mut())(o));
+        let worth = asked.get() < PAIRS
+            && new_flows.is_none_or(|flows| flows(o) > 0)
+            && (!replay_first || (*passes.borrow_mut())(o));
         asked.set(asked.get() + usize::from(worth));
         worth
     };
@@ -239,7 +244,8 @@ pub(crate) fn progressive_pairs(
         last = (*passes.borrow_mut())(o);
         last
     };
-    let budget = (opts.max_pairs.min(PAIRS), Some(PAIR_CONFLICTS));
+    let pairs = if replay_first { PAIRS_REPLAYED_FIRST } else { PAIRS };
+    let budget = (opts.max_pairs.min(pairs), Some(PAIR_CONFLICTS));
     let found = invert_pairs(solver, p, enc, root, budget, &mut recorded, &mut worth)?;
     let passed = found.order.is_some() && last;
     Ok((found, passed))
@@ -249,9 +255,16 @@ pub(crate) fn progressive_pairs(
 /// context-switch variations), smaller is more similar.
 pub(crate) type Similarity<'a> = dyn Fn(&[Ev]) -> (usize, usize, usize) + 'a;
 
+/// The data flows an order has that σ does not.
+pub(crate) type NewFlows<'a> = dyn Fn(&[Ev]) -> usize + 'a;
+
 /// How many of the root cause's pairs progressive mode inverts to compare
 /// with its window's alternate.
 const PAIRS: usize = 24;
+/// How many when each pair's order is replayed before it is asked about
+/// (σ has every event of the model): those that fail on replay cost a
+/// replay, not a query, and at most [`PAIRS`] are asked about.
+const PAIRS_REPLAYED_FIRST: usize = 128;
 /// Each such pair's conflict budget.
 const PAIR_CONFLICTS: u32 = 50;
 
