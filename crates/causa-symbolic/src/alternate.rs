@@ -388,6 +388,12 @@ impl<'a> Problem<'a> {
         Problem { goal, ..self.clone() }
     }
 
+    /// Whether σ has every event of the model (none is left out past the
+    /// failure): a chain over σ then orders them all.
+    pub fn has_every_event(&self) -> bool {
+        self.sigma.len() == self.model.trace.len()
+    }
+
     /// Whether progressive mode may hold some event of σ.
     pub fn any_holdable(&self) -> bool {
         self.holdable.as_ref().is_some_and(|h| self.sigma.iter().any(|e| h[*e]))
@@ -631,8 +637,7 @@ pub fn alternate(
                 // coarsening keeps them, and when σ has every event it
                 // leaves none of the order out of the model's part, so the
                 // order as it is gives them without coarsening it.)
-                let every_event = problem.sigma.len() == model.trace.len();
-                let flows = |o: &[Ev]| match every_event {
+                let flows = |o: &[Ev]| match problem.has_every_event() {
                     true => {
                         let (steps, prefix, _) = steps_for(o, upto_of(o));
                         crate::figures::new_flows(sym, &failing, &steps[..prefix])

@@ -230,7 +230,7 @@ pub(crate) fn progressive_pairs(
     // never reached, if_instead_of_while.c), and the order is asked as it
     // is. (list_walk at 90 nodes: 10 of its 11 pairs' queries, 0.34 s
     // each, spared by a replay of about 1 ms.)
-    let replay_first = p.sigma.len() == p.model.trace.len();
+    let replay_first = p.has_every_event();
     let passes = std::cell::RefCell::new(passes);
     let mut worth = |o: &[Ev]| {
         let worth = asked.get() < PAIRS

@@ -359,19 +359,14 @@ fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Opti
     let (_, lock) = held_over(e, t, k, k).into_iter().next()?;
     let place = |q: EventRef| e.place(q);
     // The waiter's tests before its lock on which it went on to the wait.
-    let tests = (0..lock.1).rev().map(|j| (t, j)).filter(|q| e.info_of(*q).op == "read" && went_on_by(e, *q, l.wait));
-    for test in tests {
-        let flag = e.info_of(test).addr?;
-        let seen = e.value(test, Run::Failing)?;
+    for test in tests_before(e, (t, lock.1), l.wait) {
+        let (test, flag, seen) = test?;
         // A signaller's change of the flag before its signal, after the test.
         let set = l.signals.iter().find_map(|s| {
-            (0..s.1).rev().map(|j| (s.0, j)).find(|x| {
-                let i = e.info_of(*x);
-                matches!(i.op, "write" | "update")
-                    && i.addr == Some(flag)
-                    && e.value(*x, Run::Failing) != Some(seen)
-                    && place(test).zip(place(*x)).is_some_and(|(a, b)| a < b)
-            })
+            (0..s.1)
+                .rev()
+                .map(|j| (s.0, j))
+                .find(|x| changes_flag(e, *x, (flag, seen)) && place(test).zip(place(*x)).is_some_and(|(a, b)| a < b))
         });
         let Some(set) = set else { continue };
         let signal = l.signals.iter().find(|s| s.0 == set.0 && s.1 > set.1)?;

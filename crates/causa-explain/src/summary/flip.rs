@@ -140,16 +140,11 @@ fn checked_before_lock(e: &Explanation, g: &Flow) -> Option<String> {
     let (m, lock) = held_over(e, u, w.1, w.1).into_iter().find(|(m, _)| mine.iter().any(|(x, _)| x == m))?;
     let (_, section) = *mine.iter().find(|(x, _)| *x == m)?;
     // The writer's test before its lock, on which it went on to the write.
-    let tests = (0..lock.1).rev().map(|k| (u, k)).filter(|t| e.info_of(*t).op == "read" && went_on_by(e, *t, w));
-    for test in tests {
-        let flag = e.info_of(test).addr?;
-        let seen = e.value(test, Run::Failing)?;
+    for test in tests_before(e, (u, lock.1), w) {
+        let (test, flag, seen) = test?;
         // The flipped thread's write of the flag in the same critical
         // section, before its read, after the test.
-        let set = (section.1 + 1..r.1).map(|k| (r.0, k)).find(|x| {
-            let i = e.info_of(*x);
-            matches!(i.op, "write" | "update") && i.addr == Some(flag) && e.value(*x, Run::Failing) != Some(seen)
-        });
+        let set = (section.1 + 1..r.1).map(|k| (r.0, k)).find(|x| changes_flag(e, *x, (flag, seen)));
         let Some(set) = set else { continue };
         let ordered =
             pos(test).zip(pos(set)).is_some_and(|(a, b)| a < b) && pos(r).zip(pos(lock)).is_some_and(|(a, b)| a < b);

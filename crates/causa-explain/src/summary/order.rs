@@ -235,6 +235,30 @@ pub(super) fn published_early_fix(
     went_on_by_flag(e, (g, p), e.line(w).unwrap_or_default(), (&name(w), "that one"))
 }
 
+/// The reads of thread `t` before its event `before`, latest first, on
+/// whose value it went on to `to` (tests of a flag it acted on), each with
+/// the flag's address and the value the test saw (None for a test without
+/// them).
+pub(super) fn tests_before<'e>(
+    e: &'e Explanation,
+    (t, before): EventRef,
+    to: EventRef,
+) -> impl Iterator<Item = Option<(EventRef, u64, &'e str)>> + 'e {
+    (0..before).rev().map(move |k| (t, k)).filter(move |q| e.info_of(*q).op == "read" && went_on_by(e, *q, to)).map(
+        move |test| {
+            let flag = e.info_of(test).addr?;
+            Some((test, flag, e.value(test, Run::Failing)?))
+        },
+    )
+}
+
+/// Whether event `x` changes the flag at `flag` from the value `seen` (it
+/// writes another one there).
+pub(super) fn changes_flag(e: &Explanation, x: EventRef, (flag, seen): (u64, &str)) -> bool {
+    let i = e.info_of(x);
+    matches!(i.op, "write" | "update") && i.addr == Some(flag) && e.value(x, Run::Failing) != Some(seen)
+}
+
 /// Whether a branch of the reader between its read `g` and its `read`
 /// tests `g`'s value: the reader went on because of what `g` saw.
 pub(super) fn went_on_by(e: &Explanation, g: EventRef, read: EventRef) -> bool {
@@ -399,34 +423,28 @@ fn created_before(e: &Explanation, read: EventRef, w: EventRef) -> Option<EventR
 pub(super) fn created_fix(e: &Explanation, reads: &[&Flow]) -> Option<String> {
     let mut forks: Vec<EventRef> = Vec::new();
     let mut writes: Vec<EventRef> = Vec::new();
-    let mut objects: Vec<String> = Vec::new();
     for f in reads {
         let w = e.counterpart(f)?.write?;
         if writes.first().is_some_and(|x| x.0 != w.0) {
             return None;
         }
-        let fork = created_before(e, f.read, w)?;
-        if !forks.contains(&fork) {
-            forks.push(fork);
-        }
+        forks.push(created_before(e, f.read, w)?);
         writes.push(w);
-        let o = e.object(f.read).map_or("it".into(), |o| format!("`{o}`"));
-        if !objects.contains(&o) {
-            objects.push(o);
-        }
     }
     let w = *writes.first()?;
+    let forks = unique(forks);
+    let objects = unique(reads.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))));
     let threads = unique(reads.iter().map(|f| who(e, f.read)));
     let fork_lines: Vec<String> = forks.iter().map(|c| e.line(*c).unwrap_or_default()).collect();
     let write_lines = unique(writes.iter().map(|x| e.line(*x).unwrap_or_default()));
     let the_write = if writes.len() == 1 { "the write" } else { "the writes" };
-    let writing = format!("writing {}", listed(&objects));
     Some(format!(
-        " {} creates {} at {} and makes {the_write} only at {}, after: {writing} before creating {} avoids the failure.",
+        " {} creates {} at {} and makes {the_write} only at {}, after: writing {} before creating {} avoids the failure.",
         who(e, w),
         join_and(&threads),
         join_and(&fork_lines),
         join_and(&write_lines),
+        listed(&objects),
         if forks.len() == 1 { "the thread" } else { "the threads" },
     ))
 }
