@@ -334,6 +334,11 @@ pub struct CheckArgs {
     /// Seed for program inputs (`__VERIFIER_nondet_*`), fixed for the whole check.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Random executions run between MCR's executions each time it has asked about 500 more
+    /// solver queries (a bug one of them shows ends the check; they never decide `verified`);
+    /// 0: MCR alone
+    #[arg(long, value_name = "N", default_value_t = causa_explore::probe::DEFAULT_BATCH)]
+    pub probes: usize,
     #[command(flatten)]
     pub explain: AutoExplain,
     /// Arguments passed to the program (after --).

@@ -38,6 +38,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         timeout: args.timeout.map(Duration::from_secs_f64),
         all_outcomes: false,
         races: c.races,
+        probes: args.probes,
         ..McrOptions::default()
     };
     let bar = (std::io::stderr().is_terminal() && !c.json).then(|| {
@@ -53,23 +54,25 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let mut printed = started;
     // (Only when nothing bounds the check: a user who gave a bound chose it.)
     let after = hint_after();
-    let mut hint = (args.timeout.is_none() && args.max_executions.is_none() && !c.json).then(|| {
-        format!(
-            "causa check: still exploring after {}s; `causa test` samples random schedules and often finds a bug sooner, and `--timeout SECS` bounds this check (verdict: unknown when it ends first)",
-            after.as_secs()
-        )
-    });
+    let mut hint = args.timeout.is_none() && args.max_executions.is_none() && !c.json;
     let mut progress = |s: &McrStats, queue: usize| {
-        if started.elapsed() >= after {
-            if let Some(h) = hint.take() {
-                match &bar {
-                    Some(b) => b.println(h),
-                    None => eprintln!("{h}"),
-                }
+        if started.elapsed() >= after && std::mem::take(&mut hint) {
+            let probes = match s.probes {
+                0 => String::new(),
+                n => format!(" ({} found no bug either)", crate::output::counted(n, "random probe")),
+            };
+            let h = format!(
+                "causa check: still exploring after {}s{probes}; `causa test` samples many more random schedules and often finds a bug sooner, and `--timeout SECS` bounds this check (verdict: unknown when it ends first)",
+                after.as_secs()
+            );
+            match &bar {
+                Some(b) => b.println(h),
+                None => eprintln!("{h}"),
             }
         }
         let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let msg = format!("{} executions ({rate:.0}/s), {queue} queued, {} queries", s.executions, s.queries);
+        let probes = if s.probes > 0 { format!(", {} random probes", s.probes) } else { String::new() };
+        let msg = format!("{} executions ({rate:.0}/s), {queue} queued, {} queries{probes}", s.executions, s.queries);
         if let Some(b) = &bar {
             b.set_message(msg);
             b.tick();
@@ -97,9 +100,21 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         "infeasible": s.infeasible,
         "inputs_fixed": true,
         "input_seed": args.seed,
+        "probes": s.probes,
+        "probe_seconds": s.probe_time.as_secs_f64(),
+        "found_by": if s.bug_from_probe.is_some() { "random probe" } else { "mcr" },
     });
+    let probes = match s.probes {
+        0 => String::new(),
+        n => format!(
+            ", {} in {} ({:.2}s)",
+            crate::output::counted(n, "random probe"),
+            crate::output::counted(s.probe_batches, "batch"),
+            s.probe_time.as_secs_f64()
+        ),
+    };
     let stats_line = format!(
-        "  {}, {} ({} satisfiable, median {:.2} ms, max {:.1} ms); {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {}",
+        "  {}, {} ({} satisfiable, median {:.2} ms, max {:.1} ms){probes}; {:.2}s: {:.2}s executing, {:.2}s solving; largest trace {}",
         crate::output::counted(s.executions, "execution"),
         crate::output::counted(s.queries as usize, "solver query"),
         s.sat,
@@ -165,10 +180,16 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
                 println!("{}", with_explanation(report, explanation));
                 return Ok(EXIT_BUG);
             }
+            let found = match s.bug_from_probe {
+                Some(p) => format!(
+                    "found by random probe {p}, after {} of MCR (`--probes`)",
+                    crate::output::counted(s.executions, "execution")
+                ),
+                None => format!("found in execution {}", s.executions),
+            };
             println!(
-                "causa check: bug: {} (found in execution {}; shown with {preemptions} preemption{})",
+                "causa check: bug: {} ({found}; shown with {preemptions} preemption{})",
                 f.kind,
-                s.executions,
                 if preemptions == 1 { "" } else { "s" }
             );
             println!("{stats_line}");

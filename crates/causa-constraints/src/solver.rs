@@ -308,6 +308,7 @@ impl Z3Solver {
         self.sync_defs(defs);
         let g = self.lower(goal);
         let named: Vec<Bool> = named.iter().map(|f| self.lower(f)).collect();
+        let lowered = start.elapsed();
         let mut r = self.check(&g, &named);
         if r == CoreResult::Unknown && self.logic_gave_up() {
             self.difference_logic = false;
@@ -325,6 +326,7 @@ impl Z3Solver {
                 CoreResult::Unknown => "unknown",
             },
             ms = start.elapsed().as_secs_f64() * 1e3,
+            lowering_ms = lowered.as_secs_f64() * 1e3,
             conflicts_total = self.conflicts_so_far(),
             rlimit_total = self.resources_so_far(),
             "solver query"

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod guided;
 pub mod mcr;
 pub mod minimize;
+pub mod probe;
 pub mod reproduce;
 pub mod snapshots;
 pub mod strategies;

@@ -32,6 +32,10 @@ pub struct McrOptions {
     /// Seed of the solver's random choices (0 by default). Which model the
     /// solver returns must not change the verdict; tests vary it.
     pub solver_seed: u32,
+    /// Random executions per batch of probes between MCR's executions
+    /// (`probe.rs`; 0, the default here: none, MCR alone). Never with
+    /// `all_outcomes`.
+    pub probes: usize,
 }
 
 /// What a check counted.
@@ -57,6 +61,12 @@ pub struct McrStats {
     pub cut_short: std::collections::BTreeSet<&'static str>,
     /// How long each solver query took, in order.
     pub query_times: Vec<Duration>,
+    /// Random probes run (`probe.rs`), in how many batches, and their time.
+    pub probes: usize,
+    pub probe_batches: usize,
+    pub probe_time: Duration,
+    /// The bug was found by this probe (counting from 1), not by MCR.
+    pub bug_from_probe: Option<usize>,
 }
 
 impl McrStats {
@@ -168,6 +178,7 @@ fn check_here(
     let mut stopped: Option<String> = None;
     let out_of_time = || opts.timeout.is_some_and(|t| start.elapsed() >= t);
     let deadline = opts.timeout.map(|t| start + t);
+    let mut probes = crate::probe::Probes::new(if opts.all_outcomes { 0 } else { opts.probes });
     while let Some(prefix) = worklist.pop_front() {
         if opts.max_executions.is_some_and(|m| stats.executions >= m) {
             stopped = Some(format!(
@@ -219,6 +230,20 @@ fn check_here(
         let trace = trace_of(&ex, prefix.len());
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
+        // Each read's other values, whose queries come next: when they make
+        // enough, a batch of random probes runs first (`probe.rs`).
+        let others: Vec<Vec<(u64, u128)>> = (trace.prefix_len..trace.len()).map(|r| enc.other_values(r)).collect();
+        let upcoming = others.iter().map(|v| v.len() as u64).sum::<u64>();
+        if probes.due(stats.queries, upcoming) {
+            let found = probes.batch(prep, &cfg, &out_of_time);
+            (stats.probes, stats.probe_batches, stats.probe_time) = (probes.run, probes.batches, probes.time);
+            progress(&stats, worklist.len());
+            if let Some((n, ex)) = found {
+                stats.bug_from_probe = Some(n);
+                first_bug = Some(ex);
+                break;
+            }
+        }
         let base = enc.base();
         solver.reset(enc.variables(), &base, &enc.defs);
         // No query of a long trace runs past `--timeout` (it then gives up:
@@ -244,7 +269,7 @@ fn check_here(
                 stopped = Some(timed_out(r, worklist.len()));
                 break 'reads;
             }
-            for (loc, v) in enc.other_values(r) {
+            for &(loc, v) in &others[r - trace.prefix_len] {
                 if out_of_time() {
                     stopped = Some(timed_out(r, worklist.len()));
                     break 'reads;
