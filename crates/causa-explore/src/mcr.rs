@@ -230,10 +230,20 @@ fn check_here(
         let trace = trace_of(&ex, prefix.len());
         stats.approximations.extend(trace.approximations.iter().copied());
         let mut enc = Encoder::new(&trace);
-        // Each read's other values, whose queries come next: when they make
-        // enough, a batch of random probes runs first (`probe.rs`).
-        let others: Vec<Vec<(u64, u128)>> = (trace.prefix_len..trace.len()).map(|r| enc.other_values(r)).collect();
-        let upcoming = others.iter().map(|v| v.len() as u64).sum::<u64>();
+        // The reads' other values, whose queries come next: when they make
+        // enough, a batch of random probes runs first (`probe.rs`). (Counted
+        // only as far as that needs: a long trace's reads take a while.)
+        let mut others: Vec<Option<Vec<(u64, u128)>>> = vec![None; trace.len() - trace.prefix_len];
+        let mut upcoming = 0;
+        let wanted = probes.wanted(stats.queries);
+        for (r, o) in (trace.prefix_len..).zip(others.iter_mut()) {
+            if upcoming >= wanted || out_of_time() {
+                break;
+            }
+            let v = enc.other_values(r);
+            upcoming += v.len() as u64;
+            *o = Some(v);
+        }
         if probes.due(stats.queries, upcoming) {
             let found = probes.batch(prep, &cfg, &out_of_time);
             (stats.probes, stats.probe_batches, stats.probe_time) = (probes.run, probes.batches, probes.time);
@@ -269,7 +279,8 @@ fn check_here(
                 stopped = Some(timed_out(r, worklist.len()));
                 break 'reads;
             }
-            for &(loc, v) in &others[r - trace.prefix_len] {
+            let values = others[r - trace.prefix_len].take().unwrap_or_else(|| enc.other_values(r));
+            for (loc, v) in values {
                 if out_of_time() {
                     stopped = Some(timed_out(r, worklist.len()));
                     break 'reads;

@@ -88,6 +88,15 @@ impl Probes {
         Probes { batch, strategies: strategies(), covered: 0, run: 0, batches: 0, time: Duration::ZERO }
     }
 
+    /// How many queries of the next trace would make a batch due, MCR
+    /// having asked `asked` so far (u64::MAX: no probes).
+    pub fn wanted(&self, asked: u64) -> u64 {
+        match self.batch {
+            0 => u64::MAX,
+            _ => PROBE_EVERY.saturating_sub(asked.saturating_sub(self.covered)),
+        }
+    }
+
     /// Whether a batch is due before exploring a trace whose states take
     /// `upcoming` queries, MCR having asked `asked` so far; when it is,
     /// those queries count as covered by it.
@@ -147,8 +156,15 @@ mod tests {
         // A trace of many queries calls for a batch before each.
         assert!(p.due(2 * PROBE_EVERY + 1, 3 * PROBE_EVERY));
         assert!(p.due(5 * PROBE_EVERY + 1, 3 * PROBE_EVERY));
+        // What the next trace needs for a batch: what makes `due` say yes.
+        let mut q = Probes::new(10);
+        assert_eq!(q.wanted(0), PROBE_EVERY);
+        assert_eq!(q.wanted(PROBE_EVERY - 7), 7);
+        assert!(!q.due(PROBE_EVERY - 7, 6) && q.due(PROBE_EVERY - 7, 7));
+        assert_eq!(q.wanted(PROBE_EVERY), PROBE_EVERY, "counted from the batch");
         // No batch size, no probes.
         let mut none = Probes::new(0);
+        assert_eq!(none.wanted(0), u64::MAX);
         assert!(!none.due(0, 100 * PROBE_EVERY));
     }
 }
