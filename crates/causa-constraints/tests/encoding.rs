@@ -340,3 +340,20 @@ fn locks_set_aside_leave_the_base_and_come_back_whole() {
     // One acquisition alone is not enough to set the pair aside.
     assert!(!sat(Some(vec![true, false, false, false]), &none));
 }
+
+#[test]
+fn the_preemption_constraint_count_is_what_the_preemption_variables_add() {
+    // Fig. 3.5(a) and a third thread of three steps: each pair of
+    // consecutive steps of a thread gets one constraint per step of
+    // another thread (T1's and T2's pair: 5 each; T3's two pairs: 4 each).
+    let mut events = fig_3_5a().events;
+    events.extend((0..3).map(|i| ev(3, Op::Write { loc: X, value: 2 + i })));
+    let t = Trace::new(events, HashMap::from_iter([(X, 0), (Y, 0)]));
+    let mut enc = Encoder::new(&t);
+    let counted = enc.preemption_constraints();
+    let before = enc.defs.axioms().len();
+    let vars = enc.preemption_vars();
+    assert_eq!(vars.len(), 4, "one variable per pair");
+    assert_eq!(enc.defs.axioms().len() - before, counted);
+    assert_eq!(counted, 5 + 5 + 4 + 4);
+}

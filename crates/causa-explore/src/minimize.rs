@@ -193,6 +193,15 @@ pub const EDIT_BUDGET: usize = 1024;
 /// is quadratic in the trace length).
 pub const SOLVER_MAX_EVENTS: usize = 600;
 
+/// Nor traces whose preemption count needs more constraints than this (one
+/// per pair of consecutive steps of a thread and step of another thread):
+/// Z3 takes them in at about 20 µs each, and on the 205 fail/ programs no
+/// trace above 10,425 of them had its preemptions reduced by the solver
+/// (14,964, 20,625 and 24,674: none fewer, after 1.6–4.6 s). A probe's
+/// counterexample of work_queue.c (552 events, 208,796 constraints) spent
+/// 4.9 s there for nothing before the edits took it to 1 preemption.
+pub const SOLVER_MAX_CONSTRAINTS: usize = 12_000;
+
 /// Conflict budget of each query of the solver-bounded reduction: a
 /// deterministic limit (a time limit made the shown counterexample depend on
 /// the machine's load: a test's query gave up under a loaded debug build,
@@ -240,6 +249,9 @@ fn solved(
         return None;
     }
     let mut enc = Encoder::new(&trace);
+    if enc.preemption_constraints() > SOLVER_MAX_CONSTRAINTS {
+        return None;
+    }
     let base = enc.base();
     // A deadlock: a cut where the threads are stuck; else the failing
     // thread's last event (`target`).

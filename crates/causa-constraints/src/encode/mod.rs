@@ -558,6 +558,20 @@ impl<'t> Encoder<'t> {
         vars
     }
 
+    /// How many constraints [`Encoder::preemption_vars`] adds (one per
+    /// pair it has a variable for and event of another thread).
+    pub fn preemption_constraints(&self) -> usize {
+        let mut per_thread: HashMap<u32, usize> = HashMap::default();
+        for e in &self.trace.events {
+            *per_thread.entry(e.thread).or_default() += 1;
+        }
+        let n = self.trace.len();
+        self.preemption_pairs()
+            .iter()
+            .map(|(_, b, _)| n - per_thread.get(&self.trace.events[*b].thread).copied().unwrap_or(0))
+            .sum()
+    }
+
     /// The pairs of consecutive events `(a, b)` of a thread that
     /// [`Encoder::preemption_vars`] has a variable for, and whether `b` is
     /// a parked busy wait.
