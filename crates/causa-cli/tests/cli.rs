@@ -433,6 +433,24 @@ fn check_probes_random_schedules_between_mcr_executions() {
 }
 
 #[test]
+fn check_probes_before_the_queries_of_its_first_long_trace() {
+    // The pool's first trace (412 events) has only 26 queries, but MCR was
+    // still in them after 430 s: the first trace of 300 events or more gets
+    // a batch of probes before its queries, whatever their number.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, out, err) =
+        causa(&["check", "bench/programs/conn_pool.c", "--no-explain", "--json", "--timeout", "120"], dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    let doc = json(&out);
+    let stats = &doc["stats"];
+    assert_eq!(stats["found_by"], "random probe", "{out}");
+    assert_eq!(stats["executions"], 1, "{out}");
+    assert_eq!(stats["queries"], 0, "the probes came before the first query: {out}");
+    assert_eq!(stats["replay_confirmed"], true);
+    assert_eq!(doc["bug"]["kind"], "assertion-violation");
+}
+
+#[test]
 fn a_long_check_says_once_how_to_get_an_answer_sooner() {
     // (The hint comes after 60 s; CAUSA_CHECK_HINT_AFTER=0 brings it to the
     // first progress report.)

@@ -244,7 +244,7 @@ fn check_here(
             upcoming += v.len() as u64;
             *o = Some(v);
         }
-        if probes.due(stats.queries, upcoming) {
+        if probes.due(stats.queries, upcoming, trace.len()) {
             let found = probes.batch(prep, &cfg, &out_of_time);
             (stats.probes, stats.probe_batches, stats.probe_time) = (probes.run, probes.batches, probes.time);
             progress(&stats, worklist.len());

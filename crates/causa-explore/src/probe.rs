@@ -13,7 +13,8 @@
 //! So `causa check` runs a batch of random executions (with the check's
 //! fixed program inputs) each time MCR is about to have asked
 //! [`PROBE_EVERY`] queries since the last batch, counting the queries of
-//! the trace it is about to explore. The probes take turns among PCT of
+//! the trace it is about to explore, and before the queries of its first
+//! trace of [`PROBE_LONG_TRACE`] events or more. The probes take turns among PCT of
 //! depth 2, PCT of depth 3 and uniform random choice (`causa test`'s
 //! strategies): PCT's schedules switch threads at one or two points only,
 //! so a bug it shows comes with few preemptions (work_queue.c: a PCT
@@ -32,7 +33,8 @@
 //! probes' seeds only on how many probes ran before (`strategies`' seed
 //! derivation), so the same program and flags give the same verdict and
 //! schedule. A check whose whole exploration asks fewer than
-//! [`PROBE_EVERY`] queries runs no probe at all.
+//! [`PROBE_EVERY`] queries, on traces shorter than [`PROBE_LONG_TRACE`]
+//! events, runs no probe at all.
 //!
 //! (Written here rather than taken from a crate: it is a loop over this
 //! crate's own interpreter and strategies.)
@@ -49,6 +51,14 @@ use std::time::{Duration, Instant};
 /// (most programs of the test corpus: their bug is found, or their states
 /// exhausted, within a few hundred queries).
 pub const PROBE_EVERY: u64 = 500;
+
+/// A trace this long gets a batch before its queries when none ran yet,
+/// whatever their number: a long trace's queries can each take minutes.
+/// Three clients taking and giving back pooled connections 12 times each,
+/// counting them outside the lock (412 events): MCR was still in its
+/// first trace's 26 queries after 430 s; a uniform random schedule shows
+/// the lost update at once.
+pub const PROBE_LONG_TRACE: usize = 300;
 
 /// Random executions per batch, by default (`causa check --probes`).
 pub const DEFAULT_BATCH: usize = 100;
@@ -97,11 +107,14 @@ impl Probes {
         }
     }
 
-    /// Whether a batch is due before exploring a trace whose states take
-    /// `upcoming` queries, MCR having asked `asked` so far; when it is,
-    /// those queries count as covered by it.
-    pub fn due(&mut self, asked: u64, upcoming: u64) -> bool {
-        if self.batch == 0 || asked.saturating_sub(self.covered) + upcoming < PROBE_EVERY {
+    /// Whether a batch is due before exploring a trace of `events` events
+    /// whose states take `upcoming` queries, MCR having asked `asked` so
+    /// far: [`PROBE_EVERY`] queries, or the first trace of at least
+    /// [`PROBE_LONG_TRACE`] events when no batch ran yet. When it is, those
+    /// queries count as covered by it.
+    pub fn due(&mut self, asked: u64, upcoming: u64, events: usize) -> bool {
+        let first_long = self.batches == 0 && events >= PROBE_LONG_TRACE;
+        if self.batch == 0 || (!first_long && asked.saturating_sub(self.covered) + upcoming < PROBE_EVERY) {
             return false;
         }
         self.covered = asked + upcoming;
@@ -147,24 +160,31 @@ mod tests {
     #[test]
     fn a_batch_is_due_once_per_probe_every_queries_counting_those_to_come() {
         let mut p = Probes::new(10);
-        assert!(!p.due(0, PROBE_EVERY - 1));
-        assert!(!p.due(PROBE_EVERY - 2, 1));
-        assert!(p.due(PROBE_EVERY - 2, 2));
+        assert!(!p.due(0, PROBE_EVERY - 1, 10));
+        assert!(!p.due(PROBE_EVERY - 2, 1, 10));
+        assert!(p.due(PROBE_EVERY - 2, 2, 10));
         // The trace's queries are covered: the next trace alone is not enough.
-        assert!(!p.due(PROBE_EVERY, PROBE_EVERY - 1));
-        assert!(p.due(PROBE_EVERY, PROBE_EVERY));
+        assert!(!p.due(PROBE_EVERY, PROBE_EVERY - 1, 10));
+        assert!(p.due(PROBE_EVERY, PROBE_EVERY, 10));
         // A trace of many queries calls for a batch before each.
-        assert!(p.due(2 * PROBE_EVERY + 1, 3 * PROBE_EVERY));
-        assert!(p.due(5 * PROBE_EVERY + 1, 3 * PROBE_EVERY));
+        assert!(p.due(2 * PROBE_EVERY + 1, 3 * PROBE_EVERY, 10));
+        assert!(p.due(5 * PROBE_EVERY + 1, 3 * PROBE_EVERY, 10));
         // What the next trace needs for a batch: what makes `due` say yes.
         let mut q = Probes::new(10);
         assert_eq!(q.wanted(0), PROBE_EVERY);
         assert_eq!(q.wanted(PROBE_EVERY - 7), 7);
-        assert!(!q.due(PROBE_EVERY - 7, 6) && q.due(PROBE_EVERY - 7, 7));
+        assert!(!q.due(PROBE_EVERY - 7, 6, 10) && q.due(PROBE_EVERY - 7, 7, 10));
         assert_eq!(q.wanted(PROBE_EVERY), PROBE_EVERY, "counted from the batch");
+        // The first long trace gets a batch whatever its queries; later
+        // ones by the count.
+        let mut l = Probes::new(10);
+        assert!(l.due(0, 1, PROBE_LONG_TRACE));
+        l.batches = 1;
+        assert!(!l.due(1, 1, PROBE_LONG_TRACE));
+        assert!(l.due(1, PROBE_EVERY, PROBE_LONG_TRACE));
         // No batch size, no probes.
         let mut none = Probes::new(0);
         assert_eq!(none.wanted(0), u64::MAX);
-        assert!(!none.due(0, 100 * PROBE_EVERY));
+        assert!(!none.due(0, 100 * PROBE_EVERY, 10) && !none.due(0, 0, PROBE_LONG_TRACE));
     }
 }
