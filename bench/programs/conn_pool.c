@@ -13,7 +13,9 @@
 
 #define CONNS 4
 #define CLIENTS 3
+#ifndef ROUNDS
 #define ROUNDS 12
+#endif
 
 int in_use[CONNS];
 int active;               /* connections handed out right now */

@@ -438,8 +438,7 @@ fn check_probes_before_the_queries_of_its_first_long_trace() {
     // still in them after 430 s: the first trace of 300 events or more gets
     // a batch of probes before its queries, whatever their number.
     let dir = tempfile::tempdir().expect("tempdir");
-    let (code, out, err) =
-        causa(&["check", "bench/programs/conn_pool.c", "--no-explain", "--json", "--timeout", "120"], dir.path());
+    let (code, out, err) = causa(&["check", "bench/programs/conn_pool.c", "--json", "--timeout", "120"], dir.path());
     assert_eq!(code, 1, "{out}{err}");
     let doc = json(&out);
     let stats = &doc["stats"];
@@ -448,6 +447,16 @@ fn check_probes_before_the_queries_of_its_first_long_trace() {
     assert_eq!(stats["queries"], 0, "the probes came before the first query: {out}");
     assert_eq!(stats["replay_confirmed"], true);
     assert_eq!(doc["bug"]["kind"], "assertion-violation");
+    // The probe's schedule has a region from the count's increment in
+    // `acquire` to its decrement's read in `release`. It was told "making
+    // conn_pool.c line N (`acquire`) through line M (`release`) atomic":
+    // two calls no block of lines keeps together. The update the failing
+    // schedule loses is the fix, told once.
+    let summary = doc["explanation"]["summary"].as_str().unwrap_or_else(|| panic!("a summary: {out}"));
+    let lost = "The failing schedule loses an update of `active`:";
+    assert!(summary.starts_with(lost), "{summary}");
+    assert_eq!(summary.matches(lost).count(), 1, "{summary}");
+    assert!(!summary.contains("through line"), "{summary}");
 }
 
 #[test]

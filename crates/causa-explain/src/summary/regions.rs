@@ -188,11 +188,17 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             },
             },
         };
-        // (A region no block of lines keeps together, on a location whose
-        // update the failing schedule loses: the lost update is the fix.)
+        // (A region no block of lines keeps together, or one from a line of
+        // one function to a line of another, on a location whose update the
+        // failing schedule loses: the lost update is the fix.)
         let lost = || e.info_of(first).addr.and_then(|addr| crate::lost::sentence(e, addr));
-        if let Some(s) = runs_a_statement_twice(e, a).then(lost).flatten() {
-            out.push(s);
+        let two_functions =
+            matches!((&e.info_of(first).function, &e.info_of(last).function), (Some(f), Some(g)) if f != g);
+        if let Some(s) = (runs_a_statement_twice(e, a) || two_functions).then(lost).flatten() {
+            // (Once, when two regions lead to the same lost update.)
+            if !out.contains(&s) {
+                out.push(s);
+            }
             continue;
         }
         out.push(format!(
