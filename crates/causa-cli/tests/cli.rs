@@ -457,6 +457,8 @@ fn check_probes_before_the_queries_of_its_first_long_trace() {
     assert!(summary.starts_with(lost), "{summary}");
     assert_eq!(summary.matches(lost).count(), 1, "{summary}");
     assert!(!summary.contains("through line"), "{summary}");
+    // (Nor the same update again as a region: "making … line 39 atomic".)
+    assert!(!summary.contains("atomic avoids the failure"), "{summary}");
 }
 
 #[test]

@@ -87,3 +87,14 @@ pub(crate) fn sentence(e: &crate::Explanation, addr: u64) -> Option<String> {
         at(x),
     ))
 }
+
+/// Whether `(first, last)` are the read and the write of the update that
+/// [`sentence`] tells as lost, and `out` has that sentence already (a
+/// region made of that update would only say it again).
+pub(crate) fn told(e: &crate::Explanation, (first, last): (EventRef, EventRef), out: &[String]) -> bool {
+    let Some(addr) = e.info_of(first).addr else { return false };
+    match lost_in_failing(e, addr) {
+        Some((r, _, w)) if (r, w) == (first, last) => sentence(e, addr).is_some_and(|s| out.contains(&s)),
+        _ => false,
+    }
+}

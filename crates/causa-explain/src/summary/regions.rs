@@ -33,6 +33,10 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             continue;
         }
         let (first, last) = (a.events[0], a.events[a.events.len() - 1]);
+        // (The very update a lost-update sentence before told.)
+        if crate::lost::told(e, (first, last), out) {
+            continue;
+        }
         // (Through another thread's run of the statement the failing one
         // did not reach: a double free's reset of the pointer.)
         let same_function = |r: EventRef| e.info_of(r).function == e.info_of(first).function;
