@@ -57,7 +57,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
     let mut hint = args.timeout.is_none() && args.max_executions.is_none() && !c.json;
     let mut progress = |s: &McrStats, queue: usize| {
         if started.elapsed() >= after && std::mem::take(&mut hint) {
-            let probes = match s.probes {
+            let probes = match s.probes.run {
                 0 => String::new(),
                 n => format!(" ({} found no bug either)", crate::output::counted(n, "random probe")),
             };
@@ -71,7 +71,7 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
             }
         }
         let rate = s.executions as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let probes = if s.probes > 0 { format!(", {} random probes", s.probes) } else { String::new() };
+        let probes = if s.probes.run > 0 { format!(", {} random probes", s.probes.run) } else { String::new() };
         let msg = format!("{} executions ({rate:.0}/s), {queue} queued, {} queries{probes}", s.executions, s.queries);
         if let Some(b) = &bar {
             b.set_message(msg);
@@ -100,17 +100,17 @@ pub fn run(args: &CheckArgs) -> Result<i32, Failure> {
         "infeasible": s.infeasible,
         "inputs_fixed": true,
         "input_seed": args.seed,
-        "probes": s.probes,
-        "probe_seconds": s.probe_time.as_secs_f64(),
+        "probes": s.probes.run,
+        "probe_seconds": s.probes.time.as_secs_f64(),
         "found_by": if s.bug_from_probe.is_some() { "random probe" } else { "mcr" },
     });
-    let probes = match s.probes {
+    let probes = match s.probes.run {
         0 => String::new(),
         n => format!(
             ", {} in {} ({:.2}s)",
             crate::output::counted(n, "random probe"),
-            crate::output::counted(s.probe_batches, "batch"),
-            s.probe_time.as_secs_f64()
+            crate::output::counted(s.probes.batches, "batch"),
+            s.probes.time.as_secs_f64()
         ),
     };
     let stats_line = format!(

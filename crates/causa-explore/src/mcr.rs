@@ -61,10 +61,8 @@ pub struct McrStats {
     pub cut_short: std::collections::BTreeSet<&'static str>,
     /// How long each solver query took, in order.
     pub query_times: Vec<Duration>,
-    /// Random probes run (`probe.rs`), in how many batches, and their time.
-    pub probes: usize,
-    pub probe_batches: usize,
-    pub probe_time: Duration,
+    /// What the random probes did (`probe.rs`).
+    pub probes: crate::probe::ProbeStats,
     /// The bug was found by this probe (counting from 1), not by MCR.
     pub bug_from_probe: Option<usize>,
 }
@@ -246,7 +244,7 @@ fn check_here(
         }
         if probes.due(stats.queries, upcoming, trace.len()) {
             let found = probes.batch(prep, &cfg, &out_of_time);
-            (stats.probes, stats.probe_batches, stats.probe_time) = (probes.run, probes.batches, probes.time);
+            stats.probes = probes.stats.clone();
             progress(&stats, worklist.len());
             if let Some((n, ex)) = found {
                 stats.bug_from_probe = Some(n);

@@ -77,6 +77,17 @@ fn strategies() -> Vec<PreemptionRecorder<Box<dyn Scheduler>>> {
     all.into_iter().map(PreemptionRecorder::new).collect()
 }
 
+/// What the probes of one check did so far.
+#[derive(Clone, Debug, Default)]
+pub struct ProbeStats {
+    /// Probes run.
+    pub run: usize,
+    /// Batches run.
+    pub batches: usize,
+    /// Time spent running them.
+    pub time: Duration,
+}
+
 /// The probes of one check.
 pub struct Probes {
     batch: usize,
@@ -84,18 +95,13 @@ pub struct Probes {
     /// MCR's query count when the last batch was due (the queries of the
     /// trace explored after it included).
     covered: u64,
-    /// Probes run so far.
-    pub run: usize,
-    /// Batches run so far.
-    pub batches: usize,
-    /// Time spent running them.
-    pub time: Duration,
+    pub stats: ProbeStats,
 }
 
 impl Probes {
     /// `batch` random executions per batch (0: no probes).
     pub fn new(batch: usize) -> Probes {
-        Probes { batch, strategies: strategies(), covered: 0, run: 0, batches: 0, time: Duration::ZERO }
+        Probes { batch, strategies: strategies(), covered: 0, stats: ProbeStats::default() }
     }
 
     /// How many queries of the next trace would make a batch due, MCR
@@ -113,8 +119,8 @@ impl Probes {
     /// [`PROBE_LONG_TRACE`] events when no batch ran yet. When it is, those
     /// queries count as covered by it.
     pub fn due(&mut self, asked: u64, upcoming: u64, events: usize) -> bool {
-        let first_long = self.batches == 0 && events >= PROBE_LONG_TRACE;
-        if self.batch == 0 || (!first_long && asked.saturating_sub(self.covered) + upcoming < PROBE_EVERY) {
+        let first_long = self.stats.batches == 0 && events >= PROBE_LONG_TRACE;
+        if self.batch == 0 || (!first_long && upcoming < self.wanted(asked)) {
             return false;
         }
         self.covered = asked + upcoming;
@@ -132,23 +138,23 @@ impl Probes {
         out_of_time: &dyn Fn() -> bool,
     ) -> Option<(usize, Execution)> {
         let start = Instant::now();
-        self.batches += 1;
+        self.stats.batches += 1;
         let mut best: Option<(usize, usize, Execution)> = None;
         for _ in 0..self.batch {
-            let turn = self.run % self.strategies.len();
+            let turn = self.stats.run % self.strategies.len();
             let sched = &mut self.strategies[turn];
             if out_of_time() || !sched.begin_execution() {
                 break;
             }
             // (The check's program inputs: fixed, as in MCR's executions.)
             let ex = Machine::new(prep.clone(), cfg.clone()).run(sched);
-            self.run += 1;
+            self.stats.run += 1;
             let preemptions = sched.preemptions.len();
             if matches!(ex.outcome, Outcome::Bug(_)) && best.as_ref().is_none_or(|(p, _, _)| preemptions < *p) {
-                best = Some((preemptions, self.run, ex));
+                best = Some((preemptions, self.stats.run, ex));
             }
         }
-        self.time += start.elapsed();
+        self.stats.time += start.elapsed();
         best.map(|(_, n, ex)| (n, ex))
     }
 }
@@ -179,7 +185,7 @@ mod tests {
         // ones by the count.
         let mut l = Probes::new(10);
         assert!(l.due(0, 1, PROBE_LONG_TRACE));
-        l.batches = 1;
+        l.stats.batches = 1;
         assert!(!l.due(1, 1, PROBE_LONG_TRACE));
         assert!(l.due(1, PROBE_EVERY, PROBE_LONG_TRACE));
         // No batch size, no probes.

@@ -196,8 +196,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
         // one function to a line of another, on a location whose update the
         // failing schedule loses: the lost update is the fix.)
         let lost = || e.info_of(first).addr.and_then(|addr| crate::lost::sentence(e, addr));
-        let two_functions =
-            matches!((&e.info_of(first).function, &e.info_of(last).function), (Some(f), Some(g)) if f != g);
+        let two_functions = super::words::two_functions(e, first, last).is_some();
         if let Some(s) = (runs_a_statement_twice(e, a) || two_functions).then(lost).flatten() {
             // (Once, when two regions lead to the same lost update.)
             if !out.contains(&s) {

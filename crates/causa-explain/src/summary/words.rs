@@ -177,6 +177,14 @@ pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T>
     out
 }
 
+/// The functions of `a` and `b` when both are known and they differ.
+pub(crate) fn two_functions(e: &Explanation, a: EventRef, b: EventRef) -> Option<(&str, &str)> {
+    match (&e.info_of(a).function, &e.info_of(b).function) {
+        (Some(f), Some(g)) if f != g => Some((f, g)),
+        _ => None,
+    }
+}
+
 /// `bank.c lines 12–13` / `bank.c line 12`: the lines from `a` to `b`.
 pub(crate) fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
     match (e.info_of(a).loc.as_ref(), e.info_of(b).loc.as_ref()) {
@@ -184,11 +192,8 @@ pub(crate) fn line_range(e: &Explanation, a: EventRef, b: EventRef) -> String {
             let file = causa_interp::memory::short_file(&x.file);
             // Two functions' lines: each named, not the lines between
             // (which may be any code).
-            let (fa, fb) = (&e.info_of(a).function, &e.info_of(b).function);
-            if let (Some(fa), Some(fb)) = (fa, fb) {
-                if fa != fb && x.line != y.line {
-                    return format!("{file} line {} (`{fa}`) through line {} (`{fb}`)", x.line, y.line);
-                }
+            if let Some((fa, fb)) = two_functions(e, a, b).filter(|_| x.line != y.line) {
+                return format!("{file} line {} (`{fa}`) through line {} (`{fb}`)", x.line, y.line);
             }
             let (lo, hi) = (x.line.min(y.line), x.line.max(y.line));
             if lo == hi {
