@@ -72,6 +72,10 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
                 tries.join(", ")
             );
         }
+        if !t.sizes.is_empty() {
+            let sizes: Vec<String> = t.sizes.iter().map(u64::to_string).collect();
+            println!("  call sizes (memcpy, malloc, …): {}", sizes.join(", "));
+        }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");
         }
@@ -143,6 +147,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
                 "once_calls": t.onces.iter().map(|o| causa_core::once_step::describe((*o).into())).collect::<Vec<_>>(),
                 "values": t.values.iter().map(u64::to_string).collect::<Vec<_>>(),
                 "lock_tries": t.tries,
+                "call_sizes": t.sizes.iter().map(u64::to_string).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -36,6 +36,9 @@
 //!            sem_trywait, sem_timedwait, pthread_cond_timedwait): count,
 //!            then one byte each (1: it took the lock or unit, or the timed
 //!            wait was woken)
+//!            call sizes: count, then each value (varint): the arguments at
+//!            the positions [`SIZED_CALLS`] lists of each call of those
+//!            functions, in order (the native recorder writes none)
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -63,14 +66,44 @@ use std::path::{Path, PathBuf};
 /// `FILE` among the library values; 7: what each `fscanf` consumed and
 /// returned, each `getline`'s line, `ftell`'s position and `fseek`'s
 /// result among them; 8: what each `open`, `read` and `close` of a
-/// descriptor returned, `read`'s bytes with it).
-pub const PATHS_VERSION: u32 = 8;
+/// descriptor returned, `read`'s bytes with it; 9: the sizes of
+/// [`SIZED_CALLS`]).
+pub const PATHS_VERSION: u32 = 9;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";
 const TAG_SWITCH: u8 = 0x80;
 const TAG_CALL: u8 = 0x81;
 const MAX_RUN: usize = 128;
+
+/// The library functions whose integer arguments at these positions the
+/// interpreter records ([`ThreadPath::sizes`]): a size, a fill byte or a
+/// character computed from shared data is the one value symbolic execution
+/// cannot leave symbolic (how many bytes a copy touches decides its
+/// accesses), so it takes the run's value, and the explanation's and the
+/// solver's schedules must compute the same value.
+pub const SIZED_CALLS: &[(&str, &[usize])] = &[
+    ("memcpy", &[2]),
+    ("memmove", &[2]),
+    ("memset", &[1, 2]),
+    ("memcmp", &[2]),
+    ("memchr", &[1, 2]),
+    ("strncpy", &[2]),
+    ("strncmp", &[2]),
+    ("strnlen", &[1]),
+    ("strchr", &[1]),
+    ("strrchr", &[1]),
+    ("malloc", &[0]),
+    ("calloc", &[0, 1]),
+    ("realloc", &[1]),
+];
+
+/// The argument positions of `function` (an `llvm.memcpy.*` intrinsic
+/// named by its base) that [`ThreadPath::sizes`] records; empty for others.
+pub fn sized_args(function: &str) -> &'static [usize] {
+    let base = function.strip_prefix("llvm.").map_or(function, |n| n.split('.').next().unwrap_or(n));
+    SIZED_CALLS.iter().find(|(f, _)| *f == base).map_or(&[], |(_, at)| at)
+}
 
 /// One control-flow decision of a thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +145,9 @@ pub struct ThreadPath {
     /// `sem_trywait`/`sem_timedwait` a unit, and each
     /// `pthread_cond_timedwait` was woken (rather than timing out), in order.
     pub tries: Vec<bool>,
+    /// The arguments of each call of a [`SIZED_CALLS`] function at the
+    /// positions listed there, in order (empty in a native recording).
+    pub sizes: Vec<u64>,
 }
 
 impl ThreadPath {
@@ -124,6 +160,7 @@ impl ThreadPath {
             onces: Vec::new(),
             values: Vec::new(),
             tries: Vec::new(),
+            sizes: Vec::new(),
         }
     }
 
@@ -165,6 +202,10 @@ impl ThreadPath {
         }
         put_varint(&mut out, self.tries.len() as u64);
         out.extend(self.tries.iter().map(|t| *t as u8));
+        put_varint(&mut out, self.sizes.len() as u64);
+        for v in &self.sizes {
+            put_varint(&mut out, *v);
+        }
         let h = fnv1a(&out);
         out.extend_from_slice(&h.to_le_bytes());
         out
@@ -222,6 +263,9 @@ impl ThreadPath {
                 0 | 1 => p.tries.push(*t == 1),
                 other => return Err(bad(format!("a lock try's outcome is {other}, not 0 or 1"))),
             }
+        }
+        for _ in 0..r.count()? {
+            p.sizes.push(r.varint()?);
         }
         if r.at != content.len() {
             return Err(bad(format!("{} unexpected bytes after the outcomes", content.len() - r.at)));
@@ -294,6 +338,7 @@ struct ManifestThread {
     onces: u64,
     values: u64,
     tries: u64,
+    sizes: u64,
 }
 
 impl PathLog {
@@ -325,6 +370,7 @@ impl PathLog {
                 onces: t.onces.len() as u64,
                 values: t.values.len() as u64,
                 tries: t.tries.len() as u64,
+                sizes: t.sizes.len() as u64,
             });
         }
         let m = Manifest {
@@ -371,14 +417,15 @@ impl PathLog {
             let what = tpath.display().to_string();
             let t = ThreadPath::decode(&bytes, &what)?;
             let counts = |t: &ThreadPath| {
-                [t.decisions.len(), t.inputs.len(), t.onces.len(), t.values.len(), t.tries.len()].map(|n| n as u64)
+                [t.decisions.len(), t.inputs.len(), t.onces.len(), t.values.len(), t.tries.len(), t.sizes.len()]
+                    .map(|n| n as u64)
             };
-            let listed = [mt.decisions, mt.inputs, mt.onces, mt.values, mt.tries];
+            let listed = [mt.decisions, mt.inputs, mt.onces, mt.values, mt.tries, mt.sizes];
             if t.thread.to_string() != mt.thread || counts(&t) != listed {
-                let say = |c: [u64; 5]| {
+                let say = |c: [u64; 6]| {
                     format!(
-                        "{} decisions, {} inputs, {} once calls, {} library values and {} lock tries",
-                        c[0], c[1], c[2], c[3], c[4]
+                        "{} decisions, {} inputs, {} once calls, {} library values, {} lock tries and {} call sizes",
+                        c[0], c[1], c[2], c[3], c[4], c[5]
                     )
                 };
                 return Err(PathLogError::Corrupt {
@@ -583,9 +630,10 @@ mod tests {
                 prop::collection::vec(0u8..3, 0..4),
                 prop::collection::vec(any::<u64>(), 0..4),
                 prop::collection::vec(any::<bool>(), 0..4),
+                prop::collection::vec(any::<u64>(), 0..4),
             ),
         )
-            .prop_map(|(decisions, inputs, name, (onces, values, tries))| ThreadPath {
+            .prop_map(|(decisions, inputs, name, (onces, values, tries, sizes))| ThreadPath {
                 thread: name.parse().unwrap(),
                 targets: vec!["f".into(), "g".into(), "h".into()],
                 inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
@@ -593,6 +641,7 @@ mod tests {
                 onces,
                 values,
                 tries,
+                sizes,
             })
     }
 
@@ -630,15 +679,24 @@ mod tests {
         let e = ThreadPath::decode(&t.encode(), "t").unwrap_err().to_string();
         assert!(e.contains("found 3, which is not an outcome"), "{e}");
         t.onces = vec![0];
-        // The last try's byte, before the checksum, made 2 (and the checksum redone).
+        // The last try's byte, before the (empty) call sizes' count and the
+        // checksum, made 2 (and the checksum redone).
         t.tries = vec![true];
         let mut bytes = t.encode();
         let n = bytes.len();
-        bytes[n - 9] = 2;
+        bytes[n - 10] = 2;
         let h = fnv1a(&bytes[..n - 8]);
         bytes[n - 8..].copy_from_slice(&h.to_le_bytes());
         let e = ThreadPath::decode(&bytes, "t").unwrap_err().to_string();
         assert!(e.contains("a lock try's outcome is 2"), "{e}");
+    }
+
+    #[test]
+    fn sized_calls_are_found_by_name_and_by_intrinsic() {
+        assert_eq!(sized_args("memcpy"), &[2]);
+        assert_eq!(sized_args("llvm.memset.p0i8.i64"), &[1, 2]);
+        assert_eq!(sized_args("calloc"), &[0, 1]);
+        assert!(sized_args("llvm.memcpyx").is_empty() && sized_args("printf").is_empty());
     }
 
     #[test]

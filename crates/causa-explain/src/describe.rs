@@ -179,6 +179,12 @@ impl Explanation {
         match inside[..] {
             [(b, name)] if *b == a => Some(name.clone()),
             [(b, first), .., (_, last)] if *b == a => Some(format!("{first} to {last}")),
+            // A copy from one shared object into another (`memcpy` into a
+            // heap block): the event names its destination, the flow is
+            // about its source, named as the run's accesses of it were.
+            _ if i.addr.is_some_and(|d| a < d || a >= d + u64::from(i.span.unwrap_or(0))) => {
+                self.spans.range((a, n)..=(a, u32::MAX)).next().map(|(_, name)| name.clone())
+            }
             _ => None,
         }
     }

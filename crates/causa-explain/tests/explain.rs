@@ -1286,6 +1286,24 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
 }
 
 #[test]
+fn a_copy_sized_by_a_shared_length_is_explained_from_its_source() {
+    // `memcpy(copy, line, n)` with `n` read from a shared length: symbolic
+    // execution takes the run's size (the path log's call sizes); the copy
+    // into a heap block is named by it, its data flow by `line`, the
+    // source whose bytes the alternate reads before the writer's.
+    let prep = corpus("fail/libc/line_copied_by_stale_length.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{}: {summary}", e.mode);
+        assert!(summary.contains("The memcpy into `heap@0.2#1` at line_copied_by_stale_length.c:30"), "{summary}");
+        assert!(summary.contains("in `line` in the failing schedule"), "{summary}");
+        let text = causa_explain::text::render(&e);
+        assert!(text.contains("  line (in memcpy heap@0.2#1, thread 0.2 at line_copied_by_stale_length.c:30): read what thread 0.1 wrote at line 21"), "{text}");
+    }
+}
+
+#[test]
 fn reads_the_alternate_path_skips_are_told_in_one_sentence() {
     // Both threads free `buffer` after checking it: the alternate makes the
     // second thread see the first one's NULL and skip the `if`, so its read

@@ -39,6 +39,7 @@ struct Cursor {
     once: usize,
     value: usize,
     try_: usize,
+    size: usize,
 }
 
 impl Follow {
@@ -68,7 +69,7 @@ impl Machine {
             let Some(p) = f.paths.iter().position(|p| &p.thread == name) else {
                 return Err(Stop::Infeasible(format!("thread {name} was not created in the recorded run")));
             };
-            f.at[i] = Some(Cursor { path: p, decision: 0, input: 0, once: 0, value: 0, try_: 0 });
+            f.at[i] = Some(Cursor { path: p, decision: 0, input: 0, once: 0, value: 0, try_: 0, size: 0 });
         }
         let cur = f.at[i].as_mut().expect("set above");
         Ok(Some((&f.paths[cur.path], cur)))
@@ -172,6 +173,32 @@ impl Machine {
             p.values.push(v);
         }
         Ok(v)
+    }
+
+    /// Thread `t` calls `function` with `args`: its arguments that
+    /// [`causa_core::paths::SIZED_CALLS`] lists are noted in its path, or,
+    /// when following, must be the recorded ones (a recording without them,
+    /// a native one, is not checked).
+    pub(crate) fn note_sizes(&mut self, t: Tid, function: &str, args: &[causa_ir::Value]) -> Result<(), Stop> {
+        for &i in causa_core::paths::sized_args(function) {
+            let v = crate::shims::arg(args, i) as u64;
+            if let Some(p) = self.path_of(t) {
+                p.sizes.push(v);
+            }
+            let name = self.names[t as usize].clone();
+            if let Some((path, cur)) = self.cursor(t)? {
+                if let Some(&recorded) = path.sizes.get(cur.size) {
+                    if recorded != v {
+                        return Err(Stop::Infeasible(format!(
+                            "thread {name} calls `{function}` with {v} as argument {}, but in the recorded run with {recorded}",
+                            i + 1
+                        )));
+                    }
+                    cur.size += 1;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Thread `t`'s lock or semaphore try took the lock (a unit) or not, or

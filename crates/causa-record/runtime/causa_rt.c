@@ -790,6 +790,8 @@ static void write_log_now(void) {
         put(&tail, r->values.p, r->values.len);
         put_varint(&tail, r->tries.len);
         put(&tail, r->tries.p, r->tries.len);
+        /* Call sizes (format version 9): not recorded natively. */
+        put_varint(&tail, 0);
         char file[160];
         snprintf(file, sizeof file, "t%s.path", r->name);
         snprintf(path, sizeof path, "%s/%s", tmp, file);
@@ -802,7 +804,7 @@ static void write_log_now(void) {
         }
         fprintf(m,
                 "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu, "
-                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu}",
+                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu, \"sizes\": 0}",
                 i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs,
                 (unsigned long long)r->onces.len, (unsigned long long)r->nvalues, (unsigned long long)r->tries.len);
     }

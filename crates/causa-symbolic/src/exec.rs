@@ -366,6 +366,10 @@ pub(crate) struct Thread<'s, 'p> {
     next_once: usize,
     next_value: usize,
     next_try: usize,
+    /// The next of [`ThreadPath::sizes`], and the current library call's
+    /// recorded arguments (position, value) from there.
+    next_size: usize,
+    call_sizes: Vec<(usize, u64)>,
     children: u32,
     frames: Vec<Frame>,
     out: SymThread,
@@ -442,6 +446,8 @@ impl<'s, 'p> Thread<'s, 'p> {
             next_once: 0,
             next_value: 0,
             next_try: 0,
+            next_size: 0,
+            call_sizes: Vec::new(),
             children: 0,
             frames: Vec::new(),
             out,
@@ -1329,6 +1335,12 @@ impl<'s, 'p> Thread<'s, 'p> {
         if self.parked_at_call(name, args)? {
             return Ok(false);
         }
+        self.call_sizes = causa_core::paths::sized_args(name)
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &i)| self.path.sizes.get(self.next_size + k).map(|v| (i, *v)))
+            .collect();
+        self.next_size += causa_core::paths::sized_args(name).len();
         let r = crate::shims::call(self, name, args, &argv, ret)?;
         if self.blocked {
             return Ok(false);
@@ -1429,10 +1441,29 @@ impl Thread<'_, '_> {
         Ok(Reg::Int(self.st.trace.exprs.constant(bits, v as u128)))
     }
 
-    /// Argument `i` as a concrete integer (`what` names the call for errors).
+    /// Argument `i` as a concrete integer (`what` names the call for
+    /// errors). One computed from shared data is the run's value when the
+    /// log has it ([`ThreadPath::sizes`]), with a path condition that it is
+    /// that value: every schedule explained or solved for computes the
+    /// same size, as the run's path does.
     pub(crate) fn concrete_arg(&mut self, args: &[Operand], i: usize, bits: u32, what: &str) -> Result<u128, SymError> {
-        self.arg_value(args, i, bits, what)?
-            .map_err(|_| self.unsupported(format!("{what} with a value computed from shared data")))
+        let e = match self.arg_value(args, i, bits, what)? {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        };
+        let Some(&(_, v)) = self.call_sizes.iter().find(|(j, _)| *j == i) else {
+            return Err(self.unsupported(format!("{what} with a value computed from shared data")));
+        };
+        let v = u128::from(v) & (u128::MAX >> (128 - bits.clamp(1, 128)));
+        let x = &mut self.st.trace.exprs;
+        let c = x.constant(bits, v);
+        let eq = x.icmp(causa_ir::ICmpPred::Eq, bits, e, c);
+        self.condition(eq)?;
+        // (The read it is, required to return that value: the thread's
+        // later uses of it, `copy[n] = 0` after `memcpy(copy, msg, n)`,
+        // are concrete too.)
+        self.pin_recorded(e, v);
+        Ok(v)
     }
 
     /// Argument `i` as a concrete integer, else the expression it is

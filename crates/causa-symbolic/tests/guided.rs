@@ -49,6 +49,8 @@ fn sym_view(tr: &SymTrace, t: usize) -> Vec<String> {
                 SymOp::Read { addr, size, .. } => format!("read {addr:#x}/{size}"),
                 SymOp::Write { addr, size, .. } => format!("write {addr:#x}/{size}"),
                 SymOp::Bulk { addr, size, writes, .. } if !writes.is_empty() => format!("write {addr:#x}/{size}"),
+                // (A copy out of shared memory into the thread's own.)
+                SymOp::Bulk { addr, size, at: None, .. } => format!("read {addr:#x}/{size}"),
                 SymOp::Lock { mutex, .. } => format!("lock {mutex:#x}"),
                 SymOp::Unlock { mutex } => format!("unlock {mutex:#x}"),
                 SymOp::Fork { .. } => "fork".into(),
@@ -74,11 +76,15 @@ fn agrees(ex: &Execution, tr: &SymTrace) {
         assert!(sym.starts_with(&ops) || ops.starts_with(&sym), "thread {}:\nrun {ops:?}\nsym {sym:?}", th.thread);
         let mut k = 0;
         for e in &th.events {
-            if let SymOp::Read { value, .. } = e.op {
-                if let causa_symbolic::Expr::Read { id, .. } = tr.exprs.get(value) {
-                    values[*id as usize] = reads.get(k).copied();
+            match &e.op {
+                SymOp::Read { value, .. } => {
+                    if let causa_symbolic::Expr::Read { id, .. } = tr.exprs.get(*value) {
+                        values[*id as usize] = reads.get(k).copied();
+                    }
+                    k += 1;
                 }
-                k += 1;
+                SymOp::Bulk { writes, at: None, .. } if writes.is_empty() => k += 1,
+                _ => {}
             }
         }
     }
@@ -348,6 +354,40 @@ fn a_bulk_copy_into_shared_memory_is_one_event_of_whole_words() {
     // the first half of the copy's first word.
     let sol = causa_symbolic::solve(&tr, &Default::default()).expect("the model is satisfiable");
     assert!(!sol.order.is_empty());
+}
+
+#[test]
+fn a_copy_sized_from_shared_data_takes_the_recorded_size() {
+    // The worker copies `len` bytes of `msg` and terminates its copy at
+    // `len`: the size is the run's (the log's call sizes), required of the
+    // read by a path condition, and the store at `copy[n]` is then at a
+    // known place. A log without the sizes (a native recording's) gives
+    // the error naming the call.
+    let src = format!(
+        "{PRELUDE}#include <string.h>\nchar msg[16] = \"abcdef\"; int len = 3; int out;\n\
+         void *w(void *p) {{ char copy[16]; int n = len; memcpy(copy, msg, n); copy[n] = 0; out = copy[n]; return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); msg[1] = 122; len = 5; pthread_join(a, 0); assert(out == 0); return 0; }}\n"
+    );
+    let prep = load("sized.c", &src);
+    let ex = first_schedule_run(&prep);
+    let log = log_of(&prep, &ex);
+    let worker = log.threads.iter().find(|t| t.thread.to_string() == "0.1").expect("the worker's path");
+    let recorded = worker.sizes.clone();
+    assert!(recorded == [3] || recorded == [5], "memcpy's size: {recorded:?}");
+    let tr = execute(&prep.program, &log).expect("a size from shared data is the recorded one");
+    agrees(&ex, &tr);
+    // The worker's path condition: its read of `len` is the recorded size.
+    let t = tr.threads.iter().position(|t| t.thread.to_string() == "0.1").expect("the worker");
+    assert_eq!(tr.threads[t].path.len(), 1, "one condition: the size");
+    let mut bare = log.clone();
+    bare.threads.iter_mut().for_each(|t| t.sizes.clear());
+    match execute(&prep.program, &bare).expect_err("without the sizes the copy is not followed") {
+        SymError::Unsupported { what, at } => {
+            assert!(what.contains("memcpy with a value computed from shared data"), "{what}");
+            assert!(at.as_deref().is_some_and(|a| a.contains("sized.c:")), "{at:?}");
+        }
+        other => panic!("{other}"),
+    }
 }
 
 #[test]

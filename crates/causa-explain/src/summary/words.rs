@@ -14,7 +14,13 @@ pub(crate) fn listed(items: &[String]) -> String {
 
 /// `read of `balance` at bank.c:4`.
 pub(super) fn event_phrase(e: &Explanation, r: EventRef) -> String {
-    let obj = e.object(r).map(|o| format!(" of `{o}`")).unwrap_or_default();
+    // (A copy's event is named by the object it writes: `memcpy into
+    // `copy``; its source is named where its data flows are.)
+    let of = match e.info_of(r).op {
+        "memcpy" | "memmove" | "strcpy" | "strncpy" | "strcat" | "strncat" => "into",
+        _ => "of",
+    };
+    let obj = e.object(r).map(|o| format!(" {of} `{o}`")).unwrap_or_default();
     let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
     format!("{}{obj}{at}", noun(e.info_of(r).op))
 }

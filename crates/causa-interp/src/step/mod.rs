@@ -267,6 +267,7 @@ impl Machine {
             if indirect {
                 self.note_indirect_call(t, &f.name)?;
             }
+            self.note_sizes(t, &f.name, &argv)?;
             // A lock, condition variable, semaphore or barrier is memory
             // the call reads and writes: one in a freed block (or a dead
             // frame) is a use after free, at every use (the machine's own

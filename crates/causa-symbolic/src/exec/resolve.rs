@@ -213,6 +213,30 @@ impl Thread<'_, '_> {
         Some(v)
     }
 
+    /// `e`, required (by the caller's path condition) to equal `v`: when
+    /// it is a read, widened or not, that read is pinned to the value that
+    /// gives `v`, so that [`Thread::resolve`] makes every later use of it
+    /// concrete.
+    pub(super) fn pin_recorded(&mut self, e: ExprId, v: u128) {
+        use causa_ir::value::{mask, sext};
+        let (mut e, mut v) = (e, v);
+        loop {
+            match *self.st.trace.exprs.get(e) {
+                Expr::Read { id, bits } if v <= mask(bits) => {
+                    self.pinned.entry(id).or_insert(v);
+                    return;
+                }
+                Expr::Cast { op: causa_ir::CastOp::ZExt, from, a, .. } if v <= mask(from) => e = a,
+                Expr::Cast { op: causa_ir::CastOp::SExt, from, to, a }
+                    if (sext(v & mask(from), from) as u128) & mask(to) == v =>
+                {
+                    (e, v) = (a, v & mask(from));
+                }
+                _ => return,
+            }
+        }
+    }
+
     /// The one value shared location `loc` ever held so far (see the
     /// module docs).
     fn single_value(&mut self, loc: u64, size: u32) -> Option<u128> {
