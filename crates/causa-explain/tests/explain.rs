@@ -1304,6 +1304,37 @@ fn a_copy_sized_by_a_shared_length_is_explained_from_its_source() {
 }
 
 #[test]
+fn a_snapshot_sized_by_a_shared_count_names_the_sample_it_copies_too_early() {
+    // `malloc` and `memcpy` sized by the shared count; the copy into the
+    // heap block reads a sample the sampler has published (counted) but
+    // not written yet: the order violation names the sample, not the copy.
+    let prep = corpus("fail/libc/samples_copied_before_filled.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{}: {summary}", e.mode);
+        assert!(summary.contains("copies `samples["), "{}: {summary}", e.mode);
+        assert!(summary.contains("into `heap@0.2#1["), "{}: {summary}", e.mode);
+    }
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("before `count` (samples_copied_before_filled.c:22) avoids the failure"), "{summary}");
+}
+
+#[test]
+fn a_mailbox_copied_by_its_length_is_told_to_write_the_text_first() {
+    let prep = corpus("fail/libc/mailbox_length_before_text.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(
+        summary.contains("writing `box.text` (mailbox_length_before_text.c:20) before `box.len` (mailbox_length_before_text.c:19) avoids the failure"),
+        "{summary}"
+    );
+}
+
+#[test]
 fn reads_the_alternate_path_skips_are_told_in_one_sentence() {
     // Both threads free `buffer` after checking it: the alternate makes the
     // second thread see the first one's NULL and skip the `if`, so its read

@@ -542,7 +542,7 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
     Some(format!(
         "Order violation: {} {} before {} {}, and sees {}; in the failing schedule that write {late}, in the alternate it comes first and the read sees {seen}.{fix}",
         who(e, f.read),
-        verb_phrase(e, f.read),
+        flow_verb_phrase(e, f),
         who(e, w),
         verb_on(e, w, " it"),
         before,

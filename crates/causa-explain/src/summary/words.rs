@@ -73,6 +73,20 @@ pub(super) fn verb_phrase(e: &Explanation, r: EventRef) -> String {
     verb_on(e, r, &format!("{obj}{how}"))
 }
 
+/// [`verb_phrase`] of a flow's read; a copy from one shared object into
+/// another names both: `copies `samples[0]` into `heap@0.2#1[0]` at
+/// a.c:26` (its event is named by the destination, the flow is about the
+/// source).
+pub(super) fn flow_verb_phrase(e: &Explanation, f: &crate::Flow) -> String {
+    match (e.info_of(f.read).op, e.flow_part(f)) {
+        ("memcpy" | "memmove", Some(part)) => {
+            let into = e.object(f.read).map(|o| format!(" into `{o}`")).unwrap_or_default();
+            verb_on(e, f.read, &format!(" `{part}`{into}"))
+        }
+        _ => verb_phrase(e, f.read),
+    }
+}
+
 /// `` `writes{obj} at bank.c:14` ``: the event's verb, `obj` and its line.
 pub(super) fn verb_on(e: &Explanation, r: EventRef, obj: &str) -> String {
     let at = e.line(r).map(|l| format!(" at {l}")).unwrap_or_default();
