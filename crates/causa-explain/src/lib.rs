@@ -728,6 +728,7 @@ fn explain_here(
             }
         }
     }
+    null_pointers(&info, [&mut failing_values, &mut alternate_values]);
     let flipped = s.flipped.map(|f: FlippedBranch| Flip {
         thread: f.thread,
         loc: prep.program.loc(f.branch.loc).cloned(),
@@ -877,6 +878,29 @@ impl Functions {
 
 /// A value of `size` bytes as the run showed it (`-1095041334`) in hex
 /// (`0xbebafeca`); as it was when it is no number.
+/// A pointer-sized location that either run shows holding a pointer
+/// (`&heap#1`, `&config`): its 0 is shown as `NULL` (a read of a pointer
+/// not set yet "sees NULL (initial value)", not "sees 0").
+fn null_pointers(info: &[Vec<EventInfo>], values: [&mut BTreeMap<EventRef, String>; 2]) {
+    let plain = |r: &EventRef| {
+        let i = info.get(r.0).and_then(|t| t.get(r.1))?;
+        (i.size == Some(8) && i.span.is_none() && matches!(i.op, "read" | "write" | "update")).then_some(i.addr?)
+    };
+    let pointers: BTreeSet<u64> = values
+        .iter()
+        .flat_map(|m| m.iter())
+        .filter(|(_, v)| v.starts_with('&'))
+        .filter_map(|(r, _)| plain(r))
+        .collect();
+    for m in values {
+        for (r, v) in m.iter_mut() {
+            if v == "0" && plain(r).is_some_and(|a| pointers.contains(&a)) {
+                *v = "NULL".to_string();
+            }
+        }
+    }
+}
+
 fn in_hex(v: &str, size: u32) -> String {
     match describe::number(v) {
         Some(x) if size <= 16 => {

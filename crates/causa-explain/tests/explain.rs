@@ -1414,7 +1414,7 @@ fn a_null_read_between_check_and_use_is_explained_on_the_runs_order() {
         assert_explained(&e, "check_then_null");
         let text = causa_explain::text::render(&e);
         assert!(
-            text.contains("current (thread 0.1 at check_then_null.c:19): read 0 from thread 0.2 line 28"),
+            text.contains("current (thread 0.1 at check_then_null.c:19): read NULL from thread 0.2 line 28"),
             "{mode}: {text}"
         );
     }
@@ -2375,7 +2375,7 @@ fn a_flipped_thread_reads_what_another_thread_stored() {
         let summary = causa_explain::summary::summary(&e);
         assert!(
             summary.contains("at lazy_init_unlocked.c:17 in `get_stats`")
-                && summary.contains("sees 0 (initial value) in the failing schedule and &heap@"),
+                && summary.contains("sees NULL (initial value) in the failing schedule and &heap@"),
             "run {n}: {summary}"
         );
     }
@@ -5567,6 +5567,21 @@ fn a_write_made_after_creating_the_reader_is_told_to_come_before_it() {
             }
         }
     }
+}
+
+#[test]
+fn a_pointer_not_set_yet_is_shown_as_null() {
+    // `config` holds `&heap#1` once `main` sets it: the worker's read of it
+    // before then sees NULL, not "0", in the summary and in the columns;
+    // a count's 0 stays 0.
+    let prep = corpus("fail/memory/null_deref_order.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("and sees NULL (initial value)"), "{summary}");
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("read config=NULL :21") && text.contains("read config=&heap#1 :21"), "{text}");
+    assert!(text.contains("write heap#1.verbose=0 :32"), "{text}");
 }
 
 #[test]
