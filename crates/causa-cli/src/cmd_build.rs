@@ -32,6 +32,7 @@ pub fn run(args: &BuildArgs) -> Result<i32, Failure> {
                 "switches": i.switches,
                 "indirect_calls": i.indirect_calls,
                 "failure_sites": i.sites,
+                "size_arguments": i.sizes,
             },
         });
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
@@ -55,12 +56,13 @@ pub fn run(args: &BuildArgs) -> Result<i32, Failure> {
         )
     };
     println!(
-        "  instrumented {}: {}, {}, {}, {}",
+        "  instrumented {}: {}, {}, {}, {}, {}",
         n(i.functions, "function"),
         n(i.branches, "branch"),
         n(i.switches, "switch"),
         n(i.indirect_calls, "indirect call"),
-        n(i.sites, "failure site")
+        n(i.sites, "failure site"),
+        n(i.sizes, "size argument")
     );
     println!("  each run writes its path log when it exits or fails: to $CAUSA_PATHS, else ./causa-paths-<pid>/");
     println!("  reproduce a failure with: causa reproduce {}{cflags} --paths DIR", args.program.join(" "));

@@ -38,7 +38,7 @@
 //!            wait was woken)
 //!            call sizes: count, then each value (varint): the arguments at
 //!            the positions [`SIZED_CALLS`] lists of each call of those
-//!            functions, in order (the native recorder writes none)
+//!            functions, in order
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -146,7 +146,7 @@ pub struct ThreadPath {
     /// `pthread_cond_timedwait` was woken (rather than timing out), in order.
     pub tries: Vec<bool>,
     /// The arguments of each call of a [`SIZED_CALLS`] function at the
-    /// positions listed there, in order (empty in a native recording).
+    /// positions listed there, in order.
     pub sizes: Vec<u64>,
 }
 

@@ -177,8 +177,8 @@ impl Machine {
 
     /// Thread `t` calls `function` with `args`: its arguments that
     /// [`causa_core::paths::SIZED_CALLS`] lists are noted in its path, or,
-    /// when following, must be the recorded ones (a recording without them,
-    /// a native one, is not checked).
+    /// when following, must be the recorded ones (past the last recorded
+    /// one, nothing is checked: a log made without them).
     pub(crate) fn note_sizes(&mut self, t: Tid, function: &str, args: &[causa_ir::Value]) -> Result<(), Stop> {
         for &i in causa_core::paths::sized_args(function) {
             let v = crate::shims::arg(args, i) as u64;

@@ -11,6 +11,8 @@
  *   __causa_switch(index)     before every switch (0 = default, i = i-th case)
  *   __causa_icall(target)     before every indirect call
  *   __causa_site(file, l, c)  before calls that can report a failure
+ *   __causa_size(v)           before each call of memcpy, malloc, … once per
+ *                             size argument (causa_core::paths::SIZED_CALLS)
  * and the functions the program's own are redirected to:
  *   __causa_pthread_create    thread names follow the creation tree (0, 0.1, …)
  *   __causa_assert_fail, __causa_reach_error, __causa_abort: the failure
@@ -86,6 +88,9 @@ typedef struct rec {
     bytes_t values;         /* one varint per clock read (ns) or rand() */
     uint64_t nvalues;
     bytes_t tries;          /* one byte (1: took the lock) per lock try */
+    bytes_t sizes;          /* one varint per size argument of a memcpy,
+                               malloc, … call (causa_core SIZED_CALLS) */
+    uint64_t nsizes;
     int children;
     int spill_fd;           /* 0: nothing spilled yet */
     uint64_t spilled;       /* decision bytes in the spill file */
@@ -93,7 +98,7 @@ typedef struct rec {
     int site_line, site_col;
     struct rec *next;       /* every record, for writing at the end */
     atomic_flag busy;       /* held while `dec`, `inputs`, `targets` or the
-                               outcomes (`onces`, `values`, `tries`) change,
+                               outcomes (`onces`, `values`, `tries`, `sizes`) change,
                                and by the log's writer for good */
 } rec_t;
 
@@ -419,6 +424,17 @@ int __causa_pthread_once(pthread_once_t *once, void (*routine)(void)) {
         pthread_mutex_unlock(&once_lock);
     }
     return 0;
+}
+
+/* A size argument of a call causa's path logs record (memcpy's length,
+   malloc's size, …): the pass calls this before each such call, once per
+   argument, in the order the interpreter records them. */
+void __causa_size(uint64_t v) {
+    rec_t *r = self();
+    hold(r);
+    put_varint(&r->sizes, v);
+    r->nsizes++;
+    release(r);
 }
 
 static void note_value(uint64_t ns) {
@@ -790,8 +806,8 @@ static void write_log_now(void) {
         put(&tail, r->values.p, r->values.len);
         put_varint(&tail, r->tries.len);
         put(&tail, r->tries.p, r->tries.len);
-        /* Call sizes (format version 9): not recorded natively. */
-        put_varint(&tail, 0);
+        put_varint(&tail, r->nsizes);
+        put(&tail, r->sizes.p, r->sizes.len);
         char file[160];
         snprintf(file, sizeof file, "t%s.path", r->name);
         snprintf(path, sizeof path, "%s/%s", tmp, file);
@@ -804,9 +820,10 @@ static void write_log_now(void) {
         }
         fprintf(m,
                 "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu, "
-                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu, \"sizes\": 0}",
+                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu, \"sizes\": %llu}",
                 i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs,
-                (unsigned long long)r->onces.len, (unsigned long long)r->nvalues, (unsigned long long)r->tries.len);
+                (unsigned long long)r->onces.len, (unsigned long long)r->nvalues, (unsigned long long)r->tries.len,
+                (unsigned long long)r->nsizes);
     }
     fprintf(m, "\n  ]\n}\n");
     fclose(m);

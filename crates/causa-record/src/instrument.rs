@@ -7,7 +7,9 @@
 //! `__causa_branch(cond)` before a conditional branch, `__causa_switch(k)`
 //! before a `switch` (k computed from the case values in case order: 0 for
 //! the default destination), `__causa_icall(callee)` before an indirect
-//! call — except the branches and switches path logs leave out, which the
+//! call, `__causa_size(v)` before a direct call of a function whose size
+//! arguments path logs record (`memcpy`, `malloc`, …: one call per
+//! argument, `causa_core::paths::SIZED_CALLS`) — except the branches and switches path logs leave out, which the
 //! caller names from causa's lowering of the same module (no shared read
 //! influences them, `causa_ir::local`). Calls that report a failure (`__assert_fail`, `abort`,
 //! `reach_error`, `__VERIFIER_error`) get `__causa_site(file, line, column)`
@@ -45,6 +47,8 @@ pub struct Instrumented {
     pub switches: usize,
     pub indirect_calls: usize,
     pub sites: usize,
+    /// Size arguments recorded (`__causa_size` calls inserted).
+    pub sizes: usize,
 }
 
 /// Functions whose calls can report a failure.
@@ -179,6 +183,7 @@ struct Pass<'r> {
     builder: LLVMBuilderRef,
     i1: LLVMTypeRef,
     i32: LLVMTypeRef,
+    i64: LLVMTypeRef,
     i8p: LLVMTypeRef,
 }
 
@@ -198,6 +203,7 @@ impl<'r> Pass<'r> {
             builder: LLVMCreateBuilderInContext(ctx),
             i1: LLVMInt1TypeInContext(ctx),
             i32: LLVMInt32TypeInContext(ctx),
+            i64: LLVMInt64TypeInContext(ctx),
             i8p: LLVMPointerType(LLVMInt8TypeInContext(ctx), 0),
         }
     }
@@ -231,6 +237,7 @@ impl<'r> Pass<'r> {
         let switch = self.runtime("__causa_switch", &mut [self.i32]);
         let icall = self.runtime("__causa_icall", &mut [self.i8p]);
         let site = self.runtime("__causa_site", &mut [self.i8p, self.i32, self.i32]);
+        let size = self.runtime("__causa_size", &mut [self.i64]);
         for &f in &defined {
             let name = name_of(f);
             if causa_ir::svcomp_intercepted(&name) {
@@ -242,7 +249,7 @@ impl<'r> Pass<'r> {
             let mut index = 0;
             while !bb.is_null() {
                 let recorded = flags.and_then(|v| v.get(index).copied()).unwrap_or(true);
-                self.block(bb, recorded, [branch, switch, icall, site], &mut stats);
+                self.block(bb, recorded, [branch, switch, icall, site, size], &mut stats);
                 bb = LLVMGetNextBasicBlock(bb);
                 index += 1;
             }
@@ -257,7 +264,7 @@ impl<'r> Pass<'r> {
         &mut self,
         bb: LLVMBasicBlockRef,
         recorded: bool,
-        [branch, switch, icall, site]: [(LLVMValueRef, LLVMTypeRef); 4],
+        [branch, switch, icall, site, size]: [(LLVMValueRef, LLVMTypeRef); 5],
         stats: &mut Instrumented,
     ) {
         let mut calls = Vec::new();
@@ -272,6 +279,24 @@ impl<'r> Pass<'r> {
             let callee = LLVMGetCalledValue(call);
             LLVMPositionBuilderBefore(self.builder, call);
             if !LLVMIsAFunction(callee).is_null() {
+                // The size arguments, as u64, in the interpreter's order.
+                for &k in causa_core::paths::sized_args(&name_of(callee)) {
+                    let arg = LLVMGetOperand(call, k as u32);
+                    if arg.is_null() {
+                        continue;
+                    }
+                    let ty = LLVMTypeOf(arg);
+                    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
+                        continue;
+                    }
+                    let v = match LLVMGetIntTypeWidth(ty) {
+                        64 => arg,
+                        w if w < 64 => LLVMBuildZExt(self.builder, arg, self.i64, c"".as_ptr()),
+                        _ => LLVMBuildTrunc(self.builder, arg, self.i64, c"".as_ptr()),
+                    };
+                    self.call(size, &mut [v]);
+                    stats.sizes += 1;
+                }
                 if FAILURE_CALLS.contains(&name_of(callee).as_str()) {
                     let (file, line, col) = self.location(call);
                     let file = LLVMBuildGlobalStringPtr(self.builder, file.as_ptr(), c"".as_ptr());

@@ -226,6 +226,61 @@ fn a_natively_recorded_null_dereference_is_reproduced() {
     reproduces(&c, &log, BugKind::MemoryError);
 }
 
+const STALE_LENGTH: &str = r#"
+#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+char line[32] = "boot";
+size_t line_len = 4;
+
+void *writer(void *arg) {
+    memcpy(line, "disk full", 10);
+    usleep(rand() % 300);
+    line_len = 9;
+    return NULL;
+}
+
+int main(void) {
+    srand(getpid());
+    pthread_t t;
+    pthread_create(&t, NULL, writer, NULL);
+    usleep(rand() % 300);
+    size_t n = line_len;
+    char *copy = malloc(n + 1);
+    memcpy(copy, line, n);
+    copy[n] = '\0';
+    assert(strcmp(copy, "boot") == 0 || strcmp(copy, "disk full") == 0);
+    pthread_join(t, NULL);
+    free(copy);
+    return 0;
+}
+"#;
+
+#[test]
+fn sizes_from_shared_data_are_recorded_natively_and_reproduced_by_the_solver() {
+    // `malloc(n + 1)` and `memcpy(copy, line, n)` with `n` read from a
+    // shared length: the native log holds main's sizes as the interpreter
+    // records them (malloc's, then memcpy's), and the solver, which needs
+    // them to follow the copy, reproduces the torn line from the log.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (c, exe) = build(dir.path(), "stale_length", STALE_LENGTH);
+    let (log, _) = failing_log(&exe, dir.path(), 200);
+    let main = log.threads.iter().find(|t| t.thread.to_string() == "0").expect("main's path");
+    assert_eq!(main.sizes, [5, 4], "malloc(n + 1) and memcpy(…, n) with the old length 4");
+    let writer = log.threads.iter().find(|t| t.thread.to_string() == "0.1").expect("the writer's path");
+    assert_eq!(writer.sizes, [10], "the writer's memcpy of 10 bytes");
+    reproduces(&c, &log, BugKind::AssertionViolation);
+    let program = load_program(std::slice::from_ref(&c), &CompileOptions::default()).expect("compiles");
+    let prep = Arc::new(prepare(program).expect("prepares"));
+    let opts = ReproduceOptions { method: causa_explore::reproduce::Method::Solver, ..ReproduceOptions::default() };
+    let r = reproduce(&prep, &Config::default(), &log, &opts).unwrap_or_else(|e| panic!("the solver: {e}"));
+    let f = r.execution.outcome.finding().expect("the solver's schedule fails");
+    assert_eq!(f.kind, BugKind::AssertionViolation);
+}
+
 const BOUNDED_BUFFER: &str = r#"
 #include <assert.h>
 #include <pthread.h>
