@@ -5585,6 +5585,35 @@ fn a_pointer_not_set_yet_is_shown_as_null() {
 }
 
 #[test]
+fn a_block_reached_through_a_pointer_read_after_its_free_is_told_so() {
+    // `owner` drops the last reference and frees the session; `user` reads
+    // `s` after that and checks the freed block's count. The summary says
+    // the free leaves `s` pointing to the block and gives the lock as the
+    // fix, in every mode whose alternate runs the access first.
+    // (A run that fails at the check, line 20: the free came first.)
+    let prep = corpus("fail/memory/session_freed_while_checked.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(20));
+    let mut told = 0;
+    for e in explained_modes(&prep, &ex) {
+        assert!(e.alternate_passes(), "{}: {:?}", e.mode, e.alternate_outcome);
+        let summary = causa_explain::summary::summary(&e);
+        if summary.contains("the alternate runs that access first") {
+            assert!(
+                summary.contains("reaches `heap#1` through `s`, which it reads at session_freed_while_checked.c:20, after the free: the free leaves `s` pointing to the block."),
+                "{}: {summary}",
+                e.mode
+            );
+            told += 1;
+        }
+    }
+    assert!(
+        told > 0,
+        "some mode's alternate runs the access first: {:?}",
+        explained_modes(&prep, &ex).iter().map(causa_explain::summary::summary).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn progressive_mode_is_no_larger_than_symbiosis_on_a_work_queue() {
     // bench/programs/work_queue.c with 8 tasks: four workers take tasks
     // under a lock and count them without it. The window's optimum

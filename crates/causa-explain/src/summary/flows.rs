@@ -109,6 +109,31 @@ pub(super) fn checked(e: &Explanation) -> Option<&Flow> {
     mine().filter(tested).max_by_key(|f| f.read.1).or_else(|| mine().max_by_key(|f| f.read.1))
 }
 
+/// A freed block the accessing thread reaches through a shared pointer it
+/// reads only after the free (the free left the pointer pointing to the
+/// block): `` `user` (thread 0.1) reaches `heap#1` through `s`, which it
+/// reads at a.c:16, after the free. … `` with the fix: the pointer cleared
+/// and the block freed under a lock the reader holds over its read and its
+/// use. None when the thread read the pointer before the free (then
+/// clearing it would not have helped) or through no pointer the runs name.
+fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Option<String> {
+    let block = e.object(free)?;
+    let freed_at = e.place(free)?;
+    let target = format!("&{block}");
+    let pointer = e.failing[freed_at + 1..]
+        .iter()
+        .copied()
+        .filter(|r| r.0 == access.0 && r.1 < access.1 && e.info_of(*r).op == "read")
+        .rfind(|r| e.value(*r, Run::Failing) == Some(target.as_str()))?;
+    let name = e.object(pointer)?;
+    Some(format!(
+        " {} reaches `{block}` through `{name}`, which it reads at {}, after the free: the free leaves `{name}` pointing to the block. Clearing `{name}` and freeing the block under a lock that {} holds from its read of `{name}` to its last use of the block avoids the failure.",
+        who(e, access),
+        e.line(pointer).unwrap_or_default(),
+        who(e, access)
+    ))
+}
+
 /// `` The read of `balance` at bank.c:48 in `main` (thread 0) sees 70 from
 /// thread 0.2 line 20 in the failing schedule and 120 from … in the alternate. ``
 /// When no data flow differs (a use after free): the two events of
@@ -146,6 +171,10 @@ pub(super) fn order_sentence(e: &Explanation) -> Option<String> {
                 String::new()
             };
             let how = if e.info_of(a).realloc { " (its `realloc` moves the block)" } else { "" };
+            let unjoined = match unjoined.is_empty() {
+                true => reached_after_free(e, a, b).unwrap_or_default(),
+                false => unjoined,
+            };
             (format!("frees {block}{how} at {at}"), unjoined)
         } else {
             (format!("ends at {at}"), String::new())
