@@ -74,7 +74,7 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
         }
         if !t.sizes.is_empty() {
             let sizes: Vec<String> = t.sizes.iter().map(u64::to_string).collect();
-            println!("  call sizes (memcpy, malloc, …): {}", sizes.join(", "));
+            println!("  call arguments (sizes of memcpy, malloc, …; values sprintf prints): {}", sizes.join(", "));
         }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");

@@ -38,7 +38,8 @@
 //!            wait was woken)
 //!            call sizes: count, then each value (varint): the arguments at
 //!            the positions [`SIZED_CALLS`] lists of each call of those
-//!            functions, in order
+//!            functions, and the integer and pointer arguments of each
+//!            [`FORMAT_CALLS`] call from its first variadic one, in order
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -98,6 +99,21 @@ pub const SIZED_CALLS: &[(&str, &[usize])] = &[
     ("realloc", &[1]),
 ];
 
+/// The formatting functions whose variadic arguments the interpreter
+/// records too ([`ThreadPath::sizes`]), with the position of the first:
+/// every integer or pointer argument from there on, in order (a
+/// floating-point or aggregate one is not recorded). `snprintf(status, n,
+/// "%d/%d", done, total)` of shared counters prints the run's values.
+/// (A pointer's value is the recording's own: a native run's differs from
+/// the interpreter's, so they are not compared when following a log.)
+pub const FORMAT_CALLS: &[(&str, usize)] = &[("sprintf", 2), ("snprintf", 3)];
+
+/// The first variadic argument [`ThreadPath::sizes`] records of a
+/// [`FORMAT_CALLS`] function.
+pub fn format_args_from(function: &str) -> Option<usize> {
+    FORMAT_CALLS.iter().find(|(f, _)| *f == function).map(|(_, at)| *at)
+}
+
 /// The argument positions of `function` (an `llvm.memcpy.*` intrinsic
 /// named by its base) that [`ThreadPath::sizes`] records; empty for others.
 pub fn sized_args(function: &str) -> &'static [usize] {
@@ -146,7 +162,8 @@ pub struct ThreadPath {
     /// `pthread_cond_timedwait` was woken (rather than timing out), in order.
     pub tries: Vec<bool>,
     /// The arguments of each call of a [`SIZED_CALLS`] function at the
-    /// positions listed there, in order.
+    /// positions listed there, and the integer and pointer arguments of
+    /// each [`FORMAT_CALLS`] call, in order.
     pub sizes: Vec<u64>,
 }
 
@@ -697,6 +714,7 @@ mod tests {
         assert_eq!(sized_args("llvm.memset.p0i8.i64"), &[1, 2]);
         assert_eq!(sized_args("calloc"), &[0, 1]);
         assert!(sized_args("llvm.memcpyx").is_empty() && sized_args("printf").is_empty());
+        assert_eq!((format_args_from("snprintf"), format_args_from("printf")), (Some(3), None));
     }
 
     #[test]

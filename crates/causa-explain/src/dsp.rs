@@ -328,7 +328,24 @@ fn atomic(
                 continue;
             };
             let writes = |r: EventRef| access(sym, at, r).is_some_and(|(_, w)| w);
+            // A thread that only reads the location, between a read and a
+            // write of it or a write and a read (a reporter's read of
+            // `total` inside a worker's `total++`), sees what it would see
+            // before or after the two: that interleaving is serializable
+            // (Lu et al.'s AVIO), and running the two atomically changes
+            // nothing. Not so when it writes the location later (its own
+            // update spans the region's write), or runs the region's own
+            // read (two pops of one head, the second cut short by the
+            // failure before its write), or reads between two writes (a
+            // value half made).
             if !(xw || writes(a1) || writes(a2)) {
+                continue;
+            }
+            let on_x_loc = |r: &&EventRef| r.0 == x.0 && access(sym, at, **r).is_some_and(|(l, _)| l == loc);
+            let loc_of = |r: EventRef| sym.threads[r.0].events[r.1].loc;
+            let reader_only =
+                loc_of(x) != loc_of(a1) && !failing[fat[&a1] + 1..].iter().filter(on_x_loc).any(|r| writes(*r));
+            if reader_only && !(writes(a1) && writes(a2)) {
                 continue;
             }
             // (An intruder the alternate does not run is not between them.)

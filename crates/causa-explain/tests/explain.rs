@@ -5614,6 +5614,28 @@ fn a_block_reached_through_a_pointer_read_after_its_free_is_told_so() {
 }
 
 #[test]
+fn counters_printed_into_a_status_line_are_explained_as_a_torn_pair() {
+    // `snprintf(status, …, "%d/%d", d, t)` of two values read from shared
+    // counters: the printed values are the run's (recorded in the path
+    // log), not tied to the reads, so the alternate may read both before
+    // the worker's updates, and the torn pair is told. The reporter's read
+    // of `total` inside the worker's `total++` is no region to make atomic
+    // (a read between a read and a write: serializable).
+    let prep = corpus("fail/libc/status_formatted_from_unlocked_counters.c");
+    let ex = failing_where(&prep, 500, |_| true);
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{}: {summary}", e.mode);
+        // (Either telling: both reads before the writes, or `total`'s read
+        // after its write; one lock over both reads and both writes.)
+        let pair = summary.contains("the reads pair a new `done` with an old `total`")
+            || summary.contains("the two reads fall between the two writes");
+        assert!(pair, "{}: {summary}", e.mode);
+        assert!(!summary.contains("atomic avoids"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn progressive_mode_is_no_larger_than_symbiosis_on_a_work_queue() {
     // bench/programs/work_queue.c with 8 tasks: four workers take tasks
     // under a lock and count them without it. The window's optimum

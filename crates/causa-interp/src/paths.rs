@@ -198,6 +198,24 @@ impl Machine {
                 }
             }
         }
+        // A formatting call's integer and pointer arguments: recorded, not
+        // compared (a native recording's pointers are its own addresses).
+        if let Some(from) = causa_core::paths::format_args_from(function) {
+            let ints: Vec<u64> = args
+                .iter()
+                .skip(from)
+                .filter_map(|a| match a {
+                    causa_ir::Value::Int(v) => Some(*v as u64),
+                    _ => None,
+                })
+                .collect();
+            if let Some(p) = self.path_of(t) {
+                p.sizes.extend(&ints);
+            }
+            if let Some((_, cur)) = self.cursor(t)? {
+                cur.size += ints.len();
+            }
+        }
         Ok(())
     }
 

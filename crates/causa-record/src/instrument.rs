@@ -297,6 +297,26 @@ impl<'r> Pass<'r> {
                     self.call(size, &mut [v]);
                     stats.sizes += 1;
                 }
+                // A formatting call's integer and pointer arguments.
+                if let Some(from) = causa_core::paths::format_args_from(&name_of(callee)) {
+                    for k in from as u32..LLVMGetNumArgOperands(call) {
+                        let arg = LLVMGetOperand(call, k);
+                        let ty = LLVMTypeOf(arg);
+                        let v = match LLVMGetTypeKind(ty) {
+                            llvm_sys::LLVMTypeKind::LLVMPointerTypeKind => {
+                                LLVMBuildPtrToInt(self.builder, arg, self.i64, c"".as_ptr())
+                            }
+                            llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(ty) {
+                                64 => arg,
+                                w if w < 64 => LLVMBuildZExt(self.builder, arg, self.i64, c"".as_ptr()),
+                                _ => LLVMBuildTrunc(self.builder, arg, self.i64, c"".as_ptr()),
+                            },
+                            _ => continue,
+                        };
+                        self.call(size, &mut [v]);
+                        stats.sizes += 1;
+                    }
+                }
                 if FAILURE_CALLS.contains(&name_of(callee).as_str()) {
                     let (file, line, col) = self.location(call);
                     let file = LLVMBuildGlobalStringPtr(self.builder, file.as_ptr(), c"".as_ptr());

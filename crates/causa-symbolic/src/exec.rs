@@ -367,9 +367,10 @@ pub(crate) struct Thread<'s, 'p> {
     next_value: usize,
     next_try: usize,
     /// The next of [`ThreadPath::sizes`], and the current library call's
-    /// recorded arguments (position, value) from there.
+    /// recorded arguments from there: (position, value, whether the read
+    /// it is computed from is tied to it; a formatting call's are not).
     next_size: usize,
-    call_sizes: Vec<(usize, u64)>,
+    call_sizes: Vec<(usize, u64, bool)>,
     children: u32,
     frames: Vec<Frame>,
     out: SymThread,
@@ -1335,12 +1336,18 @@ impl<'s, 'p> Thread<'s, 'p> {
         if self.parked_at_call(name, args)? {
             return Ok(false);
         }
-        self.call_sizes = causa_core::paths::sized_args(name)
+        // (The positions whose values the log holds: a sized call's, and a
+        // formatting call's integer and pointer arguments.)
+        let mut at: Vec<(usize, bool)> = causa_core::paths::sized_args(name).iter().map(|&i| (i, true)).collect();
+        if let Some(from) = causa_core::paths::format_args_from(name) {
+            at.extend((from..argv.len()).filter(|&i| matches!(argv[i], Reg::Int(_))).map(|i| (i, false)));
+        }
+        self.call_sizes = at
             .iter()
             .enumerate()
-            .filter_map(|(k, &i)| self.path.sizes.get(self.next_size + k).map(|v| (i, *v)))
+            .filter_map(|(k, &(i, tied))| self.path.sizes.get(self.next_size + k).map(|v| (i, *v, tied)))
             .collect();
-        self.next_size += causa_core::paths::sized_args(name).len();
+        self.next_size += at.len();
         let r = crate::shims::call(self, name, args, &argv, ret)?;
         if self.blocked {
             return Ok(false);
@@ -1445,16 +1452,25 @@ impl Thread<'_, '_> {
     /// errors). One computed from shared data is the run's value when the
     /// log has it ([`ThreadPath::sizes`]), with a path condition that it is
     /// that value: every schedule explained or solved for computes the
-    /// same size, as the run's path does.
+    /// same size, as the run's path does. A value a formatting call prints
+    /// is the run's without that condition: the text written is the run's
+    /// in every schedule (a status line's counters, which the failure
+    /// seldom depends on; tying them would tie the failure's own reads to
+    /// the run's values), and an alternate whose text would differ and
+    /// matter fails on replay.
     pub(crate) fn concrete_arg(&mut self, args: &[Operand], i: usize, bits: u32, what: &str) -> Result<u128, SymError> {
         let e = match self.arg_value(args, i, bits, what)? {
             Ok(v) => return Ok(v),
             Err(e) => e,
         };
-        let Some(&(_, v)) = self.call_sizes.iter().find(|(j, _)| *j == i) else {
+        let Some(&(_, v, tied)) = self.call_sizes.iter().find(|(j, _, _)| *j == i) else {
             return Err(self.unsupported(format!("{what} with a value computed from shared data")));
         };
         let v = u128::from(v) & (u128::MAX >> (128 - bits.clamp(1, 128)));
+        if !tied {
+            tracing::debug!(what, value = v, "a printed value computed from shared data is the run's");
+            return Ok(v);
+        }
         let x = &mut self.st.trace.exprs;
         let c = x.constant(bits, v);
         let eq = x.icmp(causa_ir::ICmpPred::Eq, bits, e, c);

@@ -391,6 +391,32 @@ fn a_copy_sized_from_shared_data_takes_the_recorded_size() {
 }
 
 #[test]
+fn values_printed_from_shared_data_are_the_recorded_ones_untied() {
+    // `snprintf(status, …, "%d", n)` of a shared count: the text written is
+    // the run's (the log's recorded arguments), and no path condition ties
+    // the read to it (the failure may depend on the read's value). (`count`
+    // takes two values: a location written once is pinned to its value.)
+    let src = format!(
+        "{PRELUDE}#include <stdio.h>\nint count; char status[16];\n\
+         void *w(void *p) {{ int n = count; snprintf(status, sizeof status, \"%d\", n); return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); count = 7; count = 8; pthread_join(a, 0); assert(status[0] == 0); return 0; }}\n"
+    );
+    let prep = load("printed.c", &src);
+    let ex = first_schedule_run(&prep);
+    let log = log_of(&prep, &ex);
+    let worker = log.threads.iter().find(|t| t.thread.to_string() == "0.1").expect("the worker's path");
+    assert_eq!(worker.sizes.len(), 1, "snprintf's one integer argument: {:?}", worker.sizes);
+    let tr = execute(&prep.program, &log).expect("a printed value from shared data is the recorded one");
+    let t = tr.threads.iter().position(|t| t.thread.to_string() == "0.1").expect("the worker");
+    let shown: Vec<String> = tr.threads[t].path.iter().map(|(c, _)| tr.exprs.show(*c)).collect();
+    assert!(shown.is_empty(), "no condition on the read: {shown:?}");
+    let mut bare = log.clone();
+    bare.threads.iter_mut().for_each(|t| t.sizes.clear());
+    let e = execute(&prep.program, &bare).expect_err("without the recorded value the call is not followed");
+    assert!(e.to_string().contains("snprintf with a value computed from shared data"), "{e}");
+}
+
+#[test]
 fn string_lengths_and_duplicates_of_constants_are_followed() {
     // strlen of a literal and of a local array, strdup of a literal: the
     // duplicate's bytes are the new block's initial contents (the
