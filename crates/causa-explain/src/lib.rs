@@ -876,8 +876,6 @@ impl Functions {
     }
 }
 
-/// A value of `size` bytes as the run showed it (`-1095041334`) in hex
-/// (`0xbebafeca`); as it was when it is no number.
 /// A pointer-sized location that either run shows holding a pointer
 /// (`&heap#1`, `&config`): its 0 is shown as `NULL` (a read of a pointer
 /// not set yet "sees NULL (initial value)", not "sees 0").
@@ -901,6 +899,8 @@ fn null_pointers(info: &[Vec<EventInfo>], values: [&mut BTreeMap<EventRef, Strin
     }
 }
 
+/// A value of `size` bytes as the run showed it (`-1095041334`) in hex
+/// (`0xbebafeca`); as it was when it is no number.
 fn in_hex(v: &str, size: u32) -> String {
     match describe::number(v) {
         Some(x) if size <= 16 => {

@@ -279,45 +279,20 @@ impl<'r> Pass<'r> {
             let callee = LLVMGetCalledValue(call);
             LLVMPositionBuilderBefore(self.builder, call);
             if !LLVMIsAFunction(callee).is_null() {
-                // The size arguments, as u64, in the interpreter's order.
-                for &k in causa_core::paths::sized_args(&name_of(callee)) {
-                    let arg = LLVMGetOperand(call, k as u32);
-                    if arg.is_null() {
-                        continue;
-                    }
-                    let ty = LLVMTypeOf(arg);
-                    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
-                        continue;
-                    }
-                    let v = match LLVMGetIntTypeWidth(ty) {
-                        64 => arg,
-                        w if w < 64 => LLVMBuildZExt(self.builder, arg, self.i64, c"".as_ptr()),
-                        _ => LLVMBuildTrunc(self.builder, arg, self.i64, c"".as_ptr()),
-                    };
-                    self.call(size, &mut [v]);
-                    stats.sizes += 1;
-                }
-                // A formatting call's integer and pointer arguments.
-                if let Some(from) = causa_core::paths::format_args_from(&name_of(callee)) {
-                    for k in from as u32..LLVMGetNumArgOperands(call) {
-                        let arg = LLVMGetOperand(call, k);
-                        let ty = LLVMTypeOf(arg);
-                        let v = match LLVMGetTypeKind(ty) {
-                            llvm_sys::LLVMTypeKind::LLVMPointerTypeKind => {
-                                LLVMBuildPtrToInt(self.builder, arg, self.i64, c"".as_ptr())
-                            }
-                            llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(ty) {
-                                64 => arg,
-                                w if w < 64 => LLVMBuildZExt(self.builder, arg, self.i64, c"".as_ptr()),
-                                _ => LLVMBuildTrunc(self.builder, arg, self.i64, c"".as_ptr()),
-                            },
-                            _ => continue,
-                        };
+                let name = name_of(callee);
+                // The size arguments, then a formatting call's integer and
+                // pointer arguments, as u64, in the interpreter's order.
+                let sized = causa_core::paths::sized_args(&name).iter().map(|&k| (k as u32, false));
+                let printed = causa_core::paths::format_args_from(&name)
+                    .map_or(0..0, |from| from as u32..LLVMGetNumArgOperands(call))
+                    .map(|k| (k, true));
+                for (k, pointers) in sized.chain(printed) {
+                    if let Some(v) = self.as_u64(LLVMGetOperand(call, k), pointers) {
                         self.call(size, &mut [v]);
                         stats.sizes += 1;
                     }
                 }
-                if FAILURE_CALLS.contains(&name_of(callee).as_str()) {
+                if FAILURE_CALLS.contains(&name.as_str()) {
                     let (file, line, col) = self.location(call);
                     let file = LLVMBuildGlobalStringPtr(self.builder, file.as_ptr(), c"".as_ptr());
                     let line = LLVMConstInt(self.i32, line as u64, 0);
@@ -364,6 +339,27 @@ impl<'r> Pass<'r> {
             }
             _ => {}
         }
+    }
+
+    /// `arg` as a 64-bit integer, built before the call: an integer widened
+    /// (zero-extended, as the interpreter holds it) or cut, a pointer's
+    /// address when `pointers`; None for other values.
+    unsafe fn as_u64(&self, arg: LLVMValueRef, pointers: bool) -> Option<LLVMValueRef> {
+        if arg.is_null() {
+            return None;
+        }
+        let ty = LLVMTypeOf(arg);
+        Some(match LLVMGetTypeKind(ty) {
+            llvm_sys::LLVMTypeKind::LLVMPointerTypeKind if pointers => {
+                LLVMBuildPtrToInt(self.builder, arg, self.i64, c"".as_ptr())
+            }
+            llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(ty) {
+                64 => arg,
+                w if w < 64 => LLVMBuildZExt(self.builder, arg, self.i64, c"".as_ptr()),
+                _ => LLVMBuildTrunc(self.builder, arg, self.i64, c"".as_ptr()),
+            },
+            _ => return None,
+        })
     }
 
     /// An instruction's debug location as causa's lowering names it

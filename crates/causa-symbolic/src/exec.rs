@@ -1466,7 +1466,7 @@ impl Thread<'_, '_> {
         let Some(&(_, v, tied)) = self.call_sizes.iter().find(|(j, _, _)| *j == i) else {
             return Err(self.unsupported(format!("{what} with a value computed from shared data")));
         };
-        let v = u128::from(v) & (u128::MAX >> (128 - bits.clamp(1, 128)));
+        let v = u128::from(v) & causa_ir::value::mask(bits);
         if !tied {
             tracing::debug!(what, value = v, "a printed value computed from shared data is the run's");
             return Ok(v);

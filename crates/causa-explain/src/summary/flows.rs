@@ -171,10 +171,7 @@ pub(super) fn order_sentence(e: &Explanation) -> Option<String> {
                 String::new()
             };
             let how = if e.info_of(a).realloc { " (its `realloc` moves the block)" } else { "" };
-            let unjoined = match unjoined.is_empty() {
-                true => reached_after_free(e, a, b).unwrap_or_default(),
-                false => unjoined,
-            };
+            let unjoined = if unjoined.is_empty() { reached_after_free(e, a, b).unwrap_or_default() } else { unjoined };
             (format!("frees {block}{how} at {at}"), unjoined)
         } else {
             (format!("ends at {at}"), String::new())
