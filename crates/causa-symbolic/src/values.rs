@@ -26,6 +26,12 @@ impl<'x> Values<'x> {
         Values { exprs, memo: HashMap::default(), atoms: Vec::new(), negated: HashMap::default(), domains: Vec::new() }
     }
 
+    /// How many value atoms there are so far (the debug log's measure of
+    /// how much Z3 has to bit-blast).
+    pub(crate) fn atoms_len(&self) -> usize {
+        self.atoms.len()
+    }
+
     /// Conditions over one read with a small domain become "the read is one
     /// of these values" ([`Values::holds`]).
     pub(crate) fn with_domains(mut self, domains: Vec<Option<BTreeSet<u128>>>) -> Values<'x> {
