@@ -5658,3 +5658,33 @@ fn progressive_mode_is_no_larger_than_symbiosis_on_a_work_queue() {
         assert!(p <= s, "run {n}: progressive's DSP has {p} events, Symbiosis' {s}");
     }
 }
+
+#[test]
+fn a_free_that_could_come_before_the_region_is_told_to_be_locked_with_the_test() {
+    // `owner` frees the session between `user`'s read of `s` and its access
+    // through it at line 22 (or its read and write of the count at 21).
+    // Making that line atomic was the fix the summary gave, but the free
+    // could come before it just as well: the test of `s->refs` at line 20
+    // and the uses after it must be atomic with `owner`'s decrement and
+    // free. Every mode that tells the free between a region's ends says so.
+    let prep = corpus("fail/memory/session_freed_while_checked.c");
+    let ex = failing_where(&prep, 2000, |ex| fails_at_line(22)(ex) || fails_at_line(21)(ex));
+    let mut told = 0;
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        let Some(at) = summary.find("frees `heap#1` at session_freed_while_checked.c:31 between") else { continue };
+        let sentence = &summary[at..];
+        let sentence = &sentence[..sentence.find(". In the failing").unwrap_or(sentence.len())];
+        assert!(!sentence.contains("atomic avoids the failure"), "{}: {summary}", e.mode);
+        assert!(
+            sentence.contains("atomic would not avoid it: the free could come before")
+                && sentence.contains("tests `heap#1.refs` at session_freed_while_checked.c:20 before it uses `heap#1`")
+                && sentence
+                    .contains("writes `heap#1.refs` at session_freed_while_checked.c:30 before it frees `heap#1`"),
+            "{}: {summary}",
+            e.mode
+        );
+        told += 1;
+    }
+    assert!(told > 0, "some mode tells the free between a region's ends");
+}

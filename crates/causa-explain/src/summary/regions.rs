@@ -64,6 +64,7 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             hands_told.push(h.clone());
         }
         let statik = static_buffer(e, a, &told);
+        let checked_free = freed_after_check(e, a, &told, &lines);
         let fix = match (statik, read_locked(e, a, &told), sem_shared(e, a, &told), unguarded(e, a, &told)) {
             // A function's static variable, which every caller shares.
             (Some(fix), _, _, _) => fix,
@@ -186,6 +187,10 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                     };
                     format!("each access to {obj} is atomic, but the {o1} at {l1} and the {o2} at {l2} are two steps: {step}")
                 }
+                // A free between the region's ends that could come before
+                // it just as well: the test before it is what must be
+                // atomic with the free.
+                (None, None, _, _, _, _) if checked_free.is_some() => checked_free.clone().unwrap_or_default(),
                 (None, None, _, _, _, _) => {
                     format!("making {lines} atomic avoids the failure{}", intruder_update(e, a, first, last).unwrap_or_default())
                 }
@@ -210,6 +215,43 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
             who_over(e, &a.events)
         ));
     }
+}
+
+/// A region that ends in a use after free, with the free between its ends,
+/// whose thread tested a location before it that the freeing thread writes
+/// before its free (a reference count, a `dead` flag): making the region
+/// atomic would not keep the free out, which could come before the region
+/// just as well (the pointer the region reads still points to the block:
+/// session_freed_while_checked's `s->data++` after `s->refs > 0`). The test
+/// and the uses after it must be atomic with the write and the free.
+fn freed_after_check(e: &Explanation, a: &crate::Atomic, told: &[EventRef], lines: &str) -> Option<String> {
+    let free = told.iter().copied().find(|r| e.info_of(*r).op == "free")?;
+    let (first, last) = (a.events[0], *a.events.last()?);
+    if !e.failure.message.starts_with("use after free") || last.0 != first.0 || e.threads[first.0] != e.failure.thread {
+        return None;
+    }
+    let writes = |r: &EventRef| r.0 == free.0 && r.1 < free.1 && matches!(e.info_of(*r).op, "write" | "update");
+    let written: Vec<(EventRef, u64)> =
+        e.failing.iter().filter(|r| writes(r)).filter_map(|r| Some((*r, e.info_of(*r).addr?))).collect();
+    let test = e.failing.iter().copied().find(|r| {
+        r.0 == first.0
+            && r.1 < first.1
+            && e.info_of(*r).op == "read"
+            && written.iter().any(|(_, x)| Some(*x) == e.info_of(*r).addr)
+    })?;
+    let write = written.iter().rev().find(|(_, x)| Some(*x) == e.info_of(test).addr)?.0;
+    let block = e.object(free).map_or_else(|| "the block".into(), |o| format!("`{o}`"));
+    let tested = e.object(test).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+    let those = if lines.contains(" lines ") { "those lines" } else { "that line" };
+    Some(format!(
+        "making {lines} atomic would not avoid it: the free could come before {those} just as well. {} tests {tested} at {} before it uses {block}, and {} writes {tested} at {} before it frees {block}: one lock held by {} from its test to its last use of the block, and by {} from its write to the free, avoids the failure",
+        who(e, first),
+        e.line(test).unwrap_or_default(),
+        who(e, free),
+        e.line(write).unwrap_or_default(),
+        who(e, first),
+        who(e, free),
+    ))
 }
 
 /// The intruders of an atomic region the summary names: their accesses to
