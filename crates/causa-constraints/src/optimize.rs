@@ -254,7 +254,6 @@ impl Z3Solver {
         let mut out: Vec<Bool> = (0..defs.len()).map(|i| self.def(i).implies(self.lower(defs.get(i)))).collect();
         out.extend(defs.axioms().iter().map(|a| self.lower(a)));
         out.push(self.lower(&self.base));
-        out.extend(self.scopes.iter().cloned());
         out.push(self.lower(hard));
         out
     }

@@ -87,9 +87,6 @@ pub struct Z3Solver {
     deadline: Option<Instant>,
     /// The time limit the deadline puts on each query, as last set.
     cap: Option<Duration>,
-    /// The constraints of the scopes open ([`Z3Solver::scoped`]), outermost
-    /// first, lowered.
-    pub(crate) scopes: Vec<Bool>,
 }
 
 /// The arithmetic of a [`Z3Solver`]'s order constraints.
@@ -147,7 +144,6 @@ impl Z3Solver {
             resources: None,
             deadline: None,
             cap: None,
-            scopes: Vec::new(),
         }
     }
 
@@ -186,7 +182,6 @@ impl Z3Solver {
     /// are numbers (`fixed.rs`).
     pub fn reset_fixed(&mut self, events: usize, base: &Formula, defs: &Defs, order: &[Ev]) {
         self.base = base.clone();
-        self.scopes.clear();
         self.difference_logic = self.arithmetic != Arithmetic::General;
         self.order = crate::fixed::order_variables(events, order);
         self.defs.clear();
@@ -297,38 +292,6 @@ impl Z3Solver {
         self.sync_defs(defs);
         let b = self.lower(&self.base);
         self.solver.assert(&b);
-        for f in &self.scopes {
-            self.solver.push();
-            self.solver.assert(f);
-        }
-    }
-
-    /// `body` run with `f` asserted in a scope of its own, taken away
-    /// after it. A constraint every query of `body` has, asserted once
-    /// rather than assumed by each query: Z3 propagates it once, at the
-    /// scope's base level, instead of at the start of every query
-    /// (progressive mode's window keeps the order of every event outside
-    /// it, a chain of a few hundred order atoms whose closure in the dense
-    /// difference logic cost each query of work_queue's window search at
-    /// 40 tasks 0.1–0.4 s). What the solver learns inside the scope goes
-    /// with it.
-    pub fn scoped<R>(&mut self, f: &Formula, defs: &Defs, body: impl FnOnce(&mut Z3Solver) -> R) -> R {
-        self.sync_defs(defs);
-        let (defs_before, axioms_before) = (self.asserted_defs, self.asserted_axioms);
-        let lowered = self.lower(f);
-        self.solver.push();
-        self.solver.assert(&lowered);
-        self.scopes.push(lowered);
-        let r = body(self);
-        self.scopes.pop();
-        self.solver.pop(1);
-        // (Definitions and axioms asserted inside the scope went with it:
-        // asserted again outside. After a rebuild inside it, the solver
-        // had every one outside already; asserting one twice is harmless.)
-        self.asserted_defs = self.asserted_defs.min(defs_before);
-        self.asserted_axioms = self.asserted_axioms.min(axioms_before);
-        self.sync_defs(defs);
-        r
     }
 
     /// One query: `goal` and each of `named` assumed through a fresh literal
@@ -599,35 +562,6 @@ mod tests {
         assert_eq!(s.stats().0, 5);
         s.set_deadline(None);
         assert!(matches!(s.solve(&Formula::True, &defs), SolveResult::Sat(_)));
-    }
-
-    #[test]
-    fn a_scope_constrains_every_query_in_it_and_none_after() {
-        use crate::optimize::{OptResult, Priority};
-        // Events 0..3, 0 before 1 in the base; the scope puts 2 before 0.
-        let mut defs = Defs::default();
-        let d = defs.add(Formula::Before(1, 2));
-        let base = Formula::Before(0, 1);
-        let mut s = Z3Solver::dense();
-        s.reset(3, &base, &defs);
-        s.scoped(&Formula::Before(2, 0), &defs, |s| {
-            assert_eq!(s.solve(&Formula::Before(0, 2), &defs), SolveResult::Unsat);
-            assert_eq!(s.solve(&Formula::Def(d), &defs), SolveResult::Unsat);
-            // The Max SMT search inside it: 2 after 1 cannot be had.
-            let soft = vec![vec![Formula::Before(1, 2), Formula::Before(2, 1)]];
-            match s.improve(&Formula::True, &soft, Priority::Lexicographic, None, &defs, None) {
-                OptResult::Optimal(pos) => assert!(pos[2] < pos[0] && pos[0] < pos[1], "{pos:?}"),
-                other => panic!("expected an optimum, got {other:?}"),
-            }
-        });
-        // Gone after it; the definition holds still.
-        assert!(matches!(s.solve(&Formula::Before(0, 2), &defs), SolveResult::Sat(_)));
-        match s.solve(&Formula::Def(d), &defs) {
-            SolveResult::Sat(pos) => assert!(pos[1] < pos[2], "{pos:?}"),
-            other => panic!("expected a model, got {other:?}"),
-        }
-        let both = Formula::and(vec![Formula::Def(d), Formula::Before(2, 0)]);
-        assert_eq!(s.solve(&both, &defs), SolveResult::Unsat);
     }
 
     #[test]

@@ -170,17 +170,6 @@ pub(crate) fn held_windows(
     windows(solvers.weak(), p, (enc, opts), segs, (&holdable, fixed), look, known)
 }
 
-/// A window whose queries keep at least this many of σ's events in σ's
-/// order (beyond those the solver has fixed) has that order asserted once,
-/// in a scope, for its Max SMT search ([`Z3Solver::scoped`]) rather than
-/// assumed by each query: work_queue at 40 tasks (382 events kept, 552 in
-/// all), 1.0 s → 0.4 s for the search's queries. Not for shorter chains,
-/// where each query's share is small: which of equally similar alternates
-/// Z3 returns changes with the scope, and on the corpus's small programs
-/// that made one explanation's alternates fail on replay
-/// (loop_counter_address; docs/performance.md, seventieth session).
-const SCOPED_CHAIN: usize = 128;
-
 /// An alternate known before the windows are asked about, found by the
 /// solver they are asked of (its positions; None: none is known): the
 /// root cause's first inverted pair that admits one
@@ -308,21 +297,11 @@ fn windows(
     for window in first..=n {
         let kept = kept(window);
         // The first window's search starts from the solution that showed
-        // it admits an alternate. Its queries keep the order outside the
-        // window: when that is a long chain, asserted once for them all
-        // ([`SCOPED_CHAIN`]).
+        // it admits an alternate.
         let start = (window == first).then(|| start.clone());
-        let chained = (0..p.sigma.len()).filter(|i| kept[*i] && !ordered(*i)).count();
-        let solved = if chained >= SCOPED_CHAIN {
-            let chain = p.fixing(&Formula::True, &kept, &ordered);
-            let fixed = |i: usize| kept[i];
-            solver.scoped(&chain, &enc.defs, |s| {
-                solve_positions(s, p, enc, &p.goal, (&kept, &fixed), Priority::Lexicographic, opts, start)
-            })
-        } else {
-            solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts, start)
-        };
-        if let Some((pos, optimal)) = solved? {
+        if let Some((pos, optimal)) =
+            solve_positions(solver, p, enc, &p.goal, (&kept, &ordered), Priority::Lexicographic, opts, start)?
+        {
             // The first solution failed again: so do the run's paths,
             // unless the most similar one does not.
             if failed && first_look(&pos) {
