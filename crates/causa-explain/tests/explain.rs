@@ -5678,7 +5678,7 @@ fn a_free_that_could_come_before_the_region_is_told_to_be_locked_with_the_test()
         assert!(!sentence.contains("atomic avoids the failure"), "{}: {summary}", e.mode);
         assert!(
             sentence.contains("atomic would not avoid it: the free could come before")
-                && sentence.contains("tests `heap#1.refs` at session_freed_while_checked.c:20 before it uses `heap#1`")
+                && sentence.contains("reads `heap#1.refs` at session_freed_while_checked.c:20 before it uses `heap#1`")
                 && sentence
                     .contains("writes `heap#1.refs` at session_freed_while_checked.c:30 before it frees `heap#1`"),
             "{}: {summary}",
@@ -5687,4 +5687,24 @@ fn a_free_that_could_come_before_the_region_is_told_to_be_locked_with_the_test()
         told += 1;
     }
     assert!(told > 0, "some mode tells the free between a region's ends");
+}
+
+#[test]
+fn a_block_swapped_and_freed_between_a_read_and_its_use_is_told_to_lock_the_pointer_read_too() {
+    // `reader` reads `current` (line 18), then the block through it (line
+    // 19); `reloader` swaps in a new block and frees the old one. In a run
+    // that fails at the second field read, the free comes between the two
+    // reads of line 19: making line 19 atomic would not avoid it (the free
+    // could come right after line 18). The lock must cover the read of
+    // `current` and the reloader's swap and free.
+    let prep = corpus("fail/memory/config_swapped_while_read.c");
+    let ex = failing_where(&prep, 2000, fails_at_line(19));
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(
+        summary.contains("`reader` (thread 0.1) reads `current` at config_swapped_while_read.c:18 before it uses `heap#1`, and `reloader` (thread 0.2) writes `current` at config_swapped_while_read.c:30 before it frees `heap#1`: one lock held by `reader` (thread 0.1) from that read to its last use of the block"),
+        "{summary}"
+    );
+    assert!(!summary.contains("atomic avoids the failure"), "{summary}");
 }

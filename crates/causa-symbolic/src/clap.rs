@@ -333,6 +333,41 @@ pub(crate) struct Condition {
     pub guard: usize,
 }
 
+/// Each access at a known address into a heap block, when it happens,
+/// comes before every free of that block at a known address: the run did
+/// not fail there, and an order that frees the block first fails earlier,
+/// at that access. (config_swapped_while_read: the run failed at the read
+/// of `c->retries`; the solver's order freed the block before the read of
+/// `c->timeout`, and its replay failed there.)
+fn used_before_freed(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formula) -> Vec<Formula> {
+    let block = causa_ir::addr_alloc;
+    let frees: Vec<(Ev, u32)> = (model.origin.iter().enumerate())
+        .filter_map(|(e, (t, k))| match sym.threads[*t].events[*k].op {
+            SymOp::Free { object, at: None, .. } => Some((e, block(object))),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    if frees.is_empty() {
+        return out;
+    }
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        let addrs: Vec<u64> = match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, at: None, .. } | SymOp::Write { addr, at: None, .. } | SymOp::Rmw { addr, .. } => {
+                vec![*addr]
+            }
+            SymOp::Bulk { reads, writes, at: None, .. } => reads.iter().chain(writes).map(|p| p.addr).collect(),
+            _ => continue,
+        };
+        for &(f, b) in &frees {
+            if model.origin[f].0 != *t && addrs.iter().any(|a| block(*a) == b) {
+                out.push(Formula::or(vec![Formula::Before(e, f), after(e)]));
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn formula(
     sym: &SymTrace,
     model: &Model,
@@ -384,6 +419,13 @@ pub(crate) fn formula(
     parts.extend(serial_results(sym, model, (enc, &slice), values, &after));
     parts.extend(join_results(sym, model, &slice, values, &after));
     parts.extend(crate::rw::constraints(sym, model, (enc, &slice), values, next_var)?);
+    // (Not for an explanation's model: its alternates are replayed, and the
+    // orders this leaves out were among those its searches start from;
+    // refcount_nonatomic_release's summary became two regions instead of
+    // its lost update.)
+    if !retractable {
+        parts.extend(used_before_freed(sym, model, &after));
+    }
     let misuse = misuse_by_order(sym, model, enc);
     let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());
     let mut not_bug = match &misuse {

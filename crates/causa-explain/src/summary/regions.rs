@@ -218,8 +218,8 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
 }
 
 /// A region that ends in a use after free, with the free between its ends,
-/// whose thread tested a location before it that the freeing thread writes
-/// before its free (a reference count, a `dead` flag): making the region
+/// whose thread read a location before it that the freeing thread writes
+/// before its free (a reference count, the pointer to the block): making the region
 /// atomic would not keep the free out, which could come before the region
 /// just as well (the pointer the region reads still points to the block:
 /// session_freed_while_checked's `s->data++` after `s->refs > 0`). The test
@@ -244,7 +244,7 @@ fn freed_after_check(e: &Explanation, a: &crate::Atomic, told: &[EventRef], line
     let tested = e.object(test).map_or_else(|| "it".into(), |o| format!("`{o}`"));
     let those = if lines.contains(" lines ") { "those lines" } else { "that line" };
     Some(format!(
-        "making {lines} atomic would not avoid it: the free could come before {those} just as well. {} tests {tested} at {} before it uses {block}, and {} writes {tested} at {} before it frees {block}: one lock held by {} from its test to its last use of the block, and by {} from its write to the free, avoids the failure",
+        "making {lines} atomic would not avoid it: the free could come before {those} just as well. {} reads {tested} at {} before it uses {block}, and {} writes {tested} at {} before it frees {block}: one lock held by {} from that read to its last use of the block, and by {} from its write to the free, avoids the failure",
         who(e, first),
         e.line(test).unwrap_or_default(),
         who(e, free),
