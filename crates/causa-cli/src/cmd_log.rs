@@ -76,6 +76,10 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
             let sizes: Vec<String> = t.sizes.iter().map(u64::to_string).collect();
             println!("  call arguments (sizes of memcpy, malloc, …; values sprintf prints): {}", sizes.join(", "));
         }
+        if !t.objects.is_empty() {
+            let objects: Vec<String> = t.objects.iter().map(|a| format!("{a:#x}")).collect();
+            println!("  synchronisation objects (the interpreter's addresses): {}", objects.join(", "));
+        }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");
         }
@@ -148,6 +152,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
                 "values": t.values.iter().map(u64::to_string).collect::<Vec<_>>(),
                 "lock_tries": t.tries,
                 "call_sizes": t.sizes.iter().map(u64::to_string).collect::<Vec<_>>(),
+                "sync_objects": t.objects.iter().map(|a| format!("{a:#x}")).collect::<Vec<_>>(),
             })
         })
         .collect();

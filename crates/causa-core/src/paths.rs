@@ -40,6 +40,10 @@
 //!            the positions [`SIZED_CALLS`] lists of each call of those
 //!            functions, and the integer and pointer arguments of each
 //!            [`FORMAT_CALLS`] call from its first variadic one, in order
+//!            synchronisation objects: count, then each address (varint):
+//!            the arguments at the positions [`OBJECT_CALLS`] lists of each
+//!            call of those functions, in order (the interpreter's
+//!            addresses; a native recording leaves the list empty)
 //! FNV-1a 64 of everything before it, u64 LE
 //! ```
 //!
@@ -68,8 +72,8 @@ use std::path::{Path, PathBuf};
 /// returned, each `getline`'s line, `ftell`'s position and `fseek`'s
 /// result among them; 8: what each `open`, `read` and `close` of a
 /// descriptor returned, `read`'s bytes with it; 9: the sizes of
-/// [`SIZED_CALLS`]).
-pub const PATHS_VERSION: u32 = 9;
+/// [`SIZED_CALLS`]; 10: the synchronisation objects of [`OBJECT_CALLS`]).
+pub const PATHS_VERSION: u32 = 10;
 const FORMAT: &str = "causa-paths";
 const MAGIC: &[u8; 8] = b"CAUSAPTH";
 const MANIFEST: &str = "manifest.json";
@@ -98,6 +102,45 @@ pub const SIZED_CALLS: &[(&str, &[usize])] = &[
     ("calloc", &[0, 1]),
     ("realloc", &[1]),
 ];
+
+/// The synchronisation calls whose object arguments (at these positions)
+/// the interpreter records ([`ThreadPath::objects`]). Symbolic execution
+/// needs each object's address; one the program computes from shared data
+/// (`pthread_mutex_lock(&acc[to].m)` with `to` read from shared memory) is
+/// taken at the run's offset into its object, with a path condition that
+/// the address is that one: the explanation's and the solver's schedules
+/// lock the same mutex as the run. Not compared when a log is followed (an
+/// address depends on the order of allocations), and left empty by the
+/// native recorder (its addresses are the process's own).
+pub const OBJECT_CALLS: &[(&str, &[usize])] = &[
+    ("pthread_mutex_lock", &[0]),
+    ("pthread_mutex_unlock", &[0]),
+    ("pthread_mutex_trylock", &[0]),
+    ("pthread_mutex_timedlock", &[0]),
+    ("pthread_spin_lock", &[0]),
+    ("pthread_spin_unlock", &[0]),
+    ("pthread_spin_trylock", &[0]),
+    ("pthread_rwlock_rdlock", &[0]),
+    ("pthread_rwlock_wrlock", &[0]),
+    ("pthread_rwlock_unlock", &[0]),
+    ("pthread_rwlock_tryrdlock", &[0]),
+    ("pthread_rwlock_trywrlock", &[0]),
+    ("pthread_cond_wait", &[0, 1]),
+    ("pthread_cond_timedwait", &[0, 1]),
+    ("pthread_cond_signal", &[0]),
+    ("pthread_cond_broadcast", &[0]),
+    ("sem_wait", &[0]),
+    ("sem_post", &[0]),
+    ("sem_trywait", &[0]),
+    ("sem_timedwait", &[0]),
+    ("pthread_barrier_wait", &[0]),
+];
+
+/// The argument positions of `function` that [`ThreadPath::objects`]
+/// records; empty for others.
+pub fn object_args(function: &str) -> &'static [usize] {
+    OBJECT_CALLS.iter().find(|(f, _)| *f == function).map_or(&[], |(_, at)| at)
+}
 
 /// The formatting functions whose variadic arguments the interpreter
 /// records too ([`ThreadPath::sizes`]), with the position of the first:
@@ -165,6 +208,10 @@ pub struct ThreadPath {
     /// positions listed there, and the integer and pointer arguments of
     /// each [`FORMAT_CALLS`] call, in order.
     pub sizes: Vec<u64>,
+    /// The addresses of the synchronisation objects of each call of an
+    /// [`OBJECT_CALLS`] function, at the positions listed there, in order
+    /// (interpreter runs only: empty in a native recording).
+    pub objects: Vec<u64>,
 }
 
 impl ThreadPath {
@@ -178,6 +225,7 @@ impl ThreadPath {
             values: Vec::new(),
             tries: Vec::new(),
             sizes: Vec::new(),
+            objects: Vec::new(),
         }
     }
 
@@ -221,6 +269,10 @@ impl ThreadPath {
         out.extend(self.tries.iter().map(|t| *t as u8));
         put_varint(&mut out, self.sizes.len() as u64);
         for v in &self.sizes {
+            put_varint(&mut out, *v);
+        }
+        put_varint(&mut out, self.objects.len() as u64);
+        for v in &self.objects {
             put_varint(&mut out, *v);
         }
         let h = fnv1a(&out);
@@ -283,6 +335,9 @@ impl ThreadPath {
         }
         for _ in 0..r.count()? {
             p.sizes.push(r.varint()?);
+        }
+        for _ in 0..r.count()? {
+            p.objects.push(r.varint()?);
         }
         if r.at != content.len() {
             return Err(bad(format!("{} unexpected bytes after the outcomes", content.len() - r.at)));
@@ -356,6 +411,7 @@ struct ManifestThread {
     values: u64,
     tries: u64,
     sizes: u64,
+    objects: u64,
 }
 
 impl PathLog {
@@ -388,6 +444,7 @@ impl PathLog {
                 values: t.values.len() as u64,
                 tries: t.tries.len() as u64,
                 sizes: t.sizes.len() as u64,
+                objects: t.objects.len() as u64,
             });
         }
         let m = Manifest {
@@ -434,15 +491,23 @@ impl PathLog {
             let what = tpath.display().to_string();
             let t = ThreadPath::decode(&bytes, &what)?;
             let counts = |t: &ThreadPath| {
-                [t.decisions.len(), t.inputs.len(), t.onces.len(), t.values.len(), t.tries.len(), t.sizes.len()]
-                    .map(|n| n as u64)
+                [
+                    t.decisions.len(),
+                    t.inputs.len(),
+                    t.onces.len(),
+                    t.values.len(),
+                    t.tries.len(),
+                    t.sizes.len(),
+                    t.objects.len(),
+                ]
+                .map(|n| n as u64)
             };
-            let listed = [mt.decisions, mt.inputs, mt.onces, mt.values, mt.tries, mt.sizes];
+            let listed = [mt.decisions, mt.inputs, mt.onces, mt.values, mt.tries, mt.sizes, mt.objects];
             if t.thread.to_string() != mt.thread || counts(&t) != listed {
-                let say = |c: [u64; 6]| {
+                let say = |c: [u64; 7]| {
                     format!(
-                        "{} decisions, {} inputs, {} once calls, {} library values, {} lock tries and {} call sizes",
-                        c[0], c[1], c[2], c[3], c[4], c[5]
+                        "{} decisions, {} inputs, {} once calls, {} library values, {} lock tries, {} call sizes and {} synchronisation objects",
+                        c[0], c[1], c[2], c[3], c[4], c[5], c[6]
                     )
                 };
                 return Err(PathLogError::Corrupt {
@@ -648,9 +713,10 @@ mod tests {
                 prop::collection::vec(any::<u64>(), 0..4),
                 prop::collection::vec(any::<bool>(), 0..4),
                 prop::collection::vec(any::<u64>(), 0..4),
+                prop::collection::vec(any::<u64>(), 0..4),
             ),
         )
-            .prop_map(|(decisions, inputs, name, (onces, values, tries, sizes))| ThreadPath {
+            .prop_map(|(decisions, inputs, name, (onces, values, tries, sizes, objects))| ThreadPath {
                 thread: name.parse().unwrap(),
                 targets: vec!["f".into(), "g".into(), "h".into()],
                 inputs: inputs.into_iter().map(|(f, v)| (f, v as i128)).collect(),
@@ -659,6 +725,7 @@ mod tests {
                 values,
                 tries,
                 sizes,
+                objects,
             })
     }
 
@@ -696,12 +763,12 @@ mod tests {
         let e = ThreadPath::decode(&t.encode(), "t").unwrap_err().to_string();
         assert!(e.contains("found 3, which is not an outcome"), "{e}");
         t.onces = vec![0];
-        // The last try's byte, before the (empty) call sizes' count and the
-        // checksum, made 2 (and the checksum redone).
+        // The last try's byte, before the (empty) call sizes' and objects'
+        // counts and the checksum, made 2 (and the checksum redone).
         t.tries = vec![true];
         let mut bytes = t.encode();
         let n = bytes.len();
-        bytes[n - 10] = 2;
+        bytes[n - 11] = 2;
         let h = fnv1a(&bytes[..n - 8]);
         bytes[n - 8..].copy_from_slice(&h.to_le_bytes());
         let e = ThreadPath::decode(&bytes, "t").unwrap_err().to_string();
@@ -715,6 +782,8 @@ mod tests {
         assert_eq!(sized_args("calloc"), &[0, 1]);
         assert!(sized_args("llvm.memcpyx").is_empty() && sized_args("printf").is_empty());
         assert_eq!((format_args_from("snprintf"), format_args_from("printf")), (Some(3), None));
+        assert_eq!(object_args("pthread_cond_wait"), &[0, 1]);
+        assert!(object_args("pthread_mutex_init").is_empty() && object_args("memcpy").is_empty());
     }
 
     #[test]

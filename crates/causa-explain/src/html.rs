@@ -35,7 +35,7 @@ pub fn render(e: &Explanation) -> String {
             "<p class=\"flip\">Control flow differs: thread {} takes {}{}; its failing-run events after the branch are not run by the alternate, which re-executes the other way{}.</p>",
             esc(&e.threads[fl.thread].to_string()),
             esc(&b),
-            if fl.switch { "" } else if fl.taken { " (taken in the failing run: yes)" } else { " (taken in the failing run: no)" },
+            if fl.switch || fl.object { "" } else if fl.taken { " (taken in the failing run: yes)" } else { " (taken in the failing run: no)" },
             esc(&e.new_path_items(12).map(|p| format!("; it runs instead: {}", p.join(", "))).unwrap_or_default())
         );
     }

@@ -61,6 +61,7 @@ pub fn render(e: &Explanation) -> Value {
             "location": fl.loc.as_ref().map(|l| l.to_string()),
             "taken_in_failing_run": fl.taken,
             "switch": fl.switch,
+            "object": fl.object,
             "events_before": fl.events_before,
             "new_path": fl.new_path,
         })),

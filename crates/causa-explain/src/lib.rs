@@ -348,6 +348,9 @@ pub struct Flip {
     pub taken: bool,
     /// A switch rather than a two-way branch.
     pub switch: bool,
+    /// Not a branch: the address of the synchronisation object the thread
+    /// uses there, computed from shared data (the alternate uses another).
+    pub object: bool,
     /// The thread's events before the branch: the alternate runs none of
     /// its failing-run events from this index on (it re-executes the other
     /// way).
@@ -433,11 +436,42 @@ impl Explanation {
     /// is unknown).
     pub fn flip_text(&self) -> Option<String> {
         let f = self.flipped.as_ref()?;
-        let what = if f.switch { "another case of the switch" } else { "the other branch" };
+        let other = self.other_object(f);
+        let what = match &other {
+            Some(o) => o,
+            None if f.switch => "another case of the switch",
+            None => "the other branch",
+        };
         Some(match &f.loc {
             Some(l) => format!("{what} at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
             None => format!("{what} (line unknown)"),
         })
+    }
+
+    /// `a mutex other than `a``: what a flipped synchronisation object's
+    /// thread uses instead (None: a branch).
+    fn other_object(&self, f: &Flip) -> Option<String> {
+        if !f.object {
+            return None;
+        }
+        let r = (f.thread, f.events_before);
+        let noun = match self.threads_events_op(r) {
+            Some("lock" | "unlock" | "trylock-fail") => "a mutex",
+            Some("rdlock" | "wrlock" | "rwunlock") => "a read-write lock",
+            Some("wait" | "wait-return" | "signal" | "broadcast") => "a condition variable",
+            Some("sem-wait" | "sem-post") => "a semaphore",
+            Some("barrier-wait") => "a barrier",
+            _ => "a synchronisation object",
+        };
+        Some(match self.object(r) {
+            Some(o) => format!("{noun} other than `{o}`"),
+            None => format!("{noun} other than the failing run's"),
+        })
+    }
+
+    /// The operation of event `r`, when the failing run has it.
+    fn threads_events_op(&self, r: EventRef) -> Option<&str> {
+        self.info.get(r.0)?.get(r.1).map(|i| i.op)
     }
 
     /// Why the flipped branch goes the other way when it tests the result of
@@ -734,6 +768,7 @@ fn explain_here(
         loc: prep.program.loc(f.branch.loc).cloned(),
         taken: f.branch.taken,
         switch: f.branch.switch,
+        object: f.branch.object,
         events_before: f.events_before,
         new_path: std::mem::take(&mut new_path),
         serial: serial_arrival(&sym, &s.failing, &f),

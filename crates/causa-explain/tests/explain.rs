@@ -5708,3 +5708,60 @@ fn a_block_swapped_and_freed_between_a_read_and_its_use_is_told_to_lock_the_poin
     );
     assert!(!summary.contains("atomic avoids the failure"), "{summary}");
 }
+
+#[test]
+fn locks_at_addresses_computed_from_shared_data_are_explained() {
+    // The bucket's lock is `&table[key % 4].m`, the key read from shared
+    // memory; symbolic execution takes each lock's object from the run
+    // (recorded in the path log) with a path condition that the address
+    // is that one. Before, every mode said "pthread_mutex_lock through an
+    // address computed from shared data" was unsupported.
+    let prep = corpus("fail/mutex/bucket_lock_from_shared_key.c");
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.message.contains("total == 4")));
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(
+            summary.contains("bucket_lock_from_shared_key.c line 31 atomic avoids the failure"),
+            "{mode}: {summary}"
+        );
+    }
+    // Tellers lock `&acc[o.from].m`, then `&acc[o.to].m`, the order read
+    // from a shared queue: the cycle is named with the accounts' locks.
+    let prep = corpus("fail/mutex/transfer_order_from_queue.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert_eq!(e.deadlock.len(), 2, "{summary}");
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(summary.contains("waits for `acc[1].m` at transfer_order_from_queue.c:23"), "{summary}");
+    assert!(summary.contains("waits for `acc[0].m` at transfer_order_from_queue.c:23"), "{summary}");
+    assert!(summary.contains("taking the locks in one order in every thread avoids the deadlock"), "{summary}");
+}
+
+#[test]
+fn a_mutex_chosen_from_shared_data_is_flipped_to_the_other_one() {
+    // `logger` holds `log_m` and locks `verbose ? &log_m : &file_m` (a
+    // select, no branch to flip): the address held to the run's is
+    // flipped like a branch, and the alternate locks `file_m`. Before,
+    // every order kept `log_m` and the summary said no order avoids it.
+    let prep = corpus("fail/mutex/relock_of_mutex_chosen_by_flag.c");
+    let ex = deadlocking(&prep, 2000);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(e.flipped.as_ref().is_some_and(|f| f.object), "{mode}: {summary}");
+        assert!(
+            summary.contains("uses `file_m` instead of `log_m` at relock_of_mutex_chosen_by_flag.c:19"),
+            "{mode}: {summary}"
+        );
+        assert!(summary.contains("The read of `verbose` at relock_of_mutex_chosen_by_flag.c:18"), "{mode}: {summary}");
+        let text = causa_explain::text::render(&e);
+        assert!(
+            text.contains("takes a mutex other than `log_m` at relock_of_mutex_chosen_by_flag.c:19"),
+            "{mode}: {text}"
+        );
+    }
+}

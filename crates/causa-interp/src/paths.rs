@@ -178,7 +178,8 @@ impl Machine {
     /// Thread `t` calls `function` with `args`: its arguments that
     /// [`causa_core::paths::SIZED_CALLS`] lists are noted in its path, or,
     /// when following, must be the recorded ones (past the last recorded
-    /// one, nothing is checked: a log made without them).
+    /// one, nothing is checked: a log made without them). Those
+    /// [`causa_core::paths::OBJECT_CALLS`] lists are noted, never checked.
     pub(crate) fn note_sizes(&mut self, t: Tid, function: &str, args: &[causa_ir::Value]) -> Result<(), Stop> {
         // (Every library call comes here: the testing loop neither records
         // nor follows a path.)
@@ -201,6 +202,15 @@ impl Machine {
                     }
                     cur.size += 1;
                 }
+            }
+        }
+        // A synchronisation call's objects: recorded, not compared (an
+        // address depends on the order of allocations; a native recording
+        // has none).
+        for &i in causa_core::paths::object_args(function) {
+            let v = crate::shims::arg(args, i) as u64;
+            if let Some(p) = self.path_of(t) {
+                p.objects.push(v);
             }
         }
         // A formatting call's integer and pointer arguments: recorded, not
@@ -279,6 +289,36 @@ impl Machine {
         if n > 0 {
             let _ = self.path_of(n - 1);
         }
+        // A thread the run leaves parked at a synchronisation call it never
+        // made (blocked at a lock in a deadlock) has that call's objects
+        // noted too: symbolic execution follows it up to that call.
+        for t in 0..n {
+            if let Some((function, args)) = self.parked_call(t) {
+                for &i in causa_core::paths::object_args(&function) {
+                    let v = crate::shims::arg(&args, i) as u64;
+                    if let Some(p) = self.path_of(t) {
+                        p.objects.push(v);
+                    }
+                }
+            }
+        }
         self.paths.take().unwrap_or_default()
+    }
+
+    /// The library function thread `t` is parked at (not yet called), and
+    /// its arguments.
+    fn parked_call(&self, t: Tid) -> Option<(String, Vec<causa_ir::Value>)> {
+        let th = &self.threads[t as usize];
+        if th.pending != crate::thread::Pending::Instr {
+            return None;
+        }
+        let fr = th.frames.last()?;
+        let body = self.prep.program.functions[fr.func as usize].body.as_ref()?;
+        let ins = body.blocks.get(fr.block as usize)?.instrs.get(fr.ip as usize)?;
+        let causa_ir::Op::Call { callee: causa_ir::Callee::Direct(f), args, .. } = &ins.op else {
+            return None;
+        };
+        let name = self.prep.program.functions[*f as usize].name.to_string();
+        Some((name, args.iter().map(|a| crate::step::val(&fr.regs, a)).collect()))
     }
 }

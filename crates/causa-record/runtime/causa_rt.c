@@ -808,6 +808,8 @@ static void write_log_now(void) {
         put(&tail, r->tries.p, r->tries.len);
         put_varint(&tail, r->nsizes);
         put(&tail, r->sizes.p, r->sizes.len);
+        /* Synchronisation objects: the interpreter's addresses only. */
+        put_varint(&tail, 0);
         char file[160];
         snprintf(file, sizeof file, "t%s.path", r->name);
         snprintf(path, sizeof path, "%s/%s", tmp, file);
@@ -820,7 +822,7 @@ static void write_log_now(void) {
         }
         fprintf(m,
                 "%s\n    {\"thread\": \"%s\", \"file\": \"%s\", \"decisions\": %llu, \"inputs\": %llu, "
-                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu, \"sizes\": %llu}",
+                "\"onces\": %llu, \"values\": %llu, \"tries\": %llu, \"sizes\": %llu, \"objects\": 0}",
                 i == n - 1 ? "" : ",", r->name, file, (unsigned long long)r->ndec, (unsigned long long)r->ninputs,
                 (unsigned long long)r->onces.len, (unsigned long long)r->nvalues, (unsigned long long)r->tries.len,
                 (unsigned long long)r->nsizes);

@@ -14,10 +14,14 @@
 //! required to return it). A memory error stops the failing thread at the
 //! operation it names, with the predicate of [`crate::fault`]; a shared
 //! stack object dies when its function returns, a shared thread-local
-//! instance when its thread ends ([`SymTrace::deaths`]). Not covered
-//! yet, each reported as [`SymError::Unsupported`] by name and source
-//! location (never concretised silently): synchronisation objects at other
-//! computed addresses, this thread's own stack memory at such an index,
+//! instance when its thread ends ([`SymTrace::deaths`]). A
+//! synchronisation object at an address computed from shared data is the
+//! run's (an interpreter's log records each call's objects:
+//! `ThreadPath::objects`), with a path condition that the address is that
+//! one, flippable like a branch (the alternate may use another object).
+//! Not covered yet, each reported as [`SymError::Unsupported`] by name and
+//! source location (never concretised silently): such objects in a native
+//! recording's log, this thread's own stack memory at such an index,
 //! atomic read-modify-write of floats, `long double`, `fmod` and vector
 //! arithmetic on shared data ([`float`]: `float` and `double` are covered), bulk memory
 //! functions on shared memory ([`bulk`]; `strlen` and `strdup` of constants
@@ -231,6 +235,7 @@ fn execute_with(
         next_object: first_dynamic_object(program, log),
         failure: log.failure.clone(),
         failure_occurrence: log.failure_occurrence,
+        objects_recorded: log.threads.iter().any(|t| !t.objects.is_empty()),
         written: Default::default(),
         prior_written: prior.written,
         spoiled: prior.spoiled,
@@ -329,6 +334,9 @@ struct State<'p> {
     /// For a deadlock, the blocking operations its thread completed at its
     /// location first ([`causa_core::paths::PathLog::failure_occurrence`]).
     failure_occurrence: Option<u32>,
+    /// The log holds the synchronisation objects of its calls
+    /// ([`ThreadPath::objects`]: an interpreter's log with such calls).
+    objects_recorded: bool,
     /// Values written to each shared location so far ([`resolve`]).
     written: resolve::Written,
     /// Those the pass before saw written by the end.
@@ -371,6 +379,12 @@ pub(crate) struct Thread<'s, 'p> {
     /// it is computed from is tied to it; a formatting call's are not).
     next_size: usize,
     call_sizes: Vec<(usize, u64, bool)>,
+    /// The next of [`ThreadPath::objects`], and the current library call's
+    /// recorded objects from there: (position, address in the run).
+    next_object_arg: usize,
+    call_objects: Vec<(usize, u64)>,
+    /// The current library call's synchronisation-object positions.
+    object_positions: &'static [usize],
     children: u32,
     frames: Vec<Frame>,
     out: SymThread,
@@ -392,6 +406,9 @@ pub(crate) struct Thread<'s, 'p> {
     /// Whether [`resolve`] may pin a read to this thread's own last write
     /// (only where a concrete value is needed).
     own_pins: bool,
+    /// [`Thread::resolve_concrete`] pinned a read of this thread's own
+    /// write (cleared by whoever asks).
+    pinned_own: bool,
     loc: LocId,
     /// Nesting of uninterruptible sections, and the current one's number.
     atomic_depth: u32,
@@ -449,6 +466,9 @@ impl<'s, 'p> Thread<'s, 'p> {
             next_try: 0,
             next_size: 0,
             call_sizes: Vec::new(),
+            next_object_arg: 0,
+            call_objects: Vec::new(),
+            object_positions: &[],
             children: 0,
             frames: Vec::new(),
             out,
@@ -460,6 +480,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             pinned: HashMap::default(),
             pin_depth: 0,
             own_pins: false,
+            pinned_own: false,
             loc: NONE,
             atomic_depth: 0,
             section: 0,
@@ -859,7 +880,9 @@ impl<'s, 'p> Thread<'s, 'p> {
                 if self.out.path.len() > before {
                     let func = self.frames.last().expect("frame").func;
                     let doomed = self.st.program.fails_at_once(func, if taken { *f } else { *t });
-                    self.out.branches.push(Branch { condition: before, loc: self.loc, taken, switch: false, doomed });
+                    let branch =
+                        Branch { condition: before, loc: self.loc, taken, switch: false, doomed, object: false };
+                    self.out.branches.push(branch);
                 }
                 self.jump(if taken { *t } else { *f })?;
             }
@@ -899,6 +922,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                         taken: true,
                         switch: true,
                         doomed: false,
+                        object: false,
                     });
                 }
                 self.jump(target)?;
@@ -1287,6 +1311,7 @@ impl<'s, 'p> Thread<'s, 'p> {
     }
 
     fn call(&mut self, callee: &Callee, args: &[Operand], ret: &Ty, dest: u32) -> Result<bool, SymError> {
+        self.object_positions = &[];
         let program = self.st.program;
         let fid = match callee {
             Callee::Direct(f) => *f,
@@ -1348,6 +1373,18 @@ impl<'s, 'p> Thread<'s, 'p> {
             .filter_map(|(k, &(i, tied))| self.path.sizes.get(self.next_size + k).map(|v| (i, *v, tied)))
             .collect();
         self.next_size += at.len();
+        let objects = causa_core::paths::object_args(name);
+        let recorded = objects.iter().enumerate();
+        let recorded = recorded.filter_map(|(k, &i)| self.path.objects.get(self.next_object_arg + k).map(|v| (i, *v)));
+        self.call_objects = recorded.collect();
+        self.next_object_arg += objects.len();
+        self.object_positions = objects;
+        if self.past_the_run(objects, args) {
+            // (Deadlocked threads are followed past the operation they
+            // blocked at; their objects there are the run's no more.)
+            self.stop_unfinished();
+            return Ok(false);
+        }
         let r = crate::shims::call(self, name, args, &argv, ret)?;
         if self.blocked {
             return Ok(false);
@@ -1364,9 +1401,100 @@ impl<'s, 'p> Thread<'s, 'p> {
 /// What [`crate::shims`] needs from the executing thread.
 impl Thread<'_, '_> {
     pub(crate) fn addr_arg(&mut self, args: &[Operand], i: usize, what: &str) -> Result<u64, SymError> {
-        match args.get(i) {
-            Some(a) => self.addr(a, what),
-            None => Err(SymError::Mismatch(format!("{what}: missing argument"))),
+        let Some(a) = args.get(i) else {
+            return Err(SymError::Mismatch(format!("{what}: missing argument")));
+        };
+        let before = self.out.path.len();
+        self.pinned_own = false;
+        let r = match self.addr(a, what) {
+            Err(e) => self.object_from_log(a, i).unwrap_or(Err(e)),
+            ok => ok,
+        };
+        // The conditions that hold a synchronisation object's address to the
+        // run's (reads pinned to the one value they can read, or the logged
+        // object): flippable like a branch, the alternate may use another
+        // object. (Not a read of the thread's own write pinned to it: the
+        // lazy initialisation whose `if (!stats)` flip is the explanation
+        // was explained by another thread's write between the creator's
+        // store and its read of `stats` for the lock instead.)
+        if r.is_ok() && !self.pinned_own && self.object_positions.contains(&i) {
+            for condition in before..self.out.path.len() {
+                let object =
+                    Branch { condition, loc: self.loc, taken: true, switch: false, doomed: false, object: true };
+                self.out.branches.push(object);
+            }
+        }
+        r
+    }
+
+    /// Whether the current call, on synchronisation objects at `objects`
+    /// of `args`, is one this thread did not make in the run: the log
+    /// records the objects of every such call each thread made or was
+    /// blocked at, and has none for this one, whose object's address is
+    /// computed from shared data (one at a constant address is followed as
+    /// before).
+    fn past_the_run(&mut self, objects: &[usize], args: &[Operand]) -> bool {
+        if !self.st.objects_recorded || self.call_objects.len() == objects.len() {
+            return false;
+        }
+        objects.iter().filter_map(|i| args.get(*i)).any(|a| match self.int(a, 64) {
+            Ok(e) => self.st.trace.exprs.value(e).is_none(),
+            Err(_) => false,
+        })
+    }
+
+    /// A synchronisation object at an address computed from shared data
+    /// (argument `i` of the current call): the run's, recorded in the log
+    /// ([`ThreadPath::objects`]), with a path condition that the address is
+    /// that one. A static object's address is the run's itself; a heap or
+    /// stack block's number depends on the order of allocations, so the
+    /// address is the run's offset into the one block the address
+    /// expression's bases name (None: no record, or no such block).
+    fn object_from_log(&mut self, op: &Operand, i: usize) -> Option<Result<u64, SymError>> {
+        let &(_, recorded) = self.call_objects.iter().find(|(j, _)| *j == i)?;
+        let e = self.int(op, 64).ok()?;
+        let e = self.resolve(e).unwrap_or(e);
+        let alloc = causa_ir::addr_alloc(recorded);
+        let globals = self.st.program.space.num_globals;
+        let v = if alloc >= 1 && alloc <= globals {
+            recorded
+        } else {
+            let mut blocks = std::collections::BTreeSet::new();
+            if !self.bases(e, &mut blocks, 0) || blocks.len() != 1 {
+                return None;
+            }
+            let block = blocks.into_iter().next()?;
+            if block == 0 || self.private.contains(&block) {
+                return None;
+            }
+            causa_ir::make_addr(block, causa_ir::addr_offset(recorded))
+        };
+        let x = &mut self.st.trace.exprs;
+        let c = x.constant(64, v as u128);
+        let eq = x.icmp(causa_ir::ICmpPred::Eq, 64, e, c);
+        Some(self.condition(eq).map(|()| v))
+    }
+
+    /// Collect into `blocks` the block of each constant base of the address
+    /// `e` (a sum's constant, each side of a select); false when a part of
+    /// it has none.
+    fn bases(&self, e: ExprId, blocks: &mut std::collections::BTreeSet<u32>, depth: u32) -> bool {
+        let x = &self.st.trace.exprs;
+        if depth > 16 {
+            return false;
+        }
+        match x.get(e) {
+            crate::expr::Expr::Select { a, b, .. } => {
+                let (a, b) = (*a, *b);
+                self.bases(a, blocks, depth + 1) && self.bases(b, blocks, depth + 1)
+            }
+            _ => match x.constant_term(e) {
+                Some(c) => {
+                    blocks.insert(causa_ir::addr_alloc(c as u64));
+                    true
+                }
+                None => false,
+            },
         }
     }
 

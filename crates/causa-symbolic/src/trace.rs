@@ -280,6 +280,10 @@ pub struct Branch {
     /// failing side, `causa_ir::Program::fails_at_once`): flipping the
     /// branch cannot avoid a failure.
     pub doomed: bool,
+    /// Not a branch: the address of a synchronisation object computed from
+    /// shared data, held to the run's (`ThreadPath::objects`); flipped, the
+    /// thread uses another object there.
+    pub object: bool,
 }
 
 /// A read's place in its thread's execution: (thread index, instructions

@@ -66,6 +66,7 @@ pub(super) fn flip_sentences(
             who(e, (f.thread, f.events_before.saturating_sub(1))),
             match (f.switch, f.taken, e.serial_text()) {
                 (_, _, Some(why)) => format!(": {why}"),
+                _ if f.object => " (it computes that address from shared data)".into(),
                 (true, _, _) => String::new(),
                 (false, true, _) => " (its condition held in the failing run and does not in the alternate)".into(),
                 (false, false, _) =>
@@ -218,4 +219,29 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
         who(e, w),
         e.line(w).unwrap_or_default(),
     ))
+}
+
+/// A blocking failure the alternate avoids by using another synchronisation
+/// object where the failing run used one whose address it computed from
+/// shared data: what the thread uses instead, and the read that decided
+/// the address (its data flow).
+pub(super) fn object_flip_sentences(e: &Explanation) -> Vec<String> {
+    let Some(f) = e.flipped.as_ref().filter(|f| f.object) else { return Vec::new() };
+    let mut out = Vec::new();
+    let r = (f.thread, f.events_before);
+    let instead = f.new_path.first().and_then(|n| n.object.as_ref());
+    if let (Some(was), Some(now)) = (e.object(r), instead) {
+        out.push(format!(
+            "In the alternate, {} uses `{now}` instead of `{was}` at {}: it computes that address from shared data.",
+            who(e, r),
+            e.line(r).unwrap_or_default()
+        ));
+    }
+    // The read the address was computed from: the latest before it whose
+    // data flow differs.
+    let before = e.dsp.failing_only.iter().filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before);
+    if let Some(g) = before.max_by_key(|g| g.read.1) {
+        out.push(flow_sentence(e, g, e.counterpart(g)));
+    }
+    out
 }

@@ -136,6 +136,7 @@ impl Thread<'_, '_> {
         self.own_pins = true;
         let r = self.resolve(r);
         self.own_pins = false;
+        self.pinned_own |= r.is_some();
         r.unwrap_or(e)
     }
 
