@@ -64,7 +64,7 @@ fn access(op: &SymOp) -> Option<(EventKind, u64, bool, u64)> {
     match *op {
         SymOp::Read { addr, at, .. } => Some((EventKind::Read, addr, at.is_some() && addr == 0, 1)),
         SymOp::Write { addr, at, .. } => Some((EventKind::Write, addr, at.is_some() && addr == 0, 1)),
-        SymOp::Rmw { addr, .. } => Some((EventKind::Rmw, addr, false, 1)),
+        SymOp::Rmw { addr, at, .. } => Some((EventKind::Rmw, addr, at.is_some() && addr == 0, 1)),
         // The interpreter's event of a bulk call writes when its
         // destination is shared.
         SymOp::Bulk { addr, size, ref writes, at, .. } => {
@@ -348,7 +348,9 @@ impl Alignment {
                 }
                 SymOp::Bulk { .. } => continue,
                 // A copy through a computed address: where the run's went.
-                SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => {
+                SymOp::Read { size, at: Some(_), .. }
+                | SymOp::Write { size, at: Some(_), .. }
+                | SymOp::Rmw { size, at: Some(_), .. } => {
                     let Some(a) = run.events.get(*i).and_then(|e| self.to_symbolic(e.addr)) else { continue };
                     (a, *size)
                 }

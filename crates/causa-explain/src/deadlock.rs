@@ -284,7 +284,7 @@ fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<
     let same = |u: usize| sym.threads[u].start.is_some() && sym.threads[u].start == sym.threads[t].start;
     let waiter = |u: usize| (waits(u) || same(u)) && !signals_too(u);
     let writes = |i: usize, a: u64| match op(failing[i]) {
-        SymOp::Write { addr, at: None, .. } | SymOp::Rmw { addr, .. } => *addr == a,
+        SymOp::Write { addr, at: None, .. } | SymOp::Rmw { addr, at: None, .. } => *addr == a,
         _ => false,
     };
     // Its predicate: what it read since it took the mutex, the last first.

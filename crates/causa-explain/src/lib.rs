@@ -1012,7 +1012,9 @@ fn event_info(
         // A struct copied whole through an address computed from shared
         // data: named as the run named the copy (`ring[0]`, not its first
         // field), when it did.
-        SymOp::Read { size, at: Some(_), .. } | SymOp::Write { size, at: Some(_), .. } => Some(*size),
+        SymOp::Read { size, at: Some(_), .. }
+        | SymOp::Write { size, at: Some(_), .. }
+        | SymOp::Rmw { size, at: Some(_), .. } => Some(*size),
         _ => None,
     };
     let size = match sym_op {

@@ -5765,3 +5765,23 @@ fn a_mutex_chosen_from_shared_data_is_flipped_to_the_other_one() {
         );
     }
 }
+
+#[test]
+fn an_atomic_update_at_an_address_computed_from_shared_data_is_modelled() {
+    // `atomic_fetch_add(&hist[samples[i]], 1)`: the solver places the
+    // update's read and write among the histogram's slots, like a read
+    // and a write through a computed address. Before, every mode said "an
+    // atomic read-modify-write through an address computed from shared
+    // data" was unsupported.
+    let prep = corpus("fail/atomics/histogram_bucket_from_shared_sample.c");
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some_and(|f| f.message.contains("seen == 6")));
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(
+            summary.contains("histogram_bucket_from_shared_sample.c line 24 atomic avoids the failure"),
+            "{mode}: {summary}"
+        );
+    }
+}

@@ -353,7 +353,9 @@ fn used_before_freed(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formul
     }
     for (e, (t, k)) in model.origin.iter().enumerate() {
         let addrs: Vec<u64> = match &sym.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. } | SymOp::Write { addr, at: None, .. } | SymOp::Rmw { addr, .. } => {
+            SymOp::Read { addr, at: None, .. }
+            | SymOp::Write { addr, at: None, .. }
+            | SymOp::Rmw { addr, at: None, .. } => {
                 vec![*addr]
             }
             SymOp::Bulk { reads, writes, at: None, .. } => reads.iter().chain(writes).map(|p| p.addr).collect(),

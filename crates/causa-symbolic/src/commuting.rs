@@ -122,6 +122,7 @@ fn accesses(sym: &SymTrace) -> BTreeMap<u64, Location> {
                 }
                 SymOp::Read { at: Some(p), .. }
                 | SymOp::Write { at: Some(p), .. }
+                | SymOp::Rmw { at: Some(p), .. }
                 | SymOp::Bulk { at: Some(p), .. } => match object_of(sym, *p) {
                     Some(o) => {
                         unknown.insert(o);

@@ -117,7 +117,7 @@ pub(crate) fn reads(sym: &SymTrace) -> HashMap<u32, u128> {
     for (t, th) in sym.threads.iter().enumerate() {
         for (k, e) in th.events.iter().enumerate() {
             let written: Vec<(u64, u32, crate::ExprId)> = match &e.op {
-                SymOp::Write { at: Some(p), .. } | SymOp::Bulk { at: Some(p), .. } => {
+                SymOp::Write { at: Some(p), .. } | SymOp::Bulk { at: Some(p), .. } | SymOp::Rmw { at: Some(p), .. } => {
                     anywhere.push((crate::relevant::object_of(sym, *p), (t, k)));
                     continue;
                 }

@@ -62,7 +62,7 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                     bulk.extend(writes.iter().map(|p| causa_ir::addr_alloc(p.addr)));
                     continue;
                 }
-                SymOp::Write { at: Some(p), value, size, .. } => {
+                SymOp::Write { at: Some(p), value, size, .. } | SymOp::Rmw { at: Some(p), new: value, size, .. } => {
                     let object = crate::relevant::object_of(sym, *p);
                     words(sym, object, *size, &mut locs, &mut mixed);
                     anywhere.push((object, *value, *size));
@@ -157,7 +157,7 @@ fn read_domain(sym: &SymTrace, sets: &HashMap<u64, Option<BTreeSet<u128>>>, id: 
     let &(t, k) = sym.reads.get(id as usize)?;
     let (addr, at, size) = match sym.threads[t].events[k].op {
         SymOp::Read { addr, at, size, .. } => (addr, at, size),
-        SymOp::Rmw { addr, size, .. } => (addr, None, size),
+        SymOp::Rmw { addr, size, at, .. } => (addr, at, size),
         _ => return None,
     };
     let mask = causa_ir::value::mask(size * 8);

@@ -2038,7 +2038,7 @@ fn realloc_copies_unread(st: &State<'_>) -> Result<(), SymError> {
         for e in &th.events {
             let read: Vec<(u64, u64)> = match &e.op {
                 SymOp::Read { addr, size, at: None, .. } => vec![(*addr, *size as u64)],
-                SymOp::Rmw { addr, size, .. } => vec![(*addr, *size as u64)],
+                SymOp::Rmw { addr, size, at: None, .. } => vec![(*addr, *size as u64)],
                 SymOp::Bulk { reads, at: None, .. } => reads.iter().map(|p| (p.addr, p.size as u64)).collect(),
                 _ => continue,
             };

@@ -83,7 +83,7 @@ pub(crate) fn slice_cutting(sym: &SymTrace, cut: &BTreeSet<u64>) -> Slice {
                     roots.push(*p);
                     None
                 }
-                SymOp::Write { value, at: Some(p), .. } => {
+                SymOp::Write { value, at: Some(p), .. } | SymOp::Rmw { new: value, at: Some(p), .. } => {
                     roots.push(*p);
                     match object_of(sym, *p) {
                         Some(o) => {
@@ -172,7 +172,7 @@ pub(crate) fn slice_cutting(sym: &SymTrace, cut: &BTreeSet<u64>) -> Slice {
                 // be written with other widths).
                 let op = &sym.threads[t].events[k].op;
                 let in_object = match op {
-                    SymOp::Read { at: Some(p), .. } => Some(object_of(sym, *p)),
+                    SymOp::Read { at: Some(p), .. } | SymOp::Rmw { at: Some(p), .. } => Some(object_of(sym, *p)),
                     SymOp::Bulk { at: Some(p), .. } => Some(object_of(sym, *p)),
                     SymOp::Bulk { reads, .. } => Some(reads.first().map(|p| addr_alloc(p.addr))),
                     _ => None,
@@ -256,6 +256,8 @@ fn incidental_and(sym: &SymTrace, also: Option<&[Vec<bool>]>) -> Option<Vec<Vec<
                     // held in σ's order it would hold back its thread
                     // (racey's workers read their ids first).
                     SymOp::Read { value, .. } if sym.exprs.value(*value).is_some() => false,
+                    // (Through a computed address: its address matters.)
+                    SymOp::Rmw { at: Some(_), .. } => false,
                     SymOp::Read { addr, .. } | SymOp::Rmw { addr, .. } => {
                         !slice.written_matters(Some(addr_alloc(*addr)), Some(*addr))
                     }

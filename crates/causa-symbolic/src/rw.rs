@@ -114,7 +114,12 @@ pub(crate) fn constraints(
             SymOp::Write { at: Some(p), .. } if !slice.written_matters(crate::relevant::object_of(sym, *p), None) => {
                 continue
             }
-            SymOp::Rmw { addr, size, old, new } if !matters(*old) => (*addr, *size, *new, None, true),
+            SymOp::Rmw { at: Some(p), old, .. }
+                if !matters(*old) && !slice.written_matters(crate::relevant::object_of(sym, *p), None) =>
+            {
+                continue
+            }
+            SymOp::Rmw { addr, size, old, new, at } if !matters(*old) => (*addr, *size, *new, *at, true),
             SymOp::Read { addr, size, value, at, .. } => (*addr, *size, *value, *at, false),
             SymOp::Write { addr, size, value, at, .. } => (*addr, *size, *value, *at, true),
             SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
@@ -122,9 +127,14 @@ pub(crate) fn constraints(
             }
             // A read and a write at the same instant (one order variable):
             // the read sees the latest write before the event, not its own.
-            SymOp::Rmw { addr, size, old, new } => {
-                raw.push((*addr, *size, Access::new(ev, *old), false));
-                (*addr, *size, *new, None, true)
+            // (Through a computed address: a read and a write, each placed
+            // among the candidates, with the same address.)
+            SymOp::Rmw { addr, size, old, new, at } => {
+                match at {
+                    Some(p) => symbolic.push((Access::new(ev, *old), *p, *size, false)),
+                    None => raw.push((*addr, *size, Access::new(ev, *old), false)),
+                }
+                (*addr, *size, *new, *at, true)
             }
             // A string read, or a wide value written, through a computed
             // pointer: resolved below.

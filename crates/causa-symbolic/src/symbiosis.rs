@@ -447,8 +447,9 @@ pub fn mixed_sources_at(
 ) -> std::collections::BTreeMap<EventRef, Vec<(u64, Option<EventRef>)>> {
     // (At a fixed address: a struct copied through a computed one may read
     // another slot in each schedule, compared as one flow.)
-    let plain =
-        |r: &EventRef| matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { at: None, .. } | SymOp::Rmw { .. });
+    let plain = |r: &EventRef| {
+        matches!(sym.threads[r.0].events[r.1].op, SymOp::Read { at: None, .. } | SymOp::Rmw { at: None, .. })
+    };
     sources(sym, order, at, wrote)
         .into_iter()
         .filter(|(r, bytes)| plain(r) && bytes.iter().any(|(_, w)| w.map(|x| x.1) != bytes[0].1.map(|x| x.1)))

@@ -33,12 +33,14 @@ pub enum SymOp {
     },
     /// An atomic read-modify-write (`atomicrmw`, `cmpxchg`) of `size` bytes
     /// at `addr`: reads `old` (a fresh read expression) and writes `new` (an
-    /// expression over it) at one instant.
+    /// expression over it) at one instant. `at`: the address is symbolic,
+    /// this expression, and `addr` is 0 (as [`SymOp::Read`]'s).
     Rmw {
         addr: u64,
         size: u32,
         old: ExprId,
         new: ExprId,
+        at: Option<ExprId>,
     },
     /// A bulk memory function on shared memory (`memcpy`, `memset`…,
     /// named by `what`) of `size` bytes at `addr` (its destination when it
@@ -449,7 +451,7 @@ impl SymTrace {
     pub fn read_addr(&self, id: u32) -> Option<u64> {
         let (t, k) = self.reads.get(id as usize)?;
         match &self.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. } | SymOp::Rmw { addr, .. } => Some(*addr),
+            SymOp::Read { addr, at: None, .. } | SymOp::Rmw { addr, at: None, .. } => Some(*addr),
             _ => None,
         }
     }

@@ -22,13 +22,22 @@ impl Thread<'_, '_> {
             return Err(self.unsupported(format!("an atomic read-modify-write of type {ty:?}")));
         }
         let (bits, size) = (int_bits(ty), ty.store_size() as u32);
+        let floating = || format!("a floating-point atomic read-modify-write of {ty:?}");
         let a = match self.address(addr, "an atomic read-modify-write")? {
             Addr::Concrete(a) => a,
-            Addr::Symbolic(_) => {
-                return Err(self.unsupported("an atomic read-modify-write through an address computed from shared data"))
+            // (The solver resolves the address, for the read and the write
+            // alike: `rw.rs`.)
+            Addr::Symbolic(p) => {
+                let (id, _) = self.new_read();
+                let old = self.st.trace.exprs.read(id, bits);
+                let new = update(&mut self.st.trace.exprs, old).ok_or_else(|| self.unsupported(floating()))?;
+                let new = self.fit(new, bits);
+                self.escape_value(new, ty);
+                self.note_symbolic_write(p, size);
+                self.event(SymOp::Rmw { addr: 0, size, old, new, at: Some(p) });
+                return Ok(Reg::Int(old));
             }
         };
-        let floating = || format!("a floating-point atomic read-modify-write of {ty:?}");
         if self.classify(a).0 {
             let old = match self.local.get(&a) {
                 Some((s, Reg::Int(e))) if *s == size => *e,
@@ -45,7 +54,7 @@ impl Thread<'_, '_> {
         let new = self.fit(new, bits);
         self.escape_value(new, ty);
         self.note_write(a, new);
-        self.event(SymOp::Rmw { addr: a, size, old, new });
+        self.event(SymOp::Rmw { addr: a, size, old, new, at: None });
         Ok(Reg::Int(old))
     }
 }

@@ -190,7 +190,7 @@ impl Thread<'_, '_> {
         let events = if t == self.index { &self.out.events } else { &self.st.trace.threads.get(t)?.events };
         let (addr, at, size, value) = match events.get(k)?.op {
             SymOp::Read { addr, at, size, value, .. } => (addr, at, size, value),
-            SymOp::Rmw { addr, size, old, .. } => (addr, None, size, old),
+            SymOp::Rmw { addr, at, size, old, .. } => (addr, at, size, old),
             _ => return None,
         };
         let loc = match at {
