@@ -32,10 +32,11 @@ pub fn render(e: &Explanation) -> String {
     if let (Some(fl), Some(b)) = (&e.flipped, e.flip_text()) {
         let _ = writeln!(
             o,
-            "<p class=\"flip\">Control flow differs: thread {} takes {}{}; its failing-run events after the branch are not run by the alternate, which re-executes the other way{}.</p>",
+            "<p class=\"flip\">Control flow differs: thread {} takes {}{}; its failing-run events {} are not run by the alternate, which re-executes the other way{}.</p>",
             esc(&e.threads[fl.thread].to_string()),
             esc(&b),
             if fl.switch || fl.object { "" } else if fl.taken { " (taken in the failing run: yes)" } else { " (taken in the failing run: no)" },
+            if fl.object { "from that call on" } else { "after the branch" },
             esc(&e.new_path_items(12).map(|p| format!("; it runs instead: {}", p.join(", "))).unwrap_or_default())
         );
     }

@@ -391,6 +391,69 @@ fn a_copy_sized_from_shared_data_takes_the_recorded_size() {
 }
 
 #[test]
+fn a_lock_at_an_address_computed_from_shared_data_is_the_recorded_one() {
+    // The worker locks `&locks[k].m`, `k` read from shared memory: the
+    // log records each lock call's object, and symbolic execution takes
+    // the run's mutex there with a path condition on `k`'s read (flippable
+    // like a branch). A log without the objects (a native recording's)
+    // gives the error naming the call.
+    let src = format!(
+        "{PRELUDE}struct slot {{ pthread_mutex_t m; int n; }} locks[3]; int k = 1;\n\
+         void *w(void *p) {{ int i = k; pthread_mutex_lock(&locks[i].m); locks[i].n++; pthread_mutex_unlock(&locks[i].m); return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); k = 2; pthread_join(a, 0); assert(locks[1].n + locks[2].n == 1); return 0; }}\n"
+    );
+    let prep = load("locks.c", &src);
+    let ex = first_schedule_run(&prep);
+    let log = log_of(&prep, &ex);
+    let worker = log.threads.iter().find(|t| t.thread.to_string() == "0.1").expect("the worker's path");
+    assert_eq!(worker.objects.len(), 2, "the lock's and the unlock's mutex: {:?}", worker.objects);
+    assert_eq!(worker.objects[0], worker.objects[1], "one mutex");
+    let tr = execute(&prep.program, &log).expect("a mutex at a computed address is the recorded one");
+    let t = tr.threads.iter().position(|t| t.thread.to_string() == "0.1").expect("the worker");
+    let locked: Vec<u64> = tr.threads[t]
+        .events
+        .iter()
+        .filter_map(|e| match e.op {
+            SymOp::Lock { mutex, .. } => Some(mutex),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(locked, [worker.objects[0]], "the run's mutex");
+    assert!(!tr.threads[t].path.is_empty(), "a condition on the read of `k`");
+    assert!(tr.threads[t].branches.iter().any(|b| b.object), "flippable: {:?}", tr.threads[t].branches);
+    let mut bare = log.clone();
+    bare.threads.iter_mut().for_each(|t| t.objects.clear());
+    match execute(&prep.program, &bare).expect_err("without the objects the lock is not followed") {
+        SymError::Unsupported { what, at } => {
+            assert!(what.contains("pthread_mutex_lock through an address computed from shared data"), "{what}");
+            assert!(at.as_deref().is_some_and(|a| a.contains("locks.c:")), "{at:?}");
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn an_atomic_update_at_an_address_computed_from_shared_data_is_one_event() {
+    // `atomic_fetch_add(&hist[k], 1)`, `k` read from shared memory: one
+    // read-modify-write whose address the solver resolves (before, an
+    // unsupported operation), and the solver reproduces the failure.
+    let src = format!(
+        "{PRELUDE}#include <stdatomic.h>\natomic_int hist[3]; int k = 1;\n\
+         void *w(void *p) {{ int i = k; atomic_fetch_add(&hist[i], 1); return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); k = 2; pthread_join(a, 0); assert(hist[1] == 0); return 0; }}\n"
+    );
+    let prep = load("hist.c", &src);
+    let ex = failing_run(&prep);
+    let log = log_of(&prep, &ex);
+    let tr = execute(&prep.program, &log).expect("an atomic update at a computed address is followed");
+    let t = tr.threads.iter().position(|t| t.thread.to_string() == "0.1").expect("the worker");
+    let rmw = tr.threads[t].events.iter().find(|e| matches!(e.op, SymOp::Rmw { .. })).expect("the update");
+    assert!(matches!(rmw.op, SymOp::Rmw { addr: 0, at: Some(_), .. }), "{:?}", rmw.op);
+    let sol = causa_symbolic::solve(&tr, &Default::default()).expect("the model reaches the failure");
+    assert!(!sol.order.is_empty());
+}
+
+#[test]
 fn values_printed_from_shared_data_are_the_recorded_ones_untied() {
     // `snprintf(status, …, "%d", n)` of a shared count: the text written is
     // the run's (the log's recorded arguments), and no path condition ties

@@ -23,22 +23,13 @@ impl Thread<'_, '_> {
         }
         let (bits, size) = (int_bits(ty), ty.store_size() as u32);
         let floating = || format!("a floating-point atomic read-modify-write of {ty:?}");
-        let a = match self.address(addr, "an atomic read-modify-write")? {
-            Addr::Concrete(a) => a,
-            // (The solver resolves the address, for the read and the write
-            // alike: `rw.rs`.)
-            Addr::Symbolic(p) => {
-                let (id, _) = self.new_read();
-                let old = self.st.trace.exprs.read(id, bits);
-                let new = update(&mut self.st.trace.exprs, old).ok_or_else(|| self.unsupported(floating()))?;
-                let new = self.fit(new, bits);
-                self.escape_value(new, ty);
-                self.note_symbolic_write(p, size);
-                self.event(SymOp::Rmw { addr: 0, size, old, new, at: Some(p) });
-                return Ok(Reg::Int(old));
-            }
+        // (At an address computed from shared data, the solver places the
+        // read and the write alike: `rw.rs`.)
+        let (a, at) = match self.address(addr, "an atomic read-modify-write")? {
+            Addr::Concrete(a) => (a, None),
+            Addr::Symbolic(p) => (0, Some(p)),
         };
-        if self.classify(a).0 {
+        if at.is_none() && self.classify(a).0 {
             let old = match self.local.get(&a) {
                 Some((s, Reg::Int(e))) if *s == size => *e,
                 Some(_) => return Err(self.unsupported("an atomic read-modify-write of part of a stack value")),
@@ -53,8 +44,11 @@ impl Thread<'_, '_> {
         let new = update(&mut self.st.trace.exprs, old).ok_or_else(|| self.unsupported(floating()))?;
         let new = self.fit(new, bits);
         self.escape_value(new, ty);
-        self.note_write(a, new);
-        self.event(SymOp::Rmw { addr: a, size, old, new, at: None });
+        match at {
+            None => self.note_write(a, new),
+            Some(p) => self.note_symbolic_write(p, size),
+        }
+        self.event(SymOp::Rmw { addr: a, size, old, new, at });
         Ok(Reg::Int(old))
     }
 }
