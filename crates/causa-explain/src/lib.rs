@@ -455,12 +455,13 @@ impl Explanation {
             return None;
         }
         let r = (f.thread, f.events_before);
+        // (The operations' names as `EventInfo::op` has them.)
         let noun = match self.threads_events_op(r) {
-            Some("lock" | "unlock" | "trylock-fail") => "a mutex",
-            Some("rdlock" | "wrlock" | "rwunlock") => "a read-write lock",
-            Some("wait" | "wait-return" | "signal" | "broadcast") => "a condition variable",
-            Some("sem-wait" | "sem-post") => "a semaphore",
-            Some("barrier-wait") => "a barrier",
+            Some("lock" | "unlock" | "relock (recursive)" | "unlock (still held)" | "trylock (busy)") => "a mutex",
+            Some("rdlock") => "a read-write lock",
+            Some("wait" | "wake" | "timed out" | "signal" | "broadcast") => "a condition variable",
+            Some(op) if op.starts_with("sem_") => "a semaphore",
+            Some("barrier" | "barrier exit") => "a barrier",
             _ => "a synchronisation object",
         };
         Some(match self.object(r) {

@@ -5785,3 +5785,21 @@ fn an_atomic_update_at_an_address_computed_from_shared_data_is_modelled() {
         );
     }
 }
+
+#[test]
+fn a_semaphore_chosen_from_shared_data_is_named_as_one() {
+    // Two producers read the cursor before either bumps it and post the
+    // same slot's semaphore; the other slot's consumer waits forever. The
+    // alternate posts the other semaphore (the flipped object), and the
+    // summary tells the deadlock first, then which semaphore is used.
+    let prep = corpus("fail/sync/slot_semaphore_from_unlocked_cursor.c");
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(e.flipped.as_ref().is_some_and(|f| f.object), "{summary}");
+    assert!(summary.starts_with("Deadlock: `consumer`"), "{summary}");
+    assert!(summary.contains("In the alternate, `producer` (thread 0."), "{summary}");
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("takes a semaphore other than `ready["), "{text}");
+}

@@ -39,11 +39,11 @@ pub fn summary(e: &Explanation) -> String {
     let blocked = !e.deadlock.is_empty() || !e.lost_signals.is_empty() || !e.exhausted.is_empty();
     if blocked || !e.starved.is_empty() || !e.short_barriers.is_empty() {
         out.extend(deadlock_sentences(e));
-        out.extend(object_flip_sentences(e));
         out.extend(lost_signal_sentences(e));
         out.extend(crate::exhausted::sentences(e));
         out.extend(starved_sentences(e));
         out.extend(short_barrier_sentences(e));
+        out.extend(object_flip_sentences(e));
         out.extend(replay_note(e));
         return out.join(" ");
     }
