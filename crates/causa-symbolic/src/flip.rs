@@ -77,11 +77,13 @@ pub(crate) fn search(
         .collect();
     let turn = |c: &Condition, b: &Branch| looping.contains(&(c.thread, b.loc));
     let last_turn = |t: usize| candidates.iter().filter(|(_, c, b)| c.thread == t && turn(c, b)).map(|x| x.0).max();
-    let keys: Vec<(std::cmp::Reverse<usize>, usize, usize)> = candidates
+    // (Branches before synchronisation objects at computed addresses: using
+    // another object changes more than going the other way at a branch.)
+    let keys: Vec<(bool, std::cmp::Reverse<usize>, usize, usize)> = candidates
         .iter()
         .map(|(pos, c, b)| match turn(c, b) {
-            true => (std::cmp::Reverse(last_turn(c.thread).unwrap_or(*pos)), c.thread, c.index),
-            false => (std::cmp::Reverse(*pos), c.thread, usize::MAX - c.index),
+            true => (b.object, std::cmp::Reverse(last_turn(c.thread).unwrap_or(*pos)), c.thread, c.index),
+            false => (b.object, std::cmp::Reverse(*pos), c.thread, usize::MAX - c.index),
         })
         .collect();
     let mut keyed: Vec<_> = keys.into_iter().zip(candidates).collect();

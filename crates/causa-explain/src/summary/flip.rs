@@ -101,8 +101,9 @@ pub(super) fn flip_sentences(
                 } else {
                     " (It reads the same write in both, which stores another value in the alternate, so it is not among the events shown below.)"
                 };
+                let lead = if f.object { "That address is computed from" } else { "The branch tests" };
                 out.push(format!(
-                    "The branch tests the {} in {}, which sees {was} in the failing schedule and {now} in the alternate.{unshown}",
+                    "{lead} the {} in {}, which sees {was} in the failing schedule and {now} in the alternate.{unshown}",
                     event_phrase(e, r),
                     who(e, r),
                 ));
