@@ -204,15 +204,7 @@ impl Machine {
                 }
             }
         }
-        // A synchronisation call's objects: recorded, not compared (an
-        // address depends on the order of allocations; a native recording
-        // has none).
-        for &i in causa_core::paths::object_args(function) {
-            let v = crate::shims::arg(args, i) as u64;
-            if let Some(p) = self.path_of(t) {
-                p.objects.push(v);
-            }
-        }
+        self.note_objects(t, function, args);
         // A formatting call's integer and pointer arguments: recorded, not
         // compared (a native recording's pointers are its own addresses).
         if let Some(from) = causa_core::paths::format_args_from(function) {
@@ -294,15 +286,22 @@ impl Machine {
         // noted too: symbolic execution follows it up to that call.
         for t in 0..n {
             if let Some((function, args)) = self.parked_call(t) {
-                for &i in causa_core::paths::object_args(&function) {
-                    let v = crate::shims::arg(&args, i) as u64;
-                    if let Some(p) = self.path_of(t) {
-                        p.objects.push(v);
-                    }
-                }
+                self.note_objects(t, &function, &args);
             }
         }
         self.paths.take().unwrap_or_default()
+    }
+
+    /// A synchronisation call's objects ([`causa_core::paths::OBJECT_CALLS`]),
+    /// noted in thread `t`'s path: recorded, not compared (an address
+    /// depends on the order of allocations; a native recording has none).
+    fn note_objects(&mut self, t: Tid, function: &str, args: &[causa_ir::Value]) {
+        for &i in causa_core::paths::object_args(function) {
+            let v = crate::shims::arg(args, i) as u64;
+            if let Some(p) = self.path_of(t) {
+                p.objects.push(v);
+            }
+        }
     }
 
     /// The library function thread `t` is parked at (not yet called), and
