@@ -5803,3 +5803,75 @@ fn a_semaphore_chosen_from_shared_data_is_named_as_one() {
     let text = causa_explain::text::render(&e);
     assert!(text.contains("takes a semaphore other than `ready["), "{text}");
 }
+
+#[test]
+fn two_threads_each_relocking_a_mutex_chosen_from_shared_data_are_explained() {
+    // Each clerk's ticket names its own account, so `first` and `second`
+    // are one mutex, locked twice, in both clerks at once. The clerk that is
+    // not the failing one was followed past its second lock as if the mutex
+    // were recursive, and every mode said the constraints were
+    // unsatisfiable. Now its lock stays a lock the deadlock query finds
+    // stuck, and the alternate takes another account's mutex.
+    let prep = corpus("fail/mutex/self_transfer_relocks_account.c");
+    let ex = deadlocking(&prep, 2000);
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.failing_from_run, "{mode}: {summary}");
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(e.flipped.as_ref().is_some_and(|f| f.object), "{mode}: {summary}");
+        assert_eq!(
+            summary.matches("which it already holds (locked at self_transfer_relocks_account.c:20)").count(),
+            2,
+            "{mode}: {summary}"
+        );
+    }
+}
+
+#[test]
+fn of_two_threads_waiting_for_themselves_the_failing_one_is_told() {
+    // `t1` and `t2` each lock their own mutex twice; the run's deadlock is
+    // reported in `t2`, and the summary names `t2`'s relock. (Once the
+    // thread that is not the failing one stayed blocked at its relock, the
+    // run's own order fails in the model, both relocks are in the deadlock,
+    // and the summary named `t1`'s, the first in the list.)
+    let prep = load(
+        "two_self_locks.c",
+        r#"
+#include <pthread.h>
+pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+int n;
+void *t1(void *x) {
+    pthread_mutex_lock(&a);
+    n++;
+    pthread_mutex_lock(&a);
+    pthread_mutex_unlock(&a);
+    pthread_mutex_unlock(&a);
+    return 0;
+}
+void *t2(void *x) {
+    pthread_mutex_lock(&b);
+    n++;
+    pthread_mutex_lock(&b);
+    pthread_mutex_unlock(&b);
+    pthread_mutex_unlock(&b);
+    return 0;
+}
+int main(void) {
+    pthread_t x, y;
+    pthread_create(&x, 0, t1, 0);
+    pthread_create(&y, 0, t2, 0);
+    pthread_join(x, 0);
+    pthread_join(y, 0);
+    return 0;
+}
+"#,
+    );
+    let ex = deadlocking(&prep, 2000);
+    let failing = ex.outcome.finding().map(|f| f.thread.to_string()).unwrap_or_default();
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    let (name, line) = if failing == "0.2" { ("`t2`", "two_self_locks.c:16") } else { ("`t1`", "two_self_locks.c:8") };
+    assert!(summary.starts_with(&format!("Deadlock: {name} (thread {failing}) locks")), "{summary}");
+    assert!(summary.contains(&format!("at {line} while it already holds it")), "{summary}");
+}

@@ -1630,15 +1630,30 @@ impl Thread<'_, '_> {
     /// A mutex lock that took `mutex`, as the run's did: a relock when
     /// this thread holds it already and did not block there (the mutex is
     /// recursive: a default one deadlocks, the log's failure then), so
-    /// that its critical section is the outermost one.
+    /// that its critical section is the outermost one. In a deadlock, a
+    /// thread other than the failing one the run left blocked at this very
+    /// call ([`Thread::parked_at_last_object_call`]) did block there: its
+    /// lock stays a lock, which the deadlock query finds stuck.
     pub(crate) fn lock_mutex(&mut self, mutex: u64) {
-        let again = self.holds(mutex);
+        let again = self.holds(mutex) && !self.parked_at_last_object_call();
         self.sync(SymOp::Lock { mutex, shared: false });
         if again && !self.blocked {
             if let Some(e) = self.out.events.last_mut() {
                 e.op = SymOp::Relock { mutex };
             }
         }
+    }
+
+    /// Whether, in a deadlock's log that records every synchronisation
+    /// call's objects, the current call is this thread's last such call:
+    /// the run left the thread blocked there (the interpreter records the
+    /// call a deadlocked thread is parked at; a relock of a recursive mutex
+    /// that did not block is followed by its unlock, recorded too).
+    fn parked_at_last_object_call(&self) -> bool {
+        self.st.objects_recorded
+            && self.st.failure.as_ref().is_some_and(|f| f.kind == BugKind::Deadlock)
+            && !self.object_positions.is_empty()
+            && self.next_object_arg >= self.path.objects.len()
     }
 
     /// A mutex unlock: one that leaves `mutex` held (a recursive mutex

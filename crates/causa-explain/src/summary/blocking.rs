@@ -144,7 +144,11 @@ pub(super) fn replay_note(e: &Explanation) -> Option<String> {
 
 /// A deadlock of a thread at a lock it holds itself: no order avoids it.
 pub(super) fn relock_sentence(e: &Explanation) -> Option<String> {
-    let w = e.deadlock.iter().find(|w| w.held_by.0 == w.thread)?;
+    // (The failing thread's, when it is one of several waiting for
+    // themselves: the one the report's header names.)
+    let own = |w: &&crate::deadlock::Waiting| w.held_by.0 == w.thread;
+    let failing = |w: &&crate::deadlock::Waiting| e.threads.get(w.thread) == Some(&e.failure.thread);
+    let w = e.deadlock.iter().filter(own).find(failing).or_else(|| e.deadlock.iter().find(own))?;
     let obj = e.object(w.waits).map(|o| format!("`{o}`")).unwrap_or_else(|| "a mutex".into());
     // The same lock statement run again (the next call, or the next turn):
     // not a nested lock, a path out of the critical section that skipped
@@ -181,12 +185,13 @@ pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
                 .holder_joins
                 .map(|j| format!(" while it waits at {} for {} to finish", at(j), who(e, w.waits)))
                 .unwrap_or_default();
+            // (A thread waiting for itself: a default mutex taken twice.)
+            let holder = if w.held_by.0 == w.thread { "it already".into() } else { who(e, w.held_by) };
             format!(
-                "{} waits for {} at {}, which {} holds (locked at {}){joining}",
+                "{} waits for {} at {}, which {holder} holds (locked at {}){joining}",
                 who(e, w.waits),
                 obj(w.waits),
                 at(w.waits),
-                who(e, w.held_by),
                 at(w.held_by)
             )
         })
