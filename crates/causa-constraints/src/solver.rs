@@ -87,6 +87,11 @@ pub struct Z3Solver {
     deadline: Option<Instant>,
     /// The time limit the deadline puts on each query, as last set.
     cap: Option<Duration>,
+    /// Whether the next satisfiable query keeps its model
+    /// ([`Z3Solver::keep_next_model`]).
+    keep_model: bool,
+    /// The model kept ([`Z3Solver::atoms_in_kept_model`]).
+    last_model: Option<z3::Model>,
 }
 
 /// The arithmetic of a [`Z3Solver`]'s order constraints.
@@ -144,6 +149,8 @@ impl Z3Solver {
             resources: None,
             deadline: None,
             cap: None,
+            keep_model: false,
+            last_model: None,
         }
     }
 
@@ -361,6 +368,9 @@ impl Z3Solver {
                 };
                 let pos: Option<Vec<i64>> =
                     self.order.iter().map(|o| m.eval(o, true).and_then(|v| v.as_i64())).collect();
+                if std::mem::take(&mut self.keep_model) {
+                    self.last_model = Some(m);
+                }
                 pos.map_or(CoreResult::Unknown, CoreResult::Sat)
             }
             SatResult::Unsat if named.is_empty() => CoreResult::Core(Vec::new()),
@@ -462,6 +472,23 @@ impl Z3Solver {
     /// program values). Call before [`OrderSolver::reset`]: the atoms stay.
     pub fn set_atoms(&mut self, atoms: Vec<Bool>) {
         self.atoms = atoms;
+    }
+
+    /// Keep the model of the next query if it is satisfiable, for
+    /// [`Z3Solver::atoms_in_kept_model`]. (Not every model is kept: a model
+    /// held on to keeps its terms alive, and Z3's later choices, which
+    /// follow the terms' numbering, then change.)
+    pub fn keep_next_model(&mut self) {
+        self.keep_model = true;
+    }
+
+    /// Whether each of the value atoms `idx` holds in the model kept
+    /// ([`Z3Solver::keep_next_model`]; None: no such model, or no such
+    /// atom). The model is dropped.
+    pub fn atoms_in_kept_model(&mut self, idx: &[usize]) -> Vec<Option<bool>> {
+        self.keep_model = false;
+        let Some(m) = self.last_model.take() else { return vec![None; idx.len()] };
+        idx.iter().map(|i| self.atoms.get(*i).and_then(|a| m.eval(a, true)).and_then(|v| v.as_bool())).collect()
     }
 
     pub(crate) fn def(&self, i: usize) -> &Bool {

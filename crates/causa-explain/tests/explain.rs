@@ -4217,13 +4217,13 @@ fn a_copy_at_a_reserved_offset_is_explained_by_the_reservation() {
 fn an_aba_pop_is_told_by_the_stale_link_it_read() {
     // The popper's CAS succeeds on a node another thread popped and pushed
     // back, installing the `next` it read before: main's count walks a
-    // list one node too long. The alternate flips main's loop (a shorter
-    // list), and the summary says what came before that in the popper:
-    // its read of `nodes[0].next`, of the initial link in the failing
-    // schedule and of the recycler's in the alternate (that branch alone
-    // explained nothing: no region to make atomic is told).
-    // (`causa check`'s failing run; in others the popper's read falls
-    // between the recycler's and a region is told.)
+    // list one node too long. The alternate flips the popper's CAS (it
+    // fails, the node not yet back), and the summary tells the region: the
+    // recycler's accesses to `top` between the popper's read and its CAS.
+    // (Before the flips were asked first with every computed address at
+    // σ's location, the flip taken was main's loop, a shorter list, and
+    // the summary told only the popper's read of `nodes[0].next`, no
+    // region.) (`causa check`'s failing run.)
     let prep = corpus("fail/atomics/aba_stack_reused_node.c");
     let opts = causa_explore::mcr::McrOptions::default();
     let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
@@ -4231,10 +4231,13 @@ fn an_aba_pop_is_told_by_the_stale_link_it_read() {
     let e = in_mode(&prep, &ex, Mode::Progressive);
     assert_explained(&e, "aba_stack_reused_node");
     let summary = causa_explain::summary::summary(&e);
+    assert!(e.alternate_passes(), "{summary}");
     assert!(e.flipped.is_some(), "{summary}");
-    assert!(summary.contains("Before that, the read of `nodes[0].next` at aba_stack_reused_node.c:31"), "{summary}");
-    assert!(summary.contains("from thread 0.2 line 21 in the alternate"), "{summary}");
-    assert!(summary.contains("where it reads `nodes[2].next`"), "{summary}");
+    assert!(
+        summary.contains("between `pop` (thread 0.1)'s read at aba_stack_reused_node.c:28 and update at aba_stack_reused_node.c:32; making aba_stack_reused_node.c lines 28–32 atomic avoids the failure"),
+        "{summary}"
+    );
+    assert!(summary.contains("`pop` (thread 0.1) takes the other branch at aba_stack_reused_node.c:32"), "{summary}");
 }
 
 #[test]
@@ -5874,4 +5877,32 @@ int main(void) {
     let (name, line) = if failing == "0.2" { ("`t2`", "two_self_locks.c:16") } else { ("`t1`", "two_self_locks.c:8") };
     assert!(summary.starts_with(&format!("Deadlock: {name} (thread {failing}) locks")), "{summary}");
     assert!(summary.contains(&format!("at {line} while it already holds it")), "{summary}");
+}
+
+#[test]
+fn a_flip_keeps_the_items_a_thread_touched_through_computed_addresses_first() {
+    // Two clerks both sell the last unit of item 0 (`if (stock[item] > 0)`
+    // then `atomic_fetch_sub(&stock[item], 1)`, `item` read from the
+    // orders). The flip nearest the failure, a clerk's test of another
+    // item, passed only by handing the orders out anew so that it tested
+    // item 0 (the summary: "… where it reads `stock[0]`"). Flips are now asked
+    // first with every computed address at σ's location: the flip of the
+    // second clerk's test of item 0 is the explanation.
+    let prep = corpus("fail/atomics/stock_sold_below_zero.c");
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(e.flipped.is_some(), "{mode}: {summary}");
+        assert!(
+            summary.contains("making stock_sold_below_zero.c lines 24–25 atomic avoids the failure"),
+            "{mode}: {summary}"
+        );
+        assert!(
+            summary.contains("The read of `stock[0]` at stock_sold_below_zero.c:24 in `clerk`"),
+            "{mode}: {summary}"
+        );
+        assert!(!summary.contains("where it reads"), "{mode}: {summary}");
+    }
 }

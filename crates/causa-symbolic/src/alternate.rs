@@ -366,6 +366,10 @@ pub(crate) struct Problem<'a> {
     /// point, as σ does: one soft constraint each, with the data flows
     /// (a flip's alternate, whose end the solver places: `flip.rs`).
     pub still_run: Vec<Ev>,
+    /// Every access through a computed address that happens touches the
+    /// location it touched in σ (True: none, or σ is not the run's). The
+    /// flips are tried with it first (`flip.rs`).
+    pub run_addresses: Formula,
 }
 
 impl<'a> Problem<'a> {
@@ -380,7 +384,8 @@ impl<'a> Problem<'a> {
         for (i, e) in sigma.iter().enumerate() {
             at[*e] = Some(i);
         }
-        Problem { model, sigma, at, goal, cut, incidental, holdable, still_run: Vec::new() }
+        let run_addresses = Formula::True;
+        Problem { model, sigma, at, goal, cut, incidental, holdable, still_run: Vec::new(), run_addresses }
     }
 
     /// The same problem with another goal.
@@ -507,11 +512,13 @@ pub fn alternate(
         let mut fails = vec![parts.bug.clone(), parts.frame.clone()];
         fails.extend(chain(&sigma));
         fails.extend(left_out(&sigma, model.trace.len(), cut));
+        solvers.weak().keep_next_model();
         match solvers.weak().solve(&Formula::and(fails), &enc.defs) {
             SolveResult::Sat(_) => Some(sigma),
             _ => None,
         }
     });
+    let run_addresses = held_addresses(solvers.weak(), values.addressed(), cut);
     let (sigma, preemptions, failing_from_run) = match from_run {
         Some(sigma) => (sigma, 0, true),
         None => {
@@ -525,7 +532,8 @@ pub fn alternate(
     };
     tracing::debug!(events = sigma.len(), from_run = failing_from_run, ms = ms(), "explain: failing schedule");
     let goal = Formula::and(vec![not_bug, parts.alternate_frame.clone()]);
-    let problem = Problem::new(&model, sigma, goal, cut, (incidental, holdable));
+    let mut problem = Problem::new(&model, sigma, goal, cut, (incidental, holdable));
+    problem.run_addresses = run_addresses;
     // Symbiosis inverts the core's pairs: its core comes from the full
     // model (the weak one's may be less minimal: more pairs to try).
     let (root, root_held) = match opts.mode {
@@ -872,6 +880,24 @@ pub fn alternate(
 /// fails later on replay, before branches are flipped; and how many other
 /// schedules of a flip when its most similar one is rejected (`flip.rs`).
 pub(crate) const RETRIES: usize = 2;
+
+/// Each access through a computed address (`addressed`: its event and its
+/// candidates' atoms) touches, when it happens (before `cut`), the location
+/// the model σ's check kept gives it (True: no model was kept, σ is not
+/// the run's).
+fn held_addresses(solver: &mut Z3Solver, addressed: &[(Ev, Vec<usize>)], cut: Ev) -> Formula {
+    let all: Vec<usize> = addressed.iter().flat_map(|(_, g)| g.iter().copied()).collect();
+    let holds = solver.atoms_in_kept_model(&all);
+    let mut holds = holds.into_iter();
+    let mut held = Vec::new();
+    for (ev, guards) in addressed {
+        let these: Vec<Option<bool>> = holds.by_ref().take(guards.len()).collect();
+        if let Some(k) = these.iter().position(|h| *h == Some(true)) {
+            held.push(Formula::or(vec![Formula::Atom(guards[k]), Formula::Before(cut, *ev)]));
+        }
+    }
+    Formula::and(held)
+}
 
 /// The acquisitions (per event) of the critical sections σ runs whole that
 /// are incidental to the failure: the weak solver leaves their mutual

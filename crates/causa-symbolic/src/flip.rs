@@ -95,56 +95,77 @@ pub(crate) fn search(
     // replay, with their problem and that schedule's solution.
     let mut failed_plain: Vec<(&Condition, Branch, Problem<'_>, Vec<i64>)> = Vec::new();
     let segs = crate::alternate::segments(p.model, &p.sigma);
-    for (_, c, branch) in candidates.into_iter().take(opts.max_flips) {
-        tried += 1;
-        let flip = flipped_problem(p, flip_goal(p, parts, sym, c), sym, c);
-        // (Only progressive mode's first stage holds a flip's incidental
-        // events; without sections aside, flips are asked of the full
-        // model as before: see `alternate`'s stages.)
-        if opts.mode == Mode::Progressive && stage == Stage::Held {
-            match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
-                Held::Accepted(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => {
-                    return Ok((Some(f), tried))
-                }
-                Held::Accepted(Settled::Similar(f) | Settled::Plain(f)) => {
-                    aside.get_or_insert(f);
-                    continue;
-                }
-                Held::Rejected => continue,
-                Held::None => {}
-            }
-        }
-        if !stage.frees() {
-            continue;
-        }
-        let solver = solvers.full(&enc.defs);
-        solver.set_conflict_budget(Some(FLIP_CONFLICTS));
-        let r = solver.solve(&flip.goal, &enc.defs);
-        solver.set_conflict_budget(None);
-        let SolveResult::Sat(pos) = r else {
-            tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, answer = ?r, "flip: no schedule");
-            continue;
+    // With accesses through computed addresses, each flip is first asked
+    // with every such access at the location it touched in σ (`pinned`),
+    // and only a clean answer of that pass is taken; then every flip as
+    // usual. (stock_sold_below_zero: the flip nearest the failure, a
+    // clerk's last test of a stock, passed only by handing the orders out
+    // anew so that it tested the item sold out; the flip of the test of
+    // that item itself is the explanation. Asked again without the pins,
+    // that flip's most similar schedule handed the orders out anew too,
+    // with 21 events in its DSP instead of 15.)
+    let passes: &[bool] = if p.run_addresses != Formula::True { &[true, false] } else { &[false] };
+    let n = candidates.len().min(opts.max_flips);
+    let plan = passes.iter().flat_map(|pinned| (0..n).map(move |k| (*pinned, k)));
+    for (pinned, k) in plan {
+        let (_, c, branch) = candidates[k];
+        tried = tried.max(k + 1);
+        let goal = match pinned {
+            true => Formula::and(vec![flip_goal(p, parts, sym, c), p.run_addresses.clone()]),
+            false => flip_goal(p, parts, sym, c),
         };
-        // Any schedule of the flip first (a plain query), re-executed; only
-        // one that avoids the failure is worth the Max SMT search for the
-        // most similar (see `promising`).
-        let plain = Flipped::at(p, sym, (c, branch), &pos, false);
-        let verdict = accept(&plain);
-        let passes = verdict.accepted();
-        tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
-        if !promising(verdict) {
-            if opts.similar_of_failed_flips {
-                failed_plain.push((c, branch, flip, pos));
+        let flip = flipped_problem(p, goal, sym, c);
+        let outcome = 'body: {
+            // (Only progressive mode's first stage holds a flip's incidental
+            // events; without sections aside, flips are asked of the full
+            // model as before: see `alternate`'s stages.)
+            if opts.mode == Mode::Progressive && stage == Stage::Held {
+                match held_window(solvers, &flip, enc, opts, &segs, sym, (c, branch), accept)? {
+                    Held::Accepted(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => {
+                        break 'body Outcome::Clean(f)
+                    }
+                    Held::Accepted(Settled::Similar(f) | Settled::Plain(f)) => break 'body Outcome::Aside(f),
+                    Held::Rejected => break 'body Outcome::Nothing,
+                    Held::None => {}
+                }
             }
-            continue;
-        }
-        let ask = (solver, &flip, (c, branch));
-        match most_similar(ask, (p, enc, sym, opts), passes.then_some(plain), pos, accept)? {
-            Some(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => return Ok((Some(f), tried)),
-            Some(Settled::Similar(f) | Settled::Plain(f)) => {
+            if !stage.frees() {
+                break 'body Outcome::Nothing;
+            }
+            let solver = solvers.full(&enc.defs);
+            solver.set_conflict_budget(Some(FLIP_CONFLICTS));
+            let r = solver.solve(&flip.goal, &enc.defs);
+            solver.set_conflict_budget(None);
+            let SolveResult::Sat(pos) = r else {
+                tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, answer = ?r, "flip: no schedule");
+                break 'body Outcome::Nothing;
+            };
+            // Any schedule of the flip first (a plain query), re-executed; only
+            // one that avoids the failure is worth the Max SMT search for the
+            // most similar (see `promising`).
+            let plain = Flipped::at(p, sym, (c, branch), &pos, false);
+            let verdict = accept(&plain);
+            let passes = verdict.accepted();
+            tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
+            if !promising(verdict) {
+                if opts.similar_of_failed_flips && !pinned {
+                    failed_plain.push((c, branch, flip, pos));
+                }
+                break 'body Outcome::Nothing;
+            }
+            let ask = (solver, &flip, (c, branch));
+            match most_similar(ask, (p, enc, sym, opts), passes.then_some(plain), pos, accept)? {
+                Some(Settled::Similar(f)) if !leaves_reads_behind(p, parts, c, &f) => Outcome::Clean(f),
+                Some(Settled::Similar(f) | Settled::Plain(f)) => Outcome::Aside(f),
+                None => Outcome::Nothing,
+            }
+        };
+        match outcome {
+            Outcome::Clean(f) => return Ok((Some(f), tried)),
+            Outcome::Aside(f) if !pinned => {
                 aside.get_or_insert(f);
             }
-            None => {}
+            Outcome::Aside(_) | Outcome::Nothing => {}
         }
     }
     // No flip gave a schedule that passes: as a last resort, those whose
@@ -173,6 +194,15 @@ pub(crate) fn search(
         accept(f);
     }
     Ok((aside, tried))
+}
+
+/// What one flip gave.
+enum Outcome {
+    /// A most similar schedule that passes and leaves no read behind.
+    Clean(Flipped),
+    /// A schedule kept aside while later flips are tried.
+    Aside(Flipped),
+    Nothing,
 }
 
 /// Whether the flip of `c` leaves past its schedule's end a read another

@@ -19,11 +19,21 @@ pub struct Values<'x> {
     negated: HashMap<usize, usize>,
     /// Each read's finite domain, when known (`crate::domains`).
     domains: Vec<Option<BTreeSet<u128>>>,
+    /// Each access through a computed address ([`crate::rw`]): its event
+    /// and the atoms "the address is this candidate", one per candidate.
+    addressed: Vec<(usize, Vec<usize>)>,
 }
 
 impl<'x> Values<'x> {
     pub fn new(exprs: &'x Exprs) -> Values<'x> {
-        Values { exprs, memo: HashMap::default(), atoms: Vec::new(), negated: HashMap::default(), domains: Vec::new() }
+        Values {
+            exprs,
+            memo: HashMap::default(),
+            atoms: Vec::new(),
+            negated: HashMap::default(),
+            domains: Vec::new(),
+            addressed: Vec::new(),
+        }
     }
 
     /// How many value atoms there are so far (the debug log's measure of
@@ -271,6 +281,18 @@ impl<'x> Values<'x> {
         }
         let any = |v: Vec<Bool>| Bool::or(&v.iter().collect::<Vec<_>>());
         Some((any(yes), any(no)))
+    }
+
+    /// Note an access through a computed address: event `ev`, whose
+    /// address is one of the candidates the atoms `guards` name.
+    pub(crate) fn note_addressed(&mut self, ev: usize, guards: Vec<usize>) {
+        self.addressed.push((ev, guards));
+    }
+
+    /// The accesses through computed addresses noted so far, with their
+    /// candidates' atoms.
+    pub(crate) fn addressed(&self) -> &[(usize, Vec<usize>)] {
+        &self.addressed
     }
 
     /// The atoms made so far.
