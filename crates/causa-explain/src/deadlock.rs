@@ -108,17 +108,35 @@ pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
 }
 
 /// A barrier generation fewer threads arrive at than the barrier waits for:
-/// every thread that arrives waits forever, in any order.
+/// every thread that arrives waits forever, in any order. Or a barrier
+/// more threads arrive at, in all, than a whole number of generations
+/// takes (three threads at a barrier of two): whichever arrive last wait
+/// forever, in any order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortBarrier {
     /// How many threads the barrier waits for (`pthread_barrier_init`).
     pub count: u32,
-    /// The arrivals of the generation.
+    /// The arrivals of the generation; for a barrier more threads arrive
+    /// at than `count` (in all, not a multiple of it), every arrival.
     pub arrivals: Vec<EventRef>,
 }
 
+impl ShortBarrier {
+    /// How many of its arrivals wait forever.
+    pub fn left_waiting(&self) -> usize {
+        let count = self.count.max(1) as usize;
+        match self.arrivals.len() {
+            n if n < count => n,
+            n => n % count,
+        }
+    }
+}
+
 /// The barrier generations of a deadlock's trace that too few threads
-/// arrive at.
+/// arrive at. (Symbolic execution numbers a thread's arrivals at a
+/// barrier by its own earlier ones: three threads arriving once each at a
+/// barrier of two are one generation of three there. Such a barrier is
+/// told by its arrivals in all, which no order makes a multiple of two.)
 pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
     let mut gens: std::collections::BTreeMap<(u64, u32), Vec<EventRef>> = Default::default();
     for (t, th) in sym.threads.iter().enumerate() {
@@ -128,12 +146,27 @@ pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
             }
         }
     }
-    gens.into_iter()
+    let count_of = |barrier: u64| sym.barrier_count.iter().find(|(b, _)| *b == barrier).map(|(_, n)| *n);
+    let mut out: Vec<ShortBarrier> = gens
+        .iter()
         .filter_map(|((barrier, _), arrivals)| {
-            let count = sym.barrier_count.iter().find(|(b, _)| *b == barrier)?.1;
-            (arrivals.len() < count as usize).then_some(ShortBarrier { count, arrivals })
+            let count = count_of(*barrier)?;
+            (arrivals.len() < count as usize).then(|| ShortBarrier { count, arrivals: arrivals.clone() })
         })
-        .collect()
+        .collect();
+    if out.is_empty() {
+        let mut by_barrier: std::collections::BTreeMap<u64, Vec<EventRef>> = Default::default();
+        for ((barrier, _), arrivals) in gens {
+            by_barrier.entry(barrier).or_default().extend(arrivals);
+        }
+        out.extend(by_barrier.into_iter().filter_map(|(barrier, mut arrivals)| {
+            let count = count_of(barrier)?;
+            arrivals.sort();
+            (count > 0 && arrivals.len() > count as usize && !arrivals.len().is_multiple_of(count as usize))
+                .then_some(ShortBarrier { count, arrivals })
+        }));
+    }
+    out
 }
 
 /// A thread blocked at a condition variable whose signals all came before

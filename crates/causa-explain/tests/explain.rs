@@ -1927,6 +1927,28 @@ fn a_barrier_too_few_threads_reach_is_told() {
 }
 
 #[test]
+fn a_barrier_more_threads_reach_than_it_waits_for_is_told() {
+    // Initialised for 2, waited at by 3: whichever arrives last waits
+    // forever. Symbolic execution counts each thread's one arrival as the
+    // first generation (three arrivals, not short), and the summary said
+    // only that no order avoids the deadlock.
+    let prep = corpus("fail/sync/barrier_too_many.c");
+    let ex = deadlocking(&prep, 100);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none());
+    let b = e.short_barriers.first().expect("a barrier too many threads reach");
+    assert_eq!((b.count, b.arrivals.len(), b.left_waiting()), (2, 3, 1));
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary
+            .starts_with("Deadlock: the barrier `filled` lets threads through 2 at a time, but 3 threads arrive at it"),
+        "{summary}"
+    );
+    assert!(summary.contains("so the last one waits forever in every order"), "{summary}");
+    assert!(summary.contains("or having 1 more wait at it"), "{summary}");
+}
+
+#[test]
 fn a_free_before_joining_the_worker_says_so() {
     // Shutdown joins one worker of two, then frees the queue the other may
     // still lock: the summary named the free and the access; it now also

@@ -502,6 +502,17 @@ pub(super) fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
             let name = b.arrivals.first().and_then(|r| e.object(*r)).map_or("a barrier".into(), |o| format!("the barrier `{o}`"));
             let who: Vec<String> = b.arrivals.iter().map(|r| format!("{} at {}", who(e, *r), e.line(*r).unwrap_or_default())).collect();
             let n = b.arrivals.len();
+            if n > b.count as usize {
+                let left = b.left_waiting();
+                return format!(
+                    "Deadlock: {name} lets threads through {} at a time, but {n} threads arrive at it ({}), so the last {} wait{} forever in every order. Initialising it for the number of threads that wait ({n}), or having {} more wait at it, avoids the deadlock.",
+                    b.count,
+                    join_and(&who),
+                    if left == 1 { "one".to_string() } else { left.to_string() },
+                    if left == 1 { "s" } else { "" },
+                    b.count as usize - left
+                );
+            }
             format!(
                 "Deadlock: {name} waits for {} threads, but only {n} arrive{} ({}), so {} wait{} forever in every order. Initialising it for the number of threads that wait ({n}), or having {} more wait at it, avoids the deadlock.",
                 b.count,
