@@ -5928,3 +5928,64 @@ fn a_flip_keeps_the_items_a_thread_touched_through_computed_addresses_first() {
         assert!(!summary.contains("where it reads"), "{mode}: {summary}");
     }
 }
+
+#[test]
+fn a_string_chosen_by_a_shared_flag_is_copied_as_the_chosen_one() {
+    // `strcpy(status, ready ? "ready" : "waiting")` into a shared line: the
+    // flag was pinned to the 1 written over its start (the run read 0) and
+    // every mode said the constraints were unsatisfiable; the copy into
+    // shared memory was unsupported. Now the bytes are the chosen
+    // constant's (the byte after "ready" keeps the line's padding), and the
+    // read of the flag is the explanation.
+    let prep = corpus("fail/libc/status_string_chosen_by_flag.c");
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
+    for mode in Mode::ALL {
+        let e = in_mode(&prep, &ex, mode);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.failing_from_run, "{mode}: {summary}");
+        assert!(e.alternate_passes(), "{mode}: {summary}");
+        assert!(
+            summary.contains("`reporter` (thread 0.2) reads `ready` at status_string_chosen_by_flag.c:27 before `setter` (thread 0.1) writes it"),
+            "{mode}: {summary}"
+        );
+    }
+}
+
+#[test]
+fn a_string_chosen_by_a_shared_flag_into_a_local_buffer_is_followed() {
+    // The same choice copied into the thread's own buffer, then a lost
+    // update: the copy reads no shared memory, and the lost update is the
+    // explanation (it was "the constraints are unsatisfiable").
+    let prep = load(
+        "choice_local.c",
+        r#"
+#include <pthread.h>
+#include <string.h>
+#include <assert.h>
+int ready, count;
+void *setter(void *a) { count++; ready = 1; return 0; }
+void *reporter(void *a) {
+    char status[16];
+    const char *s = ready ? "ready" : "waiting";
+    strcpy(status, s);
+    count++;
+    return (void *)(long)status[0];
+}
+int main(void) {
+    pthread_t x, y;
+    pthread_create(&x, 0, setter, 0);
+    pthread_create(&y, 0, reporter, 0);
+    pthread_join(x, 0); pthread_join(y, 0);
+    assert(count == 2);
+    return 0;
+}
+"#,
+    );
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(e.failing_from_run, "{summary}");
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(summary.contains("`count` at choice_local.c:"), "{summary}");
+    assert!(summary.contains("atomic avoids the failure"), "{summary}");
+}

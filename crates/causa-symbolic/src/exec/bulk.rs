@@ -295,6 +295,64 @@ impl Thread<'_, '_> {
     /// A word of shared memory a bulk operation reads: a fresh read
     /// expression. (Never a determined constant: `crate::determined` fixes
     /// plain reads only.)
+    /// `strcpy(dest, p)` into shared memory of a string `p` chooses among
+    /// constants (`ready ? "ready" : "waiting"`): one event, as the
+    /// interpreter's, over the longest string's bytes; a byte past the end
+    /// of the string `p` is keeps what it held (a read of it, at the same
+    /// instant), and `p` is one of the `targets`.
+    pub(super) fn constant_choice_into_shared(
+        &mut self,
+        dest: u64,
+        p: ExprId,
+        targets: &std::collections::BTreeSet<u64>,
+    ) -> Result<(), SymError> {
+        if self.st.trace.memory_model.buffers_stores() {
+            return Err(self.unsupported("`strcpy` of shared memory under a relaxed memory model"));
+        }
+        let mut strings: Vec<(u64, Vec<u8>)> = Vec::new();
+        for t in targets {
+            let tail = self.constant_from(*t).unwrap_or_default();
+            let Some(end) = tail.iter().position(|b| *b == 0) else {
+                return Err(self.unsupported("`strcpy` of a constant that does not end"));
+            };
+            strings.push((*t, tail[..=end].to_vec()));
+        }
+        let n = strings.iter().map(|(_, s)| s.len() as u64).max().unwrap_or(0);
+        let e = &mut self.st.trace.exprs;
+        let mut any = e.constant(1, 0);
+        let mut at = Vec::new();
+        for (t, _) in &strings {
+            let c = e.constant(64, *t as u128);
+            let eq = e.icmp(causa_ir::ICmpPred::Eq, 64, p, c);
+            any = e.or(any, eq);
+            at.push(eq);
+        }
+        self.condition(any)?;
+        let mut reads = Vec::new();
+        let mut values = Vec::new();
+        for k in 0..n {
+            let old = match strings.iter().all(|(_, s)| (k as usize) < s.len()) {
+                true => None,
+                false => {
+                    let r = self.bulk_read(dest + k, 1);
+                    reads.push(r);
+                    Some(r.value)
+                }
+            };
+            let e = &mut self.st.trace.exprs;
+            let mut v = old.unwrap_or_else(|| e.constant(8, 0));
+            for ((_, s), eq) in strings.iter().zip(&at).rev() {
+                let b = match s.get(k as usize) {
+                    Some(b) => e.constant(8, *b as u128),
+                    None => old.unwrap_or_else(|| e.constant(8, 0)),
+                };
+                v = e.select(*eq, b, v);
+            }
+            values.push((k, 1, v));
+        }
+        self.bulk_event("strcpy", (dest, dest), n, reads, values)
+    }
+
     fn bulk_read(&mut self, addr: u64, size: u32) -> Piece {
         let (id, _) = self.new_read();
         let value = self.st.trace.exprs.read(id, size * 8);

@@ -75,6 +75,11 @@ impl Thread<'_, '_> {
         };
         // (None: stand-ins, see `pointer_targets`, or left to the model.)
         let stand_in = found.is_empty();
+        // A choice between constants (`flag ? "on" : "off"`): their bytes,
+        // chosen by the pointer, with no access to shared memory.
+        if !found.is_empty() && found.iter().all(|t| self.constant_from(*t).is_some()) {
+            return self.constant_choice(p, &found, span);
+        }
         for t in found {
             if !self.is_shared(t) {
                 return Err(self.unsupported(format!(
@@ -127,6 +132,56 @@ impl Thread<'_, '_> {
         Ok(bytes)
     }
 
+    /// [`Thread::read_through`] of a pointer `p` whose targets are all in
+    /// read-only static objects (string constants): each byte is the one
+    /// at the target `p` is, a path condition that it is one of them, and
+    /// (within a bound) that the string ends before its object does.
+    fn constant_choice(&mut self, p: ExprId, targets: &BTreeSet<u64>, span: Span) -> Result<Vec<ExprId>, SymError> {
+        let tails: Vec<(u64, Vec<u8>)> =
+            targets.iter().filter_map(|t| Some((*t, self.constant_from(*t)?.to_vec()))).collect();
+        let longest = tails.iter().map(|(_, b)| b.len() as u64).max().unwrap_or(0);
+        let n = match span {
+            Span::AtMost(bound) => bound.map_or(longest, |b| b.min(longest)),
+            Span::Exactly(n) if tails.iter().all(|(_, b)| b.len() as u64 >= n) => n,
+            Span::Exactly(n) => {
+                return Err(self.unsupported(format!(
+                    "a copy of {n} bytes through a pointer computed from shared data to a constant shorter than that"
+                )))
+            }
+        };
+        let e = &mut self.st.trace.exprs;
+        let mut any = e.constant(1, 0);
+        let mut at = Vec::new();
+        for (t, _) in &tails {
+            let c = e.constant(64, *t as u128);
+            let eq = e.icmp(ICmpPred::Eq, 64, p, c);
+            any = e.or(any, eq);
+            at.push(eq);
+        }
+        let bytes: Vec<ExprId> = (0..n as usize)
+            .map(|k| {
+                let mut v = e.constant(8, 0);
+                for ((_, tail), eq) in tails.iter().zip(&at).rev() {
+                    let b = e.constant(8, tail.get(k).copied().unwrap_or(0) as u128);
+                    v = e.select(*eq, b, v);
+                }
+                v
+            })
+            .collect();
+        self.condition(any)?;
+        // (A string read up to its NUL: a constant's always ends inside it.)
+        if let Span::AtMost(Some(bound)) = span {
+            for ((_, tail), eq) in tails.iter().zip(&at) {
+                if !tail.iter().take(bound as usize).any(|b| *b == 0) {
+                    let e = &mut self.st.trace.exprs;
+                    let ne = e.not(*eq);
+                    self.condition(ne)?;
+                }
+            }
+        }
+        Ok(bytes)
+    }
+
     /// `memcpy`/`memmove` of `n` bytes through the computed pointer `p`
     /// into the thread's own memory at `dest`.
     pub(super) fn copy_through(&mut self, name: &'static str, dest: u64, p: ExprId, n: u64) -> Result<(), SymError> {
@@ -145,7 +200,12 @@ impl Thread<'_, '_> {
     /// after it, the string required to fit.
     pub(super) fn string_copy_through(&mut self, dest: u64, p: ExprId) -> Result<(), SymError> {
         if self.is_shared(dest) {
-            return Err(self.unsupported("`strcpy` from a pointer computed from shared data into shared memory"));
+            let targets = self.pointer_targets(p, "strcpy").ok();
+            let constants = targets.filter(|t| !t.is_empty() && t.iter().all(|x| self.constant_from(*x).is_some()));
+            let Some(targets) = constants else {
+                return Err(self.unsupported("`strcpy` from a pointer computed from shared data into shared memory"));
+            };
+            return self.constant_choice_into_shared(dest, p, &targets);
         }
         self.private_bulk_check("strcpy", dest)?;
         let room = self.stack_room(dest);

@@ -170,6 +170,14 @@ impl Thread<'_, '_> {
                 Some(self.st.trace.exprs.fp(op, from, to, a, b))
             }
             Expr::Select { c, a, b } => {
+                // A choice between two constants (`flag ? "on" : "off"`,
+                // `verbose ? &log_m : &file_m`): the flag is not pinned to
+                // what was written over its start (the run may have read
+                // the start); the address stays computed, one of the two.
+                let x = &self.st.trace.exprs;
+                if x.value(a).is_some() && x.value(b).is_some() {
+                    return None;
+                }
                 let rc = self.rewrite(c, depth + 1);
                 let (ra, rb) = (self.rewrite(a, depth + 1), self.rewrite(b, depth + 1));
                 if rc.is_none() && ra.is_none() && rb.is_none() {
