@@ -5989,3 +5989,48 @@ int main(void) {
     assert!(summary.contains("`count` at choice_local.c:"), "{summary}");
     assert!(summary.contains("atomic avoids the failure"), "{summary}");
 }
+
+#[test]
+fn a_failed_lock_try_is_named_when_no_alternate_is_found() {
+    // Each thread holds its lock and tries the other's: in the failing run
+    // one try finds the other thread holding the mutex. The run's paths
+    // keep each try as it went, so no order avoids the failure, and the
+    // summary ended with "No branch … was tried the other way". It now
+    // names the try that failed and who held the mutex.
+    let prep = load(
+        "trylock_backoff.c",
+        r#"
+#include <pthread.h>
+#include <assert.h>
+pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+int moved;
+void *t1(void *x) {
+    pthread_mutex_lock(&a);
+    if (pthread_mutex_trylock(&b) == 0) { moved++; pthread_mutex_unlock(&b); }
+    pthread_mutex_unlock(&a);
+    return 0;
+}
+void *t2(void *x) {
+    pthread_mutex_lock(&b);
+    if (pthread_mutex_trylock(&a) == 0) { moved++; pthread_mutex_unlock(&a); }
+    pthread_mutex_unlock(&b);
+    return 0;
+}
+int main(void) {
+    pthread_t x, y;
+    pthread_create(&x, 0, t1, 0); pthread_create(&y, 0, t2, 0);
+    pthread_join(x, 0); pthread_join(y, 0);
+    assert(moved == 2);
+    return 0;
+}
+"#,
+    );
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert!(e.alternate.is_none());
+    let summary = causa_explain::summary::summary(&e);
+    let one = "In the failing run `t1` (thread 0.1)'s try to lock `b` at trylock_backoff.c:8 failed, while `t2` (thread 0.2) held it (locked at trylock_backoff.c:13)";
+    let other = "In the failing run `t2` (thread 0.2)'s try to lock `a` at trylock_backoff.c:14 failed, while `t1` (thread 0.1) held it (locked at trylock_backoff.c:7)";
+    assert!(summary.contains(one) || summary.contains(other), "{summary}");
+    assert!(summary.ends_with("which explanations do not follow yet."), "{summary}");
+}

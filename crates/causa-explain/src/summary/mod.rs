@@ -224,8 +224,41 @@ fn without_alternate(e: &Explanation) -> String {
             e.failure.kind, e.flips_tried
         );
     }
+    // (Not where a blocking sentence already tells the cause: a try loop
+    // on a mutex its holder never releases.)
+    let tried = failed_try_sentence(e).filter(|_| said.is_empty()).map(|s| format!(" {s}")).unwrap_or_default();
     format!(
-        "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}{frame}",
+        "{cycle}causa found no schedule of the failing run's paths that avoids the {}: {why}. {flips}{frame}{tried}",
         e.failure.kind
     )
+}
+
+/// `` `t1` (thread 0.1)'s try of `b` at l.c:7 failed, while `t2` (thread
+/// 0.2) held it (locked at l.c:12) … ``: the first lock try of the failing
+/// schedule that found its mutex held, and who held it. The run's paths
+/// keep every try as it went, so an alternate in which it succeeds takes
+/// another path, which explanations do not look for.
+fn failed_try_sentence(e: &Explanation) -> Option<String> {
+    let at = e.failing.iter().position(|r| e.info_of(*r).op == "trylock (busy)")?;
+    let t = e.failing[at];
+    let mutex = e.info_of(t).addr?;
+    let on = |r: &EventRef, op: &str| e.info_of(*r).op == op && e.info_of(*r).addr == Some(mutex);
+    // The holder: the last lock of the mutex before the try, by another
+    // thread, not released before it.
+    let holder = e.failing[..at].iter().rposition(|r| r.0 != t.0 && on(r, "lock")).filter(|&l| {
+        let l = e.failing[l];
+        !e.failing[..at].iter().skip_while(|r| **r != l).any(|r| r.0 == l.0 && on(r, "unlock"))
+    });
+    let obj = e.object(t).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into());
+    let held = holder
+        .map(|h| {
+            let h = e.failing[h];
+            format!(", while {} held it (locked at {})", who(e, h), e.line(h).unwrap_or_default())
+        })
+        .unwrap_or_default();
+    Some(format!(
+        "In the failing run {}'s try to lock {obj} at {} failed{held}; the failing run's paths keep every lock try as it went, and an order in which that try succeeds takes another path, which explanations do not follow yet.",
+        who(e, t),
+        e.line(t).unwrap_or_default()
+    ))
 }
