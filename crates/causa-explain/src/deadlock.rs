@@ -133,20 +133,12 @@ impl ShortBarrier {
 }
 
 /// The barrier generations of a deadlock's trace that too few threads
-/// arrive at. (Symbolic execution numbers a thread's arrivals at a
-/// barrier by its own earlier ones: three threads arriving once each at a
-/// barrier of two are one generation of three there. Such a barrier is
-/// told by its arrivals in all, which no order makes a multiple of two.)
+/// arrive at. (A barrier more threads arrive at than its count is one
+/// generation of them all, [`SymTrace::barrier_generations`]: it is told
+/// by its arrivals in all, which no order makes a multiple of its count.)
 pub fn short_barriers(sym: &SymTrace) -> Vec<ShortBarrier> {
-    let mut gens: std::collections::BTreeMap<(u64, u32), Vec<EventRef>> = Default::default();
-    for (t, th) in sym.threads.iter().enumerate() {
-        for (k, e) in th.events.iter().enumerate() {
-            if let SymOp::Arrive { barrier, gen, .. } = e.op {
-                gens.entry((barrier, gen)).or_default().push((t, k));
-            }
-        }
-    }
-    let count_of = |barrier: u64| sym.barrier_count.iter().find(|(b, _)| *b == barrier).map(|(_, n)| *n);
+    let gens = sym.barrier_generations();
+    let count_of = |barrier: u64| sym.barrier_count_of(barrier);
     let mut out: Vec<ShortBarrier> = gens
         .iter()
         .filter_map(|((barrier, _), arrivals)| {

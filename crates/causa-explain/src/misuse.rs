@@ -173,7 +173,7 @@ fn waiter(e: &Explanation, before: &[EventRef], obj: &str) -> Option<EventRef> {
 /// The lock (or read lock), by another thread than the failing one, still
 /// held at the end of `before` of a lock whose name `named` accepts, with
 /// that name.
-fn holder(e: &Explanation, before: &[EventRef], named: impl Fn(&str) -> bool) -> Option<(EventRef, String)> {
+pub(crate) fn holder(e: &Explanation, before: &[EventRef], named: impl Fn(&str) -> bool) -> Option<(EventRef, String)> {
     let mut held: Vec<(EventRef, String)> = Vec::new();
     for r in before {
         let Some(obj) = e.object(*r) else { continue };

@@ -156,21 +156,13 @@ fn solve_model(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError
 }
 
 /// A barrier more threads arrive at than it lets through at a time, as
-/// one generation (symbolic execution numbers a thread's arrivals by its
-/// own earlier ones: three threads arriving once each at a barrier of two
-/// are one generation of three). Which of them is left waiting depends on
+/// one generation ([`SymTrace::barrier_generations`]). Which of them is left waiting depends on
 /// the order, which the model does not say: its schedule would not be the
 /// run's. (`causa explain` tells such a barrier from its arrivals.)
 fn overfull_barrier(sym: &SymTrace) -> Option<String> {
-    let mut gens: std::collections::BTreeMap<(u64, u32), u32> = Default::default();
-    for e in sym.threads.iter().flat_map(|t| &t.events) {
-        if let SymOp::Arrive { barrier, gen, .. } = e.op {
-            *gens.entry((barrier, gen)).or_default() += 1;
-        }
-    }
-    gens.into_iter().find_map(|((barrier, _), n)| {
-        let count = sym.barrier_count.iter().find(|(b, _)| *b == barrier)?.1;
-        (n > count).then(|| {
+    sym.barrier_generations().into_iter().find_map(|((barrier, _), arrivals)| {
+        let (n, count) = (arrivals.len(), sym.barrier_count_of(barrier)?);
+        (n > count as usize).then(|| {
             format!("a barrier more threads wait at than it lets through at a time ({n} at a barrier initialised for {count}): which of them is left waiting depends on the order")
         })
     })

@@ -1695,7 +1695,7 @@ impl Thread<'_, '_> {
     /// The generation of this thread's next arrival at `barrier` (its
     /// arrivals so far); an error for a barrier never initialised.
     pub(crate) fn barrier_arrival(&mut self, barrier: u64) -> Result<u32, SymError> {
-        if !self.st.trace.barrier_count.iter().any(|(b, _)| *b == barrier) {
+        if self.st.trace.barrier_count_of(barrier).is_none() {
             return Err(self.unsupported("pthread_barrier_wait on a barrier no thread run so far initialised"));
         }
         let arrived = |e: &SymEvent| matches!(e.op, SymOp::Arrive { barrier: b, .. } if b == barrier);

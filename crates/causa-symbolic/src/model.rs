@@ -129,7 +129,7 @@ pub fn build(sym: &SymTrace) -> Option<Model> {
                 _ => Op::Read { loc: *addr, value: 0 },
             },
             SymOp::Arrive { barrier, gen, .. } => {
-                let count = sym.barrier_count.iter().find(|(b, _)| b == barrier).map_or(0, |(_, n)| *n);
+                let count = sym.barrier_count_of(*barrier).unwrap_or(0);
                 Op::Arrive { barrier: *barrier, gen: *gen, count, last: false }
             }
             SymOp::Depart { barrier, gen } => Op::Depart { barrier: *barrier, gen: *gen },

@@ -271,7 +271,6 @@ pub(crate) fn constraints(
                 )));
             }
             let pb = values.bv_bits(p, 64);
-            let mut some = Vec::new();
             let mut equal = Vec::new();
             let mut guards = Vec::new();
             for l in cands {
@@ -279,11 +278,11 @@ pub(crate) fn constraints(
                 let g = values.atom(eq.clone());
                 equal.push(eq);
                 guards.push(g);
-                some.push(Formula::Atom(g));
                 for (a, s, part) in tiles(&locs, l, size, &ends)? {
                     add(&mut locs, a, s, Access { guard: Some(g), part, ..acc }, write)?;
                 }
             }
+            let mut some: Vec<Formula> = guards.iter().map(|g| Formula::Atom(*g)).collect();
             values.note_addressed(acc.ev, guards);
             // The address is one of the candidates, and, when there are
             // many, at most one ([`AT_MOST_ONE_FROM`]).

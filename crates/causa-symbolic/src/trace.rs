@@ -483,6 +483,27 @@ impl SymTrace {
         Initial::Unknown
     }
 
+    /// The count `barrier` was last initialised with, if any.
+    pub fn barrier_count_of(&self, barrier: u64) -> Option<u32> {
+        self.barrier_count.iter().find(|(b, _)| *b == barrier).map(|(_, n)| *n)
+    }
+
+    /// The arrivals at each barrier generation, (barrier, generation), in
+    /// thread order. (Symbolic execution numbers a thread's arrivals at a
+    /// barrier by its own earlier ones: three threads arriving once each
+    /// are one generation of three, whatever the barrier's count.)
+    pub fn barrier_generations(&self) -> std::collections::BTreeMap<(u64, u32), Vec<(usize, usize)>> {
+        let mut gens: std::collections::BTreeMap<(u64, u32), Vec<(usize, usize)>> = Default::default();
+        for (t, th) in self.threads.iter().enumerate() {
+            for (k, e) in th.events.iter().enumerate() {
+                if let SymOp::Arrive { barrier, gen, .. } = e.op {
+                    gens.entry((barrier, gen)).or_default().push((t, k));
+                }
+            }
+        }
+        gens
+    }
+
     /// The index of the thread called `name`.
     pub fn thread_index(&self, name: &ThreadName) -> Option<usize> {
         self.threads.iter().position(|t| &t.thread == name)

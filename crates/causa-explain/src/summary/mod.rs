@@ -241,20 +241,12 @@ fn without_alternate(e: &Explanation) -> String {
 fn failed_try_sentence(e: &Explanation) -> Option<String> {
     let at = e.failing.iter().position(|r| e.info_of(*r).op == "trylock (busy)")?;
     let t = e.failing[at];
-    let mutex = e.info_of(t).addr?;
-    let on = |r: &EventRef, op: &str| e.info_of(*r).op == op && e.info_of(*r).addr == Some(mutex);
-    // The holder: the last lock of the mutex before the try, by another
-    // thread, not released before it.
-    let holder = e.failing[..at].iter().rposition(|r| r.0 != t.0 && on(r, "lock")).filter(|&l| {
-        let l = e.failing[l];
-        !e.failing[..at].iter().skip_while(|r| **r != l).any(|r| r.0 == l.0 && on(r, "unlock"))
-    });
-    let obj = e.object(t).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into());
+    let name = e.object(t);
+    // The holder: its lock of the mutex still held at the try.
+    let holder = name.as_deref().and_then(|n| crate::misuse::holder(e, &e.failing[..at], |o| o == n));
+    let obj = name.as_ref().map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into());
     let held = holder
-        .map(|h| {
-            let h = e.failing[h];
-            format!(", while {} held it (locked at {})", who(e, h), e.line(h).unwrap_or_default())
-        })
+        .map(|(h, _)| format!(", while {} held it (locked at {})", who(e, h), e.line(h).unwrap_or_default()))
         .unwrap_or_default();
     Some(format!(
         "In the failing run {}'s try to lock {obj} at {} failed{held}; the failing run's paths keep every lock try as it went, and an order in which that try succeeds takes another path, which explanations do not follow yet.",

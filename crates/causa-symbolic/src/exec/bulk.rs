@@ -292,14 +292,11 @@ impl Thread<'_, '_> {
         Ok(())
     }
 
-    /// A word of shared memory a bulk operation reads: a fresh read
-    /// expression. (Never a determined constant: `crate::determined` fixes
-    /// plain reads only.)
     /// `strcpy(dest, p)` into shared memory of a string `p` chooses among
     /// constants (`ready ? "ready" : "waiting"`): one event, as the
     /// interpreter's, over the longest string's bytes; a byte past the end
-    /// of the string `p` is keeps what it held (a read of it, at the same
-    /// instant), and `p` is one of the `targets`.
+    /// of the string `p` points to keeps what it held (a read of it, at the
+    /// same instant), and `p` is one of the `targets`.
     pub(super) fn constant_choice_into_shared(
         &mut self,
         dest: u64,
@@ -318,41 +315,29 @@ impl Thread<'_, '_> {
             strings.push((*t, tail[..=end].to_vec()));
         }
         let n = strings.iter().map(|(_, s)| s.len() as u64).max().unwrap_or(0);
-        let e = &mut self.st.trace.exprs;
-        let mut any = e.constant(1, 0);
-        let mut at = Vec::new();
-        for (t, _) in &strings {
-            let c = e.constant(64, *t as u128);
-            let eq = e.icmp(causa_ir::ICmpPred::Eq, 64, p, c);
-            any = e.or(any, eq);
-            at.push(eq);
-        }
+        let (any, at) = self.one_of(p, strings.iter().map(|(t, _)| *t));
         self.condition(any)?;
+        let strings: Vec<&[u8]> = strings.iter().map(|(_, s)| s.as_slice()).collect();
         let mut reads = Vec::new();
         let mut values = Vec::new();
         for k in 0..n {
-            let old = match strings.iter().all(|(_, s)| (k as usize) < s.len()) {
-                true => None,
+            // (A byte every string has needs no read of what it held.)
+            let past = match strings.iter().all(|s| (k as usize) < s.len()) {
+                true => self.st.trace.exprs.constant(8, 0),
                 false => {
                     let r = self.bulk_read(dest + k, 1);
                     reads.push(r);
-                    Some(r.value)
+                    r.value
                 }
             };
-            let e = &mut self.st.trace.exprs;
-            let mut v = old.unwrap_or_else(|| e.constant(8, 0));
-            for ((_, s), eq) in strings.iter().zip(&at).rev() {
-                let b = match s.get(k as usize) {
-                    Some(b) => e.constant(8, *b as u128),
-                    None => old.unwrap_or_else(|| e.constant(8, 0)),
-                };
-                v = e.select(*eq, b, v);
-            }
-            values.push((k, 1, v));
+            values.push((k, 1, self.chosen_byte(&strings, &at, k as usize, past)));
         }
         self.bulk_event("strcpy", (dest, dest), n, reads, values)
     }
 
+    /// A word of shared memory a bulk operation reads: a fresh read
+    /// expression. (Never a determined constant: `crate::determined` fixes
+    /// plain reads only.)
     fn bulk_read(&mut self, addr: u64, size: u32) -> Piece {
         let (id, _) = self.new_read();
         let value = self.st.trace.exprs.read(id, size * 8);

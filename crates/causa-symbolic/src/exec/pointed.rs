@@ -77,7 +77,7 @@ impl Thread<'_, '_> {
         let stand_in = found.is_empty();
         // A choice between constants (`flag ? "on" : "off"`): their bytes,
         // chosen by the pointer, with no access to shared memory.
-        if !found.is_empty() && found.iter().all(|t| self.constant_from(*t).is_some()) {
+        if self.all_constants(&found) {
             return self.constant_choice(p, &found, span);
         }
         for t in found {
@@ -105,13 +105,8 @@ impl Thread<'_, '_> {
             }
         };
         // The pointer is one of its targets (stand-ins: anything).
-        let e = &mut self.st.trace.exprs;
-        let mut any = e.constant(1, stand_in as u128);
-        for (t, _) in &targets {
-            let c = e.constant(64, *t as u128);
-            let eq = e.icmp(ICmpPred::Eq, 64, p, c);
-            any = e.or(any, eq);
-        }
+        let (any, _) = self.one_of(p, targets.iter().map(|(t, _)| *t));
+        let any = if stand_in { self.st.trace.exprs.constant(1, 1) } else { any };
         self.condition(any)?;
         let reads: Vec<Piece> = self.bulk_reads(0, n, what)?;
         let bytes: Vec<ExprId> = reads.iter().map(|r| r.value).collect();
@@ -149,25 +144,10 @@ impl Thread<'_, '_> {
                 )))
             }
         };
-        let e = &mut self.st.trace.exprs;
-        let mut any = e.constant(1, 0);
-        let mut at = Vec::new();
-        for (t, _) in &tails {
-            let c = e.constant(64, *t as u128);
-            let eq = e.icmp(ICmpPred::Eq, 64, p, c);
-            any = e.or(any, eq);
-            at.push(eq);
-        }
-        let bytes: Vec<ExprId> = (0..n as usize)
-            .map(|k| {
-                let mut v = e.constant(8, 0);
-                for ((_, tail), eq) in tails.iter().zip(&at).rev() {
-                    let b = e.constant(8, tail.get(k).copied().unwrap_or(0) as u128);
-                    v = e.select(*eq, b, v);
-                }
-                v
-            })
-            .collect();
+        let (any, at) = self.one_of(p, tails.iter().map(|(t, _)| *t));
+        let strings: Vec<&[u8]> = tails.iter().map(|(_, b)| b.as_slice()).collect();
+        let zero = self.st.trace.exprs.constant(8, 0);
+        let bytes: Vec<ExprId> = (0..n as usize).map(|k| self.chosen_byte(&strings, &at, k, zero)).collect();
         self.condition(any)?;
         // (A string read up to its NUL: a constant's always ends inside it.)
         if let Span::AtMost(Some(bound)) = span {
@@ -180,6 +160,39 @@ impl Thread<'_, '_> {
             }
         }
         Ok(bytes)
+    }
+
+    /// Whether `targets` are some, all in read-only static objects
+    /// (string constants).
+    pub(super) fn all_constants(&self, targets: &BTreeSet<u64>) -> bool {
+        !targets.is_empty() && targets.iter().all(|t| self.constant_from(*t).is_some())
+    }
+
+    /// `p == t` for each of `targets`, and their disjunction (false for
+    /// none): the pointer is one of them.
+    pub(super) fn one_of(&mut self, p: ExprId, targets: impl Iterator<Item = u64>) -> (ExprId, Vec<ExprId>) {
+        let e = &mut self.st.trace.exprs;
+        let mut any = e.constant(1, 0);
+        let mut at = Vec::new();
+        for t in targets {
+            let c = e.constant(64, t as u128);
+            let eq = e.icmp(ICmpPred::Eq, 64, p, c);
+            any = e.or(any, eq);
+            at.push(eq);
+        }
+        (any, at)
+    }
+
+    /// Byte `k` of the string whose guard (`at`, one per string, from
+    /// [`Thread::one_of`]) holds; `past` for a string with no byte `k`.
+    pub(super) fn chosen_byte(&mut self, strings: &[&[u8]], at: &[ExprId], k: usize, past: ExprId) -> ExprId {
+        let e = &mut self.st.trace.exprs;
+        let mut v = past;
+        for (s, eq) in strings.iter().zip(at).rev() {
+            let b = s.get(k).map_or(past, |b| e.constant(8, *b as u128));
+            v = e.select(*eq, b, v);
+        }
+        v
     }
 
     /// `memcpy`/`memmove` of `n` bytes through the computed pointer `p`
@@ -201,7 +214,7 @@ impl Thread<'_, '_> {
     pub(super) fn string_copy_through(&mut self, dest: u64, p: ExprId) -> Result<(), SymError> {
         if self.is_shared(dest) {
             let targets = self.pointer_targets(p, "strcpy").ok();
-            let constants = targets.filter(|t| !t.is_empty() && t.iter().all(|x| self.constant_from(*x).is_some()));
+            let constants = targets.filter(|t| self.all_constants(t));
             let Some(targets) = constants else {
                 return Err(self.unsupported("`strcpy` from a pointer computed from shared data into shared memory"));
             };
