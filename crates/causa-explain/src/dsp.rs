@@ -271,6 +271,39 @@ fn flows_that_differ(
     (failing_only, alternate_only)
 }
 
+/// A try that failed (`tried`, in `failing`) and what made it fail: a lock
+/// try's, the other thread's lock of the mutex it found held and that
+/// thread's unlock of it after the try; a semaphore try's, the first post
+/// of the semaphore after it.
+pub fn try_and_holder(sym: &SymTrace, failing: &[EventRef], tried: EventRef) -> Vec<EventRef> {
+    let op = |r: &EventRef| &sym.threads[r.0].events[r.1].op;
+    let Some(at) = failing.iter().position(|r| *r == tried) else { return vec![tried] };
+    let mutex = match op(&tried) {
+        SymOp::TrylockFail { mutex } => mutex,
+        SymOp::SemFail { sem } => {
+            let post = failing[at..].iter().find(|r| matches!(op(r), SymOp::SemPost { sem: s } if s == sem));
+            return std::iter::once(tried).chain(post.copied()).collect();
+        }
+        _ => return Vec::new(),
+    };
+    let mut held: Option<EventRef> = None;
+    for r in &failing[..at] {
+        match op(r) {
+            SymOp::Lock { mutex: m, .. } if m == mutex && r.0 != tried.0 => held = Some(*r),
+            SymOp::Unlock { mutex: m } if m == mutex && held.is_some_and(|h| h.0 == r.0) => held = None,
+            _ => {}
+        }
+    }
+    let mut out = vec![tried];
+    if let Some(h) = held {
+        out.push(h);
+        let unlock =
+            failing[at..].iter().find(|r| r.0 == h.0 && matches!(op(r), SymOp::Unlock { mutex: m } if m == mutex));
+        out.extend(unlock);
+    }
+    out
+}
+
 /// Consecutive events of two threads.
 fn switches(order: &[EventRef]) -> BTreeSet<(EventRef, EventRef)> {
     causa_symbolic::figures::switch_pairs(order, |r| r.0)

@@ -29,7 +29,15 @@ pub fn render(e: &Explanation) -> String {
     let _ = writeln!(o, "<h1>causa explain</h1><p class=\"bug\">{}</p>", esc(&title));
     let _ = writeln!(o, "<p class=\"msg\">{}</p>", esc(&f.message));
     let _ = writeln!(o, "<h2>Summary</h2><p class=\"summary\">{}</p>", esc(&crate::summary::summary(e)));
-    if let (Some(fl), Some(b)) = (&e.flipped, e.flip_text()) {
+    if let (Some(fl), Some(t)) = (&e.flipped, e.try_text()) {
+        let _ = writeln!(
+            o,
+            "<p class=\"flip\">Control flow differs: thread {}'s {} failed in the failing run and succeeds in the alternate; its failing-run events from that try on are not run by the alternate, which re-executes the other way{}.</p>",
+            esc(&e.threads[fl.thread].to_string()),
+            esc(&t),
+            esc(&e.new_path_items(12).map(|p| format!("; it runs instead: {}", p.join(", "))).unwrap_or_default())
+        );
+    } else if let (Some(fl), Some(b)) = (&e.flipped, e.flip_text()) {
         let _ = writeln!(
             o,
             "<p class=\"flip\">Control flow differs: thread {} takes {}{}; its failing-run events {} are not run by the alternate, which re-executes the other way{}.</p>",

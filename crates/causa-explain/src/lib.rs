@@ -351,6 +351,10 @@ pub struct Flip {
     /// Not a branch: the address of the synchronisation object the thread
     /// uses there, computed from shared data (the alternate uses another).
     pub object: bool,
+    /// Not a branch: a try (`pthread_mutex_trylock`, `sem_trywait`) that
+    /// failed in the failing run and succeeds in the alternate (the
+    /// thread's event `events_before`).
+    pub failed_try: bool,
     /// The thread's events before the branch: the alternate runs none of
     /// its failing-run events from this index on (it re-executes the other
     /// way).
@@ -430,6 +434,17 @@ impl Explanation {
             parts.push(format!("… {} more", f.new_path.len() - limit));
         }
         Some(parts)
+    }
+
+    /// A flipped try: `try to lock `b` at deposit.c:7`, `try to take a
+    /// unit of `ready` at poll.c:9` (None: the flip is a branch's).
+    pub fn try_text(&self) -> Option<String> {
+        let f = self.flipped.as_ref().filter(|f| f.failed_try)?;
+        let r = (f.thread, f.events_before);
+        let sem = self.threads_events_op(r) == Some("sem_trywait (none left)");
+        let (what, noun) = if sem { ("take a unit of", "its semaphore") } else { ("lock", "its mutex") };
+        let obj = self.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| noun.into());
+        Some(format!("try to {what} {obj} at {}", self.line(r).unwrap_or_else(|| "an unknown line".into())))
     }
 
     /// `the other branch at pfscan.c:34` (or `another branch` when its line
@@ -689,7 +704,12 @@ fn explain_here(
         (Some(alt), Some((run, how))) => {
             let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
             let alternate_run = align::align(&sym, &run, until);
-            let (alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental);
+            let (mut alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental);
+            // A flipped try has the other outcome in the alternate: the first
+            // event of the thread's new path, not the failing run's event.
+            if let Some(f) = s.flipped.as_ref().filter(|f| f.branch.failed_try) {
+                alt.retain(|r| *r != (f.thread, f.events_before));
+            }
             let alt = &alt;
             late_reads = late;
             alternate = Some(alt.clone());
@@ -718,6 +738,11 @@ fn explain_here(
             // A use after free's `free` (the order that matters is its and
             // the failing access's, rarely consecutive).
             pair.extend(freeing);
+            // A try that succeeds in the alternate: the try, and (a lock
+            // try's) the failing run's critical section it fell in.
+            if let Some(f) = s.flipped.as_ref().filter(|f| f.branch.failed_try) {
+                pair.extend(dsp::try_and_holder(&sym, &s.failing, (f.thread, f.events_before)));
+            }
             let quiet = quiet(incidental, s.flipped.as_ref(), &s.failing);
             let mut dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);
             // A late read's flow in the alternate (from a write the failing
@@ -770,6 +795,7 @@ fn explain_here(
         taken: f.branch.taken,
         switch: f.branch.switch,
         object: f.branch.object,
+        failed_try: f.branch.failed_try,
         events_before: f.events_before,
         new_path: std::mem::take(&mut new_path),
         serial: serial_arrival(&sym, &s.failing, &f),

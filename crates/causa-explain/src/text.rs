@@ -99,7 +99,12 @@ pub fn render(e: &Explanation) -> String {
     if let (Some(f), Some(path)) = (&e.flipped, e.new_path_items(12)) {
         let _ = writeln!(o);
         let at = e.flip_text().unwrap_or_default();
-        let head = format!("After taking {at}, thread {} runs (in the replayed alternate):", e.threads[f.thread]);
+        let head = match e.try_text() {
+            Some(t) => {
+                format!("After its {t} succeeds, thread {} runs (in the replayed alternate):", e.threads[f.thread])
+            }
+            None => format!("After taking {at}, thread {} runs (in the replayed alternate):", e.threads[f.thread]),
+        };
         // One event per word: an event is not split across lines.
         let n = path.len();
         let items: Vec<String> =
@@ -232,8 +237,12 @@ fn search(e: &Explanation) -> String {
                 "no schedule of the failing run's paths avoids the failure for good with the {n} events whose order it does not depend on kept in order"
             ),
         });
+        let takes = match e.try_text() {
+            Some(t) => format!("'s {t} succeeds"),
+            None => format!(" takes {b}"),
+        };
         return format!(
-            "thread {} takes {b} ({paths}; {} branch{} tried)",
+            "thread {}{takes} ({paths}; {} branch{} tried)",
             e.threads[f.thread],
             e.flips_tried,
             if e.flips_tried == 1 { "" } else { "es" }

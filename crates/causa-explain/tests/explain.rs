@@ -5991,12 +5991,53 @@ int main(void) {
 }
 
 #[test]
-fn a_failed_lock_try_is_named_when_no_alternate_is_found() {
+fn a_failed_semaphore_try_is_flipped_into_one_that_takes_a_unit() {
+    // A poller's sem_trywait finds no unit and counts a miss: on the run's
+    // paths the miss happens in every order. The flip has the try take the
+    // unit the producer posts, and the summary says who posts it.
+    let prep = load(
+        "poll_try.c",
+        r#"
+#include <pthread.h>
+#include <semaphore.h>
+#include <assert.h>
+sem_t ready;
+int item, got, missed;
+void *producer(void *x) { item = 42; sem_post(&ready); return 0; }
+void *poller(void *x) {
+    if (sem_trywait(&ready) == 0) got = item; else missed = 1;
+    return 0;
+}
+int main(void) {
+    pthread_t p, c;
+    sem_init(&ready, 0, 0);
+    pthread_create(&p, 0, producer, 0); pthread_create(&c, 0, poller, 0);
+    pthread_join(p, 0); pthread_join(c, 0);
+    assert(!missed);
+    return 0;
+}
+"#,
+    );
+    let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    assert_explained(&e, "poll_try");
+    assert!(e.flipped.as_ref().is_some_and(|f| f.failed_try), "the flip is the try's");
+    let summary = causa_explain::summary::summary(&e);
+    let want = "`poller` (thread 0.2)'s try to take a unit of `ready` at poll_try.c:9 succeeds (in the failing run `producer` (thread 0.1) posts it only after the try, at poll_try.c:7)";
+    assert!(summary.contains(want), "{summary}");
+    // The post is among the events shown, before the alternate's end.
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("sem_post ready :7"), "{text}");
+}
+
+#[test]
+fn a_failed_lock_try_is_flipped_into_one_that_succeeds() {
     // Each thread holds its lock and tries the other's: in the failing run
     // one try finds the other thread holding the mutex. The run's paths
-    // keep each try as it went, so no order avoids the failure, and the
-    // summary ended with "No branch … was tried the other way". It now
-    // names the try that failed and who held the mutex.
+    // keep each try as it went, so no order of them avoids the failure
+    // (the summary said only that, and named the try). The try is now
+    // flipped as a branch is: the alternate has it find the mutex free,
+    // and the thread goes on as a try that succeeds does.
     let prep = load(
         "trylock_backoff.c",
         r#"
@@ -6027,10 +6068,20 @@ int main(void) {
     );
     let ex = failing_where(&prep, 2000, |ex| ex.outcome.finding().is_some());
     let e = in_mode(&prep, &ex, Mode::Progressive);
-    assert!(e.alternate.is_none());
+    assert_explained(&e, "trylock_backoff");
+    let f = e.flipped.as_ref().expect("a flip");
+    assert!(f.failed_try, "the flip is the lock try's");
     let summary = causa_explain::summary::summary(&e);
-    let one = "In the failing run `t1` (thread 0.1)'s try to lock `b` at trylock_backoff.c:8 failed, while `t2` (thread 0.2) held it (locked at trylock_backoff.c:13)";
-    let other = "In the failing run `t2` (thread 0.2)'s try to lock `a` at trylock_backoff.c:14 failed, while `t1` (thread 0.1) held it (locked at trylock_backoff.c:7)";
+    let one = "`t1` (thread 0.1)'s try to lock `b` at trylock_backoff.c:8 succeeds (in the failing run `t2` (thread 0.2) held it then, locked at trylock_backoff.c:13)";
+    let other = "`t2` (thread 0.2)'s try to lock `a` at trylock_backoff.c:14 succeeds (in the failing run `t1` (thread 0.1) held it then, locked at trylock_backoff.c:7)";
     assert!(summary.contains(one) || summary.contains(other), "{summary}");
-    assert!(summary.ends_with("which explanations do not follow yet."), "{summary}");
+    // The try and the holder's section are shown; the thread's new path
+    // starts with the lock the try now takes.
+    let text = causa_explain::text::render(&e);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("trylock (busy)"), "{text}");
+    assert!(
+        words.contains("succeeds, thread 0.") && words.contains("runs (in the replayed alternate): lock "),
+        "{text}"
+    );
 }

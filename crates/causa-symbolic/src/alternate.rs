@@ -223,7 +223,8 @@ pub struct FlippedBranch {
     /// The branch (its condition, location, and the way the failing run went).
     pub branch: crate::trace::Branch,
     /// The thread's events before the branch: the alternate runs none of
-    /// its recorded events from this index on.
+    /// its recorded events from this index on (a failed try: the try is
+    /// the first, which the alternate makes with the other outcome).
     pub events_before: usize,
 }
 
@@ -715,7 +716,7 @@ pub fn alternate(
     let flip_of = |f: &crate::flip::Flipped| FlippedBranch {
         thread: f.thread,
         branch: f.branch,
-        events_before: sym.threads[f.thread].path[f.branch.condition].1,
+        events_before: f.events_before - usize::from(f.branch.failed_try),
     };
     // The branch flips (`flip.rs`): the first accepted, and how many were tried.
     let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict, stage: Stage| {

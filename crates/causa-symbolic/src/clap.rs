@@ -335,18 +335,29 @@ pub(crate) struct Parts {
 
 /// A path condition of a retractable model: asserted as `¬guard ∨ atom ∨
 /// point after the cut`, so a query that does not assume its guard may
-/// flip it.
-#[derive(Clone, Copy, Debug)]
+/// flip it. Also a lock or semaphore try that failed (`failed_try`): what
+/// it observed, the mutex held by another thread or no unit left, is
+/// asserted the same way, and its flip is a try that succeeds.
+#[derive(Clone, Debug)]
 pub(crate) struct Condition {
     pub thread: usize,
-    /// Its index in the thread's path.
+    /// Its index in the thread's path (a try: how many of the path's
+    /// conditions come before it).
     pub index: usize,
     /// The thread's access point before it (the condition is required once
-    /// that point happens).
+    /// that point happens; a try: the try itself).
     pub point: Ev,
-    /// The atom saying it does not hold.
-    pub negated: usize,
+    /// Its place in its thread: the thread's events before the point from
+    /// which a flip of it runs none of the thread's recorded events, then
+    /// its rank among the conditions there (a try first: the conditions
+    /// after it are on what it returned).
+    pub at: (usize, usize),
+    /// What says it does not hold (a try: it finds the mutex free or a
+    /// unit left, and the schedule ends there).
+    pub negated: Formula,
     pub guard: usize,
+    /// A failed try rather than a branch.
+    pub failed_try: bool,
 }
 
 /// Each access at a known address into a heap block, when it happens,
@@ -410,10 +421,23 @@ pub(crate) fn formula(
     }
     let n = model.trace.len();
     // Synchronisation observations (wake-ups, semaphore units) of the access
-    // points that happen.
+    // points that happen. A failed try's (a mutex held, no unit of a
+    // semaphore left) is retractable like a path condition: the try that
+    // succeeds goes another way.
     for e in 0..n {
         let obs = enc.observation(e);
-        parts.push(Formula::or(vec![obs, after(e)]));
+        use causa_constraints::trace::Op;
+        if !(retractable && matches!(model.trace.events[e].op, Op::TrylockFail { .. } | Op::SemFail { .. })) {
+            parts.push(Formula::or(vec![obs, after(e)]));
+            continue;
+        }
+        let (t, k) = model.origin[e];
+        let guard = values.atom(z3::ast::Bool::new_const(format!("try{t}_{k}")));
+        parts.push(Formula::or(vec![Formula::Atom(values.atom_not(guard)), obs, after(e)]));
+        frame.push(Formula::Atom(guard));
+        let index = sym.threads[t].path.iter().filter(|(_, pk)| *pk <= k).count();
+        let negated = enc.flip(e).goal;
+        conditions.push(Condition { thread: t, index, point: e, at: (k + 1, 0), negated, guard, failed_try: true });
     }
     // A join of a thread that never ends does not happen.
     let ends: Vec<bool> = sym.threads.iter().map(|t| t.events.iter().any(|e| e.op == SymOp::End)).collect();
@@ -469,8 +493,9 @@ pub(crate) fn formula(
                 let off = values.atom_not(guard);
                 parts.push(Formula::or(vec![Formula::Atom(off), Formula::Atom(a), after(e)]));
                 frame.push(Formula::Atom(guard));
-                let negated = values.atom_not(a);
-                conditions.push(Condition { thread: t, index: i, point: e, negated, guard });
+                let negated = Formula::Atom(values.atom_not(a));
+                let at = (k, i + 1);
+                conditions.push(Condition { thread: t, index: i, point: e, at, negated, guard, failed_try: false });
             } else {
                 parts.push(holds);
             }

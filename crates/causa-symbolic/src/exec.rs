@@ -880,8 +880,15 @@ impl<'s, 'p> Thread<'s, 'p> {
                 if self.out.path.len() > before {
                     let func = self.frames.last().expect("frame").func;
                     let doomed = self.st.program.fails_at_once(func, if taken { *f } else { *t });
-                    let branch =
-                        Branch { condition: before, loc: self.loc, taken, switch: false, doomed, object: false };
+                    let branch = Branch {
+                        condition: before,
+                        loc: self.loc,
+                        taken,
+                        switch: false,
+                        doomed,
+                        object: false,
+                        failed_try: false,
+                    };
                     self.out.branches.push(branch);
                 }
                 self.jump(if taken { *t } else { *f })?;
@@ -923,6 +930,7 @@ impl<'s, 'p> Thread<'s, 'p> {
                         switch: true,
                         doomed: false,
                         object: false,
+                        failed_try: false,
                     });
                 }
                 self.jump(target)?;
@@ -1419,8 +1427,15 @@ impl Thread<'_, '_> {
         // store and its read of `stats` for the lock instead.)
         if r.is_ok() && !self.pinned_own && self.object_positions.contains(&i) {
             for condition in before..self.out.path.len() {
-                let object =
-                    Branch { condition, loc: self.loc, taken: true, switch: false, doomed: false, object: true };
+                let object = Branch {
+                    condition,
+                    loc: self.loc,
+                    taken: true,
+                    switch: false,
+                    doomed: false,
+                    object: true,
+                    failed_try: false,
+                };
                 self.out.branches.push(object);
             }
         }

@@ -28,6 +28,8 @@ const FLIP_CONFLICTS: u32 = 5_000;
 pub(crate) struct Flipped {
     pub thread: usize,
     pub branch: Branch,
+    /// The thread's events before the branch (a try: up to the try).
+    pub events_before: usize,
     /// The schedule's events: those up to the branch, then σ's events it
     /// leaves for later (but the flipped thread's beyond the branch).
     pub order: Vec<Ev>,
@@ -64,8 +66,8 @@ pub(crate) fn search(
         .filter_map(|c| {
             // (Not a doomed one: flipped, an assertion's check fails there
             // and then.)
-            let b = sym.threads[c.thread].branches.iter().find(|b| b.condition == c.index).filter(|b| !b.doomed)?;
-            Some((p.at[c.point]?, c, *b))
+            let b = branch_of(sym, c).filter(|b| !b.doomed)?;
+            Some((p.at[c.point]?, c, b))
         })
         .collect();
     // A parked busy wait's loop branch (its thread's last): leaving the
@@ -111,10 +113,10 @@ pub(crate) fn search(
         let (_, c, branch) = candidates[k];
         tried = tried.max(k + 1);
         let goal = match pinned {
-            true => Formula::and(vec![flip_goal(p, parts, sym, c), p.run_addresses.clone()]),
-            false => flip_goal(p, parts, sym, c),
+            true => Formula::and(vec![flip_goal(p, parts, c), p.run_addresses.clone()]),
+            false => flip_goal(p, parts, c),
         };
-        let flip = flipped_problem(p, goal, sym, c);
+        let flip = flipped_problem(p, goal, c);
         let outcome = 'body: {
             // (Only progressive mode's first stage holds a flip's incidental
             // events; without sections aside, flips are asked of the full
@@ -143,7 +145,7 @@ pub(crate) fn search(
             // Any schedule of the flip first (a plain query), re-executed; only
             // one that avoids the failure is worth the Max SMT search for the
             // most similar (see `promising`).
-            let plain = Flipped::at(p, sym, (c, branch), &pos, false);
+            let plain = Flipped::at(p, (c, branch), &pos, false);
             let verdict = accept(&plain);
             let passes = verdict.accepted();
             tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a plain schedule of the flip replayed");
@@ -261,7 +263,7 @@ fn most_similar(
             opts,
             start,
         )?;
-        Ok(found.map(|(pos, optimal)| Flipped::at(p, sym, (c, branch), &pos, optimal)))
+        Ok(found.map(|(pos, optimal)| Flipped::at(p, (c, branch), &pos, optimal)))
     };
     let first = similar(&flip.goal, Some(pos))?;
     settle(plain, first, (flip, sym), accept, |goal| similar(goal, None))
@@ -277,9 +279,9 @@ enum Settled {
 
 impl Flipped {
     /// The flip of `c` whose schedule the solution `pos` gives.
-    fn at(p: &Problem<'_>, sym: &SymTrace, (c, branch): (&Condition, Branch), pos: &[i64], optimal: bool) -> Flipped {
-        let (order, upto) = flipped_order(p, sym, c, pos);
-        Flipped { thread: c.thread, branch, order, upto, optimal }
+    fn at(p: &Problem<'_>, (c, branch): (&Condition, Branch), pos: &[i64], optimal: bool) -> Flipped {
+        let (order, upto) = flipped_order(p, c, pos);
+        Flipped { thread: c.thread, branch, events_before: c.at.0, order, upto, optimal }
     }
 }
 
@@ -358,7 +360,7 @@ fn held_window(
     // The first schedule found, when it passed.
     let mut first: Option<Flipped> = None;
     let mut first_look = |pos: &[i64]| {
-        let f = Flipped::at(p, sym, (c, branch), pos, false);
+        let f = Flipped::at(p, (c, branch), pos, false);
         let verdict = accept(&f);
         let passes = verdict.accepted();
         tracing::debug!(thread = c.thread, condition = c.index, loc = ?branch.loc, passes, "flip: a first schedule of the flip in its window replayed");
@@ -375,12 +377,12 @@ fn held_window(
     let Some(w) = windows(p, &mut first_look)? else { return Ok(Held::None) };
     // (A solution means the first look's schedule was promising.)
     let Some(pos) = w.pos else { return Ok(Held::Rejected) };
-    let similar = Flipped::at(p, sym, (c, branch), &pos, w.optimal);
+    let similar = Flipped::at(p, (c, branch), &pos, w.optimal);
     // A retry asks the windows again with the exclusions, straight for
     // the most similar schedule.
     let next = |goal: &Formula| {
         let found = windows(&p.with_goal(goal.clone()), &mut |_| false)?;
-        Ok(found.and_then(|w| Some(Flipped::at(p, sym, (c, branch), &w.pos?, w.optimal))))
+        Ok(found.and_then(|w| Some(Flipped::at(p, (c, branch), &w.pos?, w.optimal))))
     };
     Ok(settle(first, Some(similar), (p, sym), accept, next)?.map_or(Held::Rejected, Held::Accepted))
 }
@@ -390,8 +392,8 @@ fn held_window(
 /// before the alternate's end, which the solver places (without this, the
 /// most similar schedule could end just after the flip and leave every
 /// later event of σ to the replay's own order).
-fn flipped_problem<'a>(p: &Problem<'a>, goal: Formula, sym: &SymTrace, c: &Condition) -> Problem<'a> {
-    let k = sym.threads[c.thread].path[c.index].1;
+fn flipped_problem<'a>(p: &Problem<'a>, goal: Formula, c: &Condition) -> Problem<'a> {
+    let k = c.at.0;
     let mut flip = p.with_goal(goal);
     let beyond = |e: Ev| p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k;
     flip.still_run = p.sigma.iter().copied().filter(|e| !beyond(*e)).collect();
@@ -401,18 +403,17 @@ fn flipped_problem<'a>(p: &Problem<'a>, goal: Formula, sym: &SymTrace, c: &Condi
 /// The flip of condition `c`: every other path condition of the run's paths
 /// holds as before (but the flipped thread's later ones), `c` does not, its
 /// access point happens, the thread's next one does not, nor the failure.
-fn flip_goal(p: &Problem<'_>, parts: &Parts, sym: &SymTrace, c: &Condition) -> Formula {
+fn flip_goal(p: &Problem<'_>, parts: &Parts, c: &Condition) -> Formula {
     let cut = p.cut;
     let mut g: Vec<Formula> = parts
         .conditions
         .iter()
-        .filter(|d| !(d.thread == c.thread && d.index >= c.index))
+        .filter(|d| !(d.thread == c.thread && d.at >= c.at))
         .map(|d| Formula::Atom(d.guard))
         .collect();
-    g.push(Formula::Atom(c.negated));
+    g.push(c.negated.clone());
     g.push(Formula::or(vec![Formula::Before(c.point, cut), Formula::Same(c.point, cut)]));
-    let k = sym.threads[c.thread].path[c.index].1;
-    if let Some(next) = p.model.point_from(c.thread, k) {
+    if let Some(next) = p.model.point_from(c.thread, c.at.0) {
         g.push(Formula::Before(cut, next));
     }
     // The failure is not reached: the flipped thread stops at the branch; any
@@ -425,7 +426,26 @@ fn flip_goal(p: &Problem<'_>, parts: &Parts, sym: &SymTrace, c: &Condition) -> F
 
 /// The solution's order (`Problem::order`) without the flipped thread's
 /// events beyond the branch; and how many events happen up to the cut.
-fn flipped_order(p: &Problem<'_>, sym: &SymTrace, c: &Condition, pos: &[i64]) -> (Vec<Ev>, usize) {
-    let k = sym.threads[c.thread].path[c.index].1;
+fn flipped_order(p: &Problem<'_>, c: &Condition, pos: &[i64]) -> (Vec<Ev>, usize) {
+    let k = c.at.0;
     p.order_keeping(pos, |e| !(p.model.origin[e].0 == c.thread && p.model.origin[e].1 >= k))
+}
+
+/// The branch `c` is of: its thread's recorded branch, or for a failed
+/// lock try one made for it at the try.
+fn branch_of(sym: &SymTrace, c: &Condition) -> Option<Branch> {
+    let th = &sym.threads[c.thread];
+    if c.failed_try {
+        let loc = th.events.get(c.at.0.checked_sub(1)?)?.loc;
+        return Some(Branch {
+            condition: c.index,
+            loc,
+            taken: true,
+            switch: false,
+            doomed: false,
+            object: false,
+            failed_try: true,
+        });
+    }
+    th.branches.iter().find(|b| b.condition == c.index && !b.failed_try).copied()
 }

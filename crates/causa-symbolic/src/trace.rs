@@ -286,6 +286,11 @@ pub struct Branch {
     /// shared data, held to the run's (`ThreadPath::objects`); flipped, the
     /// thread uses another object there.
     pub object: bool,
+    /// Not a branch: a try (`pthread_mutex_trylock`, `sem_trywait`) that
+    /// failed in the recorded run; flipped, it finds the mutex free (a
+    /// unit of the semaphore left), and the thread goes on as a try that
+    /// succeeds does (`clap::Condition::failed_try`).
+    pub failed_try: bool,
 }
 
 /// A read's place in its thread's execution: (thread index, instructions

@@ -61,6 +61,14 @@ pub(super) fn flip_sentences(
                 (format!("{why}, so the program must take another path: in the alternate,"), String::new())
             }
         };
+        if let Some(t) = e.try_text() {
+            out.push(format!(
+                "{lead} {}'s {t} succeeds{}, and the program then runs to its end{end}.",
+                who(e, (f.thread, f.events_before)),
+                try_holder(e, (f.thread, f.events_before)),
+            ));
+            return rule_said;
+        }
         out.push(format!(
             "{lead} {} takes {b}{}, and the program then runs to its end{end}.",
             who(e, (f.thread, f.events_before.saturating_sub(1))),
@@ -118,6 +126,30 @@ pub(super) fn flip_sentences(
         }
     }
     rule_said
+}
+
+/// ` (in the failing run `t2` (thread 0.2) held it then, locked at
+/// deposit.c:12)`: who held the mutex a failed lock try `r` found held; a
+/// semaphore try's: who posts it after the try.
+fn try_holder(e: &Explanation, r: EventRef) -> String {
+    let Some(at) = e.failing.iter().position(|x| *x == r) else { return String::new() };
+    let Some(name) = e.object(r) else { return String::new() };
+    if e.info_of(r).op == "sem_trywait (none left)" {
+        let post =
+            e.failing[at..].iter().find(|x| e.info_of(**x).op == "sem_post" && e.object(**x).as_ref() == Some(&name));
+        return post.map_or_else(String::new, |p| {
+            let line = e.line(*p).unwrap_or_else(|| "an unknown line".into());
+            format!(" (in the failing run {} posts it only after the try, at {line})", who(e, *p))
+        });
+    }
+    match crate::misuse::holder(e, &e.failing[..at], |o| o == name) {
+        Some((h, _)) if h.0 != r.0 => format!(
+            " (in the failing run {} held it then, locked at {})",
+            who(e, h),
+            e.line(h).unwrap_or_else(|| "an unknown line".into())
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The flipped branch's read `g`, made under a mutex, sees in the

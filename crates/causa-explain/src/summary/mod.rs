@@ -206,10 +206,13 @@ fn without_alternate(e: &Explanation) -> String {
     said.extend(starved_sentences(e));
     said.extend(short_barrier_sentences(e));
     let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
+    // (A try that failed is flipped as a branch is: it succeeds.)
+    let tries = e.failing.iter().any(|r| matches!(e.info_of(*r).op, "trylock (busy)" | "sem_trywait (none left)"));
+    let (one, many) = if tries { ("branch or try", "branches or tries") } else { ("branch", "branches") };
     let flips = match e.flips_tried {
-        0 => "No branch of the failing run was tried the other way.".to_string(),
-        1 => "Taking one branch the other way did not avoid it either.".to_string(),
-        n => format!("Taking {n} branches the other way did not avoid it either."),
+        0 => format!("No {one} of the failing run was tried the other way."),
+        1 => format!("Taking one {one} the other way did not avoid it either."),
+        n => format!("Taking {n} {many} the other way did not avoid it either."),
     };
     let mut frame =
         dead_frame_sentence(e).or_else(|| freed_first_sentence(e)).map(|s| format!(" {s}")).unwrap_or_default();
@@ -235,9 +238,8 @@ fn without_alternate(e: &Explanation) -> String {
 
 /// `` `t1` (thread 0.1)'s try of `b` at l.c:7 failed, while `t2` (thread
 /// 0.2) held it (locked at l.c:12) … ``: the first lock try of the failing
-/// schedule that found its mutex held, and who held it. The run's paths
-/// keep every try as it went, so an alternate in which it succeeds takes
-/// another path, which explanations do not look for.
+/// schedule that found its mutex held, and who held it (the flips tried
+/// include the tries: none in which it succeeds avoided the failure).
 fn failed_try_sentence(e: &Explanation) -> Option<String> {
     let at = e.failing.iter().position(|r| e.info_of(*r).op == "trylock (busy)")?;
     let t = e.failing[at];
@@ -249,7 +251,7 @@ fn failed_try_sentence(e: &Explanation) -> Option<String> {
         .map(|(h, _)| format!(", while {} held it (locked at {})", who(e, h), e.line(h).unwrap_or_default()))
         .unwrap_or_default();
     Some(format!(
-        "In the failing run {}'s try to lock {obj} at {} failed{held}; the failing run's paths keep every lock try as it went, and an order in which that try succeeds takes another path, which explanations do not follow yet.",
+        "In the failing run {}'s try to lock {obj} at {} failed{held}.",
         who(e, t),
         e.line(t).unwrap_or_default()
     ))
