@@ -720,7 +720,12 @@ pub fn alternate(
     };
     // The branch flips (`flip.rs`): the first accepted, and how many were tried.
     let flips = |solvers: &mut Solvers, accept: &mut dyn FnMut(&Proposal<'_>) -> Verdict, stage: Stage| {
-        let (f, tried) = crate::flip::search(solvers, &problem, &enc, &parts, sym, (opts, stage), &mut |f| {
+        // (A flip's figures as the pairs' are taken: of its proposed steps.)
+        let key = |f: &crate::flip::Flipped| {
+            let (steps, prefix, _) = propose(&f.order, f.upto);
+            crate::figures::figures_key(sym, &failing, &steps[..prefix])
+        };
+        let (f, tried) = crate::flip::search(solvers, &problem, &enc, &parts, sym, (opts, stage, &key), &mut |f| {
             offer(accept, &propose(&f.order, f.upto), (Some(flip_of(f)), false))
         })?;
         tracing::debug!(tried, accepted = f.is_some(), ?stage, ms = ms(), "explain: branch flips");
