@@ -6085,3 +6085,26 @@ int main(void) {
         "{text}"
     );
 }
+
+#[test]
+fn a_sequence_lock_reader_inside_the_update_is_told_to_reject_it() {
+    // The reader retries when `seq` changed between its two reads, but not
+    // when it is odd: both reads saw the writer's first bump, and the data
+    // read between them is half updated. The summary said to write the
+    // data before `seq`, which only moves the window; it now says the
+    // reads ran inside the update, which the check must reject.
+    let path = "fail/basic/seqlock_odd_count_not_rejected.c";
+    let prep = corpus(path);
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, path);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(summary.contains("the reads ran inside that update"), "run {n}: {summary}");
+        assert!(
+            summary.contains("Retrying while `seq` holds a value written at seqlock_odd_count_not_rejected.c:15"),
+            "run {n}: {summary}"
+        );
+        assert!(!summary.contains("before `seq`"), "run {n}: {summary}");
+    }
+}

@@ -179,6 +179,9 @@ pub(super) fn published_early_fix(
     // window).
     let tested = went_on_by(e, g, read);
     let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    if let Some(s) = inside_update(e, (g, p), read, w) {
+        return s;
+    }
     if !tested {
         // The reads fell between the writes: waiting for the later write
         // alone leaves the earlier read free to come before the first.
@@ -233,6 +236,56 @@ pub(super) fn published_early_fix(
         );
     }
     went_on_by_flag(e, (g, p), e.line(w).unwrap_or_default(), (&name(w), "that one"))
+}
+
+/// A sequence lock's reader that ran inside the writer's update: the
+/// reader's reads of a flag before its reads `g` and `read` and after them
+/// saw the same value, which the writer stores in the flag before its
+/// writes `p` and `w` (the reader missed `w`) and overwrites only after
+/// them. Reordering the writes, or a lock over them, would only move the
+/// window or bypass the protocol; the reader's check must tell an update
+/// in progress apart (a count left odd while it runs).
+fn inside_update(e: &Explanation, (g, p): (EventRef, EventRef), read: EventRef, w: EventRef) -> Option<String> {
+    let (t, writer) = (read.0, w.0);
+    if p.0 != writer || g.0 != t || p.1 > w.1 {
+        return None;
+    }
+    let at = |r: EventRef| e.info_of(r).addr;
+    let reads_at = |r: &EventRef, a: u64| e.info_of(*r).op == "read" && at(*r) == Some(a);
+    let writes_at = |r: &EventRef, a: u64| matches!(e.info_of(*r).op, "write" | "update") && at(*r) == Some(a);
+    let seen = |r: EventRef| e.failing.contains(&r).then(|| e.value(r, Run::Failing)).flatten();
+    // The first read after `read` whose location the reader also read
+    // before it (the check's second read and its first), with the same
+    // value.
+    let (before, after) = (read.1 + 1..e.info.get(t)?.len()).map(|k| (t, k)).find_map(|after| {
+        let flag = at(after).filter(|_| e.info_of(after).op == "read")?;
+        // (Both reads between the two of the flag: `g` too, unless it is
+        // a read of the flag itself, an earlier turn's check.)
+        let upto = if at(g) == Some(flag) { read.1 } else { g.1.min(read.1) };
+        let before = (0..upto).rev().map(|k| (t, k)).find(|r| reads_at(r, flag))?;
+        (seen(before).is_some() && seen(before) == seen(after)).then_some((before, after))
+    })?;
+    let flag = at(before)?;
+    let value = seen(before)?;
+    // The writer's store of that value at or before `p`, and its next store
+    // after `w`.
+    let first = p.1.min(w.1);
+    let stored = (0..=first).rev().map(|k| (writer, k)).find(|r| writes_at(r, flag))?;
+    if e.value(stored, Run::Failing) != Some(value) {
+        return None;
+    }
+    let again = (w.1.max(p.1) + 1..e.info[writer].len()).map(|k| (writer, k)).find(|r| writes_at(r, flag))?;
+    let name = e.object(before).map(|o| format!("`{o}`")).unwrap_or_else(|| "the flag".into());
+    Some(format!(
+        " The reader's check compares its reads of {name} before and after (at {} and at {}), and both saw {value}, which {} writes at {} before {} and overwrites only at {}: the reads ran inside that update, and the check does not tell {value} apart from a value written after a whole update. Retrying while {name} holds a value written at {} (an odd count, in a sequence lock) avoids the failure.",
+        e.line(before).unwrap_or_default(),
+        e.line(after).unwrap_or_default(),
+        who(e, stored),
+        e.line(stored).unwrap_or_default(),
+        e.object(w).map_or("its write".into(), |o| format!("its write of `{o}`")),
+        e.line(again).unwrap_or_default(),
+        e.line(stored).unwrap_or_default(),
+    ))
 }
 
 /// The reads of thread `t` before its event `before`, latest first, on
