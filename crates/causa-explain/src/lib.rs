@@ -436,6 +436,19 @@ impl Explanation {
         Some(parts)
     }
 
+    /// What the flips tried are, for `n` of them: branches, or branches or
+    /// tries when the failing run has a try that failed (flipped too).
+    pub fn flips_noun(&self, n: usize) -> &'static str {
+        let tries =
+            self.failing.iter().any(|r| matches!(self.info_of(*r).op, "trylock (busy)" | "sem_trywait (none left)"));
+        match (tries, n == 1) {
+            (false, true) => "branch",
+            (false, false) => "branches",
+            (true, true) => "branch or try",
+            (true, false) => "branches or tries",
+        }
+    }
+
     /// A flipped try: `try to lock `b` at deposit.c:7`, `try to take a
     /// unit of `ready` at poll.c:9` (None: the flip is a branch's).
     pub fn try_text(&self) -> Option<String> {

@@ -242,10 +242,10 @@ fn search(e: &Explanation) -> String {
             None => format!(" takes {b}"),
         };
         return format!(
-            "thread {}{takes} ({paths}; {} branch{} tried)",
+            "thread {}{takes} ({paths}; {} {} tried)",
             e.threads[f.thread],
             e.flips_tried,
-            if e.flips_tried == 1 { "" } else { "es" }
+            e.flips_noun(e.flips_tried)
         );
     }
     let how = match (e.mode, e.inverted, e.window) {

@@ -207,8 +207,7 @@ fn without_alternate(e: &Explanation) -> String {
     said.extend(short_barrier_sentences(e));
     let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
     // (A try that failed is flipped as a branch is: it succeeds.)
-    let tries = e.failing.iter().any(|r| matches!(e.info_of(*r).op, "trylock (busy)" | "sem_trywait (none left)"));
-    let (one, many) = if tries { ("branch or try", "branches or tries") } else { ("branch", "branches") };
+    let (one, many) = (e.flips_noun(1), e.flips_noun(2));
     let flips = match e.flips_tried {
         0 => format!("No {one} of the failing run was tried the other way."),
         1 => format!("Taking one {one} the other way did not avoid it either."),
@@ -223,8 +222,8 @@ fn without_alternate(e: &Explanation) -> String {
     }
     if e.timed_out {
         return format!(
-            "{cycle}The explanation's time limit (--explain-timeout) ran out before causa found a schedule that avoids the {} ({} of the failing run's branches tried the other way).",
-            e.failure.kind, e.flips_tried
+            "{cycle}The explanation's time limit (--explain-timeout) ran out before causa found a schedule that avoids the {} ({} of the failing run's {} tried the other way).",
+            e.failure.kind, e.flips_tried, e.flips_noun(2)
         );
     }
     // (Not where a blocking sentence already tells the cause: a try loop
