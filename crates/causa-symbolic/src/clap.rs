@@ -30,6 +30,7 @@ use crate::model::{build, Model};
 use crate::trace::{SymOp, SymTrace};
 use crate::values::Values;
 use causa_constraints::formula::Ev;
+use causa_constraints::trace::Op;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
 use causa_core::collections::HashMap;
 use std::time::Duration;
@@ -426,7 +427,6 @@ pub(crate) fn formula(
     // succeeds goes another way.
     for e in 0..n {
         let obs = enc.observation(e);
-        use causa_constraints::trace::Op;
         if !(retractable && matches!(model.trace.events[e].op, Op::TrylockFail { .. } | Op::SemFail { .. })) {
             parts.push(Formula::or(vec![obs, after(e)]));
             continue;

@@ -483,7 +483,7 @@ fn branch_of(sym: &SymTrace, c: &Condition) -> Option<Branch> {
             failed_try: true,
         });
     }
-    th.branches.iter().find(|b| b.condition == c.index && !b.failed_try).copied()
+    th.branches.iter().find(|b| b.condition == c.index).copied()
 }
 
 /// Whether figures `a` are nowhere larger than `b` and smaller somewhere.
