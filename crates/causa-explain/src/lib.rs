@@ -718,10 +718,12 @@ fn explain_here(
             let until = s.flipped.as_ref().map(|f| (f.thread, f.events_before));
             let alternate_run = align::align(&sym, &run, until);
             let (mut alt, late) = ran(&sym, (alt, s.alternate_prefix), &alternate_run, &run, incidental);
-            // A flipped try has the other outcome in the alternate: the first
-            // event of the thread's new path, not the failing run's event.
-            if let Some(f) = s.flipped.as_ref().filter(|f| f.branch.failed_try) {
-                alt.retain(|r| *r != (f.thread, f.events_before));
+            // A flipped try (the failing run's event): it has the other
+            // outcome in the alternate, the first event of the thread's new
+            // path, not this one.
+            let tried = s.flipped.as_ref().filter(|f| f.branch.failed_try).map(|f| (f.thread, f.events_before));
+            if let Some(t) = tried {
+                alt.retain(|r| *r != t);
             }
             let alt = &alt;
             late_reads = late;
@@ -753,8 +755,8 @@ fn explain_here(
             pair.extend(freeing);
             // A try that succeeds in the alternate: the try, and (a lock
             // try's) the failing run's critical section it fell in.
-            if let Some(f) = s.flipped.as_ref().filter(|f| f.branch.failed_try) {
-                pair.extend(dsp::try_and_holder(&sym, &s.failing, (f.thread, f.events_before)));
+            if let Some(t) = tried {
+                pair.extend(dsp::try_and_holder(&sym, &s.failing, t));
             }
             let quiet = quiet(incidental, s.flipped.as_ref(), &s.failing);
             let mut dsp = dsp::projection(&sym, (&s.failing, alt), &resolved, (&pair, freeing), &quiet);

@@ -468,7 +468,7 @@ fn flipped_order(p: &Problem<'_>, c: &Condition, pos: &[i64]) -> (Vec<Ev>, usize
 }
 
 /// The branch `c` is of: its thread's recorded branch, or for a failed
-/// lock try one made for it at the try.
+/// try (of a lock or a semaphore) one made for it at the try.
 fn branch_of(sym: &SymTrace, c: &Condition) -> Option<Branch> {
     let th = &sym.threads[c.thread];
     if c.failed_try {
