@@ -81,6 +81,14 @@ pub trait Scheduler {
     fn needs_fixed_inputs(&self) -> bool {
         false
     }
+
+    /// Whether, in this execution, the strategy made a thread that could
+    /// go on pass the processor on because it had run long enough (the
+    /// `first` strategy's turns): the run is then one of many where that
+    /// thread runs longer first.
+    fn passed_turns(&self) -> bool {
+        false
+    }
 }
 
 impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
@@ -102,5 +110,9 @@ impl<S: Scheduler + ?Sized> Scheduler for Box<S> {
 
     fn needs_fixed_inputs(&self) -> bool {
         (**self).needs_fixed_inputs()
+    }
+
+    fn passed_turns(&self) -> bool {
+        (**self).passed_turns()
     }
 }

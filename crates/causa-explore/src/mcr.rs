@@ -195,7 +195,7 @@ fn check_here(
             break;
         }
         let t0 = Instant::now();
-        let ex = run_prefix(prep, &cfg, &prefix);
+        let (ex, turned) = run_prefix_turns(prep, &cfg, &prefix);
         stats.exec_time += t0.elapsed();
         match &ex.outcome {
             Outcome::Error(InterpError::Schedule(ScheduleError::Diverged { .. })) => {
@@ -222,6 +222,15 @@ fn check_here(
         if is_bug && !opts.all_outcomes {
             first_bug = Some(ex);
             break;
+        }
+        // A thread that loops until another thread acts (a stop flag) was
+        // made to pass the processor on after its turn: the orders where
+        // it loops longer first are as many as its turns, without end
+        // (each run a state of its own: the counting loop's count). None is
+        // asked for from this trace; the verdict says so.
+        if turned {
+            stats.cut_short.insert(TURNED);
+            continue;
         }
         // New states from this trace.
         let t1 = Instant::now();
@@ -430,6 +439,16 @@ fn check_here(
 /// the other threads to run on ([`FirstScheduler::exit_last`]).
 pub const EXIT_DELAY: usize = 5_000;
 
+/// How many steps in a row a thread of MCR's executions takes, past the
+/// schedule it follows, while another thread could move
+/// ([`FirstScheduler::with_turns`]).
+pub const TURN: usize = 1_000;
+
+/// Why a verdict is not complete when a thread passed the processor on
+/// after its turn ([`TURN`]).
+const TURNED: &str = "a thread ran 1,000 steps in a row while another thread could move (a loop waiting for another \
+     thread?): no other order of that run's events is explored, nor runs where the thread loops longer";
+
 /// Why a verdict is not complete when a thread still ran after the end had
 /// waited [`EXIT_DELAY`] steps.
 const STILL_RUNNING: &str = "a thread was still running when the program ended, long after main was ready to end \
@@ -601,7 +620,7 @@ impl Prefix {
     /// Follow the prefix, then continue without preemption, the program's
     /// end last ([`FirstScheduler::exit_last`]): how MCR's executions go on.
     pub fn exploring_scheduler(&self) -> ReplayScheduler {
-        self.then(FirstScheduler::exit_last(EXIT_DELAY))
+        self.then(FirstScheduler::exit_last(EXIT_DELAY).with_turns(TURN))
     }
 
     fn then(&self, fallback: FirstScheduler) -> ReplayScheduler {
@@ -627,7 +646,14 @@ pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Prefix {
 
 /// Run `prefix` exactly, then continue as MCR does ([`Prefix::exploring_scheduler`]).
 pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> Execution {
+    run_prefix_turns(prep, cfg, prefix).0
+}
+
+/// [`run_prefix`], and whether a thread had to pass the processor on after
+/// its turn ([`TURN`]).
+fn run_prefix_turns(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> (Execution, bool) {
     let mut sched = prefix.exploring_scheduler();
     sched.begin_execution();
-    Machine::new(prep.clone(), cfg.clone()).run(&mut sched)
+    let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut sched);
+    (ex, sched.passed_turns())
 }

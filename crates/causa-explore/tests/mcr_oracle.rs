@@ -825,3 +825,60 @@ fn a_condition_variable_destroyed_while_a_thread_waits_on_it() {
     assert!(f.message.starts_with("destroying condition variable"), "{}", f.message);
     compare("destroyed_while_waiting.c", src);
 }
+
+/// A worker counts in a loop until main sets a stop flag; main then frees
+/// the counters without joining the worker first.
+const STOP_FLAG: &str = "#include <pthread.h>\n#include <stdlib.h>\n\
+     int stop; int *counters;\n\
+     void *worker(void *a) { while (!stop) counters[0]++; return 0; }\n\
+     int main(void) { counters = calloc(4, sizeof(int)); pthread_t w; pthread_create(&w, 0, worker, 0);\n\
+     stop = 1; free(counters); pthread_join(w, 0); return 0; }\n";
+
+#[test]
+fn a_worker_looping_until_a_stop_flag_does_not_starve_main() {
+    // MCR's second execution has the worker read the flag before main
+    // sets it. Run on without preemptions, the worker then loops until
+    // the step limit, and the trace has none of main's later operations
+    // to reorder: MCR found nothing. With turns, main runs after the
+    // worker's 1,000 steps, and the use after free is found.
+    let prep = load("stop_flag.c", STOP_FLAG);
+    let opts = McrOptions { probes: 0, ..McrOptions::default() };
+    let r = check(&prep, &config(), &opts, &mut |_, _| {});
+    match &r.verdict {
+        McrVerdict::Bug(ex) => {
+            let f = ex.outcome.finding().expect("a finding");
+            assert_eq!(f.kind, causa_core::BugKind::MemoryError, "{f:?}");
+        }
+        McrVerdict::Unknown(why) => panic!("expected the use after free, got unknown: {why}"),
+        McrVerdict::Verified => panic!("expected the use after free, got verified"),
+        McrVerdict::Error(e) => panic!("expected the use after free, got an error: {e}"),
+    }
+    assert!(r.stats.bug_from_probe.is_none());
+    let turn = causa_explore::mcr::TURN;
+    assert!(r.stats.largest_trace < 2 * turn, "largest trace {} events", r.stats.largest_trace);
+}
+
+#[test]
+fn a_long_stretch_before_a_preemption_is_shortened() {
+    // The worker runs 300 turns of its loop, reads the flag once more,
+    // and is preempted: main sets the flag and frees the counters, and
+    // the worker's next access fails (1,209 steps). The same bug needs
+    // only the worker's first read of the flag before main's steps.
+    let prep = load("stop_flag.c", STOP_FLAG);
+    let (main, worker) = (causa_core::ThreadName::main(), causa_core::ThreadName::main().child(1));
+    let mut steps = vec![main.clone(); 3];
+    steps.extend(std::iter::repeat_n(worker, 2 + 4 * 300));
+    steps.extend(std::iter::repeat_n(main, 3));
+    let prefix = causa_explore::mcr::Prefix { steps, flushes: Default::default() };
+    let mut s = prefix.scheduler();
+    s.begin_execution();
+    let ex = Machine::new(prep.clone(), Arc::new(config())).run(&mut s);
+    let kind = |ex: &causa_interp::Execution| ex.outcome.finding().map(|f| f.kind);
+    assert_eq!(kind(&ex), Some(causa_core::BugKind::MemoryError), "{:?}", ex.outcome);
+    assert!(ex.steps.len() > 1200, "{} steps", ex.steps.len());
+    let (small, n) =
+        causa_explore::minimize::fewer_preemptions(&prep, &config(), ex, causa_explore::minimize::EDIT_BUDGET);
+    assert_eq!(kind(&small), Some(causa_core::BugKind::MemoryError), "{:?}", small.outcome);
+    assert!(small.steps.len() < 20, "{} steps", small.steps.len());
+    assert_eq!(n, 2, "the preemptions stay as few");
+}

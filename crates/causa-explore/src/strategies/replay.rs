@@ -173,6 +173,10 @@ impl Scheduler for ReplayScheduler {
             f.end_execution(steps);
         }
     }
+
+    fn passed_turns(&self) -> bool {
+        self.fallback.as_ref().is_some_and(|f| f.passed_turns())
+    }
 }
 
 #[cfg(test)]
