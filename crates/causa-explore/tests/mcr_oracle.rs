@@ -840,7 +840,7 @@ fn a_worker_looping_until_a_stop_flag_does_not_starve_main() {
     // sets it. Run on without preemptions, the worker then loops until
     // the step limit, and the trace has none of main's later operations
     // to reorder: MCR found nothing. With turns, main runs after the
-    // worker's 1,000 steps, and the use after free is found.
+    // worker's turn (`mcr::TURN` steps), and the use after free is found.
     let prep = load("stop_flag.c", STOP_FLAG);
     let opts = McrOptions { probes: 0, ..McrOptions::default() };
     let r = check(&prep, &config(), &opts, &mut |_, _| {});
