@@ -256,8 +256,9 @@ fn check_here(
         // made to pass the processor on after its turn: the orders where
         // it loops longer first are as many as its turns, without end
         // (each run a state of its own: the counting loop's count). None is
-        // asked for from this trace; the verdict says so.
-        if turned {
+        // asked for from this trace; the verdict says so. (A thread that
+        // was only working long is not waiting: its run is explored.)
+        if turned && polls(&trace) {
             stats.cut_short.insert(TURNED);
             continue;
         }
@@ -448,10 +449,42 @@ pub const EXIT_DELAY: usize = 5_000;
 /// MCR's first execution, and no order of it was explored.
 pub const TURN: usize = 10_000;
 
+/// How many reads of one location, all of one value, a thread makes in a
+/// trace without writing the location, for [`polls`].
+const POLL_READS: usize = 100;
+
+/// Whether a thread of `trace` polls: it reads some location it does not
+/// write [`POLL_READS`] times or more, always seeing the same value (a
+/// loop waiting for another thread to change it). A thread that passed
+/// the processor on after its turn without polling was working, not
+/// waiting (main's 6,000-turn loop over its own array before it reads a
+/// flag another thread sets): its run is explored as any other.
+fn polls(trace: &Trace) -> bool {
+    let mut written: HashSet<(u32, u64)> = HashSet::default();
+    // (Per thread and location: the value read, how many times, and
+    // whether every read saw it.)
+    let mut reads: BTreeMap<(u32, u64), (u128, usize, bool)> = BTreeMap::new();
+    for e in &trace.events {
+        match e.op {
+            Op::Write { loc, .. } | Op::Rmw { loc, .. } => {
+                written.insert((e.thread, loc));
+            }
+            Op::Read { loc, value } => {
+                let r = reads.entry((e.thread, loc)).or_insert((value, 0, true));
+                r.1 += 1;
+                r.2 &= r.0 == value;
+            }
+            _ => {}
+        }
+    }
+    reads.iter().any(|(k, (_, n, same))| *same && *n >= POLL_READS && !written.contains(k))
+}
+
 /// Why a verdict is not complete when a thread passed the processor on
 /// after its turn ([`TURN`]).
-const TURNED: &str = "a thread ran 10,000 steps in a row while another thread could move (a loop waiting for another \
-     thread?): no other order of that run's events is explored, nor runs where the thread loops longer";
+const TURNED: &str = "a thread ran 10,000 steps in a row while another thread could move, reading one value of a \
+     location it does not write over and over (a loop waiting for another thread): no other order of that run's events \
+     is explored, nor runs where the loop turns longer";
 
 /// Why a verdict is not complete when a thread still ran after the end had
 /// waited [`EXIT_DELAY`] steps.
@@ -660,4 +693,42 @@ fn run_prefix_turns(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) ->
     sched.begin_execution();
     let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut sched);
     (ex, sched.passed_turns())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{polls, POLL_READS};
+    use causa_constraints::{Op, Trace, TraceEvent};
+
+    fn read(thread: u32, loc: u64, value: u128) -> TraceEvent {
+        TraceEvent { thread, op: Op::Read { loc, value } }
+    }
+
+    fn write(thread: u32, loc: u64, value: u128) -> TraceEvent {
+        TraceEvent { thread, op: Op::Write { loc, value } }
+    }
+
+    #[test]
+    fn a_thread_rereading_one_value_it_does_not_write_polls() {
+        let trace = |events: Vec<TraceEvent>| Trace::new(events, Default::default());
+        // Thread 1 reads the flag at 8 as 0 again and again, and counts at 16.
+        let waiting: Vec<TraceEvent> = (0..POLL_READS)
+            .flat_map(|i| [read(1, 8, 0), read(1, 16, i as u128), write(1, 16, i as u128 + 1)])
+            .collect();
+        assert!(polls(&trace(waiting.clone())));
+        // One read fewer: not yet.
+        assert!(!polls(&trace(waiting[3..].to_vec())));
+        // The flag read as another value once: it changed, so not a wait.
+        let mut changed = waiting.clone();
+        changed.push(read(1, 8, 1));
+        assert!(!polls(&trace(changed)));
+        // A thread that writes what it reads (its own array) is working.
+        let working: Vec<TraceEvent> = (0..2 * POLL_READS).flat_map(|_| [read(0, 24, 5), write(0, 24, 5)]).collect();
+        assert!(!polls(&trace(working)));
+        // Another thread writing the flag does not matter: thread 1 still
+        // saw one value only.
+        let mut other = waiting;
+        other.push(write(2, 8, 1));
+        assert!(polls(&trace(other)));
+    }
 }
