@@ -164,10 +164,12 @@ mod tests {
         assert!(s.begin_execution());
         // Thread 1 runs three steps, then 2 (the next after it) takes over,
         // and after its three, 0 (wrapping around).
+        let mut current = Some(1);
         let picks: Vec<Tid> = (0..9)
             .map(|i| {
-                let current = if i == 0 { None } else { Some(picked(&s)) };
-                s.pick_thread(&ctx(i, &[0, 1, 2], current.or(Some(1)), &names)).expect("a thread")
+                let t = s.pick_thread(&ctx(i, &[0, 1, 2], current, &names)).expect("a thread");
+                current = Some(t);
+                t
             })
             .collect();
         assert_eq!(picks, vec![1, 1, 1, 2, 2, 2, 0, 0, 0]);
@@ -185,10 +187,6 @@ mod tests {
             assert_eq!(plain.pick_thread(&ctx(i, &[0, 1, 2], Some(1), &names)), Ok(1));
         }
         assert!(!plain.passed_turns() && !alone.passed_turns());
-    }
-
-    fn picked(s: &FirstScheduler) -> Tid {
-        s.running.map_or(0, |(t, _)| t)
     }
 
     #[test]
