@@ -195,7 +195,7 @@ fn check_here(
             break;
         }
         let t0 = Instant::now();
-        let (ex, turned) = run_prefix_turns(prep, &cfg, &prefix);
+        let (ex, turned) = run_prefix(prep, &cfg, &prefix);
         stats.exec_time += t0.elapsed();
         match &ex.outcome {
             Outcome::Error(InterpError::Schedule(ScheduleError::Diverged { .. })) => {
@@ -681,14 +681,10 @@ pub fn prefix_of(ex: &Execution, trace: &Trace, events: &[usize]) -> Prefix {
     p
 }
 
-/// Run `prefix` exactly, then continue as MCR does ([`Prefix::exploring_scheduler`]).
-pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> Execution {
-    run_prefix_turns(prep, cfg, prefix).0
-}
-
-/// [`run_prefix`], and whether a thread had to pass the processor on after
-/// its turn ([`TURN`]).
-fn run_prefix_turns(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> (Execution, bool) {
+/// Run `prefix` exactly, then continue as MCR does ([`Prefix::exploring_scheduler`]);
+/// and whether a thread had to pass the processor on after its turn
+/// ([`TURN`]).
+pub fn run_prefix(prep: &Arc<Prepared>, cfg: &Arc<Config>, prefix: &Prefix) -> (Execution, bool) {
     let mut sched = prefix.exploring_scheduler();
     sched.begin_execution();
     let ex = Machine::new(prep.clone(), cfg.clone()).run(&mut sched);

@@ -32,7 +32,7 @@
 
 use crate::mcr::Prefix;
 use causa_constraints::{Encoder, Formula, OrderSolver, SolveResult, Z3Solver};
-use causa_core::{BugKind, Choice, Finding, PickContext, ScheduleError, Scheduler, Tid};
+use causa_core::{BugKind, Choice, Finding, PickContext, ScheduleError, Scheduler, ThreadName, Tid};
 use causa_interp::{Config, Execution, Machine, Prepared};
 use std::sync::Arc;
 
@@ -171,21 +171,27 @@ fn edits(steps: &Prefix, p: usize) -> Vec<Prefix> {
     if !steps.flushes.is_empty() || p == 0 || p >= s.len() {
         return out;
     }
-    let run_end = |from: usize| (from..s.len()).find(|&i| s[i] != s[from]).unwrap_or(s.len());
     let Some(q) = (p..s.len()).find(|&i| s[i] == s[p - 1]) else {
         return out;
     };
-    let r = run_end(q);
-    let moved = |parts: [std::ops::Range<usize>; 4]| Prefix {
-        steps: parts.into_iter().flat_map(|x| s[x].iter().cloned()).collect(),
-        flushes: Default::default(),
-    };
-    out.push(moved([0..p, q..r, p..q, r..s.len()]));
-    let e = run_end(p);
+    let r = stretch_end(s, q);
+    out.push(rearranged(s, [0..p, q..r, p..q, r..s.len()]));
+    let e = stretch_end(s, p);
     if e < q {
-        out.push(moved([0..p, e..r, p..e, r..s.len()]));
+        out.push(rearranged(s, [0..p, e..r, p..e, r..s.len()]));
     }
     out
+}
+
+/// The end of the stretch of steps of one thread that starts at `from`.
+fn stretch_end(s: &[ThreadName], from: usize) -> usize {
+    (from..s.len()).find(|&i| s[i] != s[from]).unwrap_or(s.len())
+}
+
+/// The schedule of the steps of `s` in the ranges `parts`, in that order
+/// (not under a relaxed model: it keeps no flushes).
+fn rearranged(s: &[ThreadName], parts: [std::ops::Range<usize>; 4]) -> Prefix {
+    Prefix { steps: parts.into_iter().flat_map(|x| s[x].iter().cloned()).collect(), flushes: Default::default() }
 }
 
 /// A preempted thread's stretch of steps longer than this is shortened
@@ -230,10 +236,7 @@ fn shortened(
                 return;
             }
             tries += 1;
-            let trial = Prefix {
-                steps: [0..a + k, p..e, a + k..p, e..s.len()].into_iter().flat_map(|x| s[x].iter().cloned()).collect(),
-                flushes: Default::default(),
-            };
+            let trial = rearranged(s, [0..a + k, p..e, a + k..p, e..s.len()]);
             let (ex, ex_points) = run(prep, cfg, &trial);
             if ex.outcome.finding().is_some_and(|f| same_bug(f, bug))
                 && ex_points.len() <= points.len()
@@ -264,8 +267,7 @@ fn long_stretch(steps: &Prefix, p: usize) -> Option<(usize, usize)> {
         return None;
     }
     let a = (0..p).rev().take_while(|&j| s[j] == s[p - 1]).last().unwrap_or(p);
-    let e = (p..s.len()).find(|&j| s[j] != s[p]).unwrap_or(s.len());
-    (p - a > LONG_STRETCH).then_some((a, e))
+    (p - a > LONG_STRETCH).then_some((a, stretch_end(s, p)))
 }
 
 /// How many executions the greedy reduction may run ([`fewer_preemptions`]'s

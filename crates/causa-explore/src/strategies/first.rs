@@ -66,8 +66,7 @@ impl FirstScheduler {
         if last != t || run < turn {
             return None;
         }
-        let others = || ctx.enabled.iter().copied().filter(|o| *o != t && !(ctx.ends_program)(*o));
-        others().filter(|o| *o > t).min().or_else(|| others().min())
+        next_after(ctx, t, |o| o != t && !(ctx.ends_program)(o))
     }
 
     /// Whether the step `t` would take must wait (see [`FirstScheduler::exit_last`]).
@@ -79,6 +78,13 @@ impl FirstScheduler {
         let since = *self.waiting_since.get_or_insert(ctx.step);
         ctx.step - since < delay
     }
+}
+
+/// The first enabled thread after `t` in `Tid` order that `keep` keeps,
+/// wrapping around (how a yield and the end of a turn pass the processor on).
+fn next_after(ctx: &PickContext<'_>, t: Tid, keep: impl Fn(Tid) -> bool) -> Option<Tid> {
+    let kept = || ctx.enabled.iter().copied().filter(|o| keep(*o));
+    kept().filter(|o| *o > t).min().or_else(|| kept().min())
 }
 
 impl Scheduler for FirstScheduler {
@@ -95,7 +101,7 @@ impl Scheduler for FirstScheduler {
 
     fn pick_thread(&mut self, ctx: &PickContext<'_>) -> Result<Tid, ScheduleError> {
         let lowest = ctx.enabled.iter().copied().min();
-        let after_yield = ctx.yielded.and_then(|y| ctx.enabled.iter().copied().filter(|t| *t > y).min().or(lowest));
+        let after_yield = ctx.yielded.and_then(|y| next_after(ctx, y, |_| true));
         let mut t = match after_yield.or(ctx.current.filter(|t| ctx.enabled.contains(t))) {
             Some(t) => t,
             None => lowest.ok_or_else(|| nothing_enabled(ctx))?,
