@@ -6108,3 +6108,27 @@ fn a_sequence_lock_reader_inside_the_update_is_told_to_reject_it() {
         assert!(!summary.contains("before `seq`"), "run {n}: {summary}");
     }
 }
+
+#[test]
+fn a_failure_every_order_moves_to_another_thread_is_told_as_such() {
+    // The semaphore admits three producers to two slots: the third to
+    // store writes past the end, whichever it is. The alternate moves the
+    // failure to another thread; the summary says so first, not that the
+    // alternate avoids it and the program then fails another way.
+    let prep = corpus("fail/sync/sem_admits_one_too_many.c");
+    for n in 0..2 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let moved = matches!(&e.alternate_outcome, Some(causa_interp::Outcome::Bug(f))
+            if f.kind == e.failure.kind && f.thread != e.failure.thread);
+        assert!(moved, "{:?}", e.alternate_outcome);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(
+            summary.starts_with("The alternate schedule shown does not avoid this failure but moves it: replayed, `producer` (thread 0."),
+            "{summary}"
+        );
+        assert!(summary.contains("fails the same way at sem_admits_one_too_many.c:21 instead"), "{summary}");
+        assert!(!summary.contains("fails another way"), "{summary}");
+        assert!(!summary.contains("treat this explanation with care"), "{summary}");
+    }
+}

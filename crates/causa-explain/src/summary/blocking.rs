@@ -131,15 +131,63 @@ pub(super) fn stolen_wakeup(e: &Explanation) -> Option<String> {
     ))
 }
 
-/// How the replayed alternate ended, when not cleanly.
+/// How the replayed alternate ended, when not cleanly (a failure moved to
+/// another thread is told first instead: [`moved_failure`]).
 pub(super) fn replay_note(e: &Explanation) -> Option<String> {
-    if !e.alternate_avoids_failure() {
+    if moved_to(e).is_some() {
+        None
+    } else if !e.alternate_avoids_failure() {
         Some("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into())
     } else if !e.alternate_passes() {
         Some("(Replayed, the alternate schedule avoids this failure; the program then fails another way.)".into())
     } else {
         None
     }
+}
+
+/// The thread whose failure the replayed alternate ends in, when it is the
+/// failure itself (its kind, at its source line) in another thread. (Not
+/// a deadlock: the waits that no order avoids are told as such,
+/// `exhausted.rs`.)
+fn moved_to(e: &Explanation) -> Option<usize> {
+    let Some(causa_interp::Outcome::Bug(f)) = &e.alternate_outcome else { return None };
+    if f.kind == causa_core::BugKind::Deadlock {
+        return None;
+    }
+    let line = |f: &causa_core::Finding| f.location.as_ref().map(|l| (l.file.clone(), l.line));
+    let moved = f.kind == e.failure.kind && line(f) == line(&e.failure) && f.thread != e.failure.thread;
+    moved.then(|| e.threads.iter().position(|t| *t == f.thread)).flatten()
+}
+
+/// "The alternate schedule shown does not avoid this failure but moves it:
+/// …" when its replay fails the same way at the same line in another
+/// thread (a semaphore that lets one thread too many at a two-slot array:
+/// whichever comes last writes past it). What differs is then no
+/// explanation of the failure: said first.
+pub(super) fn moved_failure(e: &Explanation) -> Option<String> {
+    let t = moved_to(e)?;
+    let thread = match e.starts.get(t).cloned().flatten() {
+        Some(f) => format!("`{f}` (thread {})", e.threads[t]),
+        None => format!("thread {}", e.threads[t]),
+    };
+    let at = e
+        .failure
+        .location
+        .as_ref()
+        .map(|l| format!(" at {}:{}", causa_interp::memory::short_file(&l.file), l.line))
+        .unwrap_or_default();
+    let orders = match e.rejected {
+        0 => "No other order of the failing run's events was found that avoids it".to_string(),
+        r => format!("None of the {} orders of the failing run's events tried avoids it", r + 1),
+    };
+    let tried = match e.flips_tried {
+        0 => orders,
+        1 => format!("{orders}, nor does taking the other way at the one branch tried"),
+        b => format!("{orders}, nor does taking the other way at any of the {b} branches tried"),
+    };
+    Some(format!(
+        "The alternate schedule shown does not avoid this failure but moves it: replayed, {thread} fails the same way{at} instead. {tried}: the failure may happen in every order of the threads, and the fix is then in what the threads do rather than in their order. What differs between the two schedules:"
+    ))
 }
 
 /// A deadlock of a thread at a lock it holds itself: no order avoids it.

@@ -31,6 +31,14 @@ pub fn summary(e: &Explanation) -> String {
     if e.alternate.is_none() {
         return without_alternate(e);
     }
+    if let Some(moved) = moved_failure(e) {
+        return format!("{moved} {}", explained(e));
+    }
+    explained(e)
+}
+
+/// [`summary`] of an explanation with an alternate schedule.
+fn explained(e: &Explanation) -> String {
     let mut out = crate::unsignalled::sentences(e);
     if !out.is_empty() {
         out.extend(replay_note(e));
