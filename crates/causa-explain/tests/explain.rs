@@ -6132,3 +6132,18 @@ fn a_failure_every_order_moves_to_another_thread_is_told_as_such() {
         assert!(!summary.contains("treat this explanation with care"), "{summary}");
     }
 }
+
+#[test]
+fn a_dead_local_copied_into_a_static_buffer_is_explained() {
+    // strcpy(copy, name) after name's function returned: the call's
+    // destination is static, its source dead. The model took the first
+    // pointer the call touches for the fault and found no failing order.
+    let prep = corpus("fail/memory/dead_frame_copied_by_strcpy.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(
+        summary.contains("The access is to `name[0]`, a local of `start` (thread 0), after `start` returned"),
+        "{summary}"
+    );
+}

@@ -778,9 +778,21 @@ impl<'s, 'p> Thread<'s, 'p> {
         let e = self.int(addr, 64)?;
         // A known address inside a static or stack object, with room for the
         // access: valid in every schedule (unless the stack object's
-        // function returned: the log says whether it did).
+        // function returned: the log says whether it did; a static object
+        // never dies, and a call that touches one and a dead local, such as
+        // `strcpy(copy, local)`, fails at the local).
         let dead = message.contains("dead stack frame") || message.contains("after its thread ended");
-        if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|_| len > 0 && !dead) {
+        let program = self.st.program;
+        let in_static = |a: u64| {
+            let alloc = causa_ir::addr_alloc(a);
+            program
+                .globals
+                .iter()
+                .enumerate()
+                .any(|(g, glob)| !glob.external && causa_ir::addr_alloc(program.global_addr(g)) == alloc)
+        };
+        if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|a| len > 0 && (!dead || in_static(*a)))
+        {
             let valid = |o: &Object| {
                 causa_ir::addr_alloc(a) == causa_ir::addr_alloc(o.base)
                     && !o.heap
