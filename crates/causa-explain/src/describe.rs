@@ -102,6 +102,21 @@ impl Explanation {
         self.op_text_in(r, Run::Failing)
     }
 
+    /// The operation's name as shown: a buffered store where it becomes
+    /// visible (as `causa run` lists it under TSO/PSO) is a flush, and a
+    /// reader-writer lock's exclusive lock and unlock are `wrlock` and
+    /// `rwunlock` (as the run lists them).
+    pub fn op_name(&self, r: EventRef) -> &'static str {
+        let i = self.info_of(r);
+        match (i.buffered, i.realloc, i.rw, i.op) {
+            (true, _, _, _) => "flush",
+            (_, true, _, _) => "realloc frees",
+            (_, _, true, "lock") => "wrlock",
+            (_, _, true, "unlock") => "rwunlock",
+            _ => i.op,
+        }
+    }
+
     /// The operation and its object in `run`.
     pub fn op_text_in(&self, r: EventRef, run: Run) -> String {
         let i = self.info_of(r);
@@ -109,13 +124,7 @@ impl Explanation {
         if run == Run::Alternate && i.op == "faulting access" {
             return "access (valid here)".to_string();
         }
-        // A buffered store is placed where it becomes visible (as `causa
-        // run` lists it under TSO/PSO).
-        let op = match (i.buffered, i.realloc) {
-            (true, _) => "flush",
-            (_, true) => "realloc frees",
-            _ => i.op,
-        };
+        let op = self.op_name(r);
         match self.object_in(r, run) {
             Some(o) => format!("{op} {o}"),
             None => op.to_string(),

@@ -91,6 +91,9 @@ pub struct EventInfo {
     pub buffered: bool,
     /// A `free` that is a `realloc`'s (the block moved).
     pub realloc: bool,
+    /// An exclusive lock or an unlock of a reader-writer lock (shown as
+    /// `wrlock` and `rwunlock`, as the run lists them).
+    pub rw: bool,
     /// A C11 atomic load or store (each access whole, but a load and a
     /// store are still two steps).
     pub atomic: bool,
@@ -1064,6 +1067,10 @@ fn event_info(
         _ => None,
     };
     let realloc = matches!(sym_op, SymOp::Free { realloc: true, .. });
+    let rw = match sym_op {
+        SymOp::Lock { mutex, shared: false } | SymOp::Unlock { mutex } => sym.rwlocks.contains(mutex),
+        _ => false,
+    };
     let stores = match sym_op {
         SymOp::Write { .. } | SymOp::Rmw { .. } => true,
         SymOp::Bulk { writes, .. } => !writes.is_empty(),
@@ -1090,6 +1097,7 @@ fn event_info(
         function,
         buffered,
         realloc,
+        rw,
         atomic,
         constant,
         joins,

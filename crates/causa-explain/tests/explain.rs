@@ -6147,3 +6147,21 @@ fn a_dead_local_copied_into_a_static_buffer_is_explained() {
         "{summary}"
     );
 }
+
+#[test]
+fn a_write_lock_is_listed_as_the_run_lists_it() {
+    // The model treats an exclusive rwlock like a mutex; the DSP listed
+    // `pthread_rwlock_wrlock` as "lock cache_lock" and its release as
+    // "unlock cache_lock" while the failing run's table says `wrlock` and
+    // `rwunlock`.
+    let prep = corpus("fail/sync/rwlock_fill_without_second_check.c");
+    let ex = nth_failing(&prep, 0, |_| true);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("wrlock cache_lock :20"), "{text}");
+    assert!(text.contains("rwunlock cache_lock"), "{text}");
+    assert!(text.contains("rdlock cache_lock :16"), "{text}");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let plain = words.windows(2).filter(|w| matches!(w[0], "lock" | "unlock") && w[1] == "cache_lock").count();
+    assert_eq!(plain, 0, "{text}");
+}

@@ -63,6 +63,9 @@ pub(crate) fn call(
     }
     if let Some(op) = on_object {
         let object = obj(t, name)?;
+        if name.starts_with("pthread_rwlock_") {
+            t.note_rwlock(object);
+        }
         match name {
             // (A recursive mutex's relocks and inner unlocks.)
             "pthread_mutex_lock" => t.lock_mutex(object),

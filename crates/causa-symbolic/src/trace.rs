@@ -346,6 +346,9 @@ pub struct SymTrace {
     /// `end`). The object dies in the step of the last of those (a return
     /// is not a scheduling point).
     pub deaths: Vec<(u64, usize, usize)>,
+    /// Objects used through `pthread_rwlock_*` calls (an exclusive lock of
+    /// one is modelled as a mutex's: explanations name it `wrlock`).
+    pub rwlocks: std::collections::BTreeSet<u64>,
     /// The bytes `realloc` copied from a shared block into a new one, whose
     /// values are not modelled (`Thread::reallocate`): (address, length,
     /// the call's location).

@@ -218,6 +218,11 @@ impl Thread<'_, '_> {
         self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex }, busy))
     }
 
+    /// `lock` is a reader-writer lock ([`crate::SymTrace::rwlocks`]).
+    pub(crate) fn note_rwlock(&mut self, lock: u64) {
+        self.st.trace.rwlocks.insert(lock);
+    }
+
     /// `pthread_rwlock_tryrdlock(l)`/`pthread_rwlock_trywrlock(l)`: it took
     /// the lock (0) or found it held (EBUSY) as the run's did. (A failed
     /// read try is modelled as finding the lock held by any other thread;
@@ -226,6 +231,7 @@ impl Thread<'_, '_> {
     /// before it.
     pub(crate) fn rwlock_try(&mut self, name: &str, args: &[Operand]) -> Result<Option<Option<Reg>>, SymError> {
         let lock = self.addr_arg(args, 0, name)?;
+        self.note_rwlock(lock);
         let took = (SymOp::Lock { mutex: lock, shared: name == "pthread_rwlock_tryrdlock" }, 0);
         self.try_as_recorded(&format!("lock tries (`{name}`)"), took, (SymOp::TrylockFail { mutex: lock }, EBUSY))
     }
