@@ -885,13 +885,18 @@ static void note_pc(void *context) {
 }
 
 static void on_signal(int sig, siginfo_t *info, void *context) {
-    (void)info;
     if (!fail_kind && sig != SIGABRT)
         note_pc(context);
+    /* An integer division traps with SIGFPE: by zero, or INT_MIN / -1 (the
+       interpreter's division-by-zero kind covers both). */
+    const char *fpe = info && info->si_code == FPE_INTOVF ? "signed division overflow (SIGFPE)"
+                                                          : "division by zero (SIGFPE)";
     const char *what = sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
                        : sig == SIGBUS ? "invalid memory access (SIGBUS)"
+                       : sig == SIGFPE ? fpe
                                        : "abort (SIGABRT)";
-    fail(sig == SIGABRT ? "abort" : "memory-error", what);
+    const char *kind = sig == SIGABRT ? "abort" : sig == SIGFPE ? "division-by-zero" : "memory-error";
+    fail(kind, what);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -923,6 +928,7 @@ __attribute__((constructor)) static void start(void) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, 0);
     sigaction(SIGBUS, &sa, 0);
+    sigaction(SIGFPE, &sa, 0);
     sigaction(SIGABRT, &sa, 0);
 }
 

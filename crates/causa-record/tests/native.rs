@@ -226,6 +226,54 @@ fn a_natively_recorded_null_dereference_is_reproduced() {
     reproduces(&c, &log, BugKind::MemoryError);
 }
 
+const AVERAGE_BEFORE_COUNT: &str = r#"
+#include <pthread.h>
+#include <unistd.h>
+
+int total, count, avg;
+
+void *recorder(void *arg) {
+    total += 10;
+    usleep(2000);
+    count++;
+    return NULL;
+}
+
+void *stats(void *arg) {
+    usleep(300);
+    if (total > 0)
+        avg = total / count; /* BUG: count may still be 0 */
+    return NULL;
+}
+
+int main(void) {
+    pthread_t r, s;
+    pthread_create(&r, NULL, recorder, NULL);
+    pthread_create(&s, NULL, stats, NULL);
+    pthread_join(r, NULL);
+    pthread_join(s, NULL);
+    return avg == 0;
+}
+"#;
+
+#[test]
+fn a_natively_recorded_division_by_zero_is_reproduced() {
+    // The division traps with SIGFPE: the runtime wrote no log for it.
+    // Now the log has the kind, the thread and the faulting instruction,
+    // which the executable's debug information places on the division.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (c, exe) = build(dir.path(), "average", AVERAGE_BEFORE_COUNT);
+    let (mut log, _) = failing_log(&exe, dir.path(), 100);
+    let f = log.failure.as_ref().expect("failure");
+    assert_eq!((f.kind, f.thread.to_string()), (BugKind::DivisionByZero, "0.2".to_string()));
+    assert_eq!(f.message, "division by zero (SIGFPE)");
+    let program = load_program(std::slice::from_ref(&c), &CompileOptions::default()).expect("compiles");
+    assert_eq!(causa_record::symbolize::locate_crash(&mut log, &program), Ok(true));
+    let at = log.failure.as_ref().and_then(|f| f.location.clone()).expect("located");
+    assert_eq!((at.file.to_string(), at.line), (c.clone(), 17), "{at}");
+    reproduces(&c, &log, BugKind::DivisionByZero);
+}
+
 const STALE_LENGTH: &str = r#"
 #include <assert.h>
 #include <pthread.h>
