@@ -95,7 +95,12 @@ pub fn render(e: &Explanation) -> String {
         d.figures.context_switches
     );
     let _ = writeln!(o);
-    o.push_str(&columns(e));
+    let tables = columns(e);
+    let skips = tables.contains(SKIPPED);
+    o.push_str(&tables);
+    if skips {
+        let _ = writeln!(o, "  ({SKIPPED} marks an event that follows events of its thread the projection leaves out)");
+    }
     if let (Some(f), Some(path)) = (&e.flipped, e.new_path_items(12)) {
         let _ = writeln!(o);
         let at = e.flip_text().unwrap_or_default();
@@ -353,8 +358,17 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
         cut(&format!("{mark}{}{v}{line}", e.op_text_in(r, run)))
     };
     let heads: Vec<String> = threads.iter().map(|t| cut(&e.thread_text(*t))).collect();
-    let cells: Vec<(usize, String)> =
-        order.iter().filter_map(|r| threads.iter().position(|t| *t == r.0).map(|c| (c, cell(*r)))).collect();
+    // A thread's events the projection leaves out between two it shows
+    // mark the second (`⋮ unlock m :32`), so that a lock and an unlock
+    // two iterations apart do not read as a pair.
+    let mut last: Vec<Option<usize>> = vec![None; threads.len()];
+    let mut cells: Vec<(usize, String)> = Vec::new();
+    for r in order {
+        let Some(c) = threads.iter().position(|t| *t == r.0) else { continue };
+        let skipped = last[c].is_some_and(|k| r.1 > k + 1);
+        last[c] = Some(r.1);
+        cells.push((c, if skipped { format!("{SKIPPED} {}", cell(*r)) } else { cell(*r) }));
+    }
     let width: Vec<usize> = (0..threads.len())
         .map(|c| {
             cells
@@ -376,6 +390,10 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
     }
     lines
 }
+
+/// The mark of a thread's event shown after some of its events the
+/// projection leaves out.
+const SKIPPED: &str = "⋮";
 
 /// Both schedules' tables, side by side when they fit.
 fn columns(e: &Explanation) -> String {

@@ -6165,3 +6165,34 @@ fn a_write_lock_is_listed_as_the_run_lists_it() {
     let plain = words.windows(2).filter(|w| matches!(w[0], "lock" | "unlock") && w[1] == "cache_lock").count();
     assert_eq!(plain, 0, "{text}");
 }
+
+#[test]
+fn a_threads_events_left_out_between_two_shown_are_marked() {
+    // The auditor locks each account in turn; the projection shows its
+    // read of one account and its unlock two iterations later. Listed
+    // one under the other they read as a mismatched pair: the unlock is
+    // marked `⋮` (once per gap, in each schedule's table), and a note
+    // says what the mark means.
+    let prep = corpus("fail/mutex/audit_sums_one_lock_at_a_time.c");
+    let mut marked = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let text = causa_explain::text::render(&e);
+        let legend = "(⋮ marks an event that follows events of its thread the projection leaves out)";
+        let gaps: usize = (0..e.threads.len())
+            .map(|t| {
+                let of = |evs: &[causa_symbolic::EventRef]| {
+                    evs.iter().filter(|r| r.0 == t).map(|r| r.1).collect::<Vec<usize>>()
+                };
+                let (failing, alternate) = (of(&e.dsp.events), of(&e.dsp.alternate_events));
+                failing.windows(2).chain(alternate.windows(2)).filter(|w| w[1] > w[0] + 1).count()
+            })
+            .sum();
+        let marks: usize = text.lines().filter(|l| !l.contains(legend)).map(|l| l.matches('⋮').count()).sum();
+        assert_eq!(marks, gaps, "{text}");
+        assert_eq!(text.contains(legend), gaps > 0, "{text}");
+        marked += gaps;
+    }
+    assert!(marked > 0, "the auditor's events are left out between two shown in one run at least");
+}
