@@ -80,7 +80,7 @@ pub fn render(e: &Explanation) -> String {
         let _ = writeln!(o, "</div>");
         let _ = writeln!(
             o,
-            "<p class=\"legend\"><span class=\"red\">red arrow</span>: a data flow only the failing schedule has · <span class=\"green\">green arrow</span>: one only the alternate has · dashed box: should run atomically</p>"
+            "<p class=\"legend\"><span class=\"red\">red arrow</span>: a data flow only the failing schedule has · <span class=\"green\">green arrow</span>: one only the alternate has · dashed box: should run atomically · ⋮: follows events of its thread the projection leaves out</p>"
         );
         o.push_str(&sources(e));
     }
@@ -149,13 +149,17 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
         Run::Failing => (&e.dsp.failing_only, "red"),
         Run::Alternate => (&e.dsp.alternate_only, "green"),
     };
+    let gaps = crate::text::after_left_out(order);
     for (r, (x, y)) in &pos {
         // The operation on the first line; its value and source line on the
         // second, so that a long object name never hides the value; the
         // whole text as the box's tooltip.
         let v = e.value(*r, run).map(|v| format!("= {v}")).unwrap_or_default();
         let line = e.line(*r).unwrap_or_default();
-        let op = e.op_text_in(*r, run);
+        let op = match gaps.contains(r) {
+            true => format!("{} {}", crate::text::SKIPPED, e.op_text_in(*r, run)),
+            false => e.op_text_in(*r, run),
+        };
         let second =
             [v.as_str(), line.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(" · ");
         let differs = flows.iter().any(|f| f.read == *r);

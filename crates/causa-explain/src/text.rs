@@ -358,16 +358,11 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
         cut(&format!("{mark}{}{v}{line}", e.op_text_in(r, run)))
     };
     let heads: Vec<String> = threads.iter().map(|t| cut(&e.thread_text(*t))).collect();
-    // A thread's events the projection leaves out between two it shows
-    // mark the second (`⋮ unlock m :32`), so that a lock and an unlock
-    // two iterations apart do not read as a pair.
-    let mut last: Vec<Option<usize>> = vec![None; threads.len()];
+    let gaps = after_left_out(order);
     let mut cells: Vec<(usize, String)> = Vec::new();
     for r in order {
         let Some(c) = threads.iter().position(|t| *t == r.0) else { continue };
-        let skipped = last[c].is_some_and(|k| r.1 > k + 1);
-        last[c] = Some(r.1);
-        cells.push((c, if skipped { format!("{SKIPPED} {}", cell(*r)) } else { cell(*r) }));
+        cells.push((c, if gaps.contains(r) { format!("{SKIPPED} {}", cell(*r)) } else { cell(*r) }));
     }
     let width: Vec<usize> = (0..threads.len())
         .map(|c| {
@@ -393,7 +388,21 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
 
 /// The mark of a thread's event shown after some of its events the
 /// projection leaves out.
-const SKIPPED: &str = "⋮";
+pub(crate) const SKIPPED: &str = "⋮";
+
+/// The events of `order` (one schedule's projection) that follow events
+/// of their thread the projection leaves out: marked [`SKIPPED`], so that
+/// a lock and an unlock two iterations apart do not read as a pair.
+pub(crate) fn after_left_out(order: &[EventRef]) -> std::collections::BTreeSet<EventRef> {
+    let mut last: std::collections::BTreeMap<usize, usize> = Default::default();
+    let mut out = std::collections::BTreeSet::new();
+    for r in order {
+        if last.insert(r.0, r.1).is_some_and(|k| r.1 > k + 1) {
+            out.insert(*r);
+        }
+    }
+    out
+}
 
 /// Both schedules' tables, side by side when they fit.
 fn columns(e: &Explanation) -> String {

@@ -6192,6 +6192,9 @@ fn a_threads_events_left_out_between_two_shown_are_marked() {
         let marks: usize = text.lines().filter(|l| !l.contains(legend)).map(|l| l.matches('⋮').count()).sum();
         assert_eq!(marks, gaps, "{text}");
         assert_eq!(text.contains(legend), gaps > 0, "{text}");
+        // The HTML report's boxes carry the same marks.
+        let html = causa_explain::html::render(&e);
+        assert_eq!(html.matches("<title>⋮ ").count(), gaps, "{html}");
         marked += gaps;
     }
     assert!(marked > 0, "the auditor's events are left out between two shown in one run at least");
