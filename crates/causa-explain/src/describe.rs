@@ -88,6 +88,11 @@ impl Explanation {
         self.info_of(r).loc.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
     }
 
+    /// `bank.c:14`, the failure's source line, when the run gave one.
+    pub fn failure_line(&self) -> Option<String> {
+        self.failure.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+    }
+
     /// The value an event read or wrote in a run.
     pub fn value(&self, r: EventRef, run: Run) -> Option<&str> {
         match run {

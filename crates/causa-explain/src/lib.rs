@@ -1151,12 +1151,17 @@ fn passes(o: &Outcome) -> bool {
 /// instead of the read of its argument (pbzip2), is the same failure to
 /// whoever reads the line.
 fn avoids(o: &Outcome, failure: &causa_core::Finding) -> bool {
-    let line = |f: &causa_core::Finding| f.location.as_ref().map(|l| (l.file.clone(), l.line));
+    let line = source_line;
     match o {
         Outcome::Exit(_) => true,
         Outcome::Bug(f) => (f.kind, &f.thread, line(f)) != (failure.kind, &failure.thread, line(failure)),
         _ => false,
     }
+}
+
+/// A finding's file and line (its column does not count: see [`avoids`]).
+pub(crate) fn source_line(f: &causa_core::Finding) -> Option<(&str, u32)> {
+    f.location.as_ref().map(|l| (&*l.file, l.line))
 }
 
 /// Random continuations tried after the non-preemptive one fails.

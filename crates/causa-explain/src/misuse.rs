@@ -30,8 +30,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     }
     // The unlock is the failure itself (its marker ends the thread's events).
     let (at, marker) = failing_step(e)?;
-    let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
-    let line = line.or_else(|| e.line(marker)).unwrap_or_default();
+    let line = e.failure_line().or_else(|| e.line(marker)).unwrap_or_default();
     let who_unlocks = who(e, marker);
     let rule = "only the thread that holds a mutex may unlock it, and on the failing run's paths this thread does not hold it there, so no order of the threads avoids the failure";
     let named = |o: &str| f.message.contains(&format!("mutex {o} ")) || f.message.contains(&format!("mutex {o},"));
@@ -51,9 +50,7 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
 /// thread's last event and its place in the failing schedule.
 fn failing_place(e: &Explanation) -> Option<(String, usize, EventRef)> {
     let (at, marker) = failing_step(e)?;
-    let f = &e.failure;
-    let line = f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
-    Some((line.or_else(|| e.line(marker)).unwrap_or_default(), at, marker))
+    Some((e.failure_line().or_else(|| e.line(marker)).unwrap_or_default(), at, marker))
 }
 
 /// "Invalid wait: `main` (thread 0) waits at w.c:18 with `m`, which it

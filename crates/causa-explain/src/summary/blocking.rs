@@ -69,8 +69,7 @@ pub(super) fn freed_first_sentence(e: &Explanation) -> Option<String> {
             .find(|r| e.info_of(**r).op == "free" && e.object(**r).as_deref() == Some(block))
             .copied()
     })?;
-    let line = e.failure.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line));
-    let line = line.or_else(|| e.line(marker)).unwrap_or_default();
+    let line = e.failure_line().or_else(|| e.line(marker)).unwrap_or_default();
     let freed = format!("The block `{block}` was freed by {} at {}", who(e, free), e.line(free).unwrap_or_default());
     let fix = "Freeing the block only after its last use (or not leaving a pointer to it where another thread uses it) avoids the failure.";
     if free.0 == ft {
@@ -154,7 +153,7 @@ fn moved_to(e: &Explanation) -> Option<usize> {
     if f.kind == causa_core::BugKind::Deadlock {
         return None;
     }
-    let line = |f: &causa_core::Finding| f.location.as_ref().map(|l| (l.file.clone(), l.line));
+    let line = crate::source_line;
     let moved = f.kind == e.failure.kind && line(f) == line(&e.failure) && f.thread != e.failure.thread;
     moved.then(|| e.threads.iter().position(|t| *t == f.thread)).flatten()
 }
@@ -166,16 +165,8 @@ fn moved_to(e: &Explanation) -> Option<usize> {
 /// explanation of the failure: said first.
 pub(super) fn moved_failure(e: &Explanation) -> Option<String> {
     let t = moved_to(e)?;
-    let thread = match e.starts.get(t).cloned().flatten() {
-        Some(f) => format!("`{f}` (thread {})", e.threads[t]),
-        None => format!("thread {}", e.threads[t]),
-    };
-    let at = e
-        .failure
-        .location
-        .as_ref()
-        .map(|l| format!(" at {}:{}", causa_interp::memory::short_file(&l.file), l.line))
-        .unwrap_or_default();
+    let thread = started_as(e, t);
+    let at = e.failure_line().map(|l| format!(" at {l}")).unwrap_or_default();
     let orders = match e.rejected {
         0 => "No other order of the failing run's events was found that avoids it".to_string(),
         r => format!("None of the {} orders of the failing run's events tried avoids it", r + 1),

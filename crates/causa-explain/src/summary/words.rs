@@ -60,9 +60,14 @@ pub(super) fn who_over(e: &Explanation, evs: &[EventRef]) -> String {
     if evs.iter().all(|r| &e.info_of(*r).function == f) || &e.info_of(last).function == f {
         return who(e, first);
     }
-    match e.starts.get(first.0).cloned().flatten() {
-        Some(start) => format!("`{start}` (thread {})", e.threads[first.0]),
-        None => format!("thread {}", e.threads[first.0]),
+    started_as(e, first.0)
+}
+
+/// `` `sign_up` (thread 0.2) ``: thread `t` by the function it starts in.
+pub(super) fn started_as(e: &Explanation, t: usize) -> String {
+    match e.starts.get(t).cloned().flatten() {
+        Some(start) => format!("`{start}` (thread {})", e.threads[t]),
+        None => format!("thread {}", e.threads[t]),
     }
 }
 
