@@ -64,7 +64,9 @@ pub fn run(args: &BuildArgs) -> Result<i32, Failure> {
         n(i.sites, "failure site"),
         n(i.sizes, "size argument")
     );
-    println!("  each run writes its path log when it exits or fails: to $CAUSA_PATHS, else ./causa-paths-<pid>/");
+    println!(
+        "  each run writes its path log when it exits, fails or is stopped (Ctrl-C, kill): to $CAUSA_PATHS, else ./causa-paths-<pid>/"
+    );
     println!("  reproduce a failure with: causa reproduce {}{cflags} --paths DIR", args.program.join(" "));
     Ok(EXIT_OK)
 }

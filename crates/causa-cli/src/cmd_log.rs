@@ -46,7 +46,12 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
             let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
             println!("  failure: {} in thread {}{at}: {}", f.kind, f.thread, f.message);
         }
-        None => println!("  failure: none (the recorded run did not fail)"),
+        None => match &log.interrupted {
+            Some(sig) => println!(
+                "  failure: none recorded: the run was stopped by {sig} before it ended (if it had hung, `causa reproduce` finds the deadlock its paths end in)"
+            ),
+            None => println!("  failure: none (the recorded run did not fail)"),
+        },
     }
     if let Some(c) = &log.native_crash {
         println!("  native crash: instruction {:#x} of {} (`causa reproduce` finds its line)", c.pc, c.executable);
@@ -82,6 +87,13 @@ fn show(dir: &Path, json: bool) -> Result<i32, Failure> {
         }
         for line in causa_report::wrap(readable(t).iter().map(String::as_str), 96) {
             println!("  {line}");
+        }
+        if t.trimmed > 0 {
+            println!(
+                "  (and {} more of the last branch: the path ends in a loop, a busy wait that spun until the run was stopped; the first {} are kept)",
+                t.trimmed,
+                causa_core::paths::TRAILING_RUN_KEPT
+            );
         }
     }
     Ok(EXIT_OK)
@@ -148,6 +160,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
                 "thread": t.thread.to_string(),
                 "inputs": t.inputs.iter().map(|(f, v)| serde_json::json!({ "function": f, "value": v.to_string() })).collect::<Vec<_>>(),
                 "decisions": decisions,
+                "decisions_left_out": t.trimmed,
                 "once_calls": t.onces.iter().map(|o| causa_core::once_step::describe((*o).into())).collect::<Vec<_>>(),
                 "values": t.values.iter().map(u64::to_string).collect::<Vec<_>>(),
                 "lock_tries": t.tries,
@@ -165,6 +178,7 @@ fn to_json(log: &PathLog) -> serde_json::Value {
         "argv": log.argv,
         "failure": log.failure,
         "native_crash": log.native_crash,
+        "interrupted": log.interrupted,
         "threads": threads,
     })
 }

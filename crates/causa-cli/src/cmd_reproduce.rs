@@ -43,7 +43,7 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
         ecfg.argv = log.argv.clone();
     }
     if c.json {
-        let stats = json_stats(&r, args);
+        let stats = json_stats(&r, args, &log);
         let explanation = after_bug(&prep, &ecfg, ex, &args.explain, true)?;
         let report = bug_report("reproduce", c, ex, stats, &path, &program_args).to_json_string();
         println!("{}", with_explanation(report, explanation));
@@ -56,6 +56,9 @@ pub fn run(args: &ReproduceArgs) -> Result<i32, Failure> {
         crate::output::counted(r.preemptions, "context switch"),
         if r.minimal { "the fewest possible" } else { "not minimised" }
     );
+    if let (None, Some(sig)) = (&log.failure, &log.interrupted) {
+        println!("  the recorded run was stopped by {sig} before it ended: its threads' paths end in this deadlock");
+    }
     for line in summary(&r) {
         println!("  {line}");
     }
@@ -128,7 +131,7 @@ fn shared_accesses(ex: &causa_interp::Execution) -> usize {
     ex.events.iter().filter(|e| matches!(e.kind, Read | Write | Rmw)).count()
 }
 
-fn json_stats(r: &Reproduced, args: &ReproduceArgs) -> serde_json::Value {
+fn json_stats(r: &Reproduced, args: &ReproduceArgs, log: &PathLog) -> serde_json::Value {
     let sol = r.solution.as_ref().map(|s| &s.stats);
     let search = r.search.clone().unwrap_or_default();
     serde_json::json!({
@@ -149,6 +152,9 @@ fn json_stats(r: &Reproduced, args: &ReproduceArgs) -> serde_json::Value {
         "fewest_context_switches": r.minimal,
         "replay_confirmed": true,
         "paths_dir": args.paths.display().to_string(),
+        // The signal that stopped a recorded run that hung (null: the run
+        // failed as the log records).
+        "interrupted": log.failure.is_none().then_some(log.interrupted.as_ref()).flatten(),
     })
 }
 
@@ -158,7 +164,7 @@ fn failure(e: ReproduceError) -> Failure {
         ReproduceError::NoFailure => (crate::load::EXIT_INPUT, "no-failure"),
         ReproduceError::ModelMismatch { .. } => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::Relaxed(_) => (EXIT_UNSUPPORTED, "unsupported"),
-        ReproduceError::Kind(_) => (EXIT_UNSUPPORTED, "unsupported"),
+        ReproduceError::Kind(_) | ReproduceError::HangBySolver(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Symbolic(SymError::Mismatch(_)) => (crate::load::EXIT_INPUT, "path-log-mismatch"),
         ReproduceError::Symbolic(SymError::Unsupported { .. }) | ReproduceError::Model(ClapError::Unsupported(_)) => {
             (EXIT_UNSUPPORTED, "unsupported")

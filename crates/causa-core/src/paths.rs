@@ -9,7 +9,9 @@
 //!
 //! A log is a directory:
 //! - `manifest.json`: format name and version, program, fingerprint, memory
-//!   model, `argv`, the failure (a [`Finding`], or null), and one entry per
+//!   model, `argv`, the failure (a [`Finding`], or null), optionally a
+//!   native crash's address and the signal that stopped a native run from
+//!   outside (`interrupted`), and one entry per
 //!   thread (its name, file, and how many decisions and inputs it holds, which
 //!   the reader checks against the file);
 //! - one binary file per thread, `t<name>.path` (e.g. `t0.1.path`), written by
@@ -212,7 +214,18 @@ pub struct ThreadPath {
     /// [`OBJECT_CALLS`] function, at the positions listed there, in order
     /// (interpreter runs only: empty in a native recording).
     pub objects: Vec<u64>,
+    /// Decisions at the end of the path read from its file but not kept:
+    /// a path that ends in more than [`TRAILING_RUN_KEPT`] identical branch
+    /// decisions (a thread that spun in a busy wait until a native run was
+    /// stopped: a billion turns a second) keeps that many of them, which
+    /// is far more than the interpreter needs to park the loop.
+    pub trimmed: u64,
 }
+
+/// The most decisions of a path's final run of identical branch decisions
+/// that are kept in memory ([`ThreadPath::trimmed`]): kept whole, a second
+/// of a spinning thread took 8 GB.
+pub const TRAILING_RUN_KEPT: usize = 1_000_000;
 
 impl ThreadPath {
     pub fn new(thread: ThreadName) -> ThreadPath {
@@ -226,6 +239,7 @@ impl ThreadPath {
             tries: Vec::new(),
             sizes: Vec::new(),
             objects: Vec::new(),
+            trimmed: 0,
         }
     }
 
@@ -317,7 +331,7 @@ impl ThreadPath {
         let n = r.varint()?;
         let len = r.count()?;
         let body = r.take(len)?;
-        p.decisions = decode_decisions(body, n, p.targets.len()).map_err(bad)?;
+        (p.decisions, p.trimmed) = decode_decisions(body, n, p.targets.len()).map_err(bad)?;
         let onces = r.count()?;
         p.onces = r.take(onces)?.to_vec();
         if let Some(o) = p.onces.iter().find(|o| u128::from(**o) > crate::event::once_step::FOUND_DONE) {
@@ -371,6 +385,12 @@ pub struct PathLog {
     /// them apart. None: unknown (the first reached with every decision
     /// followed).
     pub failure_occurrence: Option<u32>,
+    /// A native run stopped from outside before it ended (Ctrl-C, `kill`,
+    /// `timeout`): the signal's name ("SIGINT", "SIGTERM", "SIGHUP",
+    /// "SIGQUIT"). Such a log records no failure: its paths end where the
+    /// threads were, and a run stopped because it hung ends in the calls
+    /// its threads were blocked in, which `causa reproduce` looks for.
+    pub interrupted: Option<String>,
     pub threads: Vec<ThreadPath>,
 }
 
@@ -398,6 +418,8 @@ struct Manifest {
     native_crash: Option<NativeCrash>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     failure_occurrence: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    interrupted: Option<String>,
     threads: Vec<ManifestThread>,
 }
 
@@ -457,6 +479,7 @@ impl PathLog {
             failure: self.failure.clone(),
             native_crash: self.native_crash.clone(),
             failure_occurrence: self.failure_occurrence,
+            interrupted: self.interrupted.clone(),
             threads,
         };
         let path = dir.join(MANIFEST);
@@ -492,7 +515,7 @@ impl PathLog {
             let t = ThreadPath::decode(&bytes, &what)?;
             let counts = |t: &ThreadPath| {
                 [
-                    t.decisions.len(),
+                    t.decisions.len() + t.trimmed as usize,
                     t.inputs.len(),
                     t.onces.len(),
                     t.values.len(),
@@ -531,6 +554,7 @@ impl PathLog {
             failure: m.failure,
             native_crash: m.native_crash,
             failure_occurrence: m.failure_occurrence,
+            interrupted: m.interrupted,
             threads,
         })
     }
@@ -579,8 +603,10 @@ fn encode_decisions(ds: &[Decision]) -> Vec<u8> {
     out
 }
 
-fn decode_decisions(body: &[u8], n: u64, targets: usize) -> Result<Vec<Decision>, String> {
-    let mut ds = Vec::with_capacity(n.min(1 << 20) as usize);
+/// The decisions of a path, and how many of its final run of identical
+/// branch decisions were left out ([`ThreadPath::trimmed`]).
+fn decode_decisions(body: &[u8], n: u64, targets: usize) -> Result<(Vec<Decision>, u64), String> {
+    let mut ds = Decisions { kept: Vec::with_capacity(n.min(1 << 20) as usize), run: 0, held: 0 };
     let mut r = Reader { bytes: body, at: 0 };
     while r.at < body.len() {
         let tag = r.take(1).map_err(|e| e.to_string())?[0];
@@ -588,7 +614,7 @@ fn decode_decisions(body: &[u8], n: u64, targets: usize) -> Result<Vec<Decision>
             0..=0x7f => {
                 let len = tag as usize + 1;
                 let bytes = r.take(len.div_ceil(8)).map_err(|e| e.to_string())?;
-                ds.extend((0..len).map(|i| Decision::Branch(bytes[i / 8] >> (i % 8) & 1 == 1)));
+                (0..len).for_each(|i| ds.push(Decision::Branch(bytes[i / 8] >> (i % 8) & 1 == 1)));
             }
             TAG_SWITCH => ds.push(Decision::Switch(r.varint().map_err(|e| e.to_string())? as u32)),
             TAG_CALL => {
@@ -601,10 +627,40 @@ fn decode_decisions(body: &[u8], n: u64, targets: usize) -> Result<Vec<Decision>
             other => return Err(format!("unknown decision tag {other:#x} at byte {}", r.at - 1)),
         }
     }
-    if ds.len() as u64 != n {
-        return Err(format!("{} decisions decoded, {n} announced", ds.len()));
+    if ds.kept.len() as u64 + ds.held != n {
+        return Err(format!("{} decisions decoded, {n} announced", ds.kept.len() as u64 + ds.held));
     }
-    Ok(ds)
+    Ok((ds.kept, ds.held))
+}
+
+/// Decoded decisions, with the current run of identical branch decisions
+/// beyond [`TRAILING_RUN_KEPT`] counted rather than stored (`held`) until
+/// another decision shows it was not the path's last.
+struct Decisions {
+    kept: Vec<Decision>,
+    /// Length of the current run of identical branch decisions.
+    run: usize,
+    held: u64,
+}
+
+impl Decisions {
+    fn push(&mut self, d: Decision) {
+        let same = matches!(d, Decision::Branch(_)) && self.kept.last() == Some(&d);
+        if same && self.run >= TRAILING_RUN_KEPT {
+            self.held += 1;
+            return;
+        }
+        if !same {
+            // The run held back was not the last: its decisions are kept.
+            if let Some(&last) = self.kept.last().filter(|_| self.held > 0) {
+                self.kept.extend(std::iter::repeat_n(last, self.held as usize));
+                self.held = 0;
+            }
+            self.run = 0;
+        }
+        self.run += 1;
+        self.kept.push(d);
+    }
 }
 
 struct Reader<'a> {
@@ -726,6 +782,7 @@ mod tests {
                 tries,
                 sizes,
                 objects,
+                trimmed: 0,
             })
     }
 
@@ -797,6 +854,32 @@ mod tests {
     }
 
     #[test]
+    fn only_a_final_run_of_one_branch_beyond_the_bound_is_left_out() {
+        let long = TRAILING_RUN_KEPT + 10;
+        let path = |ds: Vec<Decision>| {
+            let mut t = ThreadPath::new("0.1".parse().unwrap());
+            t.decisions = ds;
+            ThreadPath::decode(&t.encode(), "t").unwrap()
+        };
+        // A spin that ended: every turn kept.
+        let mut ended = vec![Decision::Branch(true); long];
+        ended.push(Decision::Branch(false));
+        let p = path(ended.clone());
+        assert_eq!((p.decisions.len(), p.trimmed), (long + 1, 0));
+        assert_eq!(p.decisions, ended);
+        // A spin the path ends in: the first TRAILING_RUN_KEPT turns.
+        let mut spinning = vec![Decision::Switch(2)];
+        spinning.extend(vec![Decision::Branch(true); long]);
+        let p = path(spinning);
+        assert_eq!((p.decisions.len(), p.trimmed), (1 + TRAILING_RUN_KEPT, 10));
+        assert_eq!(p.decisions[0], Decision::Switch(2));
+        assert!(p.decisions[1..].iter().all(|d| *d == Decision::Branch(true)));
+        // Alternating branches are no run.
+        let mixed: Vec<Decision> = (0..long).map(|i| Decision::Branch(i % 2 == 0)).collect();
+        assert_eq!(path(mixed).trimmed, 0);
+    }
+
+    #[test]
     fn logs_round_trip_and_disagreeing_manifests_are_errors() {
         let dir = std::env::temp_dir().join(format!("causa-paths-test-{}", std::process::id()));
         let mut t = ThreadPath::new("0.1".parse().unwrap());
@@ -813,6 +896,7 @@ mod tests {
             failure: None,
             native_crash: None,
             failure_occurrence: Some(1),
+            interrupted: Some("SIGINT".into()),
             threads: vec![ThreadPath::new("0".parse().unwrap()), t],
         };
         log.write(&dir).unwrap();

@@ -84,14 +84,48 @@ pub struct Found {
     pub preemptions: usize,
 }
 
+/// What a reproduction must end with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The failure a log records: [`same_failure`].
+    Failure(Finding),
+    /// A deadlock, in any thread and anywhere: a native run stopped from
+    /// outside before it ended ([`causa_core::paths::PathLog::interrupted`]),
+    /// whose threads' paths end where they were blocked when it hung.
+    Hang,
+}
+
+impl Target {
+    pub fn matches(&self, got: &Finding) -> bool {
+        match self {
+            Target::Failure(want) => same_failure(got, want),
+            Target::Hang => got.kind == causa_core::BugKind::Deadlock,
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Failure(w) => {
+                write!(f, "{} in thread {}", w.kind, w.thread)?;
+                match &w.location {
+                    Some(l) => write!(f, " at {l}"),
+                    None => Ok(()),
+                }
+            }
+            Target::Hang => f.write_str("a deadlock (the recorded run was stopped while it hung)"),
+        }
+    }
+}
+
 /// Search the schedules of `prep` in which every thread follows `paths` for
-/// one that ends with the failure `want` (same kind, thread and location).
-/// `cfg` gives the limits, argv and memory model.
+/// one that ends with `want`. `cfg` gives the limits, argv and memory model.
 pub fn search(
     prep: &Arc<Prepared>,
     cfg: &Config,
     paths: &[ThreadPath],
-    want: &Finding,
+    want: &Target,
     opts: &SearchOptions,
 ) -> (Option<Found>, SearchStats) {
     let cfg = Arc::new(Config {
@@ -112,7 +146,7 @@ pub fn search(
             stats.executions += 1;
             stats.steps += ex.steps.len() as u64 - (snapshots.skipped_steps - skipped);
             match &ex.outcome {
-                Outcome::Bug(f) if same_failure(f, want) => {
+                Outcome::Bug(f) if want.matches(f) => {
                     return (Some(Found { execution: ex, preemptions: dfs.preemptions() }), stats);
                 }
                 Outcome::Infeasible(_) => stats.pruned += 1,

@@ -13,7 +13,7 @@
 //! failure at the same place. A schedule that does not reproduce is reported
 //! as a bug in causa, never as a success.
 
-use crate::guided::{same_failure, search, SearchOptions, SearchStats};
+use crate::guided::{search, SearchOptions, SearchStats, Target};
 use crate::minimize::PreemptionRecorder;
 use crate::{replay, run_once, schedule_of, ReplayScheduler};
 use causa_core::paths::PathLog;
@@ -34,6 +34,8 @@ pub enum ReproduceError {
     Fingerprint { log: String, program: String },
     #[error("the path log records no failure: there is nothing to reproduce")]
     NoFailure,
+    #[error("the recorded run was stopped by {0} while it ran; the solver needs to know which thread failed where, so only the path-guided search looks for the hang it was stopped in (drop `--method solver`)")]
+    HangBySolver(String),
     #[error("the solver does not model failures of kind `{0}` in this version (assertion violations, abort, division by zero, memory errors, deadlocks and some invalid pthread use; the path-guided search reproduces every kind)")]
     Kind(causa_core::BugKind),
     #[error("{}", not_found(.search, .solver.as_deref()))]
@@ -109,6 +111,7 @@ pub fn path_log(prep: &Prepared, ex: &Execution, program: &str, argv: Vec<String
         failure: ex.outcome.finding().cloned(),
         native_crash: None,
         failure_occurrence: deadlock_occurrence(prep, ex),
+        interrupted: None,
         threads: ex.paths.clone(),
     }
 }
@@ -192,17 +195,23 @@ fn reproduce_here(
     if model != cfg.memory_model {
         return Err(ReproduceError::ModelMismatch { log: model, asked: cfg.memory_model });
     }
-    let failure = log.failure.clone().ok_or(ReproduceError::NoFailure)?;
+    // A run stopped from outside (it records no failure) is reproduced
+    // when its paths end in a deadlock: the hang it was stopped in.
+    let target = match (&log.failure, &log.interrupted) {
+        (Some(f), _) => Target::Failure(f.clone()),
+        (None, Some(_)) => Target::Hang,
+        (None, None) => return Err(ReproduceError::NoFailure),
+    };
     let mut cfg = cfg.clone();
     cfg.argv = if log.argv.is_empty() { cfg.argv } else { log.argv.clone() };
     let mut searched = None;
     if opts.method != Method::Solver {
-        let (found, stats) = search(prep, &cfg, &log.threads, &failure, &opts.search);
+        let (found, stats) = search(prep, &cfg, &log.threads, &target, &opts.search);
         if let Some(found) = found {
             let schedule = schedule_of(prep, &found.execution);
             cfg.inputs = schedule.inputs.clone();
             let execution = replay(prep, &cfg, &schedule);
-            check(&failure, &execution.outcome, "replaying the searched schedule")?;
+            check(&target, &execution.outcome, "replaying the searched schedule")?;
             return Ok(Reproduced {
                 schedule: schedule_of(prep, &execution),
                 execution,
@@ -215,11 +224,15 @@ fn reproduce_here(
                 total_time: start.elapsed(),
             });
         }
-        if opts.method == Method::Search {
-            return Err(ReproduceError::NotFound { search: stats, solver: None });
+        if opts.method == Method::Search || target == Target::Hang {
+            let solver = log.interrupted.as_ref().map(|sig| stopped_not_hung(sig, &stats));
+            return Err(ReproduceError::NotFound { search: stats, solver });
         }
         searched = Some(stats);
     }
+    let Target::Failure(failure) = target else {
+        return Err(ReproduceError::HangBySolver(log.interrupted.clone().unwrap_or_default()));
+    };
     let solver_start = Instant::now();
     let gave_up = |searched: &Option<SearchStats>, e: ReproduceError| match searched {
         Some(s) => ReproduceError::NotFound { search: s.clone(), solver: Some(e.to_string()) },
@@ -237,11 +250,12 @@ fn reproduce_here(
     let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps).with_flushes(flushes));
     guided.begin_execution();
     let ex = run_once(prep, &Arc::new(cfg.clone()), &mut guided);
-    check(&failure, &ex.outcome, "following the solver's order")?;
+    let target = Target::Failure(failure);
+    check(&target, &ex.outcome, "following the solver's order")?;
     let preemptions = guided.preemptions.len();
     let schedule = schedule_of(prep, &ex);
     let execution = replay(prep, &cfg, &schedule);
-    check(&failure, &execution.outcome, "replaying the saved schedule")?;
+    check(&target, &execution.outcome, "replaying the saved schedule")?;
     Ok(Reproduced {
         execution,
         schedule,
@@ -276,6 +290,20 @@ fn not_found(s: &SearchStats, solver: Option<&str>) -> String {
     m
 }
 
+/// Why a search that found no deadlock at the ends of a stopped run's
+/// paths does not go on.
+fn stopped_not_hung(signal: &str, s: &SearchStats) -> String {
+    let stopped = format!("the recorded run records no failure (it was stopped by {signal}), and it needs to know which thread failed where");
+    if s.out_of_budget {
+        format!("{stopped}; raise `--search-steps` to look further for a deadlock the paths end in")
+    } else {
+        format!(
+            "{stopped}; no schedule that follows the paths ends in a deadlock, so the run was probably stopped while it was still working \
+             (a long loop, or waiting for input), not because it hung"
+        )
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -285,17 +313,14 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// The run fails as recorded: same kind, thread and location.
-fn check(want: &Finding, got: &Outcome, doing: &str) -> Result<(), ReproduceError> {
+fn check(want: &Target, got: &Outcome, doing: &str) -> Result<(), ReproduceError> {
     match got {
-        Outcome::Bug(f) if same_failure(f, want) => Ok(()),
+        Outcome::Bug(f) if want.matches(f) => Ok(()),
         Outcome::Bug(f) => Err(ReproduceError::NotReproduced(format!(
-            "{doing}: {} in thread {}{} instead of {} in thread {}{}",
+            "{doing}: {} in thread {}{} instead of {want}",
             f.kind,
             f.thread,
             at(f),
-            want.kind,
-            want.thread,
-            at(want)
         ))),
         other => Err(ReproduceError::NotReproduced(format!("{doing}: the run ended with {other:?}"))),
     }

@@ -694,6 +694,11 @@ static rec_t *fail_rec;
 static uintptr_t fail_pc;
 static int fail_pc_known;
 
+/* A run stopped from outside (Ctrl-C, `kill`, `timeout`): the signal's
+   name. The log then records no failure but says the run was interrupted,
+   and `causa reproduce` looks for the hang the paths end in. */
+static const char *interrupted_by;
+
 /* Written once, by the thread that exits or fails. Threads still running
    then keep recording into their buffers while they are read: their paths
    end wherever the write caught them (they were not part of the exit), and
@@ -769,6 +774,8 @@ static void write_log_now(void) {
         fprintf(m, ",\n    \"step\": 0\n  }");
     } else
         fprintf(m, "null");
+    if (!fail_kind && interrupted_by)
+        fprintf(m, ",\n  \"interrupted\": \"%s\"", interrupted_by);
     if (fail_kind && fail_pc_known && exe_path[0]) {
         fprintf(m, ",\n  \"native_crash\": {\"executable\": ");
         json_str(m, exe_path);
@@ -901,6 +908,22 @@ static void on_signal(int sig, siginfo_t *info, void *context) {
     raise(sig);
 }
 
+/* SIGINT, SIGTERM, SIGHUP or SIGQUIT: the log is written with every
+   thread's path as far as it got (a hung run's threads end in the calls
+   they block in), and the signal then does what it would have done. The
+   handler is reset on entry (SA_RESETHAND) and not blocked in itself
+   (SA_NODEFER): a second Ctrl-C stops the run at once, even if writing the
+   log were to hang. A program that installs its own handler for one of
+   these signals replaces this one, and such a stop writes no log. */
+static void on_interrupt(int sig) {
+    interrupted_by = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGQUIT";
+    write_log();
+    if (!fail_kind)
+        fprintf(stderr, "causa recorder: stopped by %s; the path log is in %s\n", interrupted_by, log_dir);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void at_exit(void) { write_log(); }
 
 __attribute__((constructor)) static void start(void) {
@@ -930,6 +953,19 @@ __attribute__((constructor)) static void start(void) {
     sigaction(SIGBUS, &sa, 0);
     sigaction(SIGFPE, &sa, 0);
     sigaction(SIGABRT, &sa, 0);
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = on_interrupt;
+    stop.sa_flags = SA_RESETHAND | SA_NODEFER;
+    sigemptyset(&stop.sa_mask);
+    /* (A signal the program was started with ignored, `nohup`'s SIGHUP,
+       stays ignored.) */
+    int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (int i = 0; i < 4; i++) {
+        struct sigaction old;
+        if (sigaction(stops[i], 0, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(stops[i], &stop, 0);
+    }
 }
 
 /* ---- threads ---- */

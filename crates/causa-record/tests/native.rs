@@ -10,28 +10,12 @@ use causa_core::BugKind;
 use causa_explore::reproduce::{reproduce, ReproduceOptions};
 use causa_interp::{prepare, Config};
 use causa_ir::{load_program, CompileOptions};
-use causa_record::BuildOptions;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-fn require_clang() {
-    if causa_ir::compile::find_tool("clang").is_err() {
-        panic!("clang-14 is required: install it with `apt-get install clang-14 llvm-14` (or `make setup` as root)");
-    }
-}
-
-/// Write `src` into `dir` and build it natively (recording, `-O2`).
-fn build(dir: &Path, name: &str, src: &str) -> (String, PathBuf) {
-    require_clang();
-    let c = dir.join(format!("{name}.c"));
-    std::fs::write(&c, src).expect("write the program");
-    let exe = dir.join(name);
-    let c = c.display().to_string();
-    let opts = BuildOptions { cflags: vec![], opt: "-O2".into(), output: exe.clone() };
-    causa_record::build(std::slice::from_ref(&c), &opts).unwrap_or_else(|e| panic!("{name}: {e}"));
-    (c, exe)
-}
+mod common;
+use common::build;
 
 /// Run `exe` up to `runs` times, each with its own log directory, until a
 /// run's log records a failure; that log.
