@@ -293,7 +293,9 @@ fn not_found(s: &SearchStats, solver: Option<&str>) -> String {
 /// Why a search that found no deadlock at the ends of a stopped run's
 /// paths does not go on.
 fn stopped_not_hung(signal: &str, s: &SearchStats) -> String {
-    let stopped = format!("the recorded run records no failure (it was stopped by {signal}), and it needs to know which thread failed where");
+    let stopped = format!(
+        "it needs the thread that failed and where, and the recorded run records none (it was stopped by {signal})"
+    );
     if s.out_of_budget {
         format!("{stopped}; raise `--search-steps` to look further for a deadlock the paths end in")
     } else {
