@@ -1014,3 +1014,22 @@ fn heap_blocks_are_told_where_they_were_allocated() {
         assert!(blocks.iter().any(|b| b["name"] == name && b["site"]["line"].is_u64()), "{program}: {blocks:?}");
     }
 }
+
+#[test]
+fn a_read_lock_upgraded_by_two_readers_names_every_reader_it_waits_for() {
+    // Both readers hold the read lock and ask for the write lock: each
+    // waits for itself and for the other. The note named only the first
+    // reader ("held by thread 0.1", and for 0.1 "which it holds itself"),
+    // and the wait-for cycle was 0.1 alone.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let program = "tests/programs/fail/sync/rwlock_read_then_write.c";
+    let (code, out, err) = causa(&["check", program, "--no-explain", "--json"], dir.path());
+    assert_eq!(code, 1, "{err}");
+    let bug = &json(&out)["bug"];
+    assert_eq!(bug["kind"], "deadlock");
+    let notes: Vec<&str> =
+        bug["notes"].as_array().expect("notes").iter().filter_map(|n| n["message"].as_str()).collect();
+    assert!(notes.contains(&"waits for rwlock lock, held for reading by threads 0.1 (itself) and 0.2"), "{notes:?}");
+    assert!(notes.contains(&"waits for rwlock lock, held for reading by threads 0.1 and 0.2 (itself)"), "{notes:?}");
+    assert_eq!(bug["cycle"], serde_json::json!(["0.1", "0.2"]));
+}

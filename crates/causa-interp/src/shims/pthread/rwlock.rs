@@ -42,11 +42,43 @@ fn wr_enabled(m: &Machine, _t: Tid, args: &[Value]) -> bool {
     m.sync.rwlocks.get(&ptr(args, 0)).is_none_or(|l| l.writer.is_none() && l.readers.is_empty())
 }
 
+/// What a blocked rdlock or wrlock waits for, and the holder it waits on:
+/// the writer, else a reader other than itself (a thread that asks for the
+/// write lock while it reads, with other readers: it waits on them too).
 fn waits(m: &Machine, t: Tid, args: &[Value]) -> (String, Option<Tid>) {
     let a = ptr(args, 0);
-    let l = m.sync.rwlocks.get(&a);
-    let holder = l.and_then(|l| l.writer.or(l.readers.first().copied()));
-    (crate::shims::with_holder(m, t, format!("waits for rwlock {}", m.describe(a)), holder), holder)
+    let what = format!("waits for rwlock {}", m.describe(a));
+    let Some(l) = m.sync.rwlocks.get(&a) else { return (what, None) };
+    if let Some(w) = l.writer {
+        let held = crate::shims::with_holder(m, t, what, Some(w));
+        return (format!("{held} (for writing)"), Some(w));
+    }
+    let mut readers: Vec<Tid> = l.readers.clone();
+    readers.dedup();
+    let holder = readers.iter().copied().find(|r| *r != t).or(readers.first().copied());
+    let text = match readers.as_slice() {
+        [] => what,
+        [r] => format!("{} (for reading)", crate::shims::with_holder(m, t, what, Some(*r))),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|r| match *r == t {
+                    true => format!("{} (itself)", m.names[*r as usize]),
+                    false => m.names[*r as usize].to_string(),
+                })
+                .collect();
+            format!("{what}, held for reading by threads {}", listed(&names))
+        }
+    };
+    (text, holder)
+}
+
+/// "a", "a and b", "a, b and c".
+fn listed(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 fn rd(m: &mut Machine, c: &Call<'_>, try_: bool) -> Result<Ret, Stop> {
