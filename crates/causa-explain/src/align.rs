@@ -374,5 +374,12 @@ impl Alignment {
                 locals.entry(a).or_insert_with(|| l.clone());
             }
         }
+        // What the blocked operations of a deadlock wait on (a semaphore
+        // no event of the run touched).
+        for ev in &run.blocked {
+            if let (Some(name), Some(a)) = (run.blocked_names.get(&ev.addr), self.to_symbolic(ev.addr)) {
+                names.entry(a).or_insert_with(|| name.clone());
+            }
+        }
     }
 }

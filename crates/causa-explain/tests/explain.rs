@@ -730,6 +730,17 @@ fn a_semaphore_short_of_posts_is_explained_as_one() {
         summary.contains("which has no unit left: it started with 2 units, was posted once (at two_slots.c:6) and waited on 3 times before"),
         "{summary}"
     );
+    // A semaphore nothing but the blocked wait touches (main posts the
+    // other one): it was named by its address, `0x300000000`.
+    let src = "#include <pthread.h>\n#include <semaphore.h>\nsem_t empty, full;\n\
+        void *consumer(void *a) { sem_wait(&full); return 0; }\n\
+        int main(void) { pthread_t t; sem_init(&empty, 0, 0); sem_init(&full, 0, 0);\n\
+        pthread_create(&t, 0, consumer, 0);\n  sem_post(&empty);\n  pthread_join(t, 0); return 0; }\n";
+    let prep = load("swapped.c", src);
+    let ex = deadlocking(&prep, 200);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("on semaphore `full`, which has no unit left: it was never posted"), "{summary}");
 }
 
 #[test]

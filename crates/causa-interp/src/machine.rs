@@ -49,6 +49,7 @@ pub struct Machine {
     enabled_buf: Vec<Tid>,
     /// At a deadlock: the events the blocked threads' next operations would record.
     blocked: Vec<Event>,
+    blocked_names: std::collections::BTreeMap<u64, String>,
     /// Each thread's control-flow path, when recording (`paths.rs`).
     pub(crate) paths: Option<Vec<causa_core::paths::ThreadPath>>,
     /// By `Tid`: a running hash of the thread's name and visible events, when
@@ -100,6 +101,7 @@ impl Machine {
             current: None,
             enabled_buf: Vec::new(),
             blocked: Vec::new(),
+            blocked_names: Default::default(),
             paths: record_paths.then(Vec::new),
             follow,
             observed: Vec::new(),
@@ -625,6 +627,8 @@ impl Machine {
             (0..self.threads.len() as Tid).filter(|t| !self.threads[*t as usize].is_finished()).collect();
         let (notes, waits) = crate::deadlock::describe(self, &blocked);
         self.blocked = blocked.iter().filter_map(|t| crate::deadlock::blocked_event(self, *t)).collect();
+        self.blocked_names =
+            self.blocked.iter().filter(|e| e.addr != 0).map(|e| (e.addr, self.describe_brief(e.addr))).collect();
         let cycle = crate::deadlock::find_cycle(&waits).into_iter().map(|t| self.names[t as usize].clone()).collect();
         let last = self.current.filter(|t| blocked.contains(t)).or(blocked.last().copied()).unwrap_or(0);
         let message = if blocked.len() == 1 {
@@ -688,6 +692,7 @@ impl Machine {
             final_state,
             events: self.events,
             blocked: self.blocked,
+            blocked_names: self.blocked_names,
             unflushed,
             cut_off,
             paths,

@@ -144,6 +144,10 @@ pub struct Execution {
     /// constraint model needs them to ask for the same deadlock in another
     /// schedule.
     pub blocked: Vec<Event>,
+    /// The objects those operations wait on, by address, as the run's
+    /// records name objects (`full`, `accounts`): an object nothing in
+    /// `events` touched (a semaphore only initialised) has no name there.
+    pub blocked_names: std::collections::BTreeMap<u64, String>,
     /// Under TSO/PSO, when the execution stopped before every store became
     /// visible (a failure, `exit`, the step bound): the `write` events the
     /// flushes of the stores still buffered would record, oldest first per
