@@ -229,6 +229,28 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef], exhausted: &[Exhausted
             continue;
         };
         let Some(at) = pos((t, w)) else { continue };
+        // What it tested before this wait, since it took the mutex.
+        let locked = failing[..at].iter().rposition(|r| r.0 == t && matches!(op(*r), SymOp::Lock { .. }));
+        let since = locked.unwrap_or(0);
+        let predicate: Vec<u64> = failing[since..at]
+            .iter()
+            .filter(|r| r.0 == t)
+            .filter_map(|r| match *op(*r) {
+                SymOp::Read { addr, at: None, .. } => Some(addr),
+                _ => None,
+            })
+            .collect();
+        // The waiter that returned at `failing[j]` went on without taking
+        // back any of that (it wrote none of it: a shutdown flag it saw
+        // set, not a message it took): what woke it would have woken this
+        // thread just as well.
+        let leaves_it = |j: usize| {
+            let u = failing[j].0;
+            !predicate.is_empty()
+                && !failing[j + 1..].iter().filter(|r| r.0 == u).any(|r| {
+                    matches!(*op(*r), SymOp::Write { addr, .. } | SymOp::Rmw { addr, .. } if predicate.contains(&addr))
+                })
+        };
         let waits = waits(cond);
         let signals: Vec<(usize, EventRef)> =
             failing.iter().copied().enumerate().filter(|(_, r)| on(*r, cond)).collect();
@@ -237,6 +259,19 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef], exhausted: &[Exhausted
         if !signals.is_empty() && signals.iter().all(|(p, _)| *p < at && !waiting_at(*p)) {
             let signals = signals.into_iter().map(|(_, s)| s).collect();
             out.push(LostSignal { thread: t, wait: (t, w), signals, woke: Vec::new() });
+            continue;
+        }
+        // Earlier signals were for earlier waits; those between its check
+        // of the predicate under the mutex and its wait, while nobody
+        // waited, and none after: lost to it (their sender did not hold
+        // the mutex).
+        let between: Vec<EventRef> = signals
+            .iter()
+            .filter(|(p, _)| locked.is_some_and(|l| l < *p) && *p < at && !waiting_at(*p))
+            .map(|(_, s)| *s)
+            .collect();
+        if !between.is_empty() && signals.iter().all(|(p, _)| *p < at) {
+            out.push(LostSignal { thread: t, wait: (t, w), signals: between, woke: Vec::new() });
             continue;
         }
         // The signals (not broadcasts) that came while it waited, each with
@@ -250,7 +285,7 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef], exhausted: &[Exhausted
                 }
                 let ret = waits.iter().filter(|(i, ret, r)| r.0 != t && *i < *p && ret.is_some_and(|j| j > *p));
                 let woken = ret.min_by_key(|(_, ret, _)| *ret).and_then(|(_, ret, _)| *ret)?;
-                waits_again(woken).then_some(failing[woken])
+                (waits_again(woken) || leaves_it(woken)).then_some(failing[woken])
             })
             .collect();
         if !during.is_empty() && woke.iter().all(Option::is_some) {
@@ -328,6 +363,18 @@ fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<
     let changed =
         |i: usize, a: u64| (i..failing.len()).any(|j| writes(j, a) && !waiter(failing[j].0) && unsignalled(j));
     if reads.iter().any(|(i, a)| changed(*i, *a)) {
+        return None;
+    }
+    // Another thread changed a part of it after the read, signalled, and
+    // nobody undid the change (a shutdown flag set once): waking the
+    // thread would let it see that change, so the waiters did not take
+    // everything back.
+    let last_write = |a: u64| (0..failing.len()).rev().find(|j| writes(*j, a));
+    let stands = |i: usize, a: u64| {
+        (i..failing.len()).any(|j| writes(j, a) && !waiter(failing[j].0))
+            && last_write(a).is_some_and(|j| !waiter(failing[j].0))
+    };
+    if reads.iter().any(|(i, a)| stands(*i, *a)) {
         return None;
     }
     reads.into_iter().find_map(|(i, addr)| {

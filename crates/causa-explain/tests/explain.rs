@@ -4140,6 +4140,41 @@ fn consumers_expecting_more_messages_than_are_sent_are_told_so() {
 }
 
 #[test]
+fn a_shutdown_signal_that_wakes_one_of_two_waiting_workers_is_told_as_such() {
+    // Main sets a shutdown flag and signals once, without the lock. Either
+    // both workers wait: the woken one sees the flag and leaves, the other
+    // waits forever (the summary said the waiters took back what the
+    // signals announced and that "waking more waiters … does not avoid
+    // this deadlock", which is the fix); or the flag and the signal fall
+    // between a worker's check under the lock and its wait (the
+    // explanation failed: the model required the blocked worker to step
+    // last, and the other worker's return was last). `causa check`'s
+    // deadlock is the first kind; the two deadlocking runs of 2,000 random
+    // schedules are the second.
+    let prep = corpus("fail/cond/shutdown_signals_one_of_two_workers.c");
+    let r = causa_explore::mcr::check(&prep, &config(), &causa_explore::mcr::McrOptions::default(), &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(checked) = r.verdict else { panic!("check found no bug") };
+    let deadlocks = |ex: &Execution| ex.outcome.finding().is_some_and(|f| f.kind == causa_core::BugKind::Deadlock);
+    let runs = [*checked, nth_failing(&prep, 0, deadlocks), nth_failing(&prep, 1, deadlocks)];
+    let (mut woke_one, mut lost) = (0, 0);
+    for (n, ex) in runs.iter().enumerate() {
+        let e = in_mode(&prep, ex, Mode::Progressive);
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.exhausted.is_empty(), "run {n}: {summary}");
+        assert!(!summary.contains("does not avoid this deadlock"), "run {n}: {summary}");
+        let at = "shutdown_signals_one_of_two_workers.c:59";
+        let broadcast = summary.contains("a signal wakes one waiter only")
+            && summary.contains(&format!("Waking every waiter (`pthread_cond_broadcast`) at {at}"));
+        let unlocked = summary.contains(&format!("sent at {at}, before the wait"))
+            && summary.contains("The signaller does not hold `qm`");
+        assert!(broadcast || unlocked, "run {n}: {summary}");
+        woke_one += usize::from(broadcast);
+        lost += usize::from(unlocked);
+    }
+    assert!(woke_one > 0 && lost > 0, "both kinds of run: {woke_one} and {lost}");
+}
+
+#[test]
 fn a_flip_whose_first_schedule_fails_is_asked_for_its_most_similar_one() {
     // Three threads retain and release a buffer with unlocked `refs++` and
     // `refs--`; the failing run frees it while a worker still uses it. The

@@ -584,20 +584,44 @@ fn deadlock_points(model: &Model) -> Option<(Ev, Ev)> {
 /// The schedule ends in the log's deadlock: every thread has finished or is
 /// stuck (the core's deadlock query, [`Encoder::deadlock`]), the failing
 /// thread at its blocking operation (the last of its events before the
-/// failure marker), and its step before that is the schedule's last (the
-/// interpreter reports the thread that stepped last).
+/// failure marker), and the interpreter reports that thread: the one that
+/// stepped last when it is blocked, else the blocked thread created last.
+/// So either the failing thread's step before its blocking operation is
+/// the schedule's last, or the last step ends another thread and every
+/// thread created after the failing one has finished or was never created
+/// (a worker blocked at its wait while another worker, stepping last,
+/// returns).
 fn deadlock_end(model: &Model, enc: &mut Encoder<'_>) -> Result<Formula, ClapError> {
     let cut = enc.cut();
     let t = model.failure.0;
     let (prev, blocked) = deadlock_points(model).ok_or(ClapError::NoFailure)?;
     let goal = enc.deadlock().ok_or(ClapError::NoSchedule(String::new()))?.goal;
-    let mut parts = vec![goal, Formula::Before(prev, cut), Formula::Before(cut, blocked)];
-    for (x, ev) in model.trace.events.iter().enumerate() {
-        if ev.thread != t as u32 {
-            parts.push(Formula::or(vec![Formula::Before(x, prev), Formula::Before(cut, x)]));
+    let events = &model.trace.events;
+    // Every event of the other threads that happens comes before `e`.
+    let last = |e: Ev| {
+        let mut v = vec![Formula::Before(e, cut)];
+        for (x, ev) in events.iter().enumerate() {
+            if x != e && ev.thread != events[e].thread {
+                v.push(Formula::or(vec![Formula::Before(x, e), Formula::Before(cut, x)]));
+            }
+        }
+        Formula::and(v)
+    };
+    let mut ways = vec![last(prev)];
+    let later_done: Vec<Formula> = (t + 1..model.event_of.len())
+        .filter_map(|u| {
+            let evs: Vec<Ev> = model.event_of[u].iter().filter_map(|e| *e).collect();
+            let (first, end) = (*evs.first()?, *evs.last()?);
+            let finished = matches!(events[end].op, Op::End).then_some(Formula::Before(end, cut));
+            Some(Formula::or(finished.into_iter().chain([Formula::Before(cut, first)]).collect()))
+        })
+        .collect();
+    for (x, ev) in events.iter().enumerate() {
+        if ev.thread != t as u32 && matches!(ev.op, Op::End) {
+            ways.push(Formula::and(std::iter::once(last(x)).chain(later_done.iter().cloned()).collect()));
         }
     }
-    Ok(Formula::and(parts))
+    Ok(Formula::and(vec![goal, Formula::Before(prev, cut), Formula::Before(cut, blocked), Formula::or(ways)]))
 }
 
 /// The events that happen (up to the cut), in schedule order; the cut's own

@@ -135,6 +135,8 @@ pub(super) fn stolen_wakeup(e: &Explanation) -> Option<String> {
 pub(super) fn replay_note(e: &Explanation) -> Option<String> {
     if moved_to(e).is_some() {
         None
+    } else if let Some(d) = deadlocks_too(e) {
+        Some(d)
     } else if !e.alternate_avoids_failure() {
         Some("(Replayed, the alternate schedule did not avoid the failure: treat this explanation with care.)".into())
     } else if !e.alternate_passes() {
@@ -142,6 +144,26 @@ pub(super) fn replay_note(e: &Explanation) -> Option<String> {
     } else {
         None
     }
+}
+
+/// "(Replayed, the alternate schedule deadlocks too …)" when a deadlock's
+/// replayed alternate deadlocks in another thread: at the same line, the
+/// order only chose which thread is left waiting (a lock leaked on one
+/// path: whichever thread comes second blocks).
+fn deadlocks_too(e: &Explanation) -> Option<String> {
+    let Some(causa_interp::Outcome::Bug(f)) = &e.alternate_outcome else { return None };
+    let deadlock = causa_core::BugKind::Deadlock;
+    if f.kind != deadlock || e.failure.kind != deadlock || f.thread == e.failure.thread {
+        return None;
+    }
+    let at = crate::source_line(f).map(|(file, line)| format!(" at {}:{line}", causa_interp::memory::short_file(file)));
+    let same = crate::source_line(f) == crate::source_line(&e.failure);
+    Some(format!(
+        "(Replayed, the alternate schedule deadlocks too, with thread {} blocked{}{}.)",
+        f.thread,
+        at.unwrap_or_default(),
+        if same { ": the order of the threads only chooses which one is left waiting" } else { "" }
+    ))
 }
 
 /// The thread whose failure the replayed alternate ends in, when it is the
@@ -388,6 +410,11 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
                 ),
                 None => "In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into(),
             });
+        } else if let Some(m) = unlocked_signal(e, l) {
+            // (The alternate reads the predicate after the change instead.)
+            out.push(format!(
+                "The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} keeps the signal from being lost there."
+            ));
         }
     }
     out
@@ -414,6 +441,11 @@ fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Opti
         });
         let Some(set) = set else { continue };
         let signal = l.signals.iter().find(|s| s.0 == set.0 && s.1 > set.1)?;
+        // (A signal after the lock came while the waiter held it, between
+        // its check under the lock and its wait: that test was not stale.)
+        if place(*signal).zip(place(lock)).is_some_and(|(s, l)| s > l) {
+            return None;
+        }
         let mx = e.object(lock).map_or_else(|| "the mutex".into(), |o| format!("`{o}`"));
         let obj = e.object(test).map_or_else(|| "the predicate".into(), |o| format!("`{o}`"));
         return Some(format!(
