@@ -84,6 +84,11 @@ pub struct Starved {
     pub posts: Vec<EventRef>,
     /// Its waits that went through in the failing schedule.
     pub taken: Vec<EventRef>,
+    /// When nothing posts it and every post of the failing schedule is of
+    /// a semaphore its own thread waits on (a producer that posts `empty`,
+    /// which it waits on, instead of `full`): each such post, with a wait
+    /// of its thread on the same semaphore.
+    pub own_posts: Vec<(EventRef, EventRef)>,
 }
 
 /// The threads of a deadlock blocked at a semaphore wait.
@@ -97,11 +102,27 @@ pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
         .into_iter()
         .filter_map(|(t, k)| {
             let SymOp::SemWait { sem, tried: false } = sym.threads[t].events[k].op else { return None };
+            let posts: Vec<EventRef> = failing.iter().copied().filter(|r| on(r, sem, true)).collect();
+            // Every post of the run, each with a wait of its own thread on
+            // the same semaphore (None: another thread's semaphore).
+            let own: Vec<Option<(EventRef, EventRef)>> = failing
+                .iter()
+                .filter_map(|r| match sym.threads[r.0].events[r.1].op {
+                    SymOp::SemPost { sem: s } => Some((*r, s)),
+                    _ => None,
+                })
+                .map(|(p, s)| failing.iter().find(|w| w.0 == p.0 && on(w, s, false)).map(|w| (p, *w)))
+                .collect();
+            let own_posts = match posts.is_empty() && own.iter().all(Option::is_some) {
+                true => own.into_iter().flatten().collect(),
+                false => Vec::new(),
+            };
             Some(Starved {
                 thread: t,
                 wait: (t, k),
-                posts: failing.iter().copied().filter(|r| on(r, sem, true)).collect(),
+                posts,
                 taken: failing.iter().copied().filter(|r| on(r, sem, false)).collect(),
+                own_posts,
             })
         })
         .collect()

@@ -741,6 +741,19 @@ fn a_semaphore_short_of_posts_is_explained_as_one() {
     let e = in_mode(&prep, &ex, Mode::Progressive);
     let summary = causa_explain::summary::summary(&e);
     assert!(summary.contains("on semaphore `full`, which has no unit left: it was never posted"), "{summary}");
+    // (Main does not wait on the semaphore it posts: nothing more is said.)
+    assert!(e.starved[0].own_posts.is_empty() && !summary.contains("Every post"), "{summary}");
+    // A producer that posts `empty`, which it waits on, instead of `full`:
+    // every post of the run is of its own thread's semaphore, which is said.
+    let prep = corpus("fail/sync/sem_producer_posts_empty.c");
+    let ex = deadlocking(&prep, 200);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    assert!(summary.contains("on semaphore `full`, which has no unit left: it was never posted"), "{summary}");
+    assert!(
+        summary.contains("Every post of the failing run is of a semaphore its own thread waits on: `producer` (thread 0.1) posts `empty` at sem_producer_posts_empty.c:21 (and waits on it at sem_producer_posts_empty.c:19)"),
+        "{summary}"
+    );
 }
 
 #[test]

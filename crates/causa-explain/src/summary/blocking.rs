@@ -597,6 +597,32 @@ pub(super) fn short_barrier_sentences(e: &Explanation) -> Vec<String> {
         .collect()
 }
 
+/// " Every post of the failing run is of a semaphore its own thread waits
+/// on: `producer` (thread 0.1) posts `empty` at …:14 (and waits on it at
+/// …:12)." (Empty when there are none: [`crate::deadlock::Starved::own_posts`].)
+fn own_posts_sentence(e: &Explanation, own: &[(EventRef, EventRef)]) -> String {
+    if own.is_empty() {
+        return String::new();
+    }
+    // (One thread's posts of one semaphore at one line, told once.)
+    let told: Vec<String> = own
+        .iter()
+        .map(|(p, w)| {
+            let sem = e.object(*p).map_or_else(|| "a semaphore".into(), |o| format!("`{o}`"));
+            format!(
+                "{} posts {sem} at {} (and waits on it at {})",
+                who(e, *p),
+                e.line(*p).unwrap_or_default(),
+                e.line(*w).unwrap_or_default()
+            )
+        })
+        .collect();
+    format!(
+        " Every post of the failing run is of a semaphore its own thread waits on: {}.",
+        join_and(&unique(told.iter().cloned()))
+    )
+}
+
 /// A wait at a semaphore whose units were all taken: how many were posted
 /// and taken, where.
 pub(super) fn starved_sentences(e: &Explanation) -> Vec<String> {
@@ -629,8 +655,9 @@ pub(super) fn starved_sentences(e: &Explanation) -> Vec<String> {
                 1 => format!("started with 1 unit, {posted}"),
                 n => format!("started with {n} units, {posted}"),
             };
+            let own = own_posts_sentence(e, &s.own_posts);
             format!(
-                "Deadlock: {} waits at {} on {sem}, which has no unit left: it {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.",
+                "Deadlock: {} waits at {} on {sem}, which has no unit left: it {posted}{taken}. Each wait takes a unit, so this one needs a post the run never makes.{own}",
                 who(e, s.wait),
                 e.line(s.wait).unwrap_or_default()
             )
