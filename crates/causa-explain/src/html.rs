@@ -160,8 +160,7 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
             true => format!("{} {}", crate::text::SKIPPED, e.op_text_in(*r, run)),
             false => e.op_text_in(*r, run),
         };
-        let second =
-            [v.as_str(), line.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(" · ");
+        let second = value_and_line(&v, &line, 30);
         let differs = flows.iter().any(|f| f.read == *r);
         let _ = write!(
             s,
@@ -175,7 +174,7 @@ fn lanes(e: &Explanation, order: &[EventRef], run: Run) -> String {
             esc(&clip(&op, 26)),
             x + 6,
             y + 27,
-            esc(&clip(&second, 30))
+            esc(&second)
         );
     }
     for f in flows {
@@ -227,6 +226,21 @@ fn sources(e: &Explanation) -> String {
     o
 }
 
+/// A box's second line, `= 3 · bank.c:14`, in at most `n` characters: a
+/// long file name is cut from its start, so that the line number stays
+/// (`= 3 · …_two_workers.c:37`), and then the value from its end.
+fn value_and_line(v: &str, line: &str, n: usize) -> String {
+    let sep = if v.is_empty() || line.is_empty() { "" } else { " · " };
+    let len = |s: &str| s.chars().count();
+    let room = n.saturating_sub(len(v) + len(sep)).max(12.min(len(line)));
+    let line = match len(line) > room {
+        true => format!("…{}", line.chars().skip(len(line) + 1 - room).collect::<String>()),
+        false => line.to_string(),
+    };
+    let v = clip(v, n.saturating_sub(len(sep) + len(&line)).max(1));
+    format!("{v}{sep}{line}")
+}
+
 fn clip(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
@@ -234,6 +248,24 @@ fn clip(s: &str, n: usize) -> String {
         let mut t: String = s.chars().take(n - 1).collect();
         t.push('…');
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_boxs_second_line_keeps_the_line_number() {
+        use super::value_and_line;
+        assert_eq!(value_and_line("= 3", "bank.c:14", 30), "= 3 · bank.c:14");
+        let long = "shutdown_signals_one_of_two_workers.c:37";
+        let got = value_and_line("= 3", long, 30);
+        assert_eq!(got.chars().count(), 30, "{got}");
+        assert!(got.starts_with("= 3 · …") && got.ends_with("_workers.c:37"), "{got}");
+        assert!(value_and_line("", long, 30).ends_with(".c:37"));
+        // A long value gives way to a line of at least 12 characters.
+        let got = value_and_line("= 0x7fffffffe000 (a pointer)", long, 30);
+        assert!(got.ends_with("…orkers.c:37") && got.chars().count() <= 30, "{got}");
+        assert_eq!(value_and_line("= 1", "", 30), "= 1");
     }
 }
 
