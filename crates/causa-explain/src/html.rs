@@ -251,24 +251,6 @@ fn clip(s: &str, n: usize) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_boxs_second_line_keeps_the_line_number() {
-        use super::value_and_line;
-        assert_eq!(value_and_line("= 3", "bank.c:14", 30), "= 3 · bank.c:14");
-        let long = "shutdown_signals_one_of_two_workers.c:37";
-        let got = value_and_line("= 3", long, 30);
-        assert_eq!(got.chars().count(), 30, "{got}");
-        assert!(got.starts_with("= 3 · …") && got.ends_with("_workers.c:37"), "{got}");
-        assert!(value_and_line("", long, 30).ends_with(".c:37"));
-        // A long value gives way to a line of at least 12 characters.
-        let got = value_and_line("= 0x7fffffffe000 (a pointer)", long, 30);
-        assert!(got.ends_with("…orkers.c:37") && got.chars().count() <= 30, "{got}");
-        assert_eq!(value_and_line("= 1", "", 30), "= 1");
-    }
-}
-
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
@@ -287,3 +269,21 @@ svg text{font-family:monospace;font-size:12px;fill:#222}svg text.head{font-weigh
 .flow{fill:none;stroke-width:2}.flow.red{stroke:#c00}.flow.green{stroke:#080}\
 pre.src{background:#f7f7f7;padding:6px;font-size:12px}.hl{background:#ffe9a8;display:block}.ctx{color:#777;display:block}.gap{color:#aaa;display:block}\
 ol.full{font-family:monospace;font-size:12px}ol.full li.shown{font-weight:bold}";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_boxs_second_line_keeps_the_line_number() {
+        use super::value_and_line;
+        assert_eq!(value_and_line("= 3", "bank.c:14", 30), "= 3 · bank.c:14");
+        let long = "shutdown_signals_one_of_two_workers.c:37";
+        let got = value_and_line("= 3", long, 30);
+        assert_eq!(got.chars().count(), 30, "{got}");
+        assert!(got.starts_with("= 3 · …") && got.ends_with("_workers.c:37"), "{got}");
+        assert!(value_and_line("", long, 30).ends_with(".c:37"));
+        // A long value gives way to a line of at least 12 characters.
+        let got = value_and_line("= 0x7fffffffe000 (a pointer)", long, 30);
+        assert!(got.ends_with("…orkers.c:37") && got.chars().count() <= 30, "{got}");
+        assert_eq!(value_and_line("= 1", "", 30), "= 1");
+    }
+}
