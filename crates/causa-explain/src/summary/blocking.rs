@@ -400,6 +400,13 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
                 out.push("In the alternate the signal comes after the wait.".into());
             }
             out.push(stale);
+        } else if let (true, Some(m), Some(also)) = (after, unlocked_signal(e, l), other_waiters(e, l)) {
+            // (With other waiters, the lock alone leaves one of them
+            // waiting: one signal wakes one.)
+            out.push(format!(
+                "In the alternate the signal comes after the wait. The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} keeps the signal from being lost there; and since {also}, a signal wakes only one of them: waking every waiter (`pthread_cond_broadcast`) at {} as well avoids the deadlock in every order.",
+                join_and(&unique(l.signals.iter().filter_map(|s| e.line(*s))))
+            ));
         } else if after {
             out.push(match unlocked_signal(e, l) {
                 // Checking in a loop does not help when the predicate and
@@ -464,6 +471,31 @@ fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Opti
 
 /// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
 /// none of the lost signals was sent holding it.
+/// "`worker` (thread 0.2) may wait on `qc` too": the other threads that
+/// wait on the condition variable of `l`'s wait in the failing schedule,
+/// or run the waiter's start function (in another order they may wait
+/// there too), when its lost signals are signals, not broadcasts (None:
+/// no other).
+fn other_waiters(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
+    let cond = e.info_of(l.wait).addr?;
+    if l.signals.iter().any(|s| e.info_of(*s).op == "broadcast") {
+        return None;
+    }
+    let t = l.wait.0;
+    let waits =
+        |u: usize| e.failing.iter().any(|r| r.0 == u && e.info_of(*r).op == "wait" && e.info_of(*r).addr == Some(cond));
+    let start = e.starts.get(t).cloned().flatten();
+    let others: Vec<usize> = (0..e.threads.len())
+        .filter(|u| *u != t && (waits(*u) || (start.is_some() && e.starts.get(*u).cloned().flatten() == start)))
+        .collect();
+    let cv = e.object(l.wait).map_or_else(|| "the condition variable".into(), |o| format!("`{o}`"));
+    match others[..] {
+        [] => None,
+        [u] => Some(format!("{} may wait on {cv} too", crate::summary::words::started_as(e, u))),
+        _ => Some(format!("{} other threads may wait on {cv} too", others.len())),
+    }
+}
+
 pub(super) fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
     let (m, lock) = held_over(e, l.wait.0, l.wait.1, l.wait.1).into_iter().next()?;
     let holds = |s: &EventRef| held_over(e, s.0, s.1, s.1).iter().any(|(x, _)| *x == m);

@@ -1,5 +1,6 @@
 // causa: expect=bug:deadlock
 // causa: check=bug
+// causa: flags=--strategy pct --depth 3
 // A thread pool's shutdown: main sets `shutting_down` and signals the
 // condition variable once, but both workers may be waiting on it. The
 // signal wakes one of them, which sees the flag and leaves; the other

@@ -1,6 +1,5 @@
 // causa: expect=bug:deadlock
 // causa: check=bug
-// causa: at-line=30
 // A bounded buffer with two counting semaphores, `empty` (free slots) and
 // `full` (items). The producer posts `empty` after filling a slot where it
 // means `full`: the consumer waits on `full` forever, in every order.
