@@ -251,16 +251,8 @@ pub fn lost_signals(sym: &SymTrace, failing: &[EventRef], exhausted: &[Exhausted
         };
         let Some(at) = pos((t, w)) else { continue };
         // What it tested before this wait, since it took the mutex.
-        let locked = failing[..at].iter().rposition(|r| r.0 == t && matches!(op(*r), SymOp::Lock { .. }));
-        let since = locked.unwrap_or(0);
-        let predicate: Vec<u64> = failing[since..at]
-            .iter()
-            .filter(|r| r.0 == t)
-            .filter_map(|r| match *op(*r) {
-                SymOp::Read { addr, at: None, .. } => Some(addr),
-                _ => None,
-            })
-            .collect();
+        let (locked, reads) = predicate_reads(sym, failing, t, at);
+        let predicate: Vec<u64> = reads.iter().map(|(_, a)| *a).collect();
         // The waiter that returned at `failing[j]` went on without taking
         // back any of that (it wrote none of it: a shutdown flag it saw
         // set, not a message it took): what woke it would have woken this
@@ -346,6 +338,23 @@ pub fn exhausted(sym: &SymTrace, failing: &[EventRef]) -> Vec<Exhausted> {
     stopped_at(sym, failing).into_iter().filter_map(|r| taken_back(sym, failing, r)).collect()
 }
 
+/// What thread `t` tested before its wait at `failing[at]`: the position
+/// of the lock it took last before it (None: none), and its reads at
+/// fixed addresses since then, as (position, address), the last first.
+fn predicate_reads(sym: &SymTrace, failing: &[EventRef], t: usize, at: usize) -> (Option<usize>, Vec<(usize, u64)>) {
+    let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
+    let locked = failing[..at].iter().rposition(|r| r.0 == t && matches!(op(*r), SymOp::Lock { .. }));
+    let reads = (locked.unwrap_or(0)..at)
+        .rev()
+        .filter(|i| failing[*i].0 == t)
+        .filter_map(|i| match *op(failing[i]) {
+            SymOp::Read { addr, at: None, .. } => Some((i, addr)),
+            _ => None,
+        })
+        .collect();
+    (locked, reads)
+}
+
 /// [`Exhausted`] for the thread stopped at `(t, k)`, when it is.
 fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<Exhausted> {
     let op = |r: EventRef| &sym.threads[r.0].events[r.1].op;
@@ -369,15 +378,7 @@ fn taken_back(sym: &SymTrace, failing: &[EventRef], (t, k): EventRef) -> Option<
         _ => false,
     };
     // Its predicate: what it read since it took the mutex, the last first.
-    let since = failing[..at].iter().rposition(|r| r.0 == t && matches!(op(*r), SymOp::Lock { .. })).unwrap_or(0);
-    let reads: Vec<(usize, u64)> = (since..at)
-        .rev()
-        .filter(|i| failing[*i].0 == t)
-        .filter_map(|i| match *op(failing[i]) {
-            SymOp::Read { addr, at: None, .. } => Some((i, addr)),
-            _ => None,
-        })
-        .collect();
+    let (_, reads) = predicate_reads(sym, failing, t, at);
     // Another thread changed a part of it after the read with no signal
     // after the change (`unsignalled.rs`).
     let unsignalled = |j: usize| !signals.iter().any(|s| *s > j);

@@ -404,7 +404,8 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
             // (With other waiters, the lock alone leaves one of them
             // waiting: one signal wakes one.)
             out.push(format!(
-                "In the alternate the signal comes after the wait. The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} keeps the signal from being lost there; and since {also}, a signal wakes only one of them: waking every waiter (`pthread_cond_broadcast`) at {} as well avoids the deadlock in every order.",
+                "In the alternate the signal comes after the wait. {} keeps the signal from being lost there; and since {also}, a signal wakes only one of them: waking every waiter (`pthread_cond_broadcast`) at {} as well avoids the deadlock in every order.",
+                hold_to_signal(&m),
                 join_and(&unique(l.signals.iter().filter_map(|s| e.line(*s))))
             ));
         } else if after {
@@ -413,18 +414,25 @@ pub(super) fn lost_signal_sentences(e: &Explanation) -> Vec<String> {
                 // the signal can fall between the waiter's check and its
                 // wait: the signaller must hold the waiter's mutex.
                 Some(m) => format!(
-                    "In the alternate the signal comes after the wait. The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} (the waiter checking it in a loop, `while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order."
+                    "In the alternate the signal comes after the wait. {} (the waiter checking it in a loop, `while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.",
+                    hold_to_signal(&m)
                 ),
                 None => "In the alternate the signal comes after the wait. Waiting in a loop on a predicate the signaller sets (`while (!predicate) pthread_cond_wait(…)`) avoids the deadlock in every order.".into(),
             });
         } else if let Some(m) = unlocked_signal(e, l) {
             // (The alternate reads the predicate after the change instead.)
-            out.push(format!(
-                "The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m} keeps the signal from being lost there."
-            ));
+            out.push(format!("{} keeps the signal from being lost there.", hold_to_signal(&m)));
         }
     }
     out
+}
+
+/// "The signaller does not hold `m`, … while holding `m`": the start of
+/// every sentence that advises signalling under the waiter's mutex `m`.
+fn hold_to_signal(m: &str) -> String {
+    format!(
+        "The signaller does not hold {m}, which the waiter holds from its check of the predicate to its wait, so the change and the signal can fall in between: setting the predicate and signalling while holding {m}"
+    )
 }
 
 /// The waiter of `l` tested the predicate before taking the mutex it
