@@ -90,7 +90,7 @@ impl Explanation {
 
     /// `bank.c:14`, the failure's source line, when the run gave one.
     pub fn failure_line(&self) -> Option<String> {
-        self.failure.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+        finding_line(&self.failure)
     }
 
     /// The value an event read or wrote in a run.
@@ -290,4 +290,10 @@ impl Explanation {
 /// when it is none (`&heap#1`, a string).
 pub(crate) fn number(v: &str) -> Option<i128> {
     v.strip_prefix("0x").map_or_else(|| v.parse::<i128>().ok(), |h| i128::from_str_radix(h, 16).ok())
+}
+
+/// `bank.c:14`, a finding's source line (its file's short name), when it
+/// has one.
+pub(crate) fn finding_line(f: &causa_core::Finding) -> Option<String> {
+    f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
 }

@@ -107,16 +107,17 @@ impl Target {
 impl std::fmt::Display for Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Target::Failure(w) => {
-                write!(f, "{} in thread {}", w.kind, w.thread)?;
-                match &w.location {
-                    Some(l) => write!(f, " at {l}"),
-                    None => Ok(()),
-                }
-            }
+            Target::Failure(w) => f.write_str(&described(w)),
             Target::Hang => f.write_str("a deadlock (the recorded run was stopped while it hung)"),
         }
     }
+}
+
+/// `deadlock in thread 0.1 at bank.c:14:5`: a finding's kind, thread and
+/// location.
+pub fn described(f: &Finding) -> String {
+    let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
+    format!("{} in thread {}{at}", f.kind, f.thread)
 }
 
 /// Search the schedules of `prep` in which every thread follows `paths` for

@@ -13,11 +13,11 @@
 //! failure at the same place. A schedule that does not reproduce is reported
 //! as a bug in causa, never as a success.
 
-use crate::guided::{search, SearchOptions, SearchStats, Target};
+use crate::guided::{described, search, SearchOptions, SearchStats, Target};
 use crate::minimize::PreemptionRecorder;
 use crate::{replay, run_once, schedule_of, ReplayScheduler};
 use causa_core::paths::PathLog;
-use causa_core::{Finding, Schedule, Scheduler, ThreadName};
+use causa_core::{Schedule, Scheduler, ThreadName};
 use causa_interp::{Config, Execution, Outcome, Prepared};
 use causa_symbolic::{ClapError, ClapOptions, Solution, SymError, SymOp};
 use std::collections::BTreeMap;
@@ -230,7 +230,7 @@ fn reproduce_here(
         }
         searched = Some(stats);
     }
-    let Target::Failure(failure) = target else {
+    let Target::Failure(failure) = &target else {
         return Err(ReproduceError::HangBySolver(log.interrupted.clone().unwrap_or_default()));
     };
     let solver_start = Instant::now();
@@ -250,7 +250,6 @@ fn reproduce_here(
     let mut guided = PreemptionRecorder::new(ReplayScheduler::new(steps).with_flushes(flushes));
     guided.begin_execution();
     let ex = run_once(prep, &Arc::new(cfg.clone()), &mut guided);
-    let target = Target::Failure(failure);
     check(&target, &ex.outcome, "following the solver's order")?;
     let preemptions = guided.preemptions.len();
     let schedule = schedule_of(prep, &ex);
@@ -314,20 +313,11 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// The run fails as recorded: same kind, thread and location.
+/// The run ends as `want` says ([`Target::matches`]).
 fn check(want: &Target, got: &Outcome, doing: &str) -> Result<(), ReproduceError> {
     match got {
         Outcome::Bug(f) if want.matches(f) => Ok(()),
-        Outcome::Bug(f) => Err(ReproduceError::NotReproduced(format!(
-            "{doing}: {} in thread {}{} instead of {want}",
-            f.kind,
-            f.thread,
-            at(f),
-        ))),
+        Outcome::Bug(f) => Err(ReproduceError::NotReproduced(format!("{doing}: {} instead of {want}", described(f)))),
         other => Err(ReproduceError::NotReproduced(format!("{doing}: the run ended with {other:?}"))),
     }
-}
-
-fn at(f: &Finding) -> String {
-    f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default()
 }

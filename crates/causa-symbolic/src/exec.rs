@@ -782,15 +782,7 @@ impl<'s, 'p> Thread<'s, 'p> {
         // never dies, and a call that touches one and a dead local, such as
         // `strcpy(copy, local)`, fails at the local).
         let dead = message.contains("dead stack frame") || message.contains("after its thread ended");
-        let program = self.st.program;
-        let in_static = |a: u64| {
-            let alloc = causa_ir::addr_alloc(a);
-            program
-                .globals
-                .iter()
-                .enumerate()
-                .any(|(g, glob)| !glob.external && causa_ir::addr_alloc(program.global_addr(g)) == alloc)
-        };
+        let in_static = |a: u64| self.classify(a).1.is_some_and(|g| !self.st.program.globals[g].external);
         if let Some(a) = self.st.trace.exprs.value(e).map(|a| a as u64).filter(|a| len > 0 && (!dead || in_static(*a)))
         {
             let valid = |o: &Object| {

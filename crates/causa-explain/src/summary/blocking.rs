@@ -156,7 +156,7 @@ fn deadlocks_too(e: &Explanation) -> Option<String> {
     if f.kind != deadlock || e.failure.kind != deadlock || f.thread == e.failure.thread {
         return None;
     }
-    let at = crate::source_line(f).map(|(file, line)| format!(" at {}:{line}", causa_interp::memory::short_file(file)));
+    let at = crate::describe::finding_line(f).map(|l| format!(" at {l}"));
     let same = crate::source_line(f) == crate::source_line(&e.failure);
     Some(format!(
         "(Replayed, the alternate schedule deadlocks too, with thread {} blocked{}{}.)",
