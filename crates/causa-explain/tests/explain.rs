@@ -6264,3 +6264,21 @@ fn a_threads_events_left_out_between_two_shown_are_marked() {
     }
     assert!(marked > 0, "the auditor's events are left out between two shown in one run at least");
 }
+
+#[test]
+fn a_log_appended_in_nine_locked_sections_is_reordered_soundly() {
+    // Nine critical sections of `m` write the log's length `n`: the
+    // explanation reads `n` by the sections' order (causa-symbolic's
+    // locked.rs), one predecessor per section. Every mode's alternate of
+    // three runs is replayed (assert_explained) and puts the starter's
+    // START entry first.
+    for (n, e, summary) in summaries_of_three_runs("fail/sync/log_start_entry_not_first.c") {
+        assert!(
+            summary
+                .contains("The read of `log_[0].what` at log_start_entry_not_first.c:56 in `main` (thread 0) sees 3")
+                && summary.contains("and 1 from thread 0.2 line 27 in the alternate"),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+    }
+}

@@ -29,6 +29,7 @@ pub mod fault;
 pub mod figures;
 mod flip;
 mod float;
+mod locked;
 mod maxsmt;
 pub mod model;
 pub mod refine;

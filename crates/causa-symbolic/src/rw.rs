@@ -38,15 +38,15 @@ const AT_MOST_ONE_FROM: usize = 8;
 
 /// One shared access.
 #[derive(Clone, Copy)]
-struct Access {
-    ev: Ev,
+pub(crate) struct Access {
+    pub(crate) ev: Ev,
     value: ExprId,
     /// For an access through a symbolic address: the atom "the address is
     /// this location" (filled per location).
-    guard: Option<usize>,
+    pub(crate) guard: Option<usize>,
     /// Part of a wider access cut where accesses of other widths overlap it
     /// ([`split`]): (its first byte in `value`, the whole access's size).
-    part: Option<(u32, u32)>,
+    pub(crate) part: Option<(u32, u32)>,
 }
 
 impl Access {
@@ -55,7 +55,7 @@ impl Access {
     }
 
     /// Its value as a bit vector of the location's `bits`.
-    fn bv(&self, values: &mut Values<'_>, bits: u32) -> z3::ast::BV {
+    pub(crate) fn bv(&self, values: &mut Values<'_>, bits: u32) -> z3::ast::BV {
         match self.part {
             None => values.bv_bits(self.value, bits),
             Some((lo, whole)) => values.bv_bits(self.value, whole * 8).extract(lo * 8 + bits - 1, lo * 8),
@@ -69,10 +69,10 @@ type Offset = (Access, u64, u32);
 
 /// A location's accesses in trace order.
 #[derive(Default)]
-struct Location {
-    size: u32,
-    writes: Vec<Access>,
-    reads: Vec<Access>,
+pub(crate) struct Location {
+    pub(crate) size: u32,
+    pub(crate) writes: Vec<Access>,
+    pub(crate) reads: Vec<Access>,
 }
 
 /// Φ_rw, each conjunct required when its read happens (`after(e)`: `e` is
@@ -325,8 +325,18 @@ pub(crate) fn constraints(
             continue;
         }
         let init = sym.initial_value(*addr, loc.size);
-        parts.extend(writes_apart(enc, loc));
+        // Written only in one mutex's critical sections: those reads by
+        // the sections' order (`crate::locked`), which keeps the writes
+        // apart too.
+        let chain = crate::locked::chain(enc, &model.origin, loc, !sym.memory_model.buffers_stores());
+        match &chain {
+            Some(c) => parts.extend(crate::locked::constraints(enc, values, (*addr, loc, init), c)),
+            None => parts.extend(writes_apart(enc, loc)),
+        }
         for r in &loc.reads {
+            if chain.as_ref().is_some_and(|c| c.covers.binary_search(&r.ev).is_ok()) {
+                continue;
+            }
             let own = own_store(sym, model, loc, r);
             let f = read_from(enc, values, loc, r, init, next_var, own);
             match r.guard {

@@ -806,6 +806,13 @@ impl<'t> Encoder<'t> {
         self.writes.get(&loc).map(Vec::as_slice).unwrap_or(&[])
     }
 
+    /// The mutexes with critical sections in the trace, by address.
+    pub fn mutexes(&self) -> Vec<u64> {
+        let mut v: Vec<u64> = self.lock_pairs.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+
     pub fn lock_pairs_of(&self, mutex: u64) -> &[(Ev, Option<Ev>)] {
         self.lock_pairs.get(&mutex).map(Vec::as_slice).unwrap_or(&[])
     }
