@@ -267,7 +267,7 @@ fn serial_results(
         if !slice.reads.get(serial as usize).copied().unwrap_or(false) {
             continue;
         }
-        let read = Values::read_var(serial, 1);
+        let read = values.read(serial, 1);
         let last = values.atom(read.eq(crate::values::constant(1, 1)));
         let not_last = values.atom(read.eq(crate::values::constant(1, 0)));
         let (is_last, is_not_last) = (enc.value(e, 1), enc.value(e, 0));
@@ -300,7 +300,7 @@ fn join_results(
         let Some(returned) = sym.joined_result(*read) else { continue };
         let (t, k) = sym.reads[*read as usize];
         let Some(e) = model.event_of[t].get(k).copied().flatten() else { continue };
-        let same = Values::read_var(*read, 64).eq(values.bv_bits(returned, 64));
+        let same = values.read(*read, 64).eq(values.bv_bits(returned, 64));
         out.push(Formula::or(vec![Formula::Atom(values.atom(same)), after(e)]));
     }
     out

@@ -16,10 +16,14 @@
 //! [`crate::rw`]'s accesses through computed addresses).
 
 use crate::expr::{Expr, ExprId, Exprs};
-use crate::rw::{eval_set, MAX_VALUES};
+use crate::rw::eval_set;
 use crate::trace::{Initial, SymOp, SymTrace};
 use causa_core::collections::HashMap;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// A read with more possible values than this has no domain (pointers to
+/// the nodes of a list of 90: [`crate::values::Values::read`]).
+const MAX_VALUES: usize = 256;
 
 /// Domains larger than this are not used for conditions (the encoding is a
 /// disjunction of equalities over them).

@@ -54,6 +54,26 @@ impl<'x> Values<'x> {
         BV::new_const(format!("r{id}"), bits)
     }
 
+    /// Read `id`'s value as a bit vector of `bits`: [`Values::read_var`],
+    /// or, for a pointer whose domain is known and whose values differ in
+    /// at most [`NARROW_BITS`] bits, a narrower constant holding those bits
+    /// with the others fixed to the bits all its values share. Z3
+    /// bit-blasts an equality of two 64-bit reads into 64 bit equalities;
+    /// a list's node pointers differ only in a few bits of their
+    /// allocations' numbers (bench/programs/list_walk.c: every step of the
+    /// walk compares the pointer it read with each node's).
+    ///
+    /// The narrower constant can only hold what the domain's values can be
+    /// (and more), so, as with conditions over a domain, a schedule the
+    /// solver finds is one the program can take.
+    pub(crate) fn read(&self, id: u32, bits: u32) -> BV {
+        let domain = self.domains.get(id as usize).and_then(|d| d.as_ref());
+        match domain.filter(|_| bits == 64).and_then(|d| narrowed(id, d)) {
+            Some(b) => b,
+            None => Values::read_var(id, bits),
+        }
+    }
+
     /// `e` as a bit vector of its own width.
     pub fn bv(&mut self, e: ExprId) -> BV {
         if let Some(b) = self.memo.get(&e) {
@@ -61,7 +81,7 @@ impl<'x> Values<'x> {
         }
         let b = match self.exprs.get(e).clone() {
             Expr::Const { bits, v } => constant(bits, v),
-            Expr::Read { id, bits } => Values::read_var(id, bits),
+            Expr::Read { id, bits } => self.read(id, bits),
             Expr::Bin { op, a, b, .. } => {
                 let (x, y) = (self.bv(a), self.bv(b));
                 match op {
@@ -269,7 +289,7 @@ impl<'x> Values<'x> {
         if domain.len() > crate::domains::MAX_DOMAIN {
             return None;
         }
-        let x = Values::read_var(id, bits);
+        let x = self.read(id, bits);
         let (mut yes, mut no) = (Vec::new(), Vec::new());
         for v in domain {
             let mut memo = HashMap::default();
@@ -302,6 +322,43 @@ impl<'x> Values<'x> {
 }
 
 /// A `bits`-wide constant.
+/// At most this many bits of a 64-bit read may vary over its domain for
+/// [`Values::read`] to narrow it.
+const NARROW_BITS: u32 = 16;
+
+/// A 64-bit read whose domain's values differ in at most [`NARROW_BITS`]
+/// bits: the shared bits as constants, the others from a constant of that
+/// many bits (`n{id}`), most significant first.
+fn narrowed(id: u32, domain: &BTreeSet<u128>) -> Option<BV> {
+    let first = *domain.first()?;
+    let varying = domain.iter().fold(0u128, |acc, v| acc | (v ^ first)) as u64;
+    let width = varying.count_ones();
+    if width == 0 || width > NARROW_BITS {
+        return None;
+    }
+    let x = BV::new_const(format!("n{id}"), width);
+    // Runs of varying or fixed bits, from bit 63 down.
+    let mut pieces: Vec<BV> = Vec::new();
+    let (mut bit, mut used) = (64u32, width);
+    while bit > 0 {
+        let vary = varying >> (bit - 1) & 1 == 1;
+        let mut len = 1;
+        while len < bit && (varying >> (bit - 1 - len) & 1 == 1) == vary {
+            len += 1;
+        }
+        let lo = bit - len;
+        pieces.push(match vary {
+            true => {
+                used -= len;
+                x.extract(used + len - 1, used)
+            }
+            false => constant(len, (first >> lo) & ((1u128 << len) - 1)),
+        });
+        bit = lo;
+    }
+    pieces.into_iter().reduce(|a, b| a.concat(&b))
+}
+
 pub fn constant(bits: u32, v: u128) -> BV {
     if bits <= 64 {
         BV::from_u64(v as u64, bits)
@@ -433,5 +490,35 @@ mod tests {
                 s.pop(1);
             }
         }
+    }
+
+    /// A 64-bit read whose domain's values differ in a few bits is those
+    /// bits with the rest fixed: it can be each value of the domain, and not
+    /// a value that differs from them in another bit.
+    #[test]
+    fn a_pointer_read_with_a_domain_is_narrowed_to_the_bits_that_vary() {
+        let mut x = Exprs::default();
+        let r = x.read(0, 64);
+        let domain = BTreeSet::from([0, 0x31_0000_0000, 0x32_0000_0000, 0x5f_0000_0000]);
+        let mut v = Values::new(&x).with_domains(vec![Some(domain)]);
+        let b = v.bv(r);
+        assert_eq!(b.get_size(), 64);
+        assert!(b.to_string().contains("n0"), "{b}");
+        for (value, can) in [
+            (0u128, true),
+            (0x31_0000_0000, true),
+            (0x5f_0000_0000, true),
+            (0x31_0000_0008, false),
+            (0x80_0000_0000, false),
+            (1 << 63, false),
+        ] {
+            let s = Solver::new();
+            s.assert(b.eq(constant(64, value)));
+            assert_eq!(s.check() == SatResult::Sat, can, "{value:#x}");
+        }
+        // Without a domain, or over 16 varying bits: the read's own constant.
+        let wide = BTreeSet::from([0, 0xffff_ffff_0000]);
+        let mut v = Values::new(&x).with_domains(vec![Some(wide)]);
+        assert_eq!(v.bv(r).to_string(), "r0");
     }
 }
