@@ -6282,3 +6282,26 @@ fn a_log_appended_in_nine_locked_sections_is_reordered_soundly() {
         );
     }
 }
+
+#[test]
+fn a_branch_that_tests_the_same_reads_as_the_failing_check_is_no_cause_of_its_own() {
+    // The auditor prints the total when it is off, then asserts it: on the
+    // failing run's paths the assertion fails in every order, and the
+    // summary said only that the program "must take another path" at the
+    // print's branch. The cause is the auditor's unlocked reads between a
+    // transfer's two writes, told as without the print.
+    for (n, e, summary) in summaries_of_three_runs("fail/mutex/audit_prints_then_asserts_total.c") {
+        // (Which transfer the reads straddle, and so the sentence that
+        // tells it, depends on the run.)
+        let told = [
+            "`auditor` (thread 0.3) reads without",
+            "audit_prints_then_asserts_total.c lines 31–32",
+            "avoids the failure.",
+            "`auditor` (thread 0.3) also takes the other branch at audit_prints_then_asserts_total.c:33 in the alternate: it tests the same reads as the failing check.",
+        ];
+        for t in told {
+            assert!(summary.contains(t), "run {n} {}: {t}: {summary}", e.mode);
+        }
+        assert!(!summary.contains("must take another path"), "run {n} {}: {summary}", e.mode);
+    }
+}

@@ -128,6 +128,40 @@ pub(super) fn flip_sentences(
     rule_said
 }
 
+/// Whether the flipped branch only mirrors the failing check: in the
+/// failing thread, with no order mattering on the run's paths (an empty
+/// root cause), it tests exactly the reads the check tests, as a
+/// `printf` of a bad total before the `assert` on it does. The branch
+/// going the other way is then no cause of its own: the summary tells the
+/// reads' data flows as for a failure without a flip, and
+/// [`mirror_sentence`] the branch.
+pub(super) fn mirrors_failure(e: &Explanation) -> bool {
+    let (Some(f), Some((t, k))) = (&e.flipped, e.failure_branch) else { return false };
+    if !e.root_cause.is_empty() || f.thread != t || f.object || f.switch || e.try_text().is_some() {
+        return false;
+    }
+    if crate::misuse::sentence(e).is_some() {
+        return false;
+    }
+    let tested = |place: usize| -> Vec<EventRef> {
+        e.branches_on.iter().filter(|(_, ks)| ks.contains(&place)).map(|(r, _)| *r).collect()
+    };
+    let reads = tested(f.events_before);
+    !reads.is_empty() && reads == tested(k)
+}
+
+/// `` `auditor` (thread 0.3) also takes the other branch at audit.c:24 in
+/// the alternate: it tests the same reads as the failing check.`` (See
+/// [`mirrors_failure`].)
+pub(super) fn mirror_sentence(e: &Explanation) -> Option<String> {
+    let f = e.flipped.as_ref()?;
+    Some(format!(
+        "{} also takes {} in the alternate: it tests the same reads as the failing check.",
+        who(e, (f.thread, f.events_before.saturating_sub(1))),
+        e.flip_text()?
+    ))
+}
+
 /// ` (in the failing run `t2` (thread 0.2) held it then, locked at
 /// deposit.c:12)`: who held the mutex a failed lock try `r` found held; a
 /// semaphore try's: who posts it after the try.

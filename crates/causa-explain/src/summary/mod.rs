@@ -97,7 +97,9 @@ fn explained(e: &Explanation) -> String {
             flows_first = Some((flows, waiting));
         }
     }
-    let rule_said = flip_sentences(e, &mut out, &mut told, !region_said.is_empty());
+    // (A branch that mirrors the failing check is told last.)
+    let mirror = mirrors_failure(e);
+    let rule_said = if mirror { 0 } else { flip_sentences(e, &mut out, &mut told, !region_said.is_empty()) };
     let flip_said = out.len();
     if snapshot_first {
         out.extend(snapshot.clone());
@@ -169,6 +171,9 @@ fn explained(e: &Explanation) -> String {
         out.insert(0, s);
     }
     out.splice(0..0, spins);
+    if mirror {
+        out.extend(mirror_sentence(e));
+    }
     out.extend(dead_frame_sentence(e));
     out.extend(bitfield_note(e, &out));
     out.extend(replay_note(e));
