@@ -2,7 +2,7 @@
 //!
 //! A thread that spins (`while (!flag) {}`) would run forever under a schedule
 //! that never lets the others move. At every visible read, the machine fingerprints
-//! the reading thread's whole local state (call stack positions, the top frame's
+//! the reading thread's whole local state (call stack positions, every frame's
 //! registers but those nothing the thread does depends on, the address and the
 //! value read). If the thread reaches the same
 //! fingerprint again while no other thread changed anything the loop observed
@@ -87,15 +87,17 @@ fn repeats(events: &[Event], t: Tid, since: usize, now: usize, exempt: impl Fn(&
 fn fingerprint(m: &Machine, t: Tid, extra: impl Hash) -> u64 {
     let th = &m.threads[t as usize];
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    // Every frame's registers, the callers' too: a loop whose turns call
+    // the function that reads (`for (i = 0; i < 4; i++) pop();`) differs
+    // from turn to turn only in the caller's counter (it was taken for a
+    // spin after two turns that read the same empty stack, and reported
+    // as a deadlock). Registers nothing the thread does depends on are
+    // left out (a counter of turns nobody reads): `causa_ir::fingerprint`.
     for f in &th.frames {
         (f.func, f.block, f.ip).hash(&mut h);
-    }
-    if let Some(top) = th.frames.last() {
-        // Registers nothing the thread does depends on are left out (a
-        // counter of turns nobody reads): `causa_ir::fingerprint`.
-        let body = m.prep.program.functions[top.func as usize].body.as_ref();
+        let body = m.prep.program.functions[f.func as usize].body.as_ref();
         let covered = body.map(|b| b.fingerprinted.as_slice()).unwrap_or_default();
-        for (i, v) in top.regs.iter().enumerate() {
+        for (i, v) in f.regs.iter().enumerate() {
             if covered.get(i).copied().unwrap_or(true) {
                 hash_value(v, &mut h);
             }
