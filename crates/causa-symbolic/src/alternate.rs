@@ -477,7 +477,7 @@ pub fn alternate(
     if let (Some(inc), Some(sigma)) = (&holdable, &run_sigma) {
         enc.set_locks_aside(held_sections(&model, &enc, inc, sigma));
     }
-    let mut values = Values::new(&sym.exprs).with_domains(crate::domains::of_reads(sym)).narrowing();
+    let mut values = Values::new(&sym.exprs).with_domains(crate::domains::of_reads(sym));
     let mut order_vars = enc.variables();
     let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, true)?;
     let not_bug = parts.not_bug.clone().ok_or_else(|| {

@@ -361,13 +361,19 @@ pub(crate) struct Condition {
     pub failed_try: bool,
 }
 
-/// Each access at a known address into a heap block, when it happens,
-/// comes before every free of that block at a known address: the run did
-/// not fail there, and an order that frees the block first fails earlier,
-/// at that access. (config_swapped_while_read: the run failed at the read
-/// of `c->retries`; the solver's order freed the block before the read of
-/// `c->timeout`, and its replay failed there.)
-fn used_before_freed(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formula) -> Vec<Formula> {
+/// Each access into a heap block, when it happens, comes before every
+/// free of that block at a known address: the run did not fail there, and
+/// an order that frees the block first fails earlier, at that access.
+/// (config_swapped_while_read: the run failed at the read of
+/// `c->retries`; the solver's order freed the block before the read of
+/// `c->timeout`, and its replay failed there.) An access through a
+/// computed address does so when its address is in the block.
+fn used_before_freed(
+    sym: &SymTrace,
+    model: &Model,
+    values: &mut Values<'_>,
+    after: &dyn Fn(Ev) -> Formula,
+) -> Vec<Formula> {
     let block = causa_ir::addr_alloc;
     let frees: Vec<(Ev, u32)> = (model.origin.iter().enumerate())
         .filter_map(|(e, (t, k))| match sym.threads[*t].events[*k].op {
@@ -387,6 +393,19 @@ fn used_before_freed(sym: &SymTrace, model: &Model, after: &dyn Fn(Ev) -> Formul
                 vec![*addr]
             }
             SymOp::Bulk { reads, writes, at: None, .. } => reads.iter().chain(writes).map(|p| p.addr).collect(),
+            SymOp::Read { at: Some(p), .. }
+            | SymOp::Write { at: Some(p), .. }
+            | SymOp::Rmw { at: Some(p), .. }
+            | SymOp::Bulk { at: Some(p), .. } => {
+                for &(f, b) in frees.iter().filter(|(f, _)| model.origin[*f].0 != *t) {
+                    let Some(o) = sym.objects.iter().find(|o| o.heap && block(o.base) == b) else { continue };
+                    let offset = values.bv_bits(*p, 64).bvsub(crate::values::constant(64, o.base as u128));
+                    let inside = values.atom(offset.bvult(crate::values::constant(64, o.size as u128)));
+                    let outside = Formula::Atom(values.atom_not(inside));
+                    out.push(Formula::or(vec![Formula::Before(e, f), after(e), outside]));
+                }
+                continue;
+            }
             _ => continue,
         };
         for &(f, b) in &frees {
@@ -466,7 +485,7 @@ pub(crate) fn formula(
     // refcount_nonatomic_release's summary became two regions instead of
     // its lost update.)
     if !retractable {
-        parts.extend(used_before_freed(sym, model, &after));
+        parts.extend(used_before_freed(sym, model, values, &after));
     }
     let misuse = misuse_by_order(sym, model, enc);
     let fault = misuse.as_ref().map_or_else(|| crate::fault::bug(sym, model, values), |m| m.bug.clone());

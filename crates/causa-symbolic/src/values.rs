@@ -19,9 +19,6 @@ pub struct Values<'x> {
     negated: HashMap<usize, usize>,
     /// Each read's finite domain, when known (`crate::domains`).
     domains: Vec<Option<BTreeSet<u128>>>,
-    /// Pointers read are narrowed to the bits their domain varies in
-    /// ([`Values::read`]).
-    narrow: bool,
     /// Each access through a computed address ([`crate::rw`]): its event
     /// and the atoms "the address is this candidate", one per candidate.
     addressed: Vec<(usize, Vec<usize>)>,
@@ -35,7 +32,6 @@ impl<'x> Values<'x> {
             atoms: Vec::new(),
             negated: HashMap::default(),
             domains: Vec::new(),
-            narrow: false,
             addressed: Vec::new(),
         }
     }
@@ -50,19 +46,6 @@ impl<'x> Values<'x> {
     /// of these values" ([`Values::holds`]).
     pub(crate) fn with_domains(mut self, domains: Vec<Option<BTreeSet<u128>>>) -> Values<'x> {
         self.domains = domains;
-        self
-    }
-
-    /// Narrow pointers read to the bits their domain varies in
-    /// ([`Values::read`]). Explanations only: on `causa reproduce`'s
-    /// formula it changed Z3's first model for
-    /// fail/memory/config_swapped_while_read.c to one that frees the block
-    /// before the reader's first access of it, not between its two
-    /// accesses: the formula asks only the recorded failing access to hit
-    /// the freed block, not the thread's earlier ones to miss it, and the
-    /// replay then failed one access early (the same line, another column).
-    pub(crate) fn narrowing(mut self) -> Values<'x> {
-        self.narrow = true;
         self
     }
 
@@ -85,7 +68,7 @@ impl<'x> Values<'x> {
     /// solver finds is one the program can take.
     pub(crate) fn read(&self, id: u32, bits: u32) -> BV {
         let domain = self.domains.get(id as usize).and_then(|d| d.as_ref());
-        match domain.filter(|_| self.narrow && bits == 64).and_then(|d| narrowed(id, d)) {
+        match domain.filter(|_| bits == 64).and_then(|d| narrowed(id, d)) {
             Some(b) => b,
             None => Values::read_var(id, bits),
         }
@@ -517,7 +500,7 @@ mod tests {
         let mut x = Exprs::default();
         let r = x.read(0, 64);
         let domain = BTreeSet::from([0, 0x31_0000_0000, 0x32_0000_0000, 0x5f_0000_0000]);
-        let mut v = Values::new(&x).with_domains(vec![Some(domain)]).narrowing();
+        let mut v = Values::new(&x).with_domains(vec![Some(domain)]);
         let b = v.bv(r);
         assert_eq!(b.get_size(), 64);
         assert!(b.to_string().contains("n0"), "{b}");
@@ -535,10 +518,7 @@ mod tests {
         }
         // Without a domain, or over 16 varying bits: the read's own constant.
         let wide = BTreeSet::from([0, 0xffff_ffff_0000]);
-        let mut v = Values::new(&x).with_domains(vec![Some(wide)]).narrowing();
-        assert_eq!(v.bv(r).to_string(), "r0");
-        // Nor without `narrowing`.
-        let mut v = Values::new(&x).with_domains(vec![Some(BTreeSet::from([0, 0x31_0000_0000]))]);
+        let mut v = Values::new(&x).with_domains(vec![Some(wide)]);
         assert_eq!(v.bv(r).to_string(), "r0");
     }
 }
