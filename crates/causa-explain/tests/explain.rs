@@ -6272,14 +6272,19 @@ fn a_log_appended_in_nine_locked_sections_is_reordered_soundly() {
     // locked.rs), one predecessor per section. Every mode's alternate of
     // three runs is replayed (assert_explained) and puts the starter's
     // START entry first.
-    for (n, e, summary) in summaries_of_three_runs("fail/sync/log_start_entry_not_first.c") {
-        assert!(
-            summary
-                .contains("The read of `log_[0].what` at log_start_entry_not_first.c:56 in `main` (thread 0) sees 3")
-                && summary.contains("and 1 from thread 0.2 line 27 in the alternate"),
-            "run {n} {}: {summary}",
-            e.mode
-        );
+    // The same with main resetting the log before the threads start: its
+    // write is the value the first section finds.
+    for (name, line, write) in [("log_start_entry_not_first", 56, 27), ("log_reset_then_start_entry_not_first", 59, 28)]
+    {
+        for (n, e, summary) in summaries_of_three_runs(&format!("fail/sync/{name}.c")) {
+            let read = format!("The read of `log_[0].what` at {name}.c:{line} in `main` (thread 0) sees 3");
+            assert!(
+                summary.contains(&read)
+                    && summary.contains(&format!("and 1 from thread 0.2 line {write} in the alternate")),
+                "{name} run {n} {}: {summary}",
+                e.mode
+            );
+        }
     }
 }
 

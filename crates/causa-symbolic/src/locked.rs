@@ -49,15 +49,28 @@ type Sections = BTreeMap<Ev, (Option<Ev>, Vec<(Access, bool)>)>;
 /// The writing sections of a location and which accesses are inside them.
 pub(crate) struct Chain {
     sections: Sections,
+    /// The last of the writes made outside the sections, each before every
+    /// one of them (`main`'s `head = NULL` before it starts the threads):
+    /// the value the first section finds, in place of the initial one.
+    before: Option<Access>,
     /// The reads the chain values (the others keep [`crate::rw`]'s rule).
     pub(crate) covers: Vec<Ev>,
+}
+
+impl Chain {
+    /// How many writing sections it orders.
+    pub(crate) fn len(&self) -> usize {
+        self.sections.len()
+    }
 }
 
 /// The chain of `loc`, when every write to it is a plain write (a concrete
 /// address, the whole location, not an atomic update) made inside an
 /// exclusive critical section of one mutex, in at least
-/// [`SECTIONS_FROM`] sections; under sequential consistency only (a
-/// buffered store is not visible at the release).
+/// [`SECTIONS_FROM`] sections, or before every such section (in one
+/// thread's program order, each must-happen-before every section); under
+/// sequential consistency only (a buffered store is not visible at the
+/// release).
 pub(crate) fn chain(enc: &Encoder<'_>, origin: &[(usize, usize)], loc: &Location, sc: bool) -> Option<Chain> {
     if !sc || loc.writes.len() < SECTIONS_FROM {
         return None;
@@ -73,21 +86,28 @@ pub(crate) fn chain(enc: &Encoder<'_>, origin: &[(usize, usize)], loc: &Location
     };
     // The mutex whose exclusive sections hold every write (the lowest
     // address when several do).
-    let (mutex, sections) = enc.mutexes().into_iter().find_map(|m| {
+    let (mutex, sections, before) = enc.mutexes().into_iter().find_map(|m| {
         let pairs = enc.lock_pairs_of(m);
         if pairs.iter().any(|(l, _)| matches!(trace.events[*l].op, Op::Lock { shared: true, .. })) {
             return None;
         }
         let mut holding: BTreeMap<Ev, Option<Ev>> = BTreeMap::new();
+        let mut outside = Vec::new();
         for w in &loc.writes {
-            let s = pairs.iter().find(|s| inside(w.ev, **s))?;
-            holding.insert(s.0, s.1);
+            match pairs.iter().find(|s| inside(w.ev, **s)) {
+                Some(s) => _ = holding.insert(s.0, s.1),
+                None => outside.push(*w),
+            }
         }
-        Some((m, holding))
+        if holding.len() < SECTIONS_FROM {
+            return None;
+        }
+        // Writes outside the sections: each before every section, one
+        // after the other.
+        let early = |w: &Access| holding.keys().all(|l| enc.mhb_before(w.ev, *l));
+        let ordered = outside.windows(2).all(|p| enc.mhb_before(p[0].ev, p[1].ev));
+        (outside.iter().all(early) && ordered).then(|| (m, holding, outside.last().copied()))
     })?;
-    if sections.len() < SECTIONS_FROM {
-        return None;
-    }
     let pairs = enc.lock_pairs_of(mutex);
     let mut by_section: Sections = sections.iter().map(|(l, u)| (*l, (*u, Vec::new()))).collect();
     let mut covers = Vec::new();
@@ -106,7 +126,7 @@ pub(crate) fn chain(enc: &Encoder<'_>, origin: &[(usize, usize)], loc: &Location
         v.sort_by_key(|(a, write)| (origin[a.ev].1, *write));
     }
     covers.sort_unstable();
-    Some(Chain { sections: by_section, covers })
+    Some(Chain { sections: by_section, before, covers })
 }
 
 /// The chain's constraints (module docs); `after(e)`: `e` does not happen.
@@ -119,10 +139,11 @@ pub(crate) fn constraints(
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
     let bits = loc.size * 8;
-    let init = match init {
-        Initial::Known(v) => Some(constant(bits, v)),
-        Initial::Expr(e) => Some(values.bv_bits(e, bits)),
-        Initial::Unknown => None,
+    let init = match (chain.before, init) {
+        (Some(w), _) => Some(w.bv(values, bits)),
+        (None, Initial::Known(v)) => Some(constant(bits, v)),
+        (None, Initial::Expr(e)) => Some(values.bv_bits(e, bits)),
+        (None, Initial::Unknown) => None,
     };
     // Each section's last write: what the next section finds.
     let last: BTreeMap<Ev, Access> = chain

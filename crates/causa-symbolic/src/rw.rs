@@ -330,7 +330,14 @@ pub(crate) fn constraints(
         // apart too.
         let chain = crate::locked::chain(enc, &model.origin, loc, !sym.memory_model.buffers_stores());
         match &chain {
-            Some(c) => parts.extend(crate::locked::constraints(enc, values, (*addr, loc, init), c)),
+            Some(c) => {
+                tracing::debug!(
+                    addr = format!("{addr:#x}"),
+                    sections = c.len(),
+                    "a locked location read by its sections' order"
+                );
+                parts.extend(crate::locked::constraints(enc, values, (*addr, loc, init), c))
+            }
             None => parts.extend(writes_apart(enc, loc)),
         }
         for r in &loc.reads {
