@@ -103,18 +103,19 @@ pub fn starved(sym: &SymTrace, failing: &[EventRef]) -> Vec<Starved> {
         .filter_map(|(t, k)| {
             let SymOp::SemWait { sem, tried: false } = sym.threads[t].events[k].op else { return None };
             let posts: Vec<EventRef> = failing.iter().copied().filter(|r| on(r, sem, true)).collect();
-            // Every post of the run, each with a wait of its own thread on
-            // the same semaphore (None: another thread's semaphore).
-            let own: Vec<Option<(EventRef, EventRef)>> = failing
-                .iter()
-                .filter_map(|r| match sym.threads[r.0].events[r.1].op {
-                    SymOp::SemPost { sem: s } => Some((*r, s)),
-                    _ => None,
-                })
-                .map(|(p, s)| failing.iter().find(|w| w.0 == p.0 && on(w, s, false)).map(|w| (p, *w)))
-                .collect();
-            let own_posts = match posts.is_empty() && own.iter().all(Option::is_some) {
-                true => own.into_iter().flatten().collect(),
+            // When nothing posts it: every post of the run, each with a
+            // wait of its own thread on the same semaphore (None: a post of
+            // another thread's semaphore, and then none is told).
+            let own_posts = match posts.is_empty() {
+                true => failing
+                    .iter()
+                    .filter_map(|r| match sym.threads[r.0].events[r.1].op {
+                        SymOp::SemPost { sem: s } => Some((*r, s)),
+                        _ => None,
+                    })
+                    .map(|(p, s)| failing.iter().find(|w| w.0 == p.0 && on(w, s, false)).map(|w| (p, *w)))
+                    .collect::<Option<Vec<_>>>()
+                    .unwrap_or_default(),
                 false => Vec::new(),
             };
             Some(Starved {

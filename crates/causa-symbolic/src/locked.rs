@@ -27,9 +27,9 @@
 //! thread): the pushes' reads of `head` were half of σ's check
 //! (docs/performance.md, seventy-sixth and seventy-seventh sessions).
 
-use crate::rw::{Access, Location};
+use crate::rw::{initial_bv, Access, Location};
 use crate::trace::Initial;
-use crate::values::{constant, Values};
+use crate::values::Values;
 use causa_constraints::formula::Ev;
 use causa_constraints::{Encoder, Formula, Op};
 use std::collections::BTreeMap;
@@ -139,11 +139,9 @@ pub(crate) fn constraints(
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
     let bits = loc.size * 8;
-    let init = match (chain.before, init) {
-        (Some(w), _) => Some(w.bv(values, bits)),
-        (None, Initial::Known(v)) => Some(constant(bits, v)),
-        (None, Initial::Expr(e)) => Some(values.bv_bits(e, bits)),
-        (None, Initial::Unknown) => None,
+    let init = match chain.before {
+        Some(w) => Some(w.bv(values, bits)),
+        None => initial_bv(values, init, bits),
     };
     // Each section's last write: what the next section finds.
     let last: BTreeMap<Ev, Access> = chain
@@ -190,21 +188,20 @@ pub(crate) fn constraints(
         parts.push(Formula::or(alts));
         // The other reads in the section: its entry value until its first
         // write, then its latest write.
-        let mut seen = entry.map(|r| (r, entry_bv.clone()));
+        let mut seen = entry;
         for (a, write) in accesses.iter().skip(usize::from(entry.is_some())) {
             if *write {
-                seen = Some((*a, None));
+                seen = Some(*a);
                 continue;
             }
-            let Some((src, _)) = seen else { continue };
+            let Some(src) = seen else { continue };
             let (rbv, sbv) = (a.bv(values, bits), src.bv(values, bits));
             parts.push(Formula::or(vec![Formula::Atom(values.atom(rbv.eq(&sbv))), after(a.ev)]));
         }
     }
     for bs in chosen.values().chain(std::iter::once(&initial)) {
         if bs.len() > 1 {
-            let weighted: Vec<(&z3::ast::Bool, i32)> = bs.iter().map(|b| (b, 1)).collect();
-            parts.push(Formula::Atom(values.atom(z3::ast::Bool::pb_le(&weighted, 1))));
+            parts.push(Formula::Atom(values.at_most_one(bs)));
         }
     }
     parts

@@ -289,8 +289,7 @@ pub(crate) fn constraints(
             some.push(after(acc.ev));
             parts.push(Formula::or(some));
             if equal.len() > AT_MOST_ONE_FROM {
-                let weighted: Vec<(&z3::ast::Bool, i32)> = equal.iter().map(|b| (b, 1)).collect();
-                parts.push(Formula::Atom(values.atom(z3::ast::Bool::pb_le(&weighted, 1))));
+                parts.push(Formula::Atom(values.at_most_one(&equal)));
             }
         }
         for (ev, p, pieces) in wide {
@@ -560,12 +559,7 @@ fn read_from(
             later.extend(not_there(values, x));
             none.push(Formula::or(later));
         }
-        let init = match init {
-            Initial::Known(v) => Some(constant(bits, v)),
-            Initial::Expr(e) => Some(values.bv_bits(e, bits)),
-            Initial::Unknown => None,
-        };
-        if let Some(v) = init {
+        if let Some(v) = initial_bv(values, init, bits) {
             none.push(Formula::Atom(values.atom(rbv.eq(&v))));
         }
         alts.push(Formula::and(none));
@@ -581,6 +575,16 @@ fn read_from(
     }
     parts.push(Formula::or(alts));
     Formula::and(parts)
+}
+
+/// What a location holds before its first write, as a bit vector of
+/// `bits` (None: unknown).
+pub(crate) fn initial_bv(values: &mut Values<'_>, init: Initial, bits: u32) -> Option<z3::ast::BV> {
+    match init {
+        Initial::Known(v) => Some(constant(bits, v)),
+        Initial::Expr(e) => Some(values.bv_bits(e, bits)),
+        Initial::Unknown => None,
+    }
 }
 
 /// Under TSO/PSO, the store a plain read forwards from while it is not yet

@@ -250,6 +250,12 @@ impl<'x> Values<'x> {
         low.eq(constant(n, v))
     }
 
+    /// The atom "at most one of `bs` holds" (one pseudo-Boolean bound).
+    pub(crate) fn at_most_one(&mut self, bs: &[Bool]) -> usize {
+        let weighted: Vec<(&Bool, i32)> = bs.iter().map(|b| (b, 1)).collect();
+        self.atom(Bool::pb_le(&weighted, 1))
+    }
+
     /// Add an atom; returns its index.
     pub fn atom(&mut self, b: Bool) -> usize {
         self.atoms.push(b);
@@ -321,7 +327,6 @@ impl<'x> Values<'x> {
     }
 }
 
-/// A `bits`-wide constant.
 /// At most this many bits of a 64-bit read may vary over its domain for
 /// [`Values::read`] to narrow it.
 const NARROW_BITS: u32 = 16;
@@ -359,6 +364,7 @@ fn narrowed(id: u32, domain: &BTreeSet<u128>) -> Option<BV> {
     pieces.into_iter().reduce(|a, b| a.concat(&b))
 }
 
+/// A `bits`-wide constant.
 pub fn constant(bits: u32, v: u128) -> BV {
     if bits <= 64 {
         BV::from_u64(v as u64, bits)

@@ -477,8 +477,6 @@ fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Opti
     None
 }
 
-/// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
-/// none of the lost signals was sent holding it.
 /// "`worker` (thread 0.2) may wait on `qc` too": the other threads that
 /// wait on the condition variable of `l`'s wait in the failing schedule,
 /// or run the waiter's start function (in another order they may wait
@@ -504,6 +502,8 @@ fn other_waiters(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<Str
     }
 }
 
+/// The mutex the waiter of `l` holds at its wait, named (`` `m` ``), when
+/// none of the lost signals was sent holding it.
 pub(super) fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<String> {
     let (m, lock) = held_over(e, l.wait.0, l.wait.1, l.wait.1).into_iter().next()?;
     let holds = |s: &EventRef| held_over(e, s.0, s.1, s.1).iter().any(|(x, _)| *x == m);
