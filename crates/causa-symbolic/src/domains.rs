@@ -16,9 +16,10 @@
 //! [`crate::rw`]'s accesses through computed addresses).
 
 use crate::expr::{Expr, ExprId, Exprs};
-use crate::rw::eval_set;
+use crate::rw::eval_set_within;
 use crate::trace::{Initial, SymOp, SymTrace};
 use causa_core::collections::HashMap;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A read with more possible values than this has no domain (pointers to
@@ -123,14 +124,15 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
         for (addr, (size, writes)) in &locs {
             let Some(mut acc) = sets[addr].clone() else { continue };
             let object = causa_ir::addr_alloc(*addr);
-            let lookup = |id: u32| read_domain(sym, &sets, id);
+            let domains = Domains::new(sym, &sets);
+            let lookup = |id: u32| domains.read(id, 0);
             let here = writes.iter().copied();
             let there = anywhere.iter().filter(|(o, _, _)| o.is_none_or(|o| o == object));
             // A write through a computed address of another width may cover
             // part of this location: its values are not the location's.
             let mut unknown = there.clone().any(|(_, _, s)| s != size);
             for w in here.chain(there.map(|(_, v, _)| *v)) {
-                match eval_set(&sym.exprs, w, &lookup) {
+                match eval_set_within(&sym.exprs, w, &lookup, MAX_VALUES) {
                     Some(s) => acc.extend(s.into_iter().map(|v| v & causa_ir::value::mask(size * 8))),
                     None => unknown = true,
                 }
@@ -151,42 +153,75 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     if !converged {
         return vec![None; sym.reads.len()];
     }
-    (0..sym.reads.len() as u32).map(|id| read_domain(sym, &sets, id)).collect()
+    let domains = Domains::new(sym, &sets);
+    (0..sym.reads.len() as u32).map(|id| domains.read(id, 0)).collect()
 }
 
-/// The values read `id` can return, given the locations' value sets: its
-/// location's, or (through a computed address) the union over the
-/// addresses it can take.
-fn read_domain(sym: &SymTrace, sets: &HashMap<u64, Option<BTreeSet<u128>>>, id: u32) -> Option<BTreeSet<u128>> {
-    let &(t, k) = sym.reads.get(id as usize)?;
-    let (addr, at, size) = match sym.threads[t].events[k].op {
-        SymOp::Read { addr, at, size, .. } => (addr, at, size),
-        SymOp::Rmw { addr, size, at, .. } => (addr, at, size),
-        _ => return None,
-    };
-    let mask = causa_ir::value::mask(size * 8);
-    let Some(at) = at else {
-        return sets.get(&addr).cloned().flatten().map(|s| s.into_iter().map(|v| v & mask).collect());
-    };
-    // The address's own reads: concrete ones only (no recursion through
-    // computed addresses of computed addresses).
-    let concrete = |r: u32| sym.read_addr(r).and_then(|a| sets.get(&a).cloned().flatten());
-    let addrs: Vec<u64> = match eval_set(&sym.exprs, at, &concrete) {
-        Some(s) => s.into_iter().map(|a| a as u64).collect(),
-        // Any word of its object (each is a location: `words`).
-        None => {
-            let object = crate::relevant::object_of(sym, at)?;
-            sets.keys().copied().filter(|a| causa_ir::addr_alloc(*a) == object).collect()
-        }
-    };
-    let mut out = BTreeSet::new();
-    for a in addrs {
-        out.extend(sets.get(&a).cloned().flatten()?.into_iter().map(|v| v & mask));
-        if out.len() > MAX_VALUES {
-            return None;
-        }
+/// How many reads through computed addresses [`Domains::read`] follows
+/// back from one (a list walked through its links: each step's address is
+/// the step before's read).
+const MAX_DEPTH: u32 = 256;
+
+/// Read domains given the locations' value sets, each computed once.
+struct Domains<'a> {
+    sym: &'a SymTrace,
+    sets: &'a HashMap<u64, Option<BTreeSet<u128>>>,
+    memo: RefCell<HashMap<u32, Option<BTreeSet<u128>>>>,
+}
+
+impl<'a> Domains<'a> {
+    fn new(sym: &'a SymTrace, sets: &'a HashMap<u64, Option<BTreeSet<u128>>>) -> Domains<'a> {
+        Domains { sym, sets, memo: RefCell::new(HashMap::default()) }
     }
-    Some(out)
+
+    /// The values read `id` can return: its location's, or (through a
+    /// computed address) the union over the addresses it can take, the
+    /// address's own reads' domains followed back [`MAX_DEPTH`] reads at
+    /// most. Null and other invalid addresses are left out: the read then
+    /// faults, and Φ_rw requires a read that happens to touch one of its
+    /// candidate locations, which leave them out too
+    /// (`rw::candidates`).
+    fn read(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
+        if let Some(d) = self.memo.borrow().get(&id) {
+            return d.clone();
+        }
+        // (Unknown ones too: two reads in an address, each followed back,
+        // would otherwise be computed again and again.)
+        let d = self.compute(id, depth);
+        self.memo.borrow_mut().insert(id, d.clone());
+        d
+    }
+
+    fn compute(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
+        let (sym, sets) = (self.sym, self.sets);
+        let &(t, k) = sym.reads.get(id as usize)?;
+        let (addr, at, size) = match sym.threads[t].events[k].op {
+            SymOp::Read { addr, at, size, .. } => (addr, at, size),
+            SymOp::Rmw { addr, size, at, .. } => (addr, at, size),
+            _ => return None,
+        };
+        let mask = causa_ir::value::mask(size * 8);
+        let Some(at) = at else {
+            return sets.get(&addr).cloned().flatten().map(|s| s.into_iter().map(|v| v & mask).collect());
+        };
+        let reads = |r: u32| (depth < MAX_DEPTH).then(|| self.read(r, depth + 1)).flatten();
+        let addrs: Vec<u64> = match eval_set_within(&sym.exprs, at, &reads, MAX_VALUES) {
+            Some(s) => s.into_iter().map(|a| a as u64).filter(|a| causa_ir::addr_alloc(*a) != 0).collect(),
+            // Any word of its object (each is a location: `words`).
+            None => {
+                let object = crate::relevant::object_of(sym, at)?;
+                sets.keys().copied().filter(|a| causa_ir::addr_alloc(*a) == object).collect()
+            }
+        };
+        let mut out = BTreeSet::new();
+        for a in addrs {
+            out.extend(sets.get(&a).cloned().flatten()?.into_iter().map(|v| v & mask));
+            if out.len() > MAX_VALUES {
+                return None;
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Objects larger than this (in words) are not split into locations.
@@ -334,6 +369,56 @@ mod tests {
         assert_eq!(d[2], None, "a counter grows without bound");
         // Through the computed address: any slot of the array.
         assert_eq!(d[3], Some(BTreeSet::from([0, 1, 2, 5])));
+    }
+
+    /// A worker pushes 70 nodes onto `head` (each node's `next` is the head
+    /// it read); main walks three links. Each step's address is the step
+    /// before's read, and its domain is still null and the nodes: the
+    /// domains of the reads in an address are followed back, sets of more
+    /// than `rw::MAX_VALUES` values are kept, and null's `next` (a fault,
+    /// not a location) is left out.
+    #[test]
+    fn a_walk_through_the_links_it_read_has_the_nodes_as_its_domain() {
+        let mut sym = SymTrace::default();
+        let head = causa_ir::make_addr(3, 0);
+        sym.initial.push((head, vec![0; 8]));
+        let nodes: Vec<u64> = (0..70).map(|i| causa_ir::make_addr(10 + i, 0)).collect();
+        for n in &nodes {
+            sym.objects.push(Object { base: *n, size: 16, heap: true, read_only: false });
+            sym.zeroed_objects.push((causa_ir::addr_alloc(*n), 16));
+        }
+        let x = &mut sym.exprs;
+        let eight = x.constant(64, 8);
+        let read = |value, at: Option<ExprId>| SymOp::Read {
+            addr: if at.is_some() { 0 } else { head },
+            size: 8,
+            value,
+            atomic: false,
+            at,
+        };
+        let write = |addr, value| SymOp::Write { addr, size: 8, value, atomic: false, at: None };
+        let (mut worker, mut main) = (vec![SymOp::Begin], vec![SymOp::Begin]);
+        for (i, n) in nodes.iter().enumerate() {
+            let old = x.read(i as u32, 64);
+            let new = x.constant(64, *n as u128);
+            worker.extend([read(old, None), write(n + 8, old), write(head, new)]);
+            sym.reads.push((1, worker.len() - 3));
+        }
+        let walked = nodes.len() as u32;
+        let mut at = None;
+        for k in 0..4 {
+            let r = x.read(walked + k, 64);
+            main.push(read(r, at));
+            sym.reads.push((0, main.len() - 1));
+            at = Some(x.bin(BinOp::Add, 64, r, eight).expect("add"));
+        }
+        sym.threads.push(SymThread::of_ops(ThreadName::main(), main));
+        sym.threads.push(SymThread::of_ops(ThreadName::main().child(1), worker));
+        let d = of_reads(&sym);
+        let expected: BTreeSet<u128> = std::iter::once(0).chain(nodes.iter().map(|n| *n as u128)).collect();
+        for k in 0..4 {
+            assert_eq!(d[(walked + k) as usize].as_ref(), Some(&expected), "step {k}");
+        }
     }
 
     #[test]

@@ -270,11 +270,10 @@ pub(crate) fn constraints(
                     sym.exprs.show(p)
                 )));
             }
-            let pb = values.bv_bits(p, 64);
             let mut equal = Vec::new();
             let mut guards = Vec::new();
             for l in cands {
-                let eq = pb.eq(constant(64, l as u128));
+                let eq = values.eq_const(p, 64, l as u128);
                 let g = values.atom(eq.clone());
                 equal.push(eq);
                 guards.push(g);
@@ -936,12 +935,22 @@ pub(crate) fn held_at(
 
 /// The values `e` can take when each read takes a value of its set.
 pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>) -> Option<BTreeSet<u128>> {
+    eval_set_within(x, e, reads, MAX_VALUES)
+}
+
+/// [`eval_set`] with sets of up to `limit` values (None beyond).
+pub(crate) fn eval_set_within(
+    x: &Exprs,
+    e: ExprId,
+    reads: &dyn Fn(u32) -> Option<BTreeSet<u128>>,
+    limit: usize,
+) -> Option<BTreeSet<u128>> {
     let pairs = |a: &BTreeSet<u128>, b: &BTreeSet<u128>, f: &dyn Fn(u128, u128) -> Option<u128>| {
-        if a.len() * b.len() > MAX_VALUES * MAX_VALUES {
+        if a.len() * b.len() > limit * limit {
             return None;
         }
         let out: BTreeSet<u128> = a.iter().flat_map(|p| b.iter().filter_map(move |q| f(*p, *q))).collect();
-        (out.len() <= MAX_VALUES).then_some(out)
+        (out.len() <= limit).then_some(out)
     };
     match x.get(e) {
         Expr::Const { v, .. } => Some(BTreeSet::from([*v])),
@@ -949,15 +958,15 @@ pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTree
             reads(*id).map(|s| s.into_iter().map(|v| v & causa_ir::value::mask(*bits)).collect())
         }
         Expr::Bin { op, bits, a, b } => {
-            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            let (sa, sb) = (eval_set_within(x, *a, reads, limit)?, eval_set_within(x, *b, reads, limit)?);
             pairs(&sa, &sb, &|p, q| causa_ir::ops::int_binop(*op, *bits, p, q).ok())
         }
         Expr::ICmp { pred, bits, a, b } => {
-            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            let (sa, sb) = (eval_set_within(x, *a, reads, limit)?, eval_set_within(x, *b, reads, limit)?);
             pairs(&sa, &sb, &|p, q| Some(causa_ir::ops::icmp(*pred, *bits, p, q) as u128))
         }
         Expr::Cast { op, from, to, a } => {
-            let s = eval_set(x, *a, reads)?;
+            let s = eval_set_within(x, *a, reads, limit)?;
             let ty = |b: u32| causa_ir::Ty::Int(b);
             Some(
                 s.into_iter()
@@ -966,12 +975,12 @@ pub(crate) fn eval_set(x: &Exprs, e: ExprId, reads: &dyn Fn(u32) -> Option<BTree
             )
         }
         Expr::Select { a, b, .. } => {
-            let mut s = eval_set(x, *a, reads)?;
-            s.extend(eval_set(x, *b, reads)?);
-            (s.len() <= MAX_VALUES).then_some(s)
+            let mut s = eval_set_within(x, *a, reads, limit)?;
+            s.extend(eval_set_within(x, *b, reads, limit)?);
+            (s.len() <= limit).then_some(s)
         }
         Expr::Fp { op, from, to, a, b } => {
-            let (sa, sb) = (eval_set(x, *a, reads)?, eval_set(x, *b, reads)?);
+            let (sa, sb) = (eval_set_within(x, *a, reads, limit)?, eval_set_within(x, *b, reads, limit)?);
             pairs(&sa, &sb, &|p, q| Some(crate::expr::fp_fold(*op, *from, *to, p, q)))
         }
     }

@@ -162,11 +162,14 @@ impl<'x> Values<'x> {
     /// own `==` and `!=` with a constant are lowered so: a reference count
     /// tested after its decrement (`--refs == 0`) is a read compared with
     /// 1 (refcount_nonatomic_release: explanation 2.0 → 0.9 s;
-    /// docs/performance.md). See [`Values::low_eq`]. (The guards of accesses
-    /// through computed addresses were tried too: faster on
-    /// hash_table_racy_count, but the first models changed and two corpus
-    /// explanations got worse.)
-    fn eq_const(&mut self, e: ExprId, bits: u32, v: u128) -> Bool {
+    /// docs/performance.md). See [`Values::low_eq`]. The guards of accesses
+    /// through computed addresses are too (`rw.rs`): `queue[head]`'s guard
+    /// is then `head` compared with the slot's index, not a 64-bit
+    /// multiplier and adder (bench/programs/work_queue.c at 40 tasks:
+    /// 1.6 → 1.2 s; an earlier try changed Z3's first models for the worse
+    /// on two corpus programs; in the seventy-eighth session's fail/ sweep
+    /// one DSP grew by an event and one root cause shrank by two).
+    pub(crate) fn eq_const(&mut self, e: ExprId, bits: u32, v: u128) -> Bool {
         let have = self.exprs.bits(e);
         let v = v & causa_ir::value::mask(bits);
         if bits > have {
