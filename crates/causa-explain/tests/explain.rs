@@ -4445,7 +4445,7 @@ fn an_overwrite_is_told_only_of_the_place_the_read_reads() {
     // summary said the producer "runs line 19 again and writes `buf[1]` (4)
     // before" the read, "which was to see the earlier write (3)": that
     // write was to `buf[0]`. An overwrite is told only when both writes
-    // are to the same place. (Twelve failing runs: most alternates keep
+    // are to the same place. (Thirteen failing runs: most alternates keep
     // `out`'s writes in order and tell the update's lines to be made
     // atomic instead.)
     let prep = corpus("fail/sync/semaphore_ring_shared_index.c");
