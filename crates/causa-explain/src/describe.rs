@@ -84,6 +84,21 @@ impl Explanation {
     }
 
     /// `bank.c:14`, when the event has a source location.
+    /// Where an event is in a projection's table: ` :14` (its line; the
+    /// table's events are in the program's files), or ` in qsort` for one
+    /// inside causa's own C library (`<causa>/libc.c`), whose line
+    /// numbers the program's files do not have.
+    pub fn table_line(&self, r: EventRef) -> String {
+        let i = self.info_of(r);
+        match &i.loc {
+            Some(l) if &*l.file == causa_ir::compile::RUNTIME_FILE => {
+                format!(" in {}", i.function.as_deref().unwrap_or("causa's C library"))
+            }
+            Some(l) => format!(" :{}", l.line),
+            None => String::new(),
+        }
+    }
+
     pub fn line(&self, r: EventRef) -> Option<String> {
         self.info_of(r).loc.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
     }

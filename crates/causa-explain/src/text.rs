@@ -352,7 +352,7 @@ fn table(e: &Explanation, title: &str, order: &[EventRef], run: Run, threads: &[
         flows.iter().any(|f| f.read == r)
     };
     let cell = |r: EventRef| {
-        let line = e.info_of(r).loc.as_ref().map(|l| format!(" :{}", l.line)).unwrap_or_default();
+        let line = e.table_line(r);
         let v = e.value(r, run).map(|v| format!("={v}")).unwrap_or_default();
         let mark = if differs(r) { "*" } else { "" };
         cut(&format!("{mark}{}{v}{line}", e.op_text_in(r, run)))

@@ -6312,3 +6312,26 @@ fn a_branch_that_tests_the_same_reads_as_the_failing_check_is_no_cause_of_its_ow
         assert!(!summary.contains("must take another path"), "run {n} {}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn moves_inside_qsort_are_shown_in_qsort_not_at_a_line_of_the_program() {
+    // qsort runs as causa's own C version (`<causa>/libc.c`): the
+    // projection's tables showed its element moves as `memcpy scores[0]
+    // :40`, a line of that file, which the reader takes for line 40 of the
+    // program. They now say `in qsort`.
+    let prep = corpus("fail/libc/qsort_before_join.c");
+    let mut shown = 0;
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        let text = causa_explain::text::render(&e);
+        let tables = text.lines().skip_while(|l| !l.starts_with("Differential schedule projection"));
+        for line in tables.take_while(|l| !l.starts_with("Data flows that differ")) {
+            for cell in line.split(['│', '⋮']).filter(|c| c.contains("memcpy scores")) {
+                assert!(cell.trim_end().ends_with(" in qsort"), "run {n}: {line}\n{text}");
+                shown += 1;
+            }
+        }
+    }
+    assert!(shown > 0, "some move inside qsort is in a projection");
+}
