@@ -83,7 +83,6 @@ impl Explanation {
         })
     }
 
-    /// `bank.c:14`, when the event has a source location.
     /// Where an event is in a projection's table: ` :14` (its line; the
     /// table's events are in the program's files), or ` in qsort` for one
     /// inside causa's own C library (`<causa>/libc.c`), whose line
@@ -99,6 +98,7 @@ impl Explanation {
         }
     }
 
+    /// `bank.c:14`, when the event has a source location.
     pub fn line(&self, r: EventRef) -> Option<String> {
         self.info_of(r).loc.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
     }

@@ -180,7 +180,8 @@ impl<'a> Domains<'a> {
     /// most. Null and other invalid addresses are left out: the read then
     /// faults, and Φ_rw requires a read that happens to touch one of its
     /// candidate locations, which leave them out too
-    /// (`rw::candidates`).
+    /// (`rw::candidates`). A domain cut short by the depth bound is
+    /// unknown, and stays so for later lookups (unknown is always sound).
     fn read(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
         if let Some(d) = self.memo.borrow().get(&id) {
             return d.clone();
