@@ -56,6 +56,24 @@ pub(crate) struct Alignment {
     pub objects: HashMap<u32, u32>,
 }
 
+impl Alignment {
+    /// The joins `run` made after each thread's last event paired with the
+    /// trace's: past the events the trace has of that thread, so after
+    /// every one of them in its program order.
+    pub fn later_joins(&self, sym: &SymTrace, run: &Execution) -> Vec<crate::LaterJoin> {
+        let mut out = Vec::new();
+        for (t, th) in sym.threads.iter().enumerate() {
+            let Some(&last) = (0..th.events.len()).filter_map(|k| self.events.get(&(t, k))).max() else { continue };
+            for r in run.records.iter().skip(last + 1).filter(|r| r.kind == EventKind::Join && r.thread == th.thread) {
+                if let Some(joins) = r.other_thread.as_ref().and_then(|c| sym.thread_index(c)) {
+                    out.push(crate::LaterJoin { thread: t, joins, loc: r.location.clone() });
+                }
+            }
+        }
+        out
+    }
+}
+
 /// An access's kind, address, whether the solver resolves the address,
 /// and how many bytes from it the run's event may start at: a bulk call's
 /// event is at its first shared byte the run wrote (or read), which for

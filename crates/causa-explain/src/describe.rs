@@ -100,7 +100,14 @@ impl Explanation {
 
     /// `bank.c:14`, when the event has a source location.
     pub fn line(&self, r: EventRef) -> Option<String> {
-        self.info_of(r).loc.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+        self.info_of(r).loc.as_ref().map(short_line)
+    }
+
+    /// `main.c:40`: where thread `t` joins thread `child` in the alternate
+    /// run, past the events the trace has of it ([`Explanation::later_joins`]).
+    pub fn later_join(&self, t: usize, child: usize) -> Option<String> {
+        let j = self.later_joins.iter().find(|j| (j.thread, j.joins) == (t, child))?;
+        j.loc.as_ref().map(short_line)
     }
 
     /// `bank.c:14`, the failure's source line, when the run gave one.
@@ -311,4 +318,9 @@ pub(crate) fn number(v: &str) -> Option<i128> {
 /// has one.
 pub(crate) fn finding_line(f: &causa_core::Finding) -> Option<String> {
     f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+}
+
+/// `bank.c:14`: a source location's file, without its directories, and line.
+fn short_line(l: &causa_core::SourceLoc) -> String {
+    format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line)
 }

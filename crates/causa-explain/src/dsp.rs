@@ -120,6 +120,10 @@ pub fn projection(
     let (mut failing_only, mut alternate_only) = flows_that_differ(sym, (failing, alternate), resolved);
     failing_only.retain(|f| !quiet.contains(&f.read));
     alternate_only.retain(|f| !quiet.contains(&f.read));
+    // (Only the alternate's: a read of the failing run that the alternate
+    // leaves out was not followed there, and its thread may go elsewhere.)
+    let ran_f: BTreeSet<EventRef> = failing.iter().copied().collect();
+    alternate_only.retain(|f| !crate::constant_reads::is_constant(sym, resolved, (f, &resolved.alternate), &ran_f));
     let (fs, as_) = (switches(failing), switches(alternate));
     let loud = |(x, y): &&(EventRef, EventRef)| !quiet.contains(x) && !quiet.contains(y);
     let failing_switches: Vec<_> = fs.difference(&as_).filter(loud).copied().collect();

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 mod align;
 mod barrier;
+mod constant_reads;
 pub mod deadlock;
 mod describe;
 pub mod dot;
@@ -65,6 +66,17 @@ pub enum ExplainError {
     /// process (`strtok`'s position), told from the run alone.
     #[error("no alternate schedule, but the failing run shows the cause: {0}")]
     LibraryState(String),
+}
+
+/// A join the alternate run made past its thread's last event in the
+/// symbolic trace: the failing run never reached it (`main` fails on a
+/// result it read before the join that waits for the thread computing it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaterJoin {
+    /// The joining thread and the joined one (thread indices of [`EventRef`]).
+    pub thread: usize,
+    pub joins: usize,
+    pub loc: Option<causa_core::SourceLoc>,
 }
 
 /// What an event of the explanation is, for display.
@@ -233,6 +245,8 @@ pub struct Explanation {
     /// a write the failing run never reached; their threads are not
     /// followed from there on.
     pub late_reads: Vec<EventRef>,
+    /// Joins the replayed alternate made past the trace's events.
+    pub later_joins: Vec<LaterJoin>,
     /// Symbiosis mode: the inverted pair.
     pub inverted: Option<(EventRef, EventRef)>,
     /// A use after free or double free: the `free` that came first.
@@ -714,6 +728,7 @@ fn explain_here(
     };
     let mut alternate = s.alternate.clone();
     let mut late_reads = Vec::new();
+    let mut later_joins = Vec::new();
     let freeing = freeing(prep, &sym, &s.failing, (&failure, ex));
     let incidental = s.incidental.as_deref();
     let (replayed, mut alternate_values, dsp) = match (&s.alternate, chosen) {
@@ -730,6 +745,7 @@ fn explain_here(
             }
             let alt = &alt;
             late_reads = late;
+            later_joins = alternate_run.later_joins(&sym, &run);
             alternate = Some(alt.clone());
             alternate_run.name_objects(&sym, &run, &mut objects);
             resolved.alternate = alternate_run.resolved(&sym, &run);
@@ -845,6 +861,7 @@ fn explain_here(
         root_cause: s.root_cause,
         alternate,
         late_reads,
+        later_joins,
         inverted: s.inverted,
         freeing,
         alternate_outcome: replayed.as_ref().map(|r| r.0.clone()),

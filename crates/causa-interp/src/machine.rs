@@ -864,7 +864,12 @@ impl Machine {
         match self.mem.allocs.get(self.mem.locate(x).0).map(|a| &a.kind) {
             None | Some(AllocKind::Null) => crate::naming::format_value(v, size),
             Some(AllocKind::Function { id }) => self.prep.program.functions[*id as usize].name.to_string(),
-            _ => format!("&{}", self.pointed_name(x)),
+            // A pointer to a string literal's start is the literal, as C
+            // writes it (`"plum"`, not `&"plum"`).
+            _ => match self.pointed_name(x) {
+                name if name.starts_with('"') && name.ends_with('"') => name,
+                name => format!("&{name}"),
+            },
         }
     }
 
@@ -950,7 +955,8 @@ impl Machine {
             AllocKind::Null => return None,
             AllocKind::Global { index } => {
                 let g = &prog.globals[*index as usize];
-                (g.name.to_string(), g.ty.clone())
+                let literal = crate::naming::literal(&g.name, &g.ty, g.is_const, &g.init);
+                (literal.unwrap_or_else(|| g.name.to_string()), g.ty.clone())
             }
             AllocKind::Function { id } => (format!("function {}", prog.functions[*id as usize].name), Ty::Void),
             AllocKind::Hidden { name } => (name.to_string(), Ty::Ptr),

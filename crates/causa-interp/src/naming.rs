@@ -2,6 +2,39 @@
 
 use causa_ir::Ty;
 
+/// The longest string literal shown whole; a longer one is cut with `…`.
+const LITERAL_CHARS: usize = 24;
+
+/// A string literal as C writes it (`"plum"`, `"a\tb\n"`): the name of
+/// the constant character array clang names `.str` or `.str.N` that holds
+/// it, from its initial bytes up to the first NUL. None for any other
+/// global.
+pub fn literal(name: &str, ty: &Ty, is_const: bool, init: &[u8]) -> Option<String> {
+    let literal_name =
+        name == ".str" || name.strip_prefix(".str.").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+    if !is_const || !literal_name || !matches!(ty, Ty::Array(e, _) if **e == Ty::Int(8)) {
+        return None;
+    }
+    let text = init.split(|b| *b == 0).next().unwrap_or_default();
+    let mut out = String::from('"');
+    for (i, &b) in text.iter().enumerate() {
+        if i == LITERAL_CHARS {
+            out.push('…');
+            break;
+        }
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push('"');
+    Some(out)
+}
+
 /// `name`, `name[3]`, `name.tail`, `name.items[1].key`, `name+8` for an
 /// offset into an object of type `ty` (struct fields by the names the debug
 /// information gives, [`causa_ir::fields`]; an offset that falls inside a
@@ -203,6 +236,22 @@ pub fn format_value(v: u128, size: u32) -> String {
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    #[test]
+    fn string_literals_are_named_as_c_writes_them() {
+        let chars = |n| Ty::Array(Arc::new(Ty::Int(8)), n);
+        assert_eq!(literal(".str.6", &chars(5), true, b"plum\0").as_deref(), Some("\"plum\""));
+        assert_eq!(literal(".str", &chars(7), true, b"a\t\"b\"\n\0").as_deref(), Some("\"a\\t\\\"b\\\"\\n\""));
+        assert_eq!(literal(".str.1", &chars(3), true, b"\x01\xff\0").as_deref(), Some("\"\\x01\\xff\""));
+        let long = b"abcdefghijklmnopqrstuvwxyz\0";
+        assert_eq!(literal(".str.2", &chars(27), true, long).as_deref(), Some("\"abcdefghijklmnopqrstuvwx…\""));
+        // Only clang's literals: a program's own constant, a writable
+        // array, a literal's name that is not clang's, other element types.
+        assert_eq!(literal("greeting", &chars(5), true, b"plum\0"), None);
+        assert_eq!(literal(".str.6", &chars(5), false, b"plum\0"), None);
+        assert_eq!(literal(".str.x", &chars(5), true, b"plum\0"), None);
+        assert_eq!(literal(".str", &Ty::Array(Arc::new(Ty::Int(32)), 2), true, &[0; 8]), None);
+    }
 
     #[test]
     fn array_elements_are_indexed() {

@@ -563,6 +563,13 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
                     e.line(join).unwrap_or_default()
                 )
             }
+            // The failure comes first: the join is the alternate run's.
+            (None, _, _) if e.later_join(f.read.0, w.0).is_some() => format!(
+                " {} joins {} only at {}, after the read, which the failing run never reaches: joining it before the read (or reading after the join) avoids the failure.",
+                started_as(e, f.read.0),
+                started_as(e, w.0),
+                e.later_join(f.read.0, w.0).unwrap_or_default()
+            ),
             (None, Some((g, p)), _) => {
                 let (does, doing) = match e.info_of(p).op {
                     "sem_post" => ("posts", "posting"),
