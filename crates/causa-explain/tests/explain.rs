@@ -1297,7 +1297,8 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     }
     assert_eq!(compared, 19, "pairs where Symbiosis finds an alternate");
     let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
-    assert!(names.iter().all(|n| *n == "peterson.c pso" || *n == "dekker.c tso"), "{larger:?}");
+    let known = ["peterson.c pso", "dekker.c tso", "peterson.c tso"];
+    assert!(names.iter().all(|n| known.contains(n)), "{larger:?}");
     // peterson pso: progressive 8 operations; Symbiosis, flipping the
     // branch, 6 before the failing thread's point joined the run's order
     // (twenty-first session), 5 since. dekker tso: 8 against 6 since the
@@ -1305,7 +1306,13 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     // failure (twenty-fifth session): both alternates have the same
     // figures (1 data flow, 1 broken segment, 1 context switch), and
     // progressive's runs two reads of the other thread after the failing
-    // point instead of before it.
+    // point instead of before it. peterson tso: 7 against 5 since counters
+    // have domains (seventy-ninth session: `inside++`/`inside--` is one,
+    // and Z3's answers changed): the window's optimum changes a second
+    // flow (the read of the first thread's `inside--`), where Symbiosis'
+    // pair (the failing check moved before the flush of that decrement)
+    // changes only the failing read's; under `causa test --seed 1` it is
+    // the other way round (progressive 5, Symbiosis 7).
     assert!(larger.iter().all(|(_, by)| *by <= 3), "{larger:?}");
 }
 

@@ -52,6 +52,10 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     // from the reads': their locations' domains are unknown).
     let mut bulk: BTreeSet<u32> = BTreeSet::new();
     let mut mixed: BTreeSet<u64> = BTreeSet::new();
+    // Reads at concrete addresses, placed after the writes: one that
+    // spans several written locations (a struct copied whole, its fields
+    // updated one by one) takes its values from theirs (`Domains::tiled`).
+    let mut plain_reads: Vec<(u64, u32)> = Vec::new();
     for th in &sym.threads {
         for e in &th.events {
             let (addr, size, value) = match &e.op {
@@ -63,8 +67,9 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                     }
                     continue;
                 }
-                SymOp::Bulk { writes, .. } => {
+                SymOp::Bulk { writes, reads, .. } => {
                     bulk.extend(writes.iter().map(|p| causa_ir::addr_alloc(p.addr)));
+                    plain_reads.extend(reads.iter().map(|p| (p.addr, p.size)));
                     continue;
                 }
                 SymOp::Write { at: Some(p), value, size, .. } | SymOp::Rmw { at: Some(p), new: value, size, .. } => {
@@ -82,7 +87,10 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                 SymOp::Fork { handle: Some((addr, value)), .. } | SymOp::Join { result: Some((addr, value)), .. } => {
                     (*addr, 8, Some(*value))
                 }
-                SymOp::Read { addr, size, at: None, .. } => (*addr, *size, None),
+                SymOp::Read { addr, size, at: None, .. } => {
+                    plain_reads.push((*addr, *size));
+                    continue;
+                }
                 _ => continue,
             };
             let l = locs.entry(addr).or_insert((size, Vec::new()));
@@ -91,6 +99,17 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
             }
             l.0 = l.0.max(size);
             l.1.extend(value);
+        }
+    }
+    // A read that overlaps no written location is one of its own (its
+    // initial value); one that overlaps some is left to them.
+    for (addr, size) in plain_reads {
+        let end = addr + size as u64;
+        let overlaps = locs.range(..end).next_back().is_some_and(|(a, (s, _))| a + *s as u64 > addr);
+        match locs.get(&addr) {
+            Some((s, _)) if *s == size => {}
+            _ if overlaps => {}
+            _ => _ = locs.insert(addr, (size, Vec::new())),
         }
     }
     // Locations accessed with several sizes, or overlapping others (a small
@@ -117,14 +136,16 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
             (*a, init)
         })
         .collect();
+    let sizes: BTreeMap<u64, u32> = locs.iter().map(|(a, (s, _))| (*a, *s)).collect();
+    let counters = counters(sym, &locs, &anywhere, &mut sets);
     let mut converged = false;
     let mut grew: HashMap<u64, u32> = HashMap::default();
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
-        for (addr, (size, writes)) in &locs {
+        for (addr, (size, writes)) in locs.iter().filter(|(a, _)| !counters.contains(*a)) {
             let Some(mut acc) = sets[addr].clone() else { continue };
             let object = causa_ir::addr_alloc(*addr);
-            let domains = Domains::new(sym, &sets);
+            let domains = Domains::new(sym, &sets, &sizes);
             let lookup = |id: u32| domains.read(id, 0);
             let here = writes.iter().copied();
             let there = anywhere.iter().filter(|(o, _, _)| o.is_none_or(|o| o == object));
@@ -153,8 +174,85 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     if !converged {
         return vec![None; sym.reads.len()];
     }
-    let domains = Domains::new(sym, &sets);
+    let domains = Domains::new(sym, &sets, &sizes);
     (0..sym.reads.len() as u32).map(|id| domains.read(id, 0)).collect()
+}
+
+/// A write of a counter: a constant, or a constant added to what the
+/// location held.
+enum Step {
+    Set(u128),
+    Add(u128),
+}
+
+/// `w`, a value written at the `size` bytes at `addr`, as a counter's
+/// [`Step`]: a constant, or a constant added to (or subtracted from) a read
+/// of those same bytes.
+fn step(sym: &SymTrace, w: ExprId, addr: u64, size: u32) -> Option<Step> {
+    let x = &sym.exprs;
+    if let Some(v) = x.value(w) {
+        return Some(Step::Set(v));
+    }
+    let Expr::Bin { op, bits, a, b } = *x.get(w) else { return None };
+    let (r, c) = match (op, x.value(a), x.value(b)) {
+        (causa_ir::BinOp::Add, Some(c), None) => (b, c),
+        (causa_ir::BinOp::Add, None, Some(c)) => (a, c),
+        (causa_ir::BinOp::Sub, None, Some(c)) => (a, c.wrapping_neg()),
+        _ => return None,
+    };
+    let Expr::Read { id, .. } = *x.get(r) else { return None };
+    let &(t, k) = sym.reads.get(id as usize)?;
+    let here = match sym.threads[t].events[k].op {
+        SymOp::Read { addr: a, size: s, at: None, .. } | SymOp::Rmw { addr: a, size: s, at: None, .. } => (a, s),
+        _ => return None,
+    };
+    (here == (addr, size)).then_some(Step::Add(c & causa_ir::value::mask(bits)))
+}
+
+/// The counters among `locs` (`n++`, `total += 2`, `n = 0`): every write is
+/// a [`Step`], and no write through a computed address may land there.
+/// Their sets are final: each write happens once, and one that adds reads
+/// what other writes left (or the initial value), so the location holds a
+/// constant written or its initial value plus the constants of some of the
+/// adding writes. The fixpoint would grow such a set by a value a round
+/// and give up on it ([`MAX_GROWTH`]); a hit ratio computed from two
+/// counters then had no domain to be tabulated over.
+fn counters(
+    sym: &SymTrace,
+    locs: &BTreeMap<u64, (u32, Vec<ExprId>)>,
+    anywhere: &[(Option<u32>, ExprId, u32)],
+    sets: &mut HashMap<u64, Option<BTreeSet<u128>>>,
+) -> BTreeSet<u64> {
+    let mut out = BTreeSet::new();
+    for (addr, (size, writes)) in locs {
+        let Some(Some(init)) = sets.get(addr) else { continue };
+        if writes.is_empty() || anywhere.iter().any(|(o, _, _)| o.is_none_or(|o| o == causa_ir::addr_alloc(*addr))) {
+            continue;
+        }
+        let Some(steps) = writes.iter().map(|w| step(sym, *w, *addr, *size)).collect::<Option<Vec<Step>>>() else {
+            continue;
+        };
+        let mask = causa_ir::value::mask(size * 8);
+        let mut set: BTreeSet<u128> = init.iter().map(|v| v & mask).collect();
+        set.extend(steps.iter().filter_map(|s| match s {
+            Step::Set(v) => Some(v & mask),
+            Step::Add(_) => None,
+        }));
+        for s in &steps {
+            if let Step::Add(c) = s {
+                let more: Vec<u128> = set.iter().map(|v| v.wrapping_add(*c) & mask).collect();
+                set.extend(more);
+            }
+            if set.len() > MAX_VALUES {
+                break;
+            }
+        }
+        if set.len() <= MAX_VALUES {
+            sets.insert(*addr, Some(set));
+            out.insert(*addr);
+        }
+    }
+    out
 }
 
 /// How many reads through computed addresses [`Domains::read`] follows
@@ -166,12 +264,48 @@ const MAX_DEPTH: u32 = 256;
 struct Domains<'a> {
     sym: &'a SymTrace,
     sets: &'a HashMap<u64, Option<BTreeSet<u128>>>,
+    /// Each location's size, by address.
+    sizes: &'a BTreeMap<u64, u32>,
     memo: RefCell<HashMap<u32, Option<BTreeSet<u128>>>>,
 }
 
 impl<'a> Domains<'a> {
-    fn new(sym: &'a SymTrace, sets: &'a HashMap<u64, Option<BTreeSet<u128>>>) -> Domains<'a> {
-        Domains { sym, sets, memo: RefCell::new(HashMap::default()) }
+    fn new(
+        sym: &'a SymTrace,
+        sets: &'a HashMap<u64, Option<BTreeSet<u128>>>,
+        sizes: &'a BTreeMap<u64, u32>,
+    ) -> Domains<'a> {
+        Domains { sym, sets, sizes, memo: RefCell::new(HashMap::default()) }
+    }
+
+    /// The values of the `size` bytes at `addr`: its location's, or, when
+    /// they are several locations end to end, every combination of theirs
+    /// (little-endian; None when a byte is in none of them or there are
+    /// more than [`MAX_VALUES`]).
+    fn tiled(&self, addr: u64, size: u32) -> Option<BTreeSet<u128>> {
+        let end = addr + size as u64;
+        let mut out = BTreeSet::from([0u128]);
+        let mut a = addr;
+        while a < end {
+            let s = *self.sizes.get(&a)?;
+            if a + s as u64 > end {
+                return None;
+            }
+            let values = self.sets.get(&a)?.as_ref()?;
+            let shift = 8 * (a - addr) as u32;
+            let mut next = BTreeSet::new();
+            for x in &out {
+                for v in values {
+                    next.insert(x | ((v & causa_ir::value::mask(s * 8)) << shift));
+                    if next.len() > MAX_VALUES {
+                        return None;
+                    }
+                }
+            }
+            out = next;
+            a += s as u64;
+        }
+        Some(out)
     }
 
     /// The values read `id` can return: its location's, or (through a
@@ -196,14 +330,21 @@ impl<'a> Domains<'a> {
     fn compute(&self, id: u32, depth: u32) -> Option<BTreeSet<u128>> {
         let (sym, sets) = (self.sym, self.sets);
         let &(t, k) = sym.reads.get(id as usize)?;
-        let (addr, at, size) = match sym.threads[t].events[k].op {
-            SymOp::Read { addr, at, size, .. } => (addr, at, size),
-            SymOp::Rmw { addr, size, at, .. } => (addr, at, size),
+        let (addr, at, size) = match &sym.threads[t].events[k].op {
+            SymOp::Read { addr, at, size, .. } => (*addr, *at, *size),
+            SymOp::Rmw { addr, size, at, .. } => (*addr, *at, *size),
+            // A bulk read's piece (`memcpy` from a struct).
+            SymOp::Bulk { reads, at: None, .. } => {
+                let is =
+                    |p: &&crate::trace::Piece| matches!(sym.exprs.get(p.value), Expr::Read { id: r, .. } if *r == id);
+                let p = reads.iter().find(is)?;
+                (p.addr, None, p.size)
+            }
             _ => return None,
         };
         let mask = causa_ir::value::mask(size * 8);
         let Some(at) = at else {
-            return sets.get(&addr).cloned().flatten().map(|s| s.into_iter().map(|v| v & mask).collect());
+            return self.tiled(addr, size);
         };
         let reads = |r: u32| (depth < MAX_DEPTH).then(|| self.read(r, depth + 1)).flatten();
         let addrs: Vec<u64> = match eval_set_within(&sym.exprs, at, &reads, MAX_VALUES) {
@@ -287,31 +428,44 @@ pub(crate) fn eval_with(
     v: u128,
     memo: &mut HashMap<ExprId, Option<u128>>,
 ) -> Option<u128> {
+    eval_by(exprs, e, &|r| (r == id).then_some(v), memo)
+}
+
+/// `e`'s value with each read `r` returning `value(r)` (memoised over the
+/// DAG; None when a read has no value or an operation fails).
+pub(crate) fn eval_by(
+    exprs: &Exprs,
+    e: ExprId,
+    value: &dyn Fn(u32) -> Option<u128>,
+    memo: &mut HashMap<ExprId, Option<u128>>,
+) -> Option<u128> {
     if let Some(r) = memo.get(&e) {
         return *r;
     }
     let ty = |b: u32| causa_ir::Ty::Int(b);
-    let r = match exprs.get(e) {
-        Expr::Const { v, .. } => Some(*v),
-        Expr::Read { id: r, bits } => (*r == id).then_some(v & causa_ir::value::mask(*bits)),
+    let mut at = |x: ExprId| eval_by(exprs, x, value, memo);
+    let r = match *exprs.get(e) {
+        Expr::Const { v, .. } => Some(v),
+        Expr::Read { id, bits } => value(id).map(|v| v & causa_ir::value::mask(bits)),
         Expr::Bin { op, bits, a, b } => {
-            let (x, y) = (eval_with(exprs, *a, id, v, memo), eval_with(exprs, *b, id, v, memo));
-            x.zip(y).and_then(|(x, y)| causa_ir::ops::int_binop(*op, *bits, x, y).ok())
+            let (x, y) = (at(a), at(b));
+            x.zip(y).and_then(|(x, y)| causa_ir::ops::int_binop(op, bits, x, y).ok())
         }
         Expr::ICmp { pred, bits, a, b } => {
-            let (x, y) = (eval_with(exprs, *a, id, v, memo), eval_with(exprs, *b, id, v, memo));
-            x.zip(y).map(|(x, y)| causa_ir::ops::icmp(*pred, *bits, x, y) as u128)
+            let (x, y) = (at(a), at(b));
+            x.zip(y).map(|(x, y)| causa_ir::ops::icmp(pred, bits, x, y) as u128)
         }
-        Expr::Cast { op, from, to, a } => eval_with(exprs, *a, id, v, memo)
-            .map(|x| causa_ir::ops::cast(*op, &ty(*from), &ty(*to), &causa_ir::Value::Int(x)).as_int()),
-        Expr::Select { c, a, b } => match eval_with(exprs, *c, id, v, memo) {
-            Some(c) if c & 1 == 1 => eval_with(exprs, *a, id, v, memo),
-            Some(_) => eval_with(exprs, *b, id, v, memo),
+        Expr::Cast { op, from, to, a } => {
+            at(a).map(|x| causa_ir::ops::cast(op, &ty(from), &ty(to), &causa_ir::Value::Int(x)).as_int())
+        }
+        Expr::Select { c, a, b } => match at(c) {
+            Some(c) if c & 1 == 1 => at(a),
+            Some(_) => at(b),
             None => None,
         },
         Expr::Fp { op, from, to, a, b } => {
-            let (x, y) = (eval_with(exprs, *a, id, v, memo), eval_with(exprs, *b, id, v, memo));
-            x.zip(y).map(|(x, y)| crate::expr::fp_fold(*op, *from, *to, x, y))
+            let (x, y) = (at(a), at(b));
+            x.zip(y).map(|(x, y)| crate::expr::fp_fold(op, from, to, x, y))
         }
     };
     memo.insert(e, r);
@@ -326,9 +480,9 @@ mod tests {
     use causa_ir::BinOp;
 
     /// An array of four words: main writes 1 and 2 into slot 0, a worker
-    /// writes 5 at a computed slot; a counter at 0x2000 is incremented.
+    /// writes 5 at a computed slot; a counter is incremented once.
     #[test]
-    fn domains_gather_every_write_and_give_up_on_counters() {
+    fn domains_gather_every_write_and_a_counters_steps() {
         let mut sym = SymTrace::default();
         let (base, counter) = (causa_ir::make_addr(3, 0), causa_ir::make_addr(4, 0));
         sym.objects.push(Object { base, size: 16, heap: false, read_only: false });
@@ -367,7 +521,8 @@ mod tests {
         // The slot index's location is unknown memory.
         assert_eq!(d[0], None);
         assert_eq!(d[1], Some(BTreeSet::from([0, 1, 2, 5])));
-        assert_eq!(d[2], None, "a counter grows without bound");
+        // (The fixpoint alone grew it by a value a round, and gave up.)
+        assert_eq!(d[2], Some(BTreeSet::from([0, 1])), "a counter: its initial value, or one more");
         // Through the computed address: any slot of the array.
         assert_eq!(d[3], Some(BTreeSet::from([0, 1, 2, 5])));
     }
@@ -420,6 +575,72 @@ mod tests {
         for k in 0..4 {
             assert_eq!(d[(walked + k) as usize].as_ref(), Some(&expected), "step {k}");
         }
+    }
+
+    /// Two counters side by side, each incremented under a lock (`hits++`,
+    /// `misses += 2`), and a copy of both as one 8-byte word: the counters'
+    /// reads have their initial value plus some of the increments as their
+    /// domains (the fixpoint alone would widen them to unknown), and the
+    /// copy's read every combination of the two.
+    #[test]
+    fn counters_and_a_copy_of_both_have_domains() {
+        let mut sym = SymTrace::default();
+        let base = causa_ir::make_addr(3, 0);
+        let (hits, misses) = (base, base + 4);
+        sym.initial.push((base, vec![0; 8]));
+        let x = &mut sym.exprs;
+        let (one, two) = (x.constant(32, 1), x.constant(32, 2));
+        let read = |addr, size, value| SymOp::Read { addr, size, value, atomic: false, at: None };
+        let write = |addr, value| SymOp::Write { addr, size: 4, value, atomic: false, at: None };
+        let mut worker = vec![SymOp::Begin];
+        let mut id = 0;
+        for (addr, step, times) in [(hits, one, 3), (misses, two, 2)] {
+            for _ in 0..times {
+                let old = x.read(id, 32);
+                let new = x.bin(BinOp::Add, 32, old, step).expect("add");
+                worker.extend([read(addr, 4, old), write(addr, new)]);
+                sym.reads.push((1, worker.len() - 2));
+                id += 1;
+            }
+        }
+        let copy = x.read(id, 64);
+        let main = vec![SymOp::Begin, read(base, 8, copy)];
+        sym.reads.push((0, 1));
+        sym.threads.push(SymThread::of_ops(ThreadName::main(), main));
+        sym.threads.push(SymThread::of_ops(ThreadName::main().child(1), worker));
+        let d = of_reads(&sym);
+        let set = |v: &[u128]| Some(v.iter().copied().collect::<BTreeSet<u128>>());
+        assert_eq!(d[0], set(&[0, 1, 2, 3]), "hits");
+        assert_eq!(d[3], set(&[0, 2, 4]), "misses");
+        let both: Vec<u128> = [0u128, 2, 4].iter().flat_map(|m| (0..4).map(move |h| h | (m << 32))).collect();
+        assert_eq!(d[id as usize], set(&both), "the copy");
+    }
+
+    /// A location some write sets from another location's read is no
+    /// counter: its domain comes from the fixpoint as before.
+    #[test]
+    fn a_write_of_another_locations_value_is_no_counter_step() {
+        let mut sym = SymTrace::default();
+        let (a, b) = (causa_ir::make_addr(3, 0), causa_ir::make_addr(4, 0));
+        sym.initial.push((a, vec![5, 0, 0, 0]));
+        sym.initial.push((b, vec![0; 4]));
+        let x = &mut sym.exprs;
+        let one = x.constant(32, 1);
+        let ra = x.read(0, 32);
+        let next = x.bin(BinOp::Add, 32, ra, one).expect("add");
+        let ops = vec![
+            SymOp::Begin,
+            SymOp::Read { addr: a, size: 4, value: ra, atomic: false, at: None },
+            SymOp::Write { addr: b, size: 4, value: next, atomic: false, at: None },
+        ];
+        sym.reads.push((0, 1));
+        let rb = x.read(1, 32);
+        let reader = vec![SymOp::Begin, SymOp::Read { addr: b, size: 4, value: rb, atomic: false, at: None }];
+        sym.reads.push((1, 1));
+        sym.threads.push(SymThread::of_ops(ThreadName::main(), ops));
+        sym.threads.push(SymThread::of_ops(ThreadName::main().child(1), reader));
+        let d = of_reads(&sym);
+        assert_eq!(d[1], Some(BTreeSet::from([0, 6])));
     }
 
     #[test]

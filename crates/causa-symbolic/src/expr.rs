@@ -320,7 +320,12 @@ impl Exprs {
 
     /// The shared reads `e` depends on (their ids).
     pub fn read_ids(&self, e: ExprId) -> std::collections::BTreeSet<u32> {
-        let mut ids = std::collections::BTreeSet::new();
+        self.reads_of(e).into_keys().collect()
+    }
+
+    /// The shared reads `e` depends on: their ids, with their widths.
+    pub fn reads_of(&self, e: ExprId) -> std::collections::BTreeMap<u32, u32> {
+        let mut ids = std::collections::BTreeMap::new();
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
@@ -329,8 +334,8 @@ impl Exprs {
             }
             match self.get(x) {
                 Expr::Const { .. } => {}
-                Expr::Read { id, .. } => {
-                    ids.insert(*id);
+                Expr::Read { id, bits } => {
+                    ids.insert(*id, *bits);
                 }
                 Expr::Bin { a, b, .. } | Expr::ICmp { a, b, .. } | Expr::Fp { a, b, .. } => stack.extend([*a, *b]),
                 Expr::Cast { a, .. } => stack.push(*a),
