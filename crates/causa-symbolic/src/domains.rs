@@ -67,9 +67,13 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
                     }
                     continue;
                 }
-                SymOp::Bulk { writes, reads, .. } => {
+                SymOp::Bulk { writes, reads, at, .. } => {
                     bulk.extend(writes.iter().map(|p| causa_ir::addr_alloc(p.addr)));
-                    plain_reads.extend(reads.iter().map(|p| (p.addr, p.size)));
+                    // (Through a computed pointer a piece's address is its
+                    // offset from it: no location of its own.)
+                    if at.is_none() {
+                        plain_reads.extend(reads.iter().map(|p| (p.addr, p.size)));
+                    }
                     continue;
                 }
                 SymOp::Write { at: Some(p), value, size, .. } | SymOp::Rmw { at: Some(p), new: value, size, .. } => {
