@@ -317,7 +317,7 @@ pub(crate) fn number(v: &str) -> Option<i128> {
 /// `bank.c:14`, a finding's source line (its file's short name), when it
 /// has one.
 pub(crate) fn finding_line(f: &causa_core::Finding) -> Option<String> {
-    f.location.as_ref().map(|l| format!("{}:{}", causa_interp::memory::short_file(&l.file), l.line))
+    f.location.as_ref().map(short_line)
 }
 
 /// `bank.c:14`: a source location's file, without its directories, and line.

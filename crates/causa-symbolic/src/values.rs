@@ -154,15 +154,15 @@ impl<'x> Values<'x> {
 
     /// `e` as a table of its values: when every read it depends on has a
     /// known domain and their combinations are at most [`TABLE_LIMIT`],
-    /// `ite(reads = combination 1, value 1, ite(…))`, each value computed
-    /// here, the last one the default. Z3 lowers a floating-point operation
+    /// `ite(reads in the combinations giving value 1, value 1, ite(…))`,
+    /// each value computed here, the commonest one the default. Z3 lowers a floating-point operation
     /// to a circuit, and a division's is one its search has to go through:
     /// a hit ratio of two counters read under a lock (`(double)hits /
     /// (hits + misses)`, six of them in a 52-event run) made σ's check
     /// take 92 s; a table of constants is propagated. As with conditions
     /// over a domain ([`Values::holds`]), the reads take only their
     /// domains' values in the model's schedules, so the default stands for
-    /// the last combination and for none other.
+    /// its own combinations and for none other.
     fn tabulated(&mut self, e: ExprId) -> Option<BV> {
         let reads: Vec<(u32, u32, Vec<u128>)> = self
             .exprs
@@ -177,7 +177,8 @@ impl<'x> Values<'x> {
         let combinations =
             reads.iter().try_fold(1usize, |n, (_, _, d)| n.checked_mul(d.len()).filter(|n| *n <= TABLE_LIMIT))?;
         let bits = self.exprs.bits(e);
-        let mut rows: Vec<(Vec<u128>, u128)> = Vec::with_capacity(combinations);
+        // Each value with the combinations that give it.
+        let mut by_value: BTreeMap<u128, Vec<Vec<u128>>> = BTreeMap::new();
         for i in 0..combinations {
             // (Mixed radix: the first read's value varies slowest.)
             let mut rest = i;
@@ -188,13 +189,9 @@ impl<'x> Values<'x> {
             }
             let value = |r: u32| reads.iter().position(|(id, _, _)| *id == r).map(|k| at[k]);
             let v = crate::domains::eval_by(self.exprs, e, &value, &mut HashMap::default())?;
-            rows.push((at, v));
-        }
-        // One condition per value, the commonest the default.
-        let mut by_value: BTreeMap<u128, Vec<Vec<u128>>> = BTreeMap::new();
-        for (at, v) in rows {
             by_value.entry(v).or_default().push(at);
         }
+        // One condition per value, the commonest the default.
         let default = by_value.iter().max_by_key(|(v, c)| (c.len(), std::cmp::Reverse(**v))).map(|(v, _)| *v)?;
         let vars: Vec<BV> = reads.iter().map(|(id, bits, _)| self.read(*id, *bits)).collect();
         let mut table = constant(bits, default);
@@ -483,8 +480,7 @@ mod tests {
 
     /// A ratio of two reads with domains is a table of constants, not a
     /// floating-point division, and the table gives the division's value
-    /// for each pair of the reads' values (and none past them: 16 is no
-    /// value of the first read).
+    /// for each pair of the reads' values.
     #[test]
     fn a_floating_point_ratio_over_small_domains_is_a_table() {
         use crate::expr::FpOp;

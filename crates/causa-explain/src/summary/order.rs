@@ -524,6 +524,8 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
         (Some(_), None) => "does not come before the failure",
         _ => return None,
     };
+    // (A join the failing run never reached: the alternate run's.)
+    let later = e.later_join(f.read.0, w.0);
     let fix = match published_early(e, f.read, w) {
         // Both writes in one critical section the reader does not enter:
         // the reader's lock is the fix (the writes' order is not: a
@@ -564,11 +566,11 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
                 )
             }
             // The failure comes first: the join is the alternate run's.
-            (None, _, _) if e.later_join(f.read.0, w.0).is_some() => format!(
+            (None, _, _) if later.is_some() => format!(
                 " {} joins {} only at {}, after the read, which the failing run never reaches: joining it before the read (or reading after the join) avoids the failure.",
                 started_as(e, f.read.0),
                 started_as(e, w.0),
-                e.later_join(f.read.0, w.0).unwrap_or_default()
+                later.unwrap_or_default()
             ),
             (None, Some((g, p)), _) => {
                 let (does, doing) = match e.info_of(p).op {
