@@ -6371,3 +6371,25 @@ fn moves_inside_qsort_are_shown_in_qsort_not_at_a_line_of_the_program() {
     }
     assert!(shown > 0, "some move inside qsort is in a projection");
 }
+
+#[test]
+fn a_floating_point_sum_updated_outside_the_lock_is_explained_by_its_lost_addition() {
+    // `sum = s + v` with `s` read outside the lock: the explanation's
+    // solver had no values for the double sum and bit-blasted the mean's
+    // division (26 s of solving); the sum's reads now have the values the
+    // samples' additions can make, and the division is a table over them.
+    for (n, e, summary) in summaries_of_three_runs("fail/realistic/running_mean_sum_unlocked.c") {
+        assert!(
+            summary.contains("making running_mean_sum_unlocked.c lines 24–25 atomic avoids the failure."),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+        assert!((1..=2).contains(&e.dsp.figures.data_flows), "run {n} {}: {:?}", e.mode, e.dsp.alternate_only);
+        assert!(
+            e.dsp.alternate_only.iter().all(|f| e.object(f.read).as_deref() == Some("sum")),
+            "run {n} {}: {:?}",
+            e.mode,
+            e.dsp.alternate_only
+        );
+    }
+}

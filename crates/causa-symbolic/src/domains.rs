@@ -182,11 +182,30 @@ pub(crate) fn of_reads(sym: &SymTrace) -> Vec<Option<BTreeSet<u128>>> {
     (0..sym.reads.len() as u32).map(|id| domains.read(id, 0)).collect()
 }
 
-/// A write of a counter: a constant, or a constant added to what the
-/// location held.
+/// A write of a counter: a constant, a constant added to what the
+/// location held, or a floating-point operation of what it held with a
+/// constant (`sum = sum + 1.5`).
 enum Step {
     Set(u128),
     Add(u128),
+    Fp(FpStep),
+}
+
+/// A floating-point [`Step`]: the operation, its width, the constant and
+/// whether the constant is the left operand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct FpStep {
+    op: crate::expr::FpOp,
+    bits: u32,
+    c: u128,
+    left: bool,
+}
+
+impl FpStep {
+    fn apply(self, v: u128) -> u128 {
+        let (a, b) = if self.left { (self.c, v) } else { (v, self.c) };
+        crate::expr::fp_fold(self.op, self.bits, self.bits, a, b)
+    }
 }
 
 /// `w`, a value written at the `size` bytes at `addr`, as a counter's
@@ -197,11 +216,24 @@ fn step(sym: &SymTrace, w: ExprId, addr: u64, size: u32) -> Option<Step> {
     if let Some(v) = x.value(w) {
         return Some(Step::Set(v));
     }
-    let Expr::Bin { op, bits, a, b } = *x.get(w) else { return None };
-    let (r, c) = match (op, x.value(a), x.value(b)) {
-        (causa_ir::BinOp::Add, Some(c), None) => (b, c),
-        (causa_ir::BinOp::Add, None, Some(c)) => (a, c),
-        (causa_ir::BinOp::Sub, None, Some(c)) => (a, c.wrapping_neg()),
+    let (r, step) = match *x.get(w) {
+        Expr::Bin { op, bits, a, b } => {
+            let (r, c) = match (op, x.value(a), x.value(b)) {
+                (causa_ir::BinOp::Add, Some(c), None) => (b, c),
+                (causa_ir::BinOp::Add, None, Some(c)) => (a, c),
+                (causa_ir::BinOp::Sub, None, Some(c)) => (a, c.wrapping_neg()),
+                _ => return None,
+            };
+            (r, Step::Add(c & causa_ir::value::mask(bits)))
+        }
+        Expr::Fp { op: op @ crate::expr::FpOp::Bin(_), from, to, a, b } if from == to && from == size * 8 => {
+            let (r, c, left) = match (x.value(a), x.value(b)) {
+                (Some(c), None) => (b, c, true),
+                (None, Some(c)) => (a, c, false),
+                _ => return None,
+            };
+            (r, Step::Fp(FpStep { op, bits: from, c, left }))
+        }
         _ => return None,
     };
     let Expr::Read { id, .. } = *x.get(r) else { return None };
@@ -210,7 +242,7 @@ fn step(sym: &SymTrace, w: ExprId, addr: u64, size: u32) -> Option<Step> {
         SymOp::Read { addr: a, size: s, at: None, .. } | SymOp::Rmw { addr: a, size: s, at: None, .. } => (a, s),
         _ => return None,
     };
-    (here == (addr, size)).then_some(Step::Add(c & causa_ir::value::mask(bits)))
+    (here == (addr, size)).then_some(step)
 }
 
 /// The counters among `locs` (`n++`, `total += 2`, `n = 0`): every write is
@@ -240,7 +272,7 @@ fn counters(
         let mut set: BTreeSet<u128> = init.iter().map(|v| v & mask).collect();
         set.extend(steps.iter().filter_map(|s| match s {
             Step::Set(v) => Some(v & mask),
-            Step::Add(_) => None,
+            _ => None,
         }));
         for s in &steps {
             if let Step::Add(c) = s {
@@ -250,6 +282,31 @@ fn counters(
             if set.len() > MAX_VALUES {
                 break;
             }
+        }
+        // Floating-point steps do not commute exactly (rounding): a value
+        // is what any of them did to a value before, as many times as
+        // there are such writes, in any order.
+        let mut fp: Vec<FpStep> = Vec::new();
+        for s in &steps {
+            if let Step::Fp(f) = s {
+                if !fp.contains(f) {
+                    fp.push(*f);
+                }
+            }
+        }
+        let times = steps.iter().filter(|s| matches!(s, Step::Fp(_))).count();
+        let mut last: BTreeSet<u128> = set.clone();
+        for _ in 0..times {
+            if set.len() > MAX_VALUES || last.is_empty() {
+                break;
+            }
+            let more: BTreeSet<u128> = last
+                .iter()
+                .flat_map(|v| fp.iter().map(move |f| f.apply(*v) & mask))
+                .filter(|v| !set.contains(v))
+                .collect();
+            set.extend(more.iter().copied());
+            last = more;
         }
         if set.len() <= MAX_VALUES {
             sets.insert(*addr, Some(set));
@@ -618,6 +675,44 @@ mod tests {
         assert_eq!(d[3], set(&[0, 2, 4]), "misses");
         let both: Vec<u128> = [0u128, 2, 4].iter().flat_map(|m| (0..4).map(move |h| h | (m << 32))).collect();
         assert_eq!(d[id as usize], set(&both), "the copy");
+    }
+
+    /// A running sum of doubles updated outside a lock (`sum = sum + 1.5`
+    /// twice, `sum = sum + 2.5` twice): each read's domain is every value
+    /// four additions of those steps can leave, in any order (a superset
+    /// of what the schedules make; the fixpoint alone widened it to
+    /// unknown, and the mean's division stayed a circuit in the solver).
+    #[test]
+    fn a_floating_point_sum_has_the_values_its_steps_can_make() {
+        let mut sym = SymTrace::default();
+        let sum = causa_ir::make_addr(3, 0);
+        sym.initial.push((sum, vec![0; 8]));
+        let x = &mut sym.exprs;
+        let read = |value| SymOp::Read { addr: sum, size: 8, value, atomic: false, at: None };
+        let write = |value| SymOp::Write { addr: sum, size: 8, value, atomic: false, at: None };
+        let mut id = 0;
+        for (t, v) in [1.5f64, 2.5].into_iter().enumerate() {
+            let step = x.constant(64, v.to_bits() as u128);
+            let mut ops = vec![SymOp::Begin];
+            for _ in 0..2 {
+                let old = x.read(id, 64);
+                let new = x.fp(crate::expr::FpOp::Bin(causa_ir::FBinOp::Add), 64, 64, old, step);
+                ops.extend([read(old), write(new)]);
+                sym.reads.push((t, ops.len() - 2));
+                id += 1;
+            }
+            let name = if t == 0 { ThreadName::main() } else { ThreadName::main().child(1) };
+            sym.threads.push(SymThread::of_ops(name, ops));
+        }
+        let d = of_reads(&sym);
+        let expected: BTreeSet<u128> = (0..=4)
+            .flat_map(|i| (0..=4 - i).map(move |j| (1.5 * i as f64 + 2.5 * j as f64).to_bits() as u128))
+            .collect();
+        assert!(expected.contains(&8f64.to_bits().into()) && expected.len() == 15);
+        assert_eq!(d.len(), 4);
+        for (r, domain) in d.iter().enumerate() {
+            assert_eq!(domain.as_ref(), Some(&expected), "read {r}");
+        }
     }
 
     /// A location some write sets from another location's read is no

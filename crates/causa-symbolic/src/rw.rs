@@ -274,6 +274,12 @@ pub(crate) fn constraints(
             let mut guards = Vec::new();
             for l in cands {
                 let eq = values.eq_const(p, 64, l as u128);
+                // (A candidate the address's reads' domains rule out: a
+                // list's head among the locations a walk's `n->next` may
+                // be, when the nodes are too many for a value set.)
+                if eq.as_bool() == Some(false) {
+                    continue;
+                }
                 let g = values.atom(eq.clone());
                 equal.push(eq);
                 guards.push(g);

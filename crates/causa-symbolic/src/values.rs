@@ -308,6 +308,14 @@ impl<'x> Values<'x> {
             }
         }
         let have = self.exprs.bits(e);
+        // A read whose domain has no value with these low bits never
+        // equals it (what the narrowed constant assumes too, `read`).
+        if let Expr::Read { id, .. } = *self.exprs.get(e) {
+            let domain = self.domains.get(id as usize).and_then(|d| d.as_ref());
+            if domain.is_some_and(|d| !d.iter().any(|x| x & mask(n) == v)) {
+                return never();
+            }
+        }
         let b = self.bv(e);
         let low = if n == have { b } else { b.extract(n - 1, 0) };
         low.eq(constant(n, v))
