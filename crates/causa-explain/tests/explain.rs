@@ -6393,3 +6393,24 @@ fn a_floating_point_sum_updated_outside_the_lock_is_explained_by_its_lost_additi
         );
     }
 }
+
+#[test]
+fn a_flag_set_after_data_that_was_read_stale_is_told_with_the_flip() {
+    // The consumer finds the queue empty under the lock, the producer
+    // pushes its last items and sets `produced_done` without it, and the
+    // consumer sees the flag and stops. The summary said only that the
+    // producer's write came between two reads of the flag in two turns of
+    // the loop, "so making line 44 atomic would not keep them together".
+    let path = "fail/realistic/consumer_stops_on_flag_set_after_push.c";
+    let file = "consumer_stops_on_flag_set_after_push.c";
+    for (n, e, summary) in summaries_of_three_runs(path) {
+        for told in [
+            format!("`consumer` (thread 0.2) reads `queue` at {file}:40 and finds NULL, then reads `produced_done` at {file}:44 and sees 1;"),
+            format!("`producer` (thread 0.1) writes `queue` at {file}:28 and then `produced_done` at {file}:31,"),
+            "setting `produced_done` while holding `qm` and reading it in the critical section that reads `queue`".into(),
+        ] {
+            assert!(summary.contains(&told), "run {n} {}: {told}\n{summary}", e.mode);
+        }
+        assert!(!summary.contains("would not keep them together"), "run {n} {}: {summary}", e.mode);
+    }
+}

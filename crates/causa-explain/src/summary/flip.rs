@@ -87,17 +87,14 @@ pub(super) fn flip_sentences(
         // whose data flow differs (a loop's `if (j >= JOBS) break;` tests
         // the `j` read at its top, not the counter the previous turn
         // updated last).
-        let tested = (0..f.events_before)
-            .rev()
-            .map(|k| (f.thread, k))
-            .find(|r| e.branches_on.get(r).is_some_and(|ks| ks.contains(&f.events_before)));
+        let tested = tested_read(e, f);
         let flow_of = |r: EventRef| e.dsp.failing_only.iter().find(|g| g.read == r);
         let values = tested.and_then(|r| Some((r, e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?)));
         let before = e.dsp.failing_only.iter().filter(|g| g.read.0 == f.thread && g.read.1 < f.events_before);
         match (tested.and_then(flow_of), values) {
             (Some(g), _) => {
                 // (A region's fix told already covers a stale test.)
-                let stale = if after_regions { None } else { stale_test(e, g) };
+                let stale = if after_regions { None } else { stale_test(e, g).or_else(|| stale_pair(e, g)) };
                 let early = stale.is_none() && !after_regions;
                 out.push(stale.unwrap_or_else(|| flow_sentence(e, g, e.counterpart(g))));
                 out.extend(early.then(|| checked_before_lock(e, g)).flatten());
@@ -126,6 +123,84 @@ pub(super) fn flip_sentences(
         }
     }
     rule_said
+}
+
+/// The read the flipped branch `f` tests: its thread's latest read before
+/// the branch that the branch depends on.
+fn tested_read(e: &Explanation, f: &crate::Flip) -> Option<EventRef> {
+    (0..f.events_before)
+        .rev()
+        .map(|k| (f.thread, k))
+        .find(|r| e.branches_on.get(r).is_some_and(|ks| ks.contains(&f.events_before)))
+}
+
+/// [`stale_pair`] of the flipped branch's tested read, when there is one.
+pub(super) fn flip_stale_pair(e: &Explanation) -> Option<String> {
+    let r = tested_read(e, e.flipped.as_ref()?)?;
+    stale_pair(e, e.dsp.failing_only.iter().find(|g| g.read == r)?)
+}
+
+/// The flipped branch's test `g` of a flag saw the flag another thread
+/// set, while the thread's read of another location just before it, which
+/// it acted on together with the flag, saw that location before the same
+/// thread's earlier write of it: the writer wrote the data and then the
+/// flag between the two reads (a consumer finds the queue empty, the
+/// producer pushes its last items and sets `done`, and the consumer sees
+/// `done` and stops). The failing read of the data and the flag's are
+/// both from the one run; the fix is to read them together.
+fn stale_pair(e: &Explanation, g: &Flow) -> Option<String> {
+    let (r, w) = (g.read, g.write?);
+    let (t, u) = (r.0, w.0);
+    let flag = e.info_of(r).addr?;
+    let (pr, pw) = (e.place(r)?, e.place(w)?);
+    if u == t || pw > pr || g.bytes.is_some() || e.info_of(r).op != "read" {
+        return None;
+    }
+    let reads =
+        |k: usize, x: Option<u64>| e.info_of((t, k)).op == "read" && (x.is_none() || e.info_of((t, k)).addr == x);
+    // The thread's reads since its previous read of the flag.
+    let from = (0..r.1).rev().find(|k| reads(*k, Some(flag))).map_or(0, |k| k + 1);
+    let (q, wx) = (from..r.1).rev().filter(|k| reads(*k, None)).find_map(|k| {
+        let q = (t, k);
+        let x = e.info_of(q).addr.filter(|x| *x != flag)?;
+        let pq = e.place(q)?;
+        // (A read after the flag's write has no write of the data after it
+        // and before the flag's.)
+        let wx = e.failing.get(pq + 1..pw)?.iter().copied().find(|z| {
+            z.0 == u && z.1 < w.1 && matches!(e.info_of(*z).op, "write" | "update") && e.info_of(*z).addr == Some(x)
+        })?;
+        Some((q, wx))
+    })?;
+    let name = |x: EventRef| e.object(x).map_or_else(|| "the object".into(), |o| format!("`{o}`"));
+    let (data, flag_name) = (name(q), name(r));
+    let (was, seen) = (e.value(q, Run::Failing)?, e.value(r, Run::Failing)?);
+    let now = e.value(r, Run::Alternate).map(|v| format!(" and sees {v}")).unwrap_or_default();
+    // A mutex the reader holds at its read of the data and the writer at
+    // its write of it.
+    let common =
+        held_over(e, t, q.1, q.1).into_iter().find(|(m, _)| held_over(e, u, wx.1, wx.1).iter().any(|(x, _)| x == m));
+    let fix = match common {
+        Some((_, lock)) => {
+            let m = e.object(lock).unwrap_or_else(|| "the lock".into());
+            format!(
+                "setting {flag_name} while holding `{m}` and reading it in the critical section that reads {data} (taken at {}) avoids the failure: the flag can then no longer change between the two reads",
+                e.line(lock).unwrap_or_default()
+            )
+        }
+        None => format!(
+            "reading {data} again after seeing {flag_name}, or both under one lock that the writes take too, avoids the failure"
+        ),
+    };
+    Some(format!(
+        "{} reads {data} at {} and finds {was}, then reads {flag_name} at {} and sees {seen}; in between, {} writes {data} at {} and then {flag_name} at {}, so the two reads see {data} before that write and {flag_name} after it. In the alternate the read of {flag_name} comes before the write at {}{now}; {fix}.",
+        who(e, q),
+        e.line(q).unwrap_or_default(),
+        e.line(r).unwrap_or_default(),
+        who(e, wx),
+        e.line(wx).unwrap_or_default(),
+        e.line(w).unwrap_or_default(),
+        e.line(w).unwrap_or_default(),
+    ))
 }
 
 /// Whether the flipped branch only mirrors the failing check: in the

@@ -97,6 +97,16 @@ fn explained(e: &Explanation) -> String {
             flows_first = Some((flows, waiting));
         }
     }
+    // Regions of that kind before a flipped branch whose test saw a flag
+    // set after data the thread had read stale: the stale pair is the
+    // diagnosis (told with the flip).
+    if e.flipped.is_some()
+        && !region_said.is_empty()
+        && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN))
+        && flip_stale_pair(e).is_some()
+    {
+        region_said.clear();
+    }
     // (A branch that mirrors the failing check is told last.)
     let mirror = mirrors_failure(e);
     let rule_said = if mirror { 0 } else { flip_sentences(e, &mut out, &mut told, !region_said.is_empty()) };
