@@ -6414,3 +6414,26 @@ fn a_flag_set_after_data_that_was_read_stale_is_told_with_the_flip() {
         assert!(!summary.contains("would not keep them together"), "run {n} {}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_worker_indexing_its_own_array_by_the_id_main_gave_it_is_explained() {
+    // `local[data[id][i]]++` with `id = *(int *)arg` and `&ids[i]` stored
+    // by main before the worker is created: symbolic execution reported the
+    // index into the worker's own stack "computed from shared data" and
+    // nothing was explained. The id's only write comes before the worker
+    // exists: it is pinned, and the index is known.
+    let file = "histogram_last_bucket_unlocked.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/realistic/{file}")) {
+        assert!(
+            summary.contains(&format!("making {file} line 32 atomic avoids the failure.")),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+        assert!(
+            e.dsp.alternate_only.iter().all(|f| e.object(f.read).as_deref() == Some("global_hist[3]")),
+            "run {n} {}: {:?}",
+            e.mode,
+            e.dsp.alternate_only
+        );
+    }
+}

@@ -183,6 +183,8 @@ fn first_dynamic_object(program: &Program, log: &PathLog) -> u32 {
 struct Pass {
     /// The values each shared location was written (`resolve::Written`).
     written: resolve::Written,
+    /// Who wrote each shared location (`resolve::Writers`).
+    writers: resolve::Writers,
     /// A value was pinned, or a string's address computed, before every
     /// thread's writes were known.
     partial: bool,
@@ -205,6 +207,7 @@ impl Pass {
     fn learnt(&mut self) -> Pass {
         Pass {
             written: std::mem::take(&mut self.written),
+            writers: std::mem::take(&mut self.writers),
             values: std::mem::take(&mut self.values),
             objects: std::mem::take(&mut self.objects),
             spoiled: std::mem::take(&mut self.spoiled),
@@ -238,6 +241,8 @@ fn execute_with(
         objects_recorded: log.threads.iter().any(|t| !t.objects.is_empty()),
         written: Default::default(),
         prior_written: prior.written,
+        writers: Default::default(),
+        prior_writers: prior.writers,
         spoiled: prior.spoiled,
         stored: Default::default(),
         prior_values: prior.values,
@@ -279,6 +284,7 @@ fn execute_with(
     let values = stored::values(&st);
     let pass = Pass {
         written: st.written,
+        writers: st.writers,
         partial: st.partial,
         values,
         objects: st.trace.objects.clone(),
@@ -341,6 +347,10 @@ struct State<'p> {
     written: resolve::Written,
     /// Those the pass before saw written by the end.
     prior_written: resolve::Written,
+    /// Who wrote each shared location so far ([`resolve`]), and who the
+    /// pass before saw write it by the end.
+    writers: resolve::Writers,
+    prior_writers: resolve::Writers,
     /// [`Pass::spoiled`], this pass's and the pass before's.
     spoiled: resolve::Spoiled,
     /// Everything written to each shared location so far ([`stored`]).
@@ -426,6 +436,10 @@ pub(crate) struct Thread<'s, 'p> {
     /// [`Thread::address`] is resolving an array element's address (see
     /// [`resolve`]).
     indexing: bool,
+    /// ... an element's address in this thread's own memory, which
+    /// symbolic execution cannot leave computed: a location never written
+    /// is pinned to the value it started with, null included ([`resolve`]).
+    private_index: bool,
     /// Its thread-specific data.
     specific: keys::Specific,
     /// The path condition the last branch added (None: its condition was a
@@ -489,6 +503,7 @@ impl<'s, 'p> Thread<'s, 'p> {
             handed_back: None,
             blocked: false,
             indexing: false,
+            private_index: false,
             specific: Default::default(),
             last_condition: None,
             steps: 0,
@@ -1221,6 +1236,16 @@ impl<'s, 'p> Thread<'s, 'p> {
         }
         let base = self.st.trace.exprs.constant_term(e).map(|c| causa_ir::addr_alloc(c as u64));
         if base.is_some_and(|id| self.private.contains(&id)) {
+            // (The index from reads whose value no schedule changes: a
+            // worker's id that main stored before creating it.)
+            self.indexing = true;
+            self.private_index = true;
+            let r = self.resolve_concrete(e);
+            self.private_index = false;
+            self.indexing = false;
+            if let Some(v) = self.st.trace.exprs.value(r) {
+                return Ok(Addr::Concrete(v as u64));
+            }
             return Err(self.unsupported(format!(
                 "{what} of this thread's own stack memory at an index computed from shared data"
             )));

@@ -46,9 +46,14 @@ pub(crate) struct Spoiled {
 /// is not a constant was written.
 pub(crate) type Written = causa_core::collections::HashMap<u64, Option<Vec<u128>>>;
 
+/// The writes to each shared location so far: (thread index, how many of
+/// the thread's events came before the write or are it).
+pub(crate) type Writers = causa_core::collections::HashMap<u64, Vec<(usize, usize)>>;
+
 impl Thread<'_, '_> {
     /// Note a write of `value` to the shared location `addr`.
     pub(super) fn note_write(&mut self, addr: u64, value: ExprId) {
+        self.st.writers.entry(addr).or_default().push((self.index, self.out.events.len()));
         let v = self.st.trace.exprs.value(value);
         let bits = self.st.trace.exprs.bits(value);
         self.st.stored.entry(addr).or_default().note(v, value, bits);
@@ -262,16 +267,44 @@ impl Thread<'_, '_> {
         let init = self.start_value(loc, size)?;
         match written[..] {
             // Never written (so far): its initial value, unless that is null
-            // (a thread run later in symbolic execution must write it).
-            [] if init != 0 => Some(init),
+            // (a thread run later in symbolic execution must write it), or
+            // where the index into this thread's own memory must be known
+            // (a pass that knows every thread's writes checks it again).
+            [] if init != 0 || self.private_index => Some(init),
             // Written once, or with its initial value: that value.
             [v] if v == init => Some(v),
             // One value written over a zero start (never written back): the
             // value published for the thread to use; not for an array index
-            // (0 is an element: the access stays symbolic).
-            [v] if init == 0 && !self.indexing => Some(v),
+            // (0 is an element: the access stays symbolic), unless every
+            // write was made before this thread was created (a worker's id
+            // that main stored in `ids[i]` before passing `&ids[i]`).
+            [v] if init == 0 && (!self.indexing || self.written_before_start(loc)) => Some(v),
             _ => None,
         }
+    }
+
+    /// Whether `loc` was written (in this pass and the pass before) only
+    /// by this thread's ancestors, each before it created the thread's
+    /// line: no schedule lets this thread see what it held before.
+    fn written_before_start(&self, loc: u64) -> bool {
+        let mine = self.path.thread.parts();
+        let this = self.st.writers.get(&loc).into_iter().flatten();
+        let before = self.st.prior_writers.get(&loc).into_iter().flatten();
+        let mut any = false;
+        for &(t, k) in this.chain(before) {
+            any = true;
+            let Some(th) = self.st.trace.threads.get(t).filter(|_| t != self.index) else { return false };
+            let theirs = th.thread.parts();
+            if theirs.len() >= mine.len() || mine[..theirs.len()] != *theirs {
+                return false;
+            }
+            let line = th.thread.child(mine[theirs.len()]);
+            let fork = th.events.iter().position(|e| matches!(&e.op, SymOp::Fork { child, .. } if *child == line));
+            if fork.is_none_or(|f| k > f) {
+                return false;
+            }
+        }
+        any
     }
 
     /// The constants written to `loc` so far, and by the pass before by
