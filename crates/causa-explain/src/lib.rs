@@ -280,6 +280,9 @@ pub struct Explanation {
     /// conditions depend on its value (the number of the thread's events
     /// before each branch).
     pub branches_on: BTreeMap<EventRef, Vec<usize>>,
+    /// Per write of a value computed from shared reads, those reads (of
+    /// its own thread, in order).
+    pub computed_from: BTreeMap<EventRef, Vec<EventRef>>,
     /// The count each semaphore was given by `sem_init` (the last one).
     pub sem_initial: BTreeMap<u64, u128>,
     /// The failing thread's branch that led to the failure (an assertion's
@@ -835,6 +838,7 @@ fn explain_here(
         serial: serial_arrival(&sym, &s.failing, &f),
     });
     let branches_on = branches_on(&sym);
+    let computed_from = computed_from(&sym);
     let failure_branch = sym.threads.iter().enumerate().find_map(|(t, th)| {
         let i = th.failure_condition?;
         th.path.get(i).map(|&(_, k)| (t, k))
@@ -876,6 +880,7 @@ fn explain_here(
         optimal: s.optimal,
         flipped,
         branches_on,
+        computed_from,
         sem_initial: sym.sem_initial.iter().copied().collect(),
         failure_branch,
         flips_tried: s.flips_tried,
@@ -910,6 +915,26 @@ fn branches_on(sym: &SymTrace) -> BTreeMap<EventRef, Vec<usize>> {
                     }
                     _ => {}
                 }
+            }
+        }
+    }
+    out
+}
+
+/// Per write of a value computed from shared reads of its own thread,
+/// those reads' events.
+fn computed_from(sym: &SymTrace) -> BTreeMap<EventRef, Vec<EventRef>> {
+    let mut out = BTreeMap::new();
+    for (t, th) in sym.threads.iter().enumerate() {
+        for (k, e) in th.events.iter().enumerate() {
+            let SymOp::Write { value, .. } = e.op else { continue };
+            let mut from: Vec<EventRef> =
+                sym.exprs.read_ids(value).into_iter().filter_map(|id| sym.reads.get(id as usize).copied()).collect();
+            from.retain(|r| r.0 == t);
+            from.sort();
+            from.dedup();
+            if !from.is_empty() {
+                out.insert((t, k), from);
             }
         }
     }

@@ -6437,3 +6437,30 @@ fn a_worker_indexing_its_own_array_by_the_id_main_gave_it_is_explained() {
         );
     }
 }
+
+#[test]
+fn a_ratio_written_last_from_a_stale_copy_is_told_to_be_computed_under_the_lock() {
+    // The summary said the other thread's writes of the ratio came
+    // between two writes of it in two calls, "so making line 30 atomic
+    // would not keep them together": the write computed from a copy of
+    // the counters taken before the other's update, stored last, is the
+    // cause, and computing it under the counters' lock the fix.
+    let file = "hit_ratio_from_stale_copy.c";
+    let mut told = 0;
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/realistic/{file}")) {
+        assert!(!summary.contains("would not keep them together"), "run {n} {}: {summary}", e.mode);
+        // (Other alternates move a copy after the update instead: an order
+        // violation of the copy, told as such.)
+        if summary.starts_with("Order violation:") {
+            continue;
+        }
+        for said in [
+            format!("computes the value it writes to `global_stats.ratio` at {file}:30 from its read of `global_stats` at {file}:29;"),
+            format!("Holding `sm` from {file}:23 through the write at {file}:30"),
+        ] {
+            assert!(summary.contains(&said), "run {n} {}: {said}\n{summary}", e.mode);
+        }
+        told += 1;
+    }
+    assert!(told >= 3, "the stale write is told in {told} of the explanations");
+}

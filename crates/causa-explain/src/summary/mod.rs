@@ -6,6 +6,7 @@ use crate::{Explanation, Flow, Run};
 use causa_symbolic::{EventRef, Mode};
 
 mod blocking;
+mod computed;
 mod flip;
 mod flows;
 mod hand_lock;
@@ -15,6 +16,7 @@ mod regions;
 mod statics;
 mod words;
 use blocking::*;
+use computed::*;
 use flip::*;
 use flows::*;
 use hand_lock::*;
@@ -88,6 +90,13 @@ fn explained(e: &Explanation) -> String {
     // memo entry marked valid before its value is stored, read by another
     // call of the same function: the fix is the order of the writes).
     // (Those sentences, when told, are the ones told later: asked once.)
+    // (A value written last from data that changed before: the stale
+    // write is the diagnosis.)
+    if !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
+        if let Some(s) = stale_write(e) {
+            region_said = vec![s];
+        }
+    }
     let mut flows_first = None;
     if e.flipped.is_none() && !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
         let mut flows = Vec::new();
