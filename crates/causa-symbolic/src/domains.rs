@@ -252,7 +252,10 @@ fn step(sym: &SymTrace, w: ExprId, addr: u64, size: u32) -> Option<Step> {
 /// constant written or its initial value plus the constants of some of the
 /// adding writes. The fixpoint would grow such a set by a value a round
 /// and give up on it ([`MAX_GROWTH`]); a hit ratio computed from two
-/// counters then had no domain to be tabulated over.
+/// counters then had no domain to be tabulated over. A floating-point
+/// counter (`sum = sum + v`) holds what up to as many of its steps as it
+/// has such writes make, in any order (rounding makes the order matter):
+/// a running mean's division over it is then a table too.
 fn counters(
     sym: &SymTrace,
     locs: &BTreeMap<u64, (u32, Vec<ExprId>)>,

@@ -84,19 +84,20 @@ fn explained(e: &Explanation) -> String {
     // after an insert was lost goes one node further).
     let mut region_said = Vec::new();
     region_sentences(e, regions, &mut region_said);
+    // Regions that give no block of lines to make atomic, where the value
+    // the check reads was written last from data that changed before the
+    // write: that stale write is the diagnosis.
+    if !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
+        if let Some(s) = stale_write(e) {
+            region_said = vec![s];
+        }
+    }
     // Regions that give no block of lines to make atomic (they run a
     // statement twice, or go back round) leave the fix unsaid: an order
     // violation among the differing flows that has one is told instead (a
     // memo entry marked valid before its value is stored, read by another
     // call of the same function: the fix is the order of the writes).
     // (Those sentences, when told, are the ones told later: asked once.)
-    // (A value written last from data that changed before: the stale
-    // write is the diagnosis.)
-    if !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
-        if let Some(s) = stale_write(e) {
-            region_said = vec![s];
-        }
-    }
     let mut flows_first = None;
     if e.flipped.is_none() && !region_said.is_empty() && region_said.iter().all(|s| s.contains(NOTHING_BETWEEN)) {
         let mut flows = Vec::new();
