@@ -6464,3 +6464,45 @@ fn a_ratio_written_last_from_a_stale_copy_is_told_to_be_computed_under_the_lock(
     }
     assert!(told >= 3, "the stale write is told in {told} of the explanations");
 }
+
+#[test]
+fn an_own_array_indexed_by_what_a_sibling_writes_is_reported_not_explained() {
+    // The index into the worker's own stack comes from `which`, which a
+    // sibling thread writes: no schedule-free value exists. The first
+    // pass, before the sibling's write is known, pins it to the value it
+    // started with; the pass that knows every write does not, and the
+    // access is reported (the first pass's trace, a model of some other
+    // run, was explained instead).
+    let src = r#"
+#include <pthread.h>
+#include <assert.h>
+static int which;
+static int total;
+static void *setter(void *arg) { (void)arg; which = 2; return 0; }
+static void *worker(void *arg) {
+    (void)arg;
+    int local[3] = {5, 6, 7};
+    int v = local[which];
+    int t = total;
+    total = t + v;
+    return 0;
+}
+int main(void) {
+    pthread_t a, b, c;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_create(&c, 0, setter, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    pthread_join(c, 0);
+    assert(total == 10 || total == 14 || total == 12);
+    return 0;
+}
+"#;
+    let prep = load("local_index_from_sibling.c", src);
+    let ex = failing_where(&prep, 2000, |_| true);
+    let err = explain(&prep, &config(), &ex, &ExplainOptions::default()).expect_err("a computed index: not explained");
+    let text = err.to_string();
+    assert!(text.contains("own stack memory at an index computed from shared data"), "{text}");
+    assert!(text.contains("local_index_from_sibling.c:10:13)"), "{text}");
+}

@@ -198,7 +198,9 @@ struct Pass {
     /// A pass ran (the first has no pass before).
     ran: bool,
     /// A string was read through a pointer none of whose targets was
-    /// known yet (`pointed.rs`): the trace is not a model of the run.
+    /// known yet (`pointed.rs`), or an index into the thread's own memory
+    /// was pinned before every thread's writes were known
+    /// ([`Thread::address`]): the trace is not a model of the run.
     stand_ins: bool,
 }
 
@@ -1244,6 +1246,13 @@ impl<'s, 'p> Thread<'s, 'p> {
             self.private_index = false;
             self.indexing = false;
             if let Some(v) = self.st.trace.exprs.value(r) {
+                // (Before every thread's writes are known, a pin here is a
+                // first look only: should the pass that knows them not
+                // make it, the access is unsupported, not this trace.)
+                if self.st.first_pass {
+                    self.st.stand_ins = true;
+                    self.st.partial = true;
+                }
                 return Ok(Addr::Concrete(v as u64));
             }
             return Err(self.unsupported(format!(
