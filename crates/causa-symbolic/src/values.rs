@@ -49,6 +49,11 @@ impl<'x> Values<'x> {
         self
     }
 
+    /// Read `id`'s domain, when known ([`Values::with_domains`]).
+    fn domain(&self, id: u32) -> Option<&BTreeSet<u128>> {
+        self.domains.get(id as usize)?.as_ref()
+    }
+
     /// The Z3 constant holding the value of shared read `id`.
     pub fn read_var(id: u32, bits: u32) -> BV {
         BV::new_const(format!("r{id}"), bits)
@@ -67,8 +72,7 @@ impl<'x> Values<'x> {
     /// (and more), so, as with conditions over a domain, a schedule the
     /// solver finds is one the program can take.
     pub(crate) fn read(&self, id: u32, bits: u32) -> BV {
-        let domain = self.domains.get(id as usize).and_then(|d| d.as_ref());
-        match domain.filter(|_| bits == 64).and_then(|d| narrowed(id, d)) {
+        match self.domain(id).filter(|_| bits == 64).and_then(|d| narrowed(id, d)) {
             Some(b) => b,
             None => Values::read_var(id, bits),
         }
@@ -169,7 +173,7 @@ impl<'x> Values<'x> {
             .reads_of(e)
             .into_iter()
             .map(|(id, bits)| {
-                let d = self.domains.get(id as usize)?.as_ref()?;
+                let d = self.domain(id)?;
                 let values: BTreeSet<u128> = d.iter().map(|v| v & causa_ir::value::mask(bits)).collect();
                 Some((id, bits, values.into_iter().collect()))
             })
@@ -311,8 +315,7 @@ impl<'x> Values<'x> {
         // A read whose domain has no value with these low bits never
         // equals it (what the narrowed constant assumes too, `read`).
         if let Expr::Read { id, .. } = *self.exprs.get(e) {
-            let domain = self.domains.get(id as usize).and_then(|d| d.as_ref());
-            if domain.is_some_and(|d| !d.iter().any(|x| x & mask(n) == v)) {
+            if self.domain(id).is_some_and(|d| !d.iter().any(|x| x & mask(n) == v)) {
                 return never();
             }
         }
@@ -362,7 +365,7 @@ impl<'x> Values<'x> {
     /// read it depends on, when that read has a small domain.
     fn by_domain(&self, c: ExprId) -> Option<(Bool, Bool)> {
         let (id, bits) = crate::domains::single_read(self.exprs, c)?;
-        let domain = self.domains.get(id as usize)?.as_ref()?;
+        let domain = self.domain(id)?;
         if domain.len() > crate::domains::MAX_DOMAIN {
             return None;
         }
