@@ -25,7 +25,8 @@ pub(crate) fn sentence(e: &Explanation) -> Option<String> {
     let Some((ra, wa, rb, wb)) = second.or_else(|| as_first(e, t, check.read)) else {
         return between_writes(e, t, check)
             .or_else(|| after_one_write(e, t, check))
-            .or_else(|| one_copy_between(e, t, check));
+            .or_else(|| one_copy_between(e, t, check))
+            .or_else(|| copied_between_writes(e, t, check));
     };
     // One lock held over both reads already: not a snapshot across locks.
     if !held_over(e, t, ra.1, rb.1).is_empty() {
@@ -199,8 +200,23 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
     let (first, second) = if po < e.place(r)? { (o, r) } else { (r, o) };
     let (obj, val, at) = (|x| quoted(e, x), |x| failing_value(e, x), |x| line_of(e, x));
     let reads = line_range(e, first, second);
-    let fix = match held_apart(e, (w, w), (first, second)) {
-        Some(l) => format!(
+    let fix = match (held_apart(e, (w, w), (first, second)), released_between(e, w, (first, second))) {
+        (_, Some((l, u))) => format!(
+            "{} holds {} over both reads, but {} releases `{}` at {} after writing {} at {} and before it updates {}: holding `{}` until {} is updated as well keeps the two reads a consistent pair",
+            who(e, r),
+            crate::summary::join_and(&unique(
+                held_over(e, t, first.1, second.1).iter().map(|(_, k)| format!("`{}`", lock_name(e, *k)))
+            )),
+            who(e, w),
+            lock_name(e, l),
+            at(u),
+            obj(w),
+            at(w),
+            obj(o),
+            lock_name(e, l),
+            obj(o),
+        ),
+        (Some(l), _) => format!(
             "{} writes {} holding `{}` (taken at {}), but {} reads without it: taking `{}` over {reads}, and updating both objects in one critical section of it, keeps the two reads a consistent pair",
             who(e, w),
             obj(w),
@@ -209,7 +225,7 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
             who(e, r),
             lock_name(e, l),
         ),
-        None => format!(
+        (None, None) => format!(
             "one lock held over the two reads ({reads}) and over {}'s updates of both objects keeps them a consistent pair",
             who(e, w)
         ),
@@ -273,6 +289,77 @@ fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<St
         val(ra),
         obj(rb),
         val(rb),
+    ))
+}
+
+/// A lock the reader holds over both its reads (`first`, `second`) that
+/// the writer held at its write `w` too and released after it before the
+/// failure, in a critical section that updated only the first object (a
+/// transfer that debits under one account's lock and credits under the
+/// other's, read by an auditor holding both): the lock's lock event and
+/// the writer's unlock.
+pub(crate) fn released_between(
+    e: &Explanation,
+    w: EventRef,
+    (first, second): (EventRef, EventRef),
+) -> Option<(EventRef, EventRef)> {
+    let theirs = held_over(e, first.0, first.1, second.1);
+    let (m, l) = held_over(e, w.0, w.1, w.1).into_iter().find(|(m, _)| theirs.iter().any(|(x, _)| x == m))?;
+    let pw = e.place(w)?;
+    let u = e.failing[pw + 1..]
+        .iter()
+        .copied()
+        .find(|u| u.0 == w.0 && e.info_of(*u).op == "unlock" && e.info_of(*u).addr == Some(m))?;
+    Some((l, u))
+}
+
+/// The dual of [`one_copy_between`]: the failing thread `t` copies a
+/// whole struct (`s = current`, one bulk read) between another thread's
+/// writes of two of its fields, so the copy pairs the new first field with
+/// the old second one. `check` is the copy's flow that differs: the bytes
+/// of the second field, which the alternate has it read from the writer's
+/// second write. (The writer's first write is the same source of the copy
+/// in both schedules.)
+fn copied_between_writes(e: &Explanation, t: usize, check: &crate::Flow) -> Option<String> {
+    let (r, (lo, n)) = (check.read, check.bytes?);
+    // The writer's second write: the alternate's source of those bytes.
+    let wb = e.dsp.alternate_only.iter().find(|f| f.read == r && f.bytes == Some((lo, n)))?.write?;
+    let ri = e.info_of(r);
+    let (base, span) = (ri.addr?, u64::from(ri.span?));
+    let within = |w: EventRef| e.info_of(w).addr.is_some_and(|a| a >= base && a < base + span);
+    let other_field = |w: EventRef| e.info_of(w).addr.is_some_and(|a| a < lo || a >= lo + u64::from(n));
+    // Its first: its latest write of another field of the struct before
+    // the copy, which the copy sees (no later write of it before the copy).
+    let pr = e.place(r)?;
+    let wa = e.failing[..pr]
+        .iter()
+        .rev()
+        .copied()
+        .find(|w| w.0 == wb.0 && w.1 < wb.1 && e.info_of(*w).op == "write" && within(*w) && other_field(*w))?;
+    let pa = e.place(wa)?;
+    let addr = e.info_of(wa).addr;
+    if wb.0 == t || e.failing[pa + 1..pr].iter().any(|w| writes(e, *w, addr)) {
+        return None;
+    }
+    let (obj, at) = (|x| quoted(e, x), |x| line_of(e, x));
+    let old = check.write.map_or_else(|| " (its initial value)".to_string(), |w| failing_value(e, w));
+    let written = line_range(e, wa, wb);
+    let fix = one_side_locked(e, (wa, wb), (r, r)).unwrap_or_else(|| {
+        format!("one lock held over both writes ({written}) and over the copy at {} avoids the failure", at(r))
+    });
+    Some(format!(
+        "{} copies {} at {} between {}'s writes of {} at {} and {} at {}, so the copy pairs a new {}{} with an old {}{old}; {fix}.",
+        who(e, r),
+        obj(r),
+        at(r),
+        who(e, wa),
+        obj(wa),
+        at(wa),
+        obj(wb),
+        at(wb),
+        obj(wa),
+        failing_value(e, wa),
+        obj(wb),
     ))
 }
 

@@ -6506,3 +6506,79 @@ int main(void) {
     assert!(text.contains("own stack memory at an index computed from shared data"), "{text}");
     assert!(text.contains("local_index_from_sibling.c:10:13)"), "{text}");
 }
+
+#[test]
+fn a_pointer_taken_under_the_lock_and_used_after_it_is_told_to_be_used_under_it() {
+    // The reader reads `items` under `m` and walks the block after
+    // releasing it; main moves the block with `realloc` under `m` and joins
+    // the reader only later. The summary said main "does not join it
+    // before the free": the fix is the reader's, holding `m` through its
+    // use of the block.
+    let file = "realloc_grown_while_pointer_used.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/memory/{file}")) {
+        assert!(!summary.contains("does not join it before the free"), "run {n} {}: {summary}", e.mode);
+        for said in [
+            format!("reads `items` at {file}:20 while holding `m`, releases `m` at {file}:22 and then uses the block at {file}:25, which `main` (thread 0) moved (its `realloc`) at {file}:36 while holding `m` in between."),
+            "Holding `m` from the read of `items` through that use".to_string(),
+        ] {
+            assert!(summary.contains(&said), "run {n} {}: {summary}", e.mode);
+        }
+    }
+}
+
+#[test]
+fn a_struct_copied_between_two_field_writes_is_told_as_a_torn_copy() {
+    // The reader copies `current` ({ptr, len}) between the writer's
+    // locked writes of `current.len` and `current.ptr`: the summary said
+    // "Order violation … making the read wait for that write". The copy
+    // pairs the new length with the old pointer; the writer's lock, taken
+    // over the copy too, is the fix.
+    let file = "slice_copied_between_field_writes.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/memory/{file}")) {
+        for said in [
+            format!("`reader` (thread 0.2) copies `current` at {file}:36 between `writer` (thread 0.1)'s writes of `current.len` at {file}:28 and `current.ptr` at {file}:29, so the copy pairs a new `current.len` (32) with an old `current.ptr` (&small);"),
+            format!("taking `m` over {file} line 36 as well avoids the failure."),
+        ] {
+            assert!(summary.contains(&said), "run {n} {}: {summary}", e.mode);
+        }
+    }
+}
+
+#[test]
+fn a_transfer_that_releases_the_debited_account_before_the_credit_is_told_so() {
+    // The auditor holds both accounts' locks over its two reads; the
+    // transfer debits under one, releases it, then credits under the
+    // other. The summary said "one lock held over the two reads … keeps
+    // them a consistent pair", which the auditor has: the transfer's early
+    // release is the fault.
+    let file = "transfer_credited_after_debit_lock_released.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/realistic/{file}")) {
+        assert!(!summary.contains("one lock held over"), "run {n} {}: {summary}", e.mode);
+        // (The alternate moves both reads before the debit, or after the
+        // credit: the sentence ends "before it updates `balance[1]`" or
+        // "before its write of `balance[1]` at …:22".)
+        for said in [
+            format!("`audit` (thread 0.2) holds `account[0]` and `account[1]` over both reads, but `transfer` (thread 0.1) releases `account[0]` at {file}:20 after writing `balance[0]` at {file}:19 and before"),
+            "`balance[1]`".to_string(),
+            ": holding `account[0]` until".to_string(),
+        ] {
+            assert!(summary.contains(&said), "run {n} {}: {summary}", e.mode);
+        }
+    }
+}
+
+#[test]
+fn a_word_copied_to_the_end_strlen_measured_is_explained() {
+    // `strcpy(line + strlen(line), word)` in two threads: the copy's
+    // address may be any byte of `line`, none in line with a 4-byte slot
+    // of it, and symbolic execution found no target ("possible targets are
+    // unknown", with the whole 64-condition length in the message).
+    let file = "log_line_appended_at_strlen.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/realistic/{file}")) {
+        assert!(
+            summary.contains(&format!("making {file} lines 19–20 atomic avoids the failure.")),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+    }
+}

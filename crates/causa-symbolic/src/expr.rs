@@ -10,6 +10,9 @@ use causa_core::collections::HashMap;
 use causa_ir::value::mask;
 use causa_ir::{BinOp, CastOp, FBinOp, FCmpPred, ICmpPred, Ty, Value};
 
+/// How many characters of an expression [`Exprs::brief`] shows.
+const BRIEF: usize = 120;
+
 /// A floating-point operation of [`Expr::Fp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FpOp {
@@ -375,6 +378,17 @@ impl Exprs {
     }
 
     /// A readable form (`r3 + 1`, `(r0 == 0)`), for diagnostics and tests.
+    /// [`Exprs::show`] cut to about [`BRIEF`] characters, for messages (a
+    /// length computed by `strlen` over a 64-byte buffer is a chain of 64
+    /// conditions).
+    pub fn brief(&self, e: ExprId) -> String {
+        let s = self.show(e);
+        match s.char_indices().nth(BRIEF) {
+            Some((i, _)) => format!("{} …", &s[..i]),
+            None => s,
+        }
+    }
+
     pub fn show(&self, e: ExprId) -> String {
         match self.get(e) {
             Expr::Const { v, bits } => {
@@ -419,5 +433,21 @@ mod tests {
         assert_eq!(x.eval(a, &[Some(41)]), Some(42));
         assert_eq!(x.eval(a, &[None]), None);
         assert_eq!(x.show(a), "(r0 Add 1)");
+    }
+
+    #[test]
+    fn a_long_expression_is_shown_briefly() {
+        let mut x = Exprs::default();
+        let mut sum = x.read(0, 32);
+        for id in 1..64 {
+            let r = x.read(id, 32);
+            sum = x.bin(BinOp::Add, 32, sum, r).unwrap();
+        }
+        let brief = x.brief(sum);
+        assert!(x.show(sum).chars().count() > BRIEF + 2);
+        assert_eq!(brief.chars().count(), BRIEF + 2, "{brief}");
+        assert!(x.show(sum).starts_with(brief.trim_end_matches(" …")) && brief.ends_with(" …"), "{brief}");
+        let r = x.read(0, 32);
+        assert_eq!(x.brief(r), "r0", "a short one whole");
     }
 }

@@ -223,7 +223,7 @@ pub(crate) fn constraints(
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
                 ClapError::Unsupported(format!(
                     "a string read through a pointer whose possible values are unknown ({})",
-                    sym.exprs.show(p)
+                    sym.exprs.brief(p)
                 ))
             })?;
             let pb = values.bv_bits(p, 64);
@@ -267,7 +267,7 @@ pub(crate) fn constraints(
             if cands.is_empty() {
                 return Err(ClapError::Unsupported(format!(
                     "an access through a symbolic address whose possible targets are unknown ({})",
-                    sym.exprs.show(p)
+                    sym.exprs.brief(p)
                 )));
             }
             let mut equal = Vec::new();
@@ -302,7 +302,7 @@ pub(crate) fn constraints(
             if cands.is_empty() {
                 return Err(ClapError::Unsupported(format!(
                     "a copy through a symbolic address whose possible targets are unknown ({})",
-                    sym.exprs.show(p)
+                    sym.exprs.brief(p)
                 )));
             }
             let pb = values.bv_bits(p, 64);
@@ -1028,7 +1028,17 @@ fn candidates(
     if let Some(c) = x.constant_term(p) {
         let id = causa_ir::addr_alloc(c as u64);
         if let Some(bounds) = object_bounds(sym, id) {
-            return slots(bounds, c as u64).filter(|a| !clash(*a)).collect();
+            let aligned: Vec<u64> = slots(bounds, c as u64).filter(|a| !clash(*a)).collect();
+            if !aligned.is_empty() || bounds.1 > UNALIGNED_LIMIT {
+                return aligned;
+            }
+            // None in line with the object's start: a string's bytes
+            // copied to an offset computed from shared data
+            // (`strcpy(line + strlen(line), word)`), which may begin at any
+            // byte. Every start whose extent no location straddles.
+            let straddled = |x: u64| locs.range(..x).next_back().is_some_and(|(b, l)| *b + l.size as u64 > x);
+            let last = (bounds.0 + bounds.1).saturating_sub(size as u64);
+            return (bounds.0..=last).filter(|a| !straddled(*a) && !straddled(a + size as u64)).collect();
         }
     }
     // A pointer read from shared memory plus an offset computed from other
@@ -1050,6 +1060,11 @@ fn candidates(
     }
     any_of_size()
 }
+
+/// The largest object whose every byte an access through a computed
+/// address may begin at, when none of its slots in line with the
+/// object's start fits ([`candidates`]).
+const UNALIGNED_LIMIT: u64 = 256;
 
 /// The values of the term of the sum `p` that is a pointer (an address
 /// in a known object, or null), when one term's values are all such.

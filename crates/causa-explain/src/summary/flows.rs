@@ -134,6 +134,44 @@ fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Opti
     ))
 }
 
+/// A freed block (or one `realloc` moved) the accessing thread reaches
+/// through a pointer it read before the free while holding a lock that it
+/// releases before the access and that the freeing thread holds at the
+/// free: `` `reader` (thread 0.1) reads `items` at a.c:15 while holding
+/// `m`, releases `m` at a.c:17 and then uses the block at a.c:18, which
+/// `main` (thread 0) moved (its `realloc`) while holding `m` in between.
+/// Holding `m` … `` None otherwise (then joining, or clearing the pointer,
+/// is the fix told).
+fn used_after_unlock(e: &Explanation, free: EventRef, access: EventRef) -> Option<String> {
+    let block = e.object(free)?;
+    let freed_at = e.place(free)?;
+    let target = format!("&{block}");
+    let t = access.0;
+    let pointer = e.failing[..freed_at]
+        .iter()
+        .copied()
+        .filter(|r| r.0 == t && r.1 < access.1 && e.info_of(*r).op == "read")
+        .rfind(|r| e.value(*r, Run::Failing) == Some(target.as_str()))?;
+    let at_free = held_over(e, free.0, free.1, free.1);
+    let (lock, _) =
+        held_over(e, t, pointer.1, pointer.1).into_iter().find(|(m, _)| at_free.iter().any(|(x, _)| x == m))?;
+    let unlock = (pointer.1 + 1..access.1)
+        .map(|k| (t, k))
+        .find(|r| e.info_of(*r).op == "unlock" && e.info_of(*r).addr == Some(lock))?;
+    let (name, m) = (e.object(pointer)?, e.object(unlock)?);
+    let line = |r: EventRef| e.line(r).unwrap_or_default();
+    let done = if e.info_of(free).realloc { "moved (its `realloc`)" } else { "freed" };
+    Some(format!(
+        " {} reads `{name}` at {} while holding `{m}`, releases `{m}` at {} and then uses the block at {}, which {} {done} at {} while holding `{m}` in between. Holding `{m}` from the read of `{name}` through that use (or copying what it needs from the block while holding it) avoids the failure.",
+        who(e, access),
+        line(pointer),
+        line(unlock),
+        line(access),
+        who(e, free),
+        line(free)
+    ))
+}
+
 /// `` The read of `balance` at bank.c:48 in `main` (thread 0) sees 70 from
 /// thread 0.2 line 20 in the failing schedule and 120 from … in the alternate. ``
 /// When no data flow differs (a use after free): the two events of
@@ -165,7 +203,9 @@ pub(super) fn order_sentence(e: &Explanation) -> Option<String> {
             // The freeing thread created the accessing one and frees the
             // block without joining it first (a join would order them).
             let (pa, pb) = (e.threads[a.0].parts(), e.threads[b.0].parts());
-            let unjoined = if pb.len() == pa.len() + 1 && pb.starts_with(pa) {
+            let unjoined = if let Some(told) = used_after_unlock(e, a, b) {
+                told
+            } else if pb.len() == pa.len() + 1 && pb.starts_with(pa) {
                 format!(" {} created thread {} and does not join it before the free.", who(e, a), e.threads[b.0])
             } else {
                 String::new()

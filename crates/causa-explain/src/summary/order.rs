@@ -224,6 +224,26 @@ pub(super) fn published_early_fix(
                 line_range(e, g, read),
             );
         }
+        // The reader holds a lock over both reads that the writer holds at
+        // its first write and releases before its second.
+        if let Some((lock, unlock)) = crate::snapshot::released_between(e, p, (g, read)) {
+            let m = e.object(lock).unwrap_or_else(|| "its lock".into());
+            let held = held_over(e, g.0, g.1, read.1)
+                .iter()
+                .map(|(_, l)| e.object(*l).map(|o| format!("`{o}`")))
+                .collect::<Option<Vec<String>>>();
+            return format!(
+                "{fell} {} holds {} over both reads, but {} releases `{m}` at {} after writing {} at {} and before its write of {} at {}: holding `{m}` until that write keeps the reads from falling between them.",
+                who(e, g),
+                held.map_or_else(|| format!("`{m}`"), |h| join_and(&unique(h))),
+                who(e, p),
+                e.line(unlock).unwrap_or_default(),
+                name(g),
+                e.line(p).unwrap_or_default(),
+                name(w),
+                e.line(w).unwrap_or_default(),
+            );
+        }
         return format!(
             "{fell} Waiting for the write of {} alone would leave the read of {} free to come before {} (the old {} with the new {}); one lock held over both writes ({}) and both reads ({}) keeps the reads from falling between them.",
             name(w),
