@@ -37,6 +37,7 @@ mod lost;
 mod misuse;
 mod neighbor;
 mod prefer;
+mod sem_order;
 mod snapshot;
 mod spin;
 pub mod summary;

@@ -6582,3 +6582,39 @@ fn a_word_copied_to_the_end_strlen_measured_is_explained() {
         );
     }
 }
+
+#[test]
+fn an_order_the_semaphores_starting_counts_force_is_told_when_none_avoids_the_failure() {
+    // `empty` starts at 0 and `full` at 1: the consumer reads the slot
+    // before the producer fills it in every order. The summary said only
+    // that no order avoids the failure.
+    let file = "sem_one_slot_counts_swapped.c";
+    let prep = corpus(&format!("fail/sync/{file}"));
+    for n in 0..3 {
+        let ex = nth_failing(&prep, n, |_| true);
+        for mode in [Mode::Progressive, Mode::Symbiosis, Mode::MaxSmt] {
+            let e = in_mode(&prep, &ex, mode);
+            assert!(e.alternate.is_none(), "run {n} {mode}: every order fails");
+            let summary = causa_explain::summary::summary(&e);
+            for said in [
+                format!("In every order of the failing run's events, `consumer` (thread 0.2) reads `slot` at {file}:32 (and sees 0) before `producer` (thread 0.1) writes it at {file}:21: `producer` (thread 0.1) waits on `empty` at {file}:20 first, `empty` starts at 0, and the post that wait needs is `consumer` (thread 0.2)'s at {file}:33, after that read."),
+                format!("`consumer` (thread 0.2)'s wait on `full` at {file}:31 before the read passes without any post: `full` starts at 1."),
+            ] {
+                assert!(summary.contains(&said), "run {n} {mode}: {summary}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_flag_a_reader_spun_on_is_the_one_it_went_on_by() {
+    // `while (!done);` then `assert(res.code == 200 && res.len == 512)`,
+    // with `done` set between the writes of `res.code` and `res.len`: the
+    // summary named the check of `res.code` as what the reader went on by.
+    let file = "result_flag_set_before_last_field.c";
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/realistic/{file}")) {
+        assert!(!summary.contains("its read of `res.code`"), "run {n} {}: {summary}", e.mode);
+        let said = format!("The reader went on because its read of `done` at {file}:31 saw the write at {file}:23, which `worker` (thread 0.1) makes before that one: writing `res.len` ({file}:24) before `done` ({file}:23) avoids the failure.");
+        assert!(summary.contains(&said), "run {n} {}: {summary}", e.mode);
+    }
+}

@@ -238,6 +238,7 @@ fn without_alternate(e: &Explanation) -> String {
     said.extend(crate::exhausted::sentences(e));
     said.extend(starved_sentences(e));
     said.extend(short_barrier_sentences(e));
+    said.extend(crate::sem_order::sentence(e));
     let cycle = if said.is_empty() { String::new() } else { format!("{} ", said.join(" ")) };
     // (A try that failed is flipped as a branch is: it succeeds.)
     let (one, many) = (e.flips_noun(1), e.flips_noun(2));

@@ -681,8 +681,18 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
             (p.0 == w.0 && p.1 < w.1).then_some((g, p))
         })
         .collect();
-    // The latest one the reader tested before going on (a flag it waited
-    // for: `while (!published)`, set before the fields the reads then
-    // find half written), else the latest.
-    found.iter().find(|(g, _)| went_on_by(e, *g, read)).or(found.first()).copied()
+    // The one the reader tested before going on (a flag it waited for:
+    // `while (!published)`, set before the fields the reads then find half
+    // written), else the latest. Of several tested, the one whose write
+    // the writer makes last (the latest read of it): the reads it let
+    // through may have tested fields written before it (`while (!done);`
+    // then `assert(res.code == 200 && res.len == 512)` with `done` set
+    // between the two fields: `done`, not `res.code`), and in a loop the
+    // last turn's flag is written after the earlier turns' data.
+    found
+        .iter()
+        .filter(|(g, _)| went_on_by(e, *g, read))
+        .min_by_key(|(_, p)| std::cmp::Reverse(p.1))
+        .or(found.first())
+        .copied()
 }
