@@ -6618,3 +6618,25 @@ fn the_flag_a_reader_spun_on_is_the_one_it_went_on_by() {
         assert!(summary.contains(&said), "run {n} {}: {summary}", e.mode);
     }
 }
+
+#[test]
+fn a_block_both_threads_free_on_the_failing_paths_is_told_so() {
+    // The worker frees the buffer after setting `failed`; main frees it
+    // when it sees `failed`. The alternate has main read the flag first
+    // and skip its free: the summary told that branch only.
+    let file = "error_flag_both_free.c";
+    let mut told = 0;
+    for (n, e, summary) in summaries_of_three_runs(&format!("fail/memory/{file}")) {
+        if e.flipped.is_none() {
+            continue;
+        }
+        told += 1;
+        let frees = [
+            format!("`worker` (thread 0.1) frees `heap#1` at {file}:20"),
+            format!("`main` (thread 0) frees `heap#1` at {file}:32"),
+        ];
+        assert!(frees.iter().any(|f| summary.contains(f.as_str())), "run {n} {}: {summary}", e.mode);
+        assert!(summary.contains("both threads free it on these paths"), "run {n} {}: {summary}", e.mode);
+    }
+    assert!(told > 0, "some explanation flips main's branch");
+}

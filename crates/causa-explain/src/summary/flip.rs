@@ -121,8 +121,33 @@ pub(super) fn flip_sentences(
                 }
             }
         }
+        out.extend(freed_by_both(e));
     }
     rule_said
+}
+
+/// A double free that another path avoids: `` `worker` (thread 0.1) frees
+/// `heap#1` at a.c:16 and `main` (thread 0) frees it again at a.c:28: … ``
+/// (the flip only skips one of the two frees in that order; both threads
+/// free the block on the failing run's paths).
+fn freed_by_both(e: &Explanation) -> Option<String> {
+    if !e.failure.message.starts_with("double free") {
+        return None;
+    }
+    let first = e.freeing?;
+    let t = e.failing_thread()?;
+    let second = e.failing.iter().rev().copied().find(|r| r.0 == t)?;
+    if first.0 == t {
+        return None;
+    }
+    let block = e.object(first).map_or_else(|| "the block".to_string(), |o| format!("`{o}`"));
+    Some(format!(
+        "{} frees {block} at {} and {} frees it again at {}: both threads free it on these paths, and the program is right only in the orders where one of them skips its free. Leaving the free to one thread (the last to use the block) avoids the failure in every order.",
+        who(e, first),
+        e.line(first).unwrap_or_default(),
+        who(e, second),
+        e.line(second).or_else(|| e.failure_line()).unwrap_or_default(),
+    ))
 }
 
 /// The read the flipped branch `f` tests: its thread's latest read before
