@@ -204,9 +204,7 @@ fn after_one_write(e: &Explanation, t: usize, check: &crate::Flow) -> Option<Str
         (_, Some((l, u))) => format!(
             "{} holds {} over both reads, but {} releases `{}` at {} after writing {} at {} and before it updates {}: holding `{}` until {} is updated as well keeps the two reads a consistent pair",
             who(e, r),
-            crate::summary::join_and(&unique(
-                held_over(e, t, first.1, second.1).iter().map(|(_, k)| format!("`{}`", lock_name(e, *k)))
-            )),
+            held_names(e, t, first.1, second.1),
             who(e, w),
             lock_name(e, l),
             at(u),
@@ -290,6 +288,13 @@ fn one_copy_between(e: &Explanation, t: usize, check: &crate::Flow) -> Option<St
         obj(rb),
         val(rb),
     ))
+}
+
+/// `` `a` and `b` ``: the mutexes thread `t` holds from its event `from`
+/// through `to`, by name.
+pub(crate) fn held_names(e: &Explanation, t: usize, from: usize, to: usize) -> String {
+    let names = held_over(e, t, from, to).into_iter().map(|(_, l)| format!("`{}`", lock_name(e, l)));
+    crate::summary::join_and(&unique(names))
 }
 
 /// A lock the reader holds over both its reads (`first`, `second`) that

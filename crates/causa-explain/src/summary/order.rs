@@ -228,14 +228,10 @@ pub(super) fn published_early_fix(
         // its first write and releases before its second.
         if let Some((lock, unlock)) = crate::snapshot::released_between(e, p, (g, read)) {
             let m = e.object(lock).unwrap_or_else(|| "its lock".into());
-            let held = held_over(e, g.0, g.1, read.1)
-                .iter()
-                .map(|(_, l)| e.object(*l).map(|o| format!("`{o}`")))
-                .collect::<Option<Vec<String>>>();
             return format!(
                 "{fell} {} holds {} over both reads, but {} releases `{m}` at {} after writing {} at {} and before its write of {} at {}: holding `{m}` until that write keeps the reads from falling between them.",
                 who(e, g),
-                held.map_or_else(|| format!("`{m}`"), |h| join_and(&unique(h))),
+                crate::snapshot::held_names(e, g.0, g.1, read.1),
                 who(e, p),
                 e.line(unlock).unwrap_or_default(),
                 name(g),
