@@ -52,6 +52,12 @@ impl Explanation {
         self.object_in(r, Run::Failing)
     }
 
+    /// The object an event touches, quoted as the sentences name it
+    /// (`` `balance` ``), else `fallback` ("it", "the block").
+    pub(crate) fn named(&self, r: EventRef, fallback: &str) -> String {
+        self.object(r).map_or_else(|| fallback.to_string(), |o| format!("`{o}`"))
+    }
+
     /// The object an access reaches in the alternate when it is another
     /// than in the failing schedule (an address computed from shared data).
     pub fn elsewhere_in_alternate(&self, r: EventRef) -> Option<String> {

@@ -33,7 +33,7 @@ fn lines_of(e: &Explanation, evs: &[EventRef]) -> String {
 /// `count` at s.c:28; `producer` (thread 0.1) signals `nonempty` 3 times
 /// (at s.c:18), but …" for each thread blocked that way.
 pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
-    let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    let name = |r: EventRef| e.named(r, "it");
     e.exhausted
         .iter()
         .map(|x| {

@@ -477,7 +477,7 @@ impl Explanation {
         let r = (f.thread, f.events_before);
         let sem = self.threads_events_op(r) == Some("sem_trywait (none left)");
         let (what, noun) = if sem { ("take a unit of", "its semaphore") } else { ("lock", "its mutex") };
-        let obj = self.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| noun.into());
+        let obj = self.named(r, noun);
         Some(format!("try to {what} {obj} at {}", self.line(r).unwrap_or_else(|| "an unknown line".into())))
     }
 
@@ -528,7 +528,7 @@ impl Explanation {
     /// `pthread_barrier_wait`: `it arrives last at `bar`, so …`.
     pub fn serial_text(&self) -> Option<String> {
         let (a, last) = self.flipped.as_ref()?.serial?;
-        let bar = self.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the barrier".into());
+        let bar = self.named(a, "the barrier");
         Some(if last {
             format!("it no longer arrives last at {bar}, so its `pthread_barrier_wait` returns 0 instead of PTHREAD_BARRIER_SERIAL_THREAD")
         } else {

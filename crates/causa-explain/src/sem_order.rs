@@ -35,13 +35,9 @@ fn forced(e: &Explanation, r: EventRef) -> Option<String> {
         .copied()
         .find(|w| w.0 != t && matches!(e.info_of(*w).op, "write" | "update") && e.info_of(*w).addr == Some(a))?;
     let u = w.0;
-    // The writer's last wait before the write, and how many of its own
-    // waits on that semaphore come before it (program order), it included.
-    let s = (0..w.1).rev().map(|j| (u, j)).find(|x| e.info_of(*x).op == "sem_wait")?;
-    let sem = e.info_of(s).addr?;
+    // The writer's last wait before the write.
+    let Wait { at: s, sem, waits, initial } = wait_before(e, w)?;
     let on = |x: &EventRef, op: &str| e.info_of(*x).op == op && e.info_of(*x).addr == Some(sem);
-    let waits = (0..=s.1).filter(|j| on(&(u, *j), "sem_wait")).count();
-    let initial = usize::try_from(*e.sem_initial.get(&sem)?).ok()?;
     // The posts of the failing run the wait may take without the reader's
     // later ones: other threads' (not the writer's own after the wait) and
     // the reader's before its read.
@@ -56,13 +52,13 @@ fn forced(e: &Explanation, r: EventRef) -> Option<String> {
     }
     // The reader's post it waits for.
     let post = e.failing[pr + 1..].iter().copied().find(|x| x.0 == t && on(x, "sem_post"))?;
-    let name = |x: EventRef| e.object(x).map_or_else(|| "its semaphore".to_string(), |o| format!("`{o}`"));
+    let name = |x: EventRef| e.named(x, "its semaphore");
     let line = |x: EventRef| e.line(x).unwrap_or_default();
     let seen = e.value(r, Run::Failing).map(|v| format!(" (and sees {v})")).unwrap_or_default();
     Some(format!(
         "In every order of the failing run's events, {} reads {} at {}{seen} before {} writes it at {}: {} waits on {} at {} first, {} starts at {initial}, and the post that wait needs is {}'s at {}, after that read.{} The counts the semaphores start with (`sem_init`) decide this order.",
         who(e, r),
-        e.object(r).map_or_else(|| "it".to_string(), |o| format!("`{o}`")),
+        e.named(r, "it"),
         line(r),
         who(e, w),
         line(w),
@@ -80,12 +76,7 @@ fn forced(e: &Explanation, r: EventRef) -> Option<String> {
 /// without a post: `full` starts at 1. ``: the reader's last wait before
 /// its read `r`, when the semaphore's starting count covers it.
 fn passed_without_post(e: &Explanation, r: EventRef) -> Option<String> {
-    let t = r.0;
-    let s = (0..r.1).rev().map(|j| (t, j)).find(|x| e.info_of(*x).op == "sem_wait")?;
-    let sem = e.info_of(s).addr?;
-    let waits =
-        (0..=s.1).filter(|j| e.info_of((t, *j)).op == "sem_wait" && e.info_of((t, *j)).addr == Some(sem)).count();
-    let initial = usize::try_from(*e.sem_initial.get(&sem)?).ok()?;
+    let Wait { at: s, waits, initial, .. } = wait_before(e, r)?;
     let name = e.object(s)?;
     (waits <= initial).then(|| {
         format!(
@@ -94,4 +85,26 @@ fn passed_without_post(e: &Explanation, r: EventRef) -> Option<String> {
             e.line(s).unwrap_or_default()
         )
     })
+}
+
+/// A thread's last `sem_wait` before one of its events.
+struct Wait {
+    at: EventRef,
+    /// The semaphore's address.
+    sem: u64,
+    /// The thread's waits on it up to this one (program order), it included.
+    waits: usize,
+    /// The count the semaphore starts with.
+    initial: usize,
+}
+
+/// The last `sem_wait` of `r`'s thread before `r`.
+fn wait_before(e: &Explanation, r: EventRef) -> Option<Wait> {
+    let t = r.0;
+    let at = (0..r.1).rev().map(|j| (t, j)).find(|x| e.info_of(*x).op == "sem_wait")?;
+    let sem = e.info_of(at).addr?;
+    let waits =
+        (0..=at.1).filter(|j| e.info_of((t, *j)).op == "sem_wait" && e.info_of((t, *j)).addr == Some(sem)).count();
+    let initial = usize::try_from(*e.sem_initial.get(&sem)?).ok()?;
+    Some(Wait { at, sem, waits, initial })
 }

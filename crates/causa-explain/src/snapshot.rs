@@ -435,7 +435,7 @@ fn one_side_locked(e: &Explanation, (wa, wb): (EventRef, EventRef), (ra, rb): (E
 /// `` `st.sent` `` (quoted), as the sentences name an object read or
 /// written.
 fn quoted(e: &Explanation, r: EventRef) -> String {
-    e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "an object".into())
+    e.named(r, "an object")
 }
 
 /// ` (1)`: what `r` saw or stored in the failing schedule.

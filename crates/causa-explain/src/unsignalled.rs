@@ -75,7 +75,7 @@ pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
         }
     }
     let at = |r: EventRef| e.line(r).unwrap_or_default();
-    let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    let name = |r: EventRef| e.named(r, "it");
     by_write
         .into_iter()
         .map(|(w, waiters)| {

@@ -377,7 +377,6 @@ impl Exprs {
         vals[e as usize]
     }
 
-    /// A readable form (`r3 + 1`, `(r0 == 0)`), for diagnostics and tests.
     /// [`Exprs::show`] cut to about [`BRIEF`] characters, for messages (a
     /// length computed by `strlen` over a 64-byte buffer is a chain of 64
     /// conditions).
@@ -389,6 +388,7 @@ impl Exprs {
         }
     }
 
+    /// A readable form (`r3 + 1`, `(r0 == 0)`), for diagnostics and tests.
     pub fn show(&self, e: ExprId) -> String {
         match self.get(e) {
             Expr::Const { v, bits } => {

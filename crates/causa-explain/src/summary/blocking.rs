@@ -210,7 +210,7 @@ pub(super) fn relock_sentence(e: &Explanation) -> Option<String> {
     let own = |w: &&crate::deadlock::Waiting| w.held_by.0 == w.thread;
     let failing = |w: &&crate::deadlock::Waiting| e.threads.get(w.thread) == Some(&e.failure.thread);
     let w = e.deadlock.iter().filter(own).find(failing).or_else(|| e.deadlock.iter().find(own))?;
-    let obj = e.object(w.waits).map(|o| format!("`{o}`")).unwrap_or_else(|| "a mutex".into());
+    let obj = e.named(w.waits, "a mutex");
     // The same lock statement run again (the next call, or the next turn):
     // not a nested lock, a path out of the critical section that skipped
     // the unlock.
@@ -236,7 +236,7 @@ pub(super) fn deadlock_sentences(e: &Explanation) -> Vec<String> {
     if e.deadlock.is_empty() {
         return Vec::new();
     }
-    let obj = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "a lock".into());
+    let obj = |r: EventRef| e.named(r, "a lock");
     let at = |r: EventRef| e.line(r).unwrap_or_default();
     let parts: Vec<String> = e
         .deadlock
@@ -461,8 +461,8 @@ fn checked_before_lock(e: &Explanation, l: &crate::deadlock::LostSignal) -> Opti
         if place(*signal).zip(place(lock)).is_some_and(|(s, l)| s > l) {
             return None;
         }
-        let mx = e.object(lock).map_or_else(|| "the mutex".into(), |o| format!("`{o}`"));
-        let obj = e.object(test).map_or_else(|| "the predicate".into(), |o| format!("`{o}`"));
+        let mx = e.named(lock, "the mutex");
+        let obj = e.named(test, "the predicate");
         return Some(format!(
             "{} tests {obj} at {} before it takes {mx} at {} and sees {seen}; {} sets {obj} at {} and signals at {} in between, so the wait at {} follows a test that no longer holds. Testing {obj} after taking {mx}, in a loop around the wait (`while (…) pthread_cond_wait(…)`), avoids the deadlock in every order.",
             who(e, test),
@@ -494,7 +494,7 @@ fn other_waiters(e: &Explanation, l: &crate::deadlock::LostSignal) -> Option<Str
     let others: Vec<usize> = (0..e.threads.len())
         .filter(|u| *u != t && (waits(*u) || (start.is_some() && e.starts.get(*u).cloned().flatten() == start)))
         .collect();
-    let cv = e.object(l.wait).map_or_else(|| "the condition variable".into(), |o| format!("`{o}`"));
+    let cv = e.named(l.wait, "the condition variable");
     match others[..] {
         [] => None,
         [u] => Some(format!("{} may wait on {cv} too", crate::summary::words::started_as(e, u))),
@@ -510,7 +510,7 @@ pub(super) fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) 
     if l.signals.is_empty() || l.signals.iter().any(holds) {
         return None;
     }
-    Some(e.object(lock).map(|o| format!("`{o}`")).unwrap_or_else(|| "its mutex".into()))
+    Some(e.named(lock, "its mutex"))
 }
 
 /// Under TSO/PSO: a read of the failing schedule that missed another
@@ -648,7 +648,7 @@ fn own_posts_sentence(e: &Explanation, own: &[(EventRef, EventRef)]) -> String {
     let told: Vec<String> = own
         .iter()
         .map(|(p, w)| {
-            let sem = e.object(*p).map_or_else(|| "a semaphore".into(), |o| format!("`{o}`"));
+            let sem = e.named(*p, "a semaphore");
             format!(
                 "{} posts {sem} at {} (and waits on it at {})",
                 who(e, *p),

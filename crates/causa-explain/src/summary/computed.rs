@@ -57,7 +57,7 @@ pub(super) fn stale_write(e: &Explanation) -> Option<String> {
                 line_range(e, d, w)
             ),
         };
-        let obj = |x: EventRef| e.object(x).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+        let obj = |x: EventRef| e.named(x, "it");
         Some(format!(
             "{} computes the value it writes to {} at {} from its read of {} at {}; in the failing schedule {} updates {} at {} and writes {} at {} in between, so {}'s write, which comes last, stores a value computed from {} as it was before that update. {fix}",
             who(e, w),

@@ -140,7 +140,7 @@ fn freed_by_both(e: &Explanation) -> Option<String> {
     if first.0 == t {
         return None;
     }
-    let block = e.object(first).map_or_else(|| "the block".to_string(), |o| format!("`{o}`"));
+    let block = e.named(first, "the block");
     Some(format!(
         "{} frees {block} at {} and {} frees it again at {}: both threads free it on these paths, and the program is right only in the orders where one of them skips its free. Leaving the free to one thread (the last to use the block) avoids the failure in every order.",
         who(e, first),
@@ -196,7 +196,7 @@ fn stale_pair(e: &Explanation, g: &Flow) -> Option<String> {
         })?;
         Some((q, wx))
     })?;
-    let name = |x: EventRef| e.object(x).map_or_else(|| "the object".into(), |o| format!("`{o}`"));
+    let name = |x: EventRef| e.named(x, "the object");
     let (data, flag_name) = (name(q), name(r));
     let (was, seen) = (e.value(q, Run::Failing)?, e.value(r, Run::Failing)?);
     let now = e.value(r, Run::Alternate).map(|v| format!(" and sees {v}")).unwrap_or_default();
@@ -320,7 +320,7 @@ fn checked_before_lock(e: &Explanation, g: &Flow) -> Option<String> {
             continue;
         }
         let mx = e.object(lock).unwrap_or_else(|| "the lock".into());
-        let obj = e.object(test).map_or_else(|| "the flag".into(), |o| format!("`{o}`"));
+        let obj = e.named(test, "the flag");
         return Some(format!(
             "{} tests {obj} at {} before it takes `{mx}` at {} and sees {seen}; {} sets {obj} at {} and reads {} at {} holding `{mx}`, both in between: by the time {} writes at {}, its test no longer holds. Taking `{mx}` before the test (over {}) avoids the failure.",
             who(e, test),
@@ -328,7 +328,7 @@ fn checked_before_lock(e: &Explanation, g: &Flow) -> Option<String> {
             e.line(lock).unwrap_or_default(),
             who(e, set),
             e.line(set).unwrap_or_default(),
-            e.object(r).map_or_else(|| "it".into(), |o| format!("`{o}`")),
+            e.named(r, "it"),
             e.line(r).unwrap_or_default(),
             who(e, test),
             e.line(w).unwrap_or_default(),
@@ -356,7 +356,7 @@ fn stale_test(e: &Explanation, g: &Flow) -> Option<String> {
     }
     // The thread's own write of the object after that one.
     let &act = e.failing[pw + 1..].iter().find(|q| q.0 == t && writes(q))?;
-    let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+    let obj = e.named(r, "the object");
     let (was, now) = (e.value(r, Run::Failing)?, e.value(r, Run::Alternate)?);
     // A lock held at the test, released and taken again before the write.
     let held = held_over(e, t, r.1, r.1);

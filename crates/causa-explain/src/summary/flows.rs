@@ -118,13 +118,7 @@ pub(super) fn checked(e: &Explanation) -> Option<&Flow> {
 /// clearing it would not have helped) or through no pointer the runs name.
 fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Option<String> {
     let block = e.object(free)?;
-    let freed_at = e.place(free)?;
-    let target = format!("&{block}");
-    let pointer = e.failing[freed_at + 1..]
-        .iter()
-        .copied()
-        .filter(|r| r.0 == access.0 && r.1 < access.1 && e.info_of(*r).op == "read")
-        .rfind(|r| e.value(*r, Run::Failing) == Some(target.as_str()))?;
+    let pointer = pointer_read(e, &e.failing[e.place(free)? + 1..], access, &block)?;
     let name = e.object(pointer)?;
     Some(format!(
         " {} reaches `{block}` through `{name}`, which it reads at {}, after the free: the free leaves `{name}` pointing to the block. Clearing `{name}` and freeing the block under a lock that {} holds from its read of `{name}` to its last use of the block avoids the failure.",
@@ -132,6 +126,17 @@ fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Opti
         e.line(pointer).unwrap_or_default(),
         who(e, access)
     ))
+}
+
+/// The accessing thread's latest read among `events` (of the failing
+/// schedule) before its `access` that saw a pointer to `block`.
+fn pointer_read(e: &Explanation, events: &[EventRef], access: EventRef, block: &str) -> Option<EventRef> {
+    let target = format!("&{block}");
+    events
+        .iter()
+        .copied()
+        .filter(|r| r.0 == access.0 && r.1 < access.1 && e.info_of(*r).op == "read")
+        .rfind(|r| e.value(*r, Run::Failing) == Some(target.as_str()))
 }
 
 /// A freed block (or one `realloc` moved) the accessing thread reaches
@@ -143,15 +148,8 @@ fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Opti
 /// Holding `m` … `` None otherwise (then joining, or clearing the pointer,
 /// is the fix told).
 fn used_after_unlock(e: &Explanation, free: EventRef, access: EventRef) -> Option<String> {
-    let block = e.object(free)?;
-    let freed_at = e.place(free)?;
-    let target = format!("&{block}");
     let t = access.0;
-    let pointer = e.failing[..freed_at]
-        .iter()
-        .copied()
-        .filter(|r| r.0 == t && r.1 < access.1 && e.info_of(*r).op == "read")
-        .rfind(|r| e.value(*r, Run::Failing) == Some(target.as_str()))?;
+    let pointer = pointer_read(e, &e.failing[..e.place(free)?], access, &e.object(free)?)?;
     let at_free = held_over(e, free.0, free.1, free.1);
     let (lock, _) =
         held_over(e, t, pointer.1, pointer.1).into_iter().find(|(m, _)| at_free.iter().any(|(x, _)| x == m))?;
@@ -199,7 +197,7 @@ pub(super) fn order_sentence(e: &Explanation) -> Option<String> {
     if let (Some(a), Some(b)) = (ended, access) {
         let at = e.line(a).unwrap_or_default();
         let (what, unjoined) = if e.info_of(a).op == "free" {
-            let block = e.object(a).map(|o| format!("`{o}`")).unwrap_or_else(|| "the block".into());
+            let block = e.named(a, "the block");
             // The freeing thread created the accessing one and frees the
             // block without joining it first (a join would order them).
             let (pa, pb) = (e.threads[a.0].parts(), e.threads[b.0].parts());
@@ -390,7 +388,7 @@ pub(super) fn overwritten(e: &Explanation, f: &Flow, alt: Option<&Flow>) -> Opti
     // a loop) before the read: nothing holds the writer back until the
     // reader has read the earlier value.
     if wa.0 == wf.0 && wa.1 < wf.1 && pf < pr && e.line(wa).is_some() && e.line(wa) == e.line(wf) && wf.0 != f.read.0 {
-        let obj = e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+        let obj = e.named(wf, "it");
         let val = |r: EventRef, run: Run| e.value(r, run).map(|v| format!(" ({v})")).unwrap_or_default();
         let again = format!(
             "In the failing schedule {} runs {} again and writes {obj}{} before {}'s {}, which was to see the earlier write{}",
@@ -450,7 +448,7 @@ fn counted_too_high(e: &Explanation, (wa, wf): (EventRef, EventRef), read: Event
         e.line(wait).unwrap_or_default(),
         who(e, read),
         e.line(post).unwrap_or_default(),
-        e.object(wf).map(|o| format!("`{o}`")).unwrap_or_else(|| "the same place".into()),
+        e.named(wf, "the same place"),
     ))
 }
 

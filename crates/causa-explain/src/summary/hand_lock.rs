@@ -83,7 +83,7 @@ pub(super) fn hand_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
         // (A flag set once for good is no lock: a `once` flag.)
         others.len() == told.len() && (m.release.is_some() || others.iter().any(|o| o.release.is_some()))
     })?;
-    let flag = e.object(mine.set).map_or_else(|| "the flag".into(), |o| format!("`{o}`"));
+    let flag = e.named(mine.set, "the flag");
     let (free, taken) = (value(mine.test)?, value(mine.set)?);
     let mut threads: Vec<String> = vec![who(e, first)];
     for c in told {

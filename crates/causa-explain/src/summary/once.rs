@@ -41,7 +41,7 @@ pub(super) fn run_twice(e: &Explanation, wf: EventRef, wa: EventRef) -> Option<(
     }
     // It ran the block too: a write at `wf`'s line between its test and its set.
     (ra.1 + 1..set.1).map(mine).find(|r| e.info_of(*r).op == "write" && at_line(*r, wf))?;
-    let obj = e.object(rb).map(|o| format!("`{o}`")).unwrap_or_else(|| "the flag".into());
+    let obj = e.named(rb, "the flag");
     let block = match &e.info_of(wf).function {
         Some(f) if e.info_of(rb).function.as_ref() != Some(f) => format!("`{f}` ({wf_line})"),
         _ => wf_line,

@@ -41,7 +41,7 @@ pub(super) fn check_then_act(e: &Explanation) -> Option<String> {
     let (from, to) = (pos(r)?, pos(a)?);
     let writes = |o: &&EventRef| o.0 != t && matches!(e.info_of(**o).op, "write" | "update");
     let &w = e.failing[from + 1..to].iter().filter(writes).find(|o| e.info_of(**o).addr == Some(x))?;
-    let obj = e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "the object".into());
+    let obj = e.named(r, "the object");
     let saw = e.value(r, Run::Failing).map(|v| format!(" (it reads {v})")).unwrap_or_default();
     // What the DSP leaves out: data flows both schedules have.
     let unshown: Vec<&str> = [(r, "test"), (a, noun(ia.op))]
@@ -133,8 +133,7 @@ pub(super) fn joined_order_violations<'a>(
             continue;
         }
         let flows: Vec<&Flow> = same.iter().map(|j| reads[*j][0]).collect();
-        let objects: Vec<String> =
-            flows.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))).collect();
+        let objects: Vec<String> = flows.iter().map(|f| e.named(f.read, "it")).collect();
         let seen: Vec<String> = flows
             .iter()
             .map(|f| e.value(f.read, Run::Alternate).unwrap_or("what its write stored").to_string())
@@ -178,7 +177,7 @@ pub(super) fn published_early_fix(
     // did not wait for either, and reordering the writes only moves the
     // window).
     let tested = went_on_by(e, g, read);
-    let name = |r: EventRef| e.object(r).map(|o| format!("`{o}`")).unwrap_or_else(|| "it".into());
+    let name = |r: EventRef| e.named(r, "it");
     if let Some(s) = inside_update(e, (g, p), read, w) {
         return s;
     }
@@ -291,7 +290,7 @@ fn inside_update(e: &Explanation, (g, p): (EventRef, EventRef), read: EventRef, 
         return None;
     }
     let again = (w.1.max(p.1) + 1..e.info[writer].len()).map(|k| (writer, k)).find(|r| writes_at(r, flag))?;
-    let name = e.object(before).map(|o| format!("`{o}`")).unwrap_or_else(|| "the flag".into());
+    let name = e.named(before, "the flag");
     Some(format!(
         " The reader's check compares its reads of {name} before and after (at {} and at {}), and both saw {value}, which {} writes at {} before {} and overwrites only at {}: the reads ran inside that update, and the check does not tell {value} apart from a value written after a whole update. Retrying while {name} holds a value written at {} (an odd count, in a sequence lock) avoids the failure.",
         e.line(before).unwrap_or_default(),
@@ -351,7 +350,7 @@ pub(super) fn went_on_by_flag(
         e.line(p).unwrap_or_default(),
         who(e, p),
         at,
-        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+        e.named(p, "it"),
         e.line(p).unwrap_or_default(),
     )
 }
@@ -451,7 +450,7 @@ fn several_writes_order_violation(e: &Explanation, parts: &[&Flow], alt: &[Optio
         p if p.iter().all(|x| x.is_some_and(|x| x > r)) => "come after it",
         _ => return None,
     };
-    let objects: Vec<String> = writes.iter().map(|x| e.object(*x).map_or("it".into(), |o| format!("`{o}`"))).collect();
+    let objects: Vec<String> = writes.iter().map(|x| e.named(*x, "it")).collect();
     let lines = lines_of(e, &writes).unwrap_or_default();
     let fix = match published_early(e, read, w) {
         Some((g, p)) if went_on_by(e, g, read) => {
@@ -502,7 +501,7 @@ pub(super) fn created_fix(e: &Explanation, reads: &[&Flow]) -> Option<String> {
     }
     let w = *writes.first()?;
     let forks = unique(forks);
-    let objects = unique(reads.iter().map(|f| e.object(f.read).map_or("it".into(), |o| format!("`{o}`"))));
+    let objects = unique(reads.iter().map(|f| e.named(f.read, "it")));
     let threads = unique(reads.iter().map(|f| who(e, f.read)));
     let fork_lines: Vec<String> = forks.iter().map(|c| e.line(*c).unwrap_or_default()).collect();
     let write_lines = unique(writes.iter().map(|x| e.line(*x).unwrap_or_default()));
@@ -554,9 +553,9 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
                 let keeping = match went_on_by(e, g, f.read) {
                     true => format!(
                         " Keeping the reader's fast path without the lock, writing {} ({}) before {} ({}) avoids it too.",
-                        e.object(w).map_or("it".into(), |o| format!("`{o}`")),
+                        e.named(w, "it"),
                         e.line(w).unwrap_or_default(),
-                        e.object(p).map_or("it".into(), |o| format!("`{o}`")),
+                        e.named(p, "it"),
                         e.line(p).unwrap_or_default(),
                     ),
                     false => String::new(),
@@ -594,7 +593,7 @@ pub(super) fn order_violation_seeing(e: &Explanation, f: &Flow, alt: Option<&Flo
                     "broadcast" => ("broadcasts", "broadcasting"),
                     _ => ("signals", "signalling"),
                 };
-                let what = e.object(p).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+                let what = e.named(p, "it");
                 format!(
                     " {} {does} {what} at {} before it {}, and that lets {}'s wait at {} through before the write: {doing} after the write avoids the failure.",
                     who(e, p),

@@ -173,12 +173,12 @@ pub(super) fn region_sentences(e: &Explanation, regions: usize, out: &mut Vec<St
                 (None, None, _, _, _, _) if reread_after_update(e, a) => format!(
                     "the update is atomic, but reading {obj} again after it is a second step: testing the value the update returns ({}) instead of reading {obj} again avoids the failure",
                     returns(e, first),
-                    obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`")),
+                    obj = e.named(first, "it"),
                 ),
                 // Each access already atomic (C11 loads and stores): the
                 // load and the store are two steps all the same.
                 (None, None, _, _, _, _) if atomic_steps(e, a) => {
-                    let obj = e.object(first).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+                    let obj = e.named(first, "it");
                     let step = match claimed(e, first, last) {
                         // A flag tested and then set to a constant: a
                         // claim, which a compare-and-swap makes at once.
@@ -240,8 +240,8 @@ fn freed_after_check(e: &Explanation, a: &crate::Atomic, told: &[EventRef], line
             && written.iter().any(|(_, x)| Some(*x) == e.info_of(*r).addr)
     })?;
     let write = written.iter().rev().find(|(_, x)| Some(*x) == e.info_of(test).addr)?.0;
-    let block = e.object(free).map_or_else(|| "the block".into(), |o| format!("`{o}`"));
-    let tested = e.object(test).map_or_else(|| "it".into(), |o| format!("`{o}`"));
+    let block = e.named(free, "the block");
+    let tested = e.named(test, "it");
     let those = if lines.contains(" lines ") { "those lines" } else { "that line" };
     Some(format!(
         "making {lines} atomic would not avoid it: the free could come before {those} just as well. {} reads {tested} at {} before it uses {block}, and {} writes {tested} at {} before it frees {block}: one lock held by {} from that read to its last use of the block, and by {} from its write to the free, avoids the failure",
@@ -755,7 +755,7 @@ fn intruder_update(e: &Explanation, a: &crate::dsp::Atomic, first: EventRef, las
     Some(format!(
         "; {} reads and writes {} too ({}), which must be atomic as well for every order",
         who(e, r),
-        e.object(r).map_or_else(|| "it".into(), |o| format!("`{o}`")),
+        e.named(r, "it"),
         line_range(e, r, w),
     ))
 }
