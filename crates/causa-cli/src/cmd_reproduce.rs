@@ -166,9 +166,8 @@ fn failure(e: ReproduceError) -> Failure {
         ReproduceError::Relaxed(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Kind(_) | ReproduceError::HangBySolver(_) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Symbolic(SymError::Mismatch(_)) => (crate::load::EXIT_INPUT, "path-log-mismatch"),
-        ReproduceError::Symbolic(SymError::Unsupported { .. }) | ReproduceError::Model(ClapError::Unsupported(_)) => {
-            (EXIT_UNSUPPORTED, "unsupported")
-        }
+        ReproduceError::Symbolic(SymError::Unsupported { .. })
+        | ReproduceError::Model(ClapError::Unsupported { .. }) => (EXIT_UNSUPPORTED, "unsupported"),
         ReproduceError::Model(_) | ReproduceError::NotFound { .. } => (EXIT_UNSUPPORTED, "no-schedule"),
         ReproduceError::NotReproduced(_) => (EXIT_UNSUPPORTED, "internal-error"),
     };

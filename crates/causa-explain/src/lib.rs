@@ -1264,7 +1264,7 @@ fn attempt(
             _ => Verdict::Fails,
         }
     };
-    let s = causa_symbolic::alternate(&sym, aopts, &mut accept).map_err(|e| e.noted(&sym))?;
+    let s = causa_symbolic::alternate(&sym, aopts, &mut accept).map_err(|e| e.noted(&sym).located(&prep.program))?;
     let accepted = replays.iter().rposition(|r| r.2);
     Ok(Attempt { log, sym, s, replays, lost_updates, accepted })
 }

@@ -243,7 +243,8 @@ fn reproduce_here(
     }
     let sym = causa_symbolic::execute(&prep.program, log).map_err(|e| gave_up(&searched, e.into()))?;
     let symbolic_time = solver_start.elapsed();
-    let solution = causa_symbolic::solve(&sym, &opts.clap).map_err(|e| gave_up(&searched, e.into()))?;
+    let solution =
+        causa_symbolic::solve(&sym, &opts.clap).map_err(|e| gave_up(&searched, e.located(&prep.program).into()))?;
     let (steps, flushes) = steps_of(&sym, &solution.order, model).map_err(ReproduceError::Relaxed)?;
     cfg.inputs = solution.inputs.iter().filter_map(|(t, i)| log.threads[*t].inputs.get(*i).map(|x| x.1)).collect();
     // The solver's order, step by step; nothing runs after it.

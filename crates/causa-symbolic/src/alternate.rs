@@ -481,7 +481,7 @@ pub fn alternate(
     let mut order_vars = enc.variables();
     let parts = formula(sym, &model, &mut enc, &mut values, &mut order_vars, true)?;
     let not_bug = parts.not_bug.clone().ok_or_else(|| {
-        ClapError::Unsupported(format!(
+        ClapError::unsupported(format!(
             "explaining a {} is not supported (assertion violations, aborts, divisions by zero, memory errors, deadlocks and invalid pthread use are)",
             model.failure.1
         ))

@@ -42,8 +42,11 @@ pub enum ClapError {
         "symbolic execution did not reach a failure: the log records none, or the failing thread's path ends elsewhere"
     )]
     NoFailure,
-    #[error("{0}")]
-    Unsupported(String),
+    /// What the model cannot encode, and the source location of the
+    /// access or call it stopped at (when known; [`ClapError::located`]
+    /// puts it in the message).
+    #[error("{what}")]
+    Unsupported { what: String, at: Option<causa_ir::LocId> },
     #[error("no schedule of the recorded paths reaches the failure (the constraints are unsatisfiable){0}")]
     NoSchedule(String),
     #[error("the solver gave up")]
@@ -53,6 +56,34 @@ pub enum ClapError {
 }
 
 impl ClapError {
+    /// What the model cannot encode, with no source location (yet).
+    pub fn unsupported(what: impl Into<String>) -> ClapError {
+        ClapError::Unsupported { what: what.into(), at: None }
+    }
+
+    /// The error, at `loc` if it is an unsupported case with no location yet.
+    pub fn at(self, loc: causa_ir::LocId) -> ClapError {
+        match self {
+            ClapError::Unsupported { what, at: None } => ClapError::Unsupported { what, at: Some(loc) },
+            e => e,
+        }
+    }
+
+    /// The error with its source location written into the message (an
+    /// unsupported case is reported by name and source location).
+    pub fn located(self, program: &causa_ir::Program) -> ClapError {
+        match self {
+            ClapError::Unsupported { what, at: Some(loc) } => {
+                let what = match program.loc(loc) {
+                    Some(l) => format!("{what}, at {l}"),
+                    None => what,
+                };
+                ClapError::Unsupported { what, at: None }
+            }
+            e => e,
+        }
+    }
+
     /// The error, with what `sym` leaves out of the model that may be why
     /// no schedule fits (the bytes a `realloc` copied).
     pub fn noted(self, sym: &SymTrace) -> ClapError {
@@ -126,7 +157,7 @@ pub fn solve(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> 
 
 fn solve_model(sym: &SymTrace, opts: &ClapOptions) -> Result<Solution, ClapError> {
     if let Some(why) = overfull_barrier(sym) {
-        return Err(ClapError::Unsupported(why));
+        return Err(ClapError::unsupported(why));
     }
     let model = build(sym).ok_or(ClapError::NoFailure)?;
     let mut enc = Encoder::new(&model.trace);

@@ -88,6 +88,11 @@ pub(crate) fn constraints(
 ) -> Result<Vec<Formula>, ClapError> {
     let cut = enc.cut();
     let after = |e: Ev| Formula::Before(cut, e);
+    // (Where an access the model cannot encode is in the program.)
+    let loc_of = |e: Ev| {
+        let (t, k) = model.origin[e];
+        sym.threads[t].events[k].loc
+    };
     let mut locs: BTreeMap<u64, Location> = BTreeMap::new();
     // Accesses at concrete addresses: (address, size, access, is write).
     let mut raw: Vec<(u64, u32, Access, bool)> = Vec::new();
@@ -208,9 +213,9 @@ pub(crate) fn constraints(
             .collect()
     };
     for (addr, size, acc, write) in split(raw, &grid) {
-        add(&mut locs, addr, size, acc, write)?;
+        add(&mut locs, addr, size, acc, write).map_err(|e| e.at(loc_of(acc.ev)))?;
     }
-    check_overlaps(&locs)?;
+    check_overlaps(&locs).map_err(|(e, ev)| e.at(loc_of(ev)))?;
     let mut parts = Vec::new();
     if !symbolic.is_empty() || !through.is_empty() || !wide.is_empty() {
         // (A read through a link is valued by the concretely addressed
@@ -221,10 +226,11 @@ pub(crate) fn constraints(
         for (ev, p, pieces) in through {
             let read_values = |id: u32| linked_read_set(sym, &locs, &sets, id, 0);
             let targets = eval_set(&sym.exprs, p, &read_values).ok_or_else(|| {
-                ClapError::Unsupported(format!(
+                ClapError::unsupported(format!(
                     "a string read through a pointer whose possible values are unknown ({})",
                     sym.exprs.brief(p)
                 ))
+                .at(loc_of(ev))
             })?;
             let pb = values.bv_bits(p, 64);
             let mut some = Vec::new();
@@ -238,8 +244,10 @@ pub(crate) fn constraints(
                 let g = values.atom(pb.eq(constant(64, t as u128)));
                 some.push(Formula::Atom(g));
                 for (acc, off, size) in pieces.iter().filter(|(_, off, size)| t + off + *size as u64 <= end) {
-                    for (a, s, part) in tiles(&locs, t + off, *size, &BTreeSet::new())? {
-                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, false)?;
+                    let tiled = tiles(&locs, t + off, *size, &BTreeSet::new()).map_err(|e| e.at(loc_of(ev)))?;
+                    for (a, s, part) in tiled {
+                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, false)
+                            .map_err(|e| e.at(loc_of(ev)))?;
                     }
                 }
             }
@@ -265,10 +273,11 @@ pub(crate) fn constraints(
         for (acc, p, size, write) in symbolic {
             let cands = candidates(sym, &sym.exprs, (&locs, &sets, linked), p, size);
             if cands.is_empty() {
-                return Err(ClapError::Unsupported(format!(
+                return Err(ClapError::unsupported(format!(
                     "an access through a symbolic address whose possible targets are unknown ({})",
                     sym.exprs.brief(p)
-                )));
+                ))
+                .at(loc_of(acc.ev)));
             }
             let mut equal = Vec::new();
             let mut guards = Vec::new();
@@ -283,8 +292,9 @@ pub(crate) fn constraints(
                 let g = values.atom(eq.clone());
                 equal.push(eq);
                 guards.push(g);
-                for (a, s, part) in tiles(&locs, l, size, &ends)? {
-                    add(&mut locs, a, s, Access { guard: Some(g), part, ..acc }, write)?;
+                for (a, s, part) in tiles(&locs, l, size, &ends).map_err(|e| e.at(loc_of(acc.ev)))? {
+                    add(&mut locs, a, s, Access { guard: Some(g), part, ..acc }, write)
+                        .map_err(|e| e.at(loc_of(acc.ev)))?;
                 }
             }
             let mut some: Vec<Formula> = guards.iter().map(|g| Formula::Atom(*g)).collect();
@@ -300,10 +310,11 @@ pub(crate) fn constraints(
         for (ev, p, pieces) in wide {
             let cands = candidates(sym, &sym.exprs, (&locs, &sets, linked), p, extent(&pieces));
             if cands.is_empty() {
-                return Err(ClapError::Unsupported(format!(
+                return Err(ClapError::unsupported(format!(
                     "a copy through a symbolic address whose possible targets are unknown ({})",
                     sym.exprs.brief(p)
-                )));
+                ))
+                .at(loc_of(ev)));
             }
             let pb = values.bv_bits(p, 64);
             let mut some = Vec::new();
@@ -311,8 +322,9 @@ pub(crate) fn constraints(
                 let g = values.atom(pb.eq(constant(64, l as u128)));
                 some.push(Formula::Atom(g));
                 for (acc, off, size) in &pieces {
-                    for (a, s, part) in tiles(&locs, l + off, *size, &ends)? {
-                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, true)?;
+                    for (a, s, part) in tiles(&locs, l + off, *size, &ends).map_err(|e| e.at(loc_of(ev)))? {
+                        add(&mut locs, a, s, Access { guard: Some(g), part, ..*acc }, true)
+                            .map_err(|e| e.at(loc_of(ev)))?;
                     }
                 }
             }
@@ -478,12 +490,14 @@ fn split(mut raw: Vec<(u64, u32, Access, bool)>, grid: &dyn Fn(u64, u32) -> Vec<
 /// Locations must not overlap ([`split`] cuts concrete accesses; an access
 /// through a symbolic address must land on one of them exactly); one
 /// address has one size by [`add`].
-fn check_overlaps(locs: &BTreeMap<u64, Location>) -> Result<(), ClapError> {
+/// (On overlapping locations: the error, and an access of the second.)
+fn check_overlaps(locs: &BTreeMap<u64, Location>) -> Result<(), (ClapError, Ev)> {
     let mut prev: Option<(u64, u32)> = None;
     for (a, l) in locs {
         if let Some((pa, ps)) = prev {
             if pa + ps as u64 > *a {
-                return Err(mixed(*a));
+                let ev = l.writes.iter().chain(&l.reads).map(|acc| acc.ev).next().unwrap_or(0);
+                return Err((mixed(*a), ev));
             }
         }
         prev = Some((*a, l.size));
@@ -492,7 +506,7 @@ fn check_overlaps(locs: &BTreeMap<u64, Location>) -> Result<(), ClapError> {
 }
 
 fn mixed(addr: u64) -> ClapError {
-    ClapError::Unsupported(format!(
+    ClapError::unsupported(format!(
         "overlapping shared accesses of different sizes at {addr:#x} (unions, byte-wise access to wider data)"
     ))
 }

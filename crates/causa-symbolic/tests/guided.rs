@@ -269,6 +269,31 @@ fn unsupported_functions_are_named_with_their_location() {
     }
 }
 
+/// What the model cannot encode is reported with the source location of
+/// the access it stopped at: rw.rs gives the error the access's `LocId`
+/// (`ClapError::at`), and the command that shows it writes the location
+/// into the message (`ClapError::located`).
+#[test]
+fn unsupported_model_cases_carry_their_source_location() {
+    let src = format!(
+        "{PRELUDE}int x;\nvoid *w(void *p) {{ x = 1; return 0; }}\n\
+         int main(void) {{ pthread_t a; pthread_create(&a, 0, w, 0); pthread_join(a, 0); assert(x == 0); return 0; }}\n"
+    );
+    let prep = load("located.c", &src);
+    let ex = first_schedule_run(&prep);
+    let tr = execute(&prep.program, &log_of(&prep, &ex)).expect("symbolic execution");
+    let write = tr.threads[1].events.iter().find(|e| matches!(e.op, SymOp::Write { .. })).expect("w's write of x");
+    let e = causa_symbolic::ClapError::unsupported("an access the model cannot encode").at(write.loc);
+    assert_eq!(e.to_string(), "an access the model cannot encode", "without the program: the message alone");
+    let shown = e.located(&prep.program).to_string();
+    assert!(shown.starts_with("an access the model cannot encode, at "), "{shown}");
+    assert!(shown.contains("located.c:4:"), "w's line: {shown}");
+    // (A location given once stays: the innermost access is the one named.)
+    let other = tr.threads[0].events.last().expect("main's last event").loc;
+    let kept = causa_symbolic::ClapError::unsupported("x").at(write.loc).at(other).located(&prep.program).to_string();
+    assert!(kept.starts_with("x, at ") && kept.contains("located.c:4:"), "{kept}");
+}
+
 #[test]
 fn strcpy_from_shared_memory_reads_to_the_end_of_the_object() {
     // How many bytes strcpy copies depends on what the string holds: the
