@@ -80,7 +80,14 @@ pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
         .into_iter()
         .map(|(w, waiters)| {
             let (r0, w0) = waiters[0];
-            let mutex = mutex_of(e, w0).map(|m| format!(" while holding `{m}`")).unwrap_or_default();
+            // (Said only when the writer does not hold the waiter's mutex
+            // at its write already.)
+            let mutex = match mutex_of(e, w0) {
+                Some(lock) if !holds_at(e, lock, w) => {
+                    e.object(lock).map(|m| format!(" while holding `{m}`")).unwrap_or_default()
+                }
+                _ => String::new(),
+            };
             // One clause when they all read and wait at the same lines.
             let same = waiters.iter().all(|(r, wait)| (at(*r), at(*wait)) == (at(r0), at(w0)));
             let told: Vec<String> = if same && waiters.len() > 1 {
@@ -98,18 +105,21 @@ pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
                 2 => "neither waiter checks again",
                 _ => "no waiter checks again",
             };
-            let before = match last_signal(e, w0) {
-                Some(s) => format!(" (its last, at {}, came before the wait)", at(s)),
-                None => String::new(),
+            let before = match (signals_other(e, w, w0), last_signal(e, w0)) {
+                (Some(s), _) => format!(" (it signals {} at {} instead)", name(s), at(s)),
+                (None, Some(s)) => format!(" (its last, at {}, came before the wait)", at(s)),
+                (None, None) => String::new(),
+            };
+            let fix = match mutex.is_empty() {
+                true => format!("Broadcasting {} after writing {}", name(w0), name(r0)),
+                false => format!("Writing {}{mutex} and broadcasting {} after it", name(r0), name(w0)),
             };
             format!(
-                "Deadlock: {}; {} writes {} at {} afterwards, but sends no signal on {} after it{before}, so {never}. Writing {}{mutex} and broadcasting {} after it avoids the deadlock.",
+                "Deadlock: {}; {} writes {} at {} afterwards, but sends no signal on {} after it{before}, so {never}. {fix} avoids the deadlock.",
                 crate::summary::join_and(&told),
                 who(e, w),
                 name(w),
                 at(w),
-                name(w0),
-                name(r0),
                 name(w0),
             )
         })
@@ -117,8 +127,29 @@ pub(crate) fn sentences(e: &Explanation) -> Vec<String> {
 }
 
 /// The mutex the waiter holds at its wait: its last lock before it.
-fn mutex_of(e: &Explanation, wait: EventRef) -> Option<String> {
+fn mutex_of(e: &Explanation, wait: EventRef) -> Option<EventRef> {
     let wi = e.place(wait)?;
-    let lock = e.failing[..wi].iter().rev().find(|r| r.0 == wait.0 && e.info_of(**r).op == "lock")?;
-    e.object(*lock)
+    e.failing[..wi].iter().rev().find(|r| r.0 == wait.0 && e.info_of(**r).op == "lock").copied()
+}
+
+/// Whether `w`'s thread holds the mutex `lock` takes at its event `w`
+/// (its last lock or unlock of it before `w` is a lock; a condition wait
+/// gives the mutex back before it returns).
+fn holds_at(e: &Explanation, lock: EventRef, w: EventRef) -> bool {
+    let m = e.info_of(lock).addr;
+    e.info[w.0][..w.1]
+        .iter()
+        .rev()
+        .find(|i| i.addr == m && matches!(i.op, "lock" | "unlock"))
+        .is_some_and(|i| i.op == "lock")
+}
+
+/// The writer's next signal or broadcast after its write `w`, when it is
+/// on another condition variable than the one `wait` waits on (a
+/// producer that signals `not_full` where the consumer waits on
+/// `not_empty`).
+fn signals_other(e: &Explanation, w: EventRef, wait: EventRef) -> Option<EventRef> {
+    let next =
+        (w.1 + 1..e.info[w.0].len()).map(|k| (w.0, k)).find(|r| matches!(e.info_of(*r).op, "signal" | "broadcast"))?;
+    (e.object(next).is_some() && e.object(next) != e.object(wait)).then_some(next)
 }

@@ -6640,3 +6640,55 @@ fn a_block_both_threads_free_on_the_failing_paths_is_told_so() {
     }
     assert!(told > 0, "some explanation flips main's branch");
 }
+
+#[test]
+fn a_count_waited_for_before_the_data_it_counts_is_named() {
+    // Each participant counts itself in `voted` under a lock before it
+    // writes its vote; the coordinator waits until `voted` reaches 3. The
+    // update the coordinator saw last was another participant's, so the
+    // summary named no wait and told only "joining it before the read".
+    let file = "vote_counted_before_cast.c";
+    // (Where the coordinator's last read of `voted` saw the missing
+    // voter's own update, the write it saw is named.)
+    let mut counted = 0;
+    let prep = corpus(&format!("fail/realistic/{file}"));
+    // (`causa check`'s run, where it did, and random ones.)
+    let r = causa_explore::mcr::check(&prep, &config(), &causa_explore::mcr::McrOptions::default(), &mut |_, _| {});
+    let causa_explore::mcr::McrVerdict::Bug(checked) = r.verdict else { panic!("check found no bug") };
+    let runs = std::iter::once(*checked).chain((0..3).map(|n| nth_failing(&prep, n, |_| true)));
+    for (n, ex) in runs.enumerate() {
+        let e = in_mode(&prep, &ex, Mode::Progressive);
+        assert_explained(&e, file);
+        let summary = causa_explain::summary::summary(&e);
+        let went_on = format!("The reader went on because its read of `voted` at {file}:34 saw ");
+        let saw = [
+            format!("{went_on}a count that includes the update at {file}:21"),
+            format!("{went_on}the write at {file}:21"),
+        ];
+        assert!(saw.iter().any(|s| summary.contains(s.as_str())), "run {n} {}: {summary}", e.mode);
+        assert!(
+            summary.contains(&format!("before `voted` ({file}:21) avoids the failure")),
+            "run {n} {}: {summary}",
+            e.mode
+        );
+        counted += usize::from(summary.contains(saw[0].as_str()));
+    }
+    assert!(counted > 0, "some run's coordinator saw another participant's update last");
+}
+
+#[test]
+fn a_signal_on_the_wrong_condition_is_named_and_a_held_mutex_not_asked_for() {
+    // The producer fills the slot under `m` and signals `not_full`; the
+    // consumer waits on `not_empty`. The summary asked for "writing
+    // `count` while holding `m`" (the producer holds it) and did not name
+    // the signal sent instead.
+    let file = "producer_signals_not_full.c";
+    let prep = corpus(&format!("fail/cond/{file}"));
+    let ex = deadlocking(&prep, 2000);
+    let e = in_mode(&prep, &ex, Mode::Progressive);
+    let summary = causa_explain::summary::summary(&e);
+    let said = format!("sends no signal on `not_empty` after it (it signals `not_full` at {file}:23 instead)");
+    assert!(summary.contains(&said), "{summary}");
+    assert!(summary.contains("Broadcasting `not_empty` after writing `count` avoids the deadlock."), "{summary}");
+    assert!(!summary.contains("while holding `m`"), "{summary}");
+}

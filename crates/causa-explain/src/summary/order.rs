@@ -344,8 +344,15 @@ pub(super) fn went_on_by_flag(
     at: String,
     (written, which): (&str, &str),
 ) -> String {
+    // (When `g` read a later update of the count `p` wrote.)
+    let direct = e.place(g).is_some_and(|gi| {
+        let a = e.info_of(p).addr;
+        let writes = |x: &&EventRef| e.info_of(**x).addr == a && matches!(e.info_of(**x).op, "write" | "update");
+        e.failing[..gi].iter().rev().find(writes) == Some(&p)
+    });
+    let saw = if direct { "saw the write" } else { "saw a count that includes the update" };
     format!(
-        " The reader went on because its {} saw the write at {}, which {} makes before {which}: writing {written} ({}) before {} ({}) avoids the failure.",
+        " The reader went on because its {} {saw} at {}, which {} makes before {which}: writing {written} ({}) before {} ({}) avoids the failure.",
         event_phrase(e, g),
         e.line(p).unwrap_or_default(),
         who(e, p),
@@ -658,6 +665,29 @@ pub(super) fn pause_before(e: &Explanation, read: EventRef) -> Option<EventRef> 
 /// another location) saw a write `p` that the writer makes before `w` in
 /// its own order (`tail` advanced before the slot is filled), so the
 /// reader went on before `w`. Under sequential consistency only.
+/// `w`'s thread's latest write of location `a` before `w` whose value
+/// the failing schedule's value of `a` at its position `gi` still counts:
+/// every later write of `a` before `gi` is an update, or its thread's
+/// read of `a` just before it, with no write of `a` in between, comes
+/// after that write (a count each thread increments under a lock).
+fn counted(e: &Explanation, a: u64, gi: usize, w: EventRef) -> Option<EventRef> {
+    let on_a = |r: EventRef| e.info_of(r).addr == Some(a);
+    let writes = |r: EventRef| on_a(r) && matches!(e.info_of(r).op, "write" | "update");
+    let q = (0..w.1).rev().map(|k| (w.0, k)).find(|r| writes(*r))?;
+    let qi = e.place(q).filter(|qi| *qi < gi)?;
+    for (xi, x) in e.failing.iter().enumerate().take(gi).skip(qi + 1) {
+        if !writes(*x) || e.info_of(*x).op == "update" {
+            continue;
+        }
+        let r = (0..x.1).rev().map(|k| (x.0, k)).find(|r| on_a(*r))?;
+        let ri = e.place(r).filter(|ri| *ri > qi && e.info_of(r).op == "read")?;
+        if e.failing[ri + 1..xi].iter().any(|y| writes(*y)) {
+            return None;
+        }
+    }
+    Some(q)
+}
+
 pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> Option<(EventRef, EventRef)> {
     if e.memory_model.buffers_stores() {
         return None;
@@ -673,7 +703,13 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
             let a = addr(g).filter(|a| Some(*a) != addr(read))?;
             let gi = e.place(g)?;
             let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
-            (p.0 == w.0 && p.1 < w.1).then_some((g, p))
+            if p.0 == w.0 && p.1 < w.1 {
+                return Some((g, p));
+            }
+            // (A count the reader waited for, which includes the writer's
+            // update made before `w`: `voted++` under a lock before the
+            // vote is written, and the reader's loop until `voted == 3`.)
+            counted(e, a, gi, w).filter(|_| went_on_by(e, g, read)).map(|q| (g, q))
         })
         .collect();
     // The one the reader tested before going on (a flag it waited for:
