@@ -6692,3 +6692,25 @@ fn a_signal_on_the_wrong_condition_is_named_and_a_held_mutex_not_asked_for() {
     assert!(summary.contains("Broadcasting `not_empty` after writing `count` avoids the deadlock."), "{summary}");
     assert!(!summary.contains("while holding `m`"), "{summary}");
 }
+
+#[test]
+fn a_reference_taken_after_the_last_put_is_told_to_be_taken_earlier() {
+    // main creates the worker and drops its own reference; the worker
+    // takes its reference only when it runs. The summary told only that
+    // main's read of `refs` saw 1 in both schedules.
+    // (Progressive mode: Symbiosis' one inverted pair, the free after the
+    // worker's increment, replays into the program's other failure, a
+    // double free when the increment falls between main's decrement and
+    // its free.)
+    let file = "reference_taken_after_last_put.c";
+    let prep = corpus(&format!("fail/memory/{file}"));
+    for n in 0..3 {
+        let e = in_mode(&prep, &nth_failing(&prep, n, |_| true), Mode::Progressive);
+        assert_explained(&e, file);
+        let summary = causa_explain::summary::summary(&e);
+        let late = format!("`user` (thread 0.1) takes its reference to `heap#1` at {file}:32 (its access of `heap#1.refs`) after `put` (thread 0) read `heap#1.refs` at {file}:23, saw 1 (its own reference the last) and freed the block at {file}:26");
+        assert!(summary.contains(&late), "run {n} {}: {summary}", e.mode);
+        let fix = format!("Taking the reference for `user` (thread 0.1) before thread 0 can drop the last one (in `main`, before it creates the thread at {file}:44) avoids the failure.");
+        assert!(summary.contains(&fix), "run {n} {}: {summary}", e.mode);
+    }
+}

@@ -128,6 +128,71 @@ fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Opti
     ))
 }
 
+/// A reference taken after the last one was dropped: a use after free
+/// whose access is to the field the freeing thread read before its free,
+/// in the function that frees (a count it found at its last): `` `user` (thread 0.1)
+/// takes its reference to `heap#1` at r.c:16 (its access of
+/// `heap#1.refs`) after `main` (thread 0) read `heap#1.refs` at r.c:9,
+/// saw 1 … and freed the block at r.c:11 … ``, with the fix: the
+/// reference taken for the thread before the last one can be dropped, by
+/// the thread that frees, which created it.
+pub(super) fn late_reference(e: &Explanation) -> Option<String> {
+    let free = e.freeing.filter(|r| e.info_of(*r).op == "free" && !e.info_of(*r).realloc)?;
+    // (`use after free: read of 4 bytes in heap#1.refs (malloc at …), …`.)
+    let rest = e.failure.message.strip_prefix("use after free: ")?;
+    let field = rest.split_once(" in ")?.1.split_once(" (")?.0;
+    let t = free.0;
+    let read = (0..free.1)
+        .rev()
+        .map(|k| (t, k))
+        .find(|r| e.info_of(*r).op == "read" && e.object(*r).as_deref() == Some(field))?;
+    // (In the function that frees: the release of a reference, a count
+    // it found at 1, its own, or at 0 once dropped.)
+    if e.info_of(read).function.is_none() || e.info_of(read).function != e.info_of(free).function {
+        return None;
+    }
+    let seen = match e.value(read, Run::Failing) {
+        Some("1") => "1 (its own reference the last)",
+        Some("0") => "0 (its own reference dropped)",
+        _ => return None,
+    };
+    let access = e.dsp.events.iter().copied().rev().find(|r| e.threads[r.0] == e.failure.thread)?;
+    if access.0 == t {
+        return None;
+    }
+    let line = |r: EventRef| e.line(r).unwrap_or_default();
+    let block = e.named(free, "the block");
+    let reached = pointer_read(e, &e.failing[..e.place(access)?], access, block.trim_matches('`'))
+        .and_then(|p| {
+            Some(format!(
+                "; {} still reaches the block through `{}`, which it reads at {}",
+                who(e, access),
+                e.object(p)?,
+                line(p)
+            ))
+        })
+        .unwrap_or_default();
+    let creation = (0..e.threads.len())
+        .flat_map(|c| (0..e.info[c].len()).map(move |k| (c, k)))
+        .find(|r| e.info_of(*r).forks == Some(access.0));
+    // (Only for a thread the freeing one created: it handed the block
+    // over and then dropped its own reference. A thread that checks the
+    // count of a block it reached on its own is told through the pointer
+    // it read, `order_sentence`.)
+    let (c, f) = creation.filter(|c| c.0 == t).and_then(|c| Some((c, e.info_of(c).function.clone()?)))?;
+    let before = format!(" (in `{f}`, before it creates the thread at {})", line(c));
+    Some(format!(
+        "{} takes its reference to {block} at {} (its access of `{field}`) after {} read `{field}` at {}, saw {seen} and freed the block at {}{reached}. Taking the reference for {} before thread {} can drop the last one{before} avoids the failure.",
+        who(e, access),
+        line(access),
+        who(e, free),
+        line(read),
+        line(free),
+        who(e, access),
+        e.threads[t],
+    ))
+}
+
 /// The accessing thread's latest read among `events` (of the failing
 /// schedule) before its `access` that saw a pointer to `block`.
 fn pointer_read(e: &Explanation, events: &[EventRef], access: EventRef, block: &str) -> Option<EventRef> {

@@ -141,6 +141,13 @@ fn explained(e: &Explanation) -> String {
         }
         None => differing_flow_sentences(e, &mut out),
     };
+    // (A use after free by a reference taken too late: told instead of
+    // data flows that give no fix.)
+    if !out.iter().any(|s| s.contains(" avoids the failure")) {
+        if let Some(s) = late_reference(e) {
+            out = vec![s];
+        }
+    }
     let spins = crate::spin::sentences(e);
     if out.is_empty() {
         out.extend(order_sentence(e));

@@ -1,6 +1,6 @@
 // causa: expect=bug:deadlock
 // causa: check=bug
-// causa: at-line=33,46
+// causa: at-line=21,33,46
 // A one-slot queue with two condition variables: the consumer waits on
 // `not_empty`, but the producer, after filling the slot, signals
 // `not_full` (a copy of the consumer's line). When the consumer checks
