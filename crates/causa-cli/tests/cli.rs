@@ -150,8 +150,10 @@ fn a_lost_update_of_a_reference_count_is_told_as_the_fix() {
     // made atomic does that. The count's update the failing schedule
     // loses is told instead, with the lines whose updates to make atomic.
     let dir = tempfile::tempdir().expect("tempdir");
+    // (MCR's own schedule: the random probes between its executions find
+    // another, where two retains race and line 37 is the region told.)
     let prog = "tests/programs/fail/realistic/refcount_nonatomic_release.c";
-    let (code, out, err) = causa(&["check", prog, "--json"], dir.path());
+    let (code, out, err) = causa(&["check", prog, "--probes", "0", "--json"], dir.path());
     assert_eq!(code, 1, "{err}");
     let doc = json(&out);
     let summary = doc["explanation"]["summary"].as_str().expect("a summary");

@@ -300,22 +300,21 @@ fn check_here(
                 let q = enc.new_state(r, loc, v);
                 let mut a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
                 // (A copy's other bytes may have to change with this one.)
-                if a.is_none() {
+                if a.is_empty() {
                     if let Some(q) = enc.new_state_with_others(r, loc, v) {
                         a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
                     }
                 }
-                if let Some((pos, vars)) = a {
-                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
+                for (pos, vars, targets) in a {
+                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&targets, &pos, &vars)), false);
                 }
             }
             // The value it read, from the start (a lock word or a flag back
             // at its initial value).
             for (loc, src) in enc.other_sources(r) {
                 let q = enc.new_source(r, loc, src);
-                let a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
-                if let Some((pos, vars)) = a {
-                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(r, &pos, &vars)), false);
+                for (pos, vars, targets) in ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline) {
+                    enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&targets, &pos, &vars)), false);
                 }
             }
         }
@@ -539,7 +538,14 @@ fn ask(
 /// [`ask`] for a new state at `r`; when it is reachable and the trace has
 /// condition waits after the prefix, asked again with those waits keeping
 /// the wake-ups they saw ([`Encoder::kept_waits`]), whose model is taken
-/// when there is one.
+/// when there is one. Then asked again with the other threads' reads
+/// before `r` in the trace kept before it with their values
+/// ([`Encoder::kept_reads`]): when that is reachable too, its model is a
+/// second new state (with those reads as targets besides `r`, so that the
+/// schedule takes them along). Both are explored: each reaches states the
+/// other does not (`chained_updates_equal_writes.c` needs the first, the
+/// logger whose read another section's swap changes needs the second).
+/// Each: positions, free variables, targets.
 fn ask_keeping_waits(
     solver: &mut Z3Solver,
     goal: &Formula,
@@ -547,14 +553,28 @@ fn ask_keeping_waits(
     r: usize,
     stats: &mut McrStats,
     deadline: Option<Instant>,
-) -> Option<(Vec<i64>, Vec<bool>)> {
-    let found = ask(solver, goal, enc, stats, deadline)?;
-    let Some(kept) = enc.kept_waits(r) else { return Some(found) };
-    ask(solver, &Formula::and(vec![goal.clone(), kept]), enc, stats, deadline).or(Some(found))
+) -> Vec<(Vec<i64>, Vec<bool>, Vec<usize>)> {
+    let Some(found) = ask(solver, goal, enc, stats, deadline) else { return Vec::new() };
+    let reads = enc.kept_reads(r);
+    let waits = enc.kept_waits(r);
+    let enc: &Encoder = enc;
+    let with_waits =
+        |solver: &mut Z3Solver, goal: Formula, found: (Vec<i64>, Vec<bool>), stats: &mut McrStats| match &waits {
+            Some(kept) => ask(solver, &Formula::and(vec![goal, kept.clone()]), enc, stats, deadline).unwrap_or(found),
+            None => found,
+        };
+    let (pos, vars) = with_waits(solver, goal.clone(), found, stats);
+    let mut out = vec![(pos, vars, vec![r])];
+    if let Some((reads, kept)) = reads {
+        let keeping = Formula::and(vec![goal.clone(), kept]);
+        if let Some(m) = ask(solver, &keeping, enc, stats, deadline) {
+            let (pos, vars) = with_waits(solver, keeping, m, stats);
+            out.push((pos, vars, std::iter::once(r).chain(reads).collect()));
+        }
+    }
+    out
 }
 
-/// Queue a new schedule prefix unless it was queued before (race prefixes go
-/// first: they end at a report).
 fn enqueue(seen: &mut HashSet<Prefix>, worklist: &mut VecDeque<Prefix>, new: Prefix, front: bool) {
     if seen.insert(new.clone()) {
         if front {

@@ -61,6 +61,31 @@ fn compare(name: &str, src: &str) -> (usize, usize) {
 const PRELUDE: &str = "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n";
 
 #[test]
+fn a_read_outside_the_new_states_causal_past_keeps_its_value() {
+    // The logger takes the active buffer under the lock and writes into it
+    // after releasing it; the flusher swaps the buffers under the lock,
+    // checks the old one and clears it. Failing state: the logger took
+    // buffer a before the swap, the flusher checked a before the logger's
+    // write and cleared it after. MCR asked for the flusher's check to see
+    // a's old byte with the logger's read outside that read's causal past:
+    // the model put the logger after the swap, so it read buffer b in every
+    // later execution, and `causa check` said verified.
+    let src = format!(
+        "{PRELUDE}char buf_a[8], buf_b[8]; char *active = buf_a; int flushed;\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *logger(void *p) {{ pthread_mutex_lock(&m); char *b = active; pthread_mutex_unlock(&m); b[0] = 'h'; return 0; }}\n\
+         void *flusher(void *p) {{ pthread_mutex_lock(&m); char *full = active; active = active == buf_a ? buf_b : buf_a;\n\
+         pthread_mutex_unlock(&m); flushed = full[0] != 0; full[0] = 0; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, logger, 0); pthread_create(&b, 0, flusher, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(flushed || buf_a[0] == 'h' || buf_b[0] == 'h'); return 0; }}\n"
+    );
+    compare("buffer_swap.c", &src);
+    let prep = load("buffer_swap.c", &src);
+    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the lost log line is found: {:?}", r.stats);
+}
+
+#[test]
 fn lost_update() {
     let src = format!(
         "{PRELUDE}int x;\nvoid *inc(void *a) {{ int t = x; x = t + 1; return 0; }}\n\
@@ -198,11 +223,13 @@ fn dissertation_examples_explore_the_stated_number_of_executions() {
          pthread_create(&t[2], 0, r, 0); pthread_create(&t[3], 0, s, 0);\n\
          for (int i = 0; i < 4; i++) pthread_join(t[i], 0); return 0; }}\n"
     );
-    assert_eq!(
-        mcr_all("pqrs.c", &pqrs).stats.executions,
-        5,
-        "p: x=1, q: r1=x, r: y=1, s: r2=y explores 5 with plain MCR"
-    );
+    // (The dissertation's plain MCR explores 5 here, two of them the same
+    // state, S1.1 ≡ S2.1, §5. causa also asks each new state with the
+    // other threads' earlier reads kept (`Encoder::kept_reads`), and
+    // explores that prefix too when it differs: one more.)
+    let r = mcr_all("pqrs.c", &pqrs);
+    assert_eq!(r.stats.executions, 6, "p: x=1, q: r1=x, r: y=1, s: r2=y: plain MCR's 5 and one kept-reads prefix");
+    assert_eq!(r.outcomes.len(), 4, "the four (r1, r2): {:?}", r.outcomes);
     // Fig. 3.1: making `r = x` read 1 needs the branch read to keep reading 0,
     // so the schedule must be p1, q, p2; without validity the solver could
     // answer q, p1, p2, which takes the other branch (a divergence).

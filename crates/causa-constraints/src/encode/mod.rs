@@ -667,6 +667,38 @@ impl<'t> Encoder<'t> {
         ))
     }
 
+    /// The plain reads of other threads before `r` in the trace (after the
+    /// prefix) staying before it, each with its value and what it depends
+    /// on: asked along with a new state at `r`, so that the state differs
+    /// from the trace's at `r` and not also at reads the model moved after
+    /// it. Φ_validity(r) keeps only `r`'s causal past; a read outside it
+    /// that the model places after a write of another section (a pointer
+    /// read under a lock that another thread's section swaps) reads another
+    /// value in every execution from the new prefix, and the states where
+    /// it read the old one along with `r`'s new value were never reached
+    /// (a logger that took the active buffer before the flusher swapped
+    /// it, writing into it after the flusher read it: `causa check` said
+    /// verified). The reads and None when there are none.
+    pub fn kept_reads(&mut self, r: Ev) -> Option<(Vec<Ev>, Formula)> {
+        let t = self.trace.events[r].thread;
+        let reads: Vec<Ev> = (self.trace.prefix_len..r)
+            .filter(|e| self.trace.events[*e].thread != t && self.trace.reads_of(*e).next().is_some())
+            // (Not an update, which writes as it reads: an append that
+            // must move after `r` for `r` to see the old bytes.)
+            .filter(|e| self.trace.writes_of(*e).next().is_none())
+            .collect();
+        if reads.is_empty() {
+            return None;
+        }
+        let mut parts = Vec::with_capacity(reads.len() * 3);
+        for &e in &reads {
+            parts.push(Formula::Before(e, r));
+            parts.push(self.validity(e));
+            parts.push(self.observation(e));
+        }
+        Some((reads, Formula::and(parts)))
+    }
+
     /// Accesses (after the prefix) that another thread's free of their block
     /// might precede: (access, free).
     pub fn after_free_candidates(&self) -> Vec<(Ev, Ev)> {
