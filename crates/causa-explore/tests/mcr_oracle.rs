@@ -79,10 +79,33 @@ fn a_read_outside_the_new_states_causal_past_keeps_its_value() {
          int main(void) {{ pthread_t a, b; pthread_create(&a, 0, logger, 0); pthread_create(&b, 0, flusher, 0);\n\
          pthread_join(a, 0); pthread_join(b, 0); assert(flushed || buf_a[0] == 'h' || buf_b[0] == 'h'); return 0; }}\n"
     );
-    compare("buffer_swap.c", &src);
-    let prep = load("buffer_swap.c", &src);
-    let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
-    assert!(matches!(r.verdict, McrVerdict::Bug(_)), "the lost log line is found: {:?}", r.stats);
+    // The same with the buffer taken by an atomic update (`fetch_add` of
+    // 0) and swapped by an exchange, and with the record copied in and
+    // cleared by `memcpy` and `memset`.
+    let rmw = format!(
+        "{PRELUDE}char buf[2][8]; int active, flushed;\n\
+         void *logger(void *p) {{ int b = __atomic_fetch_add(&active, 0, __ATOMIC_SEQ_CST); buf[b][0] = 'h'; return 0; }}\n\
+         void *flusher(void *p) {{ int full = __atomic_exchange_n(&active, 1, __ATOMIC_SEQ_CST);\n\
+         flushed = buf[full][0] != 0; buf[full][0] = 0; return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, logger, 0); pthread_create(&b, 0, flusher, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(flushed || buf[0][0] == 'h' || buf[1][0] == 'h'); return 0; }}\n"
+    );
+    let bulk = format!(
+        "{PRELUDE}#include <string.h>\nstruct rec {{ int a, b; }}; struct rec slots[2]; int cur, seen;\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *writer(void *p) {{ pthread_mutex_lock(&m); int c = cur; pthread_mutex_unlock(&m);\n\
+         struct rec r = {{1, 1}}; memcpy(&slots[c], &r, sizeof r); return 0; }}\n\
+         void *rotator(void *p) {{ pthread_mutex_lock(&m); int old = cur; cur = 1 - cur; pthread_mutex_unlock(&m);\n\
+         seen = slots[old].a; memset(&slots[old], 0, sizeof slots[old]); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, writer, 0); pthread_create(&b, 0, rotator, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); assert(seen || slots[0].a || slots[1].a); return 0; }}\n"
+    );
+    for (name, src) in [("buffer_swap.c", &src), ("buffer_exchange.c", &rmw), ("record_rotation.c", &bulk)] {
+        compare(name, src);
+        let prep = load(name, src);
+        let r = check(&prep, &config(), &McrOptions::default(), &mut |_, _| {});
+        assert!(matches!(r.verdict, McrVerdict::Bug(_)), "{name}: the lost write is found: {:?}", r.stats);
+    }
 }
 
 #[test]

@@ -667,8 +667,8 @@ impl<'t> Encoder<'t> {
         ))
     }
 
-    /// The plain reads of other threads before `r` in the trace (after the
-    /// prefix) staying before it, each with its value and what it depends
+    /// The reads of other threads before `r` in the trace (after the
+    /// prefix; not those that also write a location `r` reads) staying before it, each with its value and what it depends
     /// on: asked along with a new state at `r`, so that the state differs
     /// from the trace's at `r` and not also at reads the model moved after
     /// it. Φ_validity(r) keeps only `r`'s causal past; a read outside it
@@ -681,11 +681,12 @@ impl<'t> Encoder<'t> {
     /// verified). The reads and None when there are none.
     pub fn kept_reads(&mut self, r: Ev) -> Option<(Vec<Ev>, Formula)> {
         let t = self.trace.events[r].thread;
+        let read_by_r: Vec<u64> = self.trace.reads_of(r).map(|(l, _)| l).collect();
         let reads: Vec<Ev> = (self.trace.prefix_len..r)
             .filter(|e| self.trace.events[*e].thread != t && self.trace.reads_of(*e).next().is_some())
-            // (Not an update, which writes as it reads: an append that
+            // (Not one that also writes what `r` reads: an append that
             // must move after `r` for `r` to see the old bytes.)
-            .filter(|e| self.trace.writes_of(*e).next().is_none())
+            .filter(|e| !self.trace.writes_of(*e).any(|(l, _)| read_by_r.contains(&l)))
             .collect();
         if reads.is_empty() {
             return None;
