@@ -575,6 +575,8 @@ fn ask_keeping_waits(
     out
 }
 
+/// Queue a new schedule prefix unless it was queued before (race prefixes go
+/// first: they end at a report).
 fn enqueue(seen: &mut HashSet<Prefix>, worklist: &mut VecDeque<Prefix>, new: Prefix, front: bool) {
     if seen.insert(new.clone()) {
         if front {

@@ -668,8 +668,8 @@ impl<'t> Encoder<'t> {
     }
 
     /// The reads of other threads before `r` in the trace (after the
-    /// prefix; not those that also write a location `r` reads) staying before it, each with its value and what it depends
-    /// on: asked along with a new state at `r`, so that the state differs
+    /// prefix; not those that also write a location `r` reads) staying
+    /// before it, each with its value and what it depends on: asked along with a new state at `r`, so that the state differs
     /// from the trace's at `r` and not also at reads the model moved after
     /// it. Φ_validity(r) keeps only `r`'s causal past; a read outside it
     /// that the model places after a write of another section (a pointer

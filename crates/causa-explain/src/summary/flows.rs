@@ -130,8 +130,8 @@ fn reached_after_free(e: &Explanation, free: EventRef, access: EventRef) -> Opti
 
 /// A reference taken after the last one was dropped: a use after free
 /// whose access is to the field the freeing thread read before its free,
-/// in the function that frees (a count it found at its last): `` `user` (thread 0.1)
-/// takes its reference to `heap#1` at r.c:16 (its access of
+/// in the function that frees (a count it found at its last): `` `user`
+/// (thread 0.1) takes its reference to `heap#1` at r.c:16 (its access of
 /// `heap#1.refs`) after `main` (thread 0) read `heap#1.refs` at r.c:9,
 /// saw 1 … and freed the block at r.c:11 … ``, with the fix: the
 /// reference taken for the thread before the last one can be dropped, by
@@ -162,7 +162,10 @@ pub(super) fn late_reference(e: &Explanation) -> Option<String> {
     }
     let line = |r: EventRef| e.line(r).unwrap_or_default();
     let block = e.named(free, "the block");
-    let reached = pointer_read(e, &e.failing[..e.place(access)?], access, block.trim_matches('`'))
+    let before_access = &e.failing[..e.place(access)?];
+    let reached = e
+        .object(free)
+        .and_then(|b| pointer_read(e, before_access, access, &b))
         .and_then(|p| {
             Some(format!(
                 "; {} still reaches the block through `{}`, which it reads at {}",
@@ -172,14 +175,12 @@ pub(super) fn late_reference(e: &Explanation) -> Option<String> {
             ))
         })
         .unwrap_or_default();
-    let creation = (0..e.threads.len())
-        .flat_map(|c| (0..e.info[c].len()).map(move |k| (c, k)))
-        .find(|r| e.info_of(*r).forks == Some(access.0));
     // (Only for a thread the freeing one created: it handed the block
     // over and then dropped its own reference. A thread that checks the
     // count of a block it reached on its own is told through the pointer
     // it read, `order_sentence`.)
-    let (c, f) = creation.filter(|c| c.0 == t).and_then(|c| Some((c, e.info_of(c).function.clone()?)))?;
+    let c = (0..e.info[t].len()).map(|k| (t, k)).find(|r| e.info_of(*r).forks == Some(access.0))?;
+    let f = e.info_of(c).function.clone()?;
     let before = format!(" (in `{f}`, before it creates the thread at {})", line(c));
     Some(format!(
         "{} takes its reference to {block} at {} (its access of `{field}`) after {} read `{field}` at {}, saw {seen} and freed the block at {}{reached}. Taking the reference for {} before thread {} can drop the last one{before} avoids the failure.",

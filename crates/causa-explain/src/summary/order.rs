@@ -345,11 +345,7 @@ pub(super) fn went_on_by_flag(
     (written, which): (&str, &str),
 ) -> String {
     // (When `g` read a later update of the count `p` wrote.)
-    let direct = e.place(g).is_some_and(|gi| {
-        let a = e.info_of(p).addr;
-        let writes = |x: &&EventRef| e.info_of(**x).addr == a && matches!(e.info_of(**x).op, "write" | "update");
-        e.failing[..gi].iter().rev().find(writes) == Some(&p)
-    });
+    let direct = e.info_of(p).addr.zip(e.place(g)).is_some_and(|(a, gi)| write_before(e, a, gi) == Some(p));
     let saw = if direct { "saw the write" } else { "saw a count that includes the update" };
     format!(
         " The reader went on because its {} {saw} at {}, which {} makes before {which}: writing {written} ({}) before {} ({}) avoids the failure.",
@@ -665,6 +661,13 @@ pub(super) fn pause_before(e: &Explanation, read: EventRef) -> Option<EventRef> 
 /// another location) saw a write `p` that the writer makes before `w` in
 /// its own order (`tail` advanced before the slot is filled), so the
 /// reader went on before `w`. Under sequential consistency only.
+/// The failing schedule's last write (or update) of location `a` before
+/// its position `at`: the one a read there sees.
+fn write_before(e: &Explanation, a: u64, at: usize) -> Option<EventRef> {
+    let writes = |x: &&EventRef| e.info_of(**x).addr == Some(a) && matches!(e.info_of(**x).op, "write" | "update");
+    e.failing[..at].iter().rev().find(writes).copied()
+}
+
 /// `w`'s thread's latest write of location `a` before `w` whose value
 /// the failing schedule's value of `a` at its position `gi` still counts:
 /// every later write of `a` before `gi` is an update, or its thread's
@@ -694,7 +697,6 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
     }
     let at = e.place(read)?;
     let addr = |r: EventRef| e.info_of(r).addr;
-    let writes = |r: EventRef| matches!(e.info_of(r).op, "write" | "update");
     let found: Vec<(EventRef, EventRef)> = e.failing[..at]
         .iter()
         .rev()
@@ -702,7 +704,7 @@ pub(super) fn published_early(e: &Explanation, read: EventRef, w: EventRef) -> O
         .filter_map(|&g| {
             let a = addr(g).filter(|a| Some(*a) != addr(read))?;
             let gi = e.place(g)?;
-            let p = *e.failing[..gi].iter().rev().find(|x| writes(**x) && addr(**x) == Some(a))?;
+            let p = write_before(e, a, gi)?;
             if p.0 == w.0 && p.1 < w.1 {
                 return Some((g, p));
             }
