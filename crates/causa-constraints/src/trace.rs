@@ -258,8 +258,10 @@ fn pseudo(loc: u64) -> bool {
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     pub events: Vec<TraceEvent>,
-    /// The first `prefix_len` events keep their order and come first (they are
-    /// the schedule prefix this execution was forced to follow).
+    /// The first `prefix_len` events are the schedule prefix this execution
+    /// was forced to follow: they happen in every schedule a query builds,
+    /// their reads returning the same values (not necessarily in the same
+    /// order: see `Encoder::prefix_order`).
     pub prefix_len: usize,
     /// Value of each written location before its first write in the trace.
     pub initial: HashMap<u64, u128>,

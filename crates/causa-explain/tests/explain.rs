@@ -1295,9 +1295,11 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
             }
         }
     }
-    assert_eq!(compared, 19, "pairs where Symbiosis finds an alternate");
+    // (20 since peterson_fenced.c's PSO failure, which the check missed
+    // before a prefix stopped fixing its events' order, is in the corpus.)
+    assert_eq!(compared, 20, "pairs where Symbiosis finds an alternate");
     let names: Vec<&str> = larger.iter().map(|(n, _)| n.as_str()).collect();
-    let known = ["peterson.c pso", "dekker.c tso", "peterson.c tso"];
+    let known = ["peterson.c pso", "dekker.c tso", "peterson.c tso", "peterson_fenced.c pso"];
     assert!(names.iter().all(|n| known.contains(n)), "{larger:?}");
     // peterson pso: progressive 8 operations; Symbiosis, flipping the
     // branch, 6 before the failing thread's point joined the run's order
@@ -1312,7 +1314,11 @@ fn progressive_is_never_larger_than_symbiosis_on_the_relaxed_corpus() {
     // flow (the read of the first thread's `inside--`), where Symbiosis'
     // pair (the failing check moved before the flush of that decrement)
     // changes only the failing read's; under `causa test --seed 1` it is
-    // the other way round (progressive 5, Symbiosis 7).
+    // the other way round (progressive 5, Symbiosis 7). peterson_fenced
+    // pso (eighty-third session, when the check first found its failure):
+    // progressive one operation more than Symbiosis on this run; 7 and 7
+    // on `causa test --memory-model pso`'s first failing run. Not looked
+    // into yet.
     assert!(larger.iter().all(|(_, by)| *by <= 3), "{larger:?}");
 }
 

@@ -9,6 +9,16 @@
 //! every earlier read keeps its value (Φ_mhb ∧ Φ_lock ∧ Φ_validity(r) ∧ Φ_value(r,v')).
 //! Each satisfiable answer becomes a new prefix ending at that read; each prefix is
 //! run once.
+//!
+//! Unlike the dissertation's MCR (§5.1), a prefix fixes what its reads
+//! return, not the order of its events: a query may reorder them, and put
+//! later events between them, as long as those reads keep their values.
+//! With the order fixed, a state that needs a write the prefix holds to move
+//! before another (main's two final reads after the joins, whose prefix
+//! held both threads' writes in one order) or a later write to move before
+//! one of the prefix's writes was never reached, and `causa check` said
+//! verified on programs with a bug (`tests/mcr_fuzz.rs` found them against
+//! DFS).
 
 use crate::strategies::{FirstScheduler, ReplayScheduler};
 use causa_constraints::{Encoder, Formula, Op, OrderSolver, SolveResult, Trace, Z3Solver};
@@ -198,7 +208,8 @@ fn check_here(
         let (ex, turned) = run_prefix(prep, &cfg, &prefix);
         stats.exec_time += t0.elapsed();
         match &ex.outcome {
-            Outcome::Error(InterpError::Schedule(ScheduleError::Diverged { .. })) => {
+            Outcome::Error(InterpError::Schedule(e @ ScheduleError::Diverged { .. })) => {
+                tracing::debug!(prefix = ?prefix.steps, error = %e, "mcr: a prefix did not replay");
                 stats.divergences += 1;
                 continue;
             }
@@ -209,6 +220,15 @@ fn check_here(
         }
         stats.executions += 1;
         stats.largest_trace = stats.largest_trace.max(ex.events.len());
+        if tracing::enabled!(tracing::Level::TRACE) {
+            let reads: Vec<String> = ex
+                .events
+                .iter()
+                .filter(|e| matches!(e.kind, causa_core::EventKind::Read | causa_core::EventKind::Rmw))
+                .map(|e| format!("{}:{:#x}={}", ex.names[e.thread as usize], e.addr, e.value))
+                .collect();
+            tracing::trace!(execution = stats.executions, prefix = prefix.len(), outcome = %outcome_key(&ex.outcome), reads = %reads.join(" "), "mcr: ran");
+        }
         if !ex.exited_early() {
             outcomes.insert((outcome_key(&ex.outcome), ex.final_state));
         }
@@ -305,6 +325,7 @@ fn check_here(
                         a = ask_keeping_waits(&mut solver, &q.goal, &mut enc, r, &mut stats, deadline);
                     }
                 }
+                tracing::trace!(read = r, value = v, answers = a.len(), "mcr: another value");
                 for (pos, vars, targets) in a {
                     enqueue(&mut seen, &mut worklist, names(&enc.relevant_to(&targets, &pos, &vars)), false);
                 }
@@ -363,7 +384,9 @@ fn check_here(
         let cut_off = ex.cut_off_next().map(|(e, _)| e).filter(|e| !still_running && !waits_for_cut_off(*e));
         for next in unflushed.chain(cut_off) {
             let q = enc.reach(next);
-            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
+            let a = ask(&mut solver, &q.goal, &enc, &mut stats, deadline);
+            tracing::trace!(next, found = a.is_some(), "mcr: reach a cut-off operation");
+            if let Some((pos, vars)) = a {
                 enqueue(&mut seen, &mut worklist, names(&enc.relevant_events(next, &pos, &vars)), false);
             }
         }
@@ -578,6 +601,7 @@ fn ask_keeping_waits(
 /// Queue a new schedule prefix unless it was queued before (race prefixes go
 /// first: they end at a report).
 fn enqueue(seen: &mut HashSet<Prefix>, worklist: &mut VecDeque<Prefix>, new: Prefix, front: bool) {
+    tracing::trace!(steps = ?new.steps.iter().map(|t| t.to_string()).collect::<Vec<_>>(), new = !seen.contains(&new), "mcr: prefix");
     if seen.insert(new.clone()) {
         if front {
             worklist.push_front(new);

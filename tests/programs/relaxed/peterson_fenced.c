@@ -1,12 +1,16 @@
 // causa: expect=no-bug
 // causa: check=verified
 // causa: tso=verified
-// causa: pso=verified
+// causa: pso=bug:assertion-violation
 // Peterson's lock with a full fence after each thread's stores to `flag`
 // and `turn` (`mfence` on x86), and one before the release: correct under
-// SC, TSO and PSO. (Without the release fence PSO can make `flag = 0`
-// visible before the critical section's store to `inside`, and the other
-// thread enters while `inside` still reads 1.)
+// SC and TSO. Under PSO it fails: stores to two addresses may become
+// visible in either order before the fence, so `second`'s `turn = 0` can
+// be seen before its `flag1 = 1`; `first` then reads `flag1` as 0 and
+// enters, and `second` enters too, having seen `turn == 1`.
+// (peterson_fenced_pso.c adds the fence between the two stores.) Until
+// MCR stopped holding a prefix's events in their order, `causa check`
+// said verified here under PSO; `causa test --memory-model pso` finds it.
 
 #include <assert.h>
 #include <pthread.h>

@@ -186,14 +186,17 @@ impl<'t> Encoder<'t> {
         Formula::and(v)
     }
 
-    /// The prefix keeps its order and precedes every other event.
+    /// The prefix happens, up to the cut at the latest. Its events may come
+    /// in another order, and other events between them, as long as its
+    /// reads keep their values (see `observation`): a prefix fixes a state
+    /// (what its reads return), not an order.
     pub fn prefix_order(&self) -> Formula {
-        let p = self.trace.prefix_len;
-        let mut v: Vec<Formula> = (1..p).map(|i| Formula::Before(i - 1, i)).collect();
-        if p > 0 {
-            v.extend((p..self.trace.len()).map(|e| Formula::Before(p - 1, e)));
-        }
-        Formula::and(v)
+        let cut = self.cut();
+        Formula::and(
+            (0..self.trace.prefix_len)
+                .map(|e| Formula::or(vec![Formula::Before(e, cut), Formula::Same(e, cut)]))
+                .collect(),
+        )
     }
 
     /// The order variable of the cut: the point where the schedule a query builds
@@ -332,7 +335,7 @@ impl<'t> Encoder<'t> {
         self.observed[e] = Some(d);
         // A read in the prefix reads its value: the prefix keeps its order and
         // precedes every other event.
-        let read = if e < self.trace.prefix_len || self.trace.symbolic {
+        let read = if self.trace.symbolic {
             Formula::True
         } else if let Op::Arrive { last, .. } = self.trace.events[e].op {
             self.value(e, last as u128)
