@@ -261,7 +261,7 @@ pub struct Trace {
     /// The first `prefix_len` events are the schedule prefix this execution
     /// was forced to follow: they happen in every schedule a query builds,
     /// their reads returning the same values (not necessarily in the same
-    /// order: see `Encoder::prefix_order`).
+    /// order: see `Encoder::prefix_happens`).
     pub prefix_len: usize,
     /// Value of each written location before its first write in the trace.
     pub initial: HashMap<u64, u128>,

@@ -601,8 +601,9 @@ fn ask_keeping_waits(
 /// Queue a new schedule prefix unless it was queued before (race prefixes go
 /// first: they end at a report).
 fn enqueue(seen: &mut HashSet<Prefix>, worklist: &mut VecDeque<Prefix>, new: Prefix, front: bool) {
-    tracing::trace!(steps = ?new.steps.iter().map(|t| t.to_string()).collect::<Vec<_>>(), new = !seen.contains(&new), "mcr: prefix");
-    if seen.insert(new.clone()) {
+    let fresh = seen.insert(new.clone());
+    tracing::trace!(steps = ?new.steps.iter().map(|t| t.to_string()).collect::<Vec<_>>(), new = fresh, "mcr: prefix");
+    if fresh {
         if front {
             worklist.push_front(new);
         } else {

@@ -190,7 +190,7 @@ impl<'t> Encoder<'t> {
     /// in another order, and other events between them, as long as its
     /// reads keep their values (see `observation`): a prefix fixes a state
     /// (what its reads return), not an order.
-    pub fn prefix_order(&self) -> Formula {
+    pub fn prefix_happens(&self) -> Formula {
         let cut = self.cut();
         Formula::and(
             (0..self.trace.prefix_len)
@@ -287,17 +287,17 @@ impl<'t> Encoder<'t> {
         Formula::and(v)
     }
 
-    /// What every query on this trace shares: Φ_mhb, the fixed prefix, and the
+    /// What every query on this trace shares: Φ_mhb, the prefix, and the
     /// synchronisation constraints up to the cut (Φ_lock, busy-wait parking,
     /// uninterruptible sections, approximated objects).
     pub fn base(&mut self) -> Formula {
-        let mut parts = vec![self.mhb(), self.prefix_order()];
+        let mut parts = vec![self.mhb(), self.prefix_happens()];
         parts.push(self.locks());
         parts.push(self.ordered_objects());
         parts.push(self.spin_constraints());
         parts.push(self.atomic_sections());
-        // The prefix happens as it did: its events take their wake-ups and
-        // semaphore units (its reads keep their values by its fixed order).
+        // The prefix happens as it did: its reads keep their values, its
+        // events take their wake-ups and semaphore units.
         for e in 0..self.trace.prefix_len {
             parts.push(self.observation(e));
         }
@@ -333,8 +333,8 @@ impl<'t> Encoder<'t> {
         }
         let d = self.defs.reserve();
         self.observed[e] = Some(d);
-        // A read in the prefix reads its value: the prefix keeps its order and
-        // precedes every other event.
+        // (A symbolic trace's reads get their values from the client's
+        // value atoms.)
         let read = if self.trace.symbolic {
             Formula::True
         } else if let Op::Arrive { last, .. } = self.trace.events[e].op {
@@ -672,9 +672,9 @@ impl<'t> Encoder<'t> {
 
     /// The reads of other threads before `r` in the trace (after the
     /// prefix; not those that also write a location `r` reads) staying
-    /// before it, each with its value and what it depends on: asked along with a new state at `r`, so that the state differs
-    /// from the trace's at `r` and not also at reads the model moved after
-    /// it. Φ_validity(r) keeps only `r`'s causal past; a read outside it
+    /// before it, each with its value and what it depends on: asked along
+    /// with a new state at `r`, so that the state differs from the trace's
+    /// at `r` and not also at reads the model moved after it. Φ_validity(r) keeps only `r`'s causal past; a read outside it
     /// that the model places after a write of another section (a pointer
     /// read under a lock that another thread's section swaps) reads another
     /// value in every execution from the new prefix, and the states where
