@@ -382,7 +382,14 @@ fn check_here(
             _ => false,
         };
         let cut_off = ex.cut_off_next().map(|(e, _)| e).filter(|e| !still_running && !waits_for_cut_off(*e));
-        for next in unflushed.chain(cut_off) {
+        // After a deadlock, the operations the threads were stuck at: in
+        // another order one of them can happen (a semaphore wait that gets
+        // the unit another thread took), and its thread goes on. Only the
+        // outcome sets need them: a deadlock ends the plain check as a bug.
+        let first_blocked = first_unflushed + ex.unflushed.len() + ex.cut_off_next().count();
+        let blocked =
+            (first_blocked..first_blocked + ex.blocked.len()).filter(|e| opts.all_outcomes && !waits_for_cut_off(*e));
+        for next in unflushed.chain(cut_off).chain(blocked) {
             let q = enc.reach(next);
             let a = ask(&mut solver, &q.goal, &enc, &mut stats, deadline);
             tracing::trace!(next, found = a.is_some(), "mcr: reach a cut-off operation");
@@ -651,7 +658,11 @@ fn incompleteness(s: &McrStats) -> Option<String> {
 /// perform after a deadlock (other orders may let them happen), under the
 /// memory model it ran with.
 pub fn trace_of(ex: &Execution, prefix_len: usize) -> Trace {
-    model_trace(ex, &ex.model_events(), prefix_len)
+    // A step that fails (a use after free) records no event: a prefix that
+    // ends with it counts one step more than the run has events, and the
+    // model's next event is then what the stop cut off (a join waiting for
+    // the failing thread), which is no part of the prefix.
+    model_trace(ex, &ex.model_events(), prefix_len.min(ex.events.len()))
 }
 
 /// What the constraint model needs of a failing `ex` to reach its failure

@@ -92,13 +92,27 @@ fn mcr_reaches_what_dfs_reaches_on_a_given_program() {
 
 #[test]
 fn mcr_reaches_what_dfs_reaches_on_generated_programs() {
-    let first = env_or("MCR_FUZZ_FIRST", 200);
-    let cases = env_or("MCR_FUZZ_CASES", 40);
+    compare_generated("MCR_FUZZ", 200, gen::Features::all());
+}
+
+/// The same with a semaphore and a heap block any thread may free (double
+/// frees, uses after free, waits that block for good).
+/// `MCR_FUZZ_EXT_FIRST`/`MCR_FUZZ_EXT_CASES` as above.
+#[test]
+fn mcr_reaches_what_dfs_reaches_on_generated_programs_with_semaphores_and_the_heap() {
+    compare_generated("MCR_FUZZ_EXT", 0, gen::Features::extended());
+}
+
+/// Compares `{var}_CASES` programs (default 40) from seed `{var}_FIRST`
+/// (default `first`) made with `features`.
+fn compare_generated(var: &str, first: u64, features: gen::Features) {
+    let first = env_or(&format!("{var}_FIRST"), first);
+    let cases = env_or(&format!("{var}_CASES"), 40);
     let limit = env_or("MCR_FUZZ_DFS_LIMIT", DFS_LIMIT as u64) as usize;
     let mut failures = Vec::new();
     let (mut bugs, mut dfs_runs, mut too_large) = (0, 0, 0);
     for seed in first..first + cases {
-        let src = gen::program(seed, gen::Features::all());
+        let src = gen::program(seed, features);
         if std::env::var("MCR_FUZZ_SHOW").is_ok() {
             eprintln!("seed {seed}:\n{src}");
         }

@@ -928,3 +928,55 @@ fn a_prefix_fixes_what_its_reads_return_not_its_order() {
         assert!(matches!(r.verdict, McrVerdict::Bug(_)), "{name}: the failing state is reached: {:?}", r.stats);
     }
 }
+
+#[test]
+fn a_prefix_that_ends_in_a_failing_step_holds_only_the_events_run() {
+    // Found by mcr_fuzz.rs (the heap): the run that followed a prefix
+    // stopped at its last step, a use after free, which records no event.
+    // The prefix's length then counted one event more than the run had,
+    // main's join of the failing thread (what the stop cut off), and the
+    // next query's schedule ran that join before the thread had ended: it
+    // did not replay, and the states after it were not reached.
+    let src = "#include <pthread.h>\n#include <stdlib.h>\nint *hp;\nint g;\n\
+        void *user(void *p) { int *q = hp; if (q) q[0] = 1; return 0; }\n\
+        void *releaser(void *p) { int *q = hp; hp = 0; if (q) free(q); return 0; }\n\
+        int main(void) {\n  pthread_t a, b;\n  hp = calloc(2, sizeof(int));\n\
+        pthread_create(&a, 0, user, 0);\n  pthread_create(&b, 0, releaser, 0);\n\
+        pthread_join(a, 0);\n  pthread_join(b, 0);\n\
+        int *q = hp;\n  if (q) { g = q[0]; free(q); }\n  return 0;\n}\n";
+    compare("failing_step_in_prefix.c", src);
+}
+
+#[test]
+fn a_wait_that_nothing_wakes_does_not_take_its_mutex_back() {
+    // Found by mcr_fuzz.rs: the waiter is never woken (a deadlock in every
+    // order). Asked whether the other thread's trylock could fail, the
+    // model let the wait's return hold the mutex, unwoken; that schedule
+    // did not replay, and the state where the trylock fails (the waiter
+    // holding the mutex before its wait) was not reached.
+    let src = format!(
+        "{PRELUDE}int x, flag;\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         pthread_cond_t cv = PTHREAD_COND_INITIALIZER;\n\
+         void *trier(void *p) {{ if (pthread_mutex_trylock(&m) == 0) {{ x = 2; pthread_mutex_unlock(&m); }} return 0; }}\n\
+         void *waiter(void *p) {{ pthread_mutex_lock(&m); if (flag == 0) pthread_cond_wait(&cv, &m); x = flag; pthread_mutex_unlock(&m); return 0; }}\n\
+         int main(void) {{ pthread_t a, b; pthread_create(&a, 0, trier, 0); pthread_create(&b, 0, waiter, 0);\n\
+         pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+    );
+    compare("unwoken_wait_holds_no_mutex.c", &src);
+}
+
+#[test]
+fn after_a_deadlock_the_operation_a_thread_is_stuck_at_can_happen_in_another_order() {
+    // Found by mcr_fuzz.rs: one unit, two waiters; whichever waits second
+    // is stuck for good. The first run's deadlock left the second waiter
+    // stuck, and no query asked for its wait to take the unit instead, so
+    // the other deadlock (the first waiter stuck, main at the other join)
+    // was never reached.
+    let src = "#include <pthread.h>\n#include <semaphore.h>\nsem_t s;\nint a_done, b_done;\n\
+        void *ta(void *p) { sem_wait(&s); a_done = 1; return 0; }\n\
+        void *tb(void *p) { sem_wait(&s); b_done = 1; return 0; }\n\
+        int main(void) { pthread_t a, b; sem_init(&s, 0, 1);\n\
+        pthread_create(&a, 0, ta, 0); pthread_create(&b, 0, tb, 0);\n\
+        pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
+    compare("second_waiter_stuck.c", src);
+}

@@ -165,6 +165,12 @@ impl Encoder<'_> {
                 continue;
             }
             let mut parts = vec![self.validity(l), Formula::Before(l, x)];
+            // A wait's return takes the mutex back only once woken (or timed
+            // out). (Not the whole observation: a lock's fixes its place in
+            // the mutex's order, which the querying thread may change.)
+            if matches!(self.trace.events[l].op, Op::WaitReturn { .. }) {
+                parts.push(self.condition(l));
+            }
             parts.extend(u.map(|u| Formula::Before(x, u)));
             alts.push(Formula::and(parts));
         }

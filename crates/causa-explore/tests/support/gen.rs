@@ -28,11 +28,32 @@ pub struct Features {
     pub branches: bool,
     pub condvars: bool,
     pub trylocks: bool,
+    /// A semaphore (posts, waits that may block for good, tries).
+    pub sems: bool,
+    /// A heap block main allocates and any thread may free (a racy
+    /// take-and-free: double frees and uses after free).
+    pub heap: bool,
 }
 
 impl Features {
+    /// Everything but semaphores and the heap (the programs of the first
+    /// seeds, kept as they were).
     pub fn all() -> Features {
-        Features { locks: true, atomics: true, arrays: true, branches: true, condvars: true, trylocks: true }
+        Features {
+            locks: true,
+            atomics: true,
+            arrays: true,
+            branches: true,
+            condvars: true,
+            trylocks: true,
+            sems: false,
+            heap: false,
+        }
+    }
+
+    /// Everything, semaphores and the heap too.
+    pub fn extended() -> Features {
+        Features { sems: true, heap: true, ..Features::all() }
     }
 }
 
@@ -61,9 +82,32 @@ impl Gen {
         self.rng.random_range(0..100) < percent
     }
 
+    /// A statement on the semaphore or the heap block (drawn only when
+    /// one of them is on, so the other programs stay as they were).
+    fn extended(&mut self) -> Option<String> {
+        if !(self.f.sems || self.f.heap) || !self.chance(30) {
+            return None;
+        }
+        let (r, c) = (self.r(), self.c());
+        let pick = self.rng.random_range(0..100);
+        Some(match pick {
+            0..=19 if self.f.sems => "sem_post(&s);".to_string(),
+            20..=34 if self.f.sems => "sem_wait(&s);".to_string(),
+            35..=44 if self.f.sems => format!("{r} = sem_trywait(&s);"),
+            45..=64 if self.f.heap => format!("{{ int *q = hp; if (q) {r} = q[{r} & 1]; }}"),
+            65..=84 if self.f.heap => format!("{{ int *q = hp; if (q) q[{r} & 1] = {c}; }}"),
+            85..=99 if self.f.heap => "{ int *q = hp; hp = 0; if (q) free(q); }".to_string(),
+            _ => return None,
+        })
+    }
+
     /// One statement with no nested block.
     fn simple(&mut self, out: &mut String, indent: &str) {
         self.ops += 1;
+        if let Some(line) = self.extended() {
+            let _ = writeln!(out, "{indent}{line}");
+            return;
+        }
         let pick = self.rng.random_range(0..100);
         let (g, r, c) = (self.g(), self.r(), self.c());
         let line = match pick {
@@ -173,18 +217,32 @@ pub fn program(seed: u64, f: Features) -> String {
     let (ca, cb) = (gen.c(), gen.c());
     let mut src = String::new();
     src.push_str("#include <assert.h>\n#include <pthread.h>\n");
+    if f.sems || f.heap {
+        src.push_str("#include <semaphore.h>\n#include <stdlib.h>\nsem_t s;\nint *hp;\n");
+    }
     src.push_str("int g0, g1, g2, arr[2], flag, last_t0, last_t1, seen;\n");
     src.push_str("pthread_mutex_t m0 = PTHREAD_MUTEX_INITIALIZER, m1 = PTHREAD_MUTEX_INITIALIZER;\n");
     src.push_str("pthread_cond_t cv = PTHREAD_COND_INITIALIZER;\n");
     src.push_str(&t0);
     src.push_str(&t1);
     src.push_str("int main(void) {\n    pthread_t a, b;\n");
+    if f.sems || f.heap {
+        let start = gen.rng.random_range(0..=1);
+        let _ = writeln!(src, "    sem_init(&s, 0, {start});\n    hp = calloc(2, sizeof(int));");
+    }
     src.push_str("    pthread_create(&a, 0, t0, 0);\n    pthread_create(&b, 0, t1, 0);\n");
     src.push_str(&main_ops);
     src.push_str("    pthread_join(a, 0);\n    pthread_join(b, 0);\n");
     // Main reads every global: MCR tells states apart by the values reads
     // return, so a final value no read sees is not one of its states.
     src.push_str("    seen = g0 + 4 * g1 + 16 * g2 + 64 * arr[0] + 256 * arr[1] + 1024 * flag + 2048 * last_t0 + 65536 * last_t1;\n");
+    if f.sems || f.heap {
+        // (What is left of the semaphore and the block, read too; main
+        // frees the block when no thread did.)
+        src.push_str("    int left = 0;\n    sem_getvalue(&s, &left);\n");
+        src.push_str("    int *q = hp;\n    if (q) { seen += 4096 * (q[0] + 3 * q[1]); free(q); }\n");
+        src.push_str("    seen += 1 << (20 + (left & 3));\n");
+    }
     let _ = writeln!(src, "    assert(!(g{a} == {ca} && g{b} == {cb}));");
     src.push_str("    return 0;\n}\n");
     src
