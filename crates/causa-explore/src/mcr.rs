@@ -343,11 +343,23 @@ fn check_here(
             stats.solve_time += t1.elapsed();
             break;
         }
-        // Trylocks, semaphore tries and timed waits that could get the other result.
+        // Trylocks, semaphore tries and timed waits that could get the other
+        // result; when one can, asked again with the other threads' reads
+        // before it in the trace kept, with their values, before the cut, as
+        // for a read's new value (`ask_keeping_waits`): a trylock that fails
+        // in another thread's section after that thread read a store still
+        // buffered (TSO) was never reached, since the flip's schedule holds
+        // the flush it waits for and the read then saw the new value.
         for e in enc.flips().collect::<Vec<_>>() {
             let q = enc.flip(e);
-            if let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) {
-                enqueue(&mut seen, &mut worklist, names(&enc.relevant_flipped(e, &pos, &vars)), false);
+            let Some((pos, vars)) = ask(&mut solver, &q.goal, &enc, &mut stats, deadline) else { continue };
+            enqueue(&mut seen, &mut worklist, names(&enc.relevant_flipped(e, &pos, &vars)), false);
+            let Some((reads, kept)) = enc.kept_reads(e) else { continue };
+            let cut = enc.cut();
+            let mut keeping = vec![q.goal, kept];
+            keeping.extend(reads.iter().map(|r| Formula::Before(*r, cut)));
+            if let Some((pos, vars)) = ask(&mut solver, &Formula::and(keeping), &enc, &mut stats, deadline) {
+                enqueue(&mut seen, &mut worklist, names(&enc.relevant_flipped_with(e, &reads, &pos, &vars)), false);
             }
         }
         // Points where the threads could get stuck (one is enough for a

@@ -980,3 +980,21 @@ fn after_a_deadlock_the_operation_a_thread_is_stuck_at_can_happen_in_another_ord
         pthread_join(a, 0); pthread_join(b, 0); return 0; }\n";
     compare("second_waiter_stuck.c", src);
 }
+
+#[test]
+fn a_flipped_trylock_keeps_the_reads_before_it() {
+    // The worker announces itself, then tries the lock; the auditor reads
+    // the announcement under the lock. Failing state: the auditor read 0
+    // and the worker's trylock failed in the auditor's section. The flip
+    // of the trylock kept only its causal past (the worker's store), so
+    // the auditor's read came after the store in the new schedule and saw
+    // 1: `causa check` said verified (SC, TSO and PSO).
+    let name = "worker_skips_while_auditor_reads.c";
+    let src = include_str!("../../../tests/programs/fail/basic/worker_skips_while_auditor_reads.c");
+    for model in [causa_core::MemoryModel::Sc, causa_core::MemoryModel::Tso, causa_core::MemoryModel::Pso] {
+        let cfg = Config { memory_model: model, ..config() };
+        let r = check(&load(name, src), &cfg, &McrOptions::default(), &mut |_, _| {});
+        assert!(matches!(r.verdict, McrVerdict::Bug(_)), "{model}: the failing state is reached: {:?}", r.stats);
+    }
+    compare(name, src);
+}

@@ -650,9 +650,13 @@ pub fn alternate(
                         why == Verdict::FailsAgain
                     }
                 };
+                // (The events the differences touch break a tie: the
+                // window's optimum and a pair of the same figures can show
+                // projections of different sizes.)
                 let key = |o: &[Ev]| {
                     let (steps, prefix, _) = propose(o, upto_of(o));
-                    crate::figures::figures_key(sym, &failing, &steps[..prefix])
+                    let (df, bs, cs) = crate::figures::figures_key(sym, &failing, &steps[..prefix]);
+                    (df, bs, cs, crate::figures::touched(sym, &failing, &steps[..prefix]))
                 };
                 // (Where the same data flows give the same values, an
                 // alternate without a new one fails the same way.)
@@ -667,7 +671,10 @@ pub fn alternate(
                         let (steps, prefix, _) = steps_for(o, upto_of(o));
                         crate::figures::new_flows(sym, &failing, &steps[..prefix])
                     }
-                    false => key(o).0,
+                    false => {
+                        let (steps, prefix, _) = propose(o, upto_of(o));
+                        crate::figures::new_flows(sym, &failing, &steps[..prefix])
+                    }
                 };
                 let new_flows =
                     (values_fail && sym.flows_decide_values()).then_some(&flows as &crate::symbiosis::NewFlows<'_>);

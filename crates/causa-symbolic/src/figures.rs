@@ -76,6 +76,29 @@ pub fn figures_key(
     )
 }
 
+/// How many events the differences between the two schedules touch: the
+/// reads and writes of the data flows one of them has and the other does
+/// not, and the events of the context switches one of them has and the
+/// other does not (the operations of the projection a DSP shows, as far as
+/// events of the model tell them: the tie-breaker of two alternates whose
+/// [`figures_key`] is the same).
+pub fn touched(sym: &crate::trace::SymTrace, failing: &[crate::EventRef], alternate: &[crate::EventRef]) -> usize {
+    let thread = |r: crate::EventRef| r.0;
+    let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();
+    let a: BTreeSet<_> = crate::symbiosis::data_flows(sym, alternate).into_iter().collect();
+    let (fs, as_) = (switch_pairs(failing, thread), switch_pairs(alternate, thread));
+    let mut events = BTreeSet::new();
+    for (r, w) in f.symmetric_difference(&a) {
+        events.insert(*r);
+        events.extend(*w);
+    }
+    for (x, y) in fs.symmetric_difference(&as_) {
+        events.insert(*x);
+        events.insert(*y);
+    }
+    events.len()
+}
+
 /// The data flows `alternate` has that `failing` does not.
 pub fn new_flows(sym: &crate::trace::SymTrace, failing: &[crate::EventRef], alternate: &[crate::EventRef]) -> usize {
     let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();

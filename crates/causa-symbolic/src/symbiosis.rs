@@ -252,8 +252,9 @@ pub(crate) fn progressive_pairs(
 }
 
 /// An alternate's departure from σ: (data flows, broken segments,
-/// context-switch variations), smaller is more similar.
-pub(crate) type Similarity<'a> = dyn Fn(&[Ev]) -> (usize, usize, usize) + 'a;
+/// context-switch variations, events the differences touch), smaller is
+/// more similar.
+pub(crate) type Similarity<'a> = dyn Fn(&[Ev]) -> (usize, usize, usize, usize) + 'a;
 
 /// The data flows an order has that σ does not.
 pub(crate) type NewFlows<'a> = dyn Fn(&[Ev]) -> usize + 'a;

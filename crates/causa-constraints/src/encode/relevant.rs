@@ -29,6 +29,13 @@ impl Encoder<'_> {
         self.closure(&[e], pos, vars, Some(e))
     }
 
+    /// [`Encoder::relevant_flipped`] with more targets (the reads kept
+    /// with it, [`Encoder::kept_reads`]).
+    pub fn relevant_flipped_with(&self, e: Ev, also: &[Ev], pos: &[i64], vars: &[bool]) -> Vec<Ev> {
+        let targets: Vec<Ev> = std::iter::once(e).chain(also.iter().copied()).collect();
+        self.closure(&targets, pos, vars, Some(e))
+    }
+
     /// The signal that wakes each wait-return in the model (`vars`), if one
     /// placed before it.
     fn chosen_tokens(&self, pos: &[i64], vars: &[bool]) -> HashMap<Ev, Ev> {

@@ -33,6 +33,12 @@ pub struct Features {
     /// A heap block main allocates and any thread may free (a racy
     /// take-and-free: double frees and uses after free).
     pub heap: bool,
+    /// Full fences between plain accesses (they matter under TSO and PSO).
+    pub fences: bool,
+    /// A reader-writer lock besides the mutexes.
+    pub rwlocks: bool,
+    /// A barrier for two threads.
+    pub barriers: bool,
 }
 
 impl Features {
@@ -48,12 +54,25 @@ impl Features {
             trylocks: true,
             sems: false,
             heap: false,
+            fences: false,
+            rwlocks: false,
+            barriers: false,
         }
     }
 
     /// Everything, semaphores and the heap too.
     pub fn extended() -> Features {
         Features { sems: true, heap: true, ..Features::all() }
+    }
+
+    /// For the relaxed memory models: [`Features::all`] and fences.
+    pub fn relaxed() -> Features {
+        Features { fences: true, ..Features::all() }
+    }
+
+    /// [`Features::all`], a reader-writer lock and a barrier.
+    pub fn sync() -> Features {
+        Features { rwlocks: true, barriers: true, ..Features::all() }
     }
 }
 
@@ -85,6 +104,13 @@ impl Gen {
     /// A statement on the semaphore or the heap block (drawn only when
     /// one of them is on, so the other programs stay as they were).
     fn extended(&mut self) -> Option<String> {
+        if self.f.barriers && self.chance(10) {
+            self.ops += 1;
+            return Some("pthread_barrier_wait(&bar);".to_string());
+        }
+        if self.f.fences && self.chance(15) {
+            return Some("__atomic_thread_fence(__ATOMIC_SEQ_CST);".to_string());
+        }
         if !(self.f.sems || self.f.heap) || !self.chance(30) {
             return None;
         }
@@ -131,17 +157,25 @@ impl Gen {
 
     fn block(&mut self, out: &mut String, indent: &str, depth: usize) {
         let pick = self.rng.random_range(0..100);
-        let free: Vec<usize> = (0..2).filter(|m| !self.held.contains(m)).collect();
+        let locks = if self.f.rwlocks { 3 } else { 2 };
+        let free: Vec<usize> = (0..locks).filter(|m| !self.held.contains(m)).collect();
         if pick < 25 && self.f.locks && depth < 2 && !free.is_empty() {
             let m = free[self.rng.random_range(0..free.len())];
             self.ops += 2;
             self.held.push(m);
             let inner = format!("{indent}    ");
+            // (Lock 2 is the reader-writer lock, taken to read or to write.)
+            let (lock, trylock, unlock) = match m {
+                2 if self.chance(50) => ("pthread_rwlock_rdlock", "pthread_rwlock_tryrdlock", "pthread_rwlock_unlock"),
+                2 => ("pthread_rwlock_wrlock", "pthread_rwlock_trywrlock", "pthread_rwlock_unlock"),
+                _ => ("pthread_mutex_lock", "pthread_mutex_trylock", "pthread_mutex_unlock"),
+            };
+            let name = if m == 2 { "rw".to_string() } else { format!("m{m}") };
             if self.f.trylocks && self.chance(20) {
-                let _ = writeln!(out, "{indent}if (pthread_mutex_trylock(&m{m}) == 0) {{");
+                let _ = writeln!(out, "{indent}if ({trylock}(&{name}) == 0) {{");
                 self.ops += 1;
             } else {
-                let _ = writeln!(out, "{indent}pthread_mutex_lock(&m{m}); {{");
+                let _ = writeln!(out, "{indent}{lock}(&{name}); {{");
             }
             let n = self.rng.random_range(1..=2);
             for _ in 0..n {
@@ -151,7 +185,7 @@ impl Gen {
                 let _ = writeln!(out, "{inner}flag = 1; pthread_cond_broadcast(&cv);");
                 self.ops += 2;
             }
-            let _ = writeln!(out, "{inner}pthread_mutex_unlock(&m{m});");
+            let _ = writeln!(out, "{inner}{unlock}(&{name});");
             let _ = writeln!(out, "{indent}}}");
             self.held.pop();
         } else if pick < 40 && self.f.branches && depth < 2 {
@@ -220,12 +254,18 @@ pub fn program(seed: u64, f: Features) -> String {
     if f.sems || f.heap {
         src.push_str("#include <semaphore.h>\n#include <stdlib.h>\nsem_t s;\nint *hp;\n");
     }
+    if f.rwlocks || f.barriers {
+        src.push_str("pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;\npthread_barrier_t bar;\n");
+    }
     src.push_str("int g0, g1, g2, arr[2], flag, last_t0, last_t1, seen;\n");
     src.push_str("pthread_mutex_t m0 = PTHREAD_MUTEX_INITIALIZER, m1 = PTHREAD_MUTEX_INITIALIZER;\n");
     src.push_str("pthread_cond_t cv = PTHREAD_COND_INITIALIZER;\n");
     src.push_str(&t0);
     src.push_str(&t1);
     src.push_str("int main(void) {\n    pthread_t a, b;\n");
+    if f.rwlocks || f.barriers {
+        src.push_str("    pthread_barrier_init(&bar, 0, 2);\n");
+    }
     if f.sems || f.heap {
         let start = gen.rng.random_range(0..=1);
         let _ = writeln!(src, "    sem_init(&s, 0, {start});\n    hp = calloc(2, sizeof(int));");

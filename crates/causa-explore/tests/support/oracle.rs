@@ -29,6 +29,11 @@ pub fn config() -> Config {
     Config { output: OutputMode::Capture, final_state: true, keep_records: false, ..Config::default() }
 }
 
+/// [`config`] under another memory model.
+pub fn config_under(memory_model: causa_core::MemoryModel) -> Config {
+    Config { memory_model, ..config() }
+}
+
 /// What DFS saw: every outcome (as MCR's outcome set, see
 /// `McrResult::outcomes`: runs that exit while another thread could still
 /// move are left out), how many executions it needed, and whether any
@@ -45,7 +50,12 @@ pub fn dfs_outcomes(prep: &Arc<Prepared>) -> DfsOutcomes {
 
 /// [`dfs_outcomes`], or None when DFS needs more than `limit` executions.
 pub fn dfs_outcomes_within(prep: &Arc<Prepared>, limit: usize) -> Option<DfsOutcomes> {
-    let cfg = Arc::new(config());
+    dfs_outcomes_under(prep, limit, config())
+}
+
+/// [`dfs_outcomes_within`] with `cfg` (another memory model).
+pub fn dfs_outcomes_under(prep: &Arc<Prepared>, limit: usize, cfg: Config) -> Option<DfsOutcomes> {
+    let cfg = Arc::new(cfg);
     let mut dfs = DfsScheduler::new();
     let mut seen = DfsOutcomes { outcomes: HashSet::default(), executions: 0, bug: false };
     while dfs.begin_execution() {
