@@ -209,7 +209,7 @@ fn check_here(
         stats.exec_time += t0.elapsed();
         match &ex.outcome {
             Outcome::Error(InterpError::Schedule(e @ ScheduleError::Diverged { .. })) => {
-                tracing::debug!(prefix = ?prefix.steps, error = %e, "mcr: a prefix did not replay");
+                tracing::debug!(prefix = ?prefix, error = %e, "mcr: a prefix did not replay");
                 stats.divergences += 1;
                 continue;
             }
