@@ -250,16 +250,27 @@ impl Machine {
             // memory sees memory only after the thread's buffer drained; one
             // that only reports a failure fails at once, with the buffer as
             // it is.
-            if !granted
-                && self.must_drain(t)
-                && !causa_ir::FAILURE_CALLS.contains(&&*f.name)
-                && argv.iter().any(|a| matches!(a, Value::Int(x) if self.mem.is_shared(*x as u64)))
-            {
+            let drains = !causa_ir::FAILURE_CALLS.contains(&&*f.name)
+                && argv.iter().any(|a| matches!(a, Value::Int(x) if self.mem.is_shared(*x as u64)));
+            if !granted && drains && self.must_drain(t) {
                 return Ok(Flow::Park);
             }
             let visible = desc.event.is_some()
                 && (desc.shared_args.is_empty()
                     || desc.shared_args.iter().any(|i| argv.get(*i).is_some_and(|p| self.mem.is_shared(p.as_addr()))));
+            // One with no event of its own is then a fence, a step of its own
+            // whether or not the buffer held anything (as `Op::Fence`): the
+            // constraint model orders the thread's later operations after its
+            // earlier stores' flushes only through an event. (Without it, MCR
+            // put a read after `sem_getvalue` before the flush of an earlier
+            // store, a schedule that could not run.)
+            if drains && !visible && self.buffers_stores(t) {
+                if !granted {
+                    self.threads[t as usize].pending = Pending::Instr;
+                    return Ok(Flow::Park);
+                }
+                self.record(t, EventKind::Fence, 0, 0, 0, 0, false);
+            }
             if visible && !granted {
                 self.threads[t as usize].pending = Pending::Instr;
                 return Ok(Flow::Park);
