@@ -35,7 +35,7 @@ use causa_core::collections::HashSet;
 use causa_core::MemoryModel;
 use causa_explore::mcr::{check, McrOptions, McrVerdict};
 use causa_interp::Config;
-use oracle::{config_under, dfs_outcomes_under, load};
+use oracle::{config_under, dfs_outcomes, load};
 
 /// Programs DFS needs more executions for are left out (and counted): DFS
 /// explores every interleaving, some of the generated programs have
@@ -100,7 +100,7 @@ fn mcr_reaches_what_dfs_reaches_on_a_given_program() {
         _ => MemoryModel::Sc,
     };
     let prep = load("given.c", &src);
-    let dfs = dfs_outcomes_under(&prep, usize::MAX, config_under(model)).expect("no limit");
+    let dfs = dfs_outcomes(&prep, usize::MAX, config_under(model)).expect("no limit");
     eprintln!("DFS: {} executions, bug: {}", dfs.executions, dfs.bug);
     assert_eq!(differs(&prep, &dfs, &config_under(model)), None, "{path}");
 }
@@ -148,7 +148,7 @@ fn compare_generated(var: &str, (first, cases): (u64, u64), features: gen::Featu
         }
         let started = std::time::Instant::now();
         let prep = load(&format!("fuzz_{seed}.c"), &src);
-        let Some(dfs) = dfs_outcomes_under(&prep, limit, cfg.clone()) else {
+        let Some(dfs) = dfs_outcomes(&prep, limit, cfg.clone()) else {
             eprintln!("seed {seed}: left out, DFS needs more than {limit} executions");
             too_large += 1;
             continue;

@@ -655,8 +655,7 @@ pub fn alternate(
                 // projections of different sizes.)
                 let key = |o: &[Ev]| {
                     let (steps, prefix, _) = propose(o, upto_of(o));
-                    let (df, bs, cs) = crate::figures::figures_key(sym, &failing, &steps[..prefix]);
-                    (df, bs, cs, crate::figures::touched(sym, &failing, &steps[..prefix]))
+                    crate::figures::figures_and_touched(sym, &failing, &steps[..prefix])
                 };
                 // (Where the same data flows give the same values, an
                 // alternate without a new one fails the same way.)
@@ -666,15 +665,9 @@ pub fn alternate(
                 // coarsening keeps them, and when σ has every event it
                 // leaves none of the order out of the model's part, so the
                 // order as it is gives them without coarsening it.)
-                let flows = |o: &[Ev]| match problem.has_every_event() {
-                    true => {
-                        let (steps, prefix, _) = steps_for(o, upto_of(o));
-                        crate::figures::new_flows(sym, &failing, &steps[..prefix])
-                    }
-                    false => {
-                        let (steps, prefix, _) = propose(o, upto_of(o));
-                        crate::figures::new_flows(sym, &failing, &steps[..prefix])
-                    }
+                let flows = |o: &[Ev]| {
+                    let (steps, prefix, _) = looked_at(o);
+                    crate::figures::new_flows(sym, &failing, &steps[..prefix])
                 };
                 let new_flows =
                     (values_fail && sym.flows_decide_values()).then_some(&flows as &crate::symbiosis::NewFlows<'_>);

@@ -76,16 +76,24 @@ pub fn figures_key(
     )
 }
 
-/// How many events the differences between the two schedules touch: the
-/// reads and writes of the data flows one of them has and the other does
-/// not, and the events of the context switches one of them has and the
-/// other does not (the operations of the projection a DSP shows, as far as
-/// events of the model tell them: the tie-breaker of two alternates whose
-/// [`figures_key`] is the same).
-pub fn touched(sym: &crate::trace::SymTrace, failing: &[crate::EventRef], alternate: &[crate::EventRef]) -> usize {
+/// [`figures_key`] and, last, how many events the differences between the
+/// two schedules touch: the reads and writes of the data flows one of them
+/// has and the other does not, and the events of the context switches one
+/// of them has and the other does not (the operations of the projection a
+/// DSP shows, as far as events of the model tell them: the tie-breaker of
+/// two alternates with the same figures). Each schedule's data flows are
+/// computed once for both.
+pub fn figures_and_touched(
+    sym: &crate::trace::SymTrace,
+    failing: &[crate::EventRef],
+    alternate: &[crate::EventRef],
+) -> (usize, usize, usize, usize) {
     let thread = |r: crate::EventRef| r.0;
     let f: BTreeSet<_> = crate::symbiosis::data_flows(sym, failing).into_iter().collect();
-    let a: BTreeSet<_> = crate::symbiosis::data_flows(sym, alternate).into_iter().collect();
+    let a_flows = crate::symbiosis::data_flows(sym, alternate);
+    // (Counted as `new_flows` counts them.)
+    let new = a_flows.iter().filter(|x| !f.contains(x)).count();
+    let a: BTreeSet<_> = a_flows.into_iter().collect();
     let (fs, as_) = (switch_pairs(failing, thread), switch_pairs(alternate, thread));
     let mut events = BTreeSet::new();
     for (r, w) in f.symmetric_difference(&a) {
@@ -96,7 +104,7 @@ pub fn touched(sym: &crate::trace::SymTrace, failing: &[crate::EventRef], altern
         events.insert(*x);
         events.insert(*y);
     }
-    events.len()
+    (new, broken_segments(failing, alternate, thread), varied_switches(failing, alternate, thread), events.len())
 }
 
 /// The data flows `alternate` has that `failing` does not.

@@ -44,17 +44,9 @@ pub struct DfsOutcomes {
     pub bug: bool,
 }
 
-pub fn dfs_outcomes(prep: &Arc<Prepared>) -> DfsOutcomes {
-    dfs_outcomes_within(prep, usize::MAX).expect("no limit")
-}
-
-/// [`dfs_outcomes`], or None when DFS needs more than `limit` executions.
-pub fn dfs_outcomes_within(prep: &Arc<Prepared>, limit: usize) -> Option<DfsOutcomes> {
-    dfs_outcomes_under(prep, limit, config())
-}
-
-/// [`dfs_outcomes_within`] with `cfg` (another memory model).
-pub fn dfs_outcomes_under(prep: &Arc<Prepared>, limit: usize, cfg: Config) -> Option<DfsOutcomes> {
+/// Every outcome DFS reaches under `cfg`, or None when it needs more than
+/// `limit` executions.
+pub fn dfs_outcomes(prep: &Arc<Prepared>, limit: usize, cfg: Config) -> Option<DfsOutcomes> {
     let cfg = Arc::new(cfg);
     let mut dfs = DfsScheduler::new();
     let mut seen = DfsOutcomes { outcomes: HashSet::default(), executions: 0, bug: false };

@@ -264,16 +264,13 @@ impl Machine {
             // earlier stores' flushes only through an event. (Without it, MCR
             // put a read after `sem_getvalue` before the flush of an earlier
             // store, a schedule that could not run.)
-            if drains && !visible && self.buffers_stores(t) {
-                if !granted {
-                    self.threads[t as usize].pending = Pending::Instr;
-                    return Ok(Flow::Park);
-                }
-                self.record(t, EventKind::Fence, 0, 0, 0, 0, false);
-            }
-            if visible && !granted {
+            let fence = drains && !visible && self.buffers_stores(t);
+            if (visible || fence) && !granted {
                 self.threads[t as usize].pending = Pending::Instr;
                 return Ok(Flow::Park);
+            }
+            if fence {
+                self.record(t, EventKind::Fence, 0, 0, 0, 0, false);
             }
             if indirect {
                 self.note_indirect_call(t, &f.name)?;
