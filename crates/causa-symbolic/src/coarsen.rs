@@ -150,8 +150,18 @@ pub(crate) fn coarsen(
     let sigma_switches = switch_pairs(sigma);
     // The data flows that differ are the same in every order of the graph.
     let flows = flow_ends(events, sigma, order);
+    let mut in_sigma = vec![false; events.len()];
+    for e in sigma {
+        in_sigma[*e] = true;
+    }
+    let extra: Vec<bool> = prefix.iter().map(|e| !in_sigma[*e]).collect();
+    // (Scored as it is proposed: without the events σ lacks that come last,
+    // after the failing thread's point, which the model's part leaves out.
+    // Scored with them, a fence the failing run never reached stayed
+    // before the other thread's events: one switch less than after the
+    // failing read, one more event in the DSP once trimmed.)
     let score = |idx: &[usize]| -> Score {
-        let o = whole(idx);
+        let o = whole(&idx[..ordered_len(idx, &extra, n)]);
         let broken = crate::figures::broken_segments(sigma, &o, thread);
         let varied = crate::figures::varied_switches(sigma, &o, thread);
         // (Each switch of an order is one pair: their number is the count.)
@@ -167,11 +177,6 @@ pub(crate) fn coarsen(
             best = fewer;
         }
     }
-    let mut in_sigma = vec![false; events.len()];
-    for e in sigma {
-        in_sigma[*e] = true;
-    }
-    let extra: Vec<bool> = prefix.iter().map(|e| !in_sigma[*e]).collect();
     // σ's events at the switches the alternate adds may move too.
     let added: BTreeSet<Ev> =
         switch_pairs(&whole(&best)).difference(&sigma_switches).flat_map(|(a, b)| [*a, *b]).collect();
@@ -180,12 +185,20 @@ pub(crate) fn coarsen(
     // The extra events now after the failing thread's point (the model's
     // part ends there: `upto` counts up to it), last, need not happen in
     // that part: it ends without them.
-    let stop = best.iter().position(|i| *i == n - 1).unwrap_or(n - 1);
-    let mut ordered = n;
-    while ordered > stop + 1 && extra[best[ordered - 1]] {
+    let ordered = ordered_len(&best, &extra, n);
+    (whole(&best[..ordered]), upto - (n - ordered))
+}
+
+/// How many of `order`'s first events the model's part keeps: all but the
+/// `extra` ones (events σ lacks) that come last, after the failing
+/// thread's point (index `n - 1`).
+fn ordered_len(order: &[usize], extra: &[bool], n: usize) -> usize {
+    let stop = order.iter().position(|i| *i == n - 1).unwrap_or(n - 1);
+    let mut ordered = order.len();
+    while ordered > stop + 1 && extra[order[ordered - 1]] {
         ordered -= 1;
     }
-    (whole(&best[..ordered]), upto - (n - ordered))
+    ordered
 }
 
 /// The order constraints among an alternate's first events (indices into
@@ -606,6 +619,26 @@ mod tests {
         let mut want = sigma.clone();
         want.extend([ev(1, 3), ev(0, 3)]);
         assert_eq!((out, upto), (want, with_join.len()));
+    }
+
+    /// As peterson_fenced.c under PSO: the alternate moves t2's read of a
+    /// before t1's first write of it (σ's switches there are lost either
+    /// way) and runs t2's `end`, which σ lacks, right after it. Scored
+    /// where it stands, the `end` kept one switch fewer than after the
+    /// failing thread's point (t1's last write); but there it leaves the
+    /// model's part, and what is proposed then shows one event fewer.
+    #[test]
+    fn an_event_the_failing_schedule_lacks_is_scored_without_it_once_it_is_last() {
+        let sym = two_workers();
+        let model = crate::model::build(&sym).expect("main fails");
+        let enc = Encoder::new(&model.trace);
+        let ev = |t: usize, k: usize| model.event_of[t][k].expect("an access point");
+        let evs = |v: &[(usize, usize)]| -> Vec<Ev> { v.iter().map(|(t, k)| ev(*t, *k)).collect() };
+        let sigma = evs(&[(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (1, 1), (2, 2), (1, 2)]);
+        let alternate = evs(&[(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (1, 1), (1, 2)]);
+        let (out, upto) = coarsen(&sym, &model, &enc, &sigma, &alternate, alternate.len());
+        let want = evs(&[(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (2, 2), (1, 1), (1, 2)]);
+        assert_eq!((out, upto), (want, alternate.len() - 1));
     }
 
     #[test]
