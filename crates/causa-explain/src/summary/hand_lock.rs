@@ -75,21 +75,29 @@ pub(super) fn hand_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
     };
     // (Each intruder's thread's turns, found once.)
     let theirs: Vec<(EventRef, Vec<Turn>)> = told.iter().map(|c| (*c, turns(e, c.0))).collect();
-    let mine = turns(e, first.0).into_iter().filter(|m| m.spans(first.1, last.1)).find(|m| {
+    let (mine, others) = turns(e, first.0).into_iter().filter(|m| m.spans(first.1, last.1)).find_map(|m| {
         let others: Vec<Turn> = theirs
             .iter()
-            .filter_map(|(c, ts)| ts.iter().find(|o| o.spans(c.1, c.1) && crossing(m, o)).copied())
+            .filter_map(|(c, ts)| ts.iter().find(|o| o.spans(c.1, c.1) && crossing(&m, o)).copied())
             .collect();
-        // (A flag set once for good is no lock: a `once` flag.)
-        others.len() == told.len() && (m.release.is_some() || others.iter().any(|o| o.release.is_some()))
+        // (A flag set once for good is no lock: a `once` flag. One the
+        // failing run sets and then clears, in these turns or in earlier
+        // ones, is: a pool's slot checked in by a client's first round.)
+        let cleared = m.release.is_some() || others.iter().any(|o| o.release.is_some()) || cleared_after_set(e, &m);
+        let lock = others.len() == told.len() && cleared;
+        lock.then_some((m, others))
     })?;
     let flag = e.named(mine.set, "the flag");
     let (free, taken) = (value(mine.test)?, value(mine.set)?);
-    let mut threads: Vec<String> = vec![who(e, first)];
-    for c in told {
-        let w = who(e, *c);
-        if !threads.contains(&w) {
-            threads.push(w);
+    // Each thread once, named by the function of its test: the region and
+    // an intruder's access may be in the caller (`checkout` tests and sets
+    // the flag, `client` then uses what it claimed).
+    let mut threads: Vec<String> = vec![who(e, mine.test)];
+    let mut seen = vec![mine.test.0];
+    for o in &others {
+        if !seen.contains(&o.test.0) {
+            seen.push(o.test.0);
+            threads.push(who(e, o.test));
         }
     }
     let mut exchange = match e.object(mine.set) {
@@ -110,4 +118,16 @@ pub(super) fn hand_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
         e.line(mine.test).unwrap_or_default(),
         e.line(mine.set).unwrap_or_default(),
     ))
+}
+
+/// Whether the failing schedule writes `m`'s free value to its flag after
+/// some write of the taken value to it (by any thread).
+fn cleared_after_set(e: &Explanation, m: &Turn) -> bool {
+    let (free, taken) = (e.value(m.test, Run::Failing), e.value(m.set, Run::Failing));
+    let writes = |r: &EventRef, v: &Option<&str>| {
+        let i = e.info_of(*r);
+        i.op == "write" && i.addr == Some(m.flag) && e.value(*r, Run::Failing) == *v
+    };
+    let Some(first_set) = e.failing.iter().position(|r| writes(r, &taken)) else { return false };
+    e.failing[first_set..].iter().any(|r| writes(r, &free))
 }
