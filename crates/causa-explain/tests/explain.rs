@@ -5563,6 +5563,11 @@ fn the_threads_of_a_hand_made_lock_are_named_once_each_by_the_function_that_test
             })
             .collect();
         assert_ne!(threads[0], threads[1], "run {n} {}: {summary}", e.mode);
+        // (The exchange claims a slot once; it is not spun on.)
+        assert!(
+            summary.contains("1)`, which claims it when it returns 0 (else the scan goes on)"),
+            "run {n}: {summary}"
+        );
     }
     assert!(
         told >= 1,

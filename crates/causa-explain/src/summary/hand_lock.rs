@@ -100,9 +100,19 @@ pub(super) fn hand_lock(e: &Explanation, a: &crate::Atomic, told: &[EventRef]) -
             threads.push(who(e, o.test));
         }
     }
+    // A test at a line that tests other flags too is a scan (a pool's
+    // slots), which moves on when a flag is taken instead of waiting.
+    let scans = e.failing.iter().any(|r| {
+        let i = e.info_of(*r);
+        i.op == "read" && i.addr.is_some_and(|a| a != mine.flag) && e.line(*r) == e.line(mine.test)
+    });
+    let until = match scans {
+        true => format!(", which claims it when it returns {free} (else the scan goes on)"),
+        false => format!(" until it returns {free}"),
+    };
     let mut exchange = match e.object(mine.set) {
-        Some(o) => format!("`atomic_exchange(&{o}, {taken})` until it returns {free}"),
-        None => format!("an atomic exchange of {taken} until it returns {free}"),
+        Some(o) => format!("`atomic_exchange(&{o}, {taken})`{until}"),
+        None => format!("an atomic exchange of {taken}{until}"),
     };
     // (A plain flag: the exchange needs an atomic one.)
     if !e.info_of(mine.set).atomic {
