@@ -5581,6 +5581,34 @@ fn the_threads_of_a_hand_made_lock_are_named_once_each_by_the_function_that_test
 }
 
 #[test]
+fn a_reference_taken_from_a_count_at_zero_is_told_as_such() {
+    // A reader reads `current` and then increments the block's count; the
+    // reloader replaces `current` and drops the last reference in between.
+    // Where the reader's increment takes the count from 0 back to 1 before
+    // the reloader's free, the summary told the reloader's decrement and
+    // free made atomic (config_reference_taken_from_zero.c lines 24–25),
+    // which leaves the reader's stale pointer.
+    let prep = corpus("fail/realistic/config_reference_taken_from_zero.c");
+    let revived = |ex: &Execution| {
+        let Outcome::Bug(f) = &ex.outcome else { return false };
+        f.kind == causa_core::BugKind::MemoryError
+            && ex.events.iter().any(|v| v.kind == causa_core::EventKind::Rmw && v.value == 0 && v.value2 == 1)
+    };
+    let ex = failing_where(&prep, 2000, revived);
+    for e in explained_modes(&prep, &ex) {
+        let summary = causa_explain::summary::summary(&e);
+        assert!(e.alternate_passes(), "{}: {summary}", e.mode);
+        assert!(
+            summary.contains("`reader` (thread 0.1) takes its reference to `heap#1` at config_reference_taken_from_zero.c:30 (its update of `heap#1.refs`, 0→1) after `put` (thread 0.2) dropped the last one at config_reference_taken_from_zero.c:24 (1→0)"),
+            "{}: {summary}",
+            e.mode
+        );
+        assert!(summary.contains("through `current`, read at config_reference_taken_from_zero.c:29 before `reloader` (thread 0.2) replaced it at config_reference_taken_from_zero.c:41"), "{}: {summary}", e.mode);
+        assert!(!summary.contains("lines 24–25 atomic"), "{}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn a_flag_tested_then_set_is_told_to_be_claimed_with_a_compare_and_swap() {
     // `if (!atomic_load(&initialised)) { handlers++; atomic_store(&initialised, 1); }`:
     // the store writes a constant, not the value read plus one, so the

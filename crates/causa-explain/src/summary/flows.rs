@@ -194,6 +194,65 @@ pub(super) fn late_reference(e: &Explanation) -> Option<String> {
     ))
 }
 
+/// A reference taken from a count already at 0: a thread reached a
+/// block through a pointer it read before another thread replaced it,
+/// and its increment of the block's count (`0→1`) came after that
+/// thread's decrement dropped the last reference (`1→0`); both then free
+/// the block (or one uses it after the other's free). `` `reader` (thread
+/// 0.1) takes its reference to `heap#1` at r.c:20 (its update of
+/// `heap#1.refs`, 0→1) after `put` (thread 0.2) dropped the last one at
+/// r.c:14 (1→0) … ``, with the fix: a reference taken only from a count
+/// above 0, or the pointer's read and the increment made one step with
+/// its replacement.
+pub(super) fn revived_reference(e: &Explanation) -> Option<String> {
+    let free = e.freeing.filter(|r| e.info_of(*r).op == "free" && !e.info_of(*r).realloc)?;
+    let block = e.object(free)?;
+    let field_of_block = |r: EventRef| e.object(r).is_some_and(|o| o.starts_with(&format!("{block}.")));
+    let update = |r: &EventRef, v: &str| {
+        e.info_of(*r).op == "update" && field_of_block(*r) && e.value(*r, Run::Failing) == Some(v)
+    };
+    let upto = e.place(free)?;
+    let revive = e.failing[..upto].iter().copied().find(|r| update(r, "0→1"))?;
+    let at = e.info_of(revive).addr;
+    let drop = e.failing[..e.place(revive)?]
+        .iter()
+        .copied()
+        .rfind(|r| r.0 != revive.0 && update(r, "1→0") && e.info_of(*r).addr == at)?;
+    let field = e.object(revive)?;
+    let line = |r: EventRef| e.line(r).unwrap_or_default();
+    let pointer = pointer_read(e, &e.failing[..e.place(revive)?], revive, &block)?;
+    let ptr = e.object(pointer)?;
+    let what = match e.failure.message.starts_with("double free") {
+        true => "both free the block",
+        false => "the block is freed while it is still in use",
+    };
+    let failed = crate::source_line(&e.failure)
+        .map(|(f, l)| format!("{}:{l}", f.rsplit('/').next().unwrap_or(f)))
+        .unwrap_or_default();
+    let wheres = match (e.failure.message.starts_with("double free"), line(free) == failed) {
+        (true, true) => format!("both at {failed}"),
+        (true, false) => format!("at {} and {failed}", line(free)),
+        (false, _) => format!("freed at {}, used at {failed}", line(free)),
+    };
+    // (Who replaced the pointer, after the read.)
+    let replaced = e.failing[e.place(pointer)?..]
+        .iter()
+        .copied()
+        .find(|r| r.0 != revive.0 && e.info_of(*r).op == "write" && e.info_of(*r).addr == e.info_of(pointer).addr)
+        .map(|r| format!(" before {} replaced it at {}", who(e, r), line(r)))
+        .unwrap_or_default();
+    Some(format!(
+        "{} takes its reference to {} at {} (its update of `{field}`, 0→1) after {} dropped the last one at {} (1→0): the count had reached 0, so {what} ({wheres}). {} reached the block through `{ptr}`, read at {}{replaced}. A reference taken only from a count above 0 (a compare-and-swap that refuses 0, reading `{ptr}` again when it does), or the read of `{ptr}` and the increment made one step with its replacement (one lock over both), avoids the failure.",
+        who(e, revive),
+        e.named(free, "the block"),
+        line(revive),
+        who(e, drop),
+        line(drop),
+        who(e, revive),
+        line(pointer),
+    ))
+}
+
 /// The accessing thread's latest read among `events` (of the failing
 /// schedule) before its `access` that saw a pointer to `block`.
 fn pointer_read(e: &Explanation, events: &[EventRef], access: EventRef, block: &str) -> Option<EventRef> {

@@ -141,6 +141,11 @@ fn explained(e: &Explanation) -> String {
         }
         None => differing_flow_sentences(e, &mut out),
     };
+    // (A reference taken from a count at 0: told instead of the regions,
+    // which would leave the stale pointer.)
+    if let Some(s) = revived_reference(e) {
+        out = vec![s];
+    }
     // (A use after free by a reference taken too late: told instead of
     // data flows that give no fix.)
     if !out.iter().any(|s| s.contains(" avoids the failure")) {
