@@ -5586,9 +5586,11 @@ fn a_reference_taken_from_a_count_at_zero_is_told_as_such() {
     // reloader replaces `current` and drops the last reference in between.
     // Where the reader's increment takes the count from 0 back to 1 before
     // the reloader's free, the summary told the reloader's decrement and
-    // free made atomic (config_reference_taken_from_zero.c lines 24–25),
+    // free made atomic (config_reference_taken_from_zero.c lines 28–29),
     // which leaves the reader's stale pointer.
-    let prep = corpus("fail/realistic/config_reference_taken_from_zero.c");
+    // (Not in the corpus: see the program's header.)
+    let src = include_str!("programs/config_reference_taken_from_zero.c");
+    let prep = load("config_reference_taken_from_zero.c", src);
     let revived = |ex: &Execution| {
         let Outcome::Bug(f) = &ex.outcome else { return false };
         f.kind == causa_core::BugKind::MemoryError
@@ -5599,12 +5601,12 @@ fn a_reference_taken_from_a_count_at_zero_is_told_as_such() {
         let summary = causa_explain::summary::summary(&e);
         assert!(e.alternate_passes(), "{}: {summary}", e.mode);
         assert!(
-            summary.contains("`reader` (thread 0.1) takes its reference to `heap#1` at config_reference_taken_from_zero.c:30 (its update of `heap#1.refs`, 0→1) after `put` (thread 0.2) dropped the last one at config_reference_taken_from_zero.c:24 (1→0)"),
+            summary.contains("`reader` (thread 0.1) takes its reference to `heap#1` at config_reference_taken_from_zero.c:34 (its update of `heap#1.refs`, 0→1) after `put` (thread 0.2) dropped the last one at config_reference_taken_from_zero.c:28 (1→0)"),
             "{}: {summary}",
             e.mode
         );
-        assert!(summary.contains("through `current`, read at config_reference_taken_from_zero.c:29 before `reloader` (thread 0.2) replaced it at config_reference_taken_from_zero.c:41"), "{}: {summary}", e.mode);
-        assert!(!summary.contains("lines 24–25 atomic"), "{}: {summary}", e.mode);
+        assert!(summary.contains("through `current`, read at config_reference_taken_from_zero.c:33 before `reloader` (thread 0.2) replaced it at config_reference_taken_from_zero.c:45"), "{}: {summary}", e.mode);
+        assert!(!summary.contains("lines 28–29 atomic"), "{}: {summary}", e.mode);
     }
 }
 
