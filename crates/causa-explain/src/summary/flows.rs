@@ -222,17 +222,13 @@ pub(super) fn revived_reference(e: &Explanation) -> Option<String> {
     let line = |r: EventRef| e.line(r).unwrap_or_default();
     let pointer = pointer_read(e, &e.failing[..e.place(revive)?], revive, &block)?;
     let ptr = e.object(pointer)?;
-    let what = match e.failure.message.starts_with("double free") {
-        true => "both free the block",
-        false => "the block is freed while it is still in use",
-    };
-    let failed = crate::source_line(&e.failure)
-        .map(|(f, l)| format!("{}:{l}", f.rsplit('/').next().unwrap_or(f)))
-        .unwrap_or_default();
-    let wheres = match (e.failure.message.starts_with("double free"), line(free) == failed) {
-        (true, true) => format!("both at {failed}"),
-        (true, false) => format!("at {} and {failed}", line(free)),
-        (false, _) => format!("freed at {}, used at {failed}", line(free)),
+    let failed = e.failure_line().unwrap_or_default();
+    let (what, wheres) = match (e.failure.message.starts_with("double free"), line(free) == failed) {
+        (true, true) => ("both free the block", format!("both at {failed}")),
+        (true, false) => ("both free the block", format!("at {} and {failed}", line(free))),
+        (false, _) => {
+            ("the block is freed while it is still in use", format!("freed at {}, used at {failed}", line(free)))
+        }
     };
     // (Who replaced the pointer, after the read.)
     let replaced = e.failing[e.place(pointer)?..]
