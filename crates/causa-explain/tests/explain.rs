@@ -5588,9 +5588,7 @@ fn a_reference_taken_from_a_count_at_zero_is_told_as_such() {
     // the reloader's free, the summary told the reloader's decrement and
     // free made atomic (config_reference_taken_from_zero.c lines 28–29),
     // which leaves the reader's stale pointer.
-    // (Not in the corpus: see the program's header.)
-    let src = include_str!("programs/config_reference_taken_from_zero.c");
-    let prep = load("config_reference_taken_from_zero.c", src);
+    let prep = corpus("fail/realistic/config_reference_taken_from_zero.c");
     let revived = |ex: &Execution| {
         let Outcome::Bug(f) = &ex.outcome else { return false };
         f.kind == causa_core::BugKind::MemoryError

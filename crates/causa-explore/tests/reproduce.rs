@@ -216,6 +216,38 @@ fn the_solver_reproduces_an_index_past_the_end_and_pins_published_pointers() {
 }
 
 #[test]
+fn the_solver_keeps_accesses_before_the_free_of_a_pointer_read_from_shared_memory() {
+    // The reader increments the count of the block it read from `current`,
+    // then reads its `timeout`; the reloader frees the block it read from
+    // `current` (a free at a computed address). On a run failing at the
+    // read of `timeout`, the solver's order put the free before the
+    // increment too, and its replay failed there, earlier than recorded.
+    let src = "#include <pthread.h>\n#include <stdatomic.h>\n#include <stdlib.h>\n\
+        struct conf { atomic_int refs; int timeout; }; static struct conf *current;\n\
+        static void put(struct conf *c) { if (atomic_fetch_sub(&c->refs, 1) == 1) free(c); }\n\
+        static void *reader(void *a) { struct conf *c = current;\n\
+        atomic_fetch_add(&c->refs, 1);\n\
+        int t = c->timeout; put(c); return (void *)(long)t; }\n\
+        static void *reloader(void *a) { struct conf *n = malloc(sizeof *n); atomic_init(&n->refs, 1); n->timeout = 20;\n\
+        struct conf *old = current; current = n; put(old); return 0; }\n\
+        int main(void) { current = malloc(sizeof *current); atomic_init(&current->refs, 1); current->timeout = 10;\n\
+        pthread_t r, w; pthread_create(&r, 0, reader, 0); pthread_create(&w, 0, reloader, 0);\n\
+        pthread_join(r, 0); pthread_join(w, 0); put(current); return 0; }\n";
+    let prep = load("refs.c", src);
+    let cfg = std::sync::Arc::new(Config { record_paths: true, ..Config::default() });
+    // Line 8: the read of `timeout` (line 7 is the increment).
+    let at_timeout = |ex: &causa_interp::Execution| {
+        ex.outcome.finding().and_then(|f| f.location.as_ref()).is_some_and(|l| l.line == 8)
+    };
+    let ex =
+        causa_explore::first_random_run(&prep, &cfg, 5000, at_timeout).expect("a run failing at the read of `timeout`");
+    let log = log_of(&prep, &ex);
+    let r = reproduce(&prep, &Config::default(), &log, &with(Method::Solver)).unwrap_or_else(|e| panic!("{e}"));
+    let msg = memory_error(&r);
+    assert!(msg.contains("use after free") && msg.contains("timeout"), "{msg}; recorded: {:?}", ex.outcome.finding());
+}
+
+#[test]
 fn the_solver_models_atomic_read_modify_writes() {
     // The ticket t2 draws with fetch_add decides its branch; a
     // compare-and-exchange that succeeds decides the other. Each read and

@@ -26,8 +26,9 @@
 //! with a pseudo-Boolean constraint; a binary search between 0 and the first
 //! solution's count.
 
+use crate::expr::ExprId;
 use crate::model::{build, Model};
-use crate::trace::{SymOp, SymTrace};
+use crate::trace::{Object, SymOp, SymTrace};
 use crate::values::Values;
 use causa_constraints::formula::Ev;
 use causa_constraints::trace::Op;
@@ -393,59 +394,81 @@ pub(crate) struct Condition {
 }
 
 /// Each access into a heap block, when it happens, comes before every
-/// free of that block at a known address: the run did not fail there, and
-/// an order that frees the block first fails earlier, at that access.
+/// free of that block: the run did not fail there, and an order that frees
+/// the block first fails earlier, at that access.
 /// (config_swapped_while_read: the run failed at the read of
 /// `c->retries`; the solver's order freed the block before the read of
 /// `c->timeout`, and its replay failed there.) An access through a
-/// computed address does so when its address is in the block.
+/// computed address does so when its address is in the block; a free of a
+/// computed pointer when the pointer is the block's start
+/// (config_reference_taken_from_zero: the reloader frees the block it read
+/// from `current`, and the solver's order put that free before the
+/// reader's increment, which then failed before the recorded failure).
 fn used_before_freed(
     sym: &SymTrace,
     model: &Model,
     values: &mut Values<'_>,
     after: &dyn Fn(Ev) -> Formula,
 ) -> Vec<Formula> {
-    let block = causa_ir::addr_alloc;
-    let frees: Vec<(Ev, u32)> = (model.origin.iter().enumerate())
-        .filter_map(|(e, (t, k))| match sym.threads[*t].events[*k].op {
-            SymOp::Free { object, at: None, .. } => Some((e, block(object))),
-            _ => None,
-        })
-        .collect();
+    let heap: Vec<&Object> = sym.objects.iter().filter(|o| o.heap).collect();
+    // Per free: the heap blocks it may free, each with what says it does
+    // (None: it frees that block whatever the values).
+    let mut frees: Vec<(Ev, Vec<(&Object, Option<usize>)>)> = Vec::new();
+    for (e, (t, k)) in model.origin.iter().enumerate() {
+        match sym.threads[*t].events[*k].op {
+            SymOp::Free { object, at: None, .. } => {
+                let blocks = heap.iter().filter(|o| same_block(o.base, object)).map(|o| (*o, None)).collect();
+                frees.push((e, blocks));
+            }
+            SymOp::Free { at: Some(p), .. } => {
+                let blocks = (heap.iter())
+                    .map(|o| {
+                        let start = values.bv_bits(p, 64).eq(crate::values::constant(64, o.base as u128));
+                        (*o, Some(values.atom(start)))
+                    })
+                    .collect();
+                frees.push((e, blocks));
+            }
+            _ => {}
+        }
+    }
     let mut out = Vec::new();
     if frees.is_empty() {
         return out;
     }
     for (e, (t, k)) in model.origin.iter().enumerate() {
-        let addrs: Vec<u64> = match &sym.threads[*t].events[*k].op {
-            SymOp::Read { addr, at: None, .. }
-            | SymOp::Write { addr, at: None, .. }
-            | SymOp::Rmw { addr, at: None, .. } => {
-                vec![*addr]
+        let (addrs, at): (Vec<u64>, Option<ExprId>) = match &sym.threads[*t].events[*k].op {
+            SymOp::Read { addr, at, .. } | SymOp::Write { addr, at, .. } | SymOp::Rmw { addr, at, .. } => {
+                (vec![*addr], *at)
             }
-            SymOp::Bulk { reads, writes, at: None, .. } => reads.iter().chain(writes).map(|p| p.addr).collect(),
-            SymOp::Read { at: Some(p), .. }
-            | SymOp::Write { at: Some(p), .. }
-            | SymOp::Rmw { at: Some(p), .. }
-            | SymOp::Bulk { at: Some(p), .. } => {
-                for &(f, b) in frees.iter().filter(|(f, _)| model.origin[*f].0 != *t) {
-                    let Some(o) = sym.objects.iter().find(|o| o.heap && block(o.base) == b) else { continue };
-                    let offset = values.bv_bits(*p, 64).bvsub(crate::values::constant(64, o.base as u128));
-                    let inside = values.atom(offset.bvult(crate::values::constant(64, o.size as u128)));
-                    let outside = Formula::Atom(values.atom_not(inside));
-                    out.push(Formula::or(vec![Formula::Before(e, f), after(e), outside]));
-                }
-                continue;
-            }
+            SymOp::Bulk { reads, writes, at, .. } => (reads.iter().chain(writes).map(|p| p.addr).collect(), *at),
             _ => continue,
         };
-        for &(f, b) in &frees {
-            if model.origin[f].0 != *t && addrs.iter().any(|a| block(*a) == b) {
-                out.push(Formula::or(vec![Formula::Before(e, f), after(e)]));
+        for (f, blocks) in frees.iter().filter(|(f, _)| model.origin[*f].0 != *t) {
+            for &(o, frees_it) in blocks {
+                let mut unless = vec![Formula::Before(e, *f), after(e)];
+                if let Some(a) = frees_it {
+                    unless.push(Formula::Atom(values.atom_not(a)));
+                }
+                match at {
+                    None if addrs.iter().any(|a| same_block(*a, o.base)) => {}
+                    None => continue,
+                    Some(p) => {
+                        let offset = values.bv_bits(p, 64).bvsub(crate::values::constant(64, o.base as u128));
+                        let inside = values.atom(offset.bvult(crate::values::constant(64, o.size as u128)));
+                        unless.push(Formula::Atom(values.atom_not(inside)));
+                    }
+                }
+                out.push(Formula::or(unless));
             }
         }
     }
     out
+}
+
+/// Two addresses are in the same allocation.
+fn same_block(a: u64, b: u64) -> bool {
+    causa_ir::addr_alloc(a) == causa_ir::addr_alloc(b)
 }
 
 pub(crate) fn formula(

@@ -1,17 +1,17 @@
-// Not in the corpus (tests/programs/): on runs whose failure is the
-// reader's read of `timeout` after the free, `causa reproduce`'s solver
-// computes a schedule that fails earlier, at the reader's increment: its
-// model does not require the run's accesses that did not
-// fail (the increment) to stay before the free. The corpus harness
-// catches that; until it is fixed, this program serves the explain test
-// only.
+// causa: expect=bug:memory-error
+// causa: check=bug
+// causa: at-line=28,29,34,35
 // A configuration swapped by a reloader while readers take references:
 // the reader reads `current`, then increments the block's count. When the
 // reloader replaces `current` and drops the last reference in between,
 // the reader's increment takes the count from 0 back to 1 and both free
 // the block (or the reader uses it after the free). The summary told the
 // reloader's decrement and free made atomic, which leaves the stale
-// pointer; it now tells the reference taken from 0.
+// pointer; it now tells the reference taken from 0. `causa reproduce`'s
+// solver once ordered the reloader's free (of a pointer read from
+// `current`) before the reader's increment on runs failing at the read
+// of `timeout`: its schedule failed earlier, at the increment, since the
+// model kept accesses before frees of known blocks only.
 
 #include <pthread.h>
 #include <stdatomic.h>
