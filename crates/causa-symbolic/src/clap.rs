@@ -411,9 +411,7 @@ fn used_before_freed(
     after: &dyn Fn(Ev) -> Formula,
 ) -> Vec<Formula> {
     let heap: Vec<&Object> = sym.objects.iter().filter(|o| o.heap).collect();
-    // Per free: the heap blocks it may free, each with what says it does
-    // (None: it frees that block whatever the values).
-    let mut frees: Vec<(Ev, Vec<(&Object, Option<usize>)>)> = Vec::new();
+    let mut frees: Vec<Freed<'_>> = Vec::new();
     for (e, (t, k)) in model.origin.iter().enumerate() {
         match sym.threads[*t].events[*k].op {
             SymOp::Free { object, at: None, .. } => {
@@ -465,6 +463,10 @@ fn used_before_freed(
     }
     out
 }
+
+/// A free: the heap blocks it may free, each with what says it does (None:
+/// it frees that block whatever the values).
+type Freed<'a> = (Ev, Vec<(&'a Object, Option<usize>)>);
 
 /// Two addresses are in the same allocation.
 fn same_block(a: u64, b: u64) -> bool {
