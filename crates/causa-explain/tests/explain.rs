@@ -4313,8 +4313,10 @@ fn an_aba_pop_is_told_by_the_stale_link_it_read() {
     // The popper's CAS succeeds on a node another thread popped and pushed
     // back, installing the `next` it read before: main's count walks a
     // list one node too long. The alternate flips the popper's CAS (it
-    // fails, the node not yet back), and the summary tells the region: the
-    // recycler's accesses to `top` between the popper's read and its CAS.
+    // fails, the node not yet back). The summary told the region (the
+    // recycler's accesses to `top` between the popper's read and its CAS)
+    // and the data flows; it now tells the value that came back, the
+    // stale link installed, and the fixes that keep the CAS.
     // (Before the flips were asked first with every computed address at
     // σ's location, the flip taken was main's loop, a shorter list, and
     // the summary told only the popper's read of `nodes[0].next`, no
@@ -4323,16 +4325,58 @@ fn an_aba_pop_is_told_by_the_stale_link_it_read() {
     let opts = causa_explore::mcr::McrOptions::default();
     let r = causa_explore::mcr::check(&prep, &config(), &opts, &mut |_, _| {});
     let causa_explore::mcr::McrVerdict::Bug(ex) = r.verdict else { panic!("check found no bug") };
+    // (Replayed with its values recorded, as `causa check` does before it
+    // explains: the summary tells the values.)
+    let ex = causa_explore::replay(&prep, &config(), &causa_explore::schedule_of(&prep, &ex));
     let e = in_mode(&prep, &ex, Mode::Progressive);
     assert_explained(&e, "aba_stack_reused_node");
     let summary = causa_explain::summary::summary(&e);
     assert!(e.alternate_passes(), "{summary}");
     assert!(e.flipped.is_some(), "{summary}");
-    assert!(
-        summary.contains("between `pop` (thread 0.1)'s read at aba_stack_reused_node.c:28 and update at aba_stack_reused_node.c:32; making aba_stack_reused_node.c lines 28–32 atomic avoids the failure"),
-        "{summary}"
-    );
-    assert!(summary.contains("`pop` (thread 0.1) takes the other branch at aba_stack_reused_node.c:32"), "{summary}");
+    let f = "aba_stack_reused_node.c";
+    for said in [
+        format!("`pop` (thread 0.1) reads `top` (&nodes[0]) at {f}:28 and `nodes[0].next` (&nodes[1]) at {f}:31, then updates `top` from &nodes[0] to &nodes[1] at {f}:32 in one atomic step"),
+        format!("`recycler` (thread 0.2) changed `top` from &nodes[0] (at {f}:32) and back to &nodes[0] (at {f}:22), and `nodes[0].next` became &nodes[2] (at {f}:21)"),
+        "installs the stale &nodes[1] (the ABA problem)".to_string(),
+        "In the alternate the update fails".to_string(),
+        "Pairing `top` with a counter".to_string(),
+        format!("making {f} lines 28–32 atomic"),
+    ] {
+        assert!(summary.contains(&said), "{said}: {summary}");
+    }
+    // Every mode, on the first three random failing runs too.
+    for (n, e, summary) in summaries_of_three_runs("fail/atomics/aba_stack_reused_node.c") {
+        assert!(e.alternate_avoids_failure(), "run {n}, {}: {summary}", e.mode);
+        assert!(summary.contains("(the ABA problem)"), "run {n}, {}: {summary}", e.mode);
+    }
+}
+
+#[test]
+fn a_sequence_lock_reader_that_tests_seq_only_before_its_reads_is_told_so() {
+    // The reader reads `seq`, then `x` and `y`, and retries only while the
+    // first `seq` is odd; the writer makes `seq` odd after the reader's
+    // read and writes `x` before the reader reads it. The summary told one
+    // lock over both writes and both reads (the data flows alone); it now
+    // names the counter, the writer's update after the reader's read, and
+    // the missing second check.
+    let path = "fail/basic/seqlock_checked_before_reads_only.c";
+    let f = "seqlock_checked_before_reads_only.c";
+    let runs = summaries_of_three_runs(path);
+    assert!(!runs.is_empty());
+    for (n, e, summary) in runs {
+        for said in [
+            format!("`reader` (thread 0.2) reads `seq` (0) at {f}:29 and tests it, then reads `x` and `y` (at {f}:30 and {f}:31)"),
+            format!("`writer` (thread 0.1) updates `seq` (0→1) at {f}:19 before writing them, after the reader's read of `seq`, and the reader does not read `seq` again"),
+            "Reading `seq` again after the reads and retrying unless it still holds the value read first (a sequence lock's second check) avoids the failure".to_string(),
+        ] {
+            assert!(summary.contains(&said), "run {n}, {}: {said}: {summary}", e.mode);
+        }
+    }
+    // A reader that reads `seq` again after the pair (the corpus'
+    // seqlock_bumped_after_write.c) is not told so.
+    for (n, e, summary) in summaries_of_three_runs("fail/basic/seqlock_bumped_after_write.c") {
+        assert!(!summary.contains("second check"), "run {n}, {}: {summary}", e.mode);
+    }
 }
 
 #[test]

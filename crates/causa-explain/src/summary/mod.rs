@@ -5,6 +5,7 @@
 use crate::{Explanation, Flow, Run};
 use causa_symbolic::{EventRef, Mode};
 
+mod aba;
 mod blocking;
 mod computed;
 mod flip;
@@ -13,8 +14,10 @@ mod hand_lock;
 mod once;
 mod order;
 mod regions;
+mod seqlock;
 mod statics;
 mod words;
+use aba::*;
 use blocking::*;
 use computed::*;
 use flip::*;
@@ -24,6 +27,7 @@ pub(crate) use order::held_apart;
 use order::*;
 pub(crate) use regions::held_over;
 use regions::*;
+use seqlock::*;
 use statics::*;
 use words::*;
 pub(crate) use words::{join_and, line_range, listed, times, unique, who};
@@ -58,6 +62,13 @@ fn explained(e: &Explanation) -> String {
         return out.join(" ");
     }
     if let Some(s) = crate::misuse::destroy_sentence(e) {
+        out.push(s);
+        out.extend(replay_note(e));
+        return out.join(" ");
+    }
+    // (The value that came back is the diagnosis, not the reader's lines
+    // alone.)
+    if let Some(s) = aba(e) {
         out.push(s);
         out.extend(replay_note(e));
         return out.join(" ");
@@ -144,6 +155,12 @@ fn explained(e: &Explanation) -> String {
     // (A reference taken from a count at 0: told instead of the regions,
     // which would leave the stale pointer.)
     if let Some(s) = revived_reference(e) {
+        out = vec![s];
+    }
+    // (A reader that tests a sequence counter before its reads only: the
+    // missing second check is the diagnosis, not the one lock the flows
+    // would give.)
+    if let Some(s) = unchecked_sequence(e) {
         out = vec![s];
     }
     // (A use after free by a reference taken too late: told instead of
