@@ -38,14 +38,22 @@ pub(super) fn unchecked_sequence(e: &Explanation) -> Option<String> {
         if !(e.info_of(s).atomic || e.info_of(update).op == "update") {
             return None;
         }
-        // The reader's reads after its read of the counter, one of them of
-        // data the writer wrote after its update (the write begun).
-        let data: Vec<EventRef> = later.iter().copied().filter(reads).collect();
+        // The reader's reads right after its read of the counter, in the
+        // same function (the section the counter guards), one of them of
+        // data the writer wrote after its update, in the update's function
+        // (the write begun).
+        let function = |r: &EventRef| &e.info_of(*r).function;
+        let data: Vec<EventRef> =
+            later.iter().copied().take_while(|r| reads(r) && function(r) == function(&s)).collect();
         let start = e.place(update)?;
         let begun = |r: &EventRef| {
             let (addr, at) = (e.info_of(*r).addr, e.place(*r));
             e.failing[start..].iter().any(|x| {
-                x.0 == update.0 && e.info_of(*x).stores && e.info_of(*x).addr == addr && e.place(*x) < at
+                x.0 == update.0
+                    && function(x) == function(&update)
+                    && e.info_of(*x).stores
+                    && e.info_of(*x).addr == addr
+                    && e.place(*x) < at
             })
         };
         if !data.iter().any(begun) {
