@@ -4393,6 +4393,30 @@ fn a_sequence_lock_reader_that_tests_seq_only_before_its_reads_is_told_so() {
 }
 
 #[test]
+fn a_task_the_thief_claims_and_the_owner_takes_unclaimed_is_told_so() {
+    // A work-stealing deque: the thief reads `tasks[0]` and claims it with
+    // a compare-and-exchange of `top`; the owner read `top` before that
+    // claim and takes the same task without it. The summary told only the
+    // data flows (the owner's read of `top` and main's count of 2).
+    let path = "fail/atomics/deque_last_task_taken_twice.c";
+    let f = "deque_last_task_taken_twice.c";
+    let want = [
+        "`pop` (thread 0) and `steal` (thread 0.1) both take `tasks[0]` (0)".to_string(),
+        format!("`steal` (thread 0.1) reads it at {f}:43 and claims it by updating `top` (0→1) at {f}:44 in one atomic step"),
+        format!("`pop` (thread 0) read `top` (0) at {f}:30, before that claim, and takes `tasks[0]` at {f}:35 without claiming it"),
+        "a compare-and-swap of `top` from the value read".to_string(),
+    ];
+    let (e, summary) = check_run_explained(path);
+    assert!(e.alternate_avoids_failure(), "{summary}");
+    for said in &want {
+        assert!(summary.contains(said.as_str()), "causa check's run: {said}: {summary}");
+    }
+    for (n, e, summary) in summaries_of_three_runs(path) {
+        assert!(summary.contains(want[0].as_str()), "run {n}, {}: {summary}", e.mode);
+    }
+}
+
+#[test]
 fn an_snprintf_appended_at_a_shared_offset_is_explained() {
     // `snprintf(report + at, sizeof report - at, …)` with `at` read from
     // shared data: the bound was "a value computed from shared data" and

@@ -7,6 +7,7 @@ use causa_symbolic::{EventRef, Mode};
 
 mod aba;
 mod blocking;
+mod claim;
 mod computed;
 mod flip;
 mod flows;
@@ -19,6 +20,7 @@ mod statics;
 mod words;
 use aba::*;
 use blocking::*;
+use claim::*;
 use computed::*;
 use flip::*;
 use flows::*;
@@ -161,6 +163,11 @@ fn explained(e: &Explanation) -> String {
     // missing second check is the diagnosis, not the one lock the flows
     // would give.)
     if let Some(s) = unchecked_sequence(e) {
+        out = vec![s];
+    }
+    // (An element one thread claims and another takes unclaimed: the
+    // skipped claim is the diagnosis.)
+    if let Some(s) = unclaimed_take(e) {
         out = vec![s];
     }
     // (A use after free by a reference taken too late: told instead of

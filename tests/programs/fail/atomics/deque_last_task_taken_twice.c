@@ -7,8 +7,8 @@
 // task at `top` with a compare-and-exchange. When one task is left both
 // can take it: pop, as `top` is not past `bottom`, and steal, which read
 // `bottom` before pop lowered it. Chase and Lev's pop claims the last task
-// with the same compare-and-exchange on `top`. (The summary once told
-// pop's read of `top` as a sequence-lock reader's missing second check.)
+// with the same compare-and-exchange on `top`. The summary tells the
+// claim pop skips (it told only the data flows).
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
