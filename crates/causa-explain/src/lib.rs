@@ -492,6 +492,13 @@ impl Explanation {
             None => "the other branch",
         };
         Some(match &f.loc {
+            // (A branch of causa's own C library: named by its function,
+            // whose lines the program's files do not have.)
+            Some(l) if &*l.file == causa_ir::compile::RUNTIME_FILE => match causa_ir::compile::runtime_function(l.line)
+            {
+                Some(func) => format!("{what} in causa's `{func}`"),
+                None => format!("{what} in causa's C library (line {})", l.line),
+            },
             Some(l) => format!("{what} at {}:{}", causa_interp::memory::short_file(&l.file), l.line),
             None => format!("{what} (line unknown)"),
         })

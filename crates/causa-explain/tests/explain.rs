@@ -6508,6 +6508,21 @@ fn a_branch_that_tests_the_same_reads_as_the_failing_check_is_no_cause_of_its_ow
 }
 
 #[test]
+fn a_branch_flipped_inside_qsort_is_told_in_qsort_not_at_a_line_of_causas_file() {
+    // main sorts the rows with qsort, causa's own C version: with the one
+    // row the failing run has, qsort returns at its first test, and the
+    // alternate's two rows take the other branch there. It was told as
+    // "the other branch at <causa>/libc.c:30", a line of a file the user
+    // does not have.
+    let (e, summary) = check_run_explained("fail/libc/leaderboard_count_lost_before_qsort.c");
+    assert!(e.alternate_passes(), "{summary}");
+    assert!(summary.contains("`main` (thread 0) takes the other branch in causa's `qsort`"), "{summary}");
+    assert!(!summary.contains("libc.c:30"), "{summary}");
+    let text = causa_explain::text::render(&e);
+    assert!(text.contains("thread 0 takes the other branch in causa's `qsort`"), "{text}");
+}
+
+#[test]
 fn moves_inside_qsort_are_shown_in_qsort_not_at_a_line_of_the_program() {
     // qsort runs as causa's own C version (`<causa>/libc.c`): the
     // projection's tables showed its element moves as `memcpy scores[0]

@@ -188,6 +188,21 @@ pub const RUNTIME_SOURCE: &str = include_str!("runtime/libc.c");
 /// The name reports give [`RUNTIME_SOURCE`] (its debug locations name it).
 pub const RUNTIME_FILE: &str = "<causa>/libc.c";
 
+/// The function of [`RUNTIME_SOURCE`] whose body has line `line` (1-based):
+/// the name of the last definition at or before it (a line at the left
+/// margin that opens a body, `void qsort(…) {`), so that reports can say
+/// "in `qsort`" rather than a line of a file the user does not have.
+pub fn runtime_function(line: u32) -> Option<&'static str> {
+    let upto = RUNTIME_SOURCE.lines().take(line as usize);
+    upto.filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()) && l.trim_end().ends_with('{')).last().and_then(
+        |l| {
+            let head = l.split('(').next()?;
+            let name = head.rsplit([' ', '*']).next()?;
+            (!name.is_empty()).then_some(name)
+        },
+    )
+}
+
 /// [`RUNTIME_SOURCE`] compiled as the program is (its flags, so that the
 /// target matches), named [`RUNTIME_FILE`] in debug locations.
 fn compile_runtime(dir: &Path, opts: &CompileOptions) -> Result<PathBuf, IrError> {
@@ -258,4 +273,15 @@ fn fingerprint_of(linked: &Path, text: Option<&str>, inputs: &[String]) -> Resul
     }
     let bytes = std::fs::read(linked).map_err(|e| IrError::Io { path: linked.to_path_buf(), source: e })?;
     Ok(crate::identity::digest(&bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_runtime_line_is_named_by_its_function() {
+        let line = |pat: &str| super::RUNTIME_SOURCE.lines().position(|l| l.contains(pat)).unwrap() as u32 + 1;
+        assert_eq!(super::runtime_function(line("if (n < 2 || size == 0)")), Some("qsort"));
+        assert_eq!(super::runtime_function(line("void *bsearch(")), Some("bsearch"));
+        assert_eq!(super::runtime_function(1), None);
+    }
 }
