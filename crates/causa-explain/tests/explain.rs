@@ -1178,6 +1178,12 @@ fn store_buffering_failures_are_explained_with_the_store_still_buffered() {
             let summary = causa_explain::summary::summary(&e);
             assert!(summary.contains(said), "{name} {mode}: {summary}");
             assert!(summary.contains("A fence after line"), "{name} {mode}: {summary}");
+            // (The read before the buffered store is not also told as an
+            // order violation whose fix is to make the read wait: it
+            // waits already, the store is not yet visible.)
+            if name == "message_passing.c" {
+                assert!(!summary.contains("Making the read wait for that write"), "{name} {mode}: {summary}");
+            }
             // Buffered stores are shown where they become visible, and the
             // views name the memory model.
             let text = causa_explain::text::render(&e);

@@ -519,8 +519,9 @@ pub(super) fn unlocked_signal(e: &Explanation, l: &crate::deadlock::LostSignal) 
 /// in its store buffer (it becomes visible after the read, or never). Such
 /// a read among the DSP's or the root cause's events is told first: it is
 /// what sequential consistency would not allow. A fence after the store
-/// makes it visible before its thread goes on.
-pub(super) fn store_buffering(e: &Explanation) -> Option<String> {
+/// makes it visible before its thread goes on. Returns the sentence with
+/// the read and the buffered store it tells.
+pub(super) fn store_buffered(e: &Explanation) -> Option<(String, EventRef, EventRef)> {
     if !e.memory_model.buffers_stores() {
         return None;
     }
@@ -591,7 +592,7 @@ pub(super) fn store_buffering(e: &Explanation) -> Option<String> {
     } else {
         format!("the stores at lines {}–{} sequentially consistent atomics", line(store), line(last))
     };
-    Some(format!(
+    let told = format!(
         "Store buffering ({}): {} {}, then goes on to line {} ({} there) before {} {}; the store was still in its store buffer and {visible}, so the read sees {}, which sequential consistency does not allow. A fence after line {} (`atomic_thread_fence(memory_order_seq_cst)`), or making {stores}, {fix}.",
         e.memory_model.to_string().to_uppercase(),
         who(e, store),
@@ -602,7 +603,8 @@ pub(super) fn store_buffering(e: &Explanation) -> Option<String> {
         verb_phrase(e, read),
         e.value(read, Run::Failing).map(|v| format!("{v}, an older value")).unwrap_or_else(|| "an older value".into()),
         line(last),
-    ))
+    );
+    Some((told, read, store))
 }
 
 /// `Deadlock: the barrier `start` waits for 3 threads, but only 2 arrive …`.

@@ -83,7 +83,8 @@ fn explained(e: &Explanation) -> String {
     let mut told = Vec::new();
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
     // fence the fix: atomic regions would mix program and flush order.
-    let buffering = store_buffering(e);
+    let buffered = store_buffered(e);
+    let buffering = buffered.as_ref().map(|(s, _, _)| s.clone());
     // An inconsistent snapshot across two locks is the diagnosis when the
     // only regions would span two runs of a statement (the writer's two
     // calls around the reader's first read).
@@ -222,6 +223,15 @@ fn explained(e: &Explanation) -> String {
             said.truncate(said.len() - cut);
             said.push_str(&s);
         }
+    }
+    // (The read before the buffered store, told as an order violation,
+    // is that store not yet visible: its "make the read wait" fix is the
+    // wrong one, the read waits already.)
+    if let Some((_, read, store)) = &buffered {
+        let (r, w) = (e.line(*read).unwrap_or_default(), e.line(*store).unwrap_or_default());
+        out.retain(|s| {
+            !(s.starts_with("Order violation:") && s.contains(&r) && s.contains(&format!("writes it at {w}")))
+        });
     }
     if let Some(s) = buffering {
         out.insert(0, s);
