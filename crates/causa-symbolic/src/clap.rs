@@ -101,6 +101,12 @@ impl ClapError {
     }
 }
 
+/// [`ClapOptions::minimize_query_resources`]' default: about 2.3 s of Z3's
+/// work on an idle AMD EPYC core, near the 2 s time limit it replaces
+/// (pfscan's minimisation queries spend 2.1–2.6 million units in 1.6–2.0
+/// s, and fit).
+pub const MINIMIZE_QUERY_RESOURCES: u32 = 3_000_000;
+
 /// Options of [`solve`].
 #[derive(Clone, Debug)]
 pub struct ClapOptions {
@@ -109,14 +115,18 @@ pub struct ClapOptions {
     /// Only minimise traces with at most this many access points (the
     /// preemption encoding is quadratic).
     pub minimize_limit: usize,
-    /// Time limit of each query of the search for fewer context switches
-    /// (the search stops, not minimal, when one runs out).
-    pub minimize_query_limit: Duration,
+    /// Z3 resource units (`rlimit`) each query of the search for fewer
+    /// context switches may spend (the search stops, not minimal, when one
+    /// runs out). Not a time limit: the same log gives the same schedule
+    /// whatever the machine's load (with 2 s per query, pfscan's log gave
+    /// 1 or 4 context switches from one run to the next, its fourth query
+    /// taking 1.98 s or running out at 2 s).
+    pub minimize_query_resources: u32,
 }
 
 impl Default for ClapOptions {
     fn default() -> Self {
-        ClapOptions { minimize: true, minimize_limit: 3000, minimize_query_limit: Duration::from_secs(2) }
+        ClapOptions { minimize: true, minimize_limit: 3000, minimize_query_resources: MINIMIZE_QUERY_RESOURCES }
     }
 }
 
@@ -224,7 +234,7 @@ pub(crate) fn fewest_preemptions(
     let mut minimal = best == 0;
     if opts.minimize && !minimal && model.trace.len() <= opts.minimize_limit {
         let vars = enc.preemption_vars();
-        solver.set_timeout(Some(opts.minimize_query_limit));
+        solver.set_resource_budget(Some(opts.minimize_query_resources));
         let (mut lo, mut hi) = (0usize, best);
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -243,7 +253,7 @@ pub(crate) fn fewest_preemptions(
             }
         }
         minimal = lo >= hi;
-        solver.set_timeout(None);
+        solver.set_resource_budget(None);
     }
     Ok((pos, best, minimal))
 }
