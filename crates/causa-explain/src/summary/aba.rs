@@ -19,24 +19,32 @@ pub(super) fn aba(e: &Explanation) -> Option<String> {
     e.failing.iter().enumerate().find_map(|(at, &cas)| told(e, at, cas))
 }
 
-/// The ABA sentence for the update `cas` at place `at` of the failing
-/// schedule, when it is one.
-fn told(e: &Explanation, at: usize, cas: EventRef) -> Option<String> {
-    let info = e.info_of(cas);
+/// An atomic update (`old→new`) at place `at` of the failing schedule
+/// whose thread's latest access to the same location before it is a read
+/// of `old`: (the read, the location, `old`, `new`). The shape of a
+/// compare-and-swap after a load, which [`aba`] and
+/// [`super::claim::unclaimed_take`] start from.
+pub(super) fn swapped_after_read(e: &Explanation, at: usize) -> Option<(EventRef, u64, &str, &str)> {
+    let update = e.failing[at];
+    let info = e.info_of(update);
     if info.op != "update" {
         return None;
     }
     let addr = info.addr?;
-    let (old, new) = e.value(cas, Run::Failing)?.split_once('→')?;
+    let (old, new) = e.value(update, Run::Failing)?.split_once('→')?;
+    let read = e.failing[..at].iter().copied().rfind(|r| r.0 == update.0 && e.info_of(*r).addr == Some(addr))?;
+    (e.info_of(read).op == "read" && e.value(read, Run::Failing) == Some(old)).then_some((read, addr, old, new))
+}
+
+/// The ABA sentence for the update `cas` at place `at` of the failing
+/// schedule, when it is one.
+fn told(e: &Explanation, at: usize, cas: EventRef) -> Option<String> {
+    // The thread's latest access to `top` before the update: a read of A.
+    let (read, addr, old, new) = swapped_after_read(e, at)?;
     let (old, new) = (old.to_string(), new.to_string());
     let block = old.strip_prefix('&')?;
     let same = |r: EventRef| e.info_of(r).addr == Some(addr);
-    // The thread's latest access to `top` before the update: a read of A.
     let before = &e.failing[..at];
-    let read = before.iter().copied().rfind(|r| r.0 == cas.0 && same(*r))?;
-    if e.info_of(read).op != "read" || e.value(read, Run::Failing) != Some(old.as_str()) {
-        return None;
-    }
     let from = e.place(read)?;
     // What the thread read of A's block in between, and installs.
     let field = before[from..].iter().copied().find(|r| {

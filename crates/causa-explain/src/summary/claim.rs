@@ -18,22 +18,14 @@ pub(super) fn unclaimed_take(e: &Explanation) -> Option<String> {
 }
 
 fn told(e: &Explanation, at: usize, claim: EventRef) -> Option<String> {
-    if e.info_of(claim).op != "update" {
-        return None;
-    }
-    let index = e.info_of(claim).addr?;
-    let (old, new) = e.value(claim, Run::Failing)?.split_once('→')?;
+    // The claimer's read of the index, then of the element.
+    let (own, index, old, new) = super::aba::swapped_after_read(e, at)?;
     if old == new {
         return None;
     }
     let on = |r: &EventRef, a: Option<u64>| e.info_of(*r).addr == a;
     let read = |r: &EventRef| e.info_of(*r).op == "read";
     let before = &e.failing[..at];
-    // The claimer's read of the index, then of the element.
-    let own = before.iter().copied().rfind(|r| r.0 == claim.0 && on(r, Some(index)))?;
-    if !read(&own) || e.value(own, Run::Failing) != Some(old) {
-        return None;
-    }
     // (Plain reads: a C11 atomic beside the index is another index, such
     // as a deque's `bottom`, not the element.)
     let mine = |r: &EventRef| r.0 == claim.0 && r.1 > own.1 && read(r) && !e.info_of(*r).atomic;

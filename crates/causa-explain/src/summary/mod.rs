@@ -84,7 +84,6 @@ fn explained(e: &Explanation) -> String {
     // Under TSO/PSO a store passed but not yet visible is the cause, and a
     // fence the fix: atomic regions would mix program and flush order.
     let buffered = store_buffered(e);
-    let buffering = buffered.as_ref().map(|(s, _, _)| s.clone());
     // An inconsistent snapshot across two locks is the diagnosis when the
     // only regions would span two runs of a statement (the writer's two
     // calls around the reader's first read).
@@ -92,7 +91,7 @@ fn explained(e: &Explanation) -> String {
     let snapshot = crate::snapshot::sentence(e);
     let snapshot_first =
         snapshot.is_some() && !e.dsp.atomic.is_empty() && e.dsp.atomic.iter().all(|a| runs_a_statement_twice(e, a));
-    let regions = if buffering.is_some() || snapshot_first { 0 } else { 2 };
+    let regions = if buffered.is_some() || snapshot_first { 0 } else { 2 };
     // A region's fix comes before a flipped branch, which is how the
     // alternate gets round what the region lets happen (a list's walk
     // after an insert was lost goes one node further).
@@ -155,20 +154,13 @@ fn explained(e: &Explanation) -> String {
         }
         None => differing_flow_sentences(e, &mut out),
     };
-    // (A reference taken from a count at 0: told instead of the regions,
-    // which would leave the stale pointer.)
-    if let Some(s) = revived_reference(e) {
-        out = vec![s];
-    }
-    // (A reader that tests a sequence counter before its reads only: the
-    // missing second check is the diagnosis, not the one lock the flows
-    // would give.)
-    if let Some(s) = unchecked_sequence(e) {
-        out = vec![s];
-    }
-    // (An element one thread claims and another takes unclaimed: the
-    // skipped claim is the diagnosis.)
-    if let Some(s) = unclaimed_take(e) {
+    // Told instead of the regions and flows, the first that applies: an
+    // element one thread claims and another takes unclaimed (the skipped
+    // claim is the diagnosis); a reader that tests a sequence counter
+    // before its reads only (the missing second check, not the one lock
+    // the flows would give); a reference taken from a count at 0 (the
+    // regions would leave the stale pointer).
+    if let Some(s) = unclaimed_take(e).or_else(|| unchecked_sequence(e)).or_else(|| revived_reference(e)) {
         out = vec![s];
     }
     // (A use after free by a reference taken too late: told instead of
@@ -227,13 +219,11 @@ fn explained(e: &Explanation) -> String {
     // (The read before the buffered store, told as an order violation,
     // is that store not yet visible: its "make the read wait" fix is the
     // wrong one, the read waits already.)
-    if let Some((_, read, store)) = &buffered {
-        let (r, w) = (e.line(*read).unwrap_or_default(), e.line(*store).unwrap_or_default());
+    if let Some((s, read, store)) = buffered {
+        let (r, w) = (e.line(read).unwrap_or_default(), e.line(store).unwrap_or_default());
         out.retain(|s| {
             !(s.starts_with("Order violation:") && s.contains(&r) && s.contains(&format!("writes it at {w}")))
         });
-    }
-    if let Some(s) = buffering {
         out.insert(0, s);
     }
     out.splice(0..0, spins);
